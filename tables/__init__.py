@@ -1,0 +1,17 @@
+"""The rules of a progressive card party, as plain Python.
+
+Nothing here imports Django. Every module is a set of pure functions over small frozen
+values, and every rule names where it comes from: a seed file in ``shared/seeds/`` (the
+19th-century rule texts), ``seeds/README.md`` for Progressive Poker, or "house rule: ..." where
+the texts are silent and the product had to choose.
+
+Modules:
+    packs     the red and the blue pack of the seating draw
+    errors    the two kinds of error (one a person can fix, one that is a bug)
+    plan      how many tables of which sizes for n guests
+    draw      the seating draw: table cards, the pull list, dealing
+    bell      what the bell does: yellow counters, moves, fresh stakes, swaps, cuts
+    prizes    standings and prizes at the end of the evening
+    cards     playing cards as values (Card.parse("10H"))
+    poker, commerce, thirty_one, ship, showdown   the seed games' showdowns
+"""

@@ -1,0 +1,54 @@
+"""The bell of a Progressive Poker evening: every public name in one place.
+
+Source: ``seeds/README.md`` (Progressive Poker) and the house rules in ``BellOptions``. The
+parts live in small modules:
+
+    bell_state    EveningState, TableResult, BellEntry, BellRecord, ResultError (JSON round-trip)
+    bell_options  BellOptions: every house rule for the cases the rules leave open
+    bell_checks   check_results: bad results refused with a reason
+    bell_cuts     cutting cards to settle ties (the lowest cut stays)
+    bell_ring     ring_bell: yellow counters, moves, fresh stakes, seat changes
+    bell_guests   guest_leaves, guest_arrives: tables kept playable (no table below 3)
+    bell_replay   RoundInput, replay, rerun: records rebuilt from their inputs
+"""
+
+from tables.bell_checks import check_one, check_results
+from tables.bell_cuts import Cutter, rank_name
+from tables.bell_guests import guest_arrives, guest_leaves
+from tables.bell_options import BellOptions
+from tables.bell_replay import Arrival, Departure, RoundInput, input_of, replay, rerun
+from tables.bell_ring import ring_bell, table_name
+from tables.bell_state import (
+    SEEDS_RULE,
+    BellEntry,
+    BellRecord,
+    EveningState,
+    ResultError,
+    TableResult,
+    Tally,
+)
+
+__all__ = [
+    "SEEDS_RULE",
+    "Arrival",
+    "BellEntry",
+    "BellOptions",
+    "BellRecord",
+    "Cutter",
+    "Departure",
+    "EveningState",
+    "ResultError",
+    "RoundInput",
+    "TableResult",
+    "Tally",
+    "check_one",
+    "check_results",
+    "guest_arrives",
+    "guest_leaves",
+    "input_of",
+    "rank_name",
+    "replay",
+    "rerun",
+    "ring_bell",
+    "table_name",
+]

@@ -1,0 +1,128 @@
+"""Checking the tables' results before the bell applies them.
+
+Rules: issue 4 ("Bad input" and item 3): a winner must sit at the table, a caller must sit there
+and not be the winner, counters are whole numbers, 0 or more, for guests at that table; the
+head table reports its pool winner and everyone's counters (``seeds/README.md``: "When the pool
+at the head table has been decided, the bell is struck. ... At the head table the counters are
+counted."). A bad result raises ``ResultError`` naming the table and the guest; nothing is
+applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tables.bell_options import BellOptions
+from tables.bell_state import EveningState, ResultError, TableResult
+
+
+def _ids(guests: Sequence[int] | set[int] | frozenset[int]) -> str:
+    return ", ".join(str(guest) for guest in sorted(guests))
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_one(state: EveningState, result: TableResult) -> None:
+    """Check one table's result against ``state``; ``ResultError`` with the reason if it is bad.
+
+    Checks: the table exists; the pool winner, the callers, the guests who split the pool and
+    the guests whose counters are given all sit at that table; the winner is not also listed
+    as a caller or as splitting with themself; counters are whole numbers, 0 or more.
+    """
+    if not isinstance(result, TableResult):
+        raise ResultError(f"{result!r} is not a table result.")
+    number, count = result.table, len(state.tables)
+    if not _is_whole(number) or not 1 <= number <= count:
+        raise ResultError(f"There is no table {number!r} this evening: the tables are 1 to {count}.")
+    seated = set(state.guests_at(number))
+    where = f"at table {number} (guests there: {_ids(seated)})"
+    winner = result.pool_winner
+    if winner is not None and winner not in seated:
+        raise ResultError(f"Guest {winner} is named as the pool winner but does not sit {where}.")
+    if winner is None and (result.in_call or result.tied):
+        raise ResultError(
+            f"Table {number} lists guests in the call but no pool winner: name the winner first."
+        )
+    for guest in sorted(result.in_call, key=str):
+        if guest == winner:
+            raise ResultError(
+                f"Guest {guest} won the pool at table {number}: the winner is in the call anyway;"
+                " list only the guests who called the winner."
+            )
+        if guest not in seated:
+            raise ResultError(f"Guest {guest} is listed in the call but does not sit {where}.")
+    for guest in sorted(result.tied, key=str):
+        if guest == winner:
+            raise ResultError(
+                f"Guest {guest} is the pool winner at table {number}: list only the others who"
+                " split the pool."
+            )
+        if guest not in seated:
+            raise ResultError(f"Guest {guest} is listed as splitting the pool but does not sit {where}.")
+    for guest, value in result.counters.items():
+        if guest not in seated:
+            raise ResultError(f"Counters were reported for guest {guest}, who does not sit {where}.")
+        if not _is_whole(value):
+            raise ResultError(
+                f"Guest {guest}'s counters at table {number} ({value!r}) are not a whole number."
+            )
+        if value < 0:
+            raise ResultError(
+                f"Guest {guest}'s counters at table {number} are {value}: counters cannot be negative."
+            )
+
+
+def check_results(
+    state: EveningState,
+    results: Sequence[TableResult],
+    *,
+    options: BellOptions = BellOptions(),
+    last_round: bool = False,
+) -> None:
+    """Check a round's results before the bell; raise ``ResultError`` with the reason if bad.
+
+    Beyond ``check_one`` for each result: one result per table; the head table names its pool
+    winner and every guest's counters (``seeds/README.md``); with ``no_result="hold"`` every
+    table names its pool winner; in the last round (``last_round_counts="require"``) every
+    seated guest's counters are reported (house rule: the final counts decide the prizes).
+    A bust that needs the booby table's counts is checked by ``ring_bell`` itself.
+    """
+    by_table: dict[int, TableResult] = {}
+    for result in results:
+        check_one(state, result)
+        if result.table in by_table:
+            raise ResultError(f"Table {result.table} has two results this round: keep one.")
+        by_table[result.table] = result
+    head = by_table.get(1)
+    if head is None or head.pool_winner is None:
+        raise ResultError(
+            "The head table (table 1) has no pool winner yet: the bell rings when the head"
+            " table's pool is decided."
+        )
+    missing = [guest for guest in state.guests_at(1) if guest not in head.counters]
+    if missing:
+        raise ResultError(
+            f"The head table must report every guest's counters: missing guest(s) {_ids(missing)}."
+        )
+    if not last_round and options.no_result == "hold":
+        waiting = [
+            number
+            for number in range(1, len(state.tables) + 1)
+            if number not in by_table or by_table[number].pool_winner is None
+        ]
+        if waiting:
+            raise ResultError(
+                f"No result yet from table(s) {_ids(waiting)}: the bell waits for every table"
+                " (house rule: no_result=hold)."
+            )
+    if last_round and options.last_round_counts == "require":
+        for number, table in enumerate(state.tables, start=1):
+            counts = by_table[number].counters if number in by_table else {}
+            missing = [guest for guest in table if guest not in counts]
+            if missing:
+                raise ResultError(
+                    f"The last bell needs everyone's final counters: table {number} has not"
+                    f" reported guest(s) {_ids(missing)}."
+                )

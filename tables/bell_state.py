@@ -1,0 +1,352 @@
+"""The values the bell works on: the evening's state, a table's result, and the bell's record.
+
+Rules: ``seeds/README.md`` (Progressive Poker: "Every player starts with the same number of
+counters"; the head table is table 1, the booby table is the last). Everything here is a frozen
+value that round-trips through plain JSON (``to_json()`` / ``from_json()``), because the Django
+side stores states and records in JSON fields; JSON turns int keys into str keys, and
+``from_json`` turns them back.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tables.errors import InvariantBroken, RuleError
+
+SEEDS_RULE = "seeds/README.md (Progressive Poker)"
+
+
+class ResultError(RuleError):
+    """A table's result that cannot be right (a winner not at that table, a negative count, ...).
+
+    The message names the table and the guest id and says what to fix. Nothing was applied.
+    """
+
+
+class Tally(Mapping[int, int]):
+    """A read-only mapping guest id -> a whole number (counters, yellow counters, stakes).
+
+    Hashable and comparable with any mapping. Keys and values are kept as given; use
+    ``Tally.from_json`` for mappings read back from JSON (str keys).
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[int, int] | Iterable[tuple[int, int]] = ()) -> None:
+        self._data: dict[int, int] = dict(data)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Tally:
+        """Read ``{"12": 50, ...}`` (str keys from JSON) back into a Tally with int keys."""
+        return cls({int(key): int(value) for key, value in (data or {}).items()})
+
+    def to_json(self) -> dict[str, int]:
+        """Plain JSON: ``{"12": 50, ...}`` with keys sorted by guest id."""
+        return {str(key): self._data[key] for key in sorted(self._data)}
+
+    def __getitem__(self, key: int) -> int:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._data.items()))
+
+    def __repr__(self) -> str:
+        return f"Tally({self._data!r})"
+
+
+@dataclass(frozen=True)
+class EveningState:
+    """Where everyone sits and what everyone holds, between two bells.
+
+    ``tables[0]`` is table 1, the head table; ``tables[-1]`` is the booby table. Each table is a
+    tuple of guest ids in seat order. ``counters``, ``yellow`` and ``stakes`` hold every guest
+    who has played this evening, including guests who have left (they keep their counters for
+    the standings); ``stakes`` counts the stakes taken, the first one included.
+    Source: ``seeds/README.md`` (Progressive Poker).
+    """
+
+    tables: tuple[tuple[int, ...], ...]
+    counters: Mapping[int, int]
+    yellow: Mapping[int, int]
+    stakes: Mapping[int, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", tuple(tuple(table) for table in self.tables))
+        for name in ("counters", "yellow", "stakes"):
+            object.__setattr__(self, name, Tally(getattr(self, name)))
+
+    @classmethod
+    def start(cls, tables: Sequence[Sequence[int]], *, stake: int) -> EveningState:
+        """The state before the first deal: ``tables`` of guest ids, everyone holding ``stake``
+        counters, no yellow counters, one stake each.
+
+        Raises ``RuleError`` when a guest is seated twice, the stake is not a positive whole
+        number of counters, there are fewer than 2 tables, or a table has fewer than 3 guests.
+        Source: ``seeds/README.md`` ("Every player starts with the same number of counters").
+        """
+        check_stake(stake)
+        state = cls(
+            tables=tuple(tuple(table) for table in tables),
+            counters={guest: stake for table in tables for guest in table},
+            yellow={guest: 0 for table in tables for guest in table},
+            stakes={guest: 1 for table in tables for guest in table},
+        )
+        state.check_layout()
+        return state
+
+    def check_layout(self) -> None:
+        """Raise ``RuleError`` unless there are 2+ tables, each of 3+ guests, nobody seated twice."""
+        if len(self.tables) < 2:
+            raise RuleError("An evening needs at least two tables: a head table and a booby table.")
+        seen: set[int] = set()
+        for number, table in enumerate(self.tables, start=1):
+            if len(table) < 3:
+                raise RuleError(f"Table {number} has {len(table)} guests: a table needs at least 3.")
+            for guest in table:
+                if isinstance(guest, bool) or not isinstance(guest, int):
+                    raise RuleError(f"Guest id {guest!r} at table {number} is not a whole number.")
+                if guest in seen:
+                    raise RuleError(f"Guest {guest} is seated twice (again at table {number}).")
+                seen.add(guest)
+
+    def check(self) -> None:
+        """Raise ``InvariantBroken`` when the state is impossible (a bug, not a user mistake):
+        someone seated twice, a seated guest without counters, a negative count."""
+        seated = [guest for table in self.tables for guest in table]
+        if len(seated) != len(set(seated)):
+            raise InvariantBroken(f"A guest is seated twice: {sorted(seated)}")
+        for guest in seated:
+            if guest not in self.counters or guest not in self.yellow or guest not in self.stakes:
+                raise InvariantBroken(f"Guest {guest} is seated but has no counters on record.")
+        for name in ("counters", "yellow", "stakes"):
+            if any(value < 0 for value in getattr(self, name).values()):
+                raise InvariantBroken(f"A negative number of {name}: {getattr(self, name)!r}")
+
+    @functools.cached_property
+    def _seat_index(self) -> dict[int, int]:
+        return {guest: number for number, table in enumerate(self.tables, 1) for guest in table}
+
+    @property
+    def booby(self) -> int:
+        """The booby table's number (the last table)."""
+        return len(self.tables)
+
+    def seated(self) -> frozenset[int]:
+        """Every guest who has a seat now (guests who left are not seated)."""
+        return frozenset(self._seat_index)
+
+    def table_of(self, guest: int) -> int:
+        """The 1-based number of the table where ``guest`` sits; ``RuleError`` if not seated."""
+        try:
+            return self._seat_index[guest]
+        except KeyError:
+            raise RuleError(f"Guest {guest} has no seat this evening.") from None
+
+    def guests_at(self, table: int) -> tuple[int, ...]:
+        """The guest ids at table number ``table`` (1-based), in seat order."""
+        return self.tables[table - 1]
+
+    def total_counters(self) -> int:
+        """All counters held by every guest on record (seated or gone)."""
+        return sum(self.counters.values())
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: ``{"tables": [[...], ...], "counters": {"12": 50}, "yellow": ..., "stakes": ...}``."""
+        return {
+            "tables": [list(table) for table in self.tables],
+            "counters": Tally(self.counters).to_json(),
+            "yellow": Tally(self.yellow).to_json(),
+            "stakes": Tally(self.stakes).to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EveningState:
+        """Read back what ``to_json`` wrote (str keys become int keys)."""
+        return cls(
+            tables=tuple(tuple(int(guest) for guest in table) for table in data["tables"]),
+            counters=Tally.from_json(data["counters"]),
+            yellow=Tally.from_json(data["yellow"]),
+            stakes=Tally.from_json(data["stakes"]),
+        )
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What one table reports after its deal.
+
+    ``table`` is 1-based. ``pool_winner`` is None when the table has no result. ``in_call`` holds
+    the guests who called the winner (the winner is in the call anyway and must not be listed).
+    ``tied`` holds the other guests who split the pool with ``pool_winner`` (house rule, see
+    ``BellOptions.pool_tie``). ``counters`` gives each guest's counters after the deal where
+    reported: required at the head table, at the booby table when a bust needs a seat change,
+    and at every table in the last round; optional elsewhere.
+    Source: ``seeds/README.md`` (Progressive Poker) and issue 4 item 3.
+    """
+
+    table: int
+    pool_winner: int | None
+    in_call: frozenset[int] = frozenset()
+    counters: Mapping[int, int] = field(default_factory=Tally)
+    tied: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "in_call", frozenset(self.in_call))
+        object.__setattr__(self, "tied", frozenset(self.tied))
+        object.__setattr__(self, "counters", Tally(self.counters))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with sorted lists for the sets and str keys for the counters."""
+        return {
+            "table": self.table,
+            "pool_winner": self.pool_winner,
+            "in_call": sorted(self.in_call),
+            "tied": sorted(self.tied),
+            "counters": Tally(self.counters).to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableResult:
+        """Read back what ``to_json`` wrote."""
+        winner = data.get("pool_winner")
+        return cls(
+            table=int(data["table"]),
+            pool_winner=None if winner is None else int(winner),
+            in_call=frozenset(int(g) for g in data.get("in_call", ())),
+            counters=Tally.from_json(data.get("counters")),
+            tied=frozenset(int(g) for g in data.get("tied", ())),
+        )
+
+
+@dataclass(frozen=True)
+class BellEntry:
+    """One thing that happened to one guest at a bell (or when a guest left or arrived).
+
+    ``kind`` is one of: "yellow", "up", "down", "stays", "stake", "swap", "cut", "lot",
+    "no_result", "leave", "arrive", "fill", "close", "renumber". ``from_table``/``to_table`` are
+    1-based table numbers (None where there is no table). ``amount`` is the counters of a fresh
+    stake or an arrival's stake, or a cut card's rank (ace 1 .. king 13). ``rule`` says where the
+    rule comes from; ``text`` is plain words addressed to that guest.
+    """
+
+    kind: str
+    guest: int
+    from_table: int | None
+    to_table: int | None
+    amount: int = 0
+    rule: str = ""
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with the same field names."""
+        return {
+            "kind": self.kind,
+            "guest": self.guest,
+            "from_table": self.from_table,
+            "to_table": self.to_table,
+            "amount": self.amount,
+            "rule": self.rule,
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BellEntry:
+        """Read back what ``to_json`` wrote."""
+        return cls(
+            kind=str(data["kind"]),
+            guest=int(data["guest"]),
+            from_table=None if data.get("from_table") is None else int(data["from_table"]),
+            to_table=None if data.get("to_table") is None else int(data["to_table"]),
+            amount=int(data.get("amount", 0)),
+            rule=str(data.get("rule", "")),
+            text=str(data.get("text", "")),
+        )
+
+
+@dataclass(frozen=True)
+class BellRecord:
+    """Everything one bell (or one departure or arrival) did, frozen.
+
+    ``kind`` is "bell", "leave" or "arrive". ``results`` are the table results the bell used,
+    ``stake`` the counters of a fresh stake, ``last_round`` whether it was the last bell,
+    ``options`` the ``BellOptions`` as a dict, and ``guest``/``table`` the departing or arriving
+    guest and the table asked for. With the "cut" entries, that is all ``replay`` needs to
+    rebuild ``after`` from ``before`` exactly.
+    """
+
+    before: EveningState
+    after: EveningState
+    entries: tuple[BellEntry, ...]
+    warnings: tuple[str, ...] = ()
+    kind: str = "bell"
+    results: tuple[TableResult, ...] = ()
+    stake: int = 0
+    last_round: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    guest: int | None = None
+    table: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entries", tuple(self.entries))
+        object.__setattr__(self, "warnings", tuple(self.warnings))
+        object.__setattr__(self, "results", tuple(self.results))
+
+    def entries_for(self, guest: int) -> tuple[BellEntry, ...]:
+        """The entries addressed to ``guest``, in the order they happened."""
+        return tuple(entry for entry in self.entries if entry.guest == guest)
+
+    def cuts(self) -> dict[int, tuple[int, ...]]:
+        """Every card each guest cut, in order: guest id -> ranks (feed back as ``cuts=``)."""
+        drawn: dict[int, list[int]] = {}
+        for entry in self.entries:
+            if entry.kind == "cut":
+                drawn.setdefault(entry.guest, []).append(entry.amount)
+        return {guest: tuple(ranks) for guest, ranks in drawn.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON of the whole record."""
+        return {
+            "kind": self.kind,
+            "before": self.before.to_json(),
+            "after": self.after.to_json(),
+            "entries": [entry.to_json() for entry in self.entries],
+            "warnings": list(self.warnings),
+            "results": [result.to_json() for result in self.results],
+            "stake": self.stake,
+            "last_round": self.last_round,
+            "options": dict(self.options),
+            "guest": self.guest,
+            "table": self.table,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BellRecord:
+        """Read back what ``to_json`` wrote."""
+        return cls(
+            kind=str(data.get("kind", "bell")),
+            before=EveningState.from_json(data["before"]),
+            after=EveningState.from_json(data["after"]),
+            entries=tuple(BellEntry.from_json(e) for e in data.get("entries", ())),
+            warnings=tuple(str(w) for w in data.get("warnings", ())),
+            results=tuple(TableResult.from_json(r) for r in data.get("results", ())),
+            stake=int(data.get("stake", 0)),
+            last_round=bool(data.get("last_round", False)),
+            options=dict(data.get("options") or {}),
+            guest=None if data.get("guest") is None else int(data["guest"]),
+            table=None if data.get("table") is None else int(data["table"]),
+        )
+
+
+def check_stake(stake: int) -> None:
+    """Raise ``RuleError`` unless ``stake`` is a whole number of counters, 1 or more."""
+    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
+        raise RuleError(f"A stake must be a whole number of counters, 1 or more (got {stake!r}).")
+

@@ -1,0 +1,454 @@
+"""The seating draw: table cards, the split of each table between the packs, the pull list, the
+digital deal, and a draw recorded card by card from real packs.
+
+Rules from ``004_5d1bc750ac89c154.txt`` (Progressive Poker): "take two packs of cards, one red
+and one blue, and to select two aces from each for the four positions at the head table; three
+deuces, treys, etc., for the six positions at each of the other tables ... cards being selected
+to agree with the number required ... Each lady takes a red-backed card, the gentlemen drawing
+the blue cards only. The number of pips on the card drawn will indicate to each person the table
+at which they are to sit. Should the number of men and women not be equal, some of the men must
+represent women or vice versa." The product's packs are the red and the blue (``tables.packs``).
+
+House rules where the text is silent (also on the rules page ``templates/rules/draw.html``):
+
+* A card's rank is its table: ace = 1 (head), deuce = 2, trey = 3, ... king = 13. Past the king
+  the cards are numbered: the 14, the 15, ... (blank cards with the table number written on them,
+  one red-backed and one blue-backed set), named "14 of the blue pack".
+* A table of even size is split half and half (2+2 at four, 3+3 at six). A table of odd size has
+  one odd seat; from the head table down, the odd seats go to the pack with more guests (red when
+  equal) until its cards match its guests, and the rest to the other pack. So the number of
+  guests who draw from the other pack is the fewest the even split allows.
+* Who draws from the other pack: chosen at random, unless the host names them.
+* The digital deal shuffles with ``random.SystemRandom`` (the operating system's randomness).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from tables.errors import InvariantBroken, RuleError
+from tables.packs import Pack
+from tables.plan import TablePlan
+
+_NAMES = ("ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "jack", "queen", "king")
+_PLURALS = {"six": "sixes"}
+_SPELLINGS = {
+    **{name: rank for rank, name in enumerate(_NAMES, start=1)},
+    "a": 1, "one": 1, "two": 2, "three": 3, "tray": 3, "t": 10, "j": 11, "knave": 11,
+    "q": 12, "k": 13,
+}
+_FILLERS = {"of", "the", "pack", "card", "from"}
+
+
+class DrawError(RuleError):
+    """A draw the rules refuse (a wrong card, a guest twice, a bad pick); the message says why."""
+
+
+def rank_name(rank: int) -> str:
+    """The name of a table card's rank: 1 "ace", 2 "deuce", 3 "trey", 4 "four", ... 13 "king",
+    then past the king the number itself, "14", "15", ... (house rule: numbered cards).
+
+    Raises ``InvariantBroken`` for a rank below 1.
+    """
+    if rank < 1:
+        raise InvariantBroken(f"a table card's rank is 1 or more, not {rank}")
+    return _NAMES[rank - 1] if rank <= len(_NAMES) else str(rank)
+
+
+def rank_plural(rank: int) -> str:
+    """The plural of ``rank_name``: "aces", "deuces", "treys", "sixes", "14s"."""
+    name = rank_name(rank)
+    return _PLURALS.get(name, name + "s")
+
+
+def pack_words(pack: Pack, labels: Mapping[Pack, str] | None = None) -> str:
+    """How a pack is named in a sentence: "the blue pack", or the host's label ("the Gentlemen
+    pack", "the Red pack" for the label "Red pack"). Source: DESIGN.md (the host's pack labels).
+    """
+    label = (labels or {}).get(pack, pack.value)
+    return f"the {label}" if label.lower().endswith("pack") else f"the {label} pack"
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """One card of the draw: its pack and its rank, which is the table number (1 = head).
+
+    Raises ``InvariantBroken`` when built with a rank below 1 or a pack that is not a ``Pack``.
+    Source: 004_5d1bc750ac89c154.txt ("the number of pips ... indicate ... the table").
+    """
+
+    pack: Pack
+    rank: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pack, Pack) or type(self.rank) is not int or self.rank < 1:
+            raise InvariantBroken(f"not a table card: pack={self.pack!r}, rank={self.rank!r}")
+
+    @property
+    def table(self) -> int:
+        """The table this card seats its guest at (its rank)."""
+        return self.rank
+
+    @property
+    def name(self) -> str:
+        """The card in words, e.g. "trey of the blue pack", "14 of the red pack"."""
+        return self.name_with()
+
+    def name_with(self, labels: Mapping[Pack, str] | None = None) -> str:
+        """The card in words with the host's pack labels, e.g. "trey of the Gentlemen pack"."""
+        return f"{rank_name(self.rank)} of {pack_words(self.pack, labels)}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def parse(cls, text: str, *, default_pack: Pack,
+              labels: Mapping[Pack, str] | None = None) -> TableCard:
+        """Same as ``parse_table_card``."""
+        return parse_table_card(text, default_pack=default_pack, labels=labels)
+
+
+def _pack_spellings(labels: Mapping[Pack, str] | None) -> dict[str, Pack]:
+    spellings = {}
+    for pack in Pack:
+        words = [pack.value, pack.value[0]]
+        if labels and pack in labels:
+            words.append(" ".join(w for w in _words(labels[pack]) if w not in _FILLERS))
+        for word in words:
+            spellings.setdefault(word, pack)
+    return spellings
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^\w]+", " ", text.lower()).split()
+
+
+def _rank(word: str) -> int | None:
+    if word.isdigit():
+        return int(word) if int(word) >= 1 else None
+    return _SPELLINGS.get(word)
+
+
+def parse_table_card(text: str, *, default_pack: Pack,
+                     labels: Mapping[Pack, str] | None = None) -> TableCard:
+    """Read a table card as a host types it: "3", "trey", "3 red", "ace blue", "A", "K", "10 b",
+    "3r", "red 3", "king of the blue pack", "queen of the Ladies pack" (with ``labels``).
+
+    The rank is a number (1 and up), a name (ace, deuce/two, trey/tray/three, ... king) or a
+    letter (A, T, J, Q, K); the pack is red/blue, r/b, or the host's label, before or after the
+    rank; without one the card is of ``default_pack`` (usually the guest's own pack).
+    Returns a ``TableCard``; raises ``DrawError`` naming the text when it cannot be read.
+    """
+    packs = _pack_spellings(labels)
+    words = [w for w in _words(text or "") if w not in _FILLERS]
+    rank, pack = None, None
+    if len(words) == 1:
+        rank, pack = _rank(words[0]), default_pack
+        compact = re.fullmatch(r"(\d+|[a-z]+?)(r|b|red|blue)", words[0])
+        if rank is None and compact:
+            rank, pack = _rank(compact[1]), packs[compact[2]]
+    elif len(words) >= 2:
+        if _rank(words[0]) is not None:
+            rank, pack = _rank(words[0]), packs.get(" ".join(words[1:]))
+        elif _rank(words[-1]) is not None:
+            rank, pack = _rank(words[-1]), packs.get(" ".join(words[:-1]))
+    if rank is None or pack is None:
+        raise DrawError(
+            f"“{text}” is not a table card: write its rank (a number, or ace, deuce, trey ... "
+            f"king) and, if it is not from {pack_words(default_pack, labels)}, its pack, "
+            f"e.g. “3 red” or “ace blue”."
+        )
+    return TableCard(pack, rank)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSplit:
+    """How many seats of one table are drawn from each pack: ``red`` + ``blue`` = its size."""
+
+    table: int
+    red: int
+    blue: int
+
+    def count(self, pack: Pack) -> int:
+        """The seats of this table drawn from ``pack``."""
+        return self.red if pack is Pack.RED else self.blue
+
+
+def split_packs(plan: TablePlan, *, red: int, blue: int) -> tuple[TableSplit, ...]:
+    """Split every table's seats between the packs, for ``red`` and ``blue`` checked-in guests.
+
+    Returns one ``TableSplit`` per table, table 1 first. Even tables: half and half. Odd tables:
+    from the head table down, the odd seat goes to the pack with more guests (red when equal)
+    until that pack's cards match its guests, then to the other pack. Source:
+    004_5d1bc750ac89c154.txt ("two aces from each", "three deuces, treys, etc."); house rule for
+    the odd seats. Raises ``DrawError`` when ``red + blue`` is not the plan's guest count.
+    """
+    if red < 0 or blue < 0 or red + blue != plan.guests:
+        raise DrawError(
+            f"The plan seats {plan.guests} guests, but {red} red-pack and {blue} blue-pack "
+            f"guests were given ({red + blue}). Plan the tables again for the guests checked in."
+        )
+    odd = [t for t in plan.table_numbers if plan.size(t) % 2]
+    red_floor = sum(size // 2 for size in plan.sizes)
+    red_odd = min(max(red - red_floor, 0), len(odd))
+    if red >= blue:
+        red_tables = set(odd[:red_odd])
+    else:
+        red_tables = set(odd[len(odd) - red_odd:])
+    splits = []
+    for table, size in zip(plan.table_numbers, plan.sizes):
+        reds = size // 2 + (table in red_tables)
+        splits.append(TableSplit(table, reds, size - reds))
+    return tuple(splits)
+
+
+def cards_per_pack(splits: Sequence[TableSplit]) -> dict[Pack, int]:
+    """How many cards each pack gives to the draw (its seats over all tables)."""
+    return {pack: sum(s.count(pack) for s in splits) for pack in Pack}
+
+
+def draws_from_other_pack(splits: Sequence[TableSplit], *, red: int, blue: int) -> dict[Pack, int]:
+    """For each pack, how many of its guests must draw from the other pack (the fewest possible
+    with these splits): its guests beyond its cards, else 0."""
+    cards = cards_per_pack(splits)
+    guests = {Pack.RED: red, Pack.BLUE: blue}
+    return {pack: max(guests[pack] - cards[pack], 0) for pack in Pack}
+
+
+def pull_list(splits: Sequence[TableSplit]) -> dict[Pack, tuple[tuple[int, int], ...]]:
+    """Which cards to take out of each real pack: pack -> ((rank, count), ...), rank order,
+    ranks with no card left out. E.g. red: ((1, 2), (2, 3), (3, 3), (4, 2)).
+    Source: 004_5d1bc750ac89c154.txt ("cards being selected to agree with the number required").
+    """
+    return {pack: tuple((s.table, s.count(pack)) for s in splits if s.count(pack))
+            for pack in Pack}
+
+
+def describe_cards(cards: Sequence[tuple[int, int]]) -> str:
+    """((rank, count), ...) in words: "2 aces, 3 deuces, 1 trey"; "none" when empty."""
+    return ", ".join(
+        f"{count} {rank_name(rank) if count == 1 else rank_plural(rank)}" for rank, count in cards
+    ) or "none"
+
+
+def describe_pull_list(pull: Mapping[Pack, Sequence[tuple[int, int]]],
+                       labels: Mapping[Pack, str] | None = None) -> str:
+    """The pull list in words, one pack a line: "the red pack: 2 aces, 3 deuces, ..."."""
+    return "\n".join(f"{pack_words(pack, labels)}: {describe_cards(pull[pack])}" for pack in Pack)
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCard:
+    """A guest's card in a draw: who, their own pack, and the card they drew (which gives the
+    table). When ``card.pack`` is not ``own_pack`` the guest represents the other pack."""
+
+    guest: int
+    own_pack: Pack
+    card: TableCard
+
+    @property
+    def represents_other(self) -> bool:
+        """True when the guest drew from the other pack and represents it for the evening."""
+        return self.card.pack is not self.own_pack
+
+    @property
+    def table(self) -> int:
+        """The guest's table (the card's rank)."""
+        return self.card.rank
+
+
+def _check_roster(guests: Sequence[tuple[int, Pack]], plan: TablePlan) -> dict[int, Pack]:
+    roster: dict[int, Pack] = {}
+    for guest, pack in guests:
+        if guest in roster:
+            raise DrawError(f"Guest {guest} is listed twice; each guest draws one card only.")
+        if not isinstance(pack, Pack):
+            raise InvariantBroken(f"guest {guest} has no pack: {pack!r}")
+        roster[guest] = pack
+    if len(roster) != plan.guests:
+        raise DrawError(
+            f"The plan seats {plan.guests} guests but {len(roster)} are to draw: plan the "
+            f"tables again for the guests checked in."
+        )
+    return roster
+
+
+def _representers(roster: dict[int, Pack], short: dict[Pack, int],
+                  representing: Collection[int], rng: random.Random) -> set[int]:
+    chosen = set(representing)
+    strangers = sorted(chosen - roster.keys())
+    if strangers:
+        raise DrawError(f"Guests {strangers} are not in this draw; pick among its guests.")
+    long = next((pack for pack in Pack if short[pack]), None)
+    if long is None:
+        if chosen:
+            raise DrawError("Each pack has cards for all its guests: nobody needs to draw from "
+                            "the other pack. Clear the choice of guests who represent it.")
+        return set()
+    need = short[long]
+    if not chosen:
+        return set(rng.sample([g for g, pack in roster.items() if pack is long], need))
+    wrong = sorted(g for g in chosen if roster[g] is not long)
+    if wrong:
+        raise DrawError(f"Guests {wrong} belong to the {long.other} pack, which has cards for "
+                        f"all its guests; pick {need} guests of the {long} pack instead.")
+    if len(chosen) != need:
+        raise DrawError(f"{need} guests of the {long} pack must draw from the {long.other} pack "
+                        f"(no more, no fewer); {len(chosen)} were picked.")
+    return chosen
+
+
+def deal(guests: Sequence[tuple[int, Pack]], plan: TablePlan, *,
+         rng: random.Random | None = None, representing: Collection[int] = ()) -> tuple[DealtCard, ...]:
+    """Deal the draw digitally: every guest one card, shuffled with ``rng``.
+
+    Takes (guest id, own pack) for every checked-in guest, the plan, an optional ``rng`` (default
+    ``random.SystemRandom()``, cryptographically random) and optionally the ids of the guests the
+    host picks to draw from the other pack (otherwise chosen at random; there must be exactly the
+    number ``draws_from_other_pack`` gives, all of the pack with more guests than cards).
+    Returns one ``DealtCard`` per guest, in the order given; the cards of each (pack, rank) number
+    as ``split_packs`` says. Raises ``DrawError`` for a guest listed twice, a count that is not
+    the plan's, or a wrong pick. Source: 004_5d1bc750ac89c154.txt; house rules in the docstring.
+    """
+    roster = _check_roster(guests, plan)
+    counts = Counter(roster.values())
+    splits = split_packs(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+    short = draws_from_other_pack(splits, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+    rng = rng if rng is not None else random.SystemRandom()
+    chosen = _representers(roster, short, representing, rng)
+    decks = {pack: [TableCard(pack, rank) for rank, n in cards for _ in range(n)]
+             for pack, cards in pull_list(splits).items()}
+    for deck in decks.values():
+        rng.shuffle(deck)
+    dealt = tuple(
+        DealtCard(guest, pack, decks[pack.other if guest in chosen else pack].pop())
+        for guest, pack in roster.items()
+    )
+    if any(decks.values()):
+        raise InvariantBroken(f"cards left over after the deal: {decks}")
+    return dealt
+
+
+def seating(cards: Sequence[DealtCard], plan: TablePlan) -> tuple[tuple[int, ...], ...]:
+    """Guest ids per table from the drawn cards: ``result[0]`` is table 1 (the head table),
+    guests in the order of ``cards``. Raises ``InvariantBroken`` when a guest appears twice, a
+    card is beyond the plan, or a table's count is not its size in the plan."""
+    tables: list[list[int]] = [[] for _ in plan.sizes]
+    seen: set[int] = set()
+    for dealt in cards:
+        if dealt.guest in seen or not 1 <= dealt.table <= plan.tables:
+            raise InvariantBroken(f"bad card in the draw: {dealt}")
+        seen.add(dealt.guest)
+        tables[dealt.table - 1].append(dealt.guest)
+    if tuple(map(len, tables)) != plan.sizes:
+        raise InvariantBroken(f"draw seats {[len(t) for t in tables]}, plan says {plan.sizes}")
+    return tuple(map(tuple, tables))
+
+
+@dataclass(frozen=True, slots=True)
+class PhysicalDraw:
+    """A draw from real packs, recorded card by card as guests draw them.
+
+    plan: the tables; splits: ``split_packs`` for the checked-in guests (so the pull list);
+    taken: the cards recorded so far; guests: (guest id, own pack) of everyone who is to draw
+    (when given, strangers are refused and no more guests draw from the other pack than must).
+    Start one with ``PhysicalDraw.start``; each ``take`` returns a new value (nothing changes on
+    a refusal). Source: 004_5d1bc750ac89c154.txt ("cards thus selected ... presented face
+    downward ... to draw from"); the refusals are house rules keeping the draw to the pull list.
+    """
+
+    plan: TablePlan
+    splits: tuple[TableSplit, ...]
+    taken: tuple[DealtCard, ...] = ()
+    guests: tuple[tuple[int, Pack], ...] = ()
+
+    @classmethod
+    def start(cls, plan: TablePlan, guests: Sequence[tuple[int, Pack]]) -> PhysicalDraw:
+        """An empty draw for these (guest id, own pack) guests; ``DrawError`` as ``deal``."""
+        roster = _check_roster(guests, plan)
+        counts = Counter(roster.values())
+        splits = split_packs(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+        return cls(plan, splits, (), tuple(roster.items()))
+
+    def _left(self, pack: Pack, rank: int) -> int:
+        used = sum(1 for d in self.taken if d.card == TableCard(pack, rank))
+        return self.splits[rank - 1].count(pack) - used
+
+    def remaining_cards(self) -> dict[Pack, tuple[tuple[int, int], ...]]:
+        """The cards still in each pack: pack -> ((rank, count), ...), as ``pull_list``."""
+        return {pack: tuple((s.table, self._left(pack, s.table)) for s in self.splits
+                            if self._left(pack, s.table)) for pack in Pack}
+
+    def remaining_guests(self) -> tuple[int, ...]:
+        """Ids of the guests (of ``guests``) who have not drawn yet, in their order."""
+        drawn = {d.guest for d in self.taken}
+        return tuple(g for g, _ in self.guests if g not in drawn)
+
+    def complete(self) -> bool:
+        """True when every card of the pull list has been drawn."""
+        return len(self.taken) == self.plan.guests
+
+    def take(self, guest: int, own_pack: Pack, card: TableCard,
+             labels: Mapping[Pack, str] | None = None) -> PhysicalDraw:
+        """Record that ``guest`` (of ``own_pack``) drew ``card``; returns the new draw.
+
+        Raises ``DrawError`` (naming the cards of that pack that remain, in the host's
+        ``labels``) for: a guest who already drew, a guest not in the draw or of another pack,
+        a rank beyond the plan, a card not in the pull list or all of that card already taken,
+        and a card of the other pack when no more of the guest's pack may draw from it.
+        """
+        own = {g: p for g, p in self.guests}
+        earlier = next((d for d in self.taken if d.guest == guest), None)
+        if earlier is not None:
+            raise DrawError(f"Guest {guest} has already drawn the "
+                            f"{earlier.card.name_with(labels)}; withdraw that card to correct it.")
+        if own and guest not in own:
+            raise DrawError(f"Guest {guest} is not in this draw: check them in and redraw.")
+        if own and own[guest] is not own_pack:
+            raise DrawError(f"Guest {guest} belongs to {pack_words(own[guest], labels)}, not "
+                            f"{pack_words(own_pack, labels)}.")
+        remain = describe_cards(self.remaining_cards()[card.pack])
+        where = f"Cards left in {pack_words(card.pack, labels)}: {remain}."
+        if card.rank > self.plan.tables:
+            raise DrawError(f"There is no {card.name_with(labels)} in this draw: the plan has "
+                            f"{self.plan.tables} tables, so the cards go up to the "
+                            f"{rank_name(self.plan.tables)}. {where}")
+        if self._left(card.pack, card.rank) <= 0:
+            pulled = self.splits[card.rank - 1].count(card.pack)
+            why = ("is not in the pull list" if not pulled else
+                   f"is already taken (all {pulled} of them)" if pulled > 1 else "is already taken")
+            raise DrawError(f"The {card.name_with(labels)} {why}: check the card. {where}")
+        if own and card.pack is not own_pack:
+            guests = Counter(own.values())
+            allowed = draws_from_other_pack(self.splits, red=guests[Pack.RED],
+                                            blue=guests[Pack.BLUE])[own_pack]
+            already = sum(1 for d in self.taken if d.own_pack is own_pack and d.represents_other)
+            if already >= allowed:
+                raise DrawError(
+                    f"Guest {guest} must draw from {pack_words(own_pack, labels)}: "
+                    + ("it has cards for all its guests. " if not allowed else
+                       f"only {allowed} of its guests draw from the other pack, and they have. ")
+                    + f"Cards left in {pack_words(own_pack, labels)}: "
+                    f"{describe_cards(self.remaining_cards()[own_pack])}."
+                )
+        return PhysicalDraw(self.plan, self.splits,
+                            (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
+
+    def withdraw(self, guest: int) -> PhysicalDraw:
+        """Undo ``guest``'s recorded card (a typing mistake); ``DrawError`` if none is recorded."""
+        if not any(d.guest == guest for d in self.taken):
+            raise DrawError(f"Guest {guest} has no card recorded in this draw.")
+        return PhysicalDraw(self.plan, self.splits,
+                            tuple(d for d in self.taken if d.guest != guest), self.guests)
+
+    def seating(self) -> tuple[tuple[int, ...], ...]:
+        """Guest ids per table once ``complete()``; ``DrawError`` naming who has not drawn."""
+        if not self.complete():
+            raise DrawError(f"The draw is not finished: guests {list(self.remaining_guests())} "
+                            f"have not drawn ({self.plan.guests - len(self.taken)} cards left).")
+        return seating(self.taken, self.plan)

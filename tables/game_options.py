@@ -1,0 +1,45 @@
+"""Reading a seed game's options from a mapping (a form, the evening's settings, JSON).
+
+Each game keeps its rule variants in one frozen dataclass (``PokerOptions``,
+``CommerceOptions``, ``ThirtyOneOptions``, ``ShipOptions``); this module builds one from a
+mapping and refuses option names the game does not have (house rule of the product: an
+unknown option is an error, never silently ignored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any, TypeVar
+
+from tables.errors import RuleError
+
+T = TypeVar("T")
+
+
+class UnknownOptionError(RuleError):
+    """An option name a game does not have, or a value of the wrong kind."""
+
+
+def options_from_mapping(cls: type[T], values: Mapping[str, Any] | None, game: str) -> T:
+    """Build the options dataclass ``cls`` from ``values`` (option name -> value).
+
+    Missing names take their defaults. Raises ``UnknownOptionError`` naming any key that is
+    not an option of ``game`` (and listing those there are), or a yes/no option given
+    something other than True/False.
+    """
+    given = dict(values or {})
+    known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise UnknownOptionError(
+            f"{', '.join(map(repr, unknown))} is not an option of {game}; "
+            f"its options are: {', '.join(sorted(known))}."
+        )
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in given and f.type in ("bool", bool) and not isinstance(given[f.name], bool):
+            raise UnknownOptionError(
+                f"The option {f.name!r} of {game} is yes or no (True or False), "
+                f"not {given[f.name]!r}."
+            )
+    return cls(**given)

@@ -1,0 +1,48 @@
+"""A hand's strength: an ordered frozen value with a human label.
+
+Every seed game (``tables.poker``, ``tables.commerce``, ``tables.thirty_one``, ``tables.ship``)
+ranks a hand into a ``HandStrength``. Two strengths compare by their ``key`` only: the label
+("fours, with mistigris") and the longer explanation take no part in the comparison, so two
+hands that the rules call equal compare equal whatever words describe them. Seat order, which
+several games use to break ties, is not part of a hand's strength: ``tables.showdown`` applies
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tables.cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class HandStrength:
+    """How good a hand is in one game.
+
+    ``key``: a tuple of ints, higher is better; the first item is the category's number.
+    ``category``: the category's short name ("fours", "the point"); ``label``: the short label
+    shown to guests ("fours, with mistigris"); ``reason``: one plain sentence explaining it
+    ("three sevens with mistigris make fours"). Only ``key`` takes part in ``==`` and ``<``.
+    """
+
+    key: tuple[int, ...]
+    category: str = field(compare=False)
+    label: str = field(compare=False)
+    reason: str = field(compare=False, default="")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def pips_by_suit(cards: Iterable[Card]) -> dict[Suit, tuple[int, int]]:
+    """For each suit held: (total pips, number of cards), pips counting ace 11, ten and court
+    cards 10, others their number (``003_88db352551cf95c8.txt``, ``004_5d1bc750ac89c154.txt``).
+    The mistigris is ignored (it has no suit)."""
+    totals: dict[Suit, tuple[int, int]] = {}
+    for card in cards:
+        if card.suit is None:
+            continue
+        pips, count = totals.get(card.suit, (0, 0))
+        totals[card.suit] = (pips + card.pips, count + 1)
+    return totals

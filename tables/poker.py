@@ -1,0 +1,293 @@
+"""Five-card poker hands for Draw Poker and Whiskey Poker, with Mistigris and the Tiger.
+
+Rules and where they come from:
+
+* The usual ranking, from the lowest: no pair, a pair, two pairs, threes, a straight, a flush,
+  a full house, fours, a straight flush (the ace-high one is called a royal flush). Whiskey
+  Poker is settled by "the best poker hand" (``004_5d1bc750ac89c154.txt``); the ranking itself
+  is the ordinary Draw Poker one the seeds take for granted.
+* Mistigris (``000_8fd897c0e7bb035c.txt``): the holder makes the blank card "represent any suit
+  and value he pleases": three sevens and mistigris make fours; with two pairs it makes a full;
+  four hearts and mistigris a flush; four hearts in sequence a straight flush.
+  House rules where the text is silent (each an option in ``PokerOptions``):
+  - ``five_of_a_kind`` (default on): fours and mistigris make fives, ranking above a
+    straight flush. Otherwise the mistigris may only stand for a card its holder does not hold,
+    so fours and mistigris are fours with the best kicker. Apart from fives, the mistigris never
+    doubles a card in its holder's hand (no "double-ace flush"); it may stand for a card another
+    player holds.
+  - ``natural_wins_ties`` (default off): a hand made with the mistigris equals the same natural
+    hand, as the text says the mistigris "represents" the card, and equal hands divide the
+    pool. With the option on, the natural hand wins such a tie.
+* The Tiger (``000_8fd897c0e7bb035c.txt``): "the lowest straight that can be made, and reckons as
+  one degree better than an ordinary straight": with ``tiger`` on, the lowest straight beats
+  every other straight and loses to a flush (house rule: "one degree" read as a category of its
+  own; the lowest straight *flush* stays the lowest straight flush).
+* ``ace_low_straights`` (default on; house rule): A-2-3-4-5 is a straight (the lowest, five
+  high). With it off, the ace is high only, A-2-3-4-5 is no pair (ace high) and the lowest
+  straight, so the Tiger, is 2-3-4-5-6.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tables.cards import Card, CardError, Rank, Suit, full_pack
+from tables.game_options import options_from_mapping
+from tables.hands import HandStrength
+
+
+class PokerCategory(enum.IntEnum):
+    """The kinds of poker hand, lowest first; the number orders them."""
+
+    NO_PAIR = 0
+    PAIR = 1
+    TWO_PAIRS = 2
+    THREES = 3
+    STRAIGHT = 4
+    TIGER = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOURS = 8
+    STRAIGHT_FLUSH = 9
+    FIVES = 10
+
+    @property
+    def words(self) -> str:
+        """The category in the words guests use: "fours", "a full house", "the Tiger"."""
+        return _CATEGORY_WORDS[self]
+
+
+_CATEGORY_WORDS = {
+    PokerCategory.NO_PAIR: "no pair",
+    PokerCategory.PAIR: "a pair",
+    PokerCategory.TWO_PAIRS: "two pairs",
+    PokerCategory.THREES: "threes",
+    PokerCategory.STRAIGHT: "a straight",
+    PokerCategory.TIGER: "the Tiger",
+    PokerCategory.FLUSH: "a flush",
+    PokerCategory.FULL_HOUSE: "a full house",
+    PokerCategory.FOURS: "fours",
+    PokerCategory.STRAIGHT_FLUSH: "a straight flush",
+    PokerCategory.FIVES: "fives",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PokerOptions:
+    """The poker rule variants of an evening (all in one place; see the module docstring).
+
+    ``mistigris``: the pack has the mistigris (53 cards); ``five_of_a_kind``: fours and
+    mistigris make fives; ``natural_wins_ties``: a natural hand beats the same hand made with the
+    mistigris; ``tiger``: the lowest straight ranks above every other straight;
+    ``ace_low_straights``: A-2-3-4-5 is a straight; ``with_money`` (Whiskey Poker only): the
+    counters have a money value and the best hand takes the pool; without money the worst hand
+    puts one counter in the middle (``004_5d1bc750ac89c154.txt``).
+    """
+
+    mistigris: bool = False
+    five_of_a_kind: bool = True
+    natural_wins_ties: bool = False
+    tiger: bool = False
+    ace_low_straights: bool = True
+    with_money: bool = True
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, object] | None) -> PokerOptions:
+        """Options from a mapping such as ``{"tiger": True}``; raises ``RuleError`` for an
+        unknown name."""
+        return options_from_mapping(cls, values, "poker")
+
+
+# --- the natural ranking of five real cards -------------------------------------------------
+
+
+def natural_key(ranks: Sequence[int], suited: bool, options: PokerOptions) -> tuple[int, ...]:
+    """The ordering key of five real cards: ``(category, tie-break ranks...)``, higher better.
+
+    Takes the five ranks (2–14, any order) and whether all five share a suit. Tie-breaks
+    compare the ranks grouped by how often they occur (fours before kicker, threes before pair)
+    then by rank; a straight compares by its top card (5 for A-2-3-4-5).
+    """
+    counts = Counter(ranks)
+    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    order = tuple(r for r, _ in grouped)
+    shape = tuple(c for _, c in grouped)
+    if shape == (5,):
+        return (PokerCategory.FIVES, *order)
+    if shape == (4, 1):
+        return (PokerCategory.FOURS, *order)
+    if shape == (3, 2):
+        return (PokerCategory.FULL_HOUSE, *order)
+    if shape == (3, 1, 1):
+        return (PokerCategory.THREES, *order)
+    if shape == (2, 2, 1):
+        return (PokerCategory.TWO_PAIRS, *order)
+    if shape == (2, 1, 1, 1):
+        return (PokerCategory.PAIR, *order)
+    top = _straight_top(order, options)
+    if top:
+        if suited:
+            return (PokerCategory.STRAIGHT_FLUSH, top)
+        if options.tiger and top == lowest_straight_top(options):
+            return (PokerCategory.TIGER, top)
+        return (PokerCategory.STRAIGHT, top)
+    if suited:
+        return (PokerCategory.FLUSH, *order)
+    return (PokerCategory.NO_PAIR, *order)
+
+
+def lowest_straight_top(options: PokerOptions) -> int:
+    """The top card of the lowest straight: 5 (A-2-3-4-5) or 6 when the ace is high only."""
+    return 5 if options.ace_low_straights else 6
+
+
+def _straight_top(desc_ranks: tuple[int, ...], options: PokerOptions) -> int:
+    """Top rank of five distinct ranks (descending) if they form a straight, else 0."""
+    if desc_ranks[0] - desc_ranks[4] == 4:
+        return desc_ranks[0]
+    if options.ace_low_straights and desc_ranks == (14, 5, 4, 3, 2):
+        return 5
+    return 0
+
+
+# --- the mistigris ---------------------------------------------------------------------------
+
+
+def mistigris_choices(held: Sequence[Card], options: PokerOptions) -> list[Card | Rank]:
+    """What the mistigris may stand for beside the four cards ``held``.
+
+    Returns every real card its holder does not hold, plus the bare rank of fours when
+    ``five_of_a_kind`` is on (fives need a fifth card of a rank whose four cards are all
+    held). Source: ``000_8fd897c0e7bb035c.txt``; house rule in the module docstring.
+    """
+    held_set = set(held)
+    choices: list[Card | Rank] = [c for c in full_pack() if c not in held_set]
+    if options.five_of_a_kind:
+        counts = Counter(c.rank for c in held)
+        choices += [r for r, n in counts.items() if n == 4 and r is not None]
+    return choices
+
+
+def _key_with(held: Sequence[Card], stand_in: Card | Rank, options: PokerOptions) -> tuple[int, ...]:
+    ranks = [int(c.rank) for c in held if c.rank is not None]
+    if isinstance(stand_in, Card):
+        ranks.append(int(stand_in.rank))  # type: ignore[arg-type]
+        suited = len({c.suit for c in held} | {stand_in.suit}) == 1
+    else:
+        ranks.append(int(stand_in))
+        suited = False
+    return natural_key(ranks, suited, options)
+
+
+def best_stand_in(held: Sequence[Card], options: PokerOptions) -> tuple[tuple[int, ...], Card | Rank]:
+    """The best key the mistigris can make with four real cards, and what it stands for.
+
+    Tries every choice from ``mistigris_choices`` (brute force; the fast path is
+    ``tables.poker_lookup``). Among equal keys the highest card in pack order is named.
+    """
+    best: tuple[tuple[int, ...], Card | Rank] | None = None
+    for choice in mistigris_choices(held, options):
+        key = _key_with(held, choice, options)
+        if best is None or key >= best[0]:
+            best = (key, choice)
+    assert best is not None
+    return best
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def describe_key(key: tuple[int, ...], suit: Suit | None = None) -> str:
+    """A hand's key in words: "fours, sevens", "a full house, kings over sevens",
+    "a straight, nine high", "a royal flush", "no pair, ace high"."""
+    cat = PokerCategory(key[0])
+    r = [Rank(x) for x in key[1:]]
+    if cat is PokerCategory.FIVES:
+        return f"fives, {r[0].plural}"
+    if cat is PokerCategory.STRAIGHT_FLUSH:
+        return "a royal flush" if r[0] is Rank.ACE else f"a straight flush, {r[0].word} high"
+    if cat is PokerCategory.FOURS:
+        return f"fours, {r[0].plural}"
+    if cat is PokerCategory.FULL_HOUSE:
+        return f"a full house, {r[0].plural} over {r[1].plural}"
+    if cat is PokerCategory.FLUSH:
+        return f"a flush, {r[0].word} high"
+    if cat is PokerCategory.TIGER:
+        return f"the Tiger ({r[0].word}-high straight)"
+    if cat is PokerCategory.STRAIGHT:
+        return f"a straight, {r[0].word} high"
+    if cat is PokerCategory.THREES:
+        return f"threes, {r[0].plural}"
+    if cat is PokerCategory.TWO_PAIRS:
+        return f"two pairs, {r[0].plural} and {r[1].plural}"
+    if cat is PokerCategory.PAIR:
+        return f"a pair of {r[0].plural}"
+    return f"no pair, {r[0].word} high"
+
+
+def _four_card_words(held: Sequence[Card]) -> str:
+    """What four real cards are, in the words of the seed text: "three sevens", "two pairs",
+    "four hearts", "four hearts in sequence"."""
+    counts = Counter(c.rank for c in held)
+    grouped = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    (top, n), *_ = grouped
+    if n == 4:
+        return f"four {top.plural}"  # type: ignore[union-attr]
+    if n == 3:
+        return f"three {top.plural}"  # type: ignore[union-attr]
+    if n == 2 and grouped[1][1] == 2:
+        return f"two pairs ({top.plural} and {grouped[1][0].plural})"  # type: ignore[union-attr]
+    if n == 2:
+        return f"a pair of {top.plural}"  # type: ignore[union-attr]
+    suits = {c.suit for c in held}
+    ranks = sorted(int(c.rank) for c in held)  # type: ignore[arg-type]
+    in_sequence = ranks[3] - ranks[0] <= 4 or (ranks[3] == 14 and ranks[2] <= 5)
+    if len(suits) == 1:
+        suit = next(iter(suits))
+        return f"four {suit.word}" + (" in sequence" if in_sequence else "")  # type: ignore[union-attr]
+    names = [Rank(x).word for x in reversed(ranks)]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- the public ranking ----------------------------------------------------------------------
+
+
+def poker_strength(cards: Sequence[Card], options: PokerOptions = PokerOptions()) -> HandStrength:
+    """Rank five cards (one may be the mistigris) for Draw or Whiskey Poker.
+
+    Takes exactly five distinct cards (checked by ``tables.showdown``; here a wrong count
+    raises ``CardError``). Returns a ``HandStrength`` whose key is ``(category, tie-breaks...)``
+    with a last item 1 for a natural hand and 0 for one made with the mistigris when
+    ``natural_wins_ties`` is on. Raises ``CardError`` if the mistigris appears and the evening
+    plays without it.
+    """
+    if len(cards) != 5:
+        raise CardError(f"A poker hand has five cards, not {len(cards)}.")
+    held = [c for c in cards if not c.is_mistigris]
+    if len(held) == 5:
+        key = _ints(natural_key([int(c.rank) for c in held], len({c.suit for c in held}) == 1, options))  # type: ignore[arg-type]
+        words = describe_key(key)
+        full = key + (1,) if options.natural_wins_ties else key
+        return HandStrength(full, PokerCategory(key[0]).words, words, words)
+    if not options.mistigris:
+        raise CardError("This evening plays without the mistigris, but a hand shows it.")
+    if len(held) != 4:
+        raise CardError("There is only one mistigris in the pack.")
+    key, stand_in = best_stand_in(held, options)
+    key = _ints(key)
+    words = describe_key(key)
+    category = PokerCategory(key[0]).words
+    if isinstance(stand_in, Card):
+        stands_for = f"the mistigris stands for the {stand_in.name}"
+    else:
+        stands_for = f"the mistigris stands for a fifth {stand_in.word}"
+    reason = f"{_four_card_words(held)} with mistigris make {category} ({words}; {stands_for})"
+    full = key + (0,) if options.natural_wins_ties else key
+    return HandStrength(full, category, f"{words}, with mistigris", reason)
+
+
+def _ints(key: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(int(x) for x in key)

@@ -1,0 +1,60 @@
+"""Shared fixtures: hosts, evenings with guests, and Debian's Chromium through Playwright.
+
+Browser tests (marked ``browser``) are skipped, with the reason, where /usr/bin/chromium is
+missing; ``.ci/run`` installs it so they always run in CI.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from tests.factories import EveningFactory, GuestFactory, HostFactory
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture
+def host(db):
+    return HostFactory()
+
+
+@pytest.fixture
+def make_evening(db, host):
+    """make_evening(n_red, n_blue, **fields) -> an evening with that many checked-in guests."""
+
+    def make(red: int = 6, blue: int = 6, **fields):
+        evening = EveningFactory(host=host, **fields)
+        for i in range(red):
+            GuestFactory(evening=evening, name=f"Red {i + 1}", pack="red")
+        for i in range(blue):
+            GuestFactory(evening=evening, name=f"Blue {i + 1}", pack="blue")
+        return evening
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.skip(f"No Chromium at {CHROMIUM}: install Debian's chromium to run the browser tests.")
+    return CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """A headless Debian Chromium driven by Playwright (no browser download)."""
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=chromium_path,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()

@@ -1,0 +1,80 @@
+"""Registering guests: one at a time, a pasted list, a CSV file; bad lists refused whole."""
+
+import pytest
+
+from tables.packs import Pack
+from tournament.models import AuditEntry, Guest
+from tournament.services.guests import GuestListError, guest_add, guests_register, parse_guest_list
+from tests.factories import EveningFactory
+
+
+@pytest.fixture
+def evening(db):
+    return EveningFactory(red_label="Ladies", blue_label="Gentlemen")
+
+
+def test_a_csv_with_header_bom_labels_and_contacts_registers_everyone(evening):
+    text = "\ufeffName,Pack,Contact\nAnne Smith,red,anne@example.org\nBorys,Gentlemen,\n  Chloé ,R,\n\n"
+    rows = parse_guest_list(text, evening=evening)
+    assert [(r.name, r.pack, r.contact) for r in rows] == [
+        ("Anne Smith", Pack.RED, "anne@example.org"), ("Borys", Pack.BLUE, ""), ("Chloé", Pack.RED, ""),
+    ]
+    guests_register(evening=evening, rows=rows, check_in=True)
+    assert sorted(evening.guests.values_list("name", "pack", "status")) == [
+        ("Anne Smith", "red", "here"), ("Borys", "blue", "here"), ("Chloé", "red", "here"),
+    ]
+    assert AuditEntry.objects.filter(evening=evening, action="guests.register").count() == 1
+
+
+def test_semicolons_and_tabs_are_read_too(evening):
+    assert [r.name for r in parse_guest_list("A; red\nB; blue", evening=evening)] == ["A", "B"]
+    assert [r.pack for r in parse_guest_list("A\tred\nB\tblue", evening=evening)] == [Pack.RED, Pack.BLUE]
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("Anne,red\n,blue", "Row 2: The name is empty"),
+        ("Anne,red\nBob,green", "Row 2: “green” is not a pack"),
+        ("Anne,red\nBob", "Row 2: expected 2 or 3 columns"),
+        ("Anne,red\nBob,blue,x,y", "Row 2: expected 2 or 3 columns"),
+        ("Anne,red\nanne ,blue", "Row 2: “anne” is also on row 1"),
+        ("Anne,red\n<b>Bob</b>,blue", "Row 2: A name cannot hold < or >"),
+        ("Anne,red\n" + "x" * 121 + ",blue", "Row 2: The name is 121 characters long"),
+        ("", "The list is empty"),
+    ],
+)
+def test_a_bad_row_refuses_the_whole_list_and_saves_nothing(evening, text, reason):
+    with pytest.raises(GuestListError) as caught:
+        rows = parse_guest_list(text, evening=evening)
+        guests_register(evening=evening, rows=rows)
+    assert any(reason in problem for problem in caught.value.problems), caught.value.problems
+    assert not evening.guests.exists()
+
+
+def test_every_bad_row_is_listed_not_just_the_first(evening):
+    with pytest.raises(GuestListError) as caught:
+        parse_guest_list("A,red\n,blue\nC,purple\nD", evening=evening)
+    assert [p.split(":")[0] for p in caught.value.problems] == ["Row 2", "Row 3", "Row 4"]
+
+
+def test_a_name_already_registered_is_refused(evening):
+    guest_add(evening=evening, name="Anne Smith", pack="red")
+    with pytest.raises(GuestListError, match="already registered"):
+        parse_guest_list("Zoe,blue\nANNE   smith,blue", evening=evening)
+    with pytest.raises(GuestListError, match="already registered"):
+        guest_add(evening=evening, name="anne smith", pack="blue")
+    assert evening.guests.count() == 1
+
+
+def test_names_keep_their_letters_in_any_script(evening):
+    rows = parse_guest_list("Μαρία Παπαδοπούλου,red\n山田 花子,blue\nفاطمة,red", evening=evening)
+    guests_register(evening=evening, rows=rows)
+    assert set(Guest.objects.values_list("name", flat=True)) == {"Μαρία Παπαδοπούλου", "山田 花子", "فاطمة"}
+
+
+def test_private_keys_are_long_random_and_distinct(evening):
+    rows = parse_guest_list("\n".join(f"G{i},red" for i in range(50)), evening=evening)
+    guests_register(evening=evening, rows=rows)
+    keys = list(evening.guests.values_list("key", flat=True))
+    assert len(set(keys)) == 50 and all(len(k) >= 32 for k in keys)

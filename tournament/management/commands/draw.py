@@ -1,0 +1,24 @@
+"""``manage.py draw EVENING``: the digital seating draw for the guests checked in."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tables.errors import RuleError
+from tournament.management.commands._common import evening_by_id
+from tournament.services.draws import draw_digital
+
+
+class Command(BaseCommand):
+    help = "Deal every checked-in guest a table card of their pack and seat them; prints the tables."
+
+    def add_arguments(self, parser):
+        parser.add_argument("evening")
+        parser.add_argument("--accept-relaxed", action="store_true", help="accept the relaxed plan for 9 to 11 guests")
+
+    def handle(self, *args, **opts):
+        evening = evening_by_id(opts["evening"])
+        try:
+            draw = draw_digital(evening=evening, accept_relaxed=opts["accept_relaxed"])
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+        for card in draw.cards.select_related("guest").order_by("rank", "guest__name_key"):
+            self.stdout.write(f"table {card.rank}\t{card.pack}\t{card.guest.name}")

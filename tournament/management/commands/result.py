@@ -1,0 +1,41 @@
+"""``manage.py result EVENING --table N --winner NAME [--call NAME ...] [--counters NAME=N ...]``."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tables.errors import RuleError
+from tournament.management.commands._common import evening_by_id, guest_by_name
+from tournament.services.rounds import current_round, result_record
+
+
+class Command(BaseCommand):
+    help = "Record a table's result for the round in play: pool winner, who was in the call, counters."
+
+    def add_arguments(self, parser):
+        parser.add_argument("evening")
+        parser.add_argument("--table", type=int, required=True)
+        parser.add_argument("--winner", required=True, help="the pool winner's name (or guest id)")
+        parser.add_argument("--call", action="append", default=[], help="a guest who called the winner (repeat)")
+        parser.add_argument("--counters", action="append", default=[], help="NAME=COUNT after the deal (repeat)")
+
+    def handle(self, *args, **opts):
+        evening = evening_by_id(opts["evening"])
+        rnd = current_round(evening)
+        if rnd is None:
+            raise CommandError("No round is in play: start one with round_start.")
+        counters = {}
+        for item in opts["counters"]:
+            name, sep, count = item.rpartition("=")
+            if not sep:
+                raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
+            try:
+                counters[guest_by_name(evening, name).pk] = int(count)
+            except ValueError:
+                raise CommandError(f"“{count}” is not a whole number of counters.") from None
+        try:
+            result_record(
+                round=rnd, table=opts["table"], pool_winner=guest_by_name(evening, opts["winner"]).pk,
+                in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
+            )
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"round {rnd.number}\ttable {opts['table']}\tsaved")

@@ -1,0 +1,21 @@
+"""``manage.py round_start EVENING``: start the next round (its timed bell is queued)."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tables.errors import RuleError
+from tournament.management.commands._common import evening_by_id
+from tournament.services.rounds import round_start
+
+
+class Command(BaseCommand):
+    help = "Start the next round; prints its number and deadline (UTC)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("evening")
+
+    def handle(self, *args, **opts):
+        try:
+            rnd = round_start(evening=evening_by_id(opts["evening"]))
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"round {rnd.number}\tdeadline {rnd.deadline.isoformat()}")

@@ -1,0 +1,293 @@
+"""What happened at an evening, as rows: guests, draws, rounds, results, bells and their entries.
+
+The models record events, not just the latest state: every draw, every reported result and
+every bell (with the full record ``tables.bell`` produced) is kept, and a correction marks the
+old rows superseded instead of deleting them, so any standing can be recomputed and any bell
+undone. ``Seat`` and ``Bell.state_after`` are derived caches of that history, kept in step by
+the services in ``tournament.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tables.packs import Pack
+
+
+def new_private_key() -> str:
+    """A fresh private URL key: 24 random bytes (192 bits) as 32 URL-safe characters."""
+    return secrets.token_urlsafe(24)
+
+
+class Game(models.TextChoices):
+    """The table game played at every table (values match ``tables.showdown.Game``)."""
+
+    DRAW_POKER = "draw_poker", "Draw Poker"
+    WHISKEY_POKER = "whiskey_poker", "Whiskey Poker"
+    COMMERCE = "commerce", "Commerce"
+    THIRTY_ONE = "thirty_one", "Thirty-One (Schnautz)"
+    MY_SHIP_SAILS = "my_ship_sails", "My Ship Sails"
+
+
+class PackChoice(models.TextChoices):
+    """The two packs of the seating draw (values match ``tables.packs.Pack``)."""
+
+    RED = Pack.RED.value, "Red pack"
+    BLUE = Pack.BLUE.value, "Blue pack"
+
+
+class Evening(models.Model):
+    """One progressive card party, run by one host.
+
+    ``version`` grows by one with every change a guest or the room may see; pages use it as
+    their ETag so an unchanged page costs no query.
+    """
+
+    class Stage(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        SEATED = "seated", "Seated (draw made)"
+        PLAYING = "playing", "Playing"
+        ENDED = "ended", "Ended"
+
+    class RoundEnd(models.TextChoices):
+        HEAD_POOL = "head_pool", "When the head table's pool is recorded (the rules' way)"
+        CLOCK = "clock", "When the clock runs out"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
+    options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
+    counters_per_stake = models.PositiveIntegerField(default=50)
+    minutes_per_round = models.PositiveSmallIntegerField(default=10)
+    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_end = models.CharField(max_length=10, choices=RoundEnd.choices, default=RoundEnd.CLOCK)
+    red_label = models.CharField(max_length=40, default="Red pack")
+    blue_label = models.CharField(max_length=40, default="Blue pack")
+    counter_value = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    self_registration = models.BooleanField(default=False)
+    public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
+    stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
+    version = models.PositiveBigIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d %b %Y})"
+
+    def pack_label(self, pack: str | Pack) -> str:
+        """The host's label for a pack ("Red pack" by default)."""
+        return self.red_label if Pack(pack) is Pack.RED else self.blue_label
+
+
+class Guest(models.Model):
+    """A person registered for an evening, in one of the two packs.
+
+    ``key`` is the private link's secret (192 random bits); reissuing it kills the old link.
+    ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith").
+    """
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        HERE = "here", "Checked in"
+        LEFT = "left", "Left"
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="guests")
+    name = models.CharField(max_length=120)
+    name_key = models.CharField(max_length=120, editable=False)
+    pack = models.CharField(max_length=4, choices=PackChoice.choices)
+    contact = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REGISTERED)
+    key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
+    key_revoked = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name_key", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "name_key"], name="guest_name_unique_per_evening"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @staticmethod
+    def fold_name(name: str) -> str:
+        """The name as compared for duplicates: spaces collapsed, case folded."""
+        return " ".join(name.split()).casefold()
+
+    def save(self, *args, **kwargs) -> None:
+        self.name = " ".join(self.name.split())
+        self.name_key = self.fold_name(self.name)
+        super().save(*args, **kwargs)
+
+
+class Draw(models.Model):
+    """One seating draw: the table plan and, through ``cards``, the card each guest drew.
+
+    A redraw before round 1 supersedes the earlier draw (kept, with ``superseded_at`` set).
+    A physical draw is recorded card by card and is ``complete`` when every guest has a card.
+    """
+
+    class Kind(models.TextChoices):
+        DIGITAL = "digital", "Digital (dealt by the app)"
+        PHYSICAL = "physical", "Physical (real packs)"
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="draws")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DIGITAL)
+    sizes = models.JSONField(help_text="Players per table, table 1 (head) first.")
+    relaxed = models.TextField(blank=True, help_text="What the plan relaxes, when the rules cannot seat this count.")
+    complete = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["evening", "-id"]
+
+
+class DrawnCard(models.Model):
+    """The table card a guest drew: pack and rank (rank = table number: ace = 1, the head table)."""
+
+    draw = models.ForeignKey(Draw, on_delete=models.CASCADE, related_name="cards")
+    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="drawn_cards")
+    pack = models.CharField(max_length=4, choices=PackChoice.choices)
+    rank = models.PositiveSmallIntegerField()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draw", "rank", "pack", "id"]
+        constraints = [models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw")]
+
+
+class Seat(models.Model):
+    """Where a guest sits now (derived: the draw, then every live bell's moves)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="seats")
+    guest = models.OneToOneField(Guest, on_delete=models.CASCADE, related_name="seat")
+    table = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["evening", "table", "id"]
+        indexes = [models.Index(fields=["evening", "table"])]
+
+
+class Round(models.Model):
+    """One deal at every table, with its clock.
+
+    ``deadline`` is in UTC and compared with the database's clock. ``clock_version`` grows on
+    every pause, resume or change of minutes, so a timed task scheduled for an older clock
+    does nothing.
+    """
+
+    class State(models.TextChoices):
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        RUNG = "rung", "Bell rung"
+        CLOSED = "closed", "Closed"
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.RUNNING)
+    started_at = models.DateTimeField()
+    deadline = models.DateTimeField(null=True, blank=True)
+    paused_seconds_left = models.FloatField(null=True, blank=True)
+    clock_version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        constraints = [models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Result(models.Model):
+    """A table's result for a round, as reported by a captain or entered by the host.
+
+    ``in_call`` lists the guest ids who called the winner; ``counters`` maps guest id (as a
+    string) to that guest's counters after the deal. A correction sets ``superseded_at`` on the
+    old row and adds a new one.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    table = models.PositiveSmallIntegerField()
+    pool_winner = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="pools_won", null=True, blank=True)
+    in_call = models.JSONField(default=list, blank=True)
+    counters = models.JSONField(default=dict, blank=True)
+    reported_by_guest = models.ForeignKey(
+        Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="results_reported"
+    )
+    reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table"], condition=Q(superseded_at__isnull=True), name="one_live_result_per_table"
+            ),
+        ]
+
+
+class Bell(models.Model):
+    """A bell that was rung: the full record of what it did (``tables.bell.BellRecord.to_json``).
+
+    At most one live (not undone) bell per round, enforced by the database: two bells rung at
+    once for the same round apply once.
+    """
+
+    class Cause(models.TextChoices):
+        CLOCK = "clock", "The clock ran out"
+        HEAD_POOL = "head_pool", "The head table's pool was decided"
+        HOST = "host", "The host rang it"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bells")
+    cause = models.CharField(max_length=10, choices=Cause.choices)
+    rung_at = models.DateTimeField(auto_now_add=True)
+    record = models.JSONField()
+    state_after = models.JSONField(help_text="Seats, counters, yellow counters and stakes after this bell.")
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round"], condition=Q(undone_at__isnull=True), name="one_live_bell_per_round"),
+        ]
+
+
+class BellEntry(models.Model):
+    """One line of a bell's record: a yellow counter, a move, a fresh stake, a swap or a cut."""
+
+    bell = models.ForeignKey(Bell, on_delete=models.CASCADE, related_name="entries")
+    kind = models.CharField(max_length=12)
+    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="bell_entries")
+    from_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table = models.PositiveSmallIntegerField(null=True, blank=True)
+    amount = models.IntegerField(default=0)
+    rule = models.CharField(max_length=200, blank=True)
+    text = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["bell", "id"]
+
+
+class AuditEntry(models.Model):
+    """Who did what to an evening, when, and from which device or private link."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True)
+    action = models.CharField(max_length=40)
+    detail = models.JSONField(default=dict, blank=True)
+    device = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]

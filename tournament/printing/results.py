@@ -1,0 +1,108 @@
+"""The results of an evening: final standings, the prizes with their winners, and the
+settlement sheet when counters have a money value.
+
+Columns of the standings: place, name, pack, yellow counters, counters held, fresh stakes
+taken, counters won (fresh stakes charged). The prizes and the settlement come computed from
+``tables/`` (their rules: ``seeds/README.md``; settling with a money value: seed
+``004_5d1bc750ac89c154.txt``); this module only prints them. Source: issue 7 item 5.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from tournament.printing.data import PrintError, PrizeData, SettlementRow, StandingRow, page_size
+from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
+from tournament.printing.text import FittedText, clean_text
+
+HEADER_BG = colors.Color(0.92, 0.92, 0.92)
+
+
+def _grid_style(numeric_from: int) -> list:
+    return [
+        ("FONT", (0, 0), (-1, -1), BASE, 9),
+        ("FONT", (0, 0), (-1, 0), BASE_BOLD, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.lightgrey),
+        ("ALIGN", (numeric_from, 0), (-1, -1), "RIGHT"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+
+
+class ResultsPdf:
+    """Renders the results to PDF bytes (portrait).
+
+    ``evening_name``; ``standings`` ``StandingRow``s in place order; ``prizes`` ``PrizeData``s;
+    ``settlement`` ``SettlementRow``s or None (no money value: no settlement page);
+    ``paper`` "A4" | "letter". Raises ``PrintError`` for no standings or an unknown paper.
+    """
+
+    def __init__(
+        self,
+        *,
+        evening_name: str,
+        standings: Sequence[StandingRow],
+        prizes: Sequence[PrizeData] = (),
+        settlement: Sequence[SettlementRow] | None = None,
+        paper: str = "A4",
+    ) -> None:
+        if not standings:
+            raise PrintError("No results yet: play at least one round before printing results.")
+        self.pagesize = page_size(paper)
+        self.evening_name = clean_text(evening_name)
+        self.standings, self.prizes = tuple(standings), tuple(prizes)
+        self.settlement = None if settlement is None else tuple(settlement)
+
+    def render(self) -> bytes:
+        """The PDF as bytes: standings and prizes, then the settlement sheet on a new page."""
+        register_fonts()
+        buffer = io.BytesIO()
+        doc = SimpleDocTemplate(
+            buffer, pagesize=self.pagesize, leftMargin=15 * mm, rightMargin=15 * mm,
+            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1,
+            title=f"Results · {self.evening_name}", author="Head Table", creator="Head Table",
+        )
+        w = doc.width
+        story = [FittedText("Results", 22, bold=True), FittedText(self.evening_name, 11, color=colors.grey),
+                 Spacer(1, 5 * mm)]
+        if self.prizes:
+            story += [FittedText("Prizes", 14, bold=True), Spacer(1, 2 * mm), self._prizes(w), Spacer(1, 6 * mm)]
+        story += [FittedText("Final standings", 14, bold=True), Spacer(1, 2 * mm), self._standings(w)]
+        if self.settlement is not None:
+            story += [PageBreak(), FittedText("Settlement", 22, bold=True),
+                      FittedText(self.evening_name, 11, color=colors.grey), Spacer(1, 5 * mm),
+                      self._settlement(w)]
+        doc.build(story)
+        return buffer.getvalue()
+
+    def _prizes(self, w: float) -> Table:
+        data = [["Prize", "Won by", "Why"]]
+        for prize in self.prizes:
+            winners = ", ".join(clean_text(n) for n in prize.winners) or "not awarded"
+            data.append([FittedText(clean_text(prize.title), 10, bold=True), FittedText(winners, 10, bold=True),
+                         FittedText(clean_text(prize.reason), 9)])
+        return Table(data, colWidths=[w * 0.27, w * 0.38, w * 0.35], style=TableStyle(_grid_style(99)), repeatRows=1)
+
+    def _standings(self, w: float) -> Table:
+        data = [["Place", "Name", "Pack", "Yellow", "Counters", "Fresh stakes", "Won"]]
+        for row in self.standings:
+            data.append([str(row.place), FittedText(clean_text(row.name), 9.5), FittedText(clean_text(row.pack_label), 9),
+                         str(row.yellow), str(row.counters), str(row.stakes), f"{row.counters_won:+d}"])
+        widths = [0.08, 0.38, 0.16, 0.08, 0.11, 0.11, 0.08]
+        style = _grid_style(3) + [("ALIGN", (0, 0), (0, -1), "CENTER"),
+                                   ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)])]
+        return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)
+
+    def _settlement(self, w: float) -> Table:
+        data = [["Name", "Pack", "Counters won", "Amount", "Paid"]]
+        for row in self.settlement or ():
+            data.append([FittedText(clean_text(row.name), 9.5), FittedText(clean_text(row.pack_label), 9),
+                         f"{row.counters_won:+d}", FittedText(clean_text(row.amount), 9.5, align="right"), ""])
+        widths = [0.4, 0.18, 0.15, 0.15, 0.12]
+        style = _grid_style(2) + [("GRID", (4, 1), (4, -1), 0.4, colors.grey)]
+        return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)

@@ -1,0 +1,118 @@
+"""Reads: what the host's, the guests' and the room's pages show, in a constant number of queries.
+
+``evening_board`` is the one picture of an evening every page draws from: tables with their
+guests, counters and yellow counters, the round in play and its results, the last bell's
+entries and the standings. It costs the same handful of queries for 8 guests or 500.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tables.bell import EveningState
+from tables.errors import RuleError
+from tables.packs import Pack
+from tables.prizes import StandingRow, standings
+from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round
+
+
+def table_kind(number: int, tables: int) -> str:
+    """"head" for table 1, "booby" for the last table, "intermediate" between."""
+    if number == 1:
+        return "head"
+    if number == tables:
+        return "booby"
+    return "intermediate"
+
+
+@dataclass
+class TableLine:
+    """One guest at a table, as shown on a page."""
+
+    guest: Guest
+    counters: int
+    yellow: int
+    stakes: int
+
+
+@dataclass
+class TableBoard:
+    """One table: its number, kind, guests and this round's live result (or None)."""
+
+    number: int
+    kind: str
+    lines: list[TableLine]
+    result: Result | None = None
+
+    @property
+    def label(self) -> str:
+        """"Table 1 · Head table", "Table 5 · Booby table", "Table 3"."""
+        extra = {"head": " · Head table", "booby": " · Booby table"}.get(self.kind, "")
+        return f"Table {self.number}{extra}"
+
+
+@dataclass
+class EveningBoard:
+    """Everything a page of the evening shows (see the module docstring)."""
+
+    evening: Evening
+    guests: dict[int, Guest]
+    state: EveningState | None
+    tables: list[TableBoard] = field(default_factory=list)
+    round: Round | None = None
+    last_round: Round | None = None
+    last_bell: Bell | None = None
+    last_entries: list[BellEntry] = field(default_factory=list)
+    rows: tuple[StandingRow, ...] = ()
+
+    def table_of(self, guest_id: int) -> TableBoard | None:
+        """The table a guest sits at now, or None before the draw."""
+        for table in self.tables:
+            if any(line.guest.pk == guest_id for line in table.lines):
+                return table
+        return None
+
+    def entries_for(self, guest_id: int) -> list[BellEntry]:
+        """What the last bell did to one guest."""
+        return [e for e in self.last_entries if e.guest_id == guest_id]
+
+    def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
+        """(place, guest, row) in standings order."""
+        return [(i, self.guests[r.guest], r) for i, r in enumerate(self.rows, 1) if r.guest in self.guests]
+
+
+def evening_board(evening: Evening) -> EveningBoard:
+    """Load the whole picture of an evening in six queries, whatever its size."""
+    from tournament.services.rounds import OPEN_STATES, evening_state
+
+    guests = {g.pk: g for g in evening.guests.all()}
+    try:
+        state = evening_state(evening)
+    except RuleError:
+        state = None
+    board = EveningBoard(evening=evening, guests=guests, state=state)
+    rounds = list(evening.rounds.order_by("-number")[:2])
+    board.round = next((r for r in rounds if r.state in OPEN_STATES), None)
+    board.last_round = rounds[0] if rounds else None
+    board.last_bell = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True).select_related("round")
+        .order_by("-round__number", "-id").defer("record", "state_after").first()
+    )
+    if board.last_bell is not None:
+        board.last_entries = list(board.last_bell.entries.all())
+    results = {}
+    if board.round is not None:
+        results = {r.table: r for r in Result.objects.filter(round=board.round, superseded_at__isnull=True)}
+    if state is not None:
+        count = len(state.tables)
+        for number, ids in enumerate(state.tables, 1):
+            lines = [
+                TableLine(guest=guests[g], counters=state.counters.get(g, 0), yellow=state.yellow.get(g, 0),
+                          stakes=state.stakes.get(g, 1))
+                for g in ids if g in guests
+            ]
+            board.tables.append(TableBoard(number=number, kind=table_kind(number, count), lines=lines,
+                                           result=results.get(number)))
+        packs = {g: Pack(guests[g].pack) for ids in state.tables for g in ids if g in guests}
+        board.rows = standings(state, packs, stake=evening.counters_per_stake)
+    return board

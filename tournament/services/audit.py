@@ -1,0 +1,34 @@
+"""The audit log and the evening's version counter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F
+
+from tournament.models import AuditEntry, Evening, Guest
+
+
+def evening_touch(*, evening: Evening) -> None:
+    """Bump ``evening.version`` by one (in the database and on the instance), so every live
+    page showing this evening refetches. Call inside the service's transaction."""
+    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+    evening.refresh_from_db(fields=["version"])
+
+
+def audit_log(
+    *,
+    evening: Evening,
+    action: str,
+    user: Any = None,
+    guest: Guest | None = None,
+    device: str = "",
+    **detail: Any,
+) -> AuditEntry:
+    """Write one audit entry: ``action`` (a short verb such as "bell.ring"), who (a host user or
+    a guest's private link), the device (user agent, cut to 200 characters) and a JSON detail."""
+    if user is not None and not getattr(user, "is_authenticated", False):
+        user = None
+    return AuditEntry.objects.create(
+        evening=evening, action=action, user=user, guest=guest, device=(device or "")[:200], detail=detail
+    )

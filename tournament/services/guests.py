@@ -1,0 +1,202 @@
+"""Registering guests: one at the door, a pasted list or a CSV file, check-in and removal.
+
+A guest list is checked whole before anything is saved: one bad row (empty name, unknown pack,
+wrong columns, a name already registered or given twice) refuses the whole list with every
+row's reason. House rule: names are compared with spaces collapsed and case folded, so
+"Anne  Smith" and "anne smith" are the same guest.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from tables.errors import RuleError
+from tables.packs import Pack
+from tournament.models import Evening, Guest
+from tournament.services.audit import audit_log, evening_touch
+
+MAX_NAME = 120
+
+
+class GuestListError(RuleError):
+    """A guest list was refused; ``problems`` holds one line per bad row ("Row 3: ...")."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("The list was not saved. Fix these rows and try again: " + " ".join(problems))
+
+
+@dataclass(frozen=True)
+class GuestRow:
+    """One guest to register: name, pack and an optional contact (e-mail or phone)."""
+
+    name: str
+    pack: Pack
+    contact: str = ""
+
+
+def clean_name(raw: str) -> str:
+    """A guest's name as stored: control characters removed, spaces collapsed.
+
+    Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, or when it
+    holds markup (``<`` or ``>``).
+    """
+    text = "".join(ch for ch in (raw or "") if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t")
+    text = " ".join(text.split())
+    if not text:
+        raise RuleError("The name is empty: write the guest's name.")
+    if len(text) > MAX_NAME:
+        raise RuleError(f"The name is {len(text)} characters long: shorten it to {MAX_NAME} or fewer.")
+    if "<" in text or ">" in text:
+        raise RuleError("A name cannot hold < or >: write it as plain text.")
+    return text
+
+
+def parse_pack(text: str, *, evening: Evening) -> Pack:
+    """Read a pack from a CSV cell: red/blue, r/b, or the host's own labels ("Ladies").
+
+    Raises ``RuleError`` naming the text and the labels that would do.
+    """
+    word = " ".join((text or "").split()).casefold()
+    for pack in Pack:
+        if word == evening.pack_label(pack).casefold():
+            return pack
+    try:
+        return Pack.parse(word)
+    except RuleError:
+        raise RuleError(
+            f"“{text}” is not a pack: write red or blue (or “{evening.red_label}” / “{evening.blue_label}”)."
+        ) from None
+
+
+def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
+    """Read a pasted list or a CSV file's text into guest rows.
+
+    Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs; an
+    optional header row (starting with "name"); a byte-order mark is ignored; blank lines are
+    skipped. Raises ``GuestListError`` with every bad row's reason; returns the rows otherwise.
+    """
+    text = text.lstrip("\ufeff")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
+    delimiter = max([",", ";", "\t"], key=lambda d: lines[0].count(d))
+    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    start = 1 if rows and rows[0] and rows[0][0].strip().casefold() == "name" else 0
+    problems: list[str] = []
+    parsed: list[GuestRow] = []
+    seen: dict[str, int] = {}
+    for number, cells in enumerate(rows[start:], start=start + 1):
+        cells = [c.strip() for c in cells]
+        if len(cells) not in (2, 3):
+            problems.append(f"Row {number}: expected 2 or 3 columns (name, pack, contact), found {len(cells)}.")
+            continue
+        try:
+            name = clean_name(cells[0])
+            pack = parse_pack(cells[1], evening=evening)
+        except RuleError as error:
+            problems.append(f"Row {number}: {error}")
+            continue
+        key = Guest.fold_name(name)
+        if key in seen:
+            problems.append(f"Row {number}: “{name}” is also on row {seen[key]}; give one of them a fuller name.")
+            continue
+        seen[key] = number
+        parsed.append(GuestRow(name=name, pack=pack, contact=cells[2] if len(cells) == 3 else ""))
+    existing = set(
+        Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True)
+    )
+    for name in sorted(existing):
+        problems.append(f"Row {seen[Guest.fold_name(name)]}: “{name}” is already registered.")
+    if problems:
+        raise GuestListError(problems)
+    return parsed
+
+
+def guests_register(
+    *, evening: Evening, rows: list[GuestRow], user=None, guest=None, check_in: bool = False, device: str = ""
+) -> list[Guest]:
+    """Register guests in one transaction (all or none); returns the new ``Guest`` rows.
+
+    Raises ``GuestListError`` for a duplicate name (checked again under the database's unique
+    constraint, so two hosts adding the same name at once save it once).
+    """
+    status = Guest.Status.HERE if check_in else Guest.Status.REGISTERED
+    guests = [
+        Guest(evening=evening, name=row.name, name_key=Guest.fold_name(row.name), pack=row.pack.value,
+              contact=row.contact, status=status)
+        for row in rows
+    ]
+    try:
+        with transaction.atomic():
+            created = Guest.objects.bulk_create(guests)
+            audit_log(evening=evening, action="guests.register", user=user, guest=guest, device=device,
+                      names=[g.name for g in guests])
+            evening_touch(evening=evening)
+    except IntegrityError:
+        raise GuestListError(["A name on the list is already registered; reload the page and try again."]) from None
+    if created and created[0].pk is None:  # SQLite before 3.35 does not return ids
+        return list(Guest.objects.filter(evening=evening, name_key__in=[g.name_key for g in guests]))
+    return created
+
+
+def guest_add(*, evening: Evening, name: str, pack: str, contact: str = "", user=None, check_in=False,
+              device: str = "", guest=None) -> Guest:
+    """Register one guest (at the door or by self-registration); returns the ``Guest``.
+
+    Raises ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
+    already registered.
+    """
+    try:
+        row = GuestRow(name=clean_name(name), pack=parse_pack(pack, evening=evening), contact=contact.strip()[:200])
+    except RuleError as error:
+        raise GuestListError([str(error)]) from None
+    if Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).exists():
+        raise GuestListError([f"“{row.name}” is already registered; add a surname or initial to tell them apart."])
+    return guests_register(evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest)[0]
+
+
+def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "") -> Guest:
+    """Check a guest in, mark them registered again, or as left. Returns the guest.
+
+    Before the draw any change is free. After the draw, see ``tournament.services.draws`` for
+    what a change of who is here means for the seating (house rule: a guest checked in after
+    the draw waits for a free seat or a redraw).
+    """
+    if status not in Guest.Status.values:
+        raise RuleError(f"Unknown status “{status}”.")
+    with transaction.atomic():
+        Guest.objects.filter(pk=guest.pk).update(status=status)
+        guest.status = status
+        audit_log(evening=guest.evening, action="guest.status", user=user, device=device, guest_id=guest.pk,
+                  status=status)
+        evening_touch(evening=guest.evening)
+    return guest
+
+
+def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:
+    """Remove a guest who never took a seat. Raises ``RuleError`` when they have drawn a card
+    or played (then mark them as left instead, which keeps their history)."""
+    with transaction.atomic():
+        if guest.drawn_cards.exists() or hasattr(guest, "seat"):
+            raise RuleError(f"{guest.name} has drawn a card: mark them as left instead, so their history stays.")
+        audit_log(evening=guest.evening, action="guest.remove", user=user, device=device, name=guest.name)
+        evening_touch(evening=guest.evening)
+        guest.delete()
+
+
+def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:
+    """Give a guest a new private link; the old one stops working at once. Returns the guest."""
+    from tournament.models import new_private_key
+
+    with transaction.atomic():
+        guest.key = new_private_key()
+        guest.key_revoked = False
+        guest.save(update_fields=["key", "key_revoked"])
+        audit_log(evening=guest.evening, action="guest.reissue_key", user=user, device=device, guest_id=guest.pk)
+    return guest

@@ -1,0 +1,11 @@
+"""Settings for the test run: the project's settings with their own ``var/test/`` folder, so a
+test run never shares a SQLite file or a filesystem-broker queue with ``make run``."""
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("HEADTABLE_VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test"))
+
+from tournament.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests

@@ -1,0 +1,262 @@
+"""The host's pages: evenings, guests, the draw, rounds, results, the bell, printing, export.
+
+Login required; a host sees only their own evenings (another host's evening is a 404). Every
+change goes through a service; a ``RuleError`` becomes a message on the page and saves nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tables.errors import RuleError
+from tables.plan import PlanError
+from tournament.export import evening_export
+from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
+from tournament.models import Bell, Evening, Guest
+from tournament.selectors import evening_board
+from tournament.services import draws, guests as guest_services, rounds
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+@login_required
+def evening_list(request: HttpRequest) -> HttpResponse:
+    """The host's evenings, and a form to create one."""
+    form = EveningForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        evening = form.save(commit=False)
+        evening.host = request.user
+        evening.save()
+        messages.success(request, f"“{evening.name}” is created. Now register your guests.")
+        return redirect("host-guests", evening.pk)
+    evenings = Evening.objects.filter(host=request.user)
+    return render(request, "host/evening_list.html", {"evenings": evenings, "form": form})
+
+
+@login_required
+def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The evening's control page: the round and its clock, tables with results, the bell,
+    the last moves and the standings. Polled by htmx for the live part."""
+    evening = _evening(request, evening_id)
+    board = evening_board(evening)
+    template = "host/_board.html" if request.htmx else "host/evening_detail.html"
+    here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
+    return render(request, template, {"evening": evening, "board": board, "here": here})
+
+
+@login_required
+def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Change the evening's settings."""
+    evening = _evening(request, evening_id)
+    form = EveningForm(request.POST or None, instance=evening)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Saved.")
+        return redirect("host-evening", evening.pk)
+    return render(request, "host/evening_edit.html", {"evening": evening, "form": form})
+
+
+@login_required
+def guest_list(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Register guests (one, a pasted list, a CSV file), check them in, remove them."""
+    evening = _evening(request, evening_id)
+    one = GuestForm(evening=evening, prefix="one")
+    many = GuestListForm(prefix="many")
+    if request.method == "POST":
+        if "one-name" in request.POST:
+            one = GuestForm(request.POST, evening=evening, prefix="one")
+            if one.is_valid():
+                try:
+                    guest = guest_services.guest_add(
+                        evening=evening, name=one.cleaned_data["name"], pack=one.cleaned_data["pack"],
+                        contact=one.cleaned_data["contact"], check_in=one.cleaned_data["check_in"],
+                        user=request.user, device=_device(request),
+                    )
+                except RuleError as error:
+                    one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else str(error))
+                else:
+                    messages.success(request, f"{guest.name} is registered.")
+                    return redirect("host-guests", evening.pk)
+        else:
+            many = GuestListForm(request.POST, request.FILES, prefix="many")
+            if many.is_valid():
+                try:
+                    rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
+                    created = guest_services.guests_register(
+                        evening=evening, rows=rows, user=request.user, check_in=many.cleaned_data["check_in"],
+                        device=_device(request),
+                    )
+                except guest_services.GuestListError as error:
+                    for problem in error.problems:
+                        many.add_error(None, problem)
+                else:
+                    messages.success(request, f"{len(created)} guests registered.")
+                    return redirect("host-guests", evening.pk)
+    guests = list(evening.guests.select_related("seat"))
+    counts = {
+        "all": len(guests),
+        "here": sum(g.status == Guest.Status.HERE for g in guests),
+        "red": sum(g.pack == "red" and g.status == Guest.Status.HERE for g in guests),
+        "blue": sum(g.pack == "blue" and g.status == Guest.Status.HERE for g in guests),
+    }
+    return render(request, "host/guests.html",
+                  {"evening": evening, "guests": guests, "one": one, "many": many, "counts": counts})
+
+
+@login_required
+@require_POST
+def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+    """Check a guest in or out, mark them as left, remove them, or reissue their link."""
+    evening = _evening(request, evening_id)
+    guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
+    action = request.POST.get("action", "")
+    try:
+        if action == "remove":
+            guest_services.guest_remove(guest=guest, user=request.user, device=_device(request))
+            messages.success(request, f"{guest.name} is removed.")
+        elif action == "reissue":
+            guest_services.guest_reissue_key(guest=guest, user=request.user, device=_device(request))
+            messages.success(request, f"{guest.name} has a new private link; the old one no longer works.")
+        else:
+            guest_services.guest_set_status(guest=guest, status=action, user=request.user, device=_device(request))
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect("host-guests", evening.pk)
+
+
+@login_required
+def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Plan the tables for the guests here and run the digital draw (or redraw before round 1)."""
+    evening = _evening(request, evening_id)
+    accept = request.POST.get("accept_relaxed") == "1"
+    plan = offer = None
+    problem = ""
+    try:
+        plan = draws.draw_plan(evening=evening, accept_relaxed=accept)
+    except PlanError as error:
+        problem = str(error)
+        offer = getattr(error, "offer", None)
+    except RuleError as error:
+        problem = str(error)
+    if request.method == "POST":
+        try:
+            draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request))
+        except RuleError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, "The draw is made: every guest here has a table.")
+            return redirect("host-evening", evening.pk)
+    return render(request, "host/draw.html",
+                  {"evening": evening, "plan": plan, "offer": offer, "problem": problem,
+                   "drawn": draws.live_draw(evening) is not None})
+
+
+@login_required
+@require_POST
+def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Start the next round, pause, resume, add a minute, ring the bell now, or undo the last bell."""
+    evening = _evening(request, evening_id)
+    action = request.POST.get("action", "")
+    device = _device(request)
+    try:
+        current = rounds.current_round(evening)
+        if action == "start":
+            rnd = rounds.round_start(evening=evening, user=request.user, device=device)
+            messages.success(request, f"Round {rnd.number} has started.")
+        elif action == "undo":
+            bell = rounds.bell_undo(evening=evening, user=request.user, device=device)
+            messages.success(request, f"The bell of round {bell.round.number} is undone; seats are back as they were.")
+        elif current is None:
+            raise RuleError("No round is in play.")
+        elif action == "ring":
+            if rounds.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
+                messages.success(request, f"The bell of round {current.number} has rung.")
+            else:
+                messages.info(request, "The bell had already rung.")
+        elif action == "pause":
+            rounds.round_pause(round=current, user=request.user, device=device)
+        elif action == "resume":
+            rounds.round_resume(round=current, user=request.user, device=device)
+        elif action in ("plus", "minus"):
+            rounds.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
+        else:
+            raise RuleError(f"Unknown action “{action}”.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect("host-evening", evening.pk)
+
+
+@login_required
+def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
+    """Enter a table's result for the round in play: pool winner, the call, counters."""
+    evening = _evening(request, evening_id)
+    current = rounds.current_round(evening)
+    board = evening_board(evening)
+    if current is None or not 1 <= table <= len(board.tables):
+        messages.error(request, "No round is in play, or there is no such table.")
+        return redirect("host-evening", evening.pk)
+    seat = board.tables[table - 1]
+    guests = [line.guest for line in seat.lines]
+    initial, counters = None, {}
+    if seat.result is not None:
+        initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call]}
+        counters = {int(k): v for k, v in seat.result.counters.items()}
+    form = ResultForm(request.POST or None, guests=guests, head_table=table == 1, initial=initial,
+                      counters_initial=counters)
+    if request.method == "POST" and form.is_valid():
+        winner, in_call, counters = form.result()
+        try:
+            rounds.result_record(round=current, table=table, pool_winner=winner, in_call=in_call, counters=counters,
+                                 user=request.user, device=_device(request))
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Result saved for table {table}.")
+            return redirect("host-evening", evening.pk)
+    return render(request, "host/result.html",
+                  {"evening": evening, "round": current, "table": seat, "form": form})
+
+
+@login_required
+def print_seating_cards(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The seating cards as a PDF (one per guest, with the QR code of their private link)."""
+    from tournament.documents import seating_cards_pdf
+
+    evening = _evening(request, evening_id)
+    paper = request.GET.get("paper", "A4")
+    try:
+        pdf = seating_cards_pdf(evening=evening, paper=paper, variant=request.GET.get("variant", "sheet"),
+                                base_url=request.build_absolute_uri("/").rstrip("/"))
+    except RuleError as error:
+        messages.error(request, str(error))
+        return redirect("host-evening", evening.pk)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="seating-cards-{evening.pk}.pdf"'
+    return response
+
+
+@login_required
+def export_json(request: HttpRequest, evening_id: int) -> JsonResponse:
+    """The whole evening as JSON (schema in docs/export.md)."""
+    evening = _evening(request, evening_id)
+    response = JsonResponse(evening_export(evening), json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="evening-{evening.pk}.json"'
+    return response
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page: hosts go to their evenings; others see what Head Table is."""
+    if request.user.is_authenticated:
+        return redirect("host-evenings")
+    return render(request, "home.html")
+
