@@ -6,12 +6,15 @@ values, and every rule names where it comes from: a seed file in ``shared/seeds/
 the texts are silent and the product had to choose.
 
 Modules:
-    packs     the red and the blue pack of the seating draw
-    errors    the two kinds of error (one a person can fix, one that is a bug)
-    plan      how many tables of which sizes for n guests
-    draw      the seating draw: table cards, the pull list, dealing
-    bell      what the bell does: yellow counters, moves, fresh stakes, swaps, cuts
-    prizes    standings and prizes at the end of the evening
-    cards     playing cards as values (Card.parse("10H"))
-    poker, commerce, thirty_one, ship, showdown   the seed games' showdowns
+    packs         the red and the blue pack of the seating draw
+    errors        the two kinds of error (one a person can fix, one that is a bug)
+    plan          how many tables of which sizes for n guests
+    draw          the seating draw: table cards, the pull list, dealing, the physical draw
+    bell          what the bell does (re-exports bell_state, bell_options, bell_checks,
+                  bell_cuts, bell_ring, bell_guests, bell_replay)
+    prizes        standings, prizes and the settlement
+    cards         playing cards as values (Card.parse("10H")), packs of 52 and 53
+    hands         a hand's strength: an ordered value with a label
+    game_options  options of the seed games (unknown names refused)
+    poker, poker_lookup, commerce, thirty_one, ship, showdown   the seed games' showdowns
 """

@@ -69,8 +69,11 @@ class _Bell:
 
     def ring(self) -> BellRecord:
         self.take_counts()
-        movers, how = self.find_movers()
+        movers, how = self.find_movers([1])
         self.give_yellow(movers[1])
+        more = self.find_movers(range(2, self.count + 1))
+        movers.update(more[0])
+        how.update(more[1])
         if not self.last_round:
             goer = self.find_goer(movers[1])
             self.move(movers, how, goer)
@@ -105,11 +108,11 @@ class _Bell:
             self.counters.update(result.counters)
             self.reported.update(result.counters)
 
-    def find_movers(self) -> tuple[dict[int, int], dict[int, str]]:
+    def find_movers(self, numbers) -> tuple[dict[int, int], dict[int, str]]:
         """Table number -> the guest who counts as its pool winner, and how they won it."""
         movers: dict[int, int] = {}
         how: dict[int, str] = {}
-        for number in range(1, self.count + 1):
+        for number in numbers:
             if self.last_round and number != 1:
                 continue
             result = self.by_table.get(number)
@@ -214,8 +217,8 @@ class _Bell:
                 rule = self.options.house("no_result")
             self.add("up", guest, number, to, text, rule=rule)
         low = playing[-1]
-        start = (f"Everyone at the head table was in the call; you had the fewest counters"
-                 f" besides the winner" if self.everyone_in_call else
+        start = ("Everyone at the head table was in the call; you had the fewest counters"
+                 " besides the winner" if self.everyone_in_call else
                  "You had the fewest counters at the head table and were not in the call")
         if self.everyone_in_call and self.options.all_in_call == "cut":
             start = "Everyone at the head table was in the call and you cut the highest card"

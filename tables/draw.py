@@ -303,8 +303,13 @@ def _representers(roster: dict[int, Pack], short: dict[Pack, int],
     return chosen
 
 
-def deal(guests: Sequence[tuple[int, Pack]], plan: TablePlan, *,
-         rng: random.Random | None = None, representing: Collection[int] = ()) -> tuple[DealtCard, ...]:
+def deal(
+    guests: Sequence[tuple[int, Pack]],
+    plan: TablePlan,
+    *,
+    rng: random.Random | None = None,
+    representing: Collection[int] = (),
+) -> tuple[DealtCard, ...]:
     """Deal the draw digitally: every guest one card, shuffled with ``rng``.
 
     Takes (guest id, own pack) for every checked-in guest, the plan, an optional ``rng`` (default
@@ -375,14 +380,15 @@ class PhysicalDraw:
         splits = split_packs(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
         return cls(plan, splits, (), tuple(roster.items()))
 
-    def _left(self, pack: Pack, rank: int) -> int:
-        used = sum(1 for d in self.taken if d.card == TableCard(pack, rank))
-        return self.splits[rank - 1].count(pack) - used
+    def _left(self, used: Counter[TableCard], card: TableCard) -> int:
+        return self.splits[card.rank - 1].count(card.pack) - used[card]
 
     def remaining_cards(self) -> dict[Pack, tuple[tuple[int, int], ...]]:
         """The cards still in each pack: pack -> ((rank, count), ...), as ``pull_list``."""
-        return {pack: tuple((s.table, self._left(pack, s.table)) for s in self.splits
-                            if self._left(pack, s.table)) for pack in Pack}
+        used = Counter(d.card for d in self.taken)
+        left = {pack: tuple((s.table, s.count(pack) - used[TableCard(pack, s.table)])
+                            for s in self.splits) for pack in Pack}
+        return {pack: tuple(c for c in cards if c[1]) for pack, cards in left.items()}
 
     def remaining_guests(self) -> tuple[int, ...]:
         """Ids of the guests (of ``guests``) who have not drawn yet, in their order."""
@@ -412,17 +418,21 @@ class PhysicalDraw:
         if own and own[guest] is not own_pack:
             raise DrawError(f"Guest {guest} belongs to {pack_words(own[guest], labels)}, not "
                             f"{pack_words(own_pack, labels)}.")
-        remain = describe_cards(self.remaining_cards()[card.pack])
-        where = f"Cards left in {pack_words(card.pack, labels)}: {remain}."
+        used = Counter(d.card for d in self.taken)
+
+        def where() -> str:
+            return (f"Cards left in {pack_words(card.pack, labels)}: "
+                    f"{describe_cards(self.remaining_cards()[card.pack])}.")
+
         if card.rank > self.plan.tables:
             raise DrawError(f"There is no {card.name_with(labels)} in this draw: the plan has "
                             f"{self.plan.tables} tables, so the cards go up to the "
-                            f"{rank_name(self.plan.tables)}. {where}")
-        if self._left(card.pack, card.rank) <= 0:
+                            f"{rank_name(self.plan.tables)}. {where()}")
+        if self._left(used, card) <= 0:
             pulled = self.splits[card.rank - 1].count(card.pack)
             why = ("is not in the pull list" if not pulled else
                    f"is already taken (all {pulled} of them)" if pulled > 1 else "is already taken")
-            raise DrawError(f"The {card.name_with(labels)} {why}: check the card. {where}")
+            raise DrawError(f"The {card.name_with(labels)} {why}: check the card. {where()}")
         if own and card.pack is not own_pack:
             guests = Counter(own.values())
             allowed = draws_from_other_pack(self.splits, red=guests[Pack.RED],

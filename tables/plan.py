@@ -202,7 +202,8 @@ class TablePlan:
         return TableKind.INTERMEDIATE
 
     def describe(self) -> str:
-        """The plan in words, e.g. "12 guests at 3 tables: head table 4, table 2: 4, booby table 4"."""
+        """The plan in words, e.g. "12 guests at 3 tables: head table 4, table 2: 4, booby table 4".
+        """
         parts = []
         for table, size in zip(self.table_numbers, self.sizes):
             kind = self.kind(table)
@@ -238,7 +239,11 @@ def intermediate_sizes(guests: int, options: PlanOptions = PlanOptions()) -> tup
     if not counts:
         raise InvariantBroken(f"{guests} guests cannot fill tables of {SMALLEST_SIZE} to 7")
     sign = -1 if options.on_tie == OnTie.SMALLER_TABLES else 1
-    best = min(counts, key=lambda n: (_distance_from_six(_even_sizes(guests, n, options.larger_tables)), sign * n))
+
+    def nearness(tables: int) -> tuple[int, int]:
+        return _distance_from_six(_even_sizes(guests, tables, options.larger_tables)), sign * tables
+
+    best = min(counts, key=nearness)
     return tuple(_even_sizes(guests, best, options.larger_tables))
 
 

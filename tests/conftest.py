@@ -16,6 +16,15 @@ from tests.factories import EveningFactory, GuestFactory, HostFactory
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
+def pytest_sessionfinish(session, exitstatus):
+    """Remove this run's own var/test/run-<pid>/ folder (see tournament/settings_test.py)."""
+    from django.conf import settings
+
+    folder = str(settings.VAR_DIR)
+    if "/var/test/run-" in folder:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def host(db):
     return HostFactory()

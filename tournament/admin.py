@@ -65,3 +65,8 @@ class BellEntryAdmin(admin.ModelAdmin):
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ["at", "evening", "action", "user", "guest"]
     list_filter = ["action"]
+
+
+@admin.register(models.ResultVote)
+class ResultVoteAdmin(admin.ModelAdmin):
+    list_display = ["result", "guest", "verdict", "at"]

@@ -13,6 +13,7 @@ from tables.packs import Pack
 from tables.prizes import PrizeOptions, award_prizes, standings
 from tournament.models import Bell, Evening, Result
 from tournament.selectors import table_kind
+from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"
 
@@ -23,8 +24,6 @@ def _time(value) -> str | None:
 
 def evening_export(evening: Evening) -> dict[str, Any]:
     """The evening as a JSON-able dict; a constant number of queries whatever its size."""
-    from tournament.services.rounds import evening_state
-
     guests = list(evening.guests.order_by("id"))
     draws = list(evening.draws.order_by("id").prefetch_related("cards"))
     rounds = list(evening.rounds.order_by("number"))

@@ -81,11 +81,12 @@ class GuestListForm(forms.Form):
 class ResultForm(forms.Form):
     """A table's result for the round: the pool winner, who was in the call, and counters.
 
-    Built for the guests at the table; counters are required at the head table (house rule
-    from ``seeds/README.md``: the head table's counters are counted at every bell).
+    Built for the guests at the table; counters are required at the head table
+    (``seeds/README.md``: the head table's counters are counted at every bell) and at every
+    table in the last round (house rule: the final counts decide the prizes).
     """
 
-    def __init__(self, *args, guests: list[Guest], head_table: bool, counters_initial=None, **kwargs):
+    def __init__(self, *args, guests: list[Guest], counters_required: bool, counters_initial=None, **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(str(g.pk), g.name) for g in guests]
         self.guests = guests
@@ -96,7 +97,7 @@ class ResultForm(forms.Form):
         counters_initial = counters_initial or {}
         for g in guests:
             self.fields[f"counters_{g.pk}"] = forms.IntegerField(
-                label=g.name, required=head_table, min_value=0, max_value=1_000_000,
+                label=g.name, required=counters_required, min_value=0, max_value=1_000_000,
                 initial=counters_initial.get(g.pk),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )
@@ -109,4 +110,6 @@ class ResultForm(forms.Form):
         """(pool winner id, ids in the call, counters by guest id) from cleaned data."""
         data = self.cleaned_data
         counters = {g.pk: data[f"counters_{g.pk}"] for g in self.guests if data.get(f"counters_{g.pk}") is not None}
-        return int(data["pool_winner"]), [int(x) for x in data["in_call"]], counters
+        winner = int(data["pool_winner"])
+        # The winner is in the call by definition; a ticked box for them is not an error here.
+        return winner, [int(x) for x in data["in_call"] if int(x) != winner], counters

@@ -70,6 +70,10 @@ class Evening(models.Model):
     blue_label = models.CharField(max_length=40, default="Blue pack")
     counter_value = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     self_registration = models.BooleanField(default=False)
+    auto_advance = models.BooleanField(default=False, help_text="Start the next round by itself after the change-over.")
+    changeover_minutes = models.PositiveSmallIntegerField(default=2)
+    warning_seconds = models.PositiveSmallIntegerField(default=60, help_text="Warn phones and the room this long before the bell.")
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="The round in play at this time is the last.")
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
     stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
     version = models.PositiveBigIntegerField(default=1)
@@ -198,6 +202,9 @@ class Round(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     paused_seconds_left = models.FloatField(null=True, blank=True)
     clock_version = models.PositiveIntegerField(default=1)
+    waiting_for = models.CharField(
+        max_length=300, blank=True, help_text="Why a rung bell waits (e.g. the head table's result is missing)."
+    )
 
     class Meta:
         ordering = ["evening", "number"]
@@ -212,8 +219,14 @@ class Result(models.Model):
 
     ``in_call`` lists the guest ids who called the winner; ``counters`` maps guest id (as a
     string) to that guest's counters after the deal. A correction sets ``superseded_at`` on the
-    old row and adds a new one.
+    old row and adds a new one. ``request_id`` makes a captain's report idempotent (a double
+    tap or a retry saves once); ``status`` follows the other guests' confirmations and disputes.
     """
+
+    class Status(models.TextChoices):
+        REPORTED = "reported", "Reported"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed (the host decides)"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
@@ -224,6 +237,8 @@ class Result(models.Model):
         Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="results_reported"
     )
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
+    request_id = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     superseded_at = models.DateTimeField(null=True, blank=True)
 
@@ -234,6 +249,24 @@ class Result(models.Model):
                 fields=["round", "table"], condition=Q(superseded_at__isnull=True), name="one_live_result_per_table"
             ),
         ]
+
+
+class ResultVote(models.Model):
+    """Another guest at the table confirms or disputes a reported result."""
+
+    class Verdict(models.TextChoices):
+        CONFIRM = "confirm", "Confirm"
+        DISPUTE = "dispute", "Dispute"
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="votes")
+    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="result_votes")
+    verdict = models.CharField(max_length=8, choices=Verdict.choices)
+    note = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["result", "id"]
+        constraints = [models.UniqueConstraint(fields=["result", "guest"], name="one_vote_per_guest_per_result")]
 
 
 class Bell(models.Model):

@@ -14,6 +14,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.prizes import StandingRow, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round
+from tournament.services.state import OPEN_STATES, evening_state
 
 
 def table_kind(number: int, tables: int) -> str:
@@ -83,8 +84,6 @@ class EveningBoard:
 
 def evening_board(evening: Evening) -> EveningBoard:
     """Load the whole picture of an evening in six queries, whatever its size."""
-    from tournament.services.rounds import OPEN_STATES, evening_state
-
     guests = {g.pk: g for g in evening.guests.all()}
     try:
         state = evening_state(evening)
@@ -100,9 +99,14 @@ def evening_board(evening: Evening) -> EveningBoard:
     )
     if board.last_bell is not None:
         board.last_entries = list(board.last_bell.entries.all())
+        for entry in board.last_entries:  # guests are loaded already: no query per entry
+            entry.guest = guests[entry.guest_id]
     results = {}
     if board.round is not None:
         results = {r.table: r for r in Result.objects.filter(round=board.round, superseded_at__isnull=True)}
+        for result in results.values():
+            if result.pool_winner_id is not None:
+                result.pool_winner = guests[result.pool_winner_id]
     if state is not None:
         count = len(state.tables)
         for number, ids in enumerate(state.tables, 1):

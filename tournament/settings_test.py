@@ -4,7 +4,11 @@ test run never shares a SQLite file or a filesystem-broker queue with ``make run
 import os
 from pathlib import Path
 
-os.environ.setdefault("HEADTABLE_VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test"))
+# One folder per test process, so parallel runs never share a database file or a broker queue;
+# tests/conftest.py removes it at the end. Worker subprocesses inherit HEADTABLE_VAR_DIR.
+os.environ.setdefault(
+    "HEADTABLE_VAR_DIR", str(Path(__file__).resolve().parent.parent / "var" / "test" / f"run-{os.getpid()}")
+)
 
 from tournament.settings import *  # noqa: E402,F403
 

@@ -30,7 +30,7 @@ def ring_bell_when_due(round_id: int, clock_version: int) -> bool:
     """Ring a round's bell because its clock ran out. Takes the round's id and the clock
     version it was scheduled for; returns True when this run rang the bell, False when there
     was nothing to do (already rung, paused, extended, or not yet due by the database's clock)."""
-    from tournament.services.rounds import bell_ring
+    from tournament.services.bell import bell_ring
 
     try:
         bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version,
@@ -46,7 +46,7 @@ def ring_overdue_bells() -> int:
     """The sweeper (Celery beat, every few seconds): ring every running round whose deadline
     has passed by the database's clock, in case its timed task was lost. Safe with several beat
     processes: each bell is one conditional update. Returns how many bells this run rang."""
-    from tournament.services.rounds import bell_ring
+    from tournament.services.bell import bell_ring
 
     rung = 0
     for round_id in Round.objects.filter(state=Round.State.RUNNING, deadline__lte=Now()).values_list("pk", flat=True):

@@ -35,7 +35,7 @@ def new_canvas(paper: str, title: str, landscape: bool = False) -> tuple[Canvas,
         width, height = height, width
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=BASE)
     canvas.setTitle(title)
     canvas.setAuthor("Head Table")
     canvas.setCreator("Head Table")

@@ -49,7 +49,7 @@ class PullListPdf:
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
             buffer, pagesize=self.pagesize, leftMargin=18 * mm, rightMargin=18 * mm,
-            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1,
+            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1, initialFontName=BASE,
             title=f"Pull list · {self.evening_name}", author="Head Table", creator="Head Table",
         )
         story = [

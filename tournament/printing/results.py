@@ -64,7 +64,7 @@ class ResultsPdf:
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
             buffer, pagesize=self.pagesize, leftMargin=15 * mm, rightMargin=15 * mm,
-            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1,
+            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1, initialFontName=BASE,
             title=f"Results · {self.evening_name}", author="Head Table", creator="Head Table",
         )
         w = doc.width

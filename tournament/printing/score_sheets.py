@@ -59,7 +59,7 @@ class ScoreSheetsPdf:
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
             buffer, pagesize=self.pagesize, leftMargin=10 * mm, rightMargin=10 * mm,
-            topMargin=10 * mm, bottomMargin=10 * mm, invariant=1,
+            topMargin=10 * mm, bottomMargin=10 * mm, invariant=1, initialFontName=BASE,
             title=f"Score sheets · {self.evening_name}", author="Head Table", creator="Head Table",
         )
         story = []
@@ -78,7 +78,7 @@ class ScoreSheetsPdf:
         """The grid for one table's sheet, fitted to ``width`` points."""
         head = sheet.kind == "head"
         subs = ["Player", "Won", "Call", "Counters", "Yellow"] if head else ["Player", "Won", "Counters"]
-        parts = [3.2, 0.9, 0.9, 1.4, 1.2] if head else [3.4, 0.9, 1.4]
+        parts = [3.0, 1.0, 1.0, 1.6, 1.4] if head else [2.8, 1.1, 1.7]
         seats = len(sheet.seats)
         round_w = 14 * mm
         unit = (width - round_w) / (seats * sum(parts))
@@ -88,7 +88,8 @@ class ScoreSheetsPdf:
         for s, name in enumerate(sheet.seats, start=1):
             label = f"Seat {s}: {clean_text(name)}" if clean_text(name) else f"Seat {s}"
             top += [FittedText(label, 8, bold=True, floor=0.6)] + [""] * (k - 1)
-        data = [top, [""] + subs * seats]
+        sub_cells = [FittedText(sub, 7.5, bold=True, align="center", floor=0.5) for sub in subs]
+        data = [top, [""] + sub_cells * seats]
         rows = {row.round: row for row in sheet.rows} if self.prefilled else {}
         for r in range(1, sheet.rounds + 1):
             line = [str(r)]
@@ -105,7 +106,8 @@ class ScoreSheetsPdf:
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
             ("SPAN", (0, 0), (0, 1)),
-            ("ROWPADDING", (0, 2), (-1, -1), 3),
+            ("LEFTPADDING", (0, 1), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 1), (-1, -1), 2),
         ]
         for s in range(seats):
             first = 1 + s * k

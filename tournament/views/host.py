@@ -18,7 +18,7 @@ from tournament.export import evening_export
 from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors import evening_board
-from tournament.services import draws, guests as guest_services, rounds
+from tournament.services import bell, clock, draws, guests as guest_services, results, state
 
 
 def _device(request: HttpRequest) -> str:
@@ -169,26 +169,26 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     action = request.POST.get("action", "")
     device = _device(request)
     try:
-        current = rounds.current_round(evening)
+        current = state.current_round(evening)
         if action == "start":
-            rnd = rounds.round_start(evening=evening, user=request.user, device=device)
+            rnd = clock.round_start(evening=evening, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number} has started.")
         elif action == "undo":
-            bell = rounds.bell_undo(evening=evening, user=request.user, device=device)
-            messages.success(request, f"The bell of round {bell.round.number} is undone; seats are back as they were.")
+            undone = bell.bell_undo(evening=evening, user=request.user, device=device)
+            messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they were.")
         elif current is None:
             raise RuleError("No round is in play.")
         elif action == "ring":
-            if rounds.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
+            if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
                 messages.success(request, f"The bell of round {current.number} has rung.")
             else:
                 messages.info(request, "The bell had already rung.")
         elif action == "pause":
-            rounds.round_pause(round=current, user=request.user, device=device)
+            clock.round_pause(round=current, user=request.user, device=device)
         elif action == "resume":
-            rounds.round_resume(round=current, user=request.user, device=device)
+            clock.round_resume(round=current, user=request.user, device=device)
         elif action in ("plus", "minus"):
-            rounds.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
+            clock.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
         else:
             raise RuleError(f"Unknown action “{action}”.")
     except RuleError as error:
@@ -200,7 +200,7 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
 def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
     """Enter a table's result for the round in play: pool winner, the call, counters."""
     evening = _evening(request, evening_id)
-    current = rounds.current_round(evening)
+    current = state.current_round(evening)
     board = evening_board(evening)
     if current is None or not 1 <= table <= len(board.tables):
         messages.error(request, "No round is in play, or there is no such table.")
@@ -211,12 +211,13 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     if seat.result is not None:
         initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call]}
         counters = {int(k): v for k, v in seat.result.counters.items()}
-    form = ResultForm(request.POST or None, guests=guests, head_table=table == 1, initial=initial,
+    last = bool(evening.rounds_planned and current.number >= evening.rounds_planned)
+    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1 or last, initial=initial,
                       counters_initial=counters)
     if request.method == "POST" and form.is_valid():
         winner, in_call, counters = form.result()
         try:
-            rounds.result_record(round=current, table=table, pool_winner=winner, in_call=in_call, counters=counters,
+            results.result_record(round=current, table=table, pool_winner=winner, in_call=in_call, counters=counters,
                                  user=request.user, device=_device(request))
         except RuleError as error:
             form.add_error(None, str(error))

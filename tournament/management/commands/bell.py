@@ -5,7 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tables.errors import RuleError
 from tournament.management.commands._common import evening_by_id
 from tournament.models import Bell
-from tournament.services.rounds import bell_ring, bell_undo, current_round
+from tournament.services.bell import bell_ring, bell_undo
+from tournament.services.state import current_round
 
 
 class Command(BaseCommand):

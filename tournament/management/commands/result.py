@@ -4,7 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
 from tournament.management.commands._common import evening_by_id, guest_by_name
-from tournament.services.rounds import current_round, result_record
+from tournament.services.results import result_record
+from tournament.services.state import current_round
 
 
 class Command(BaseCommand):

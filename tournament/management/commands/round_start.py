@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
 from tournament.management.commands._common import evening_by_id
-from tournament.services.rounds import round_start
+from tournament.services.clock import round_start
 
 
 class Command(BaseCommand):

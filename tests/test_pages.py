@@ -1,0 +1,138 @@
+"""The host's and the guests' pages over HTTP: access, forms, bad input, headers."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import HostFactory
+from tournament.models import Bell, Guest, Result, Round
+from tournament.services.draws import draw_digital
+from tournament.services.clock import round_start
+from tournament.services.state import evening_state
+
+
+@pytest.fixture
+def logged_in(client, host):
+    client.force_login(host)
+    return client
+
+
+def test_host_pages_need_a_login(client, make_evening):
+    evening = make_evening(4, 4)
+    response = client.get(reverse("host-evening", args=[evening.pk]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_host_cannot_see_another_hosts_evening(client, make_evening):
+    evening = make_evening(4, 4)
+    client.force_login(HostFactory(username="someone-else"))
+    for name in ("host-evening", "host-guests", "host-draw", "host-export", "host-print-seating"):
+        assert client.get(reverse(name, args=[evening.pk])).status_code == 404
+
+
+def test_create_an_evening_register_draw_and_start(logged_in, host):
+    response = logged_in.post(reverse("host-evenings"), {
+        "name": "Friday poker", "date": "2026-12-04", "game": "draw_poker", "counters_per_stake": 50,
+        "minutes_per_round": 12, "round_end": "clock", "red_label": "Ladies", "blue_label": "Gentlemen",
+    })
+    evening = host.evenings.get()
+    assert response.status_code == 302 and evening.red_label == "Ladies"
+    guests_url = reverse("host-guests", args=[evening.pk])
+    text = "\n".join([f"Lady {i}, Ladies" for i in range(6)] + [f"Gent {i}, Gentlemen" for i in range(6)])
+    response = logged_in.post(guests_url, {"many-text": text, "many-check_in": "on"})
+    assert response.status_code == 302 and evening.guests.filter(status="here").count() == 12
+    response = logged_in.post(guests_url, {"one-name": "Late Comer", "one-pack": "red", "one-check_in": "on"})
+    assert response.status_code == 302 and evening.guests.count() == 13
+    assert logged_in.get(reverse("host-draw", args=[evening.pk])).status_code == 200
+    response = logged_in.post(reverse("host-draw", args=[evening.pk]))
+    assert response.status_code == 302 and evening.seats.count() == 13
+    response = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "start"})
+    assert Round.objects.filter(evening=evening, state="running").count() == 1
+    page = logged_in.get(reverse("host-evening", args=[evening.pk]))
+    assert page.status_code == 200 and b"Round 1" in page.content and b"Enter the result" in page.content
+
+
+def test_a_bad_list_shows_every_reason_and_saves_nothing(logged_in, make_evening):
+    evening = make_evening(0, 0)
+    response = logged_in.post(reverse("host-guests", args=[evening.pk]),
+                              {"many-text": "Anne, red\n, blue\nBob, green"})
+    assert response.status_code == 200
+    assert "Row 2: The name is empty" in response.content.decode()
+    assert "Row 3: “green” is not a pack" in response.content.decode()
+    assert not evening.guests.exists()
+
+
+def test_a_duplicate_guest_at_the_door_is_refused(logged_in, make_evening):
+    evening = make_evening(1, 0)
+    response = logged_in.post(reverse("host-guests", args=[evening.pk]), {"one-name": "red 1", "one-pack": "blue"})
+    assert response.status_code == 200 and "already registered" in response.content.decode()
+    assert evening.guests.count() == 1
+
+
+def test_result_entry_refuses_a_guest_from_another_table(logged_in, make_evening):
+    evening = make_evening(8, 8)
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    state = evening_state(evening)
+    url = reverse("host-result", args=[evening.pk, 2])
+    page = logged_in.get(url)
+    assert page.status_code == 200
+    response = logged_in.post(url, {"pool_winner": str(state.tables[0][0])})
+    assert response.status_code == 200 and not Result.objects.exists()
+    response = logged_in.post(url, {"pool_winner": str(state.tables[1][0])})
+    assert response.status_code == 302 and Result.objects.count() == 1
+
+
+def test_ringing_from_the_page_twice_applies_once(logged_in, make_evening):
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    head = evening_state(evening).tables[0]
+    logged_in.post(reverse("host-result", args=[evening.pk, 1]),
+                   {"pool_winner": str(head[0]), **{f"counters_{g}": 50 for g in head}})
+    for _ in range(2):
+        assert logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring"}).status_code == 302
+    assert Bell.objects.filter(round=rnd).count() == 1
+
+
+def test_the_guest_page_shows_the_table_and_sends_private_headers(client, make_evening):
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    guest = evening.guests.first()
+    table = guest.seat.table
+    response = client.get(reverse("guest-page", args=[guest.key]))
+    assert response.status_code == 200
+    assert f"Table {table}" in response.content.decode()
+    assert response["Referrer-Policy"] == "no-referrer" and "noindex" in response["X-Robots-Tag"]
+    etag = response["ETag"]
+    again = client.get(reverse("guest-page", args=[guest.key]), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    round_start(evening=evening)  # the evening changed: a new page
+    assert client.get(reverse("guest-page", args=[guest.key]), HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_wrong_revoked_and_reissued_keys_all_get_the_same_404(client, make_evening):
+    from tournament.services.guests import guest_reissue_key
+
+    evening = make_evening(4, 4)
+    guest = evening.guests.first()
+    old = guest.key
+    guest_reissue_key(guest=guest)
+    revoked = evening.guests.last()
+    Guest.objects.filter(pk=revoked.pk).update(key_revoked=True)
+    bodies = {client.get(reverse("guest-page", args=[key])).content for key in (old, revoked.key, "x" * 32, str(guest.pk))}
+    assert len(bodies) == 1
+    assert client.get(reverse("guest-page", args=[old])).status_code == 404
+    assert client.get(reverse("guest-page", args=[guest.key])).status_code == 200
+
+
+def test_the_rules_page_renders(client):
+    response = client.get(reverse("rules"))
+    assert response.status_code == 200 and "Progressive Poker" in response.content.decode()
+
+
+def test_the_admin_lists_every_model(admin_client):
+    from django.apps import apps
+
+    for model in apps.get_app_config("tournament").get_models():
+        url = reverse(f"admin:tournament_{model._meta.model_name}_changelist")
+        assert admin_client.get(url).status_code == 200, model

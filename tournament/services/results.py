@@ -1,0 +1,64 @@
+"""A table's result for the round in play, reported by a captain or entered by the host."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from tables.bell import TableResult, check_one
+from tables.errors import RuleError
+from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.services.audit import audit_log, evening_touch
+from tournament.services.bell import bell_apply
+from tournament.services.state import OPEN_STATES, evening_state
+
+
+def result_record(
+    *,
+    round: Round,
+    table: int,
+    pool_winner: int | None,
+    in_call: Iterable[int] = (),
+    counters: Mapping[int, int] | None = None,
+    user=None,
+    reporter: Guest | None = None,
+    device: str = "",
+) -> Result:
+    """Record (or replace) a table's result for a round in play; returns the live ``Result``.
+
+    ``pool_winner`` and ``in_call`` are guest ids at that table; ``counters`` maps guest id to
+    counters after the deal (required at the head table). An earlier result for the same table
+    is kept, marked superseded. When the evening ends rounds at the head table's pool (the
+    rules' way) a head-table result rings the bell in the same transaction.
+
+    Raises ``RuleError`` (``tables.bell.ResultError``) for a round not in play, a winner or caller
+    not at that table, a caller who is the winner, negative counters, or counters for someone
+    not there. Nothing is saved then.
+    """
+    counters = dict(counters or {})
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("evening").get(pk=round.pk)
+        evening = rnd.evening
+        if rnd.state not in OPEN_STATES:
+            raise RuleError(f"Round {rnd.number} is closed: its bell has rung. Ask the host to correct it.")
+        state = evening_state(evening)
+        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
+        check_one(state, result)
+        if reporter is not None and reporter.pk not in state.tables[table - 1]:
+            raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
+        Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=timezone.now())
+        row = Result.objects.create(
+            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call),
+            counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
+            reported_by_guest=reporter,
+        )
+        audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device,
+                  round=rnd.number, table=table, pool_winner=pool_winner)
+        evening_touch(evening=evening)
+        if rnd.state == Round.State.RUNG:
+            bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
+        elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+            bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
+    return row

@@ -1,0 +1,51 @@
+"""Reads the rules need: the evening's state now, the round in play, a stored result as the
+bell takes it, and the evening's bell options (house rules)."""
+
+from __future__ import annotations
+
+from tables.bell import BellOptions, EveningState, TableResult
+from tables.errors import RuleError
+from tournament.models import Bell, Evening, Result, Round
+from tournament.services.draws import live_draw
+
+OPEN_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
+
+
+def bell_options(evening: Evening) -> BellOptions:
+    """The evening's bell options (house rules) from ``evening.options["bell"]``."""
+    return BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
+
+
+def evening_state(evening: Evening) -> EveningState:
+    """The evening as the bell rules see it now: the last live bell's state after, or the
+    draw's seating with one stake each. Raises ``RuleError`` before the draw. One or two queries."""
+    bell = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .order_by("-round__number", "-id")
+        .only("state_after")
+        .first()
+    )
+    if bell is not None:
+        return EveningState.from_json(bell.state_after)
+    draw = live_draw(evening)
+    if draw is None:
+        raise RuleError("There is no draw yet: run the draw first.")
+    tables: list[list[int]] = [[] for _ in draw.sizes]
+    for guest, table in draw.cards.order_by("rank", "id").values_list("guest_id", "rank"):
+        tables[table - 1].append(guest)
+    return EveningState.start(tables, stake=evening.counters_per_stake)
+
+
+def current_round(evening: Evening) -> Round | None:
+    """The round in play (running, paused, or rung and waiting), or None."""
+    return evening.rounds.filter(state__in=OPEN_STATES).order_by("-number").first()
+
+
+def table_result(row: Result) -> TableResult:
+    """A stored result as the bell rules take it."""
+    return TableResult(
+        table=row.table,
+        pool_winner=row.pool_winner_id,
+        in_call=frozenset(int(g) for g in row.in_call),
+        counters={int(g): int(c) for g, c in row.counters.items()},
+    )
