@@ -79,19 +79,20 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
 
     Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs; an
     optional header row (starting with "name"); a byte-order mark is ignored; blank lines are
-    skipped. Raises ``GuestListError`` with every bad row's reason; returns the rows otherwise.
+    skipped. Row numbers in messages are the file's line numbers (the header is row 1). Raises ``GuestListError`` with every bad row's reason; returns the rows otherwise.
     """
     text = text.lstrip("\ufeff")
-    lines = [line for line in text.splitlines() if line.strip()]
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
-    delimiter = max([",", ";", "\t"], key=lambda d: lines[0].count(d))
-    rows = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
-    start = 1 if rows and rows[0] and rows[0][0].strip().casefold() == "name" else 0
+    delimiter = max([",", ";", "\t"], key=lambda d: lines[0][1].count(d))
+    rows = [(number, next(csv.reader([line], delimiter=delimiter))) for number, line in lines]
+    if rows[0][1] and rows[0][1][0].strip().casefold() == "name":
+        rows = rows[1:]
     problems: list[str] = []
     parsed: list[GuestRow] = []
     seen: dict[str, int] = {}
-    for number, cells in enumerate(rows[start:], start=start + 1):
+    for number, cells in rows:
         cells = [c.strip() for c in cells]
         if len(cells) not in (2, 3):
             problems.append(f"Row {number}: expected 2 or 3 columns (name, pack, contact), found {len(cells)}.")
