@@ -113,12 +113,14 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS
 if CELERY_BROKER_URL == "filesystem://":
     _queue = VAR_DIR / "celery" / "queue"
     _done = VAR_DIR / "celery" / "processed"
-    _queue.mkdir(parents=True, exist_ok=True)
-    _done.mkdir(parents=True, exist_ok=True)
+    _control = VAR_DIR / "celery" / "control"
+    for _folder in (_queue, _done, _control):
+        _folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue),
         "data_folder_out": str(_queue),
         "processed_folder": str(_done),
+        "control_folder": str(_control),
         "store_processed": False,
     }
 else:

@@ -2,26 +2,61 @@
 
 Rules: ``tables.plan`` and ``tables.draw`` (from ``004_5d1bc750ac89c154.txt``). A redraw before
 round 1 replaces the earlier draw wholly; the earlier one is kept, marked superseded.
+
+The draw in force (``live_draw``) is the newest complete draw not superseded. A physical draw
+being recorded card by card (``tournament.services.draw_physical``) is a ``Draw`` with
+``complete=False``: it does not replace the draw in force until it is finished. Changes of who is
+here after the draw and before round 1 are in ``tournament.services.draw_changes``.
+
+Messages from ``tables.draw`` name guests by id ("Guest 17"); ``named_error`` puts their names in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Collection, Mapping
 
 from django.db import transaction
 from django.utils import timezone
 
-from tables.draw import deal, seating
+from tables.draw import DrawError, deal, seating
 from tables.errors import RuleError
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables
+from tables.plan import PlanError, TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.audit import audit_log, evening_touch
 
+_ONE = re.compile(r"\b([Gg])uest (\d+)\b")
+_MANY = re.compile(r"\b([Gg])uests \[([\d, ]*)\]")
+
 
 def live_draw(evening: Evening) -> Draw | None:
-    """The evening's draw in force (the newest not superseded), or None before any draw."""
-    return evening.draws.filter(superseded_at__isnull=True).first()
+    """The evening's draw in force (the newest complete draw not superseded), or None before any.
+    One query."""
+    return evening.draws.filter(superseded_at__isnull=True, complete=True).first()
+
+
+def stored_plan(draw: Draw) -> TablePlan:
+    """The ``TablePlan`` a stored draw was made with (its sizes and what it relaxed)."""
+    return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
+
+
+def named_error(error: RuleError, names: Mapping[int, str]) -> RuleError:
+    """The same error with guest ids replaced by names: "Guest 17" becomes "Anne Smith",
+    "guests [3, 4]" becomes "Bob Brown, Cleo Díaz". Ids not in ``names`` stay as they are.
+    Returns an error of the same class (a ``PlanError`` keeps its ``offer``)."""
+
+    def one(match: re.Match) -> str:
+        return names.get(int(match[2]), match[0])
+
+    def many(match: re.Match) -> str:
+        ids = [int(i) for i in match[2].replace(" ", "").split(",") if i]
+        return ", ".join(names.get(i, f"guest {i}") for i in ids)
+
+    text = _ONE.sub(one, _MANY.sub(many, str(error)))
+    if isinstance(error, PlanError):
+        return PlanError(text, offer=error.offer)
+    return type(error)(text) if type(error) in (RuleError, DrawError) else RuleError(text)
 
 
 def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
@@ -30,10 +65,14 @@ def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
     return plan_tables(evening.guests.filter(status=Guest.Status.HERE).count(), accept_relaxed=accept_relaxed)
 
 
-def _lock_for_draw(evening: Evening) -> Evening:
+def lock_for_draw(evening: Evening) -> Evening:
+    """Lock the evening row for a change of the draw (inside the caller's transaction) and
+    return it fresh. Raises ``RuleError`` once round 1 has started or the evening has ended."""
     evening = Evening.objects.select_for_update().get(pk=evening.pk)
     if evening.rounds.exists():
-        raise RuleError("Round 1 has started, so the seats can no longer be redrawn; the bell moves guests now.")
+        raise RuleError("Round 1 has started, so the seats can no longer be drawn or changed here: "
+                        "the bell moves guests now, and guests who leave or arrive are handled "
+                        "between bells.")
     if evening.stage == Evening.Stage.ENDED:
         raise RuleError("This evening has ended.")
     return evening
@@ -51,15 +90,22 @@ def draw_digital(
     shuffle), store the draw and seat everyone. Returns the new ``Draw``.
 
     ``representing``: guest ids the host chose to draw from the other pack (default: the fewest
-    needed, at random). Raises ``RuleError`` (PlanError, DrawError) when fewer than 8 guests are
-    here, when 9 to 11 are here and the relaxed plan was not accepted, or after round 1 started.
-    Nothing is saved then.
+    needed, at random; when given, exactly that many, all of the pack with more guests than
+    cards). Raises ``RuleError`` (PlanError, DrawError, with guests named) when fewer than 8
+    guests are here, when 9 to 11 are here and the relaxed plan was not accepted, for a wrong
+    pick of who represents the other pack, or after round 1 started. Nothing is saved then.
+    Source: 004_5d1bc750ac89c154.txt via ``tables.draw.deal``. Queries: a constant number
+    (about a dozen), whatever the number of guests.
     """
     with transaction.atomic():
-        evening = _lock_for_draw(evening)
-        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id"))
-        plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)
-        dealt = deal([(g.pk, Pack(g.pack)) for g in guests], plan, representing=representing)
+        evening = lock_for_draw(evening)
+        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").only("id", "pack", "name"))
+        names = {g.pk: g.name for g in guests}
+        try:
+            plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)
+            dealt = deal([(g.pk, Pack(g.pack)) for g in guests], plan, representing=representing)
+        except RuleError as error:
+            raise named_error(error, names) from None
         tables = seating(dealt, plan)
         now = timezone.now()
         evening.draws.filter(superseded_at__isnull=True).update(superseded_at=now)
@@ -73,7 +119,8 @@ def draw_digital(
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
         audit_log(evening=evening, action="draw.digital", user=user, device=device, draw_id=draw.pk,
-                  sizes=list(plan.sizes), relaxed=plan.relaxed or "")
+                  sizes=list(plan.sizes), relaxed=plan.relaxed or "",
+                  representing=sorted(c.guest for c in dealt if c.represents_other))
         evening_touch(evening=evening)
     return draw
 
