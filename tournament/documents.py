@@ -1,18 +1,106 @@
 """Printed documents built from the models: the glue between an evening and the ReportLab
-renderers in ``tournament.printing`` (which take plain frozen values and return PDF bytes)."""
+renderers in ``tournament.printing`` (which take plain frozen values and return PDF bytes).
+
+One builder per document reads the evening and returns its renderer, not yet rendered, so the
+print page can ask every document whether it can print (and why not) without drawing a page:
+
+* ``seating_cards``: the draw in force, one card per guest, the QR code of the guest's link;
+* ``table_tents``: one tent per table of the draw (or of the plan for the guests checked in);
+* ``score_sheets``: one sheet per table, blank or pre-filled from the live results;
+* ``pull_list``: the cards to take from each pack for a physical draw of the guests here;
+* ``results`` and ``certificates``: standings, prizes and settlement (``tables.prizes``).
+
+``document_pdf`` builds and renders any of them by its slug; ``DOCUMENTS`` lists them with
+their variants (the print page and ``manage.py print_document`` read it). Everything a host
+can fix raises ``tables.errors.RuleError`` (``PrintError`` mostly) with a message saying what
+to do; nothing half-printed comes out. Rules: issue 7; ``seeds/README.md``.
+"""
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.urls import reverse
 
-from tables.draw import TableCard
+from tables.draw import (
+    TableCard,
+    draws_from_other_pack,
+    pull_list,
+    rank_name,
+    split_packs,
+)
 from tables.errors import RuleError
 from tables.packs import Pack
-from tournament.models import Evening
-from tournament.printing import SeatingCardData, SeatingCardsPdf
+from tables.plan import TablePlan, plan_tables
+from tournament.documents_scores import score_sheets
+from tournament.models import Bell, Draw, Evening, Guest
+from tournament.printing import (
+    CertificatesPdf,
+    PrintError,
+    PrizeData,
+    PullListPdf,
+    PullPackData,
+    ResultsPdf,
+    SeatingCardData,
+    SeatingCardsPdf,
+    SettlementRow,
+    StandingRow,
+    TableTentData,
+    TableTentsPdf,
+)
+from tournament.printing.text import printable_name
 from tournament.selectors import table_kind
+from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
+from tournament.services.prizes import evening_standings
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentKind:
+    """A printable document: its ``slug`` (URL and command name), ``title``, one line of
+    ``what`` it is for, and its ``variants`` as (value, label) pairs, the default first."""
+
+    slug: str
+    title: str
+    what: str
+    variants: tuple[tuple[str, str], ...]
+
+    @property
+    def default_variant(self) -> str:
+        """The first variant's value."""
+        return self.variants[0][0]
+
+
+DOCUMENTS: tuple[DocumentKind, ...] = (
+    DocumentKind("seating-cards", "Seating cards",
+                 "One per guest: name, table, the card drawn and the QR code of their private link.",
+                 (("sheet", "8 a page, with cut marks"), ("tent", "Folded in two, 4 a page"))),
+    DocumentKind("table-tents", "Table cards",
+                 "One folded tent per table: its number, head or booby table, and how guests move.",
+                 (("tent", "One table a page"),)),
+    DocumentKind("score-sheets", "Score sheets",
+                 "One per table: a row per round, pool winners and counters (the call and yellow "
+                 "counters at the head table).",
+                 (("blank", "Blank"), ("prefilled", "Pre-filled with the results so far"))),
+    DocumentKind("pull-list", "Pull list",
+                 "For a draw from real packs: which cards to take out of each pack.",
+                 (("list", "Both packs"),)),
+    DocumentKind("results", "Results",
+                 "Standings, the prizes and their winners, and the settlement when counters have a "
+                 "money value.", (("full", "Standings and prizes"),)),
+    DocumentKind("certificates", "Prize certificates", "One page per prize winner.",
+                 (("page", "One a page"),)),
+)
+KINDS = {kind.slug: kind for kind in DOCUMENTS}
+
+
+def document_kind(slug: str) -> DocumentKind:
+    """The ``DocumentKind`` named ``slug``; ``PrintError`` naming the documents for any other."""
+    if slug not in KINDS:
+        raise PrintError(f"There is no document “{slug}”: choose one of {', '.join(KINDS)}.")
+    return KINDS[slug]
 
 
 def guest_url(key: str, *, base_url: str | None = None) -> str:
@@ -20,18 +108,40 @@ def guest_url(key: str, *, base_url: str | None = None) -> str:
     return (base_url or settings.SITE_URL).rstrip("/") + reverse("guest-page", args=[key])
 
 
-def seating_cards_pdf(*, evening: Evening, paper: str = "A4", variant: str = "sheet", base_url: str | None = None) -> bytes:
-    """The seating cards of the evening's draw in force: one per guest with name, table, the card
-    drawn and the QR code of their private link. Raises ``RuleError`` before any draw (the
-    renderer raises ``PrintError`` for an unknown paper size)."""
+def _labels(evening: Evening) -> dict[Pack, str]:
+    return {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
+
+
+def seating_cards(
+    *, evening: Evening, paper: str = "A4", variant: str = "sheet", base_url: str | None = None
+) -> SeatingCardsPdf:
+    """The seating cards of the draw in force: one per guest who has not left (table, then
+    pack, then name order) with name, table, the card drawn and the QR code of their private
+    link. Two or three queries.
+
+    Raises ``PrintError`` before any draw ("No draw yet") or while a draw from real packs is
+    incomplete, for an unknown paper or variant, and, naming the card, the table and the guest,
+    for a name with nothing printable or a revoked private link (house rule: a card whose QR
+    code leads nowhere is worse than none; the host reissues the link first).
+    """
     draw = live_draw(evening)
+    if draw is None and open_physical_draw(evening) is not None:
+        raise PrintError("The draw from real packs is not complete: record every guest's card, "
+                         "then print the seating cards.")
     if draw is None:
-        raise RuleError("No draw yet: run the draw before printing seating cards.")
-    labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
+        raise PrintError("No draw yet: run the draw before printing seating cards.")
+    labels = _labels(evening)
     tables = len(draw.sizes)
     cards = []
-    for drawn in draw.cards.select_related("guest").order_by("rank", "pack", "guest__name_key"):
+    drawn_cards = (draw.cards.select_related("guest").exclude(guest__status=Guest.Status.LEFT)
+                   .order_by("rank", "pack", "guest__name_key"))
+    for number, drawn in enumerate(drawn_cards, start=1):
         guest = drawn.guest
+        who = f"Seating card {number} (table {drawn.rank}, guest no. {guest.pk})"
+        name = printable_name(guest.name, who)
+        if guest.key_revoked:
+            raise PrintError(f"{who}: {name}'s private link is revoked, so its QR code would lead "
+                             "nowhere. Reissue the link on the guests' links page, then print again.")
         card = TableCard(pack=Pack(drawn.pack), rank=drawn.rank)
         url = guest_url(guest.key, base_url=base_url)
         represents = None
@@ -45,4 +155,210 @@ def seating_cards_pdf(*, evening: Evening, paper: str = "A4", variant: str = "sh
                 short_url=url.split("://", 1)[-1],
             )
         )
-    return SeatingCardsPdf(evening_name=evening.name, cards=cards, paper=paper, variant=variant).render()
+    return SeatingCardsPdf(evening_name=evening.name, cards=cards, paper=paper, variant=variant)
+
+
+def seating_cards_pdf(*, evening: Evening, paper: str = "A4", variant: str = "sheet",
+                      base_url: str | None = None) -> bytes:
+    """``seating_cards(...).render()``: the PDF bytes (raises as ``seating_cards``)."""
+    return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url).render()
+
+
+def _guests_here(evening: Evening) -> tuple[int, int]:
+    """(red, blue): the checked-in guests of each pack. One query."""
+    packs = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
+    return packs.count(Pack.RED.value), packs.count(Pack.BLUE.value)
+
+
+def _plan(evening: Evening, draw: Draw | None, here: int) -> TablePlan:
+    """The plan in force: the draw's (done, or from real packs being recorded) when it seats
+    the guests here, else the plan for them
+    (``tables.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
+    if draw is not None and sum(draw.sizes) == here:
+        return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
+    return plan_tables(here)
+
+
+def movement_line(number: int, tables: int) -> str:
+    """A table's movement rule in one line, for its tent card. Source: ``seeds/README.md``
+    (winners move up; the head table's yellow counter; the fewest counters not in the call go
+    down to the booby table)."""
+    if number == 1:
+        return ("The winner of the pool takes a yellow counter; the fewest counters not in the call "
+                "go down to the booby table")
+    if number == tables:
+        return (f"The winner of the pool moves up to table {number - 1}; the head table sends one "
+                "player down to this table")
+    return f"The winner of the pool moves up to table {number - 1}"
+
+
+def table_tents(*, evening: Evening, paper: str = "A4", variant: str = "tent") -> TableTentsPdf:
+    """One tent card per table of the draw in force (or the draw from real packs being
+    recorded), or, before any draw, of the plan for the guests checked in now. Raises ``PlanError`` (a ``RuleError``) when they cannot be seated
+    yet, ``PrintError`` for an unknown paper or variant."""
+    _check_variant("table-tents", variant)
+    draw = live_draw(evening) or open_physical_draw(evening)
+    tables = len(draw.sizes) if draw is not None else _plan(evening, None, sum(_guests_here(evening))).tables
+    tents = [
+        TableTentData(number=n, kind=table_kind(n, tables), movement=movement_line(n, tables))
+        for n in range(1, tables + 1)
+    ]
+    return TableTentsPdf(evening_name=evening.name, tables=tents, paper=paper)
+
+
+def pull_list_note(evening: Evening) -> str:
+    """One line for the print page: who draws from the other pack under the pull list's split,
+    or "" when nobody does. Raises as ``pull_list_document``."""
+    red, blue = _guests_here(evening)
+    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
+    words = [f"{n} of the {evening.pack_label(p)} draw from the other pack" for p, n in other.items() if n]
+    return "; ".join(words)
+
+
+def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "list") -> PullListPdf:
+    """The cards to pull from each real pack for a physical draw of the guests checked in now
+    (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
+    when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
+    Source: seed ``004_5d1bc750ac89c154.txt`` via ``tables.draw.split_packs``/``pull_list``."""
+    _check_variant("pull-list", variant)
+    red, blue = _guests_here(evening)
+    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    pull = pull_list(split_packs(plan, red=red, blue=blue))
+    packs = [
+        PullPackData(label=evening.pack_label(pack), colour=pack.value,
+                     cards=tuple((rank_name(rank).capitalize(), count) for rank, count in pull[pack]))
+        for pack in (Pack.RED, Pack.BLUE)
+    ]
+    return PullListPdf(evening_name=evening.name, packs=packs, paper=paper)
+
+
+_GUEST_IDS = re.compile(r"\b([Gg])uests? (\d+(?:, \d+)*)")
+_HOUSE_RULE = re.compile(r"\s*\(house rule: [^)]*\)")
+
+
+def printed_reason(text: str, names: dict[int, str]) -> str:
+    """A prize's reason from ``tables.prizes`` in the words of a printed page: guests named by
+    id become their names ("guest 5 won the cut" -> "Zoë won the cut"), tied guests their
+    count ("Guests 3, 5, 9 tied" -> "3 guests tied": the winners are printed beside it), and
+    the "(house rule: ...)" notes are left out."""
+    def swap(match: re.Match) -> str:
+        ids = [int(i) for i in match.group(2).split(", ")]
+        if len(ids) > 1:
+            return f"{len(ids)} guests"
+        return names.get(ids[0], f"guest {ids[0]}")
+
+    return _HOUSE_RULE.sub("", _GUEST_IDS.sub(swap, text))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The evening's results as printed: ``standings``, ``prizes`` and ``settlement`` (None
+    without a counter value), plus whether the evening has ``ended``."""
+
+    standings: tuple[StandingRow, ...]
+    prizes: tuple[PrizeData, ...]
+    settlement: tuple[SettlementRow, ...] | None
+    ended: bool
+
+
+def evening_outcome(evening: Evening) -> Outcome:
+    """The standings, prizes and settlement of ``tournament.services.prizes.evening_standings``
+    (the standings page's: places shared by ties, titles with the host's pack labels, prize
+    ties cut the same way every time) as the printing values. Prize reasons name guests, count
+    tied guests and leave out the "(house rule: ...)" notes (``printed_reason``). Raises
+    ``PrintError`` before the draw or the first bell, or for a guest's name with nothing
+    printable; ``RuleError`` for bad prize options. About five queries."""
+    if live_draw(evening) is None:
+        raise PrintError("No draw yet: run the draw and play a round before printing results.")
+    if not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists():
+        raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
+    table = evening_standings(evening)
+    names = {
+        line.guest.pk: printable_name(line.guest.name, f"Guest no. {line.guest.pk} (place {line.place})")
+        for line in table.lines
+    }
+    standings = tuple(
+        StandingRow(place=line.place, name=line.guest.name, pack_label=evening.pack_label(line.row.pack),
+                    yellow=line.row.yellow, counters=line.row.counters, stakes=line.row.stakes - 1,
+                    counters_won=line.row.counters_won)
+        for line in table.lines
+    )
+    prizes = tuple(
+        PrizeData(title=p.title, winners=tuple(g.name for g in p.winners),
+                  reason=printed_reason(p.prize.reason, names))
+        for p in table.prizes
+    )
+    settlement = None
+    if table.total is not None:
+        settlement = tuple(
+            SettlementRow(name=s.guest.name, pack_label=evening.pack_label(s.guest.pack),
+                          counters_won=s.line.counters_won, amount=f"{s.line.amount:+.2f}")
+            for s in table.settlement
+        )
+    return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED)
+
+
+def results_document(*, evening: Evening, paper: str = "A4", variant: str = "full") -> ResultsPdf:
+    """The results: prizes, final standings, and the settlement sheet when counters have a
+    money value. Raises as ``evening_outcome``, and ``PrintError`` for a bad paper or variant."""
+    _check_variant("results", variant)
+    outcome = evening_outcome(evening)
+    return ResultsPdf(evening_name=evening.name, standings=outcome.standings, prizes=outcome.prizes,
+                      settlement=outcome.settlement, paper=paper)
+
+
+def certificates_document(*, evening: Evening, paper: str = "A4", variant: str = "page") -> CertificatesPdf:
+    """A certificate for every prize winner (tied winners each get one). Raises as
+    ``evening_outcome``, and ``PrintError`` for a bad paper or variant, or no prize at all."""
+    _check_variant("certificates", variant)
+    outcome = evening_outcome(evening)
+    return CertificatesPdf(evening_name=evening.name, prizes=outcome.prizes, paper=paper)
+
+
+def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str = "blank"):
+    """Score sheets, ``variant`` "blank" or "prefilled" (see ``tournament.documents_scores``)."""
+    _check_variant("score-sheets", variant)
+    return score_sheets(evening=evening, paper=paper, prefilled=variant == "prefilled")
+
+
+def _check_variant(slug: str, variant: str) -> None:
+    kind = KINDS[slug]
+    values = [value for value, _ in kind.variants]
+    if variant not in values:
+        raise PrintError(f"{kind.title} come as {' or '.join(values)}, not “{variant}”.")
+
+
+def document(
+    *, evening: Evening, slug: str, paper: str = "A4", variant: str | None = None,
+    base_url: str | None = None,
+):
+    """The renderer of document ``slug`` (see ``DOCUMENTS``) for the evening, not yet rendered:
+    call ``.render()`` for the PDF bytes. ``variant`` None means the document's default;
+    ``base_url`` is the site address in the seating cards' QR codes (``SITE_URL`` when None).
+    Raises ``RuleError``/``PrintError`` with the reason it cannot print."""
+    kind = document_kind(slug)
+    variant = variant or kind.default_variant
+    _check_variant(slug, variant)
+    if slug == "seating-cards":
+        return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
+    builders = {
+        "table-tents": table_tents, "score-sheets": score_sheets_document, "pull-list": pull_list_document,
+        "results": results_document, "certificates": certificates_document,
+    }
+    return builders[slug](evening=evening, paper=paper, variant=variant)
+
+
+def document_pdf(**kwargs) -> bytes:
+    """``document(**kwargs).render()``: the PDF bytes. Raises as ``document``."""
+    return document(**kwargs).render()
+
+
+def document_problem(*, evening: Evening, slug: str, variant: str | None = None) -> str:
+    """Why document ``slug`` (``variant``) cannot print now, in the host's words, or "" when it
+    can. Builds the document's values without drawing a page."""
+    try:
+        document(evening=evening, slug=slug, variant=variant)
+    except RuleError as error:
+        return str(error)
+    return ""

@@ -113,3 +113,80 @@ class ResultForm(forms.Form):
         winner = int(data["pool_winner"])
         # The winner is in the call by definition; a ticked box for them is not an error here.
         return winner, [int(x) for x in data["in_call"] if int(x) != winner], counters
+
+
+class SelfRegistrationForm(forms.Form):
+    """A guest registers themself from the evening's public link: name, pack, here now?
+
+    The name is checked by ``tournament.services.guests.clean_name`` (the service's message is
+    shown), so the field itself accepts any length up to 2,000 characters.
+    """
+
+    name = forms.CharField(max_length=2000, required=False, label="Your name",
+                           widget=forms.TextInput(attrs={"autocomplete": "name", "autocapitalize": "words"}))
+    pack = forms.ChoiceField(choices=PackChoice.choices, widget=forms.RadioSelect, label="Your pack",
+                             error_messages={"required": "Choose your pack."})
+    here_now = forms.BooleanField(required=False, initial=True, label="I am here now (check me in)")
+
+    def __init__(self, *args, evening: Evening | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if evening is not None:
+            self.fields["pack"].choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
+
+
+# --- The round clock (issue 5) ---------------------------------------------------------------
+
+
+class ClockSettingsForm(forms.ModelForm):
+    """The clock's options for an evening: auto-advance and its change-over, the warning before
+    the bell, and the end of the evening by number of rounds or by a clock time (house rules;
+    see ``tournament.services.clock``)."""
+
+    class Meta:
+        model = Evening
+        fields = ["round_end", "auto_advance", "changeover_minutes", "warning_seconds", "rounds_planned", "ends_at"]
+        labels = {
+            "round_end": "A round ends",
+            "auto_advance": "Start the next round by itself after the change-over",
+            "changeover_minutes": "Change-over (minutes between the bell and the next round)",
+            "warning_seconds": "Warn phones and the room this many seconds before the bell",
+            "rounds_planned": "Number of rounds",
+            "ends_at": "End time (the round in play then is the last)",
+        }
+        help_texts = {"rounds_planned": "Leave empty to play until the end time, or until you stop.",
+                      "ends_at": "Leave empty for no end time.", "auto_advance": "", "warning_seconds": ""}
+        widgets = {"ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")}
+
+    def clean_changeover_minutes(self) -> int:
+        minutes = self.cleaned_data["changeover_minutes"]
+        if not 0 <= minutes <= 60:
+            raise forms.ValidationError("A change-over lasts 0 to 60 minutes.")
+        return minutes
+
+    def clean_warning_seconds(self) -> int:
+        seconds = self.cleaned_data["warning_seconds"]
+        if not 0 <= seconds <= 600:
+            raise forms.ValidationError("Warn 0 to 600 seconds (10 minutes) before the bell.")
+        return seconds
+
+    def clean_rounds_planned(self):
+        rounds = self.cleaned_data["rounds_planned"]
+        if rounds is not None and not 1 <= rounds <= 500:
+            raise forms.ValidationError("Play 1 to 500 rounds, or leave it empty.")
+        return rounds
+
+
+class ClockMinutesForm(forms.Form):
+    """Minutes to add to or take from the round's clock, or to set it to (1 to 180; 0 to set)."""
+
+    minutes = forms.IntegerField(label="Minutes", widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                                 error_messages={"required": "Give a number of minutes.",
+                                                 "invalid": "Give a whole number of minutes."})
+
+    def clean_minutes(self) -> int:
+        minutes = self.cleaned_data["minutes"]
+        if minutes < 0:
+            raise forms.ValidationError("Give a positive number of minutes: use “Take” to take them off.")
+        if minutes > 180:
+            raise forms.ValidationError("At most 180 minutes at a time.")
+        return minutes

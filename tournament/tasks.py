@@ -1,10 +1,16 @@
-"""Celery tasks: the timed bell and the sweeper that rings overdue bells.
+"""Celery tasks: the timed bell, the sweeper that rings overdue bells, and auto-advance.
 
 Tasks are thin (HackSoft style): they take ids, re-fetch, check that the state they were
-scheduled for still holds, and call ``tournament.services.rounds.bell_ring``. Running one twice,
-late, or after a pause or a change of minutes does nothing the second time: the bell goes
-through one conditional update of its round, and a task carries the clock version it was
-scheduled for.
+scheduled for still holds, and call a service (``tournament.services.bell.bell_ring``,
+``tournament.services.clock``). Running one twice, late, or after a pause or a change of
+minutes does nothing the second time: the bell goes through one conditional update of its
+round, a timed task carries the clock version it was scheduled for, and the next round starts
+only if the evening's last round is still the one the task was queued after.
+
+Never missed: a task lost with a worker or a broker restart is made good by
+``ring_overdue_bells`` (Celery beat, every 5 s), which rings every overdue round by the
+database's clock and starts every round whose change-over is over; two beats running at once
+do no harm, for the same reasons.
 """
 
 from __future__ import annotations
@@ -12,47 +18,118 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.db import transaction
+from django.db.models import DurationField, ExpressionWrapper, F
 from django.db.models.functions import Now
 
-from tournament.models import Bell, Round
+from tournament.models import Bell, Evening, Round
 
 log = logging.getLogger(__name__)
 
 
 def schedule_bell(rnd: Round) -> None:
-    """Queue ``ring_bell_when_due`` for a running round at its deadline (call after commit)."""
+    """Queue ``ring_bell_when_due`` for a running round at its deadline (call after commit).
+    A broker that cannot be reached is logged, not raised: the change is committed already and
+    the sweeper rings the round at its deadline anyway."""
     if rnd.state == Round.State.RUNNING and rnd.deadline is not None:
-        ring_bell_when_due.apply_async((rnd.pk, rnd.clock_version), eta=rnd.deadline)
+        try:
+            ring_bell_when_due.apply_async((rnd.pk, rnd.clock_version), eta=rnd.deadline)
+        except Exception:
+            log.exception("Could not queue the timed bell of round %s; the sweeper will ring it", rnd.pk)
+
+
+def schedule_advance(evening_id: int) -> None:
+    """Queue ``start_next_round`` for the end of the change-over after a bell, when the evening
+    advances by itself (call after commit; does nothing otherwise)."""
+    from tournament.services.clock import next_round_due_at
+
+    evening = Evening.objects.filter(pk=evening_id).first()
+    due = next_round_due_at(evening=evening) if evening is not None else None
+    if due is not None:
+        after_round, at = due
+        try:
+            start_next_round.apply_async((evening_id, after_round), eta=at)
+        except Exception:
+            log.exception("Could not queue the next round of evening %s; the sweeper will start it", evening_id)
+
+
+def bell_saved(sender, instance: Bell, created: bool, **kwargs) -> None:
+    """``post_save`` receiver for ``Bell``: after the bell's transaction commits, queue the
+    next round's start (auto-advance). Connected in ``tournament.services.clock``."""
+    if created:
+        evening_id = Round.objects.filter(pk=instance.round_id).values_list("evening_id", flat=True).first()
+        if evening_id is not None:
+            transaction.on_commit(lambda: schedule_advance(evening_id))
+
+
+def _ring(round_id: int, clock_version: int | None) -> bool:
+    from tournament.services.bell import bell_ring
+    from tournament.services.clock import round_mark_last_if_past_end
+
+    round_mark_last_if_past_end(round_id=round_id)
+    bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version,
+                     only_if_due=True)
+    return bell is not None
 
 
 @shared_task(ignore_result=True)
 def ring_bell_when_due(round_id: int, clock_version: int) -> bool:
     """Ring a round's bell because its clock ran out. Takes the round's id and the clock
     version it was scheduled for; returns True when this run rang the bell, False when there
-    was nothing to do (already rung, paused, extended, or not yet due by the database's clock)."""
-    from tournament.services.bell import bell_ring
-
+    was nothing to do (already rung, paused, extended) or the bell now waits for a result.
+    A worker whose clock runs ahead of the database's queues itself again for the moment the
+    database says the round is due."""
+    early = (
+        Round.objects.filter(pk=round_id, state=Round.State.RUNNING, clock_version=clock_version, deadline__gt=Now())
+        .values_list(ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True).first()
+    )
+    if early is not None:
+        log.info("bell task: round %s clock %s is early; again in %.2f s", round_id, clock_version,
+                 early.total_seconds())
+        ring_bell_when_due.apply_async((round_id, clock_version), countdown=early.total_seconds() + 0.05)
+        return False
     try:
-        bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version,
-                         only_if_due=True)
-    except Exception:  # the rules refused (e.g. results held): the host settles it on the host page
+        rang = _ring(round_id, clock_version)
+    except Exception:  # the rules refused: the round waits, the host settles it on the host page
         log.exception("Timed bell for round %s could not ring", round_id)
         return False
-    return bell is not None
+    log.info("bell task: round %s clock %s rang=%s", round_id, clock_version, rang)
+    return rang
+
+
+@shared_task(ignore_result=True)
+def start_next_round(evening_id: int, after_round: int) -> bool:
+    """Auto-advance: start the round after ``after_round`` when its change-over is over.
+    Returns True when this run started it (see ``tournament.services.clock.round_advance``)."""
+    from tournament.services.clock import round_advance
+
+    return round_advance(evening_id=evening_id, after_round=after_round) is not None
 
 
 @shared_task(ignore_result=True)
 def ring_overdue_bells() -> int:
-    """The sweeper (Celery beat, every few seconds): ring every running round whose deadline
-    has passed by the database's clock, in case its timed task was lost. Safe with several beat
-    processes: each bell is one conditional update. Returns how many bells this run rang."""
-    from tournament.services.bell import bell_ring
+    """The sweeper (Celery beat, every 5 s): make the end time's round the last, ring every
+    running round whose deadline has passed by the database's clock, and start every next round
+    whose change-over is over, in case a task was lost. Returns how many bells this run rang."""
+    from tournament.services.clock import round_advance, round_mark_last_if_past_end
 
+    for round_id in Round.objects.filter(state__in=(Round.State.RUNNING, Round.State.PAUSED),
+                                         evening__ends_at__lte=Now(),
+                                         evening__stage=Evening.Stage.PLAYING).values_list("pk", flat=True):
+        round_mark_last_if_past_end(round_id=round_id)
     rung = 0
     for round_id in Round.objects.filter(state=Round.State.RUNNING, deadline__lte=Now()).values_list("pk", flat=True):
         try:
-            if bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, only_if_due=True) is not None:
-                rung += 1
+            rung += _ring(round_id, None)
         except Exception:
             log.exception("Overdue bell for round %s could not ring", round_id)
+    waiting = Evening.objects.filter(auto_advance=True, stage=Evening.Stage.PLAYING).exclude(
+        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG))
+    for evening_id in waiting.values_list("pk", flat=True).distinct():
+        last = Round.objects.filter(evening_id=evening_id).order_by("-number").values_list("number", flat=True).first()
+        if last is not None:
+            try:
+                round_advance(evening_id=evening_id, after_round=last)
+            except Exception:
+                log.exception("The next round of evening %s could not start", evening_id)
     return rung

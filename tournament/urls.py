@@ -4,7 +4,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.views import guest, host
+from tournament.views import draw, guest, host, printing
+from tournament.views import rules as rulebook, showdown
+from tournament.views import door, links  # issue 6: the door, private links
+from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
+from tournament.views import clock, room  # issue 5: the round clock, the room display
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
@@ -12,18 +16,54 @@ host_patterns = [
     path("e/<int:evening_id>/edit/", host.evening_edit, name="host-evening-edit"),
     path("e/<int:evening_id>/guests/", host.guest_list, name="host-guests"),
     path("e/<int:evening_id>/guests/<int:guest_id>/", host.guest_status, name="host-guest-status"),
-    path("e/<int:evening_id>/draw/", host.draw_page, name="host-draw"),
+    path("e/<int:evening_id>/draw/", draw.draw_page, name="host-draw"),
+    path("e/<int:evening_id>/draw/change/", draw.draw_change, name="host-draw-change"),
+    path("e/<int:evening_id>/draw/pull-list/", draw.pull_list_page, name="host-draw-pull"),
+    path("e/<int:evening_id>/draw/physical/", draw.physical_page, name="host-draw-physical"),
+    path("e/<int:evening_id>/draw/physical/action/", draw.physical_action, name="host-draw-physical-action"),
+    path("e/<int:evening_id>/seating/", draw.seating_page, name="host-draw-seating"),
     path("e/<int:evening_id>/round/", host.round_action, name="host-round"),
     path("e/<int:evening_id>/result/<int:table>/", host.result_entry, name="host-result"),
-    path("e/<int:evening_id>/print/seating-cards.pdf", host.print_seating_cards, name="host-print-seating"),
+    path("e/<int:evening_id>/print/", printing.print_page, name="host-print"),
+    path("e/<int:evening_id>/print/seating-cards.pdf", printing.print_seating_cards, name="host-print-seating"),
+    path("e/<int:evening_id>/print/table-tents.pdf", printing.print_table_tents, name="host-print-tents"),
+    path("e/<int:evening_id>/print/score-sheets.pdf", printing.print_score_sheets, name="host-print-scores"),
+    path("e/<int:evening_id>/print/pull-list.pdf", printing.print_pull_list, name="host-print-pull"),
+    path("e/<int:evening_id>/print/results.pdf", printing.print_results, name="host-print-results"),
+    path("e/<int:evening_id>/print/certificates.pdf", printing.print_certificates, name="host-print-certificates"),
     path("e/<int:evening_id>/export.json", host.export_json, name="host-export"),
+    path("e/<int:evening_id>/showdown/<int:table>/", showdown.host_showdown, name="host-showdown"),
+    path("e/<int:evening_id>/game/", rulebook.host_game, name="host-game"),
+    path("e/<int:evening_id>/links/", links.links_list, name="host-links"),
+    path("e/<int:evening_id>/links/<int:guest_id>/", links.guest_link, name="host-guest-link"),
+    path("e/<int:evening_id>/door/", links.door, name="host-door"),
+    # issue 4: standings and prizes, house rules, corrections, the bell with cuts, the audit log
+    path("e/<int:evening_id>/standings/", standings.standings_page, name="host-standings"),
+    path("e/<int:evening_id>/house-rules/", standings.house_rules_page, name="host-house-rules"),
+    path("e/<int:evening_id>/corrections/", corrections.corrections_page, name="host-corrections"),
+    path("e/<int:evening_id>/corrections/<int:number>/<int:table>/", corrections.correction_entry,
+         name="host-correction"),
+    path("e/<int:evening_id>/bell/", corrections.bell_cuts_page, name="host-bell-cuts"),
+    path("e/<int:evening_id>/audit/", corrections.audit_page, name="host-audit"),
+    # issue 5: the round clock
+    path("e/<int:evening_id>/clock/", clock.clock_control, name="host-clock"),
+    path("e/<int:evening_id>/clock/settings/", clock.clock_settings, name="host-clock-settings"),
 ]
 
 urlpatterns = [
     path("", host.home, name="home"),
     path("host/", include(host_patterns)),
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
+    path("g/<str:key>/report/", guest.captain_report, name="guest-report"),
+    path("g/<str:key>/vote/", guest.captain_vote, name="guest-vote"),
+    path("g/<str:key>/here/", guest.check_in, name="guest-check-in"),
+    path("e/<str:key>/", door.door_page, name="door"),
+    path("e/<str:key>/seating/", draw.public_seating, name="public-seating"),
     path("rules/", guest.rules_page, name="rules"),
+    path("rules/<str:game>/", rulebook.rules_game, name="rules-game"),
+    path("e/<str:public_key>/rules/", rulebook.rules_evening, name="rules-evening"),
+    path("e/<str:public_key>/room/", room.room_display, name="room"),  # issue 5: the room display
+    path("g/<str:key>/showdown/", showdown.guest_showdown, name="guest-showdown"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -59,7 +59,8 @@ class SeatingCardData:
     """One guest's seating card.
 
     ``table`` is the table number (1 = head), ``table_kind`` "head" | "intermediate" | "booby";
-    ``card_rank`` the rank drawn (1 = ace ... 13 = king; the rank is the table, seed
+    ``card_rank`` the rank drawn (1 = ace ... 13 = king, then the numbered cards 14, 15, ...
+    past the king: house rule of ``tables.draw``; the rank is the table, seed
     ``004_5d1bc750ac89c154.txt``), ``card_name`` its words ("trey of the blue pack");
     ``pack`` the colour of the card drawn ("red" | "blue"); ``pack_label`` the host's label
     of the guest's own pack ("Red pack", "Ladies"); ``represents`` e.g. "draws for the Blue
@@ -82,8 +83,8 @@ class SeatingCardData:
         _check_kind(self.table_kind)
         if self.pack not in PACK_COLOURS:
             raise PrintError(f"Unknown pack colour “{self.pack}”: use red or blue.")
-        if not 1 <= self.card_rank <= 13:
-            raise PrintError(f"A card rank runs from 1 (ace) to 13 (king), not {self.card_rank}.")
+        if self.card_rank < 1:
+            raise PrintError(f"A card rank is 1 (ace) or more, not {self.card_rank}.")
         if not self.url:
             raise PrintError("A seating card needs the guest's private link.")
 

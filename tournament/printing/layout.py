@@ -108,7 +108,8 @@ def draw_fold_line(canvas: Canvas, x1: float, y: float, x2: float, label: str = 
 
 
 def rank_index(rank: int) -> str:
-    """The corner index of a rank: 1 -> "A", 2..10 -> the number, 11 -> "J", 12 -> "Q", 13 -> "K"."""
+    """The corner index of a rank: 1 -> "A", 2..10 -> the number, 11 -> "J", 12 -> "Q", 13 -> "K",
+    and the numbered cards past the king (14, 15, ...: ``tables.draw``) their number."""
     return RANK_INDEX.get(rank, str(rank))
 
 

@@ -81,12 +81,20 @@ class ResultsPdf:
         return buffer.getvalue()
 
     def _prizes(self, w: float) -> Table:
+        """One row per winner (a prize shared by many guests runs on over pages, row by row,
+        instead of one cell too tall for a page); the title and reason on the first row."""
         data = [["Prize", "Won by", "Why"]]
+        rules = []
         for prize in self.prizes:
-            winners = ", ".join(clean_text(n) for n in prize.winners) or "not awarded"
-            data.append([FittedText(clean_text(prize.title), 10, bold=True), FittedText(winners, 10, bold=True),
-                         FittedText(clean_text(prize.reason), 9)])
-        return Table(data, colWidths=[w * 0.27, w * 0.38, w * 0.35], style=TableStyle(_grid_style(99)), repeatRows=1)
+            winners = [clean_text(n) for n in prize.winners] or ["not awarded"]
+            rules.append(("LINEABOVE", (0, len(data)), (-1, len(data)), 0.6, colors.grey))
+            for i, winner in enumerate(winners):
+                first = i == 0
+                data.append([FittedText(clean_text(prize.title), 10, bold=True) if first else "",
+                             FittedText(winner, 10, bold=True),
+                             FittedText(clean_text(prize.reason), 9) if first else ""])
+        style = _grid_style(99) + [("VALIGN", (0, 0), (-1, -1), "TOP")] + rules
+        return Table(data, colWidths=[w * 0.27, w * 0.38, w * 0.35], style=TableStyle(style), repeatRows=1)
 
     def _standings(self, w: float) -> Table:
         data = [["Place", "Name", "Pack", "Yellow", "Counters", "Fresh stakes", "Won"]]

@@ -99,11 +99,14 @@ class SeatingCardsPdf:
         draw_in_box(c, name, left, top - 11 - name_h, inner_w, name_h, size=20, bold=True)
         lower_top = top - 13 - name_h
         lower_h = lower_top - (y + PAD)
-        qr_size = min(lower_h - 10, inner_w * 0.4)
+        # The short link gets two lines under the QR code: a real link (host + /g/ + a
+        # 32-character key) is wider than the code, and a cut link is no use to type.
+        qr_size = min(lower_h - 17, inner_w * 0.4)
         qr_x = left + inner_w - qr_size
-        draw_qr(c, card.url, qr_x, y + PAD + 10, qr_size)
+        draw_qr(c, card.url, qr_x, y + PAD + 17, qr_size)
         c.setFillColor(GREY)
-        draw_in_box(c, clean_text(card.short_url), qr_x - 4, y + PAD, qr_size + 8, 9, size=7.5)
+        draw_in_box(c, clean_text(card.short_url), qr_x - 6, y + PAD - 2, qr_size + 12, 18, size=7.5, floor=0.6,
+                    valign="top")
         text_w = qr_x - left - 4
         c.setFillColor(colors.black)
         label = table_label(card.table, card.table_kind)

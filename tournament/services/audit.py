@@ -14,6 +14,20 @@ def evening_touch(*, evening: Evening) -> None:
     page showing this evening refetches. Call inside the service's transaction."""
     Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
     evening.refresh_from_db(fields=["version"])
+    _publish_on_commit(evening=evening)
+
+
+def _publish_on_commit(*, evening: Evening) -> None:
+    """Drop the cached version now and put the new one in the cache after commit (issue 6: an
+    unchanged poll answers 304 with no query; see ``tournament.services.links``). Until the
+    commit, readers refill the cache from the database with the version they can see."""
+    from django.db import transaction
+
+    from tournament.services.links import evening_token, version_forget, version_publish
+
+    token, version = evening_token(evening.pk, evening.public_key), evening.version
+    version_forget(token=token)
+    transaction.on_commit(lambda: version_publish(token=token, version=version))
 
 
 def audit_log(

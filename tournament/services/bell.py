@@ -9,10 +9,13 @@ entries name guests (``tournament.services.naming``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, IntegerField, Value, When
+from django.db.models import F, IntegerField
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 from django.utils import timezone
 
@@ -135,7 +138,7 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
 
 def seats_follow(*, evening: Evening, before: EveningState, after: EveningState) -> int:
     """Update the ``Seat`` rows of guests whose table changed from ``before`` to ``after``, in
-    one UPDATE whatever the number of tables (a CASE on the destination table). When the set
+    one UPDATE whatever the number of tables (a CASE on the guest). When the set
     of seated guests changed (someone left or arrived) all seats are rewritten (two queries).
     Returns how many guests moved."""
     old = {g: n for n, ids in enumerate(before.tables, 1) for g in ids}
@@ -147,12 +150,46 @@ def seats_follow(*, evening: Evening, before: EveningState, after: EveningState)
     for guest, table in new.items():
         if old.get(guest) != table:
             moved.setdefault(table, []).append(guest)
-    if moved:
-        Seat.objects.filter(evening=evening, guest_id__in=[g for ids in moved.values() for g in ids]).update(
-            table=Case(*(When(guest_id__in=ids, then=Value(table)) for table, ids in moved.items()),
-                       output_field=IntegerField())
-        )
-    return sum(len(ids) for ids in moved.values())
+    pairs = [(guest, table) for table, ids in moved.items() for guest in ids]
+    if pairs:
+        # One simple CASE on the guest ("CASE guest_id WHEN 17 THEN 2 ... END"): a plain SQL
+        # expression, because Django's Case(When(...)) costs more to build than to run here.
+        case = RawSQL("CASE guest_id " + " ".join(["WHEN %s THEN %s"] * len(pairs)) + " END",
+                      [value for pair in pairs for value in pair], output_field=IntegerField())
+        Seat.objects.filter(evening=evening, guest_id__in=[guest for guest, _ in pairs]).update(table=case)
+    return len(pairs)
+
+
+@dataclass(frozen=True)
+class BellPreview:
+    """What the bell would do now (a dry run, nothing saved): the record, or the reason it
+    would wait (guests named); and who would cut, as (what for, guest ids) in order."""
+
+    record: BellRecord | None
+    waiting: str
+    cutters: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+def bell_preview(*, rnd: Round) -> BellPreview:
+    """Dry-run the bell of a round in play with its live results and random cuts, so the host
+    can see who may have to cut and enter the cards actually cut. Saves nothing; a few
+    queries. Which ties arise can depend on earlier cuts, so the list is a guide."""
+    evening = rnd.evening
+    names = guest_names(evening)
+    try:
+        record = ring_bell(evening_state(evening), [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
+                           stake=evening.counters_per_stake, options=bell_options(evening),
+                           last_round=bool(evening.rounds_planned and rnd.number >= evening.rounds_planned),
+                           cuts=_cuts_of_undone_bell(rnd), rng=random.Random(rnd.pk))
+    except RuleError as error:
+        return BellPreview(None, name_guests(str(error), names), ())
+    contests: dict[str, list[int]] = {}
+    for entry in record.entries:
+        if entry.kind == "cut":
+            why = name_guests(entry.text.split(" for ", 1)[-1].removesuffix(" (the lowest cut stays)."), names)
+            if entry.guest not in contests.setdefault(why, []):
+                contests[why].append(entry.guest)
+    return BellPreview(record, "", tuple((why, tuple(ids)) for why, ids in contests.items()))
 
 
 def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:

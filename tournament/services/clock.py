@@ -1,8 +1,16 @@
-"""The round clock: start a round, pause, resume, add or take minutes.
+"""The round clock: start a round, pause, resume, add or take minutes, ring now, auto-advance,
+and the end of the evening by number of rounds or by the clock.
 
 Deadlines are computed by the database's clock (``Now()``) and stored in UTC; every change of
 the clock bumps ``Round.clock_version`` so that a timed bell scheduled for the old clock does
-nothing. Timed bells are queued only after the transaction commits.
+nothing. Timed bells and the next round's start are queued only after the transaction commits
+(``tournament.tasks``); the sweeper there catches any task that was lost.
+
+House rules (the seeds are silent on clocks): a round lasts ``Evening.minutes_per_round``;
+minutes are added or taken 1 to 180 at a time; after a bell the next round starts by itself
+after ``Evening.changeover_minutes`` when ``Evening.auto_advance`` is on; when
+``Evening.ends_at`` passes, the round then in play is the last (``rounds_planned`` is set to its
+number, so the bell takes final counts and nobody moves), and no round starts after that time.
 """
 
 from __future__ import annotations
@@ -10,15 +18,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import DateTimeField, ExpressionWrapper, F, Value
+from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
 from django.db.models.functions import Now
 from django.utils import timezone
 
 from tables.errors import RuleError
-from tournament.models import Evening, Round
+from tournament.models import Bell, Evening, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.draws import live_draw
-from tournament.services.state import current_round
+from tournament.services.state import OPEN_STATES, current_round
 
 MAX_MINUTES = 180
 
@@ -28,11 +36,18 @@ def _deadline_in(seconds: float) -> ExpressionWrapper:
     return ExpressionWrapper(Now() + Value(timedelta(seconds=seconds)), output_field=DateTimeField())
 
 
-def round_start(*, evening: Evening, user=None, device: str = "") -> Round:
+def _past_end_time(evening: Evening) -> bool:
+    """True when the evening has an end time and the database's clock has reached it."""
+    return bool(evening.ends_at) and Evening.objects.filter(pk=evening.pk, ends_at__lte=Now()).exists()
+
+
+def round_start(*, evening: Evening, user=None, device: str = "", after_round: int | None = None) -> Round:
     """Start the next round: one deal at every table, with the clock set to the evening's
     minutes per round. Queues the timed bell after commit. Returns the new ``Round``.
 
-    Raises ``RuleError`` before the draw, while another round is in play, or after the last round.
+    ``after_round`` (auto-advance) makes the start conditional: the evening's last round must
+    still be that number. Raises ``RuleError`` before the draw, while another round is in play,
+    after the last round, after the evening's end time, or once the evening has ended.
     """
     from tournament.tasks import schedule_bell
 
@@ -45,8 +60,14 @@ def round_start(*, evening: Evening, user=None, device: str = "") -> Round:
         if current_round(evening) is not None:
             raise RuleError("A round is already in play: ring its bell before starting the next one.")
         number = (evening.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+        if after_round is not None and number != after_round + 1:
+            raise RuleError(f"Round {number} is next, not round {after_round + 1}.")
         if evening.rounds_planned and number > evening.rounds_planned:
             raise RuleError(f"All {evening.rounds_planned} rounds have been played.")
+        if _past_end_time(evening):
+            local = timezone.localtime(evening.ends_at)
+            raise RuleError(f"The evening's end time ({local:%H:%M}) has passed, so no round starts now. "
+                            "Move or clear the end time in the clock settings to play on.")
         rnd = Round.objects.create(
             evening=evening,
             number=number,
@@ -57,7 +78,8 @@ def round_start(*, evening: Evening, user=None, device: str = "") -> Round:
         if evening.stage != Evening.Stage.PLAYING:
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="round.start", user=user, device=device, round=number)
+        audit_log(evening=evening, action="round.start", user=user, device=device, round=number,
+                  auto=after_round is not None)
         evening_touch(evening=evening)
         transaction.on_commit(lambda: schedule_bell(rnd))
     return rnd
@@ -65,25 +87,38 @@ def round_start(*, evening: Evening, user=None, device: str = "") -> Round:
 
 def round_pause(*, round: Round, user=None, device: str = "") -> Round:
     """Stop the clock of a running round (the timed bell then does nothing). Returns the round.
-    Raises ``RuleError`` when the round is not running."""
+    Raises ``RuleError`` when the round is not running (paused, rung or closed)."""
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.state != Round.State.RUNNING:
-            raise RuleError(f"Round {rnd.number} is not running, so it cannot be paused.")
+            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}, not running, "
+                            "so it cannot be paused.")
         left = _seconds_left(rnd)
         Round.objects.filter(pk=rnd.pk).update(
             state=Round.State.PAUSED, paused_seconds_left=left, deadline=None, clock_version=F("clock_version") + 1
         )
-        audit_log(evening=rnd.evening, action="round.pause", user=user, device=device, round=rnd.number)
+        audit_log(evening=rnd.evening, action="round.pause", user=user, device=device, round=rnd.number,
+                  seconds_left=int(left))
         evening_touch(evening=rnd.evening)
     rnd.refresh_from_db()
     return rnd
 
 
 def _seconds_left(rnd: Round) -> float:
+    """Seconds left on a round's clock by the database's clock (0 when overdue)."""
     if rnd.deadline is None:
         return max(0.0, rnd.paused_seconds_left or 0.0)
-    return max(0.0, (rnd.deadline - timezone.now()).total_seconds())
+    left = Round.objects.filter(pk=rnd.pk).values_list(
+        ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True
+    ).get()
+    return max(0.0, left.total_seconds())
+
+
+def _check_minutes(minutes) -> int:
+    """A signed whole number of minutes, 1 to 180 either way; raises ``RuleError`` otherwise."""
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > MAX_MINUTES:
+        raise RuleError(f"Give a whole number of minutes from 1 to {MAX_MINUTES} to add or take.")
+    return minutes
 
 
 def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int = 0) -> Round:
@@ -92,8 +127,8 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
     round is not paused or the minutes are absurd."""
     from tournament.tasks import schedule_bell
 
-    if abs(add_minutes) > MAX_MINUTES:
-        raise RuleError(f"Add or take at most {MAX_MINUTES} minutes.")
+    if add_minutes:
+        _check_minutes(add_minutes)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.state != Round.State.PAUSED:
@@ -111,22 +146,174 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
 
 
 def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> Round:
-    """Add (or, negative, take) minutes on a running round's clock; the old timed bell becomes
-    stale and a new one is queued after commit. Raises ``RuleError`` for a round not running or
-    more than 180 minutes either way."""
+    """Add (positive ``minutes``) or take (negative) minutes on a running or paused round's
+    clock; the time left never goes below 0 (taking more rings the bell at once). For a running
+    round the old timed bell becomes stale and a new one is queued after commit.
+    Raises ``RuleError`` for a round not running or paused, or for 0 or more than 180 minutes."""
     from tournament.tasks import schedule_bell
 
-    if not isinstance(minutes, int) or abs(minutes) > MAX_MINUTES or minutes == 0:
-        raise RuleError(f"Give a whole number of minutes between -{MAX_MINUTES} and {MAX_MINUTES}, not 0.")
+    _check_minutes(minutes)
     with transaction.atomic():
         rnd = Round.objects.select_for_update().get(pk=round.pk)
-        if rnd.state != Round.State.RUNNING:
-            raise RuleError(f"Round {rnd.number} is not running.")
-        left = max(0.0, _seconds_left(rnd) + minutes * 60)
-        Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(left), clock_version=F("clock_version") + 1)
+        if rnd.state == Round.State.PAUSED:
+            left = max(0.0, (rnd.paused_seconds_left or 0.0) + minutes * 60)
+            Round.objects.filter(pk=rnd.pk).update(paused_seconds_left=left, clock_version=F("clock_version") + 1)
+        elif rnd.state == Round.State.RUNNING:
+            left = max(0.0, _seconds_left(rnd) + minutes * 60)
+            Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(left), clock_version=F("clock_version") + 1)
+        else:
+            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: its clock has stopped, "
+                            "so minutes cannot be added or taken.")
         rnd.refresh_from_db()
         audit_log(evening=rnd.evening, action="round.extend", user=user, device=device, round=rnd.number,
                   minutes=minutes)
         evening_touch(evening=rnd.evening)
         transaction.on_commit(lambda: schedule_bell(rnd))
     return rnd
+
+
+def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = "") -> Round:
+    """Set a running or paused round's clock to ``seconds`` left (0 to 180 minutes), as a host
+    sets a tournament clock. For a running round the old timed bell becomes stale and a new
+    one is queued after commit. Raises ``RuleError`` for a round whose clock has stopped or a
+    time below 0 or over 180 minutes."""
+    from tournament.tasks import schedule_bell
+
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_MINUTES * 60:
+        raise RuleError(f"Set the clock to between 0 and {MAX_MINUTES} minutes.")
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=round.pk)
+        if rnd.state == Round.State.PAUSED:
+            Round.objects.filter(pk=rnd.pk).update(paused_seconds_left=seconds, clock_version=F("clock_version") + 1)
+        elif rnd.state == Round.State.RUNNING:
+            Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(seconds), clock_version=F("clock_version") + 1)
+        else:
+            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: its clock has stopped.")
+        rnd.refresh_from_db()
+        audit_log(evening=rnd.evening, action="round.set", user=user, device=device, round=rnd.number,
+                  seconds=seconds)
+        evening_touch(evening=rnd.evening)
+        transaction.on_commit(lambda: schedule_bell(rnd))
+    return rnd
+
+
+def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
+    """The host rings the bell of the round in play now. Returns the ``Bell``, or None when the
+    bell rang but waits for a result (``Round.waiting_for`` says which).
+
+    Raises ``RuleError`` when the evening has ended, no round is in play, or the round's bell
+    has already rung and is waiting for results (enter them, and the bell applies itself)."""
+    from tournament.services.bell import bell_ring
+
+    if evening.stage == Evening.Stage.ENDED:
+        raise RuleError("This evening has ended: there is no round to ring the bell for.")
+    rnd = current_round(evening)
+    if rnd is None:
+        raise RuleError("No round is in play, so there is no bell to ring. Start the next round first.")
+    if rnd.state == Round.State.RUNG:
+        raise RuleError(f"The bell of round {rnd.number} has rung already; it waits for {rnd.waiting_for or 'results'}.")
+    round_mark_last_if_past_end(round_id=rnd.pk)
+    return bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST, user=user, device=device)
+
+
+def round_mark_last_if_past_end(*, round_id: int) -> bool:
+    """When the evening's end time has passed (database clock) while this round is in play,
+    make it the last round: ``Evening.rounds_planned`` becomes its number. Everyone's page shows
+    "last round" after that (the evening's version is bumped). Returns True when it marked it,
+    False when there was nothing to do. House rule: "the round in play at the end time is the last"."""
+    with transaction.atomic():
+        rnd = Round.objects.select_related("evening").filter(pk=round_id, state__in=OPEN_STATES).first()
+        if rnd is None or rnd.evening.ends_at is None:
+            return False
+        evening = Evening.objects.select_for_update().get(pk=rnd.evening_id)
+        if evening.rounds_planned is not None and evening.rounds_planned <= rnd.number:
+            return False
+        if not _past_end_time(evening):
+            return False
+        evening.rounds_planned = rnd.number
+        evening.save(update_fields=["rounds_planned"])
+        audit_log(evening=evening, action="round.last", round=rnd.number, reason="end time")
+        evening_touch(evening=evening)
+    return True
+
+
+def round_advance(*, evening_id: int, after_round: int) -> Round | None:
+    """Auto-advance: start the round after ``after_round`` once its bell has rung and the
+    change-over (``Evening.changeover_minutes``, by the database's clock from the bell) is over.
+
+    Idempotent and safe to call late, twice or from several processes: returns the new round,
+    or None when there is nothing to do (auto-advance off, the evening ended, a later round
+    already started, the bell undone or not yet rung, the change-over not over, all rounds
+    played, or the end time passed)."""
+    evening = Evening.objects.filter(pk=evening_id, auto_advance=True, stage=Evening.Stage.PLAYING).first()
+    if evening is None:
+        return None
+    last = evening.rounds.order_by("-number").first()
+    if last is None or last.number != after_round or last.state != Round.State.CLOSED:
+        return None
+    due = Now() - Value(timedelta(minutes=evening.changeover_minutes))
+    if not Bell.objects.filter(round=last, undone_at__isnull=True, rung_at__lte=ExpressionWrapper(
+            due, output_field=DateTimeField())).exists():
+        return None
+    try:
+        return round_start(evening=evening, after_round=after_round)
+    except RuleError:
+        return None
+
+
+def next_round_due_at(*, evening: Evening) -> tuple[int, object] | None:
+    """For auto-advance: (the closed round's number, when the next round starts: its bell's
+    time plus the change-over), or None when no next round is coming by itself."""
+    if not evening.auto_advance or evening.stage != Evening.Stage.PLAYING:
+        return None
+    last = evening.rounds.order_by("-number").first()
+    if last is None or last.state != Round.State.CLOSED:
+        return None
+    if evening.rounds_planned and last.number >= evening.rounds_planned:
+        return None
+    bell = Bell.objects.filter(round=last, undone_at__isnull=True).order_by("-id").first()
+    if bell is None:
+        return None
+    return last.number, bell.rung_at + timedelta(minutes=evening.changeover_minutes)
+
+
+def _connect_auto_advance() -> None:
+    """Queue the next round's start after every bell's commit (see ``tournament.tasks.bell_saved``);
+    the sweeper starts it anyway should this process not have imported this module."""
+    from django.db.models.signals import post_save
+
+    from tournament.tasks import bell_saved
+
+    post_save.connect(bell_saved, sender=Bell, dispatch_uid="headtable-auto-advance")
+
+
+_connect_auto_advance()
+
+
+CLOCK_FIELDS = ("round_end", "auto_advance", "changeover_minutes", "warning_seconds", "rounds_planned", "ends_at")
+
+
+def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields) -> Evening:
+    """Save the evening's clock settings (any of ``CLOCK_FIELDS``: how a round ends,
+    auto-advance, change-over minutes, warning seconds, number of rounds, end time). Returns
+    the evening. Raises ``RuleError`` for an unknown field, or for fewer rounds than already
+    played. The next round's start is queued again when auto-advance is now on."""
+    unknown = set(fields) - set(CLOCK_FIELDS)
+    if unknown:
+        raise RuleError(f"Not a clock setting: {', '.join(sorted(unknown))}.")
+    with transaction.atomic():
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        played = evening.rounds.exclude(state__in=OPEN_STATES).count()
+        if fields.get("rounds_planned") is not None and fields["rounds_planned"] < played:
+            raise RuleError(f"{played} rounds have been played already: plan at least that many.")
+        changed = sorted(k for k, v in fields.items() if getattr(evening, k) != v)
+        for name, value in fields.items():
+            setattr(evening, name, value)
+        evening.save(update_fields=list(fields) or None)
+        audit_log(evening=evening, action="clock.settings", user=user, device=device, changed=changed)
+        evening_touch(evening=evening)
+        if "auto_advance" in changed and evening.auto_advance:
+            from tournament.tasks import schedule_advance
+
+            transaction.on_commit(lambda: schedule_advance(evening.pk))
+    return evening

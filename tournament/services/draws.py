@@ -99,7 +99,7 @@ def draw_digital(
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
-        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").only("id", "pack", "name"))
+        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id"))
         names = {g.pk: g.name for g in guests}
         try:
             plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)

@@ -194,8 +194,10 @@ def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:
 def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:
     """Give a guest a new private link; the old one stops working at once. Returns the guest."""
     from tournament.models import new_private_key
+    from tournament.services.links import link_forget
 
     with transaction.atomic():
+        link_forget(key=guest.key)  # issue 6: the old key leaves the link cache on commit
         guest.key = new_private_key()
         guest.key_revoked = False
         guest.save(update_fields=["key", "key_revoked"])

@@ -25,6 +25,7 @@ def result_record(
     user=None,
     reporter: Guest | None = None,
     device: str = "",
+    request_id: str = "",
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
 
@@ -36,11 +37,19 @@ def result_record(
     Raises ``RuleError`` (``tables.bell.ResultError``) for a round not in play, a winner or caller
     not at that table, a caller who is the winner, negative counters, or counters for someone
     not there. Nothing is saved then.
+
+    ``request_id`` (a captain's form's one-time id, issue 6) makes a report idempotent: when a
+    result of this round and table already carries it, that result is returned and nothing new
+    is saved (a double tap or a retry saves once).
     """
     counters = dict(counters or {})
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("evening").get(pk=round.pk)
         evening = rnd.evening
+        if request_id:
+            done = Result.objects.filter(round=rnd, table=table, request_id=request_id).first()
+            if done is not None:
+                return done
         if rnd.state not in OPEN_STATES:
             raise RuleError(f"Round {rnd.number} is closed: its bell has rung. Ask the host to correct it.")
         state = evening_state(evening)
@@ -52,7 +61,7 @@ def result_record(
         row = Result.objects.create(
             round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call),
             counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
-            reported_by_guest=reporter,
+            reported_by_guest=reporter, request_id=request_id[:64],
         )
         audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device,
                   round=rnd.number, table=table, pool_winner=pool_winner)

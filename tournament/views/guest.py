@@ -1,57 +1,344 @@
-"""A guest's phone page at their private link, and the evening's public pages.
+"""A guest's phone: their page at their private link, the captain's report, confirm / dispute,
+self check-in, and the public rules page.
 
 The private link carries a random 192-bit key (never an id). An unknown, revoked or reissued key
-gets the same plain 404 as any other wrong address. Guest pages send
-``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex`` and load nothing from other sites.
+gets one and the same 404 (same body, same headers) as any other guessed key. Every response
+under ``/g/<key>/`` sends ``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex``, and
+the pages load nothing from other sites (htmx is served by us). Keys are kept out of Django's
+logs by ``tournament.private_logs``.
 
-Live updates: htmx polls the same URL every few seconds and when the phone wakes up; the page
-carries an ETag made from the evening's version, so the browser revalidates and an unchanged
-page is answered 304.
+Live updates (issue 6 item 3), by polling with a conditional GET: the page polls itself every
+``POLL_SECONDS`` and at once when the phone wakes, the tab comes back or the network returns.
+Its ETag is the evening's version; ``static/live.js`` sends it back as ``If-None-Match`` and an
+unchanged page is answered 304 from the cache alone (``tournament.services.links``): no database
+query. When the evening has ended the partial is answered with status 286, which stops htmx's
+polling.
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import render
+import threading
+import uuid
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
+from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
 
-from tournament.models import Evening, Guest
-from tournament.selectors import evening_board
+from tables.errors import RuleError
+from tournament import private_logs
+from tournament.forms import ResultForm
+from tournament.models import Evening, Guest, Result, Round
+from tournament.selectors import EveningBoard, evening_board
+from tournament.services import captains, registration
+from tournament.services.links import evening_token, evening_version, link_lookup, poll_lookup
+from tournament.views.guest_csrf import csrf_private
 
-POLL_SECONDS = 4
+POLL_SECONDS = 3
+BOARDS_KEPT = 16
+_BOARDS: dict[str, "Shared"] = {}  # evening token -> its board at one version, in this process
+_BOARDS_LOCK = threading.Lock()
+_BOARD_LOCKS: dict[str, threading.Lock] = {}
+STANDINGS_SHOWN = 10
+NOT_FOUND_BODY = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    b'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work. Ask the host "
+    b"for your seating card or a new link.</p></body></html>"
+)
+
+private_logs.install()
 
 
-def _private(response: HttpResponse) -> HttpResponse:
+def private(response: HttpResponse) -> HttpResponse:
+    """Add the headers every guest response carries: no referrer, no indexing, no shared cache."""
     response["Referrer-Policy"] = "no-referrer"
     response["X-Robots-Tag"] = "noindex, nofollow"
-    patch_cache_control(response, private=True, no_cache=True)
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 
-def guest_page(request: HttpRequest, key: str) -> HttpResponse:
-    """The guest's page: their table now (large), who sits there, the clock, what the last
-    bell did to them, their counters and yellow counters, and the standings."""
-    guest = Guest.objects.select_related("evening").filter(key=key, key_revoked=False).first()
-    if guest is None:
-        raise Http404("No such page.")
-    evening = guest.evening
-    etag = f'"{evening.version}-{int(bool(request.htmx))}"'
-    if request.headers.get("If-None-Match") == etag:
-        return _private(HttpResponseNotModified())
-    board = evening_board(evening)
-    table = board.table_of(guest.pk)
+def not_found() -> HttpResponse:
+    """The one 404 every wrong, revoked or reissued key gets: same body, same headers."""
+    response = HttpResponse(NOT_FOUND_BODY, status=404, content_type="text/html; charset=utf-8")
+    return private(response)
+
+
+def _guest(key: str) -> Guest | None:
+    """The live guest of a private key (one query), or None."""
+    found = link_lookup(key)
+    if found is None:
+        return None
+    return Guest.objects.select_related("evening").filter(pk=found[0], key=key, key_revoked=False).first()
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def _etag(token: str, version: int, partial: bool) -> str:
+    """The page's ETag: the evening's cache token, its version, full page or partial."""
+    return f'"{token}.{version}.{int(partial)}"'
+
+
+def _token_sent(request: HttpRequest) -> str:
+    """The evening token in the If-None-Match the phone sent ("" when none)."""
+    sent = request.headers.get("If-None-Match", "").split(",")[0].strip().removeprefix("W/").strip('"')
+    return sent.split(".")[0] if sent.count(".") == 2 else ""
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    sent = request.headers.get("If-None-Match", "")
+    return any(tag.strip().removeprefix("W/") == etag for tag in sent.split(",")) if sent else False
+
+
+def _clock(rnd: Round | None, now) -> int | None:
+    """Seconds left on the round's clock (None when it is not running)."""
+    if rnd is None or rnd.deadline is None:
+        return None
+    return max(0, int((rnd.deadline - now).total_seconds()))
+
+
+@dataclass(frozen=True)
+class Shared:
+    """One evening's board at one version, with what every guest's page looks up in it."""
+
+    version: int
+    board: EveningBoard
+    standing: list
+    table_of: dict  # guest id -> TableBoard
+
+
+def _memo(token: str, version: int | None) -> Shared | None:
+    hit = _BOARDS.get(token)
+    return hit if hit is not None and hit.version == version else None
+
+
+def shared_board(evening: Evening) -> Shared:
+    """The evening's board for ``evening.version``, computed once per process and version.
+
+    After a bell every phone fetches its page within a few seconds; they all need the same
+    board (tables, state, standings), which costs tens of milliseconds for 500 guests, so it
+    is kept per process, keyed by the evening's cache token and version (a newer version
+    computes a new one; one thread computes while the others wait). The board is read-only
+    from here on. At most ``BOARDS_KEPT`` evenings are kept. This is a memo of a value the
+    database defines, not state: every process computes the same board for the same version.
+    """
+    token = evening_token(evening.pk, evening.public_key)
+    hit = _memo(token, evening.version)
+    if hit is not None:
+        return hit
+    with _BOARDS_LOCK:
+        lock = _BOARD_LOCKS.setdefault(token, threading.Lock())
+    with lock:
+        hit = _memo(token, evening.version)
+        if hit is not None:
+            return hit
+        board = evening_board(evening)
+        shared = Shared(version=evening.version, board=board, standing=board.standing_lines(),
+                        table_of={line.guest.pk: t for t in board.tables for line in t.lines})
+        with _BOARDS_LOCK:
+            _BOARDS[token] = shared
+            while len(_BOARDS) > BOARDS_KEPT:
+                dropped = next(iter(_BOARDS))
+                _BOARDS.pop(dropped)
+                _BOARD_LOCKS.pop(dropped, None)
+    return shared
+
+
+def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = None) -> dict:
+    """Everything the guest's page shows (see ``templates/guest/_page.html``); ``shared`` is
+    the evening's board (computed when not given)."""
+    shared = shared or shared_board(guest.evening)
+    board = shared.board
+    evening = board.evening
+    table = shared.table_of.get(guest.pk)
     line = next((ln for ln in table.lines if ln.guest.pk == guest.pk), None) if table else None
-    place = next((i for i, g, _ in board.standing_lines() if g.pk == guest.pk), None)
-    context = {
+    standing = shared.standing
+    place = next((i for i, g, _ in standing if g.pk == guest.pk), None)
+    result = table.result if table else None
+    votes, my_vote, told = [], None, {}
+    if result is not None:
+        votes = list(result.votes.all())
+        for vote in votes:
+            vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
+        my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
+        reporter = board.guests.get(result.reported_by_guest_id) if result.reported_by_guest_id else None
+        told = {
+            "reporter": reporter.name if reporter else "",
+            "call": [board.guests[g].name for g in result.in_call if g in board.guests],
+            "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
+        }
+    now = timezone.now()
+    left = _clock(board.round, now)
+    return {
         "evening": evening, "guest": guest, "board": board, "table": table, "line": line, "place": place,
-        "entries": board.entries_for(guest.pk), "server_now": timezone.now(), "poll_seconds": POLL_SECONDS,
-        "live": evening.stage != Evening.Stage.ENDED,
+        "standing": standing[:STANDINGS_SHOWN], "in_top": place is not None and place <= STANDINGS_SHOWN,
+        "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
+        "entries": board.entries_for(guest.pk), "server_now": now, "seconds_left": left,
+        "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
+        "poll_seconds": POLL_SECONDS, "live": evening.stage != Evening.Stage.ENDED,
+        "result": result, "told": told, "votes": votes, "my_vote": my_vote,
+        "can_report": board.round is not None and table is not None and result is None
+        and guest.status != Guest.Status.LEFT,
+        "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
-    template = "guest/_page.html" if request.htmx else "guest/page.html"
+
+
+def guest_page(request: HttpRequest, key: str) -> HttpResponse:
+    """The guest's page: their table now (large), its kind, who sits there, the clock, what the
+    last bell did to them and why, their counters and yellow counters, the table's reported
+    result (confirm / dispute), the standings. 304 when unchanged; 286 at the end (htmx)."""
+    token = _token_sent(request)
+    if token:  # a poll: the link and the version in one cache round trip
+        found, version = poll_lookup(key, token)
+    else:
+        found = link_lookup(key)
+        version = evening_version(found[1], found[2]) if found else None
+    if found is None:
+        return not_found()
+    if request.method not in ("GET", "HEAD"):
+        return private(HttpResponseNotAllowed(["GET", "HEAD"]))
+    partial = bool(request.htmx)
+    if version is not None and _matches(request, _etag(found[2], version, partial)):
+        response = HttpResponseNotModified()
+        response["ETag"] = _etag(found[2], version, partial)
+        return private(response)
+    guest, shared = None, _memo(found[2], version)
+    if shared is not None:  # this process has the board at this version: no query for the guest
+        known = shared.board.guests.get(found[0])
+        if known is not None and known.key == key and not known.key_revoked:
+            guest = known
+    if guest is None:
+        guest = _guest(key)
+        if guest is None:
+            return not_found()
+        shared = None
+    context = page_context(request, guest, shared)
+    template = "guest/_page.html" if partial else "guest/page.html"
     response = render(request, template, context)
-    response["ETag"] = etag
-    return _private(response)
+    if partial and not context["live"]:
+        response.status_code = 286  # django_htmx.http.HttpResponseStopPolling: htmx stops polling
+    response["ETag"] = context["etag"]
+    return private(response)
+
+
+def _back(request: HttpRequest, guest: Guest) -> HttpResponse:
+    return private(redirect("guest-page", guest.key))
+
+
+@csrf_private
+def captain_report(request: HttpRequest, key: str) -> HttpResponse:
+    """The captain's form: report the result of the guest's table for the round in play.
+
+    The form carries the round number, the table and a one-time request id; a form sent after
+    the bell, after the guest moved, twice, or with counters that do not add up gets a clear
+    message and saves nothing (or, for a repeat, nothing new)."""
+    guest = _guest(key)
+    if guest is None:
+        return not_found()
+    context = page_context(request, guest)
+    table, rnd = context["table"], context["board"].round
+    posted_round = request.POST.get("round", "")
+    posted_table = request.POST.get("table", "")
+    if request.method == "POST" and (posted_round or posted_table):
+        # What the captain saw when they filled the form decides what they report for.
+        try:
+            round_number, table_number = int(posted_round), int(posted_table)
+        except ValueError:
+            messages.error(request, "The form was damaged: open it again.")
+            return _back(request, guest)
+        try:
+            captains.captain_may_report(guest=guest, round_number=round_number, table=table_number)
+        except RuleError as error:
+            if _already_saved(guest, round_number, request):
+                messages.success(request, f"Table {table_number}'s result was saved.")
+            else:
+                messages.error(request, str(error))
+            return _back(request, guest)
+        seats = [ln.guest for ln in context["board"].tables[table_number - 1].lines]
+        form = ResultForm(request.POST, guests=seats, counters_required=table_number == 1)
+        if form.is_valid():
+            winner, in_call, counters = form.result()
+            try:
+                captains.captain_report(
+                    guest=guest, round_number=round_number, table=table_number, pool_winner=winner,
+                    in_call=in_call, counters=counters, request_id=request.POST.get("request_id", "")[:64],
+                    device=_device(request),
+                )
+            except RuleError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"Table {table_number}'s result is sent. The others at the table can "
+                                          "confirm or dispute it.")
+                return _back(request, guest)
+        request_id = request.POST.get("request_id", "")[:64]
+    else:
+        if request.method == "POST":
+            return _back(request, guest)
+        if rnd is None or table is None:
+            messages.info(request, "No round is in play, so there is no result to report now.")
+            return _back(request, guest)
+        if table.result is not None:
+            messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
+            return _back(request, guest)
+        round_number, table_number = rnd.number, table.number
+        seats = [ln.guest for ln in table.lines]
+        form = ResultForm(guests=seats, counters_required=table_number == 1)
+        request_id = uuid.uuid4().hex
+    context.update({"form": form, "round_number": round_number, "table_number": table_number,
+                    "request_id": request_id})
+    return private(render(request, "guest/report.html", context))
+
+
+def _already_saved(guest: Guest, round_number: int, request: HttpRequest) -> bool:
+    """True when this form's report was saved already (a retry after the bell it rang)."""
+    request_id = request.POST.get("request_id", "")[:64]
+    return bool(request_id) and Result.objects.filter(
+        round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id).exists()
+
+
+@csrf_private
+def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
+    """Confirm or dispute the result reported for the guest's table (a plain form post)."""
+    guest = _guest(key)
+    if guest is None:
+        return not_found()
+    if request.method != "POST":
+        return _back(request, guest)
+    try:
+        result_id = int(request.POST.get("result", ""))
+        verdict = request.POST.get("verdict", "")
+        captains.captain_vote(guest=guest, result_id=result_id, verdict=verdict,
+                              note=request.POST.get("note", "")[:300], device=_device(request))
+    except ValueError:
+        messages.error(request, "The form was damaged: look at your page again.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    else:
+        if verdict == "dispute":
+            messages.warning(request, "Your dispute is sent: the host will decide.")
+        else:
+            messages.success(request, "Thank you: you confirmed the result.")
+    return _back(request, guest)
+
+
+@csrf_private
+def check_in(request: HttpRequest, key: str) -> HttpResponse:
+    """The guest checks themself in on arrival ("I am here"), by a POST."""
+    guest = _guest(key)
+    if guest is None:
+        return not_found()
+    if request.method != "POST":
+        return _back(request, guest)
+    try:
+        registration.self_check_in(guest=guest, device=_device(request))
+    except RuleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "You are checked in. Your table shows here once the host makes the draw.")
+    return _back(request, guest)
 
 
 def rules_page(request: HttpRequest) -> HttpResponse:

@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tables.plan import PlanError
 from tournament.export import evening_export
 from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
 from tournament.models import Bell, Evening, Guest
@@ -135,33 +134,6 @@ def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpRe
 
 
 @login_required
-def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Plan the tables for the guests here and run the digital draw (or redraw before round 1)."""
-    evening = _evening(request, evening_id)
-    accept = request.POST.get("accept_relaxed") == "1"
-    plan = offer = None
-    problem = ""
-    try:
-        plan = draws.draw_plan(evening=evening, accept_relaxed=accept)
-    except PlanError as error:
-        problem = str(error)
-        offer = getattr(error, "offer", None)
-    except RuleError as error:
-        problem = str(error)
-    if request.method == "POST":
-        try:
-            draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request))
-        except RuleError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, "The draw is made: every guest here has a table.")
-            return redirect("host-evening", evening.pk)
-    return render(request, "host/draw.html",
-                  {"evening": evening, "plan": plan, "offer": offer, "problem": problem,
-                   "drawn": draws.live_draw(evening) is not None})
-
-
-@login_required
 @require_POST
 def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Start the next round, pause, resume, add a minute, ring the bell now, or undo the last bell."""
@@ -226,24 +198,6 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
             return redirect("host-evening", evening.pk)
     return render(request, "host/result.html",
                   {"evening": evening, "round": current, "table": seat, "form": form})
-
-
-@login_required
-def print_seating_cards(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """The seating cards as a PDF (one per guest, with the QR code of their private link)."""
-    from tournament.documents import seating_cards_pdf
-
-    evening = _evening(request, evening_id)
-    paper = request.GET.get("paper", "A4")
-    try:
-        pdf = seating_cards_pdf(evening=evening, paper=paper, variant=request.GET.get("variant", "sheet"),
-                                base_url=request.build_absolute_uri("/").rstrip("/"))
-    except RuleError as error:
-        messages.error(request, str(error))
-        return redirect("host-evening", evening.pk)
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="seating-cards-{evening.pk}.pdf"'
-    return response
 
 
 @login_required

@@ -1,30 +1,48 @@
-"""``manage.py print_document EVENING seating-cards --output cards.pdf [--paper letter]``."""
+"""``manage.py print_document EVENING DOCUMENT -o FILE [--paper letter] [--variant V] [--prefilled]``.
+
+Writes one printed document of the evening to a PDF file: ``seating-cards`` (variants
+``sheet``, ``tent``), ``table-tents``, ``score-sheets`` (``blank``, ``prefilled``; or
+``--prefilled``), ``pull-list``, ``results``, ``certificates``. The QR codes on seating cards
+point at ``--base-url`` (default: the ``SITE_URL`` setting). Anything that cannot print (no
+draw yet, an unknown paper size, a name with nothing printable) is a ``CommandError`` with the
+reason, and no file is written.
+"""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
-from tournament.documents import seating_cards_pdf
+from tournament.documents import DOCUMENTS, document, document_kind
 from tournament.management.commands._common import evening_by_id
-
-DOCUMENTS = {"seating-cards": seating_cards_pdf}
 
 
 class Command(BaseCommand):
     help = "Write a printed document of the evening to a PDF file."
 
     def add_arguments(self, parser):
-        parser.add_argument("evening")
-        parser.add_argument("document", choices=sorted(DOCUMENTS))
-        parser.add_argument("--output", "-o", required=True)
-        parser.add_argument("--paper", default="A4", help="A4 or letter")
+        parser.add_argument("evening", help="the evening's id")
+        parser.add_argument("document", choices=[kind.slug for kind in DOCUMENTS])
+        parser.add_argument("--output", "-o", required=True, help="the PDF file to write")
+        parser.add_argument("--paper", default="A4", help="A4 (default) or letter")
+        variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in DOCUMENTS)
+        parser.add_argument("--variant", default=None, help=f"the document's variant ({variants})")
+        parser.add_argument("--prefilled", action="store_true",
+                            help="score sheets pre-filled with the results so far (= --variant prefilled)")
+        parser.add_argument("--base-url", default=None, help="the site address in QR codes (default SITE_URL)")
 
     def handle(self, *args, **opts):
         evening = evening_by_id(opts["evening"])
+        slug, variant = opts["document"], opts["variant"]
+        if opts["prefilled"]:
+            if slug != "score-sheets" or variant not in (None, "prefilled"):
+                raise CommandError("--prefilled is for score-sheets only (it means --variant prefilled).")
+            variant = "prefilled"
         try:
-            pdf = DOCUMENTS[opts["document"]](evening=evening, paper=opts["paper"])
+            kind = document_kind(slug)
+            pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant,
+                           base_url=opts["base_url"]).render()
         except RuleError as error:
             raise CommandError(str(error)) from None
         Path(opts["output"]).write_bytes(pdf)
-        self.stdout.write(f"{opts['output']}\t{len(pdf)} bytes")
+        self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")

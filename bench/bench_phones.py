@@ -1,0 +1,464 @@
+"""Benchmark: every guest's phone polling the guest page, against gunicorn on PostgreSQL, with a
+bell every 2 minutes, compared with a bare Django view on the same server in the same run.
+
+What it does (all traffic on 127.0.0.1, everything bounded in count and time):
+
+1. Creates a throwaway PostgreSQL database (``--pg``, default ``postgres://postgres@127.0.0.1:5432``)
+   and migrates it; builds an evening of ``--phones`` checked-in guests, draws it, starts round 1.
+2. Starts gunicorn (``--workers`` processes x ``--threads`` threads, gthread, keep-alive) serving
+   the site plus ``/bench/bare/`` (``bench/phones_urls.py``); every response carries the number of
+   SQL queries it ran (``bench/phones_wsgi.py``). Cache: ``--cache redis`` (shared, the proposed
+   production setting) or ``locmem`` (Django's default, per process).
+3. Saturation (``--saturate`` seconds each, ``--concurrency`` keep-alive connections, back to
+   back): the bare view; an unchanged guest poll (304); a changed guest poll (full partial, 200).
+   Throughput ratios are against the bare view.
+4. The phones: ``--phones`` simulated phones, each with its own private link, load the page once
+   and then poll it the way ``templates/guest/_page.html`` does (htmx, every ``POLL_SECONDS``,
+   ``HX-Request`` and ``If-None-Match``), for ``--minutes``. Every ``--bell-minutes`` the bench
+   rings a bell: every table's result, the bell and the next round's start, in one transaction
+   (``tournament.services``). Reported: errors, latency p50/p95/p99/max (304s, 200s, all), SQL
+   queries per poll (measured in the server), and how long after each bell every phone had
+   the new page (the issue asks for 5 s).
+
+Run: ``.venv/bin/python bench/bench_phones.py [--phones 500] [--minutes 5] [--cache redis]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+MAX_PHONES, MAX_MINUTES, TIMEOUT = 2000, 30, 10.0
+
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--phones", type=int, default=500, help=f"simulated phones (at most {MAX_PHONES})")
+    p.add_argument("--minutes", type=float, default=5.0, help=f"how long the phones poll (at most {MAX_MINUTES})")
+    p.add_argument("--bell-minutes", type=float, default=2.0, help="a bell every this many minutes")
+    p.add_argument("--cache", choices=["redis", "locmem"], default="redis")
+    p.add_argument("--redis", default="redis://127.0.0.1:6379/14", help="the cache's Redis (db is flushed)")
+    p.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="PostgreSQL server (loopback)")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--threads", type=int, default=4)
+    p.add_argument("--saturate", type=float, default=15.0, help="seconds per saturation test")
+    p.add_argument("--concurrency", type=int, default=16, help="connections in the saturation tests")
+    p.add_argument("--ring", type=int, default=0, help=argparse.SUPPRESS)  # internal: ring one bell, print version
+    p.add_argument("--db", default="", help=argparse.SUPPRESS)  # internal: the database --ring uses
+    args = p.parse_args()
+    if not (1 <= args.phones <= MAX_PHONES and 0 < args.minutes <= MAX_MINUTES):
+        p.error(f"--phones 1..{MAX_PHONES}, --minutes up to {MAX_MINUTES}")
+    for url in (args.pg, args.redis):
+        if "127.0.0.1" not in url and "localhost" not in url:
+            p.error("only loopback servers: " + url)
+    return args
+
+
+ARGS = parse_args()
+VAR = Path(os.environ["HEADTABLE_VAR_DIR"]) if ARGS.ring else Path(tempfile.mkdtemp(prefix="headtable-bench-phones-"))
+DB_NAME = ARGS.db or f"headtable_bench_phones_{os.getpid()}"
+ENV = {
+    **os.environ,
+    "HEADTABLE_VAR_DIR": str(VAR),
+    "DATABASE_URL": f"{ARGS.pg}/{DB_NAME}",
+    "CONN_MAX_AGE": "60",
+    "DJANGO_SETTINGS_MODULE": "phones_settings",
+    "BENCH_CACHE": ARGS.cache,
+    "BENCH_REDIS_URL": ARGS.redis,
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-only-not-secret-" + "x" * 40,
+    "CELERY_BROKER_URL": "",
+    "REDIS_URL": "",
+    "PYTHONPATH": os.pathsep.join([str(BENCH), str(ROOT)]),
+    "LOG_LEVEL": "ERROR",
+}
+os.environ.update(ENV)
+sys.path[:0] = [str(BENCH), str(ROOT)]
+
+
+# ---------------------------------------------------------------- database, evening, server
+
+def create_database() -> None:
+    import psycopg
+
+    with psycopg.connect(f"{ARGS.pg}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}"')
+        conn.execute(f'CREATE DATABASE "{DB_NAME}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=ENV,
+                   check=True, timeout=300)
+
+
+def drop_database() -> None:
+    import psycopg
+    from django.db import connections
+
+    connections.close_all()
+    with psycopg.connect(f"{ARGS.pg}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+
+
+def build_evening():
+    """An evening of ARGS.phones checked-in guests, drawn, round 1 running; returns (evening, keys)."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    from tournament.models import Evening
+    from tournament.services.clock import round_start
+    from tournament.services.draws import draw_digital
+    from tournament.services.guests import GuestRow, guests_register
+    from tables.packs import Pack
+
+    cache.clear()
+    host = get_user_model().objects.create_user("bench-host", password="bench-pass-123")
+    evening = Evening.objects.create(host=host, name="Bench evening", date="2026-12-04", minutes_per_round=180)
+    rows = [GuestRow(name=f"Guest {i:04d}", pack=Pack.RED if i % 2 else Pack.BLUE) for i in range(ARGS.phones)]
+    guests_register(evening=evening, rows=rows, check_in=True)
+    draw_digital(evening=evening, accept_relaxed=True)
+    round_start(evening=evening)
+    keys = list(evening.guests.order_by("pk").values_list("key", flat=True))
+    return evening, keys
+
+
+def ring_bell(evening) -> int:
+    """Every table's result, the bell and the next round, in one transaction; returns the
+    evening's version after it."""
+    from django.db import transaction
+
+    from tournament.models import Evening
+    from tournament.services.bell import bell_ring
+    from tournament.services.clock import round_start
+    from tournament.services.results import result_record
+    from tournament.services.state import current_round, evening_state
+
+    with transaction.atomic():
+        rnd = current_round(evening)
+        state = evening_state(evening)
+        for number, ids in enumerate(state.tables, 1):
+            counters = None
+            if number == 1:
+                counters = {g: state.counters[g] for g in ids}
+                counters[ids[0]] += 5
+                counters[ids[-1]] -= 5
+            result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+        bell_ring(round_id=rnd.pk, cause="host")
+        round_start(evening=evening)
+    return Evening.objects.values_list("version", flat=True).get(pk=evening.pk)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port: int) -> subprocess.Popen:
+    cmd = [str(Path(sys.executable).with_name("gunicorn")), "phones_wsgi:application", "--bind", f"127.0.0.1:{port}",
+           "--workers", str(ARGS.workers), "--worker-class", "gthread", "--threads", str(ARGS.threads),
+           "--keep-alive", "10", "--backlog", "2048", "--worker-connections", "2000", "--log-level", "warning",
+           "--chdir", str(ROOT)]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=ENV, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                s.sendall(b"GET /bench/bare/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                if s.recv(64).startswith(b"HTTP/1.1 200"):
+                    return server
+        except OSError:
+            time.sleep(0.2)
+    stop(server)
+    raise SystemExit("gunicorn did not start within 30 s")
+
+
+def stop(server: subprocess.Popen) -> None:
+    try:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(server.pid, signal.SIGKILL)
+
+
+# ---------------------------------------------------------------- a tiny keep-alive HTTP client
+
+class Conn:
+    """One keep-alive HTTP/1.1 connection to the server (like a phone's browser)."""
+
+    def __init__(self, port: int):
+        self.port, self.reader, self.writer, self.reconnects = port, None, None, 0
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.reader = self.writer = None
+
+    async def get(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
+        """GET ``path``; returns (status, headers). Retries once when a reused idle connection
+        was closed by the server before answering (as browsers do)."""
+        for attempt in (1, 2):
+            reused = self.writer is not None
+            if not reused:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", *(f"{k}: {v}" for k, v in headers.items()), "", ""]
+            try:
+                self.writer.write("\r\n".join(lines).encode())
+                head = await self.reader.readuntil(b"\r\n\r\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
+                await self.close()
+                if reused and attempt == 1:
+                    self.reconnects += 1
+                    continue
+                raise
+            status_line, *header_lines = head.decode("latin-1").split("\r\n")
+            status = int(status_line.split()[1])
+            got = {}
+            for line in header_lines:
+                if ":" in line:
+                    k, v = line.split(":", 1)
+                    got[k.strip().lower()] = v.strip()
+            length = int(got.get("content-length", "0"))
+            if length:
+                await self.reader.readexactly(length)
+            if got.get("connection", "").lower() == "close":
+                await self.close()
+            return status, got
+        raise ConnectionError("unreachable")
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def version_of(etag: str) -> int:
+    return int(etag.strip('"').split(".")[1])
+
+
+# ---------------------------------------------------------------- saturation
+
+async def saturate(port: int, name: str, paths: list[str], etags: list[str] | None, htmx: bool) -> float:
+    """Back-to-back requests on ARGS.concurrency connections for ARGS.saturate seconds; req/s."""
+    done, errors = [0], [0]
+    end = time.monotonic() + ARGS.saturate
+
+    async def worker(i: int) -> None:
+        conn = Conn(port)
+        headers = {"HX-Request": "true"} if htmx else {}
+        if etags:
+            headers["If-None-Match"] = etags[i % len(etags)]
+        path = paths[i % len(paths)]
+        while time.monotonic() < end:
+            try:
+                status, _ = await asyncio.wait_for(conn.get(path, headers), TIMEOUT)
+                if status in (200, 304):
+                    done[0] += 1
+                else:
+                    errors[0] += 1
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+                errors[0] += 1
+                await conn.close()
+        await conn.close()
+
+    start = time.monotonic()
+    await asyncio.gather(*(worker(i) for i in range(ARGS.concurrency)))
+    rate = done[0] / (time.monotonic() - start)
+    print(f"  {name:<38} {rate:8.0f} req/s   ({done[0]} done, {errors[0]} errors)", flush=True)
+    return rate
+
+
+# ---------------------------------------------------------------- the phones
+
+class Stats:
+    def __init__(self):
+        self.lat = {200: [], 304: []}
+        self.queries = {200: [], 304: []}
+        self.errors: list[str] = []
+        self.first_load: list[float] = []
+        self.bells: list[tuple[float, int]] = []  # (monotonic time of commit, version after)
+        self.caught: list[list[float]] = []  # per bell: seconds until each phone had it
+        self.pages: list[list[tuple[float, int]]] = []  # per phone: (time, version) of each new page
+        self.reconnects = 0
+
+
+async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats) -> None:
+    loop = asyncio.get_running_loop()
+    end = time.monotonic() + ARGS.minutes * 60
+
+    async def phone(key: str) -> None:
+        conn = Conn(port)
+        path = f"/g/{key}/"
+        await asyncio.sleep(random.uniform(0, poll))
+        etag, had = "", []  # (monotonic time, version) of every new page this phone got
+        try:
+            t0 = time.monotonic()
+            status, headers = await asyncio.wait_for(conn.get(path, {}), TIMEOUT)
+            stats.first_load.append(time.monotonic() - t0)
+            if status != 200:
+                stats.errors.append(f"first load {status}")
+            next_at = time.monotonic()
+            while time.monotonic() < end:
+                next_at += poll
+                await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}"}
+                if etag:
+                    sent["If-None-Match"] = etag
+                t0 = time.monotonic()
+                try:
+                    status, headers = await asyncio.wait_for(conn.get(path, sent), TIMEOUT)
+                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+                    stats.errors.append(type(error).__name__)
+                    await conn.close()
+                    continue
+                took = time.monotonic() - t0
+                if status not in (200, 304):
+                    stats.errors.append(f"status {status}")
+                    continue
+                stats.lat[status].append(took)
+                stats.queries[status].append(int(headers.get("x-bench-queries", "-1")))
+                if status == 200:
+                    etag = headers.get("etag", "")
+                    had.append((time.monotonic(), version_of(etag)))
+        finally:
+            stats.reconnects += conn.reconnects
+            stats.pages.append(had)
+            await conn.close()
+
+    def bells() -> None:
+        """Ring in a separate process, so the bell's work does not slow this client down."""
+        every = ARGS.bell_minutes * 60
+        at = time.monotonic() + every
+        while at < end - 10:
+            time.sleep(max(0.0, at - time.monotonic()))
+            started = time.monotonic()
+            out = subprocess.run([sys.executable, __file__, "--ring", str(evening.pk), "--db", DB_NAME,
+                                  "--cache", ARGS.cache, "--redis", ARGS.redis], env=ENV, cwd=ROOT,
+                                 capture_output=True, text=True, timeout=120)
+            if out.returncode != 0:
+                raise SystemExit(f"the bell failed: {out.stderr[-2000:]}")
+            version, committed = out.stdout.strip().splitlines()[-1].split()
+            version, committed_mono = int(version), time.monotonic() - (time.time() - float(committed))
+            stats.bells.append((committed_mono, int(version)))
+            print(f"  bell {len(stats.bells)} rung in {time.monotonic() - started:.2f} s (version {version})", flush=True)
+            at += every
+
+    ringer = threading.Thread(target=bells, daemon=True)
+    ringer.start()
+    await asyncio.gather(*(phone(k) for k in keys))
+    ringer.join(timeout=60)
+    del loop
+    for committed, version in stats.bells:  # when did each phone first have this bell's page?
+        stats.caught.append([max(0.0, next(t for t, v in had if v >= version) - committed)
+                             for had in stats.pages if any(v >= version for _, v in had)])
+
+
+def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) -> None:
+    ms = lambda v: f"{v * 1000:7.1f}"  # noqa: E731
+    polls = stats.lat[200] + stats.lat[304]
+    print("\nResults")
+    print(f"  phones {phones_n}, poll every {poll} s, {ARGS.minutes} min, bells every {ARGS.bell_minutes} min, "
+          f"cache {ARGS.cache}, gunicorn {ARGS.workers} workers x {ARGS.threads} threads (gthread), PostgreSQL")
+    total = len(polls) + len(stats.errors)
+    print(f"  polls {len(polls)} ({len(stats.lat[304])} x 304, {len(stats.lat[200])} x 200), errors {len(stats.errors)}"
+          f"{' ' + str(sorted(set(stats.errors))[:5]) if stats.errors else ''}, "
+          f"idle-connection retries {stats.reconnects}")
+    print(f"  achieved {total / (ARGS.minutes * 60):.0f} polls/s")
+    print("  latency ms           p50     p95     p99     max")
+    for name, values in (("all polls", polls), ("304 unchanged", stats.lat[304]), ("200 changed", stats.lat[200]),
+                         ("first page load", stats.first_load)):
+        if values:
+            print(f"  {name:<16} {ms(pct(values, 50))} {ms(pct(values, 95))} {ms(pct(values, 99))} {ms(max(values))}")
+    q304, q200 = stats.queries[304], stats.queries[200]
+    allq = q304 + q200
+    if allq:
+        print(f"  SQL queries per poll: {statistics.mean(allq):.3f} on average; 304: {statistics.mean(q304) if q304 else 0:.3f}"
+              f" (max {max(q304) if q304 else 0}); 200: {statistics.mean(q200) if q200 else 0:.1f}")
+    for i, caught in enumerate(stats.caught, 1):
+        if caught:
+            print(f"  bell {i}: {len(caught)}/{phones_n} phones had the new page; after p50 {pct(caught, 50):.2f} s,"
+                  f" p95 {pct(caught, 95):.2f} s, max {max(caught):.2f} s")
+    if rates:
+        bare = rates["bare"]
+        print("  throughput (saturation, same server, same run):")
+        for name, rate in rates.items():
+            print(f"    {name:<34} {rate:8.0f} req/s   ratio to bare view {rate / bare:5.2f}")
+
+
+def main() -> None:
+    import django
+
+    django.setup()
+    from tournament.views.guest import POLL_SECONDS
+
+    print(f"Setting up: database {DB_NAME}, {ARGS.phones} guests ...", flush=True)
+    create_database()
+    server = None
+    try:
+        evening, keys = build_evening()
+        port = free_port()
+        server = start_gunicorn(port)
+        print(f"gunicorn on 127.0.0.1:{port}", flush=True)
+
+        async def run() -> tuple[dict[str, float], Stats]:
+            rates: dict[str, float] = {}
+            if ARGS.saturate > 0:
+                print("Saturation:", flush=True)
+                paths = [f"/g/{k}/" for k in keys]
+                conn = Conn(port)
+                etags = []
+                for path in paths[: ARGS.concurrency]:
+                    etags.append((await conn.get(path, {"HX-Request": "true"}))[1]["etag"])
+                await conn.close()
+                rates["bare"] = await saturate(port, "bare Django view", ["/bench/bare/"], None, False)
+                rates["guest poll, unchanged (304)"] = await saturate(
+                    port, "guest poll, unchanged (304)", paths[: ARGS.concurrency], etags, True)
+                rates["guest poll, changed (200 partial)"] = await saturate(
+                    port, "guest poll, changed (200 partial)", paths, None, True)
+            print(f"Phones: {ARGS.phones} for {ARGS.minutes} min ...", flush=True)
+            stats = Stats()
+            await phones(port, keys, evening, POLL_SECONDS, stats)
+            return rates, stats
+
+        rates, stats = asyncio.run(run())
+        report(stats, rates, POLL_SECONDS, ARGS.phones)
+    finally:
+        if server is not None:
+            stop(server)
+        drop_database()
+        shutil.rmtree(VAR, ignore_errors=True)
+        if ARGS.cache == "redis":
+            try:
+                import redis
+
+                redis.Redis.from_url(ARGS.redis).flushdb()
+            except Exception as error:  # noqa: BLE001 - cleanup only
+                print(f"(could not flush the bench's Redis db: {error})")
+
+
+def ring_only() -> None:
+    """Internal (``--ring EVENING``): ring one bell in this process and print the new version."""
+    import django
+
+    django.setup()
+    from tournament.models import Evening
+
+    version = ring_bell(Evening.objects.get(pk=ARGS.ring))
+    print(version, time.time())  # the version after the bell, and when it was committed (wall clock)
+
+
+if __name__ == "__main__":
+    ring_only() if ARGS.ring else main()

@@ -1,0 +1,25 @@
+"""Settings for ``bench/bench_phones.py``'s gunicorn server: the project's settings, production
+style (DEBUG off), with a bare view added (``phones_urls``) and the cache chosen by
+``BENCH_CACHE``: "redis" (``django.core.cache.backends.redis.RedisCache`` at ``BENCH_REDIS_URL``,
+shared by every process: the setting proposed for production) or "locmem" (Django's default,
+one cache per process)."""
+
+import os
+
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "bench-only-not-secret-" + "x" * 40)
+
+from tournament.settings import *  # noqa: E402,F403
+
+ROOT_URLCONF = "phones_urls"
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+if os.environ.get("BENCH_CACHE", "redis") == "redis":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
+            "KEY_PREFIX": "htbench",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

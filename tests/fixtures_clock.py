@@ -1,0 +1,120 @@
+"""Fixtures for the clock's tests: a real Celery worker (and beat) in a subprocess on the test
+database, and an evening drawn and ready to play.
+
+The worker inherits this process's environment (``HEADTABLE_VAR_DIR`` and so the same
+filesystem-broker folder, or ``CELERY_BROKER_URL``) with ``DATABASE_URL`` pointing at the TEST
+database. Tests that use it need ``transactional_db``, so their data is committed (visible to
+the worker) and ``transaction.on_commit`` fires. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+CELERY = str(Path(sys.executable).with_name("celery"))
+
+
+def worker_database_url() -> str:
+    """A DATABASE_URL for the test database this process uses (SQLite file or PostgreSQL)."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    if connection.vendor == "postgresql":
+        auth = quote(db.get("USER") or "", safe="")
+        if db.get("PASSWORD"):
+            auth += ":" + quote(db["PASSWORD"], safe="")
+        host = db.get("HOST") or "127.0.0.1"
+        port = f":{db['PORT']}" if db.get("PORT") else ""
+        return f"postgres://{auth}@{host}{port}/{db['NAME']}"
+    pytest.skip(f"No worker test on {connection.vendor}.")
+
+
+def uses_redis() -> bool:
+    """True when the broker is Redis (CI), False for the filesystem broker (a laptop)."""
+    return settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+
+
+class Worker:
+    """A Celery worker subprocess (``--pool=solo``), with an embedded beat when asked."""
+
+    def __init__(self, *, beat: bool, env: dict[str, str], name: str):
+        self.beat, self.env, self.name = beat, env, name
+        self.log = Path(settings.VAR_DIR) / f"worker-{name}.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 30.0, purge: bool = False) -> "Worker":
+        """Start and wait (bounded) until the worker says it is ready. ``purge`` first drops
+        the tasks waiting in the queue (left by earlier tests' rounds)."""
+        args = [CELERY, "-A", "tournament", "worker", "--pool=solo", "--concurrency=1", "-Q", "celery",
+                "--without-heartbeat", "--without-gossip", "--without-mingle", "--loglevel=INFO",
+                "-n", f"{self.name}@%h"]
+        if purge:
+            args.append("--purge")
+        if self.beat:
+            args += ["--beat", f"--schedule={Path(settings.VAR_DIR) / f'beat-{self.name}'}"]
+        self.log.write_text("")
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=self.log.open("ab"),
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"The worker exited early:\n{self.log.read_text()[-3000:]}")
+            if " ready." in self.log.read_text():
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"The worker did not get ready in {timeout} s:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self) -> None:
+        """Kill it at once (SIGKILL): what a crash or a pulled plug does."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop it: SIGTERM (a warm shutdown), then SIGKILL after 10 s."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def start_worker(transactional_db):
+    """start_worker(beat=False, **env) -> a started ``Worker``; every one is stopped at the end."""
+    started: list[Worker] = []
+
+    def start(*, beat: bool = False, **extra_env: str) -> Worker:
+        env = dict(os.environ, DATABASE_URL=worker_database_url(), LOG_LEVEL="INFO", **extra_env)
+        env.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings_test")
+        worker = Worker(beat=beat, env=env, name=f"w{os.getpid()}-{len(started)}")
+        started.append(worker)
+        return worker.start(purge=len(started) == 1)
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def wait_for(predicate, *, timeout: float, step: float = 0.1):
+    """Poll ``predicate`` until it returns something true or ``timeout`` seconds pass; returns its
+    last value."""
+    end = time.monotonic() + timeout
+    value = predicate()
+    while not value and time.monotonic() < end:
+        time.sleep(step)
+        value = predicate()
+    return value

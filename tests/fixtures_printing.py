@@ -1,0 +1,87 @@
+"""An evening in the database for the printing tests: 40 guests with names in many scripts,
+checked in, drawn, two rounds played and rung, a third in play with the head table's result in.
+
+Names: Latin with accents, Greek, Cyrillic, Arabic, Hebrew, Chinese, Japanese, Korean, one with
+an emoji (printed without it) and one very long name without spaces: 300 characters where the
+database keeps them (SQLite does not enforce ``Guest.name``'s 120), else 120, the longest a
+guest's name may be.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import connection
+
+from tests.factories import EveningFactory, GuestFactory
+from tournament.models import Evening, Guest
+from tournament.services.bell import bell_ring
+from tournament.services.clock import round_start
+from tournament.services.draws import draw_digital
+from tournament.services.results import result_record
+from tournament.services.state import evening_state
+
+EMOJI_NAME = ("Ann 🎉 Lee", "Ann Lee")  # (as typed, as printed)
+
+
+def long_name() -> str:
+    """A name without spaces: 300 characters (100 Ä, 100 ж, 100 王) where the database keeps
+    them, else 120 (40 of each)."""
+    each = 100 if connection.vendor == "sqlite" else 40
+    return "Ä" * each + "ж" * each + "王" * each
+
+
+def guest_names() -> list[str]:
+    """The 40 names as typed."""
+    return [
+        "Amélie Dubois-Lefèvre", "Σοφία Παπαδοπούλου", "Дмитрий Иванович Смирнов", "محمد العلي",
+        "נועה כהן", "王秀英", "山田 花子", "Søren Kierkegård", "José María Núñez", "Zoë O'Brien",
+        "Łukasz Wróblewski", "Ngozi Okonjo", "فاطمة الزهراء", "Αλέξανδρος Νικολάου", "Ольга Петрова",
+        "李小龍", "さくら 佐藤", "יוסף לוי", "Björn Ängström", "Chloé Nguyễn", "Dawit Bekele",
+        "Ana Lucía Pérez", "Ιωάννης Γεωργίου", "Анна Кузнецова", "علي حسن", "陈静", "鈴木 一郎",
+        "Miriam Schäfer", "Oğuz Çelik", "Mary-Jane Smith", "Pieter van den Berg", "Camille Rousseau",
+        "Jürgen Müller", "Zuzana Dvořáková", "Hélène Gagné", "Kim 김민수", "Tomás Ó Súilleabháin",
+        "Ekaterina Alexandrovna Romanova-Dolgorukova", EMOJI_NAME[0], long_name(),
+    ]
+
+
+def printed_name(name: str) -> str:
+    """How a name prints: as typed, but the emoji name loses its emoji."""
+    return EMOJI_NAME[1] if name == EMOJI_NAME[0] else name
+
+
+def play_round(evening: Evening, *, ring: bool = True, only_head: bool = False):
+    """Start a round; every table's first guest wins the pool; at the head table the second is
+    in the call and the winner takes 10 counters from the last guest. Rings the bell (host)."""
+    rnd = round_start(evening=evening)
+    state = evening_state(evening)
+    for number, ids in enumerate(state.tables, 1):
+        if number == 1:
+            counters = {g: state.counters[g] for g in ids}
+            counters[ids[0]] += 10
+            counters[ids[-1]] -= 10
+            result_record(round=rnd, table=1, pool_winner=ids[0], in_call=[ids[1]], counters=counters)
+        elif not only_head:
+            result_record(round=rnd, table=number, pool_winner=ids[0])
+    if ring:
+        bell_ring(round_id=rnd.pk, cause="host")
+    return rnd
+
+
+def printing_evening(host, *, guests: int = 40, rounds_played: int = 2, in_play: bool = True,
+                     counter_value: Decimal | None = Decimal("0.10")) -> Evening:
+    """The evening described in the module docstring (``guests`` of the 40 names, repeated
+    with a number past 40), drawn, ``rounds_played`` rounds rung, and one more in play."""
+    evening = EveningFactory(host=host, name="Spring Progressive · Ελλάδα · 春", rounds_planned=5,
+                             counter_value=counter_value, red_label="Ladies", blue_label="Gentlemen")
+    names = guest_names()
+    for i in range(guests):
+        name = names[i % len(names)] + ("" if i < len(names) else f" {i}")
+        GuestFactory(evening=evening, name=name, pack="red" if i % 2 or i in (0, 2) else "blue", status=Guest.Status.HERE)
+    draw_digital(evening=evening)
+    for _ in range(rounds_played):
+        play_round(evening)
+    if in_play:
+        play_round(evening, ring=False, only_head=True)
+    evening.refresh_from_db()
+    return evening

@@ -1,0 +1,242 @@
+"""Corrections without loss (issue 4 item 4): a result corrected three rounds back, worked by
+hand; refusals that save nothing; the old records kept and marked."""
+
+import pytest
+
+from tables.errors import RuleError
+from tournament.models import AuditEntry, Bell, Evening, Result, Seat
+from tournament.services.corrections import correction_rounds, result_correct, seating_check
+from tournament.services.prizes import evening_standings
+from tournament.services.state import evening_state
+from tables.bell import EveningState
+from tests.fixtures_bell import play, seat_by_names, tables_by_name
+
+HEAD = ["H1", "H2", "H3", "H4"]
+MIDDLE = ["M1", "M2", "M3", "M4"]
+BOOBY = ["B1", "B2", "B3", "B4"]
+
+
+def four_rounds(evening):
+    """The worked evening: three tables of four, four rounds (see the comments for the moves)."""
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    # R1: H1 wins the head pool; H4 (40, not in the call) goes down; M1 up; B1 up (booby counted).
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}),
+                        3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50})})
+    # R2: head is H1 H2 H3 M1; H2 wins, H3 called; M1 (40) goes down; M2 up; B3 up.
+    play(evening, ids, {1: ("H2", ["H3"], {"H1": 55, "H2": 70, "H3": 45, "M1": 40}), 2: ("M2", [], {}),
+                        3: ("B3", [], {})})
+    # R3: head is H1 H2 H3 M2; H1 wins; H3 (35) goes down; M3 up; H4 (at the booby table) up.
+    play(evening, ids, {1: ("H1", [], {"H1": 75, "H2": 60, "H3": 35, "M2": 50}), 2: ("M3", [], {}),
+                        3: ("H4", [], {})})
+    # R4: head is H1 H2 M3 M2; M3 wins, M2 called; H2 (60 < H1's 65) goes down; M4 up; B4 up.
+    play(evening, ids, {1: ("M3", ["M2"], {"H1": 65, "H2": 60, "M3": 70, "M2": 40}), 2: ("M4", [], {}),
+                        3: ("B4", [], {})})
+    return ids
+
+
+def seats_by_name(evening, ids):
+    names = {pk: name for name, pk in ids.items()}
+    tables = {}
+    for guest, table in Seat.objects.filter(evening=evening).values_list("guest_id", "table"):
+        tables.setdefault(table, set()).add(names[guest])
+    return tables
+
+
+def standing(evening, ids):
+    """name -> (yellow, counters, counters won) from the standings page's data."""
+    return {line.guest.name: (line.row.yellow, line.row.counters, line.row.counters_won)
+            for line in evening_standings(evening).lines}
+
+
+def test_the_worked_evening_before_any_correction(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    assert tables_by_name(evening, ids) == [["H1", "M4", "M3", "M2"], ["B1", "B3", "H4", "B4"],
+                                            ["H3", "B2", "M1", "H2"]]
+    s = standing(evening, ids)
+    assert s["H1"] == (2, 65, 15) and s["M3"] == (1, 70, 20) and s["H2"] == (1, 60, 10)
+    assert s["B1"] == (0, 60, 10) and s["B2"] == (0, 40, -10)
+
+
+def test_a_correction_three_rounds_back_replays_every_later_bell(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    version = Evening.objects.get(pk=evening.pk).version
+    old_bells = set(Bell.objects.filter(round__evening=evening).values_list("pk", flat=True))
+    # Round 1 at the booby table: really B2 won, and the counts were B1 40, B2 60.
+    done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"],
+                          counters={ids["B1"]: 40, ids["B2"]: 60, ids["B3"]: 50, ids["B4"]: 50})
+    assert done.rounds == (1, 2, 3, 4) and done.report_again == ()
+    # By hand: B2 goes up to the middle table in round 1 instead of B1, and H4 takes B2's seat
+    # at the booby table; rounds 2-4 then run as before, except that B1 and B2 have changed
+    # places: B2 ends at the middle table's first seat, B1 at the booby table's first seat.
+    assert tables_by_name(evening, ids) == [["H1", "M4", "M3", "M2"], ["B2", "B3", "H4", "B4"],
+                                            ["B1", "H3", "M1", "H2"]]
+    assert seats_by_name(evening, ids) == {1: {"H1", "M4", "M3", "M2"}, 2: {"B2", "B3", "H4", "B4"},
+                                           3: {"B1", "H3", "M1", "H2"}}
+    assert done.moved == 2
+    s = standing(evening, ids)
+    assert s["B1"] == (0, 40, -10) and s["B2"] == (0, 60, 10)  # swapped by the correction
+    assert s["H1"] == (2, 65, 15) and s["M3"] == (1, 70, 20) and s["H2"] == (1, 60, 10)  # unchanged
+    assert sum(c for _, c, _ in s.values()) == 12 * 50  # every head count was conserved
+    # Nothing lost: the four old bells are kept, undone; four new live bells; the old result kept.
+    assert set(Bell.objects.filter(pk__in=old_bells, undone_at__isnull=False).values_list("pk", flat=True)) == old_bells
+    assert Bell.objects.filter(round__evening=evening, undone_at__isnull=True).count() == 4
+    old, new = Result.objects.filter(round__number=1, round__evening=evening, table=3).order_by("id")
+    assert old.superseded_at is not None and old.pool_winner_id == ids["B1"] and new.pool_winner_id == ids["B2"]
+    entry = AuditEntry.objects.get(evening=evening, action="result.correct")
+    assert entry.detail["replayed"] == [1, 2, 3, 4] and entry.detail["old_winner"] == ids["B1"]
+    assert Evening.objects.get(pk=evening.pk).version > version  # every live page refetches
+    # The new records replay to the same state.
+    from tables.bell import BellRecord, rerun
+    records = [BellRecord.from_json(b.record) for b in Bell.objects.filter(
+        round__evening=evening, undone_at__isnull=True).order_by("round__number")]
+    assert rerun(records)[-1].after == evening_state(evening)
+
+
+def test_a_head_table_correction_moves_the_yellow_counter(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    # Round 1 at the head table: H2 won (not H1), with the same counts otherwise swapped.
+    result_correct(evening=evening, round_number=1, table=1, pool_winner=ids["H2"],
+                   counters={ids["H1"]: 50, ids["H2"]: 65, ids["H3"]: 45, ids["H4"]: 40})
+    s = standing(evening, ids)
+    # By hand: yellow counters H1 1 (round 3), H2 2 (rounds 1 and 2), M3 1 (round 4); counters
+    # are those of the later head counts, so nobody's counters change.
+    assert (s["H1"][0], s["H2"][0], s["M3"][0]) == (1, 2, 1)
+    assert s["H1"][1:] == (65, 15) and s["H2"][1:] == (60, 10)
+    lines = evening_standings(evening).lines
+    assert [line.guest.name for line in lines[:3]] == ["H2", "M3", "H1"]  # most yellow, then counters
+
+
+def test_a_correction_that_no_longer_fits_a_later_round_is_refused_and_saves_nothing(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    before = (list(Result.objects.values_list("pk", "superseded_at")),
+              list(Bell.objects.values_list("pk", "undone_at")), seats_by_name(evening, ids),
+              Evening.objects.get(pk=evening.pk).version)
+    # If H1 had had the fewest counters in round 1 H1 would have gone down, but round 2's head
+    # count names H1 at the head table.
+    with pytest.raises(RuleError, match=r"round 2 no longer fits: Counters were reported for H1"):
+        result_correct(evening=evening, round_number=1, table=1, pool_winner=ids["H2"],
+                       counters={ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40})
+    after = (list(Result.objects.values_list("pk", "superseded_at")),
+             list(Bell.objects.values_list("pk", "undone_at")), seats_by_name(evening, ids),
+             Evening.objects.get(pk=evening.pk).version)
+    assert after == before
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ({"table": 2, "pool_winner": "H1"}, "H1 is named as the pool winner but does not sit at table 2"),
+    ({"table": 2, "pool_winner": "M1", "in_call": ["M1"]}, "M1 won the pool at table 2"),
+    ({"table": 2, "pool_winner": "M1", "counters": {"M2": -3}}, "M2's counters at table 2 are -3"),
+    ({"table": 2, "pool_winner": "M1", "counters": {"M2": 2.5}}, "not a whole number"),
+    ({"table": 2, "pool_winner": "M1", "counters": {"B1": 50}}, "Counters were reported for B1"),
+    ({"table": 2, "pool_winner": "M1"}, "already: nothing to correct"),
+    ({"table": 2, "pool_winner": "M1", "round_number": 9}, "There is no round 9"),
+])
+def test_bad_corrections_are_refused_with_a_reason_naming_guests(make_evening, bad, reason):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
+    results = Result.objects.count()
+    kwargs = {"round_number": 1, "in_call": [], "counters": {}, **bad}
+    with pytest.raises(RuleError, match=reason):
+        result_correct(evening=evening, round_number=kwargs["round_number"], table=kwargs["table"],
+                       pool_winner=ids[kwargs["pool_winner"]], in_call=[ids[n] for n in kwargs["in_call"]],
+                       counters={ids[n]: c for n, c in kwargs["counters"].items()})
+    assert Result.objects.count() == results and not Bell.objects.filter(undone_at__isnull=False).exists()
+
+
+def test_a_round_still_in_play_is_corrected_on_the_evening_page_not_here(make_evening):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE])
+    from tournament.services.clock import round_start
+    round_start(evening=evening)
+    with pytest.raises(RuleError, match="has not rung"):
+        result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])
+
+
+def test_results_of_the_round_in_play_that_no_longer_fit_must_be_reported_again(make_evening):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}),
+                        3: ("B1", [], {})})
+    from tournament.services.clock import round_start
+    from tournament.services.results import result_record
+    rnd = round_start(evening=evening)
+    result_record(round=rnd, table=2, pool_winner=ids["B1"])  # B1 came up in round 1
+    done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"])
+    assert done.report_again == (2,)
+    assert not Result.objects.filter(round=rnd, superseded_at__isnull=True).exists()
+    assert Result.objects.filter(round=rnd).count() == 1  # kept, superseded
+
+
+def test_a_seating_that_seats_someone_twice_is_refused_with_names():
+    before = EveningState.start([[1, 2, 3], [4, 5, 6]], stake=50)
+    twice = EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
+    with pytest.raises(RuleError, match="would seat Ann twice"):
+        seating_check(before=before, after=twice, names={1: "Ann"})
+    lost = EveningState(((1, 2, 3), (4, 5, 7)), before.counters, before.yellow, before.stakes)
+    with pytest.raises(RuleError, match="change who has a seat"):
+        seating_check(before=before, after=lost, names={})
+
+
+def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, monkeypatch):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE])
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
+    import tournament.services.corrections as corrections
+
+    real = corrections._replay
+
+    def broken(*args):  # a replay that went wrong: H1 at both tables
+        records = real(*args)
+        last = records[-1]
+        bad = EveningState((last.after.tables[0], (ids["H1"],) + last.after.tables[1][1:]),
+                           last.after.counters, last.after.yellow, last.after.stakes)
+        return records[:-1] + [type(last)(**{**last.__dict__, "after": bad})]
+
+    monkeypatch.setattr(corrections, "_replay", broken)
+    results = Result.objects.count()
+    with pytest.raises(RuleError, match="would seat H1 twice"):
+        result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])
+    assert Result.objects.count() == results and Bell.objects.filter(undone_at__isnull=True).count() == 1
+
+
+def test_the_corrections_page_data_lists_rung_rounds_with_the_tables_as_dealt(make_evening):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE])
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
+    (history,) = correction_rounds(evening)
+    assert history.round.number == 1
+    assert [[g.name for g in guests] for _, guests, _ in history.tables] == [HEAD, MIDDLE]
+    assert history.tables[1][2].pool_winner.name == "M1"
+    assert history.warnings == []
+
+
+def test_the_corrections_page_shows_counts_that_do_not_add_up(make_evening):
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE])
+    play(evening, ids, {1: ("H1", [], {"H1": 60, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
+    (history,) = correction_rounds(evening)
+    assert history.warnings == ["Counters at table 1 add up to 195, 5 short of 200."]
+
+
+def test_the_correct_command_replays_and_refuses_with_names(make_evening):
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    out = StringIO()
+    call_command("correct", str(evening.pk), "--round", "1", "--table", "3", "--winner", "B2",
+                 "--counters", "B1=40", "--counters", "B2=60", "--counters", "B3=50", "--counters", "B4=50",
+                 stdout=out)
+    assert "replayed rounds 1, 2, 3, 4" in out.getvalue() and "round 1\tup\tB2\t3->2" in out.getvalue()
+    assert tables_by_name(evening, ids)[1][0] == "B2"
+    with pytest.raises(CommandError, match="M1 won the pool at table 2"):
+        call_command("correct", str(evening.pk), "--round", "1", "--table", "2", "--winner", "M1",
+                     "--call", "M1", stdout=StringIO())

@@ -1,0 +1,234 @@
+"""Reads for the draw pages: the seating, the pull list, a physical draw's progress, the choice
+of who represents the other pack, and the changes of who is here since the draw.
+
+Each costs a constant number of queries, whatever the number of guests. Rules come from
+``tables.plan`` and ``tables.draw`` (``004_5d1bc750ac89c154.txt``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tables.draw import (TableCard, describe_cards, draws_from_other_pack, pack_words, pull_list, rank_name,
+                         rank_plural, split_packs)
+from tables.errors import RuleError
+from tables.packs import Pack
+from tables.plan import TablePlan, free_seats, plan_without_guest
+from tournament.models import Draw, Evening, Guest
+from tournament.selectors import table_kind
+from tournament.services.draw_physical import PhysicalState, physical_state
+from tournament.services.draws import live_draw, stored_plan
+
+
+def pack_labels(evening: Evening) -> dict[Pack, str]:
+    """The host's pack labels: {Pack.RED: "Red pack", Pack.BLUE: "Blue pack"} by default."""
+    return {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
+
+
+@dataclass
+class SeatLine:
+    """A guest at a table in the draw: their own pack and the card they drew."""
+
+    guest: Guest
+    card: TableCard
+    card_name: str
+    represents_words: str = ""
+
+    @property
+    def represents(self) -> bool:
+        """True when the guest drew from the other pack (and represents it)."""
+        return self.card.pack.value != self.guest.pack
+
+
+@dataclass
+class SeatingTable:
+    """One table of the draw: number (= card rank), kind, its rank's name and plural, guests."""
+
+    number: int
+    kind: str
+    rank: str
+    plural: str
+    lines: list[SeatLine] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """"Table 1 · Head table", "Table 3", "Table 5 · Booby table"."""
+        extra = {"head": " · Head table", "booby": " · Booby table"}.get(self.kind, "")
+        return f"Table {self.number}{extra}"
+
+
+@dataclass
+class SeatingView:
+    """The seating of the draw in force: its ``Draw`` and its tables, table 1 first."""
+
+    draw: Draw
+    tables: list[SeatingTable]
+
+    @property
+    def guests(self) -> int:
+        """The number of guests seated."""
+        return sum(len(t.lines) for t in self.tables)
+
+
+def seating_view(evening: Evening) -> SeatingView | None:
+    """The seating of the draw in force (every table with its card's rank, its kind and its
+    guests with their pack), or None before the draw. Two queries."""
+    draw = live_draw(evening)
+    if draw is None:
+        return None
+    labels = pack_labels(evening)
+    count = len(draw.sizes)
+    tables = [SeatingTable(n, table_kind(n, count), rank_name(n), rank_plural(n)) for n in range(1, count + 1)]
+    for row in draw.cards.select_related("guest").order_by("rank", "guest__name_key", "id"):
+        card = TableCard(Pack(row.pack), row.rank)
+        words = f"represents {pack_words(card.pack, labels)}" if row.pack != row.guest.pack else ""
+        tables[row.rank - 1].lines.append(SeatLine(row.guest, card, card.name_with(labels), words))
+    return SeatingView(draw, tables)
+
+
+@dataclass
+class PullPack:
+    """One pack's part of the pull list: its label, (rank, count, words) rows and the total."""
+
+    pack: Pack
+    label: str
+    rows: list[tuple[int, int, str]]
+    words: str
+
+    @property
+    def total(self) -> int:
+        """The number of cards to pull from this pack."""
+        return sum(count for _, count, _ in self.rows)
+
+
+def pull_packs(splits, labels: dict[Pack, str], cards: dict[Pack, tuple] | None = None) -> list[PullPack]:
+    """The pull list (or, with ``cards``, the cards left) as one ``PullPack`` per pack, red first."""
+    cards = cards if cards is not None else pull_list(splits)
+    return [
+        PullPack(pack, labels[pack],
+                 [(rank, n, f"{n} {rank_name(rank) if n == 1 else rank_plural(rank)}") for rank, n in cards[pack]],
+                 describe_cards(cards[pack]))
+        for pack in Pack
+    ]
+
+
+@dataclass
+class PhysicalView:
+    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
+    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
+    the reason when the draw no longer fits the guests here (the host must restart it)."""
+
+    draw: Draw
+    plan: TablePlan
+    pull: list[PullPack] = field(default_factory=list)
+    left: list[PullPack] = field(default_factory=list)
+    guests_left: list[Guest] = field(default_factory=list)
+    taken: list[tuple[Guest, str]] = field(default_factory=list)
+    complete: bool = False
+    problem: str = ""
+
+
+def physical_view(draw: Draw) -> PhysicalView:
+    """Load the progress of a physical draw (three queries)."""
+    plan = stored_plan(draw)
+    view = PhysicalView(draw, plan)
+    try:
+        state: PhysicalState = physical_state(draw)
+    except RuleError as error:
+        view.problem = str(error)
+        return view
+    value, labels = state.value, state.labels
+    view.pull = pull_packs(value.splits, labels)
+    view.left = pull_packs(value.splits, labels, value.remaining_cards())
+    view.guests_left = [state.guests[g] for g in value.remaining_guests()]
+    view.taken = [(state.guests[d.guest], d.card.name_with(labels)) for d in reversed(value.taken)]
+    view.complete = value.complete()
+    return view
+
+
+@dataclass
+class Representing:
+    """Who may represent the other pack in a digital draw: the pack with more guests than
+    cards (``pack``), how many of its guests must draw from the other pack (``need``), and its
+    guests here to choose from. ``need`` is 0 when each pack has cards for all its guests."""
+
+    pack: Pack | None
+    need: int
+    candidates: list[Guest]
+    pack_name: str = ""
+    other_name: str = ""
+
+
+def representing_choice(evening: Evening, plan: TablePlan) -> Representing:
+    """The choice of who represents the other pack for ``plan`` and the guests here. One query.
+    Source: 004_5d1bc750ac89c154.txt ("some of the men must represent women or vice versa")."""
+    guests = list(evening.guests.filter(status=Guest.Status.HERE))
+    counts = Counter(Pack(g.pack) for g in guests)
+    if counts[Pack.RED] + counts[Pack.BLUE] != plan.guests:
+        return Representing(None, 0, [])
+    splits = split_packs(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+    short = draws_from_other_pack(splits, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+    pack = next((p for p in Pack if short[p]), None)
+    if pack is None:
+        return Representing(None, 0, [])
+    labels = pack_labels(evening)
+    return Representing(pack, short[pack], [g for g in guests if g.pack == pack.value],
+                        pack_words(pack, labels), pack_words(pack.other, labels))
+
+
+@dataclass
+class DrawChanges:
+    """Changes of who is here since the draw in force: ``latecomers`` as (guest, tables with a
+    free seat) and ``leavers`` as (guest, their table, why they cannot simply leave or "")."""
+
+    latecomers: list[tuple[Guest, tuple[int, ...]]] = field(default_factory=list)
+    leavers: list[tuple[Guest, int, str]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.latecomers or self.leavers)
+
+
+def draw_changes(evening: Evening) -> DrawChanges:
+    """Who is checked in without a card in the draw in force, and who has a card but is no
+    longer checked in. Empty before any draw. Three queries."""
+    changes = DrawChanges()
+    draw = live_draw(evening)
+    if draw is None:
+        return changes
+    plan = stored_plan(draw)
+    tables = dict(draw.cards.values_list("guest_id", "rank"))
+    free = free_seats(plan)
+    for guest in evening.guests.all():
+        if guest.status == Guest.Status.HERE and guest.pk not in tables:
+            changes.latecomers.append((guest, free))
+        elif guest.status != Guest.Status.HERE and guest.pk in tables:
+            try:
+                plan_without_guest(plan, tables[guest.pk])
+                why = ""
+            except RuleError as error:
+                why = str(error)
+            changes.leavers.append((guest, tables[guest.pk], why))
+    return changes
+
+
+def guest_find(evening: Evening, text: str, among: list[Guest]) -> Guest:
+    """The guest a host typed: an exact name (spaces and case ignored), else the one name among
+    ``among`` that starts with or contains the text. Raises ``RuleError`` saying to pick a
+    name when none or several match."""
+    key = Guest.fold_name(text or "")
+    if not key:
+        raise RuleError("Type the guest's name (the list suggests names as you type).")
+    exact = [g for g in among if g.name_key == key]
+    if not exact:
+        exact = list(Guest.objects.filter(evening=evening, name_key=key)[:1])
+    if exact:
+        return exact[0]
+    starts = [g for g in among if g.name_key.startswith(key)]
+    found = starts or [g for g in among if key in g.name_key]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise RuleError(f"No guest left to draw is called “{text}”: pick a name from the list.")
+    names = ", ".join(g.name for g in found[:5]) + (" ..." if len(found) > 5 else "")
+    raise RuleError(f"“{text}” could be {names}: type more of the name.")

@@ -1,0 +1,57 @@
+"""``manage.py correct EVENING --round R --table N --winner NAME [--call NAME ...] [--counters NAME=N ...]``.
+
+Corrects a table's result in a round whose bell has rung and plays every later bell again
+(``tournament.services.corrections.result_correct``); prints the rounds replayed and every
+entry of the new bells that moved someone.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tables.errors import RuleError
+from tournament.management.commands._common import evening_by_id, guest_by_name
+from tournament.models import BellEntry
+from tournament.services.corrections import result_correct
+
+
+class Command(BaseCommand):
+    help = "Correct a table's result in an earlier round; every bell from that round on is played again."
+
+    def add_arguments(self, parser):
+        parser.add_argument("evening")
+        parser.add_argument("--round", type=int, required=True, dest="round_number")
+        parser.add_argument("--table", type=int, required=True)
+        parser.add_argument("--winner", required=True, help="the pool winner's name (or guest id)")
+        parser.add_argument("--call", action="append", default=[], help="a guest who called the winner (repeat)")
+        parser.add_argument("--counters", action="append", default=[], help="NAME=COUNT after the deal (repeat)")
+
+    def handle(self, *args, **opts):
+        evening = evening_by_id(opts["evening"])
+        counters = {}
+        for item in opts["counters"]:
+            name, sep, count = item.rpartition("=")
+            if not sep:
+                raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
+            try:
+                counters[guest_by_name(evening, name).pk] = int(count)
+            except ValueError:
+                raise CommandError(f"“{count}” is not a whole number of counters.") from None
+        try:
+            done = result_correct(
+                evening=evening, round_number=opts["round_number"], table=opts["table"],
+                pool_winner=guest_by_name(evening, opts["winner"]).pk,
+                in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
+            )
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"corrected round {opts['round_number']} table {opts['table']}; replayed rounds "
+                          f"{', '.join(map(str, done.rounds))}; {done.moved} guest(s) sit elsewhere now")
+        entries = BellEntry.objects.filter(bell__round__evening=evening, bell__undone_at__isnull=True,
+                                           bell__round__number__gte=opts["round_number"]).select_related(
+            "guest", "bell__round").order_by("bell__round__number", "id")
+        for e in entries:
+            if e.from_table != e.to_table:
+                self.stdout.write(f"round {e.bell.round.number}\t{e.kind}\t{e.guest.name}\t{e.from_table}->{e.to_table}")
+        for table in done.report_again:
+            self.stdout.write(f"table {table} must report the round in play again")
+        for warning in done.warnings:
+            self.stdout.write(f"warning\t{warning}")

@@ -1,0 +1,173 @@
+"""Table captains: any guest seated at a table reports its result from their phone; the others
+at the table confirm or dispute it.
+
+Rules (issue 6 item 4, "Table captain results"; house rules where the seeds are
+silent):
+
+* a captain reports only their own table (where they sit now) for the round in play;
+* the first report stands: a second report for the same table is refused and pointed at the
+  confirm / dispute buttons (two captains tapping at once: the round row is locked, one wins);
+* a report is idempotent: the form carries a one-time ``request_id``; a double tap or a
+  retry returns the saved result and saves nothing new;
+* counters must add up: when a captain gives counters, they give everyone's at the table, and
+  their sum must equal what those players held before the deal (counters only change hands at
+  the table during a deal; fresh stakes are taken at the bell) — otherwise the report is
+  refused with the difference;
+* any dispute marks the result disputed and the host's board shows it; the host decides by
+  entering the result (which replaces the disputed one). A disputed result still counts at
+  the bell unless the host replaces it first (house rule: the bell never waits on a quarrel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.db import transaction
+
+from tables.errors import RuleError
+from tournament.models import Guest, Result, ResultVote, Round
+from tournament.services.audit import audit_log, evening_touch
+from tournament.services.results import result_record
+from tournament.services.state import OPEN_STATES, evening_state
+
+
+class CountersDoNotAddUp(RuleError):
+    """A captain's counters do not sum to what the table held before the deal.
+
+    ``before`` and ``after`` are counter totals; ``difference`` is ``after - before``.
+    """
+
+    def __init__(self, *, table: int, before: int, after: int):
+        self.before, self.after, self.difference = before, after, after - before
+        more_less = "more" if after > before else "fewer"
+        super().__init__(
+            f"The counters add up to {after}, but the players at table {table} held {before} before the deal: "
+            f"{abs(after - before)} {more_less} than there can be. Count again (counters only change hands at "
+            "the table) and send the result again."
+        )
+
+
+def _closed(rnd: Round) -> RuleError:
+    return RuleError(
+        f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent from a phone. "
+        "If it was wrong, tell the host."
+    )
+
+
+def _guest_table(guest: Guest) -> int | None:
+    """The table ``guest`` sits at now (None before the draw or when not seated)."""
+    try:
+        state = evening_state(guest.evening)
+    except RuleError:
+        return None
+    return next((n for n, ids in enumerate(state.tables, 1) if guest.pk in ids), None)
+
+
+def _check_reporter(*, guest: Guest, rnd: Round, table: int):
+    """The evening's state, after checking that ``guest`` may report ``table`` in ``rnd``."""
+    if rnd.state not in OPEN_STATES:
+        raise _closed(rnd)
+    guest = Guest.objects.select_related("evening").get(pk=guest.pk)
+    if guest.key_revoked or guest.status == Guest.Status.LEFT:
+        raise RuleError("You are no longer playing this evening, so you cannot report a result.")
+    state = evening_state(guest.evening)
+    where = next((n for n, ids in enumerate(state.tables, 1) if guest.pk in ids), None)
+    if where != table:
+        here = f"You sit at table {where} now" if where else "You have no seat now"
+        raise RuleError(f"{here}, not at table {table}: you can report only your own table's result.")
+    return state
+
+
+def captain_may_report(*, guest: Guest, round_number: int, table: int) -> None:
+    """Check, without saving, that ``guest`` may report ``table``'s result for round
+    ``round_number`` (the round is in play and they sit there now); ``RuleError`` if not."""
+    rnd = Round.objects.filter(evening_id=guest.evening_id, number=round_number).first()
+    if rnd is None:
+        raise RuleError("That round does not exist: reload your page.")
+    _check_reporter(guest=guest, rnd=rnd, table=table)
+
+
+def captain_report(
+    *,
+    guest: Guest,
+    round_number: int,
+    table: int,
+    pool_winner: int | None,
+    in_call: Iterable[int] = (),
+    counters: Mapping[int, int] | None = None,
+    request_id: str = "",
+    device: str = "",
+) -> Result:
+    """A captain's report of their table's result for the round in play; returns the ``Result``.
+
+    ``round_number`` and ``table`` are what the captain's form showed (so a form sent after
+    the bell or after a move is refused, not applied to another round or table); ``pool_winner``
+    and ``in_call`` are guest ids; ``counters`` maps guest id to counters after the deal (all
+    or none at the table). Raises ``RuleError`` (``CountersDoNotAddUp`` for a wrong sum) with a
+    message for the captain; nothing is saved then.
+    """
+    counters = dict(counters or {})
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().filter(evening_id=guest.evening_id, number=round_number).first()
+        if rnd is None:
+            raise RuleError("That round does not exist: reload your page.")
+        if request_id:
+            done = Result.objects.filter(round=rnd, table=table, request_id=request_id).first()
+            if done is not None:
+                return done
+        state = _check_reporter(guest=guest, rnd=rnd, table=table)
+        live = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).select_related(
+            "reported_by_guest").first()
+        if live is not None:
+            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            raise RuleError(
+                f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
+                "or dispute it on your page."
+            )
+        seated = state.guests_at(table)
+        if counters:
+            missing = [g for g in seated if g not in counters]
+            if missing:
+                raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
+            before = sum(state.counters.get(g, 0) for g in seated)
+            after = sum(counters.values())
+            if before != after:
+                raise CountersDoNotAddUp(table=table, before=before, after=after)
+        return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
+                             reporter=guest, device=device, request_id=request_id)
+
+
+def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", device: str = "") -> ResultVote:
+    """Another guest at the table confirms or disputes a reported result; returns the vote.
+
+    ``verdict`` is "confirm" or "dispute"; a guest may change their vote (one vote per guest).
+    The result's status follows: any dispute makes it disputed (the host decides), otherwise a
+    confirmation makes it confirmed. Raises ``RuleError`` for a result that was replaced, a
+    closed round, a guest not at that table, or the reporter voting on their own report.
+    """
+    if verdict not in ResultVote.Verdict.values:
+        raise RuleError("Choose confirm or dispute.")
+    with transaction.atomic():
+        result = (
+            Result.objects.select_for_update().select_related("round")
+            .filter(pk=result_id, round__evening_id=guest.evening_id).first()
+        )
+        if result is None or result.superseded_at is not None:
+            raise RuleError("That result was replaced by a newer one: look at your page again.")
+        if result.round.state not in OPEN_STATES:
+            raise _closed(result.round)
+        where = _guest_table(guest)
+        if where != result.table:
+            raise RuleError(f"You are not at table {result.table} now, so you cannot confirm or dispute its result.")
+        if result.reported_by_guest_id == guest.pk:
+            raise RuleError("You sent this result yourself: the others at the table confirm or dispute it.")
+        vote, _ = ResultVote.objects.update_or_create(
+            result=result, guest=guest, defaults={"verdict": verdict, "note": " ".join((note or "").split())[:300]}
+        )
+        verdicts = set(result.votes.values_list("verdict", flat=True))
+        status = Result.Status.DISPUTED if ResultVote.Verdict.DISPUTE in verdicts else Result.Status.CONFIRMED
+        Result.objects.filter(pk=result.pk).update(status=status)
+        audit_log(evening=guest.evening, action=f"result.{verdict}", guest=guest, device=device,
+                  round=result.round.number, table=result.table, note=vote.note)
+        evening_touch(evening=guest.evening)
+    return vote

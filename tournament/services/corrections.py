@@ -1,0 +1,207 @@
+"""Correcting an earlier result, without losing anything.
+
+Issue 4 ("corrections without loss"): the host corrects any table's result of any round whose
+bell has rung. The new ``Result`` row supersedes the old one (kept, ``superseded_at`` set);
+then every bell from that round on is played again with ``tables.bell.ring_bell``, each with
+its round's live results, the options and stake it was rung with, and the cards cut then
+(``BellRecord.cuts()``: a card once cut stays cut; a tie that is new after the correction is
+cut at random and recorded). The old bells are kept, marked undone; the new bells, their
+entries and the seats are saved in the same transaction. A correction that does not fit
+(a later round's result no longer matches who sits where, or someone would be seated twice)
+is refused with the reason, and nothing is saved. Rules: ``seeds/README.md`` via
+``tables.bell``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from tables.bell import BellOptions, BellRecord, EveningState, TableResult, check_one, ring_bell
+from tables.errors import RuleError
+from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.services.audit import audit_log, evening_touch
+from tournament.services.bell import bell_store, seats_follow
+from tournament.services.naming import guest_names, name_guests, named_error
+from tournament.services.state import OPEN_STATES, current_round, table_result
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a correction did: the new ``Result``, the rounds whose bells were played again
+    (numbers), how many guests sit elsewhere now than before it, the tables of the round in
+    play whose results no longer fit and must be reported again, and the bells' warnings."""
+
+    result: Result
+    rounds: tuple[int, ...]
+    moved: int
+    report_again: tuple[int, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+def result_correct(
+    *,
+    evening: Evening,
+    round_number: int,
+    table: int,
+    pool_winner: int | None,
+    in_call: Iterable[int] = (),
+    counters: Mapping[int, int] | None = None,
+    user=None,
+    device: str = "",
+) -> Correction:
+    """Correct table ``table``'s result in round ``round_number`` (a round whose bell has rung)
+    and play every bell from that round on again. Returns a ``Correction``.
+
+    ``pool_winner``, ``in_call`` (guest ids) and ``counters`` (guest id -> counters after the
+    deal) are as for ``result_record``. Results of the round in play that no longer fit the new
+    seating are marked superseded (kept) and listed in ``Correction.report_again``.
+    Raises ``RuleError`` (guests named, nothing saved) for a round not yet rung or unknown, a
+    result that is bad at that table (winner or caller not there, caller who is the winner,
+    negative counters, counters for someone absent), the result already on record, a later
+    round's result that no longer fits, or a correction that would seat someone twice.
+    """
+    counters = dict(counters or {})
+    with transaction.atomic():
+        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        names = guest_names(evening)
+        rnd = evening.rounds.filter(number=round_number).first()
+        if rnd is None:
+            raise RuleError(f"There is no round {round_number} this evening.")
+        if rnd.state in OPEN_STATES:
+            raise RuleError(f"Round {round_number}'s bell has not rung: enter its result on the evening page.")
+        bells = list(
+            Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
+            .select_related("round").order_by("round__number", "id")
+        )
+        if not bells or bells[0].round_id != rnd.pk:
+            raise RuleError(f"Round {round_number} has no bell on record to correct.")
+        records = [BellRecord.from_json(bell.record) for bell in bells]
+        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
+        try:
+            check_one(records[0].before, result)
+        except RuleError as error:
+            raise named_error(error, names) from error
+        old = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
+        if old is not None and table_result(old) == result:
+            raise RuleError(f"That is table {table}'s result in round {round_number} already: nothing to correct.")
+        now = timezone.now()
+        if old is not None:
+            Result.objects.filter(pk=old.pk).update(superseded_at=now)
+        row = Result.objects.create(
+            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call),
+            counters={str(g): c for g, c in counters.items()},
+            reported_by_user=user if user is not None and user.is_authenticated else None,
+            status=Result.Status.CONFIRMED,
+        )
+        new_records = _replay(evening, bells, records, names)
+        seating_check(before=records[-1].after, after=new_records[-1].after, names=names)
+        Bell.objects.filter(pk__in=[bell.pk for bell in bells]).update(undone_at=now)
+        for bell, record in zip(bells, new_records):
+            bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
+        moved = seats_follow(evening=evening, before=records[-1].after, after=new_records[-1].after)
+        report_again = _supersede_unfit(evening, new_records[-1].after, now)
+        warnings = tuple(name_guests(w, names) for record in new_records for w in record.warnings)
+        audit_log(evening=evening, action="result.correct", user=user, device=device, round=round_number,
+                  table=table, old_winner=old.pool_winner_id if old else None, pool_winner=pool_winner,
+                  in_call=sorted(result.in_call), counters=row.counters,
+                  replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again))
+        evening_touch(evening=evening)
+    return Correction(result=row, rounds=tuple(bell.round.number for bell in bells), moved=moved,
+                      report_again=report_again, warnings=warnings)
+
+
+def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], names) -> list[BellRecord]:
+    """Ring every bell again from the first record's ``before``, with each round's live results
+    (one query) and each record's own stake, options and cuts."""
+    live: dict[int, list[TableResult]] = {}
+    for row in Result.objects.filter(round_id__in=[bell.round_id for bell in bells], superseded_at__isnull=True):
+        live.setdefault(row.round_id, []).append(table_result(row))
+    state = records[0].before
+    out: list[BellRecord] = []
+    for bell, record in zip(bells, records):
+        try:
+            new = ring_bell(
+                state, live.get(bell.round_id, []), stake=record.stake or evening.counters_per_stake,
+                options=BellOptions.from_mapping(record.options), cuts=record.cuts(), last_round=record.last_round,
+            )
+        except RuleError as error:
+            raise RuleError(
+                f"After this correction, round {bell.round.number} no longer fits:"
+                f" {name_guests(str(error), names)} Correct that round's result first, or undo instead."
+            ) from error
+        out.append(new)
+        state = new.after
+    return out
+
+
+def seating_check(*, before: EveningState, after: EveningState, names: Mapping[int, str]) -> None:
+    """Refuse (``RuleError``, guests named) a new seating that seats someone twice, loses or
+    adds a guest, or changes the number of tables, compared with ``before``."""
+    seen: dict[int, int] = {}
+    for number, ids in enumerate(after.tables, 1):
+        for guest in ids:
+            if guest in seen:
+                raise RuleError(
+                    f"This correction would seat {names.get(guest, guest)} twice (at tables {seen[guest]}"
+                    f" and {number}): nothing was changed."
+                )
+            seen[guest] = number
+    lost = set(before.seated()) - set(seen)
+    gained = set(seen) - set(before.seated())
+    if lost or gained or len(after.tables) != len(before.tables):
+        who = ", ".join(str(names.get(g, g)) for g in sorted(lost | gained))
+        raise RuleError(f"This correction would change who has a seat ({who or 'the tables'}): nothing was changed.")
+
+
+def _supersede_unfit(evening: Evening, state: EveningState, now) -> tuple[int, ...]:
+    """Mark superseded the round in play's results that no longer fit ``state``; their tables."""
+    rnd = current_round(evening)
+    if rnd is None:
+        return ()
+    unfit = []
+    for row in rnd.results.filter(superseded_at__isnull=True):
+        try:
+            check_one(state, table_result(row))
+        except RuleError:
+            unfit.append(row)
+    Result.objects.filter(pk__in=[row.pk for row in unfit]).update(superseded_at=now)
+    return tuple(sorted(row.table for row in unfit))
+
+
+@dataclass
+class RoundHistory:
+    """One rung round as the corrections page shows it: the round, its live bell, and each
+    table's live result (``None`` for a table that reported nothing) with the guests who sat
+    there when it was dealt; and the bell's warnings (counts that do not add up), guests named."""
+
+    round: Round
+    bell: Bell
+    tables: list[tuple[int, list[Guest], Result | None]]
+    warnings: list[str] = field(default_factory=list)
+
+
+def correction_rounds(evening: Evening) -> list[RoundHistory]:
+    """Every round with a live bell, newest first, with its tables and results. Three queries."""
+    guests = {g.pk: g for g in evening.guests.all()}
+    bells = list(Bell.objects.filter(round__evening=evening, undone_at__isnull=True).select_related("round")
+                 .order_by("-round__number", "-id"))
+    results: dict[int, dict[int, Result]] = {}
+    for row in Result.objects.filter(round__evening=evening, superseded_at__isnull=True):
+        results.setdefault(row.round_id, {})[row.table] = row
+    out = []
+    for bell in bells:
+        before = EveningState.from_json(bell.record["before"])
+        tables = []
+        for number, ids in enumerate(before.tables, 1):
+            row = results.get(bell.round_id, {}).get(number)
+            if row is not None and row.pool_winner_id is not None:
+                row.pool_winner = guests.get(row.pool_winner_id)
+            tables.append((number, [guests[g] for g in ids if g in guests], row))
+        names = {pk: g.name for pk, g in guests.items()}
+        warnings = [name_guests(w, names) for w in bell.record.get("warnings", ())]
+        out.append(RoundHistory(round=bell.round, bell=bell, tables=tables, warnings=warnings))
+    return out

@@ -1,0 +1,197 @@
+"""The physical draw: guests draw real cards from the two packs, the host records each card.
+
+Rules: ``tables.draw.PhysicalDraw`` (from ``004_5d1bc750ac89c154.txt``: the cards "selected to
+agree with the number required", each guest drawing from their own pack, some representing the
+other when the packs are unequal). A physical draw is a ``Draw`` with ``kind=physical`` and
+``complete=False`` holding the cards recorded so far (``DrawnCard`` rows). It does not replace
+the draw in force until ``draw_physical_finish`` seats everyone.
+
+Every service here locks the evening row, rebuilds the ``PhysicalDraw`` from the stored rows,
+lets ``tables.draw`` accept or refuse, and saves only what it accepted: a refused card changes
+nothing. House rule: the draw is for the guests checked in when it started; if that changes
+before it is finished, the host restarts it (the page says so).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from tables.draw import DealtCard, DrawError, PhysicalDraw, TableCard, parse_table_card
+from tables.errors import RuleError
+from tables.packs import Pack
+from tables.plan import plan_tables
+from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.services.audit import audit_log, evening_touch
+from tournament.services.draws import lock_for_draw, named_error, seats_replace, stored_plan
+
+
+def open_physical_draw(evening: Evening) -> Draw | None:
+    """The physical draw being recorded for this evening (not finished, not superseded), or None."""
+    return evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).first()
+
+
+@dataclass(frozen=True)
+class PhysicalState:
+    """A physical draw as stored, rebuilt: the ``PhysicalDraw`` value, the guests here by id
+    (``Guest`` rows), and the host's pack labels."""
+
+    value: PhysicalDraw
+    guests: dict[int, Guest]
+    labels: dict[Pack, str]
+
+    @property
+    def names(self) -> dict[int, str]:
+        """Guest id -> name, for messages."""
+        return {pk: g.name for pk, g in self.guests.items()}
+
+
+def physical_state(draw: Draw) -> PhysicalState:
+    """Rebuild a stored physical draw (two queries). Raises ``RuleError`` saying to restart the
+    draw when the guests checked in no longer match the draw's plan or its recorded cards."""
+    evening = draw.evening
+    guests = {g.pk: g for g in evening.guests.filter(status=Guest.Status.HERE).order_by("name_key", "id")}
+    labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
+    plan = stored_plan(draw)
+    try:
+        start = PhysicalDraw.start(plan, [(pk, Pack(g.pack)) for pk, g in guests.items()])
+    except DrawError:
+        raise RuleError(
+            f"This physical draw was planned for {plan.guests} guests, but {len(guests)} are checked "
+            f"in now. Restart the physical draw (a new pull list) for the guests here, or check "
+            f"guests in or out until {plan.guests} are here."
+        ) from None
+    taken = []
+    for card in draw.cards.select_related("guest").order_by("recorded_at", "id"):
+        if card.guest_id not in guests:
+            raise RuleError(
+                f"{card.guest.name} drew the {TableCard(Pack(card.pack), card.rank).name_with(labels)} but "
+                f"is no longer checked in: check them in again, or restart the physical draw."
+            )
+        taken.append(DealtCard(card.guest_id, Pack(guests[card.guest_id].pack), TableCard(Pack(card.pack), card.rank)))
+    value = PhysicalDraw(start.plan, start.splits, tuple(taken), start.guests)
+    used = Counter(dealt.card for dealt in taken)
+    if any(c.rank > plan.tables or n > value.splits[c.rank - 1].count(c.pack) for c, n in used.items()):
+        raise RuleError("The guests checked in have changed since this physical draw began, and the cards "
+                        "recorded no longer fit its pull list: restart the physical draw.")
+    return PhysicalState(value, guests, labels)
+
+
+def _lock_open(evening: Evening) -> tuple[Evening, Draw]:
+    evening = lock_for_draw(evening)
+    draw = open_physical_draw(evening)
+    if draw is None:
+        raise RuleError("No physical draw is being recorded: start one from the draw page.")
+    draw.evening = evening
+    return evening, draw
+
+
+def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=None, device: str = "") -> Draw:
+    """Start a physical draw for the guests checked in now: plan the tables and store an empty
+    ``Draw`` (kind physical, not complete) whose pull list the host prints. A physical draw
+    already being recorded is superseded (restarted); the draw in force stays until this one is
+    finished. Returns the new ``Draw``.
+
+    Raises ``RuleError`` (``PlanError`` with the relaxed offer for 9 to 11 guests) for fewer than
+    8 guests here, 9 to 11 without ``accept_relaxed``, or after round 1 started.
+    Source: 004_5d1bc750ac89c154.txt (the pull list); ``tables.plan``.
+    """
+    with transaction.atomic():
+        evening = lock_for_draw(evening)
+        here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("id", "pack"))
+        plan = plan_tables(len(here), accept_relaxed=accept_relaxed)
+        PhysicalDraw.start(plan, [(pk, Pack(pack)) for pk, pack in here])  # checks the roster
+        evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).update(
+            superseded_at=timezone.now())
+        draw = Draw.objects.create(evening=evening, kind=Draw.Kind.PHYSICAL, sizes=list(plan.sizes),
+                                   relaxed=plan.relaxed or "", complete=False)
+        audit_log(evening=evening, action="draw.physical.start", user=user, device=device, draw_id=draw.pk,
+                  sizes=list(plan.sizes), relaxed=plan.relaxed or "")
+        evening_touch(evening=evening)
+    return draw
+
+
+def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=None, device: str = "") -> DrawnCard:
+    """Record that a guest drew a card, typed as the host reads it: "3", "trey", "3 red",
+    "ace of the blue pack", or with the host's pack labels. Without a pack the card is of the
+    guest's own pack. Returns the new ``DrawnCard``.
+
+    Raises ``RuleError`` (guests named, the cards left in that pack listed) and saves nothing
+    for: a card that cannot be read, a rank beyond the plan, a card not in the pull list or all
+    of it already taken, a guest who already drew, a guest not checked in, a card of the other
+    pack when no more of the guest's pack may draw from it, no physical draw open, or after
+    round 1 started. Source: ``tables.draw.PhysicalDraw.take``. Queries: a constant number.
+    """
+    with transaction.atomic():
+        evening, draw = _lock_open(evening)
+        state = physical_state(draw)
+        guest = state.guests.get(guest_id)
+        if guest is None:
+            other = Guest.objects.filter(evening=evening, pk=guest_id).first()
+            if other is None:
+                raise RuleError("That guest is not registered for this evening: pick a name from the list.")
+            raise RuleError(f"{other.name} is not checked in, so has no card in this draw: check them in "
+                            f"on the guests page and restart the physical draw, or pick another name.")
+        try:
+            parsed = parse_table_card(card, default_pack=Pack(guest.pack), labels=state.labels)
+            state.value.take(guest.pk, Pack(guest.pack), parsed, labels=state.labels)
+        except RuleError as error:
+            raise named_error(error, state.names) from None
+        row = DrawnCard.objects.create(draw=draw, guest=guest, pack=parsed.pack.value, rank=parsed.rank)
+        audit_log(evening=evening, action="draw.physical.record", user=user, device=device, draw_id=draw.pk,
+                  guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
+        evening_touch(evening=evening)
+    return row
+
+
+def draw_physical_withdraw(*, evening: Evening, guest_id: int, user=None, device: str = "") -> None:
+    """Undo one guest's recorded card in the physical draw being recorded (a typing mistake).
+    Raises ``RuleError`` when that guest has no card recorded, no physical draw is open, or
+    after round 1 started."""
+    with transaction.atomic():
+        evening, draw = _lock_open(evening)
+        row = draw.cards.select_related("guest").filter(guest_id=guest_id).first()
+        if row is None:
+            raise RuleError("That guest has no card recorded in this draw: nothing to undo.")
+        audit_log(evening=evening, action="draw.physical.withdraw", user=user, device=device, draw_id=draw.pk,
+                  guest_id=guest_id, pack=row.pack, rank=row.rank)
+        row.delete()
+        evening_touch(evening=evening)
+
+
+def draw_physical_finish(*, evening: Evening, user=None, device: str = "") -> Draw:
+    """Finish the physical draw once every card is recorded: it becomes the draw in force (the
+    earlier draw is superseded and kept) and everyone is seated at their card's table.
+    Returns the ``Draw``. Raises ``RuleError`` naming who has not drawn yet, or as
+    ``draw_physical_record``."""
+    with transaction.atomic():
+        evening, draw = _lock_open(evening)
+        state = physical_state(draw)
+        try:
+            tables = state.value.seating()
+        except RuleError as error:
+            raise named_error(error, state.names) from None
+        now = timezone.now()
+        evening.draws.filter(superseded_at__isnull=True).exclude(pk=draw.pk).update(superseded_at=now)
+        draw.complete = True
+        draw.save(update_fields=["complete"])
+        seats_replace(evening=evening, tables=tables)
+        evening.stage = Evening.Stage.SEATED
+        evening.save(update_fields=["stage"])
+        audit_log(evening=evening, action="draw.physical.finish", user=user, device=device, draw_id=draw.pk,
+                  representing=sorted(d.guest for d in state.value.taken if d.represents_other))
+        evening_touch(evening=evening)
+    return draw
+
+
+def draw_physical_cancel(*, evening: Evening, user=None, device: str = "") -> None:
+    """Abandon the physical draw being recorded (kept, marked superseded); the draw in force, if
+    any, stays. Raises ``RuleError`` when none is open or after round 1 started."""
+    with transaction.atomic():
+        evening, draw = _lock_open(evening)
+        Draw.objects.filter(pk=draw.pk).update(superseded_at=timezone.now())
+        audit_log(evening=evening, action="draw.physical.cancel", user=user, device=device, draw_id=draw.pk)
+        evening_touch(evening=evening)

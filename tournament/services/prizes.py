@@ -1,0 +1,111 @@
+"""Standings, prizes and the settlement sheet of an evening (reads).
+
+The standings are derived from the stored records: the evening's state after its last live bell
+(``Bell.state_after``; the draw's seating before the first bell), with every guest on record,
+seated or gone. Prizes follow ``tables.prizes.award_prizes`` with the evening's house rules
+(``Evening.options["prizes"]``, see ``PrizeOptions``); the settlement sheet
+``tables.prizes.settle`` when a counter has a money value (``Evening.counter_value``).
+Rules: ``seeds/README.md`` (Progressive Poker: prizes; fresh stakes charged at the settlement).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tables.errors import RuleError
+from tables.packs import Pack
+from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, award_prizes, settle, standings
+from tournament.models import Evening, Guest
+from tournament.services.naming import name_guests
+from tournament.services.state import evening_state
+
+
+def prize_options(evening: Evening) -> PrizeOptions:
+    """The evening's prize options (house rules) from ``evening.options["prizes"]``; raises
+    ``RuleError`` for an unknown option or value."""
+    return PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {})))
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the standings page: place (ties share a place), the guest, their row."""
+
+    place: int
+    guest: Guest
+    row: StandingRow
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    """One prize as shown: the prize (title with the host's pack labels), its winners, the
+    reason in plain words with guests named."""
+
+    prize: Prize
+    title: str
+    winners: tuple[Guest, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    """One guest's line of the settlement sheet: counters won and the amount (positive: the
+    guest receives it; negative: the guest pays it)."""
+
+    guest: Guest
+    line: Settlement
+
+
+@dataclass(frozen=True)
+class EveningStandings:
+    """Standings, prizes and (when counters have a value) the settlement, of one evening."""
+
+    lines: tuple[StandingLine, ...]
+    prizes: tuple[PrizeLine, ...]
+    settlement: tuple[SettlementLine, ...]
+    total: Decimal | None
+
+
+def evening_standings(evening: Evening) -> EveningStandings:
+    """The evening's standings, prizes and settlement sheet, in three or four queries whatever
+    its size. Before the draw everything is empty. Prize ties under ``ties="cut"`` are cut with
+    a generator seeded by the evening's public key, so the page shows the same cut every time
+    (house rule: one cut per evening, not one per page view). Raises ``RuleError`` for bad
+    prize options stored on the evening."""
+    options = prize_options(evening)
+    guests = {g.pk: g for g in evening.guests.all()}
+    try:
+        state = evening_state(evening)
+    except RuleError:
+        return EveningStandings((), (), (), None)
+    packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
+    rows = standings(state, packs, stake=evening.counters_per_stake)
+    lines, place, last_key = [], 0, None
+    for index, row in enumerate(rows, 1):
+        key = (row.yellow, row.counters)
+        if key != last_key:
+            place, last_key = index, key
+        lines.append(StandingLine(place=place, guest=guests[row.guest], row=row))
+    names = {pk: g.name for pk, g in guests.items()}
+    prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
+    prize_lines = tuple(
+        PrizeLine(prize=p, title=_title(evening, p), winners=tuple(guests[g] for g in p.winners),
+                  reason=name_guests(p.reason, names))
+        for p in prizes
+    )
+    settlement: tuple[SettlementLine, ...] = ()
+    total = None
+    if evening.counter_value is not None:
+        sheet = settle(rows, counter_value=Decimal(evening.counter_value))
+        settlement = tuple(SettlementLine(guest=guests[s.guest], line=s) for s in sheet)
+        total = sum((s.amount for s in sheet), Decimal(0))
+    return EveningStandings(tuple(lines), prize_lines, settlement, total)
+
+
+def _title(evening: Evening, prize: Prize) -> str:
+    if prize.key == "red_pack":
+        return f"Most counters won, {evening.red_label}"
+    if prize.key == "blue_pack":
+        return f"Most counters won, {evening.blue_label}"
+    return prize.title

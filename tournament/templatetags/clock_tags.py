@@ -1,0 +1,31 @@
+"""Template tags for the round clock (issue 5): when the next round starts by itself, and
+whether the round in play is the last, for pages whose views do not compute it."""
+
+from __future__ import annotations
+
+from django import template
+
+from tournament.models import Evening, Round
+from tournament.services.clock import next_round_due_at
+
+register = template.Library()
+
+
+@register.simple_tag
+def next_round_due(evening: Evening):
+    """(the closed round's number, when the next round starts by itself) or None; two queries.
+    Usage: ``{% next_round_due evening as nxt %}``."""
+    return next_round_due_at(evening=evening)
+
+
+@register.filter
+def is_last_round(rnd: Round | None, evening: Evening) -> bool:
+    """True when ``rnd`` is the evening's last round (its number reached ``rounds_planned``)."""
+    return bool(rnd is not None and evening.rounds_planned and rnd.number >= evening.rounds_planned)
+
+
+@register.filter
+def clock_text(seconds) -> str:
+    """Seconds as "m:ss" ("12:05"); "0:00" for None or less than 0."""
+    seconds = max(0, int(seconds or 0))
+    return "%d:%02d" % divmod(seconds, 60)

@@ -1,0 +1,93 @@
+"""The host's round clock: ring now, pause, resume, add or take N minutes, set the clock, and
+the clock's settings (auto-advance, change-over, warning, end of the evening).
+
+Login required; another host's evening is a 404. Every change goes through
+``tournament.services.clock``; a ``RuleError`` or a bad number becomes a message on the evening
+page and changes nothing. Plain forms, so they work without JavaScript.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tables.errors import RuleError
+from tournament.forms import ClockMinutesForm, ClockSettingsForm
+from tournament.models import Evening
+from tournament.services import clock
+from tournament.services.state import current_round
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+def _minutes(request: HttpRequest) -> int:
+    form = ClockMinutesForm(request.POST)
+    if not form.is_valid():
+        raise RuleError(" ".join(form.errors["minutes"]))
+    return form.cleaned_data["minutes"]
+
+
+@login_required
+@require_POST
+def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """POST ``action`` = ring | pause | resume | add | take | set (with ``minutes``): change the
+    clock of the round in play, then back to the evening page with what happened."""
+    evening = _evening(request, evening_id)
+    action = request.POST.get("action", "")
+    device = request.META.get("HTTP_USER_AGENT", "")[:200]
+    try:
+        if action == "ring":
+            bell = clock.round_ring(evening=evening, user=request.user, device=device)
+            rnd = current_round(evening)
+            if bell is not None:
+                messages.success(request, f"The bell of round {bell.round.number} has rung.")
+            else:
+                messages.info(request, f"The bell has rung; it waits for {rnd.waiting_for if rnd else 'results'}.")
+            return redirect("host-evening", evening.pk)
+        rnd = current_round(evening)
+        if rnd is None:
+            raise RuleError("No round is in play: start the next round first.")
+        if action == "pause":
+            clock.round_pause(round=rnd, user=request.user, device=device)
+            messages.success(request, f"Round {rnd.number} is paused.")
+        elif action == "resume":
+            clock.round_resume(round=rnd, user=request.user, device=device)
+            messages.success(request, f"Round {rnd.number} runs again.")
+        elif action in ("add", "take"):
+            minutes = _minutes(request)
+            clock.round_extend(round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user,
+                               device=device)
+            word = "added to" if action == "add" else "taken from"
+            messages.success(request, f"{minutes} minute{'s' if minutes != 1 else ''} {word} round {rnd.number}.")
+        elif action == "set":
+            minutes = _minutes(request)
+            clock.round_set_time_left(round=rnd, seconds=minutes * 60, user=request.user, device=device)
+            messages.success(request, f"Round {rnd.number}'s clock is set to {minutes}:00.")
+        else:
+            raise RuleError(f"Unknown clock action “{action}”.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect("host-evening", evening.pk)
+
+
+@login_required
+def clock_settings(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The clock's settings page: how a round ends, auto-advance and change-over, the warning,
+    the number of rounds and the end time."""
+    evening = _evening(request, evening_id)
+    form = ClockSettingsForm(request.POST or None, instance=Evening.objects.get(pk=evening.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            clock.evening_set_clock(evening=evening, user=request.user, device=request.META.get("HTTP_USER_AGENT", ""),
+                                    **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS})
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "The clock settings are saved.")
+            return redirect("host-evening", evening.pk)
+    return render(request, "host/clock_settings.html", {"evening": evening, "form": form})

@@ -1,0 +1,165 @@
+"""The host's pages for putting things right: correct an earlier result, ring the bell with the
+cards cut by hand, and the audit log (who did what, when, from which device or link).
+
+Login required; a host sees only their own evenings. Every change goes through a service; a
+``RuleError`` becomes a message or a form error and saves nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tables.errors import RuleError
+from tournament.bell_forms import CutsForm
+from tournament.forms import ResultForm
+from tournament.models import Bell, Guest
+from tournament.services import bell, corrections, state
+from tournament.services.naming import guest_names, name_guests
+from tournament.views.host import _device, _evening
+
+AUDIT_PAGE = 100
+
+ACTIONS = {
+    "bell.ring": "rang the bell", "bell.wait": "rang the bell; it waits", "bell.undo": "undid the last bell",
+    "result.record": "recorded a result", "result.correct": "corrected a result", "options.set": "set the house rules",
+    "round.start": "started a round", "round.pause": "paused the round", "round.resume": "resumed the round",
+    "round.extend": "changed the round's minutes", "draw.digital": "made the draw",
+    "guests.register": "registered guests", "guest.status": "changed a guest's status",
+    "guest.remove": "removed a guest", "guest.reissue_key": "gave a guest a new private link",
+}
+GUEST_KEYS = {"pool_winner", "old_winner", "guest_id", "guest"}
+
+
+@login_required
+def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Every round whose bell has rung, newest first, with each table's result and a link to
+    correct it; and the undo of the last bell."""
+    evening = _evening(request, evening_id)
+    return render(request, "host/corrections.html",
+                  {"evening": evening, "rounds": corrections.correction_rounds(evening)})
+
+
+@login_required
+def correction_entry(request: HttpRequest, evening_id: int, number: int, table: int) -> HttpResponse:
+    """Correct one table's result in an earlier round; every later bell is played again."""
+    evening = _evening(request, evening_id)
+    history = next((h for h in corrections.correction_rounds(evening) if h.round.number == number), None)
+    if history is None or not 1 <= table <= len(history.tables):
+        messages.error(request, f"Round {number} has no bell on record with a table {table}.")
+        return redirect("host-corrections", evening.pk)
+    _, guests, result = history.tables[table - 1]
+    initial, counters = None, {}
+    if result is not None:
+        initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call]}
+        counters = {int(k): v for k, v in result.counters.items()}
+    record_last = bool(history.bell.record.get("last_round"))
+    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1 or record_last,
+                      initial=initial, counters_initial=counters)
+    if request.method == "POST" and form.is_valid():
+        winner, in_call, counters = form.result()
+        try:
+            done = corrections.result_correct(
+                evening=evening, round_number=number, table=table, pool_winner=winner, in_call=in_call,
+                counters=counters, user=request.user, device=_device(request))
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            rounds = ", ".join(map(str, done.rounds))
+            messages.success(request, f"Round {number}, table {table} corrected; the bells of round(s) {rounds}"
+                                      f" were played again and {done.moved} guest(s) now sit elsewhere.")
+            if done.report_again:
+                messages.warning(request, "These tables of the round in play must report again:"
+                                          f" {', '.join(map(str, done.report_again))}.")
+            for warning in done.warnings:
+                messages.warning(request, warning)
+            return redirect("host-corrections", evening.pk)
+    return render(request, "host/correction.html",
+                  {"evening": evening, "history": history, "number": number, "table": table, "guests": guests,
+                   "form": form, "result": result})
+
+
+@login_required
+def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Ring the bell with the cards cut by hand: a dry run shows who may have to cut (ties at
+    the head table, a split pool, a lot, a seat change); the host enters the cards cut
+    (blank: the app cuts) and rings."""
+    evening = _evening(request, evening_id)
+    current = state.current_round(evening)
+    if current is None:
+        messages.error(request, "No round is in play.")
+        return redirect("host-evening", evening.pk)
+    preview = bell.bell_preview(rnd=current)
+    ids = [g for _, group in preview.cutters for g in group]
+    guests = {g.pk: g for g in Guest.objects.filter(pk__in=ids)}
+    form = CutsForm(request.POST or None, guests=[guests[g] for g in dict.fromkeys(ids) if g in guests])
+    if request.method == "POST" and form.is_valid():
+        try:
+            rung = bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user,
+                                  device=_device(request), cuts=form.cuts())
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            if rung is not None:
+                messages.success(request, f"The bell of round {current.number} has rung.")
+                names = guest_names(evening)
+                for warning in rung.record.get("warnings", ()):
+                    messages.warning(request, name_guests(warning, names))
+            else:
+                current.refresh_from_db()
+                messages.info(request, current.waiting_for or "The bell had already rung.")
+            return redirect("host-evening", evening.pk)
+    names = guest_names(evening)
+    contests = [(why, [names.get(g, g) for g in group]) for why, group in preview.cutters]
+    return render(request, "host/bell_cuts.html",
+                  {"evening": evening, "round": current, "preview": preview, "contests": contests, "form": form})
+
+
+@login_required
+def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The audit log, newest first, 100 a page: when, who (the host's login or a guest's private
+    link), from which device, what they did and its details (guests named)."""
+    evening = _evening(request, evening_id)
+    names = guest_names(evening)
+    page = Paginator(evening.audit.select_related("user", "guest").order_by("-at", "-id"), AUDIT_PAGE).get_page(
+        request.GET.get("page"))
+    rows = [
+        {"entry": e, "what": ACTIONS.get(e.action, e.action), "device": device_name(e.device),
+         "detail": [(key.replace("_", " "), _value(key, value, names)) for key, value in (e.detail or {}).items()]}
+        for e in page
+    ]
+    return render(request, "host/audit.html", {"evening": evening, "page": page, "rows": rows})
+
+
+def _value(key: str, value, names: dict[int, str]) -> str:
+    if value is None:
+        return "nobody" if key in GUEST_KEYS else "none"
+    if key == "cuts" and isinstance(value, dict):
+        return ", ".join(f"{names.get(int(k), k)} cut {'/'.join(map(str, v))}" for k, v in value.items()) or "none"
+    if key in GUEST_KEYS and isinstance(value, int):
+        return names.get(value, str(value))
+    if key == "in_call" and isinstance(value, list):
+        return ", ".join(names.get(v, str(v)) for v in value) or "nobody"
+    if key == "counters" and isinstance(value, dict):
+        return ", ".join(f"{names.get(int(k), k)} {v}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def device_name(agent: str) -> str:
+    """A short name for a user agent: "iPhone · Safari", "Android · Chrome", "Mac · Firefox",
+    "terminal" for an empty one (management commands and the clock)."""
+    if not agent:
+        return "terminal or the clock"
+    system = next((name for key, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
+                                          ("Windows", "Windows"), ("Mac OS", "Mac"), ("Linux", "Linux"))
+                   if key in agent), "")
+    browser = next((name for key, name in (("Firefox", "Firefox"), ("Edg/", "Edge"), ("Chrome", "Chrome"),
+                                           ("Safari", "Safari")) if key in agent), "")
+    return " · ".join(part for part in (system, browser) if part) or agent[:40]

@@ -1,0 +1,227 @@
+"""The draw's pages: plan and deal (digital, with the host's pick of who represents the other
+pack), the physical draw (pull list, card-by-card entry, finish), changes of who is here before
+round 1, and the seating for the host and, read-only, for the room at the evening's public link.
+
+Host pages need a login and show only the host's own evenings (another's is a 404). Every change
+goes through a service in ``tournament.services.draws``/``draw_physical``/``draw_changes``; a
+``RuleError`` becomes a message on the page and saves nothing. Forms post and redirect without
+JavaScript; with htmx the physical draw's entry form swaps only its panel.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_POST
+
+from tables.draw import TableCard, pull_list, split_packs
+from tables.errors import RuleError
+from tables.packs import Pack
+from tables.plan import PlanError
+from tournament.draw_selectors import (draw_changes, guest_find, pack_labels, physical_view, pull_packs,
+                                       representing_choice, seating_view)
+from tournament.models import Evening, Guest
+from tournament.services import draw_changes as changes_services
+from tournament.services import draw_physical, draws
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+def _ids(values: list[str]) -> list[int]:
+    return [int(v) for v in values if v.isdigit()]
+
+
+@login_required
+def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Plan the tables for the guests here; deal digitally (or redraw before round 1), with an
+    optional pick of who represents the other pack; or start a physical draw. Also lists the
+    changes of who is here since the draw, with the host's choices."""
+    evening = _evening(request, evening_id)
+    accept = request.POST.get("accept_relaxed") == "1"
+    if request.method == "POST":
+        action = request.POST.get("action", "digital")
+        try:
+            if action == "physical":
+                draw_physical.draw_physical_start(evening=evening, accept_relaxed=accept, user=request.user,
+                                                  device=_device(request))
+                messages.success(request, "The physical draw is started: pull the cards on the pull list, "
+                                          "then record each guest's card.")
+                return redirect("host-draw-physical", evening.pk)
+            draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request),
+                               representing=_ids(request.POST.getlist("representing")))
+        except RuleError as error:
+            messages.error(request, str(error))
+            return redirect("host-draw", evening.pk)
+        messages.success(request, "The draw is made: every guest here has a table.")
+        return redirect("host-draw-seating", evening.pk)
+    plan = offer = None
+    problem = ""
+    try:
+        plan = draws.draw_plan(evening=evening)
+    except PlanError as error:
+        problem, offer = str(error), error.offer
+    shown = plan or offer
+    open_draw = draw_physical.open_physical_draw(evening)
+    return render(request, "host/draw.html", {
+        "evening": evening, "plan": plan, "offer": offer, "problem": problem,
+        "live": draws.live_draw(evening), "open": open_draw,
+        "open_done": open_draw.cards.count() if open_draw else 0,
+        "open_total": sum(open_draw.sizes) if open_draw else 0,
+        "started": evening.rounds.exists(), "changes": draw_changes(evening),
+        "choice": representing_choice(evening, shown) if shown else None,
+    })
+
+
+@login_required
+@require_POST
+def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Before round 1: seat a latecomer at a free seat, take a leaver out of the draw, or let a
+    latecomer take a leaver's seat (``action`` = seat / release / swap)."""
+    evening = _evening(request, evening_id)
+    action = request.POST.get("action", "")
+    guest = request.POST.get("guest", "")
+    kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
+    try:
+        if not guest.isdigit():
+            raise RuleError("Pick a guest.")
+        if action == "seat":
+            table = request.POST.get("table", "")
+            if not table.isdigit():
+                raise RuleError("Pick a table with a free seat.")
+            changes_services.draw_seat_latecomer(guest_id=int(guest), table=int(table), **kwargs)
+            messages.success(request, f"Seated at table {table}.")
+        elif action == "release":
+            changes_services.draw_release_guest(guest_id=int(guest), **kwargs)
+            messages.success(request, "Taken out of the draw; their table is one smaller.")
+        elif action == "swap":
+            other = request.POST.get("latecomer", "")
+            if not other.isdigit():
+                raise RuleError("Pick the latecomer who takes the seat.")
+            changes_services.draw_swap_guest(leaving_id=int(guest), arriving_id=int(other), **kwargs)
+            messages.success(request, "The latecomer has taken the seat.")
+        else:
+            raise RuleError(f"Unknown action “{action}”.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect("host-draw", evening.pk)
+
+
+@login_required
+def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The pull list, ready to print: which cards to take out of each real pack, with the
+    host's pack labels. For the physical draw being recorded, else for the guests here now."""
+    evening = _evening(request, evening_id)
+    open_draw = draw_physical.open_physical_draw(evening)
+    labels = pack_labels(evening)
+    problem, packs, plan = "", [], None
+    try:
+        plan = draws.stored_plan(open_draw) if open_draw else draws.draw_plan(evening=evening, accept_relaxed=True)
+        here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
+        red = here.count(Pack.RED.value)
+        splits = split_packs(plan, red=red, blue=len(here) - red)
+        packs = pull_packs(splits, labels, pull_list(splits))
+    except RuleError as error:
+        problem = str(error)
+    return render(request, "host/draw_pull_list.html",
+                  {"evening": evening, "packs": packs, "plan": plan, "problem": problem, "open": open_draw})
+
+
+def _physical_context(evening: Evening, **extra) -> dict:
+    draw = draw_physical.open_physical_draw(evening)
+    return {"evening": evening, "view": physical_view(draw) if draw else None, **extra}
+
+
+@login_required
+def physical_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Record the cards guests drew from real packs: a guest's name (type-ahead) and the card
+    as typed ("3", "trey", "3 red"); Enter saves and the focus returns to the name. Shows the
+    cards and guests left and the cards recorded. With htmx, only the panel is swapped."""
+    evening = _evening(request, evening_id)
+    template = "host/_draw_physical.html" if request.htmx else "host/draw_physical.html"
+    if request.method != "POST":
+        return render(request, template, _physical_context(evening))
+    name, card = request.POST.get("guest", ""), request.POST.get("card", "")
+    try:
+        draw = draw_physical.open_physical_draw(evening)
+        if draw is None:
+            raise RuleError("No physical draw is being recorded: start one from the draw page.")
+        view = physical_view(draw)
+        if view.problem:
+            raise RuleError(view.problem)
+        guest = guest_find(evening, name, view.guests_left)
+        row = draw_physical.draw_physical_record(evening=evening, guest_id=guest.pk, card=card, user=request.user,
+                                                 device=_device(request))
+    except RuleError as error:
+        return render(request, template, _physical_context(evening, error=str(error), name=name, card=card))
+    done = (f"{guest.name}: {TableCard(Pack(row.pack), row.rank).name_with(pack_labels(evening))}"
+            f" → table {row.rank}.")
+    if request.htmx:
+        return render(request, template, _physical_context(evening, done=done))
+    messages.success(request, done)
+    return redirect("host-draw-physical", evening.pk)
+
+
+@login_required
+@require_POST
+def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Undo one guest's card (``action=withdraw``, ``guest`` id), finish the draw (seat
+    everyone), or cancel it (the draw in force stays)."""
+    evening = _evening(request, evening_id)
+    action = request.POST.get("action", "")
+    kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
+    try:
+        if action == "withdraw":
+            guest = request.POST.get("guest", "")
+            if not guest.isdigit():
+                raise RuleError("Pick the guest whose card to undo.")
+            draw_physical.draw_physical_withdraw(guest_id=int(guest), **kwargs)
+            messages.success(request, "The card is undone: record it again.")
+        elif action == "finish":
+            draw_physical.draw_physical_finish(**kwargs)
+            messages.success(request, "The draw is finished: every guest here is seated.")
+            return redirect("host-draw-seating", evening.pk)
+        elif action == "cancel":
+            draw_physical.draw_physical_cancel(**kwargs)
+            messages.success(request, "The physical draw is cancelled.")
+            return redirect("host-draw", evening.pk)
+        else:
+            raise RuleError(f"Unknown action “{action}”.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect("host-draw-physical", evening.pk)
+
+
+@login_required
+def seating_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The seating of the draw in force for the host: every table with its card's rank, its
+    kind and its guests with their packs; links to the public view and the seating cards."""
+    evening = _evening(request, evening_id)
+    return render(request, "host/draw_seating.html",
+                  {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)})
+
+
+def public_seating(request: HttpRequest, key: str) -> HttpResponse:
+    """The seating of the draw in force at the evening's public link, read-only, for the room.
+    An unknown key is a plain 404. Answers 304 while the evening's version is unchanged."""
+    evening = Evening.objects.filter(public_key=key).first()
+    if evening is None:
+        raise Http404("No such page.")
+    etag = f'"seating-{evening.version}"'
+    if request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified()
+    response = render(request, "host/draw_seating_public.html",
+                      {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)})
+    response["ETag"] = etag
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    patch_cache_control(response, no_cache=True)
+    return response

@@ -1,0 +1,111 @@
+"""The host's pages for private links and the door: each guest's link as a QR code to show on
+screen, reissue (the old link dies at once) or revoke it; the evening's public registration
+link as a QR code for the door, with who has checked in.
+
+QR codes are drawn as inline SVG from ReportLab's encoder (``tournament.printing.qr``), so
+the page loads nothing from other sites.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.http import require_POST
+
+from tables.errors import RuleError
+from tournament.models import Evening, Guest
+from tournament.printing.qr import QUIET, qr_modules
+from tournament.services.guests import guest_reissue_key
+from tournament.services.links import guest_revoke_key
+from tournament.services.registration import registration_open, registration_switch
+
+
+def qr_svg(value: str, *, label: str) -> SafeString:
+    """An inline SVG QR code of ``value`` (dark runs as one path, a white quiet zone of 4
+    modules), scaled by CSS; ``label`` is its accessible name."""
+    rows = qr_modules(value)
+    size = len(rows) + 2 * QUIET
+    parts = []
+    for r, row in enumerate(rows):
+        c = 0
+        while c < len(row):
+            if row[c]:
+                start = c
+                while c < len(row) and row[c]:
+                    c += 1
+                parts.append(f"M{start + QUIET} {r + QUIET}h{c - start}v1h-{c - start}z")
+            else:
+                c += 1
+    return mark_safe(
+        f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" '
+        f'aria-label="{escape(label)}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" '
+        f'fill="#fff"/><path d="{"".join(parts)}" fill="#000"/></svg>'
+    )
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+@login_required
+def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+    """One guest's private link and its QR code (to scan from the host's screen); reissue or
+    revoke it with a POST (``action`` = "reissue" or "revoke")."""
+    evening = _evening(request, evening_id)
+    guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "reissue":
+                guest_reissue_key(guest=guest, user=request.user, device=_device(request))
+                messages.success(request, f"{guest.name} has a new link; the old one no longer works.")
+            elif action == "revoke":
+                guest_revoke_key(guest=guest, user=request.user, device=_device(request))
+                messages.success(request, f"{guest.name}'s link no longer works. Reissue it to give a new one.")
+            else:
+                raise RuleError(f"Unknown action “{action}”.")
+        except RuleError as error:
+            messages.error(request, str(error))
+        return redirect("host-guest-link", evening.pk, guest.pk)
+    url = request.build_absolute_uri(reverse("guest-page", args=[guest.key]))
+    return render(request, "host/guest_link.html", {
+        "evening": evening, "guest": guest, "url": url,
+        "qr": None if guest.key_revoked else qr_svg(url, label=f"QR code of {guest.name}'s private link"),
+    })
+
+
+@login_required
+def links_list(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Every guest with their link's state (live / revoked) and a link to its QR code page."""
+    evening = _evening(request, evening_id)
+    return render(request, "host/links.html", {"evening": evening, "guests": list(evening.guests.all())})
+
+
+@login_required
+def door(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The door: the evening's public link as a QR code (self-registration and its switch) and
+    who is here so far."""
+    evening = _evening(request, evening_id)
+    if request.method == "POST":
+        registration_switch(evening=evening, on=request.POST.get("self_registration") == "on", user=request.user,
+                            device=_device(request))
+        messages.success(request, "Guests can register themselves now." if evening.self_registration
+                         else "Self-registration is off.")
+        return redirect("host-door", evening.pk)
+    url = request.build_absolute_uri(reverse("door", args=[evening.public_key]))
+    guests = list(evening.guests.all())
+    return render(request, "host/door.html", {
+        "evening": evening, "url": url, "open": registration_open(evening),
+        "qr": qr_svg(url, label=f"QR code of the registration page of {evening.name}"),
+        "here": [g for g in guests if g.status == Guest.Status.HERE],
+        "waiting": [g for g in guests if g.status == Guest.Status.REGISTERED],
+    })

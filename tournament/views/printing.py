@@ -1,0 +1,141 @@
+"""The host's print page and one download view per printed document.
+
+The print page lists every document (``tournament.documents.DOCUMENTS``) with its variants as
+download links on the chosen paper (A4 or US Letter), and says plainly what is missing for a
+document that cannot print yet ("No draw yet: ..."). A download that cannot be made (no draw,
+an unknown paper size, a guest's name with nothing printable) shows the print page again with
+the reason and HTTP 400: never an empty or broken PDF. Login required; another host's evening
+is a 404. Rules: issue 7.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from tables.errors import RuleError
+from tournament.documents import (
+    DOCUMENTS,
+    document,
+    document_kind,
+    document_problem,
+    pull_list_note,
+)
+from tournament.models import Evening
+from tournament.printing import page_size
+from tournament.services.draws import live_draw
+
+PAPERS = (("A4", "A4"), ("letter", "US Letter"))
+URL_NAMES = {
+    "seating-cards": "host-print-seating", "table-tents": "host-print-tents",
+    "score-sheets": "host-print-scores", "pull-list": "host-print-pull",
+    "results": "host-print-results", "certificates": "host-print-certificates",
+}
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+def _paper(request: HttpRequest) -> str:
+    """The paper asked for in ``?paper=`` ("A4" when absent), as given."""
+    return request.GET.get("paper", "").strip() or "A4"
+
+
+def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = "", status: int = 200) -> HttpResponse:
+    """The print page: every document with its variants, links on ``paper``, what is missing."""
+    errors = [error] if error else []
+    try:
+        page_size(paper)
+    except RuleError as problem:
+        if str(problem) not in error:
+            errors.append(f"{problem} The links below are for A4.")
+        paper = "A4"
+    drawn = live_draw(evening) is not None
+    rows = []
+    for kind in DOCUMENTS:
+        base = reverse(URL_NAMES[kind.slug], args=[evening.pk])
+        links, problems = [], []
+        shared = document_problem(evening=evening, slug=kind.slug)
+        for value, label in kind.variants:
+            problem = shared
+            if value != kind.default_variant and kind.slug == "score-sheets":
+                problem = document_problem(evening=evening, slug=kind.slug, variant=value)
+            if problem and problem not in problems:
+                problems.append(problem)
+            links.append({"label": label, "url": f"{base}?paper={paper}&variant={value}", "problem": problem})
+        note = ""
+        if kind.slug == "pull-list" and not problems:
+            note = pull_list_note(evening)
+        if kind.slug == "table-tents" and not problems and not drawn:
+            note = "No draw yet: these are for the tables planned for the guests checked in now; print them again if more arrive"
+        rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
+    context = {
+        "evening": evening, "rows": rows, "errors": errors, "paper": paper,
+        "papers": [{"value": v, "label": label, "url": f"{request.path}?paper={v}"} for v, label in PAPERS],
+    }
+    return render(request, "host/print.html", context, status=status)
+
+
+@login_required
+def print_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The evening's print page (see the module docstring); ``?paper=letter`` for US Letter."""
+    evening = _evening(request, evening_id)
+    return _page(request, evening, paper=_paper(request))
+
+
+def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
+    """Build document ``slug`` for ``?paper=`` and ``?variant=`` and send it as a PDF download,
+    or the print page with the reason (HTTP 400) when it cannot be made."""
+    evening = _evening(request, evening_id)
+    kind = document_kind(slug)
+    paper = _paper(request)
+    variant = request.GET.get("variant", "").strip() or kind.default_variant
+    try:
+        pdf = document(evening=evening, slug=slug, paper=paper, variant=variant,
+                       base_url=request.build_absolute_uri("/")).render()
+    except RuleError as error:
+        return _page(request, evening, paper=paper, error=f"{kind.title}: {error}", status=400)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    suffix = "" if variant == kind.default_variant else f"-{variant}"
+    filename = f"{slug}{suffix}-{evening.pk}-{paper.lower()}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def print_seating_cards(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The seating cards PDF (``?variant=sheet|tent``, ``?paper=A4|letter``)."""
+    return _download(request, evening_id, "seating-cards")
+
+
+@login_required
+def print_table_tents(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The table tent cards PDF (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "table-tents")
+
+
+@login_required
+def print_score_sheets(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The score sheets PDF (``?variant=blank|prefilled``, ``?paper=A4|letter``)."""
+    return _download(request, evening_id, "score-sheets")
+
+
+@login_required
+def print_pull_list(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The pull list PDF for a physical draw (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "pull-list")
+
+
+@login_required
+def print_results(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The results PDF: prizes, standings, settlement (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "results")
+
+
+@login_required
+def print_certificates(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The prize certificates PDF (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "certificates")

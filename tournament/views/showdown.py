@@ -1,0 +1,192 @@
+"""The showdown helper: a table captain (at their private link) or the host enters the hands
+shown at one table, sees the verdict with the reason for every hand, and sends the winner as
+the table's pool winner.
+
+One page, one form: every tap on the card grid, "Show the verdict" and "Send" post the whole
+state (hands, dealer, the seat the grid fills), so it works without JavaScript; with it,
+``static/showdown.js`` fills the grid in the browser. The verdict is computed on the server
+(``tournament.services.showdowns``), and again when it is sent. At the head table (and in the
+last round) the bell needs everyone's counters, so "Send" opens the result form pre-filled
+with the winner instead of sending at once.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms as django_forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+
+from tables.errors import RuleError
+from tournament.forms import ResultForm
+from tournament.game_forms import (
+    ShowdownEntry,
+    card_grid,
+    options_summary,
+    plays_mistigris,
+)
+from tournament.models import Evening, Guest
+from tournament.selectors import TableBoard, evening_board
+from tournament.services import state
+from tournament.services.games import evening_game
+from tournament.services.showdowns import showdown_decide, showdown_report
+from tournament.views.guest_csrf import csrf_private
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    response["Referrer-Policy"] = "no-referrer"  # the key never travels in a Referer, even to us
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@csrf_private  # the page is sent with no-referrer, so browsers post with "Origin: null"
+def guest_showdown(request: HttpRequest, key: str) -> HttpResponse:
+    """The showdown helper for the table the guest (as its captain) sits at now."""
+    guest = Guest.objects.select_related("evening").filter(key=key, key_revoked=False).first()
+    if guest is None:
+        raise Http404("No such page.")
+    board = evening_board(guest.evening)
+    table = board.table_of(guest.pk)
+    back = reverse("guest-page", args=[key])
+    return _private(_page(request, evening=guest.evening, board_table=table, reporter=guest, user=None,
+                          back=back, back_label="Back to my table"))
+
+
+@login_required
+def host_showdown(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
+    """The showdown helper for one table of the host's evening."""
+    evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
+    board = evening_board(evening)
+    if not 1 <= table <= len(board.tables):
+        raise Http404("No such table.")
+    return _page(request, evening=evening, board_table=board.tables[table - 1], reporter=None, user=request.user,
+                 back=reverse("host-evening", args=[evening.pk]), back_label=evening.name)
+
+
+def _seating(table: TableBoard) -> list[int]:
+    return [line.guest.pk for line in table.lines]
+
+
+def _posted_seating(request: HttpRequest) -> list[int] | None:
+    try:
+        return [int(x) for x in request.POST.get("seating", "").split(",") if x]
+    except ValueError:
+        return None
+
+
+def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | None, reporter: Guest | None,
+          user, back: str, back_label: str) -> HttpResponse:
+    setting = evening_game(evening)
+    context = {"evening": evening, "setting": setting, "summary": options_summary(setting.game, setting.options),
+               "table": board_table, "back": back, "back_label": back_label, "reporter": reporter}
+    if board_table is None:
+        return render(request, "showdown/page.html", context)
+    seating = _seating(board_table)
+    names = [line.guest.name for line in board_table.lines]
+    rnd = state.current_round(evening)
+    last = bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned)
+    counters_required = board_table.number == 1 or last
+    poker = setting.game.hand_size == 5  # the dealer's seat changes no poker verdict: seat 1 unless told
+    entry = ShowdownEntry(hands=[""] * len(seating), dealer="1" if poker else "")
+    result = error = result_form = None
+    request_id = uuid.uuid4().hex  # one per verdict shown: a double tap on "Send" saves once
+    device = request.META.get("HTTP_USER_AGENT", "")[:200]
+    post = request.POST if request.method == "POST" else None
+    if post is not None:
+        if _posted_seating(request) != seating:
+            messages.warning(request, f"The players at table {board_table.number} have changed: enter the hands again.")
+            post = None
+        else:
+            entry = ShowdownEntry.from_post(post, len(seating))
+            entry.dealer = entry.dealer or ("1" if poker else "")
+    if post is not None:
+        action = "pick" if "pick" in post else "unpick" if "unpick" in post else post.get("action", "decide")
+        if "send" in post:
+            action = "send"
+        if action == "pick":
+            entry.pick(post["pick"], setting.game.hand_size)
+        elif action == "unpick":
+            entry.unpick(_int(post.get("unpick")))
+        elif action == "clear":
+            entry = ShowdownEntry(hands=[""] * len(seating), dealer=entry.dealer)
+        else:
+            try:
+                result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer)
+            except RuleError as problem:
+                error = str(problem)
+        if action in ("send", "record"):
+            request_id = str(post.get("request_id", ""))[:64] or request_id
+        if result is not None and action in ("send", "record"):
+            seat = _int(post.get("send") or post.get("sent_seat"))
+            sent = _send(request, evening=evening, rnd=rnd, table=board_table, seating=seating, names=names,
+                         entry=entry, seat=seat, action=action, counters_required=counters_required,
+                         reporter=reporter, user=user, device=device, request_id=request_id)
+            if isinstance(sent, HttpResponse):
+                return sent
+            result_form, error = sent
+            context["sent_seat"] = seat
+    hands = []
+    if result is not None:
+        hands = [{"seat": h.seat, "name": names[h.seat - 1], "cards": h.cards, "label": h.strength.label,
+                  "reason": h.reason, "wins": h.seat in result.winners, "worst": h.seat in result.worst}
+                 for h in result.hands]
+    used = entry.used()
+    context.update({
+        "entry": entry, "error": error, "request_id": request_id, "result": result, "hands": hands, "result_form": result_form,
+        "seats": [{"number": n, "name": names[n - 1], "hand": entry.hands[n - 1], "active": n == entry.active}
+                  for n in range(1, len(seating) + 1)],
+        "seating": ",".join(map(str, seating)), "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
+        "used": {str(card): seat for card, seat in used.items()}, "round": rnd, "counters_required": counters_required,
+        "winner_names": [names[s - 1] for s in result.winners] if result else [],
+        "hand_size": setting.game.hand_size, "poker": poker,
+    })
+    return render(request, "showdown/page.html", context)
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _send(request, *, evening, rnd, table, seating, names, entry, seat, action, counters_required, reporter, user,
+          device, request_id):
+    """Send the winner: at once, or (head table, last round) through the pre-filled result form.
+    Returns a redirect when saved, else (result form or None, error text or None)."""
+    if rnd is None:
+        return None, "No round is in play, so there is no result to send now."
+    if not 1 <= seat <= len(seating):
+        return None, f"Seat {seat} is not at this table: seats are 1 to {len(seating)}."
+    winner = seating[seat - 1]
+    guests = [line.guest for line in table.lines]
+    in_call, counters, form = (), None, None
+    if counters_required:
+        form = ResultForm(request.POST if action == "record" else None, guests=guests, counters_required=True,
+                          initial={"pool_winner": str(winner)})
+        form.fields["pool_winner"].widget = django_forms.HiddenInput()
+        if action != "record" or not form.is_valid():
+            return form, None
+        chosen, in_call, counters = form.result()
+        if chosen != winner:
+            return form, "The pool winner on the form is not the one the showdown decided: show the verdict again."
+    try:
+        showdown_report(round=rnd, table=table.number, seating=seating, hands=entry.hands, dealer_seat=entry.dealer,
+                        seat=seat, in_call=in_call, counters=counters, user=user, reporter=reporter, device=device,
+                        request_id=request_id)
+    except RuleError as problem:
+        return form, str(problem)
+    messages.success(request, f"Sent: {names[seat - 1]} won the pool at table {table.number}.")
+    return redirect(_back(evening, reporter))
+
+
+def _back(evening: Evening, reporter: Guest | None) -> str:
+    if reporter is not None:
+        return reverse("guest-page", args=[reporter.key])
+    return reverse("host-evening", args=[evening.pk])
