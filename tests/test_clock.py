@@ -113,7 +113,7 @@ def test_ringing_with_no_round_in_play_or_a_waiting_bell_says_why(make_evening):
         round_ring(evening=evening)
     round_start(evening=evening)
     assert round_ring(evening=evening) is None  # the head table has not reported: the bell waits
-    with pytest.raises(RuleError, match="has rung already; it waits for"):
+    with pytest.raises(RuleError, match="has rung already and waits: The head table"):
         round_ring(evening=evening)
 
 
@@ -207,7 +207,8 @@ def test_the_sweeper_rings_overdue_rounds_once_and_leaves_paused_ones(make_eveni
 # --- Auto-advance and the end of the evening -----------------------------------------------------
 
 
-def test_auto_advance_starts_the_next_round_after_the_change_over_once(make_evening, django_capture_on_commit_callbacks):
+def test_auto_advance_starts_the_next_round_after_the_change_over_once(
+        make_evening, django_capture_on_commit_callbacks):
     evening = drawn(make_evening, auto_advance=True, changeover_minutes=2)
     rnd = round_start(evening=evening)
     head_result(rnd)

@@ -2,6 +2,8 @@
 hand; refusals that save nothing; the old records kept and marked."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tables.errors import RuleError
 from tournament.models import AuditEntry, Bell, Evening, Result, Seat
@@ -240,3 +242,52 @@ def test_the_correct_command_replays_and_refuses_with_names(make_evening):
     with pytest.raises(CommandError, match="M1 won the pool at table 2"):
         call_command("correct", str(evening.pk), "--round", "1", "--table", "2", "--winner", "M1",
                      "--call", "M1", stdout=StringIO())
+
+
+@settings(max_examples=5, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(guests=st.integers(8, 30), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
+def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_back(db, guests, rounds, seed):
+    import random
+
+    from tables.plan import plan_tables
+    from tests.factories import EveningFactory, HostFactory
+    from tests.fixtures_bell import random_rounds
+    from tournament.services.state import table_result
+
+    rng = random.Random(seed)
+    evening = EveningFactory(host=HostFactory(username="prop"))
+    sizes = plan_tables(guests, accept_relaxed=True).sizes
+    seat_by_names(evening, [[f"G{t}-{i}" for i in range(size)] for t, size in enumerate(sizes, 1)])
+    random_rounds(evening, rng, rounds)
+    number = rng.randint(1, rounds)
+    bell = Bell.objects.get(round__evening=evening, round__number=number, undone_at__isnull=True)
+    before_round = EveningState.from_json(bell.record["before"])
+    table = rng.randint(1, len(before_round.tables))
+    old = Result.objects.filter(round=bell.round, table=table, superseded_at__isnull=True).first()
+    original = table_result(old) if old else None
+    winner = rng.choice(before_round.tables[table - 1])
+    counters = dict(original.counters) if original else {}
+    call = [g for g in (original.in_call if original else ()) if g != winner]
+    state, seated = evening_state(evening), seats_of(evening)
+    counts = (Bell.objects.count(), Result.objects.count())
+    try:
+        result_correct(evening=evening, round_number=number, table=table, pool_winner=winner, in_call=call,
+                       counters=counters)
+    except RuleError:
+        assert (evening_state(evening), seats_of(evening)) == (state, seated)
+        assert (Bell.objects.count(), Result.objects.count()) == counts
+        return
+    assert seats_of(evening) == {n: set(ids) for n, ids in enumerate(evening_state(evening).tables, 1)}
+    if original is None or original.pool_winner is None:
+        return  # nothing to go back to (the table had no result)
+    result_correct(evening=evening, round_number=number, table=table, pool_winner=original.pool_winner,
+                   in_call=original.in_call, counters=original.counters)
+    assert evening_state(evening) == state and seats_of(evening) == seated
+
+
+def seats_of(evening):
+    tables = {}
+    for guest, table in Seat.objects.filter(evening=evening).values_list("guest_id", "table"):
+        tables.setdefault(table, set()).add(guest)
+    return tables

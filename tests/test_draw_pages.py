@@ -40,7 +40,7 @@ def test_the_draw_page_plans_deals_and_shows_the_seating(logged_in, host):
     assert "3 tables" in page and "Deal the cards" in page and "Start a physical draw" in page
     assert "1 guest of the Red pack must draw from the Blue pack: choose who" in page
     response = logged_in.post(url("host-draw", evening), {"action": "digital"})
-    assert response.status_code == 302 and response["Location"] == url("host-draw-seating", evening)
+    assert response.status_code == 302 and response["Location"] == url("host-evening", evening)
     seating = logged_in.get(url("host-draw-seating", evening)).content.decode()
     assert "Table 1 · Head table" in seating and "Table 3 · Booby table" in seating and "The aces" in seating
     assert "(represents the Blue pack)" in seating  # one red guest drew a blue card

@@ -339,3 +339,27 @@ def test_recording_a_physical_card_costs_the_same_queries_for_50_and_500_guests(
 
     small, large = count_queries(record, 50), count_queries(record, 500)
     assert small == large, (small, large)
+
+
+def test_a_guest_checked_out_after_drawing_is_named(physical):
+    evening = physical
+    red1 = guest(evening, "Red 1")
+    draw_physical_record(evening=evening, guest_id=red1.pk, card="2")
+    Guest.objects.filter(pk=red1.pk).update(status="left")
+    GuestFactory(evening=evening, name="Late Lucy", pack="red", status="here")  # 12 here again
+    with pytest.raises(RuleError, match="Red 1 drew the deuce of the Red pack but is no longer checked in"):
+        draw_physical_record(evening=evening, guest_id=guest(evening, "Red 2").pk, card="2")
+
+
+def test_the_name_box_takes_part_of_a_name(db):
+    from tournament.draw_selectors import guest_find
+
+    evening = make(2, 0)
+    GuestFactory(evening=evening, name="Late Lucy", pack="red")
+    among = list(evening.guests.all())
+    assert guest_find(evening, "  late   LUCY ", among).name == "Late Lucy"
+    assert guest_find(evening, "luc", among).name == "Late Lucy"
+    with pytest.raises(RuleError, match="could be Red 1, Red 2: type more"):
+        guest_find(evening, "red", among)
+    with pytest.raises(RuleError, match="pick a name from the list"):
+        guest_find(evening, "Zed", among)

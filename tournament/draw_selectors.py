@@ -17,7 +17,7 @@ from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
 from tournament.models import Draw, Evening, Guest
 from tournament.selectors import table_kind
-from tournament.services.draw_physical import PhysicalState, physical_state
+from tournament.services.draw_physical import DrawGuest, PhysicalState, physical_state
 from tournament.services.draws import live_draw, stored_plan
 
 
@@ -123,8 +123,8 @@ class PhysicalView:
     plan: TablePlan
     pull: list[PullPack] = field(default_factory=list)
     left: list[PullPack] = field(default_factory=list)
-    guests_left: list[Guest] = field(default_factory=list)
-    taken: list[tuple[Guest, str]] = field(default_factory=list)
+    guests_left: list[DrawGuest] = field(default_factory=list)
+    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
     complete: bool = False
     problem: str = ""
 
@@ -212,8 +212,9 @@ def draw_changes(evening: Evening) -> DrawChanges:
     return changes
 
 
-def guest_find(evening: Evening, text: str, among: list[Guest]) -> Guest:
-    """The guest a host typed: an exact name (spaces and case ignored), else the one name among
+def guest_find(evening: Evening, text: str, among: list) -> Guest | DrawGuest:
+    """The guest a host typed: an exact name (spaces and case ignored) among ``among`` (guests
+    or ``DrawGuest`` values) or else among all the evening's guests, else the one name among
     ``among`` that starts with or contains the text. Raises ``RuleError`` saying to pick a
     name when none or several match."""
     key = Guest.fold_name(text or "")

@@ -4,8 +4,8 @@ Issue 4 ("corrections without loss"): the host corrects any table's result of an
 bell has rung. The new ``Result`` row supersedes the old one (kept, ``superseded_at`` set);
 then every bell from that round on is played again with ``tables.bell.ring_bell``, each with
 its round's live results, the options and stake it was rung with, and the cards cut then
-(``BellRecord.cuts()``: a card once cut stays cut; a tie that is new after the correction is
-cut at random and recorded). The old bells are kept, marked undone; the new bells, their
+(``BellRecord.cuts()``, and those of the round's undone bells: a card once cut stays cut; a
+tie that is new after the correction is cut at random and recorded). The old bells are kept, marked undone; the new bells, their
 entries and the seats are saved in the same transaction. A correction that does not fit
 (a later round's result no longer matches who sits where, or someone would be seated twice)
 is refused with the reason, and nothing is saved. Rules: ``seeds/README.md`` via
@@ -117,16 +117,19 @@ def result_correct(
 def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], names) -> list[BellRecord]:
     """Ring every bell again from the first record's ``before``, with each round's live results
     (one query) and each record's own stake, options and cuts."""
+    rounds = [bell.round_id for bell in bells]
     live: dict[int, list[TableResult]] = {}
-    for row in Result.objects.filter(round_id__in=[bell.round_id for bell in bells], superseded_at__isnull=True):
+    for row in Result.objects.filter(round_id__in=rounds, superseded_at__isnull=True):
         live.setdefault(row.round_id, []).append(table_result(row))
+    cuts = cards_cut(rounds)
     state = records[0].before
     out: list[BellRecord] = []
     for bell, record in zip(bells, records):
         try:
             new = ring_bell(
                 state, live.get(bell.round_id, []), stake=record.stake or evening.counters_per_stake,
-                options=BellOptions.from_mapping(record.options), cuts=record.cuts(), last_round=record.last_round,
+                options=BellOptions.from_mapping(record.options), cuts=cuts.get(bell.round_id),
+                last_round=record.last_round,
             )
         except RuleError as error:
             raise RuleError(
@@ -135,6 +138,21 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
             ) from error
         out.append(new)
         state = new.after
+    return out
+
+
+def cards_cut(round_ids: list[int]) -> dict[int, dict[int, tuple[int, ...]]]:
+    """Round id -> guest id -> the cards that guest cut at that round's bells, live or undone,
+    the newest bell's cards first in line (one query). House rule: a card once cut stays cut,
+    so a tie that a correction removes and a later correction brings back is settled by the
+    same cards as the first time."""
+    out: dict[int, dict[int, tuple[int, ...]]] = {}
+    for round_id, record in Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "record"):
+        drawn: dict[int, list[int]] = {}
+        for entry in record.get("entries", ()):
+            if entry.get("kind") == "cut":
+                drawn.setdefault(int(entry["guest"]), []).append(int(entry["amount"]))
+        out.setdefault(round_id, {}).update({guest: tuple(ranks) for guest, ranks in drawn.items()})
     return out
 
 

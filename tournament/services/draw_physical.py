@@ -34,13 +34,24 @@ def open_physical_draw(evening: Evening) -> Draw | None:
     return evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).first()
 
 
+@dataclass(frozen=True, slots=True)
+class DrawGuest:
+    """A guest here, as the physical draw needs them: id, name, pack ("red"/"blue") and the name
+    folded for look-ups (lighter than a ``Guest`` row: a draw of 500 loads 500 of them)."""
+
+    pk: int
+    name: str
+    pack: str
+    name_key: str
+
+
 @dataclass(frozen=True)
 class PhysicalState:
     """A physical draw as stored, rebuilt: the ``PhysicalDraw`` value, the guests here by id
-    (``Guest`` rows), and the host's pack labels."""
+    (``DrawGuest`` values, by name), and the host's pack labels."""
 
     value: PhysicalDraw
-    guests: dict[int, Guest]
+    guests: dict[int, DrawGuest]
     labels: dict[Pack, str]
 
     @property
@@ -53,7 +64,8 @@ def physical_state(draw: Draw) -> PhysicalState:
     """Rebuild a stored physical draw (two queries). Raises ``RuleError`` saying to restart the
     draw when the guests checked in no longer match the draw's plan or its recorded cards."""
     evening = draw.evening
-    guests = {g.pk: g for g in evening.guests.filter(status=Guest.Status.HERE).order_by("name_key", "id")}
+    rows = evening.guests.filter(status=Guest.Status.HERE).order_by("name_key", "id")
+    guests = {pk: DrawGuest(pk, *rest) for pk, *rest in rows.values_list("id", "name", "pack", "name_key")}
     labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
     plan = stored_plan(draw)
     try:
@@ -65,13 +77,13 @@ def physical_state(draw: Draw) -> PhysicalState:
             f"guests in or out until {plan.guests} are here."
         ) from None
     taken = []
-    for card in draw.cards.select_related("guest").order_by("recorded_at", "id"):
-        if card.guest_id not in guests:
-            raise RuleError(
-                f"{card.guest.name} drew the {TableCard(Pack(card.pack), card.rank).name_with(labels)} but "
-                f"is no longer checked in: check them in again, or restart the physical draw."
-            )
-        taken.append(DealtCard(card.guest_id, Pack(guests[card.guest_id].pack), TableCard(Pack(card.pack), card.rank)))
+    for guest_id, pack, rank in draw.cards.order_by("recorded_at", "id").values_list("guest_id", "pack", "rank"):
+        card = TableCard(Pack(pack), rank)
+        if guest_id not in guests:
+            name = Guest.objects.filter(pk=guest_id).values_list("name", flat=True).first()
+            raise RuleError(f"{name} drew the {card.name_with(labels)} but is no longer checked in: check "
+                            f"them in again, or restart the physical draw.")
+        taken.append(DealtCard(guest_id, Pack(guests[guest_id].pack), card))
     value = PhysicalDraw(start.plan, start.splits, tuple(taken), start.guests)
     used = Counter(dealt.card for dealt in taken)
     if any(c.rank > plan.tables or n > value.splits[c.rank - 1].count(c.pack) for c, n in used.items()):
@@ -140,7 +152,7 @@ def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=Non
             state.value.take(guest.pk, Pack(guest.pack), parsed, labels=state.labels)
         except RuleError as error:
             raise named_error(error, state.names) from None
-        row = DrawnCard.objects.create(draw=draw, guest=guest, pack=parsed.pack.value, rank=parsed.rank)
+        row = DrawnCard.objects.create(draw=draw, guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
         audit_log(evening=evening, action="draw.physical.record", user=user, device=device, draw_id=draw.pk,
                   guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
         evening_touch(evening=evening)

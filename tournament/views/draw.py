@@ -62,7 +62,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             messages.error(request, str(error))
             return redirect("host-draw", evening.pk)
         messages.success(request, "The draw is made: every guest here has a table.")
-        return redirect("host-draw-seating", evening.pk)
+        return redirect("host-evening", evening.pk)
     plan = offer = None
     problem = ""
     try:

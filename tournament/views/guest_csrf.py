@@ -33,6 +33,8 @@ def csrf_private(view):
                 request.META["HTTP_ORIGIN"] = f"{'https' if request.is_secure() else 'http'}://{request.get_host()}"
             refused = CsrfViewMiddleware(lambda r: None).process_view(request, _checked, args, kwargs)
             if refused is not None:
+                refused["Referrer-Policy"] = "no-referrer"
+                refused["X-Robots-Tag"] = "noindex, nofollow"
                 return refused
         return view(request, *args, **kwargs)
 
