@@ -26,6 +26,17 @@ def focus_on_name(page) -> None:
     page.wait_for_function("document.activeElement && document.activeElement.id === 'id_guest'", timeout=5000)
 
 
+def saved(page, text: str) -> None:
+    """Wait until the "Saved: ..." line names ``text``; on a timeout, a screenshot for the log."""
+    try:
+        page.wait_for_function(
+            f"document.querySelector('.done') && document.querySelector('.done').innerText.includes({text!r})",
+            timeout=5000)
+    except Exception:
+        page.screenshot(path="/tmp/draw-fail.png", full_page=True)
+        raise
+
+
 def test_the_host_records_a_physical_draw_from_the_keyboard(browser, live_server, host):
     base = live_server.url
     evening = make(7, 5, host=host)
@@ -65,19 +76,13 @@ def test_the_host_records_a_physical_draw_from_the_keyboard(browser, live_server
     assert DrawnCard.objects.count() == 1
     page.locator("#id_card").fill(card)
     page.locator("#id_card").press("Enter")
-    page.wait_for_function(f"document.querySelector('.done') && document.querySelector('.done').innerText.includes({second.name!r})")
+    saved(page, second.name)
 
     # the rest, one after the other
     for guest, card in cards[2:]:
         page.locator("#id_guest").fill("")
         enter(guest.name, card)
-        try:
-            page.wait_for_function(
-                f"document.querySelector('.done') && document.querySelector('.done').innerText.includes({guest.name + ':'!r})",
-                timeout=5000)
-        except Exception:
-            page.screenshot(path="/tmp/draw-fail.png", full_page=True)
-            raise
+        saved(page, guest.name + ":")
     assert "12</strong> of 12 cards recorded" in page.content()
     page.screenshot(path="/tmp/draw-physical-complete.png", full_page=True)
     page.get_by_role("button", name="Finish the draw and seat everyone").click()

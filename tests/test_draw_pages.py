@@ -39,6 +39,10 @@ def test_the_draw_page_plans_deals_and_shows_the_seating(logged_in, host):
     page = logged_in.get(url("host-draw", evening)).content.decode()
     assert "3 tables" in page and "Deal the cards" in page and "Start a physical draw" in page
     assert "1 guest of the Red pack must draw from the Blue pack: choose who" in page
+    assert "not checked in" not in page
+    GuestFactory(evening=evening, name="Slow Sam", pack="blue", status="registered")
+    page = logged_in.get(url("host-draw", evening)).content.decode()
+    assert "1 registered guest is not checked in and will not be seated" in page
     response = logged_in.post(url("host-draw", evening), {"action": "digital"})
     assert response.status_code == 302 and response["Location"] == url("host-evening", evening)
     seating = logged_in.get(url("host-draw-seating", evening)).content.decode()
@@ -114,7 +118,8 @@ def test_the_physical_draw_entered_start_to_finish(logged_in, host):
     page = logged_in.get(url("host-draw-physical", evening)).content.decode()
     last, card = cards[-1]
     assert "15</strong> of 16 cards recorded" in page and f'<option value="{last.name}">' in page
-    assert logged_in.post(url("host-draw-physical-action", evening), {"action": "finish"}, follow=True).status_code == 200
+    early = logged_in.post(url("host-draw-physical-action", evening), {"action": "finish"}, follow=True)
+    assert "The draw is not finished" in early.content.decode()
     assert not Seat.objects.exists()  # not finished: one card left
     record(logged_in, evening, last.name, card)
     page = logged_in.get(url("host-draw-physical", evening)).content.decode()
@@ -138,7 +143,8 @@ def test_no_card_is_recorded_after_round_1(logged_in, host):
     draw_physical_start(evening=evening)
     round_start(evening=evening)
     response = record(logged_in, evening, "Red 1", "2")
-    assert "Round 1 has started" in response.content.decode() and not DrawnCard.objects.filter(draw__kind="physical").exists()
+    assert "Round 1 has started" in response.content.decode()
+    assert not DrawnCard.objects.filter(draw__kind="physical").exists()
     page = logged_in.get(url("host-draw", evening)).content.decode()
     assert "Round 1 has started" in page and "Deal the cards" not in page and "Redraw" not in page
 

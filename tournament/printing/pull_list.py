@@ -20,6 +20,7 @@ from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
 from tournament.printing.layout import PACK_INK
 from tournament.printing.text import FittedText, clean_text
 
+KEEP_TOGETHER_RANKS = 30  # a pack's list this short fits on one page: never split it
 HOW_TO = (
     "Take these cards out of each pack, check them off, shuffle each pile, and let every guest "
     "draw one card from their own pack. The rank of the card is the guest's table: ace = table 1 "
@@ -60,7 +61,11 @@ class PullListPdf:
             Spacer(1, 6 * mm),
         ]
         for pack in self.packs:
-            story.append(KeepTogether([self._pack_table(pack, doc.width), Spacer(1, 8 * mm)]))
+            table = self._pack_table(pack, doc.width)
+            if len(pack.cards) <= KEEP_TOGETHER_RANKS:
+                story.append(KeepTogether([table, Spacer(1, 8 * mm)]))
+            else:  # longer than a page anyway: start it right here, not on a new page
+                story += [table, Spacer(1, 8 * mm)]
         doc.build(story)
         return buffer.getvalue()
 

@@ -224,9 +224,12 @@ def round_mark_last_if_past_end(*, round_id: int) -> bool:
     """When the evening's end time has passed (database clock) while this round is in play,
     make it the last round: ``Evening.rounds_planned`` becomes its number. Everyone's page shows
     "last round" after that (the evening's version is bumped). Returns True when it marked it,
-    False when there was nothing to do. House rule: "the round in play at the end time is the last"."""
+    False when there was nothing to do. House rule: "the round in play at the end time is the last";
+    a round whose bell rang before that time (even one still waiting for results) was over, so
+    only a running or paused round is marked."""
     with transaction.atomic():
-        rnd = Round.objects.select_related("evening").filter(pk=round_id, state__in=OPEN_STATES).first()
+        rnd = Round.objects.select_related("evening").filter(
+            pk=round_id, state__in=(Round.State.RUNNING, Round.State.PAUSED)).first()
         if rnd is None or rnd.evening.ends_at is None:
             return False
         evening = Evening.objects.select_for_update().get(pk=rnd.evening_id)

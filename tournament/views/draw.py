@@ -77,6 +77,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         "open_done": open_draw.cards.count() if open_draw else 0,
         "open_total": sum(open_draw.sizes) if open_draw else 0,
         "started": evening.rounds.exists(), "changes": draw_changes(evening),
+        "registered": evening.guests.filter(status=Guest.Status.REGISTERED).count(),
         "choice": representing_choice(evening, shown) if shown else None,
     })
 

@@ -1,4 +1,5 @@
-"""The host's pages: evenings, guests, the draw, rounds, results, the bell, printing, export.
+"""The host's pages: evenings, guests, the draw, rounds, results, the bell, export (printing is
+in ``tournament.views.printing``).
 
 Login required; a host sees only their own evenings (another host's evening is a 404). Every
 change goes through a service; a ``RuleError`` becomes a message on the page and saves nothing.
