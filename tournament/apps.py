@@ -8,3 +8,7 @@ class TournamentConfig(AppConfig):
 
     name = "tournament"
     verbose_name = "Head Table"
+
+    def ready(self) -> None:
+        """Connect the signal receivers (auto-advance after a bell lives in services.clock)."""
+        import tournament.services.clock  # noqa: F401
