@@ -7,12 +7,16 @@ import pytest
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tests.fixtures_phones import at_table, clean_cache, playing  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table
 from tournament.models import AuditEntry, Guest, Result, ResultVote, Round
 from tournament.services.bell import bell_ring
 from tournament.services.captains import CountersDoNotAddUp, captain_report, captain_vote
 from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture
 
 
 def report(guest, winner, *, table=None, round_number=1, counters=None, request_id="", in_call=()):

@@ -9,11 +9,15 @@ import pytest
 from django.db import connection
 
 from tables.errors import RuleError
-from tests.fixtures_phones import at_table, clean_cache, playing  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table
 from tournament.models import Result
 from tournament.services.captains import captain_report
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture
 
 
 def test_two_captains_at_once_save_one_report(playing):

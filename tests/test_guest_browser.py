@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from tests.fixtures_phones import at_table, clean_cache  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table
 from tournament.models import Result
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
@@ -19,6 +20,8 @@ from tournament.services.state import current_round, evening_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
 
 
 @pytest.fixture

@@ -8,13 +8,17 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.fixtures_phones import at_table, clean_cache, playing  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table
 from tournament.models import Evening, Guest
 from tournament.services.bell import bell_ring
 from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture
 
 
 def url(guest: Guest) -> str:
@@ -114,3 +118,24 @@ def test_screen_reader_labels_are_present(client, playing, heading):
     html = client.get(url(at_table(playing, 2)[0])).content.decode()
     assert 'aria-labelledby="now-h"' in html and f">{heading}</h2>" in html
     assert 'role="img" aria-label=' in html  # the pack squares are named
+
+
+@pytest.mark.parametrize("per_pack", [8, 40])
+def test_a_changed_poll_costs_the_same_few_queries_for_16_or_80_guests(client, make_evening, per_pack):
+    """After a bell every phone fetches its page: the board is computed once per process and
+    version, so each further phone costs only its key's lookup (one query, then cached)."""
+    from tournament.services.clock import round_start
+    from tournament.services.draws import draw_digital
+
+    evening = make_evening(per_pack, per_pack)
+    draw_digital(evening=evening, accept_relaxed=True)
+    round_start(evening=evening)
+    first, second = at_table(evening, 2)[:2]
+    client.get(url(first), **HTMX)  # computes the board for this version
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url(second), **HTMX)
+    assert page.status_code == 200 and second.name in page.content.decode()
+    assert len(queries) == 1, [q["sql"] for q in queries]  # the key -> guest lookup, then cached
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url(second), **HTMX).status_code == 200
+    assert len(queries) == 0

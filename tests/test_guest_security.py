@@ -10,12 +10,16 @@ import secrets
 from django.test import Client
 from django.urls import reverse
 
-from tests.fixtures_phones import at_table, clean_cache, csrf_from, playing  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table, csrf_from
 from tournament.models import Result
 from tournament.services.guests import guest_reissue_key
 from tournament.services.links import guest_revoke_key
 
 PATHS = ("guest-page", "guest-report", "guest-vote", "guest-check-in")
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture
 
 
 def answer(client, name, key, method="get"):

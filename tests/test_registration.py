@@ -6,8 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.fixtures_phones import at_table, clean_cache, playing  # noqa: F401
+from tests import fixtures_phones
+from tests.fixtures_phones import at_table
 from tournament.models import AuditEntry, Guest
+
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture
 
 
 def door(evening) -> str:

@@ -133,6 +133,16 @@ class SelfRegistrationForm(forms.Form):
         if evening is not None:
             self.fields["pack"].choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
 
+    def clean_name(self) -> str:
+        """The name checked as the service checks it, so its message shows beside any other."""
+        from tables.errors import RuleError
+        from tournament.services.guests import clean_name
+
+        try:
+            return clean_name(self.cleaned_data.get("name", ""))
+        except RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+
 
 # --- The round clock (issue 5) ---------------------------------------------------------------
 
