@@ -9,7 +9,8 @@ import pytest
 from tests.test_round_services import play_round
 from tournament.export import evening_export
 from tournament.importer import EveningImportError, evening_import
-from tournament.models import Bell, Evening
+from tournament.models import Bell, Evening, Guest
+from tournament.services.departures import guest_arrive, guest_depart
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
@@ -57,6 +58,10 @@ def test_an_exported_evening_replays_to_the_same_story(make_evening, host):
     for number in range(4):
         rnd = tied_round(evening) if number % 2 == 0 else play_round(evening)
         bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+        if number == 1:  # a guest leaves and a late one arrives between rounds 2 and 3
+            guest_depart(evening=evening, guest=Guest.objects.get(pk=evening_state(evening).tables[1][0]))
+            late = Guest.objects.create(evening=evening, name="Late Lottie", pack="blue")
+            guest_arrive(evening=evening, guest=late)
     original = evening_export(evening)
     assert any(e["kind"] == "cut" for r in original["rounds"] for b in r["bells"] for e in b["entries"])
     copy = evening_import(data=original, host=host)

@@ -34,7 +34,7 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     except Exception:
         state = None
     packs = {g.pk: Pack(g.pack) for g in guests}
-    rows = standings(state, {g: packs[g] for t in state.tables for g in t}, stake=evening.counters_per_stake) if state else ()
+    rows = standings(state, {g: packs[g] for g in state.counters if g in packs}, stake=evening.counters_per_stake) if state else ()
     prizes = award_prizes(rows, options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {})))) if rows else ()
     live_bells = [b for b in bells if b.undone_at is None]
     return {
@@ -75,7 +75,7 @@ def evening_export(evening: Evening) -> dict[str, Any]:
                 ],
                 "bells": [
                     {
-                        "cause": b.cause, "rung_at": _time(b.rung_at), "undone_at": _time(b.undone_at),
+                        "kind": b.kind, "cause": b.cause, "rung_at": _time(b.rung_at), "undone_at": _time(b.undone_at),
                         "warnings": b.record.get("warnings", []),
                         "entries": [
                             {"kind": e.kind, "guest": e.guest_id, "from_table": e.from_table, "to_table": e.to_table,

@@ -5,7 +5,8 @@ replays every live bell through the rules (``tables.bell.ring_bell``) with the r
 and the recorded cards cut, then checks that the replay gives exactly the exported entries. A
 recorded evening is thus a known-answer test of the rules. The new evening gets new ids and new
 private links (keys are never exported). Undone bells and superseded results are kept as
-history; guests leaving or arriving between bells are not in schema 1 and are refused.
+history. Guests leaving or arriving between bells (bells of kind "leave"/"arrive") are replayed
+with ``tables.bell.guest_leaves`` / ``guest_arrives``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
-from tables.bell import BellOptions, EveningState, TableResult, ring_bell
+from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves, ring_bell
 from tables.errors import RuleError
 from tournament.export import SCHEMA
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
@@ -116,8 +117,17 @@ def _import(data: dict[str, Any], host) -> Evening:
                 if entry["kind"] == "cut":
                     cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
             last = bool(evening.rounds_planned and rnd["number"] >= evening.rounds_planned)
-            record = ring_bell(state, live_results, stake=evening.counters_per_stake, options=options,
-                               cuts=cuts, last_round=last)
+            kind = bell.get("kind", "bell")
+            if kind == "leave":
+                leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")
+                record = guest_leaves(state, leaver, options=options, cuts=cuts)
+            elif kind == "arrive":
+                entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
+                record = guest_arrives(state, gid(entry["guest"]), stake=evening.counters_per_stake,
+                                       table=entry["to_table"], options=options)
+            else:
+                record = ring_bell(state, live_results, stake=evening.counters_per_stake, options=options,
+                                   cuts=cuts, last_round=last)
             replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
             exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"])
                         for e in bell["entries"]]
@@ -126,7 +136,7 @@ def _import(data: dict[str, Any], host) -> Evening:
                     f"Round {rnd['number']}'s bell does not replay to the exported moves: the export was edited "
                     "or made under other rules."
                 )
-            stored = Bell.objects.create(round=round_row, cause=bell["cause"], record=record.to_json(),
+            stored = Bell.objects.create(round=round_row, kind=record.kind, cause=bell["cause"], record=record.to_json(),
                                          state_after=record.after.to_json())
             BellEntry.objects.bulk_create([
                 BellEntry(bell=stored, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,

@@ -232,6 +232,7 @@ class Result(models.Model):
     table = models.PositiveSmallIntegerField()
     pool_winner = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="pools_won", null=True, blank=True)
     in_call = models.JSONField(default=list, blank=True)
+    tied = models.JSONField(default=list, blank=True, help_text="Guest ids who split the pool with the winner.")
     counters = models.JSONField(default=dict, blank=True)
     reported_by_guest = models.ForeignKey(
         Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="results_reported"
@@ -273,8 +274,15 @@ class Bell(models.Model):
     """A bell that was rung: the full record of what it did (``tables.bell.BellRecord.to_json``).
 
     At most one live (not undone) bell per round, enforced by the database: two bells rung at
-    once for the same round apply once.
+    once for the same round apply once. A guest leaving or arriving after round 1 is stored the
+    same way (``kind`` "leave" / "arrive", attached to the last round played), so that seats,
+    undo and corrections treat it like any other step of the evening.
     """
+
+    class Kind(models.TextChoices):
+        BELL = "bell", "The bell"
+        LEAVE = "leave", "A guest left"
+        ARRIVE = "arrive", "A guest arrived"
 
     class Cause(models.TextChoices):
         CLOCK = "clock", "The clock ran out"
@@ -282,6 +290,7 @@ class Bell(models.Model):
         HOST = "host", "The host rang it"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bells")
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.BELL)
     cause = models.CharField(max_length=10, choices=Cause.choices)
     rung_at = models.DateTimeField(auto_now_add=True)
     record = models.JSONField()
@@ -291,7 +300,9 @@ class Bell(models.Model):
     class Meta:
         ordering = ["round", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["round"], condition=Q(undone_at__isnull=True), name="one_live_bell_per_round"),
+            models.UniqueConstraint(
+                fields=["round"], condition=Q(undone_at__isnull=True, kind="bell"), name="one_live_bell_per_round"
+            ),
         ]
 
 

@@ -117,6 +117,6 @@ def evening_board(evening: Evening) -> EveningBoard:
             ]
             board.tables.append(TableBoard(number=number, kind=table_kind(number, count), lines=lines,
                                            result=results.get(number)))
-        packs = {g: Pack(guests[g].pack) for ids in state.tables for g in ids if g in guests}
+        packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
         board.rows = standings(state, packs, stake=evening.counters_per_stake)
     return board

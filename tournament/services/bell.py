@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from tables.bell import BellRecord, EveningState, ResultError, ring_bell
 from tables.errors import RuleError
-from tournament.models import Bell, BellEntry, Evening, Round, Seat
+from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.draws import seats_replace
 from tournament.services.naming import guest_names, name_guests, named_error
@@ -123,9 +123,11 @@ def _cuts_of_undone_bell(rnd: Round) -> dict[int, tuple[int, ...]] | None:
 
 def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int, str]) -> Bell:
     """Save one bell's record and its entries (texts with guests' names). Two queries.
+    The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``.
 
-    Raises ``IntegrityError`` when the round already has a live bell."""
-    bell = Bell.objects.create(round=rnd, cause=cause, record=record.to_json(), state_after=record.after.to_json())
+    Raises ``IntegrityError`` when the round already has a live bell (of kind "bell")."""
+    bell = Bell.objects.create(round=rnd, kind=record.kind, cause=cause, record=record.to_json(),
+                               state_after=record.after.to_json())
     BellEntry.objects.bulk_create(
         [
             BellEntry(bell=bell, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
@@ -209,12 +211,17 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
             raise RuleError(f"Round {bell.round.number + 1} has started: correct results instead of undoing.")
         bell.undone_at = timezone.now()
         bell.save(update_fields=["undone_at"])
-        Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG)
         record = BellRecord.from_json(bell.record)
+        if bell.kind == Bell.Kind.BELL:
+            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG)
+        else:  # a guest's departure or arrival: their check-in goes back too
+            status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
+            Guest.objects.filter(pk=record.guest).update(status=status)
         seats_follow(evening=evening, before=record.after, after=record.before)
         if evening.stage == Evening.Stage.ENDED:
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number)
+        audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number,
+                  kind=bell.kind)
         evening_touch(evening=evening)
     return bell

@@ -20,7 +20,16 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils import timezone
 
-from tables.bell import BellOptions, BellRecord, EveningState, TableResult, check_one, ring_bell
+from tables.bell import (
+    BellOptions,
+    BellRecord,
+    EveningState,
+    TableResult,
+    check_one,
+    guest_arrives,
+    guest_leaves,
+    ring_bell,
+)
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log, evening_touch
@@ -125,12 +134,18 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
     state = records[0].before
     out: list[BellRecord] = []
     for bell, record in zip(bells, records):
+        options = BellOptions.from_mapping(record.options)
         try:
-            new = ring_bell(
-                state, live.get(bell.round_id, []), stake=record.stake or evening.counters_per_stake,
-                options=BellOptions.from_mapping(record.options), cuts=cuts.get(bell.round_id),
-                last_round=record.last_round,
-            )
+            if record.kind == "leave":
+                new = guest_leaves(state, record.guest, options=options, cuts=record.cuts())
+            elif record.kind == "arrive":
+                new = guest_arrives(state, record.guest, stake=record.stake or evening.counters_per_stake,
+                                    table=record.table, options=options)
+            else:
+                new = ring_bell(
+                    state, live.get(bell.round_id, []), stake=record.stake or evening.counters_per_stake,
+                    options=options, cuts=cuts.get(bell.round_id), last_round=record.last_round,
+                )
         except RuleError as error:
             raise RuleError(
                 f"After this correction, round {bell.round.number} no longer fits:"

@@ -47,5 +47,6 @@ def table_result(row: Result) -> TableResult:
         table=row.table,
         pool_winner=row.pool_winner_id,
         in_call=frozenset(int(g) for g in row.in_call),
+        tied=frozenset(int(g) for g in row.tied),
         counters={int(g): int(c) for g, c in row.counters.items()},
     )

@@ -18,7 +18,7 @@ from tournament.export import evening_export
 from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors import evening_board
-from tournament.services import bell, clock, draws, guests as guest_services, results, state
+from tournament.services import bell, clock, departures, draws, guests as guest_services, results, state
 
 
 def _device(request: HttpRequest) -> str:
@@ -127,6 +127,12 @@ def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpRe
         elif action == "reissue":
             guest_services.guest_reissue_key(guest=guest, user=request.user, device=_device(request))
             messages.success(request, f"{guest.name} has a new private link; the old one no longer works.")
+        elif evening.rounds.exists() and action in ("left", "here") and (action == "left") == hasattr(guest, "seat"):
+            # After round 1 a seat given up or taken changes the tables: the bell rules decide how.
+            change = departures.guest_depart if action == "left" else departures.guest_arrive
+            record = change(evening=evening, guest=guest, user=request.user, device=_device(request))
+            for entry in record.entries.all():
+                messages.info(request, f"{entry.guest.name}: {entry.text}")
         else:
             guest_services.guest_set_status(guest=guest, status=action, user=request.user, device=_device(request))
     except RuleError as error:
