@@ -28,11 +28,7 @@ run: demo
 	@echo "  Head Table is at http://$(HOST):$(PORT)/   host login: host / head-table"
 	@echo "  (a Celery worker with its beat runs beside it; Ctrl-C stops both)"
 	@echo ""
-	@trap 'kill 0' INT TERM EXIT; \
-	$(VENV)/bin/celery -A tournament worker --beat --loglevel=warning --concurrency=1 \
-	  --schedule=var/celerybeat-schedule & \
-	$(PY) manage.py runserver $(HOST):$(PORT); \
-	wait
+	$(PY) manage.py serve $(HOST):$(PORT)
 
 test: install
 	$(VENV)/bin/pytest

@@ -405,9 +405,9 @@ def main() -> None:
     from tournament.views.guest import POLL_SECONDS
 
     print(f"Setting up: database {DB_NAME}, {ARGS.phones} guests ...", flush=True)
-    create_database()
     server = None
     try:
+        create_database()
         evening, keys = build_evening()
         port = free_port()
         server = start_gunicorn(port)
