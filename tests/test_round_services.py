@@ -251,3 +251,29 @@ def test_the_export_tells_the_same_story_as_the_tables(make_evening):
     }
     assert sum(s["yellow"] for s in data["standings"]) == 2
     assert "key" not in str(data["guests"])
+
+
+def test_a_pool_tie_is_stored_and_settled_by_a_recorded_cut(make_evening):
+    evening = make_evening(8, 8)
+    draw_digital(evening=evening)
+    rnd = play_round(evening)
+    state = evening_state(evening)
+    a, b, *_ = state.tables[1]
+    result_record(round=rnd, table=2, pool_winner=a, tied=[b])
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).tied == [b]
+    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    after = evening_state(evening)
+    cut = {e.guest_id: e.amount for e in bell.entries.filter(kind="cut")}
+    assert set(cut) >= {a, b}
+    up = a if after.table_of(a) == 1 else b
+    assert after.table_of(up) == 1 and {after.table_of(a), after.table_of(b)} == {1, 2}
+
+
+def test_result_errors_name_the_guest_not_an_id(make_evening):
+    evening = make_evening(8, 8)
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    stranger = Guest.objects.get(pk=evening_state(evening).tables[1][0])
+    with pytest.raises(RuleError) as caught:
+        result_record(round=rnd, table=3, pool_winner=stranger.pk)
+    assert stranger.name in str(caught.value) and f"{stranger.pk}" not in str(caught.value).replace(stranger.name, "")

@@ -94,6 +94,10 @@ class ResultForm(forms.Form):
         self.fields["in_call"] = forms.MultipleChoiceField(
             choices=choices, required=False, widget=forms.CheckboxSelectMultiple, label="Called the winner (in the call)"
         )
+        self.fields["tied"] = forms.MultipleChoiceField(
+            choices=choices, required=False, widget=forms.CheckboxSelectMultiple,
+            label="Split the pool with the winner (a tie)",
+        )
         counters_initial = counters_initial or {}
         for g in guests:
             self.fields[f"counters_{g.pk}"] = forms.IntegerField(
@@ -105,6 +109,11 @@ class ResultForm(forms.Form):
     def counter_fields(self):
         """The counters fields in seat order (for templates)."""
         return [self[f"counters_{g.pk}"] for g in self.guests]
+
+    def tied(self) -> list[int]:
+        """Guest ids who split the pool with the winner (the winner left out)."""
+        winner = int(self.cleaned_data["pool_winner"])
+        return [int(x) for x in self.cleaned_data.get("tied", []) if int(x) != winner]
 
     def result(self) -> tuple[int, list[int], dict[int, int]]:
         """(pool winner id, ids in the call, counters by guest id) from cleaned data."""

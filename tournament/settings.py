@@ -137,9 +137,29 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
+# The cache holds each evening's version (the live pages' ETag) and the private-key lookup, so
+# an unchanged poll costs no query. Across processes and machines it must be shared: Redis when
+# CACHE_URL or REDIS_URL (or a redis:// broker) is set; else each process has its own memory
+# cache, which stays correct (entries expire after a second) at about one query per poll.
+_cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
+)
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url, "KEY_PREFIX": "headtable"}
+        if _cache_url
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"private_keys": {"()": "tournament.private_logs.KeyRedactingFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["private_keys"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False, "filters": ["private_keys"]},
+        "django.request": {"filters": ["private_keys"]},
+    },
 }

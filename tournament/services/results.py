@@ -12,6 +12,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.bell import bell_apply
+from tournament.services.naming import guest_names, named_error
 from tournament.services.state import OPEN_STATES, evening_state
 
 
@@ -22,6 +23,7 @@ def result_record(
     pool_winner: int | None,
     in_call: Iterable[int] = (),
     counters: Mapping[int, int] | None = None,
+    tied: Iterable[int] = (),
     user=None,
     reporter: Guest | None = None,
     device: str = "",
@@ -29,8 +31,9 @@ def result_record(
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
 
-    ``pool_winner`` and ``in_call`` are guest ids at that table; ``counters`` maps guest id to
-    counters after the deal (required at the head table). An earlier result for the same table
+    ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
+    the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
+    guest id to counters after the deal (required at the head table). An earlier result for the same table
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
@@ -53,13 +56,17 @@ def result_record(
         if rnd.state not in OPEN_STATES:
             raise RuleError(f"Round {rnd.number} is closed: its bell has rung. Ask the host to correct it.")
         state = evening_state(evening)
-        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
-        check_one(state, result)
+        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
+                             tied=frozenset(tied), counters=counters)
+        try:
+            check_one(state, result)
+        except RuleError as error:
+            raise named_error(error, guest_names(evening)) from error
         if reporter is not None and reporter.pk not in state.tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
         Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=timezone.now())
         row = Result.objects.create(
-            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call),
+            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
             counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
             reported_by_guest=reporter, request_id=request_id[:64],
         )

@@ -188,7 +188,8 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     guests = [line.guest for line in seat.lines]
     initial, counters = None, {}
     if seat.result is not None:
-        initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call]}
+        initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call],
+                   "tied": [str(g) for g in seat.result.tied]}
         counters = {int(k): v for k, v in seat.result.counters.items()}
     last = bool(evening.rounds_planned and current.number >= evening.rounds_planned)
     form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1 or last, initial=initial,
@@ -197,6 +198,7 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         winner, in_call, counters = form.result()
         try:
             results.result_record(round=current, table=table, pool_winner=winner, in_call=in_call, counters=counters,
+                                  tied=form.tied(),
                                  user=request.user, device=_device(request))
         except RuleError as error:
             form.add_error(None, str(error))
