@@ -136,3 +136,16 @@ def test_the_admin_lists_every_model(admin_client):
     for model in apps.get_app_config("tournament").get_models():
         url = reverse(f"admin:tournament_{model._meta.model_name}_changelist")
         assert admin_client.get(url).status_code == 200, model
+
+
+def test_counters_that_do_not_add_up_are_saved_with_a_warning(logged_in, make_evening):
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    head = evening_state(evening).tables[0]
+    counts = {f"counters_{g}": 50 for g in head}
+    counts[f"counters_{head[0]}"] = 46
+    response = logged_in.post(reverse("host-result", args=[evening.pk, 1]),
+                              {"pool_winner": str(head[1]), **counts}, follow=True)
+    text = response.content.decode()
+    assert "add up to 196, 4 short of the 200" in text and Result.objects.count() == 1

@@ -64,6 +64,7 @@ class EveningBoard:
     last_round: Round | None = None
     last_bell: Bell | None = None
     last_entries: list[BellEntry] = field(default_factory=list)
+    last_warnings: list[str] = field(default_factory=list)
     rows: tuple[StandingRow, ...] = ()
 
     def table_of(self, guest_id: int) -> TableBoard | None:
@@ -99,6 +100,12 @@ def evening_board(evening: Evening) -> EveningBoard:
     )
     if board.last_bell is not None:
         board.last_entries = list(board.last_bell.entries.all())
+        # The bell's count warnings (counters that do not add up at a table), with names.
+        from tournament.services.naming import name_guests
+
+        warnings = Bell.objects.filter(pk=board.last_bell.pk).values_list("record__warnings", flat=True).first()
+        names = {pk: g.name for pk, g in guests.items()}
+        board.last_warnings = [name_guests(w, names) for w in (warnings or [])]
         for entry in board.last_entries:  # guests are loaded already: no query per entry
             entry.guest = guests[entry.guest_id]
     results = {}

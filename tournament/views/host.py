@@ -204,6 +204,12 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
             form.add_error(None, str(error))
         else:
             messages.success(request, f"Result saved for table {table}.")
+            before = {line.guest.pk: line.counters for line in seat.lines}
+            if counters and set(counters) == set(before) and sum(counters.values()) != sum(before.values()):
+                held, now = sum(before.values()), sum(counters.values())
+                messages.warning(request, f"Counters at table {table} add up to {now}, "
+                                          f"{abs(now - held)} {'over' if now > held else 'short of'} the {held} "
+                                          "the table held before the deal: check the count.")
             return redirect("host-evening", evening.pk)
     return render(request, "host/result.html",
                   {"evening": evening, "round": current, "table": seat, "form": form})
