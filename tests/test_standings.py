@@ -11,7 +11,7 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tests.factories import HostFactory
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
-from tournament.models import AuditEntry, Bell, BellEntry, Evening, Result
+from tournament.models import BellEntry, Evening, Result
 from tournament.services.clock import round_start
 from tournament.services.house_rules import house_rules_set
 from tournament.services.prizes import evening_standings

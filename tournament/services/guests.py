@@ -9,7 +9,6 @@ row's reason. House rule: names are compared with spaces collapsed and case fold
 from __future__ import annotations
 
 import csv
-import io
 import unicodedata
 from dataclasses import dataclass
 

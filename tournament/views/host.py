@@ -18,7 +18,7 @@ from tournament.export import evening_export
 from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors import evening_board
-from tournament.services import bell, clock, departures, draws, guests as guest_services, results, state
+from tournament.services import bell, clock, departures, guests as guest_services, results, state
 
 
 def _device(request: HttpRequest) -> str:

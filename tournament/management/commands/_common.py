@@ -23,3 +23,17 @@ def guest_by_name(evening: Evening, name: str) -> Guest:
     if guest is None:
         raise CommandError(f"No guest called “{name}” at this evening.")
     return guest
+
+
+def counters_from_options(evening: Evening, items: list[str]) -> dict[int, int]:
+    """``--counters NAME=COUNT`` options as guest id -> counters; ``CommandError`` for a bad item."""
+    counters = {}
+    for item in items:
+        name, sep, count = item.rpartition("=")
+        if not sep:
+            raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
+        try:
+            counters[guest_by_name(evening, name).pk] = int(count)
+        except ValueError:
+            raise CommandError(f"“{count}” is not a whole number of counters.") from None
+    return counters

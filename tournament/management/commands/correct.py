@@ -8,7 +8,7 @@ entry of the new bells that moved someone.
 from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import evening_by_id, guest_by_name
+from tournament.management.commands._common import counters_from_options, evening_by_id, guest_by_name
 from tournament.models import BellEntry
 from tournament.services.corrections import result_correct
 
@@ -26,15 +26,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         evening = evening_by_id(opts["evening"])
-        counters = {}
-        for item in opts["counters"]:
-            name, sep, count = item.rpartition("=")
-            if not sep:
-                raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
-            try:
-                counters[guest_by_name(evening, name).pk] = int(count)
-            except ValueError:
-                raise CommandError(f"“{count}” is not a whole number of counters.") from None
+        counters = counters_from_options(evening, opts["counters"])
         try:
             done = result_correct(
                 evening=evening, round_number=opts["round_number"], table=opts["table"],

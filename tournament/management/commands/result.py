@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import evening_by_id, guest_by_name
+from tournament.management.commands._common import counters_from_options, evening_by_id, guest_by_name
 from tournament.services.results import result_record
 from tournament.services.state import current_round
 
@@ -23,15 +23,7 @@ class Command(BaseCommand):
         rnd = current_round(evening)
         if rnd is None:
             raise CommandError("No round is in play: start one with round_start.")
-        counters = {}
-        for item in opts["counters"]:
-            name, sep, count = item.rpartition("=")
-            if not sep:
-                raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
-            try:
-                counters[guest_by_name(evening, name).pk] = int(count)
-            except ValueError:
-                raise CommandError(f"“{count}” is not a whole number of counters.") from None
+        counters = counters_from_options(evening, opts["counters"])
         try:
             result_record(
                 round=rnd, table=opts["table"], pool_winner=guest_by_name(evening, opts["winner"]).pk,
