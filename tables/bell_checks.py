@@ -29,7 +29,8 @@ def check_one(state: EveningState, result: TableResult) -> None:
 
     Checks: the table exists; the pool winner, the callers, the guests who split the pool and
     the guests whose counters are given all sit at that table; the winner is not also listed
-    as a caller or as splitting with themself; counters are whole numbers, 0 or more.
+    as a caller or as splitting with themself; counters are whole numbers, 0 or more; the
+    pool winner is not reported with 0 counters (house rule: a winner cannot have gone bust).
     """
     if not isinstance(result, TableResult):
         raise ResultError(f"{result!r} is not a table result.")
@@ -72,6 +73,11 @@ def check_one(state: EveningState, result: TableResult) -> None:
             raise ResultError(
                 f"Guest {guest}'s counters at table {number} are {value}: counters cannot be negative."
             )
+    if winner is not None and result.counters.get(winner) == 0:
+        raise ResultError(
+            f"Guest {winner} won the pool at table {number} but is reported with 0 counters: the"
+            " winner of a pool cannot have lost all counters; check the count or the winner."
+        )
 
 
 def check_results(

@@ -78,7 +78,7 @@ class Cutter:
                         to_table=table,
                         amount=cuts[guest],
                         rule=rule,
-                        text=f"You cut {rank_name(cuts[guest])} for {why} (the lowest cut stays).",
+                        text=f"You cut {rank_name(cuts[guest])} for {why} (the highest cut is the one chosen).",
                     )
                 )
             top = max(cuts.values())

@@ -279,3 +279,11 @@ def test_table_result_json_round_trip_turns_str_keys_back_into_ints():
     original = TableResult(2, 6, frozenset({5}), {5: 40, 6: 60}, frozenset({7}))
     back = TableResult.from_json(json.loads(json.dumps(original.to_json())))
     assert back == original and list(back.counters) == [5, 6]
+
+
+def test_a_pool_winner_reported_with_no_counters_is_refused():
+    from tables.bell import EveningState, ResultError, TableResult, check_one
+
+    state = EveningState.start([[1, 2, 3, 4], [5, 6, 7, 8]], stake=50)
+    with pytest.raises(ResultError, match="cannot have lost all counters"):
+        check_one(state, TableResult(table=2, pool_winner=5, counters={5: 0, 6: 100, 7: 50, 8: 50}))

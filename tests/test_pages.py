@@ -149,3 +149,27 @@ def test_counters_that_do_not_add_up_are_saved_with_a_warning(logged_in, make_ev
                               {"pool_winner": str(head[1]), **counts}, follow=True)
     text = response.content.decode()
     assert "add up to 196, 4 short of the 200" in text and Result.objects.count() == 1
+
+
+def test_a_stale_result_form_from_an_earlier_round_saves_nothing(logged_in, make_evening):
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    table2 = evening_state(evening).tables[1]
+    rnd.state = "closed"
+    rnd.save(update_fields=["state"])
+    round_start(evening=evening)  # round 2 is in play now
+    response = logged_in.post(reverse("host-result", args=[evening.pk, 2]),
+                              {"round": "1", "pool_winner": str(table2[0])}, follow=True)
+    assert "That form was for round 1, but round 2 is in play" in response.content.decode()
+    assert not Result.objects.exists()
+
+
+def test_the_evening_form_refuses_one_label_for_both_packs_and_a_negative_value(logged_in, host):
+    fields = {"name": "E", "date": "2026-12-04", "game": "draw_poker", "counters_per_stake": 50,
+              "minutes_per_round": 10, "round_end": "clock", "red_label": "Ladies", "blue_label": "ladies",
+              "counter_value": "-1"}
+    response = logged_in.post(reverse("host-evenings"), fields)
+    text = response.content.decode()
+    assert response.status_code == 200 and "need different labels" in text and "cannot be negative" in text
+    assert not host.evenings.exists()

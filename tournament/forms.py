@@ -26,6 +26,23 @@ class EveningForm(forms.ModelForm):
             "counter_value": "Money per counter, for the settlement sheet; leave empty when counters have no value.",
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.instance.pk:  # a new evening is for today unless the host says otherwise
+            import datetime
+
+            self.fields["date"].initial = datetime.date.today()
+
+    def clean(self):
+        data = super().clean()
+        red, blue = (data.get("red_label") or "").strip(), (data.get("blue_label") or "").strip()
+        if red and blue and red.casefold() == blue.casefold():
+            self.add_error("blue_label", "The two packs need different labels, e.g. “Ladies” and “Gentlemen”.")
+        value = data.get("counter_value")
+        if value is not None and value < 0:
+            self.add_error("counter_value", "A counter's money value cannot be negative; leave it empty for none.")
+        return data
+
     def clean_minutes_per_round(self) -> int:
         minutes = self.cleaned_data["minutes_per_round"]
         if not 1 <= minutes <= 180:

@@ -51,7 +51,10 @@ def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
-    return render(request, template, {"evening": evening, "board": board, "here": here})
+    seated = board.state.seated() if board.state is not None and board.last_round is not None else None
+    unseated = [g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE
+                and g.pk not in seated]
+    return render(request, template, {"evening": evening, "board": board, "here": here, "unseated": unseated})
 
 
 @login_required
@@ -110,7 +113,9 @@ def guest_list(request: HttpRequest, evening_id: int) -> HttpResponse:
         "blue": sum(g.pack == "blue" and g.status == Guest.Status.HERE for g in guests),
     }
     return render(request, "host/guests.html",
-                  {"evening": evening, "guests": guests, "one": one, "many": many, "counts": counts})
+                  {"evening": evening, "guests": guests, "one": one, "many": many, "counts": counts,
+                   "started": evening.rounds.exists(),
+                   "unseated": [g for g in guests if g.status == Guest.Status.HERE and not hasattr(g, "seat")]})
 
 
 @login_required
@@ -161,7 +166,9 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
                 messages.success(request, f"The bell of round {current.number} has rung.")
             else:
-                messages.info(request, "The bell had already rung.")
+                current.refresh_from_db()
+                messages.info(request, f"The bell has rung and waits: {current.waiting_for}" if current.waiting_for
+                              else "The bell had already rung.")
         elif action == "pause":
             clock.round_pause(round=current, user=request.user, device=device)
         elif action == "resume":
@@ -186,6 +193,11 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         return redirect("host-evening", evening.pk)
     seat = board.tables[table - 1]
     guests = [line.guest for line in seat.lines]
+    posted_round = request.POST.get("round") if request.method == "POST" else None
+    if posted_round is not None and posted_round != str(current.number):
+        messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
+                                "nothing was saved. Enter this round's result below.")
+        return redirect("host-result", evening.pk, table)
     initial, counters = None, {}
     if seat.result is not None:
         initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call],
