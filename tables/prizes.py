@@ -158,7 +158,7 @@ def award_prizes(
     first = next(row for row in rows if row.guest == winners[0])
     prizes.append(Prize(
         "head_table", "Most yellow counters", winners,
-        f"{first.yellow} yellow counters won at the head table, with {first.counters}"
+        f"{first.yellow} yellow counter{'' if first.yellow == 1 else 's'} won at the head table, with {first.counters}"
         f" counters.{note}", SEEDS_RULE))
     for pack, key in ((Pack.RED, "red_pack"), (Pack.BLUE, "blue_pack")):
         members = [row for row in rows if row.pack is pack]

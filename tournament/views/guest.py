@@ -337,7 +337,10 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
     except RuleError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "You are checked in. Your table shows here once the host makes the draw.")
+        started = guest.evening.rounds.exists()
+        messages.success(request, "You are checked in. " + (
+            "The host gives you a seat between rounds; your table shows here then." if started
+            else "Your table shows here once the host makes the draw."))
     return _back(request, guest)
 
 
