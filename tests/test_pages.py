@@ -173,3 +173,12 @@ def test_the_evening_form_refuses_one_label_for_both_packs_and_a_negative_value(
     text = response.content.decode()
     assert response.status_code == 200 and "need different labels" in text and "cannot be negative" in text
     assert not host.evenings.exists()
+
+
+def test_guests_level_on_yellow_and_counters_share_a_place(make_evening):
+    from tournament.selectors import evening_board
+
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    places = [place for place, _, _ in evening_board(evening).standing_lines()]
+    assert places == [1] * 12  # everyone holds one stake and no yellow counter yet

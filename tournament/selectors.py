@@ -79,8 +79,15 @@ class EveningBoard:
         return [e for e in self.last_entries if e.guest_id == guest_id]
 
     def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
-        """(place, guest, row) in standings order."""
-        return [(i, self.guests[r.guest], r) for i, r in enumerate(self.rows, 1) if r.guest in self.guests]
+        """(place, guest, row) in standings order; guests level on yellow counters and counters
+        share a place ("1, 1, 3"), as the prizes' order has it (``tables.prizes.standings``)."""
+        lines, place, previous = [], 0, None
+        for i, row in enumerate(self.rows, 1):
+            if (row.yellow, row.counters) != previous:
+                place, previous = i, (row.yellow, row.counters)
+            if row.guest in self.guests:
+                lines.append((place, self.guests[row.guest], row))
+        return lines
 
 
 def evening_board(evening: Evening) -> EveningBoard:

@@ -174,7 +174,7 @@ def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = Non
     left = _clock(board.round, now)
     return {
         "evening": evening, "guest": guest, "board": board, "table": table, "line": line, "place": place,
-        "standing": standing[:STANDINGS_SHOWN], "in_top": place is not None and place <= STANDINGS_SHOWN,
+        "standing": standing[:STANDINGS_SHOWN], "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
         "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
         "entries": board.entries_for(guest.pk), "server_now": now, "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
