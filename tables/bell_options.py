@@ -9,10 +9,11 @@ a clear result. They are silent on the cases below; each field is the product's 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from tables.errors import RuleError
+from tables.game_options import options_from_mapping
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "no_result": ("stay", "hold", "lot"),
@@ -98,14 +99,7 @@ class BellOptions:
     def from_mapping(cls, data: Mapping[str, Any] | None) -> BellOptions:
         """Build options from a dict such as ``{"no_result": "lot"}``; missing keys keep their
         default. Raises ``RuleError`` naming an unknown key or a value that is not a choice."""
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RuleError(
-                f"Unknown bell option {', '.join(unknown)}: the options are {', '.join(sorted(known))}."
-            )
-        return cls(**data)
+        return options_from_mapping(cls, data, "the bell")
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: every option and its value."""

@@ -1,8 +1,8 @@
-"""Reading a seed game's options from a mapping (a form, the evening's settings, JSON).
+"""Reading rule options from a mapping (a form, the evening's settings, JSON).
 
 Each game keeps its rule variants in one frozen dataclass (``PokerOptions``,
-``CommerceOptions``, ``ThirtyOneOptions``, ``ShipOptions``); this module builds one from a
-mapping and refuses option names the game does not have (house rule of the product: an
+``CommerceOptions``, ``ThirtyOneOptions``, ``ShipOptions``), as do the bell's and the prizes'
+house rules (``BellOptions``, ``PrizeOptions``); this module builds one from a mapping and refuses option names the game does not have (house rule of the product: an
 unknown option is an error, never silently ignored).
 """
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from tables.bell_cuts import Cutter
 from tables.bell_state import SEEDS_RULE, EveningState, check_stake
 from tables.errors import RuleError
+from tables.game_options import options_from_mapping
 from tables.packs import Pack
 
 
@@ -96,14 +97,7 @@ class PrizeOptions:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> PrizeOptions:
         """Build options from a dict; ``RuleError`` for an unknown key or a bad value."""
-        data = dict(data or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RuleError(
-                f"Unknown prize option {', '.join(unknown)}: the options are {', '.join(sorted(known))}."
-            )
-        return cls(**data)
+        return options_from_mapping(cls, data, "the prizes")
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,7 +260,7 @@ def test_options_from_mapping_and_their_errors():
     assert BellOptions.from_mapping({"no_result": "lot"}) == BellOptions(no_result="lot")
     assert BellOptions.from_mapping(None) == BellOptions()
     assert BellOptions.from_mapping(BellOptions().to_json()) == BellOptions()
-    with pytest.raises(RuleError, match="Unknown bell option colour"):
+    with pytest.raises(RuleError, match="'colour' is not an option of the bell"):
         BellOptions.from_mapping({"colour": "red"})
     with pytest.raises(RuleError, match="not a choice for no_result"):
         BellOptions.from_mapping({"no_result": "wait"})

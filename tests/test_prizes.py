@@ -98,7 +98,7 @@ def test_booby_rules():
 
 def test_prize_options_from_mapping():
     assert PrizeOptions.from_mapping({"ties": "cut"}) == PrizeOptions(ties="cut")
-    with pytest.raises(RuleError, match="Unknown prize option"):
+    with pytest.raises(RuleError, match="is not an option of the prizes"):
         PrizeOptions.from_mapping({"tie": "cut"})
     with pytest.raises(RuleError, match="not a booby prize rule"):
         PrizeOptions(booby_rule="last")
