@@ -20,17 +20,10 @@ Run: ``.venv/bin/python bench/bench_bell.py [--guests 500] [--repeat 5] [--datab
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-VAR = ROOT / "var" / f"bench-{os.getpid()}"
-os.environ["HEADTABLE_VAR_DIR"] = str(VAR)
-os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings_test"
+from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
 
 
 def build(guests: int, name: str):
@@ -81,20 +74,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
-    if args.database_url:
-        os.environ["DATABASE_URL"] = args.database_url
-    else:
-        os.environ.pop("DATABASE_URL", None)
+    with bench_database(args.database_url) as connection:
+        from django.db import transaction
+        from django.test.utils import CaptureQueriesContext
 
-    import django
-
-    django.setup()
-    from django.db import connection, transaction
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
-
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
         from tables.bell import BellRecord
         from tournament.models import Seat
         from tournament.services.bell import bell_undo
@@ -127,9 +110,6 @@ def main() -> None:
                 seat.table = old[seat.guest_id]
             Seat.objects.bulk_update(seats, ["table"])
         vendor = connection.vendor
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        shutil.rmtree(VAR, ignore_errors=True)
 
     bell_best, bulk_best = min(bell_times), min(bulk_times)
     print(f"database: {vendor}")

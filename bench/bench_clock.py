@@ -18,17 +18,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-VAR = ROOT / "var" / f"bench-{os.getpid()}"
-os.environ["HEADTABLE_VAR_DIR"] = str(VAR)
-os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings_test"
-os.environ.pop("DATABASE_URL", None)
+from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
 os.environ.pop("CELERY_BROKER_URL", None)
 
 
@@ -50,23 +42,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
 
-    import django
+    with bench_database():
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+        from django.urls import reverse
 
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import setup_test_environment
-    from django.urls import reverse
+        from tournament import tasks
+        from tournament.models import Evening, Guest, Round
+        from tournament.services.clock import round_start
+        from tournament.services.draws import draw_digital
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
-    from tournament import tasks
-    from tournament.models import Evening, Guest, Round
-    from tournament.services.clock import round_start
-    from tournament.services.draws import draw_digital
-
-    try:
         host = get_user_model().objects.create_user("bench-host", password="x")
         evenings = []
         for n in range(args.evenings):
@@ -91,8 +76,6 @@ def main() -> None:
               f"304 poll {cached * 1000:.2f} ms, ratio {full / cached:.1f}x")
         print(f"sweeper, {args.evenings} running rounds, none due: {sweep * 1000:.2f} ms, "
               f"baseline query {baseline * 1000:.3f} ms, ratio {sweep / baseline:.1f}x")
-    finally:
-        shutil.rmtree(VAR, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -15,18 +15,9 @@ Run: ``.venv/bin/python bench/bench_print_django.py [--guests 500] [--repeat 2]`
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-VAR = ROOT / "var" / f"bench-{os.getpid()}"
-os.environ["HEADTABLE_VAR_DIR"] = str(VAR)
-os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings_test"
-os.environ.pop("DATABASE_URL", None)
+from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
 
 
 def best(fn, repeat: int) -> tuple[float, object]:
@@ -46,57 +37,48 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
 
-    import django
+    with bench_database():
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+        from django.urls import reverse
 
-    django.setup()
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import setup_test_environment
-    from django.urls import reverse
+        from tests.fixtures_printing import guest_names, play_round
+        from tournament.documents import DOCUMENTS, document
+        from tournament.models import Evening, Guest
+        from tournament.services.draws import draw_digital
+        from tournament.views.printing import URL_NAMES
 
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
-    from django.contrib.auth import get_user_model
+        host = get_user_model().objects.create_user("bench-host", password="x")
+        evening = Evening.objects.create(host=host, name="Bench evening", date="2026-12-04",
+                                         rounds_planned=5, counter_value="0.10")
+        names = guest_names()[:38]
+        Guest.objects.bulk_create([
+            Guest(evening=evening, name=f"{names[i % 38]} {i}", name_key=f"k{i}",
+                  pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
+            for i in range(args.guests)
+        ])
+        draw_digital(evening=evening)
+        play_round(evening)
+        play_round(evening)
+        evening.refresh_from_db()
+        client = Client()
+        client.force_login(host)
 
-    from tests.fixtures_printing import guest_names, play_round
-    from tournament.documents import DOCUMENTS, document
-    from tournament.models import Evening, Guest
-    from tournament.services.draws import draw_digital
-    from tournament.views.printing import URL_NAMES
+        print(f"{args.guests} guests, A4, best of {args.repeat}")
+        print(f"{'document':28}{'request s':>10}{'render s':>10}{'ratio':>7}{'pages':>7}")
+        page_t, _ = best(lambda: client.get(reverse("host-print", args=[evening.pk])), args.repeat)
+        print(f"{'print page (checks all)':28}{page_t:10.3f}")
+        for kind in DOCUMENTS:
+            for variant, _ in kind.variants:
+                link = reverse(URL_NAMES[kind.slug], args=[evening.pk]) + f"?variant={variant}"
+                t_req, response = best(lambda link=link: client.get(link), args.repeat)
+                assert response.status_code == 200, response.content[:300]
+                renderer = document(evening=evening, slug=kind.slug, variant=variant, base_url="http://testserver")
+                t_bare, pdf = best(renderer.render, args.repeat)
+                pages = pdf.count(b"/Type /Page\n") or pdf.count(b"/Type /Page")
+                print(f"{kind.slug + ' ' + variant:28}{t_req:10.3f}{t_bare:10.3f}{t_req / t_bare:7.2f}{pages:7d}")
 
-    host = get_user_model().objects.create_user("bench-host", password="x")
-    evening = Evening.objects.create(host=host, name="Bench evening", date="2026-12-04",
-                                     rounds_planned=5, counter_value="0.10")
-    names = guest_names()[:38]
-    Guest.objects.bulk_create([
-        Guest(evening=evening, name=f"{names[i % 38]} {i}", name_key=f"k{i}",
-              pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
-        for i in range(args.guests)
-    ])
-    draw_digital(evening=evening)
-    play_round(evening)
-    play_round(evening)
-    evening.refresh_from_db()
-    client = Client()
-    client.force_login(host)
-
-    print(f"{args.guests} guests, A4, best of {args.repeat}")
-    print(f"{'document':28}{'request s':>10}{'render s':>10}{'ratio':>7}{'pages':>7}")
-    page_t, _ = best(lambda: client.get(reverse("host-print", args=[evening.pk])), args.repeat)
-    print(f"{'print page (checks all)':28}{page_t:10.3f}")
-    for kind in DOCUMENTS:
-        for variant, _ in kind.variants:
-            link = reverse(URL_NAMES[kind.slug], args=[evening.pk]) + f"?variant={variant}"
-            t_req, response = best(lambda link=link: client.get(link), args.repeat)
-            assert response.status_code == 200, response.content[:300]
-            renderer = document(evening=evening, slug=kind.slug, variant=variant, base_url="http://testserver")
-            t_bare, pdf = best(renderer.render, args.repeat)
-            pages = pdf.count(b"/Type /Page\n") or pdf.count(b"/Type /Page")
-            print(f"{kind.slug + ' ' + variant:28}{t_req:10.3f}{t_bare:10.3f}{t_req / t_bare:7.2f}{pages:7d}")
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    finally:
-        shutil.rmtree(VAR, ignore_errors=True)
+    main()
