@@ -67,7 +67,8 @@ def evening_export(evening: Evening) -> dict[str, Any]:
                 "number": r.number, "state": r.state, "started_at": _time(r.started_at), "deadline": _time(r.deadline),
                 "results": [
                     {
-                        "table": x.table, "pool_winner": x.pool_winner_id, "in_call": x.in_call, "counters": x.counters,
+                        "table": x.table, "pool_winner": x.pool_winner_id, "in_call": x.in_call, "tied": x.tied,
+                        "counters": x.counters,
                         "reported_by_guest": x.reported_by_guest_id, "created_at": _time(x.created_at),
                         "superseded_at": _time(x.superseded_at),
                     }

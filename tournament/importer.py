@@ -1,149 +1,430 @@
 """Importing an evening exported as JSON (schema "head-table/evening/1", docs/export.md).
 
-The import does not trust the stored moves: it rebuilds the evening from the live draw and
-replays every live bell through the rules (``tables.bell.ring_bell``) with the recorded results
-and the recorded cards cut, then checks that the replay gives exactly the exported entries. A
-recorded evening is thus a known-answer test of the rules. The new evening gets new ids and new
-private links (keys are never exported). Undone bells and superseded results are kept as
-history. Guests leaving or arriving between bells (bells of kind "leave"/"arrive") are replayed
-with ``tables.bell.guest_leaves`` / ``guest_arrives``.
+Nothing in the file is trusted. Before anything is saved the whole document is checked against
+the export's JSON Schema (``tournament/export_schema.json``, with the maintained ``jsonschema``
+validator) and every guest reference is followed; then every row goes through the models' own
+validation (``full_clean``: choices, lengths, ranges, the same as the forms) before it is saved.
+A bad file gives one ``EveningImportError`` whose message names the place in the file
+(``guests[3].pack: "green" is not one of red, blue``), and nothing is saved.
+
+The import does not trust the stored moves either: it rebuilds the evening from the live draw
+and replays every live bell through the rules (``tables.bell.ring_bell``) with the recorded
+results and the recorded cards cut, then checks that the replay gives exactly the exported
+entries. A recorded evening is thus a known-answer test of the rules. The new evening gets new
+ids and new private links (keys are never exported). Undone bells and superseded results are
+kept as history. Guests leaving or arriving between bells (bells of kind "leave"/"arrive") are
+replayed with ``tables.bell.guest_leaves`` / ``guest_arrives``.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
+import itertools
+import json
+from collections.abc import Iterator
+from importlib import resources
 from typing import Any
 
-from django.db import transaction
+import jsonschema
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
 from django.utils.dateparse import parse_datetime
 
 from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves, ring_bell
-from tables.errors import RuleError
+from tables.errors import InvariantBroken, RuleError
+from tables.prizes import PrizeOptions
+from tables.showdown import Game, options_for
 from tournament.export import SCHEMA
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
+from tournament.services.naming import name_guests
+
+MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
 
 class EveningImportError(RuleError):
-    """The JSON is not an evening this version can import, or its bells do not replay."""
+    """The file is not an evening this version can import, or its bells do not replay.
+
+    The message names the place in the file (``guests[3].pack: ...``) and what is wrong there.
+    """
 
 
-def _time(value: str | None) -> datetime.datetime | None:
-    return parse_datetime(value) if value else None
+def export_read(raw: bytes) -> Any:
+    """The JSON document in ``raw`` (the bytes of an export file; a UTF-8 byte order mark is
+    allowed). Raises ``EveningImportError`` for an empty file, one over ``MAX_BYTES`` (32 MB),
+    text that is not UTF-8, text that is not JSON (NaN and Infinity included, which JSON does
+    not have), and JSON nested too deeply to read."""
+    if len(raw) > MAX_BYTES:
+        raise EveningImportError(f"The file is {len(raw):,} bytes: an evening export is at most {MAX_BYTES:,}.")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise EveningImportError(
+            f"The file is not UTF-8 text (byte {error.start + 1} is not): an evening export is always UTF-8."
+        ) from None
+    if not text.strip():
+        raise EveningImportError("The file is empty: it is not an evening export.")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise EveningImportError("The file's JSON is nested too deeply: it is not an evening export.") from None
+    except json.JSONDecodeError as error:
+        raise EveningImportError(
+            f"The file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})."
+        ) from None
+    except ValueError as error:  # a number with more digits than Python reads, NaN
+        raise EveningImportError(f"The file is not JSON this import can read ({str(error)[:120]}).") from None
 
 
-def evening_import(*, data: dict[str, Any], host) -> Evening:
-    """Create a new evening for ``host`` from an export; returns it. One transaction: on any
-    error nothing is saved. Raises ``EveningImportError`` naming what is wrong (another
-    schema, a guest id that is not in the guest list, a bell whose replay differs)."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+@functools.cache
+def _validator() -> jsonschema.protocols.Validator:
+    """The export schema's validator; "integer" means a JSON whole number (not 1.0, not true)."""
+    schema = json.loads(resources.files("tournament").joinpath("export_schema.json").read_text("utf-8"))
+    base = jsonschema.Draft202012Validator
+    base.check_schema(schema)
+    types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))
+    return jsonschema.validators.extend(base, type_checker=types)(schema, format_checker=base.FORMAT_CHECKER)
+
+
+def export_schema() -> dict[str, Any]:
+    """The export's JSON Schema (``tournament/export_schema.json``) as a dict."""
+    return dict(_validator().schema)
+
+
+def where(path: Iterator[Any] | list[Any]) -> str:
+    """A place in the file as it reads: ``["guests", 3, "pack"]`` -> ``guests[3].pack``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the file"
+
+
+def _shown(value: Any) -> str:
+    """A value from the file as JSON, cut to 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "text", "object": "a JSON object", "array": "a JSON list",
+               "boolean": "true or false", "null": "null"}
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    """One line for one schema error: the place in the file, then what is wrong there."""
+    value, kind, expected, schema = error.instance, error.validator, error.validator_value, error.schema
+    if kind == "const":
+        return f"This is not a Head Table evening export (schema {SCHEMA})."
+    if kind == "enum":
+        said = f"{_shown(value)} is not one of {', '.join(map(str, expected))}"
+    elif kind == "type":
+        wanted = [expected] if isinstance(expected, str) else expected
+        said = f"{_shown(value)} is not {' or '.join(_TYPE_WORDS.get(t, t) for t in wanted)}"
+    elif kind in ("minimum", "maximum"):
+        said = f"{_shown(value)} is {'less' if kind == 'minimum' else 'more'} than {expected:,}, the {kind[:3]}imum here"
+    elif kind == "maxLength":
+        said = f"{len(value):,} characters is too long (at most {expected:,})"
+    elif kind == "minLength":
+        said = "is empty"
+    elif kind == "maxItems" or kind == "maxProperties":
+        said = f"{len(value):,} items is too many (at most {expected:,})"
+    elif kind == "minItems":
+        said = f"{len(value)} items is too few (at least {expected})"
+    elif kind == "required":
+        missing = [name for name in expected if name not in value]
+        said = f"the field {missing[0]} is missing" if len(missing) == 1 else f"the fields {', '.join(missing)} are missing"
+    elif kind == "additionalProperties":
+        extra = [name for name in value if name not in schema.get("properties", {})]
+        said = f"unknown field {_shown(extra[0]) if extra else ''}"
+    elif kind in ("pattern", "format", "propertyNames") or "description" in schema:
+        said = f"{_shown(value)} is not {schema.get('description', 'what this field holds')}"
+    else:
+        said = error.message[:200]
+    return f"{where(error.absolute_path)}: {said}"
+
+
+def export_check(data: Any) -> None:
+    """Check a whole export before anything is saved: the schema, then every guest reference.
+
+    Raises ``EveningImportError`` with the first problem (the most relevant one the validator
+    finds) and how many more there are. Returns nothing when the file may be imported.
+    """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise EveningImportError(f"This is not a Head Table evening export (schema {SCHEMA}).")
+    _check_depth(data)
+    errors = list(itertools.islice(_validator().iter_errors(data), 100))
+    if errors:
+        best = jsonschema.exceptions.best_match(errors)
+        more = len(errors) - 1
+        tail = f" (and {more}{'+' if len(errors) == 100 else ''} more problem{'s' if more > 1 else ''})" if more else ""
+        raise EveningImportError(_schema_message(best) + tail)
+    _check_references(data)
+
+
+MAX_DEPTH = 12  # the export's own structure is 7 levels deep (rounds[].bells[].entries[].kind)
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse JSON nested deeper than ``MAX_DEPTH`` before the validator (which recurses) sees it;
+    walks without recursion, so any depth is safe."""
+    stack: list[tuple[Any, list[Any]]] = [(data, [])]
+    while stack:
+        value, place = stack.pop()
+        if len(place) > MAX_DEPTH:
+            raise EveningImportError(f"{where(place)}: nested too deeply, an evening export is at most {MAX_DEPTH} levels deep.")
+        if isinstance(value, dict):
+            stack.extend((item, [*place, str(key)]) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, [*place, index]) for index, item in enumerate(value))
+
+
+def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
+    """Every guest id the file refers to, with its place in the file."""
+    for d, draw in enumerate(data["draws"]):
+        for c, card in enumerate(draw["cards"]):
+            yield ["draws", d, "cards", c, "guest"], card["guest"]
+    for r, rnd in enumerate(data["rounds"]):
+        for x, res in enumerate(rnd["results"]):
+            place = ["rounds", r, "results", x]
+            for key in ("pool_winner", "reported_by_guest"):
+                if res.get(key) is not None:
+                    yield [*place, key], res[key]
+            for key in ("in_call", "tied"):
+                for i, guest in enumerate(res.get(key, ())):
+                    yield [*place, key, i], guest
+            for key in res["counters"]:
+                yield [*place, "counters", key], int(key)
+        for b, bell in enumerate(rnd["bells"]):
+            for e, entry in enumerate(bell["entries"]):
+                yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
+
+
+def _check_references(data: dict[str, Any]) -> None:
+    """Guest ids and names are unique, every reference is a listed guest, every card's table
+    is in its draw's plan, round numbers are unique, a leave/arrive bell has its guest."""
+    ids: dict[int, int] = {}
+    names: dict[str, int] = {}
+    for i, guest in enumerate(data["guests"]):
+        if guest["id"] in ids:
+            raise EveningImportError(f"guests[{i}].id: {guest['id']} is also the id of guests[{ids[guest['id']]}].")
+        ids[guest["id"]] = i
+        key = Guest.fold_name(guest["name"])
+        if key in names:
+            raise EveningImportError(f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}].")
+        names[key] = i
+    for place, guest in _references(data):
+        if guest not in ids:
+            raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
+    for d, draw in enumerate(data["draws"]):
+        for c, card in enumerate(draw["cards"]):
+            if card["rank"] > len(draw["sizes"]):
+                raise EveningImportError(
+                    f"draws[{d}].cards[{c}].rank: {card['rank']} is not a table of this draw (1 to {len(draw['sizes'])})."
+                )
+    numbers = [rnd["number"] for rnd in data["rounds"]]
+    for r, number in enumerate(numbers):
+        if numbers.index(number) != r:
+            raise EveningImportError(f"rounds[{r}].number: round {number} is there twice.")
+        for b, bell in enumerate(data["rounds"][r]["bells"]):
+            kind = bell.get("kind", "bell")
+            if kind != "bell" and not any(e["kind"] == kind for e in bell["entries"]):
+                raise EveningImportError(f"rounds[{r}].bells[{b}]: a bell of kind {kind} without a {kind} entry.")
+
+
+def _time(value: str | None, place: list[Any]) -> datetime.datetime | None:
+    if not value:
+        return None
+    try:
+        return parse_datetime(value)
+    except ValueError:
+        raise EveningImportError(f"{where(place)}: {_shown(value)} is not a time that exists.") from None
+
+
+def _saved(row: models.Model, place: list[Any], fields: dict[str, list[Any]] | None = None) -> models.Model:
+    """``row`` checked with ``full_clean`` (as the forms check it) and saved; returns it.
+    ``fields`` maps a model field to its place in the file where that is not ``place + [field]``.
+    Raises ``EveningImportError`` naming the place and the models' own message."""
+    try:
+        row.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        at = (fields or {}).get(field) or (place + [field] if field != "__all__" else place)
+        raise EveningImportError(f"{where(at)}: {' '.join(messages)}") from None
+    row.save()
+    return row
+
+
+def evening_import(*, data: Any, host) -> Evening:
+    """Create a new evening for ``host`` from an export (the parsed JSON); returns it.
+
+    The whole document is checked first (``export_check``); then one transaction saves it,
+    each row through ``full_clean``, and replays every live bell. Raises ``EveningImportError``
+    naming the place in the file and what is wrong there (another schema, a value out of
+    range, a guest id that is not in the guest list, a bell whose replay differs); nothing is
+    saved then.
+    """
+    export_check(data)
     try:
         with transaction.atomic():
             return _import(data, host)
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, RuleError):
-            raise
-        raise EveningImportError(f"The export is incomplete or malformed ({error!r}).") from None
+    except EveningImportError:
+        raise
+    except (RuleError, InvariantBroken, KeyError, TypeError, ValueError, IndexError) as error:
+        raise EveningImportError(f"The export cannot be replayed: {str(error)[:300]}") from None
+
+
+def _options(info: dict[str, Any]) -> dict[str, Any]:
+    """The evening's stored options, each group checked by the rules' own option classes."""
+    options = info.get("options") or {}
+    checks = {"bell": BellOptions.from_mapping, "prizes": PrizeOptions.from_mapping,
+              "game": lambda values: options_for(Game.parse(info["game"]), values)}
+    for group, values in options.items():
+        try:
+            checks[group](dict(values))
+        except RuleError as error:
+            raise EveningImportError(f"evening.options.{group}: {error}") from None
+    return options
+
+
+def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, Guest]]:
+    info = data["evening"]
+    evening = _saved(Evening(  # names and labels stripped, as the evening form strips them
+        host=host, name=info["name"].strip(), date=datetime.date.fromisoformat(info["date"]), game=info["game"],
+        options=_options(info), counters_per_stake=info["counters_per_stake"],
+        minutes_per_round=info["minutes_per_round"], rounds_planned=info.get("rounds_planned"),
+        round_end=info.get("round_end", Evening.RoundEnd.CLOCK), stage=info["stage"],
+        red_label=data["packs"]["red"].strip(), blue_label=data["packs"]["blue"].strip(), counter_value=info.get("counter_value"),
+    ), ["evening"], {"red_label": ["packs", "red"], "blue_label": ["packs", "blue"]})
+    guests = {}
+    for i, row in enumerate(data["guests"]):
+        name = " ".join(row["name"].split())
+        guests[row["id"]] = _saved(Guest(
+            evening=evening, name=name, name_key=Guest.fold_name(name), pack=row["pack"],
+            contact=row.get("contact", ""), status=row["status"],
+        ), ["guests", i])
+    return evening, guests
+
+
+def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str, Any]] | None:
+    """Save every draw and its cards; returns the live draw (the one not superseded) and its row."""
+    live = None
+    for d, row in enumerate(data["draws"]):
+        draw = _saved(Draw(
+            evening=evening, kind=row["kind"], sizes=row["sizes"], relaxed=row.get("relaxed", ""),
+            complete=row.get("complete", True), superseded_at=_time(row.get("superseded_at"), ["draws", d, "superseded_at"]),
+        ), ["draws", d])
+        for c, card in enumerate(row["cards"]):
+            _saved(DrawnCard(draw=draw, guest_id=gid(card["guest"]), pack=card["pack"], rank=card["rank"]),
+                   ["draws", d, "cards", c])
+        if row.get("superseded_at") is None:
+            if live is not None:
+                raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
+            live = (draw, row)
+    return live
+
+
+def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableResult]:
+    """Save a round's results (live and superseded); returns the live ones for the bell."""
+    live_results = []
+    for x, res in enumerate(rnd["results"]):
+        counters = {str(gid(int(g))): n for g, n in res["counters"].items()}
+        winner = gid(res["pool_winner"]) if res["pool_winner"] is not None else None
+        in_call, tied = [gid(g) for g in res["in_call"]], [gid(g) for g in res.get("tied", ())]
+        reporter = res.get("reported_by_guest")
+        place = ["rounds", r, "results", x]
+        _saved(Result(
+            round=round_row, table=res["table"], pool_winner_id=winner, in_call=in_call, tied=tied, counters=counters,
+            reported_by_guest_id=gid(reporter) if reporter is not None else None,
+            superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
+        ), place, {"pool_winner": [*place, "pool_winner"], "reported_by_guest": [*place, "reported_by_guest"]})
+        if res.get("superseded_at") is None:
+            live_results.append(TableResult(
+                table=res["table"], pool_winner=winner, in_call=frozenset(in_call), tied=frozenset(tied),
+                counters={int(g): n for g, n in counters.items()},
+            ))
+    return live_results
 
 
 def _import(data: dict[str, Any], host) -> Evening:
-    info = data["evening"]
-    evening = Evening.objects.create(
-        host=host, name=info["name"], date=datetime.date.fromisoformat(info["date"]), game=info["game"],
-        options=info.get("options") or {}, counters_per_stake=info["counters_per_stake"],
-        minutes_per_round=info["minutes_per_round"], rounds_planned=info.get("rounds_planned"),
-        round_end=info.get("round_end", Evening.RoundEnd.CLOCK), stage=info["stage"],
-        red_label=data["packs"]["red"], blue_label=data["packs"]["blue"],
-        counter_value=info.get("counter_value"),
-    )
-    guests = {}
-    for row in data["guests"]:
-        guests[row["id"]] = Guest.objects.create(
-            evening=evening, name=row["name"], pack=row["pack"], contact=row.get("contact", ""), status=row["status"]
-        )
+    evening, guests = _evening_and_guests(data, host)
+    names = {guest.pk: guest.name for guest in guests.values()}
 
-    def gid(old: Any) -> int:
-        if old not in guests:
-            raise EveningImportError(f"Guest id {old} is used but not in the guest list.")
+    def gid(old: int) -> int:
         return guests[old].pk
 
-    live = None
-    for row in data["draws"]:
-        draw = Draw.objects.create(
-            evening=evening, kind=row["kind"], sizes=row["sizes"], relaxed=row.get("relaxed", ""),
-            complete=row.get("complete", True), superseded_at=_time(row.get("superseded_at")),
-        )
-        DrawnCard.objects.bulk_create(
-            [DrawnCard(draw=draw, guest_id=gid(c["guest"]), pack=c["pack"], rank=c["rank"]) for c in row["cards"]]
-        )
-        if row.get("superseded_at") is None:
-            live = (draw, row)
+    live = _draws(data, evening, gid)
     if live is None:
         return evening
     draw, row = live
     tables: list[list[int]] = [[] for _ in draw.sizes]
     for card in sorted(row["cards"], key=lambda c: (c["rank"],)):
         tables[card["rank"] - 1].append(gid(card["guest"]))
-    state = EveningState.start(tables, stake=evening.counters_per_stake)
+    try:
+        state = EveningState.start(tables, stake=evening.counters_per_stake)
+    except RuleError as error:
+        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {name_guests(str(error), names)}") from None
     options = BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
-
-    for rnd in sorted(data["rounds"], key=lambda r: r["number"]):
-        round_row = Round.objects.create(
+    for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
+        round_row = _saved(Round(
             evening=evening, number=rnd["number"], state=rnd["state"],
-            started_at=_time(rnd["started_at"]), deadline=_time(rnd.get("deadline")),
-        )
-        live_results = []
-        for res in rnd["results"]:
-            counters = {str(gid(int(g))): int(n) for g, n in res["counters"].items()}
-            Result.objects.create(
-                round=round_row, table=res["table"], pool_winner_id=gid(res["pool_winner"]) if res["pool_winner"] else None,
-                in_call=[gid(g) for g in res["in_call"]], counters=counters,
-                reported_by_guest_id=gid(res["reported_by_guest"]) if res.get("reported_by_guest") else None,
-                superseded_at=_time(res.get("superseded_at")),
-            )
-            if res.get("superseded_at") is None:
-                live_results.append(TableResult(
-                    table=res["table"], pool_winner=gid(res["pool_winner"]) if res["pool_winner"] else None,
-                    in_call=frozenset(gid(g) for g in res["in_call"]),
-                    counters={int(g): n for g, n in counters.items()},
-                ))
-        for bell in rnd["bells"]:
+            started_at=_time(rnd["started_at"], ["rounds", r, "started_at"]),
+            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+        ), ["rounds", r])
+        live_results = _results(rnd, r, round_row, gid)
+        for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):
                 continue  # history only: its record is not in schema 1
-            cuts: dict[int, list[int]] = {}
-            for entry in bell["entries"]:
-                if entry["kind"] == "cut":
-                    cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
-            last = bool(evening.rounds_planned and rnd["number"] >= evening.rounds_planned)
-            kind = bell.get("kind", "bell")
-            if kind == "leave":
-                leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")
-                record = guest_leaves(state, leaver, options=options, cuts=cuts)
-            elif kind == "arrive":
-                entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
-                record = guest_arrives(state, gid(entry["guest"]), stake=evening.counters_per_stake,
-                                       table=entry["to_table"], options=options)
-            else:
-                record = ring_bell(state, live_results, stake=evening.counters_per_stake, options=options,
-                                   cuts=cuts, last_round=last)
-            replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
-            exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"])
-                        for e in bell["entries"]]
-            if replayed != exported:
-                raise EveningImportError(
-                    f"Round {rnd['number']}'s bell does not replay to the exported moves: the export was edited "
-                    "or made under other rules."
-                )
-            stored = Bell.objects.create(round=round_row, kind=record.kind, cause=bell["cause"], record=record.to_json(),
-                                         state_after=record.after.to_json())
-            BellEntry.objects.bulk_create([
-                BellEntry(bell=stored, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
-                          amount=e.amount, rule=e.rule[:200], text=e.text[:300])
-                for e in record.entries
-            ])
-            state = record.after
+            try:
+                state = _replay_bell(evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b])
+            except EveningImportError:
+                raise
+            except RuleError as error:
+                raise EveningImportError(f"rounds[{r}].bells[{b}]: {name_guests(str(error), names)}") from None
     seats_replace(evening=evening, tables=state.tables)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(guests))
     return evening
+
+
+def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
+    """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
+    the exported entries, and save it; returns the state after it."""
+    cuts: dict[int, list[int]] = {}
+    for entry in bell["entries"]:
+        if entry["kind"] == "cut":
+            cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
+    number = round_row.number
+    last = bool(evening.rounds_planned and number >= evening.rounds_planned)
+    kind = bell.get("kind", "bell")
+    if kind == "leave":
+        leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")
+        record = guest_leaves(state, leaver, options=options, cuts=cuts)
+    elif kind == "arrive":
+        entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
+        record = guest_arrives(state, gid(entry["guest"]), stake=evening.counters_per_stake,
+                               table=entry["to_table"], options=options)
+    else:
+        record = ring_bell(state, live_results, stake=evening.counters_per_stake, options=options,
+                           cuts=cuts, last_round=last)
+    replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
+    exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"]) for e in bell["entries"]]
+    if replayed != exported:
+        raise EveningImportError(
+            f"{where(place)}: round {number}'s bell does not replay to the exported moves: the export was "
+            "edited or made under other rules."
+        )
+    stored = _saved(Bell(round=round_row, kind=record.kind, cause=bell["cause"], record=record.to_json(),
+                         state_after=record.after.to_json()), place)
+    BellEntry.objects.bulk_create([
+        BellEntry(bell=stored, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
+                  amount=e.amount, rule=e.rule[:200], text=e.text[:300])
+        for e in record.entries
+    ])
+    return record.after

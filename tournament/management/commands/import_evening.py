@@ -1,13 +1,19 @@
-"""``manage.py import_evening evening.json [--host USER]``: an exported evening, replayed and checked."""
+"""``manage.py import_evening evening.json [--host USER]``: an exported evening, replayed and checked.
 
-import json
+The file is read whole (at most ``tournament.importer.MAX_BYTES``), checked against the export
+schema and the models' validation, and only then saved (``tournament.importer``). A file that
+is missing, a folder, unreadable, empty, not UTF-8, not JSON or not a valid export is a
+``CommandError`` naming the reason (and the place in the file), and nothing is saved.
+"""
+
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
 from tables.errors import RuleError
-from tournament.importer import evening_import
+from tournament.importer import MAX_BYTES, evening_import, export_read
+from tournament.management.commands._common import file_bytes, host_user
 
 
 class Command(BaseCommand):
@@ -18,14 +24,11 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="host", help="the host's username (created if missing)")
 
     def handle(self, *args, **opts):
-        path = Path(opts["file"])
+        raw = file_bytes(Path(opts["file"]), what="The export", limit=MAX_BYTES)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"Cannot read {path}: {error}") from None
-        host, _ = get_user_model().objects.get_or_create(username=opts["host"])
-        try:
-            evening = evening_import(data=data, host=host)
+            data = export_read(raw)
+            with transaction.atomic():
+                evening = evening_import(data=data, host=host_user(opts["host"]))
         except RuleError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(str(evening.pk))
