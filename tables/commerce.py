@@ -14,7 +14,9 @@ Source: ``003_88db352551cf95c8.txt`` (Commerce without and with a widow). From t
   straight flush; and a single pair outranking the point."
 
 House rules where the text is silent: flushes compare by their point (their pips), and pairs by
-the rank of the pair (aces high); any tie that the ranking leaves, in any category, goes to
+the rank of the pair (aces high); with ``odd_card_decides_pairs`` (the reading some books give)
+equal pairs are decided by the odd card, the higher third card winning (``9C 9D 3S`` loses to
+``9H 9S 10C``); any tie that the ranking leaves, in any category, goes to
 "the dealer, or the player nearest him on his left" as the text says for the point (applied by
 ``tables.showdown``).
 
@@ -34,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tables.cards import Card, CardError, Rank
-from tables.game_options import options_from_mapping
-from tables.hands import HandStrength, pips_by_suit
+from tables.game_options import UnknownOptionError, options_from_mapping
+from tables.hands import HandStrength, pips_by_suit, with_a
 
 
 class CommerceCategory(enum.IntEnum):
@@ -71,13 +73,21 @@ class CommerceOptions:
     ``flush``: three cards of one suit rank next below the sequence flush; ``pair``: a pair
     outranks the point; ``widow``: the game is played with a widow (counters of no value, no
     dealer's payments); ``point_is_combination``: a dealer holding a point when a point wins
-    pays every other player (see the module docstring).
+    pays every other player (see the module docstring); ``odd_card_decides_pairs``: of two equal
+    pairs the one with the higher odd card wins (needs ``pair``).
     """
 
     flush: bool = False
     pair: bool = False
     widow: bool = False
     point_is_combination: bool = True
+    odd_card_decides_pairs: bool = False
+
+    def __post_init__(self) -> None:
+        if self.odd_card_decides_pairs and not self.pair:
+            raise UnknownOptionError(
+                "Equal pairs can be decided by the odd card only when pairs count: turn on the pair too."
+            )
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None) -> CommerceOptions:
@@ -125,6 +135,10 @@ def commerce_strength(cards: Sequence[Card], options: CommerceOptions = Commerce
                             f"three {suit.word} make a flush of {pips} pips")  # type: ignore[union-attr]
     if options.pair and len(set(ranks)) == 2:
         pair = Rank(max(set(ranks), key=ranks.count))
+        if options.odd_card_decides_pairs:
+            odd = min(set(ranks), key=ranks.count)
+            return HandStrength((CommerceCategory.PAIR, pair, odd), "a pair", f"a pair of {pair.plural}",
+                                f"two {pair.plural} make a pair, which outranks the point; the odd card is {with_a(odd)}")
         return HandStrength((CommerceCategory.PAIR, pair), "a pair", f"a pair of {pair.plural}",
                             f"two {pair.plural} make a pair, which outranks the point")
     best = max(((pips, n, suit) for suit, (pips, n) in totals.items() if n >= 2), default=None)
@@ -151,3 +165,14 @@ def is_combination(strength: HandStrength, options: CommerceOptions) -> bool:
     if category == CommerceCategory.POINT:
         return options.point_is_combination
     return True
+
+
+def describe_beats(winner: HandStrength, loser: HandStrength) -> str:
+    """Why ``winner`` beats ``loser`` in words; equal pairs decided by the odd card say so:
+    "a pair of nines with a ten, which beats a pair of nines with a trey: the higher odd card
+    decides equal pairs"."""
+    pairs = winner.key[0] == loser.key[0] == CommerceCategory.PAIR
+    if pairs and len(winner.key) == 3 and winner.key[1] == loser.key[1]:
+        return (f"{winner.label} with {with_a(winner.key[2])}, which beats {loser.label} with "
+                f"{with_a(loser.key[2])}: the higher odd card decides equal pairs")
+    return f"{winner.label}, which beats {loser.label}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tables.cards import Card, Suit
+from tables.cards import Card, Rank, Suit
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -23,13 +23,15 @@ class HandStrength:
     ``key``: a tuple of ints, higher is better; the first item is the category's number.
     ``category``: the category's short name ("fours", "the point"); ``label``: the short label
     shown to guests ("fours, with mistigris"); ``reason``: one plain sentence explaining it
-    ("three sevens with mistigris make fours"). Only ``key`` takes part in ``==`` and ``<``.
+    ("three sevens with mistigris make fours"); ``wild``: the hand was made with the mistigris.
+    Only ``key`` takes part in ``==`` and ``<``.
     """
 
     key: tuple[int, ...]
     category: str = field(compare=False)
     label: str = field(compare=False)
     reason: str = field(compare=False, default="")
+    wild: bool = field(compare=False, default=False)
 
     def __str__(self) -> str:
         return self.label
@@ -46,3 +48,27 @@ def pips_by_suit(cards: Iterable[Card]) -> dict[Suit, tuple[int, int]]:
         pips, count = totals.get(card.suit, (0, 0))
         totals[card.suit] = (pips + card.pips, count + 1)
     return totals
+
+
+def ranks_words(ranks: Iterable[int]) -> str:
+    """Ranks (2–14), highest first as given, in words joined by hyphens: "ace-jack-nine-four-trey"."""
+    return "-".join(Rank(r).word for r in ranks)
+
+
+def with_a(rank: int) -> str:
+    """A rank in words with its article: "an ace", "an eight", "a queen"."""
+    word = Rank(rank).word
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def listed(words: list[str]) -> str:
+    """Words joined as English lists them: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def first_difference(a: tuple[int, ...], b: tuple[int, ...]) -> int | None:
+    """The first index at which two keys differ (``None`` when one is a prefix of the other)."""
+    for index, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return index
+    return None

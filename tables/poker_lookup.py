@@ -133,8 +133,7 @@ def _make_rank5(flush: tuple[int, ...], unsuited: dict[int, int]) -> Callable[[i
 @functools.lru_cache(maxsize=32)
 def lookup_for(options: PokerOptions = PokerOptions()) -> PokerLookup:
     """The fast tables for ``options``, built on first use and kept."""
-    natural_tail = (1,) if options.natural_wins_ties else ()
-    wild_tail = (0,) if options.natural_wins_ties else ()
+    natural_tail, wild_tail = options.tie_tails
 
     unsuited_keys: dict[int, tuple[int, ...]] = {}
     for ranks in combinations_with_replacement(_RANKS, 5):

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tables.cards import Card, CardError, DuplicateCardError, cards_text, parse_cards
+from tables import commerce, poker, thirty_one
 from tables.commerce import CommerceOptions, commerce_strength, is_combination
 from tables.errors import RuleError
-from tables.hands import HandStrength
+from tables.hands import HandStrength, listed
 from tables.poker import PokerOptions, poker_strength
-from tables.ship import ShipOptions, ship_strength
+from tables.ship import ShipCategory, ShipOptions, ship_strength
 from tables.thirty_one import ThirtyOneOptions, thirty_one_strength
 
 
@@ -143,9 +144,13 @@ class Payment:
 class ShowdownResult:
     """The verdict of one showdown.
 
-    ``winners``: the seat(s) that take the pool (several only when a poker tie divides it);
+    ``winners``: the seat(s) that take the pool (several only when a tie divides it; none when
+    there is no pool, Whiskey Poker without money, or no winner yet, My Ship Sails during play);
     ``worst``: the seat(s) with the worst hand; ``hands``: every shown hand in seat order;
-    ``payments``: the settlement the seeds state; ``verdict``: one or two plain sentences.
+    ``payments``: the settlement the seeds state; ``verdict``: one or two plain sentences;
+    ``best``: the seat(s) the bell may count as the table's winner: the pool winners, or without
+    a pool the best hand (house rule: at a progressive party someone must move up); none when
+    there is no winner yet.
     """
 
     game: Game
@@ -155,6 +160,7 @@ class ShowdownResult:
     worst: tuple[int, ...]
     payments: tuple[Payment, ...]
     verdict: str
+    best: tuple[int, ...] = ()
 
     def hand_at(self, seat: int) -> ShownHand:
         """The hand shown at ``seat``; raises ``SeatError`` if that seat showed none."""
@@ -218,8 +224,8 @@ def _strength(game: Game, cards: tuple[Card, ...], options: GameOptions) -> Hand
         return poker_strength(cards, options)
     if isinstance(options, CommerceOptions):
         return commerce_strength(cards, options)
-    if game is Game.THIRTY_ONE:
-        return thirty_one_strength(cards)
+    if isinstance(options, ThirtyOneOptions):
+        return thirty_one_strength(cards, options)
     return ship_strength(cards)
 
 
@@ -250,18 +256,26 @@ def showdown(
     *,
     dealer_seat: int,
     options: GameOptions | Mapping[str, Any] | None = None,
+    during_play: bool = False,
 ) -> ShowdownResult:
     """Decide a showdown.
 
     Takes the game, one entry per seat in seat order (a hand as text "AS KD 10H", or a list of
     texts or ``Card``; ``None`` for a seat that shows no hand), the dealer's seat (1-based) and
-    the game's options (an options object, a mapping, or ``None`` for the defaults). Returns a
-    ``ShowdownResult``. Raises ``RuleError`` subclasses naming the card or seat: an unknown card,
-    a card shown twice, a wrong number of cards, the mistigris where it is not played, a dealer
-    seat outside the table, no hand at all, an unknown option.
+    the game's options (an options object, a mapping, or ``None`` for the defaults).
+    ``during_play`` (My Ship Sails only): the second round of exchanges is not over, so only a
+    flush of three ends the deal ("The moment any player finds himself with a flush ... he says
+    'My Ship Sails'"; two-card flushes count only "after two rounds of exchanges",
+    ``003_88db352551cf95c8.txt``); with no such flush the result names no winner yet.
+    Returns a ``ShowdownResult``. Raises ``RuleError`` subclasses naming the card or seat: an
+    unknown card, a card shown twice, a wrong number of cards, the mistigris where it is not
+    played, a dealer seat outside the table, no hand at all, an unknown option, ``during_play``
+    for a game other than My Ship Sails.
     """
     game = Game.parse(game)
     opts = options_for(game, options)
+    if during_play and game is not Game.MY_SHIP_SAILS:
+        raise RuleError(f"Only My Ship Sails ends during play; {game.title} is decided when the hands are shown.")
     table_size = len(hands_in_seat_order)
     dealer = _check_dealer(dealer_seat, table_size)
     shown = [ShownHand(seat, cards, _strength(game, cards, opts)) for seat, cards in _read_hands(game, hands_in_seat_order, opts)]
@@ -274,7 +288,18 @@ def showdown(
     low = min(order(h) for h in shown)
     winners = tuple(h.seat for h in shown if order(h) == best)
     worst = tuple(h.seat for h in shown if order(h) == low)
-    verdict = _verdict(game, shown, winners, dealer, table_size, opts)
+    if during_play and best[0].key[0] != ShipCategory.FLUSH:
+        return ShowdownResult(game=game, dealer_seat=dealer, hands=tuple(shown), winners=(), worst=(), payments=(),
+                              verdict=("No winner yet: no one holds a flush of three cards, so the exchanges go on. "
+                                       "A two-card flush counts only when the second round of exchanges is over."))
+    best_seats = winners
+    if _no_pool(game, opts):
+        verdict = ""
+        winners = ()
+    else:
+        verdict = _verdict(game, shown, winners, dealer, table_size, opts)
+        if during_play:
+            verdict = f"My ship sails: {verdict[0].lower()}{verdict[1:]}"
     payments, settlement = _settle(game, shown, winners, worst, dealer, opts)
     return ShowdownResult(
         game=game,
@@ -284,38 +309,60 @@ def showdown(
         worst=worst,
         payments=payments,
         verdict=" ".join(part for part in (verdict, settlement) if part),
+        best=best_seats,
     )
+
+
+def _no_pool(game: Game, opts: GameOptions) -> bool:
+    """Whiskey Poker without money has no pool (``004_5d1bc750ac89c154.txt``)."""
+    return game is Game.WHISKEY_POKER and isinstance(opts, PokerOptions) and not opts.with_money
+
+
+def _beats(winner: HandStrength, loser: HandStrength, opts: GameOptions) -> str:
+    """"X, which beats Y", naming the card that decides, in the game's own words."""
+    if isinstance(opts, PokerOptions):
+        return poker.describe_beats(winner, loser, opts)
+    if isinstance(opts, ThirtyOneOptions):
+        return thirty_one.describe_beats(winner, loser)
+    if isinstance(opts, CommerceOptions):
+        return commerce.describe_beats(winner, loser)
+    return f"{winner.label}, which beats {loser.label}"
 
 
 def _verdict(game: Game, shown: list[ShownHand], winners: tuple[int, ...], dealer: int, table_size: int, opts: GameOptions) -> str:
     top = max(h.strength for h in shown)
-    tied = [h.seat for h in shown if h.strength == top]
-    label = top.label
+    tied = [h for h in shown if h.strength == top]
     if len(winners) > 1:
-        return f"{_seats(winners).capitalize()} tie with {label} and divide the pool."
+        labels = {h.strength.label for h in tied}
+        if len(labels) == 1:
+            return f"{_seats(winners).capitalize()} tie with {top.label} and divide the pool."
+        each = listed([f"seat {h.seat} ({h.strength.label})" for h in tied])
+        return f"{each[0].upper()}{each[1:]} tie and divide the pool."
     winner = winners[0]
     if len(tied) == 1:
         others = [h for h in shown if h.seat != winner]
-        beaten = f", which beats {max(h.strength for h in others).label}" if others else ""
-        return f"Seat {winner} wins the pool with {label}{beaten}."
+        if not others:
+            return f"Seat {winner} wins the pool with {top.label}."
+        return f"Seat {winner} wins the pool with {_beats(top, max(h.strength for h in others), opts)}."
     if game is Game.COMMERCE:
         rule = "a tie goes to the dealer, or the player nearest him on his left"
     else:
         rule = "the elder hand (nearest the dealer's left) wins ties"
-    each = [f"seat {h.seat} ({h.strength.label})" for h in shown if h.seat in tied]
-    listed = ", ".join(each[:-1]) + " and " + each[-1]
+    each = listed([f"seat {h.seat} ({h.strength.label})" for h in tied])
     return (
-        f"{listed.capitalize()} tie; {rule} (the dealer is seat {dealer}), "
+        f"{each[0].upper()}{each[1:]} tie; {rule} (the dealer is seat {dealer}), "
         f"so seat {winner} wins the pool."
     )
 
 
 def _settle(game: Game, shown: list[ShownHand], winners: tuple[int, ...], worst: tuple[int, ...], dealer: int, opts: GameOptions) -> tuple[tuple[Payment, ...], str]:
-    if game is Game.WHISKEY_POKER and isinstance(opts, PokerOptions) and not opts.with_money:
+    if _no_pool(game, opts):
         payments = tuple(Payment(s, None, 1, "the worst hand shown puts one counter in the middle") for s in worst)
+        hands = listed([f"{h.strength.label}" for h in shown if h.seat in worst])
+        one = len(worst) == 1
         return payments, (
             f"Without money there is no pool: {_seats(worst)} "
-            f"{'has' if len(worst) == 1 else 'have'} the worst hand and put{'s' if len(worst) == 1 else ''} "
+            f"{'has' if one else 'have'} the worst hand ({hands}) and put{'s' if one else ''} "
             "one counter in the middle."
         )
     if game is not Game.COMMERCE or not isinstance(opts, CommerceOptions):

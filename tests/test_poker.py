@@ -68,7 +68,7 @@ def test_order_within_categories():
 def test_seed_three_sevens_and_mistigris_make_fours():
     s = strength("7S 7H 7D 2C MI", WILD)
     assert s.category == "fours" and s.key[:2] == (PokerCategory.FOURS, 7)
-    assert s.label == "fours, sevens, with mistigris"
+    assert s.label == "four sevens, with mistigris"
     assert s.reason.startswith("three sevens with mistigris make fours")
 
 
@@ -105,7 +105,7 @@ def test_mistigris_makes_the_best_of_an_ordinary_hand():
 def test_fives_option():
     # House rule (default): fours and the mistigris make fives, above a straight flush.
     fives = strength("AS AD AC AH MI", WILD)
-    assert fives.key == (PokerCategory.FIVES, 14) and fives.label == "fives, aces, with mistigris"
+    assert fives.key == (PokerCategory.FIVES, 14) and fives.label == "five aces, with mistigris"
     assert fives > strength("10S JS QS KS AS", WILD)
     # Without fives the mistigris cannot double a card: fours with the best kicker.
     no_fives = PokerOptions(mistigris=True, five_of_a_kind=False)

@@ -32,7 +32,7 @@ def test_seed_mistigris_example_explained_in_words():
                       options={"mistigris": True})
     assert result.winners == (1,)
     assert result.hand_at(1).reason.startswith("three sevens with mistigris make fours")
-    assert result.verdict.startswith("Seat 1 wins the pool with fours, sevens, with mistigris")
+    assert result.verdict.startswith("Seat 1 wins the pool with four sevens, with mistigris")
 
 
 def test_mistigris_against_a_natural_hand():
@@ -61,9 +61,10 @@ def test_whiskey_poker_without_money_the_worst_hand_puts_one_counter_in():
     # 004_5d1bc750ac89c154.txt: no pool; the worst hand shown puts one counter in the middle.
     result = showdown("whiskey_poker", ["2C 3D 4H 5S 7C", "AS AD 9C 8C 2H", "KC KD 9D 8D 3H"],
                       dealer_seat=3, options={"with_money": False})
-    assert result.winners == (2,) and result.worst == (1,)
+    assert result.winners == () and result.worst == (1,)  # no pool, so no pool winner
     assert result.payments == (Payment(1, None, 1, "the worst hand shown puts one counter in the middle"),)
-    assert "seat 1 has the worst hand and puts one counter in the middle" in result.verdict
+    assert result.verdict == ("Without money there is no pool: seat 1 has the worst hand (no pair, seven high) "
+                              "and puts one counter in the middle.")
     # Tied worst hands each put one in (house rule).
     tied = showdown("whiskey_poker", ["2C 3D 4H 5S 7C", "2D 3C 4S 5H 7D", "AS AD 9C 8C 2H"],
                     dealer_seat=1, options={"with_money": False})

@@ -20,10 +20,12 @@ from tables.showdown import Game, GameOptions, options_for
 # The options each game's page offers, in the order shown. ``with_money`` is Whiskey Poker's
 # alone (``004_5d1bc750ac89c154.txt``); Draw Poker always has a pool.
 GAME_OPTION_NAMES: dict[Game, tuple[str, ...]] = {
-    Game.DRAW_POKER: ("mistigris", "five_of_a_kind", "natural_wins_ties", "tiger", "ace_low_straights"),
-    Game.WHISKEY_POKER: ("with_money", "mistigris", "five_of_a_kind", "natural_wins_ties", "tiger", "ace_low_straights"),
-    Game.COMMERCE: ("flush", "pair", "widow", "point_is_combination"),
-    Game.THIRTY_ONE: ("split_ties",),
+    Game.DRAW_POKER: ("mistigris", "five_of_a_kind", "natural_wins_ties", "mistigris_wins_ties", "tiger",
+                      "ace_low_straights"),
+    Game.WHISKEY_POKER: ("with_money", "mistigris", "five_of_a_kind", "natural_wins_ties", "mistigris_wins_ties",
+                         "tiger", "ace_low_straights"),
+    Game.COMMERCE: ("flush", "pair", "odd_card_decides_pairs", "widow", "point_is_combination"),
+    Game.THIRTY_ONE: ("higher_card_wins_ties", "split_ties"),
     Game.MY_SHIP_SAILS: (),
 }
 
@@ -35,6 +37,9 @@ OPTION_WORDS: dict[str, tuple[str, str, str]] = {
                        "with the best odd card."), "house rule"),
     "natural_wins_ties": ("Natural hand wins ties", ("A natural hand beats the same hand made with the mistigris; "
                           "off: the two divide the pool."), "house rule"),
+    "mistigris_wins_ties": ("Mistigris wins ties", ("The hand holding the mistigris beats the same natural hand "
+                            "(the reading some books give); off: the two divide the pool."),
+                            "the reading some rule books give, where the rule text is silent"),
     "tiger": ("The Tiger", "The lowest straight beats every other straight (and still loses to a flush).",
               "000_8fd897c0e7bb035c.txt"),
     "ace_low_straights": ("Ace low in straights", ("A-2-3-4-5 is a straight, the lowest; off: the ace is high only "
@@ -47,6 +52,13 @@ OPTION_WORDS: dict[str, tuple[str, str, str]] = {
               "together the worst hand pays for the whiskey."), "003_88db352551cf95c8.txt"),
     "point_is_combination": ("The point counts for the dealer's payments", ("When a point wins and the dealer holds "
                              "a point too, he pays every other player."), "house rule"),
+    "odd_card_decides_pairs": ("Odd card decides equal pairs", ("Of two equal pairs, the one with the higher odd "
+                               "card wins (still equal: the dealer, or the player nearest him on his left). Needs the pair."),
+                               "the reading some rule books give, where the rule text is silent"),
+    "higher_card_wins_ties": ("Higher card wins ties", ("Equal totals (or two thirty-ones) are compared card by card, "
+                              "highest first, among the cards counted: ace-king-queen beats ace-jack-ten. Still equal: "
+                              "the elder hand wins, or the pool is divided if that option is on."),
+                              "Hoyle's reading, where the rule text is silent"),
     "split_ties": ("Tied hands divide the pool", "Off: the elder hand (nearest the dealer's left) wins ties.",
                    "house rule"),
 }
@@ -136,12 +148,14 @@ def plays_mistigris(options: GameOptions) -> bool:
 @dataclass
 class ShowdownEntry:
     """The showdown helper's form: ``hands`` (text per seat, seat 1 first), ``dealer`` (text),
-    ``active`` (the seat the grid fills, 1-based) and ``problem`` (what a tap could not do)."""
+    ``active`` (the seat the grid fills, 1-based), ``problem`` (what a tap could not do) and
+    ``during_play`` (My Ship Sails: the second round of exchanges is not over yet)."""
 
     hands: list[str]
     dealer: str = ""
     active: int = 1
     problem: str = ""
+    during_play: bool = False
     seats: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -157,7 +171,8 @@ class ShowdownEntry:
         except ValueError:
             active = 1
         hands = [" ".join(str(data.get(f"hand-{n}", "")).split())[:120] for n in range(1, seats + 1)]
-        return cls(hands=hands, dealer=str(data.get("dealer", "")).strip()[:10], active=active)
+        return cls(hands=hands, dealer=str(data.get("dealer", "")).strip()[:10], active=active,
+                   during_play=data.get("during_play") == "1")
 
     def used(self) -> dict[Card, int]:
         """Every readable card entered, with the seat holding it (the first, if given twice)."""

@@ -27,8 +27,12 @@ class SeatingChanged(RuleError):
     """The guests at the table are no longer those the hands were entered for."""
 
 
-def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object) -> ShowdownResult:
+def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object,
+                    during_play: bool = False) -> ShowdownResult:
     """Decide a showdown with the evening's game and options.
+
+    ``during_play``: My Ship Sails before the second round of exchanges is over (only a flush of
+    three ends the deal; see ``tables.showdown.showdown``).
 
     ``hands``: one text per seat in seat order ("AS KD 10H ..."; ``None`` or "" for a seat that
     shows no hand); ``dealer_seat``: the dealer's seat, 1-based (an int, or text from a form).
@@ -47,7 +51,8 @@ def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object
         except ValueError:
             raise RuleError(f"The dealer's seat “{text}” is not a seat number: seats are 1 to {len(hands)}.") from None
     shown = [hand if hand and hand.strip() else None for hand in hands]
-    return showdown(setting.game, shown, dealer_seat=dealer, options=setting.options)  # type: ignore[arg-type]
+    return showdown(setting.game, shown, dealer_seat=dealer, options=setting.options,  # type: ignore[arg-type]
+                    during_play=during_play and setting.game.value == "my_ship_sails")
 
 
 def showdown_report(
@@ -93,7 +98,7 @@ def showdown_report(
                 "(the bell may have rung): open the showdown helper again."
             )
         verdict = showdown_decide(evening=evening, hands=hands, dealer_seat=dealer_seat)
-        if seat not in verdict.winners:
+        if seat not in verdict.best:
             raise RuleError(
                 f"Seat {seat} does not win this showdown: {verdict.verdict}"
             )
@@ -106,6 +111,6 @@ def showdown_report(
                                 user=user, device=device, request_id=request_id)
         audit_log(evening=evening, action="showdown.report", user=user, guest=reporter, device=device,
                   round=round.number, table=table, game=verdict.game.value, dealer_seat=verdict.dealer_seat,
-                  hands=[h or "" for h in hands], winners=list(verdict.winners), seat=seat,
+                  hands=[h or "" for h in hands], winners=list(verdict.best), seat=seat,
                   pool_winner=winner, verdict=verdict.verdict)
     return row

@@ -114,10 +114,11 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
         elif action == "unpick":
             entry.unpick(_int(post.get("unpick")))
         elif action == "clear":
-            entry = ShowdownEntry(hands=[""] * len(seating), dealer=entry.dealer)
+            entry = ShowdownEntry(hands=[""] * len(seating), dealer=entry.dealer, during_play=entry.during_play)
         else:
             try:
-                result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer)
+                result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer,
+                                         during_play=entry.during_play)
             except RuleError as problem:
                 error = str(problem)
         if action in ("send", "record"):
@@ -134,7 +135,7 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
     hands = []
     if result is not None:
         hands = [{"seat": h.seat, "name": names[h.seat - 1], "cards": h.cards, "label": h.strength.label,
-                  "reason": h.reason, "wins": h.seat in result.winners, "worst": h.seat in result.worst}
+                  "reason": h.reason, "wins": h.seat in result.best, "worst": h.seat in result.worst}
                  for h in result.hands]
     used = entry.used()
     context.update({
@@ -143,8 +144,9 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
                   for n in range(1, len(seating) + 1)],
         "seating": ",".join(map(str, seating)), "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
         "used": {str(card): seat for card, seat in used.items()}, "round": rnd, "counters_required": counters_required,
-        "winner_names": [names[s - 1] for s in result.winners] if result else [],
+        "winner_names": [names[s - 1] for s in result.best] if result else [],
         "hand_size": setting.game.hand_size, "poker": poker,
+        "ends_during_play": setting.game.value == "my_ship_sails",
     })
     return render(request, "showdown/page.html", context)
 
