@@ -1,0 +1,169 @@
+"""The bell for the formats played at tables of four: scores in, tallies and moves out.
+
+One bell is one round at every table (``/shared/formats.md``: "The bell: the head table rings
+it, and every table stops"). ``ring_foursome_bell`` takes the state before the bell and each
+table's ``TableScore`` and returns a frozen ``FoursomeBell`` record with the state after it:
+every player's tallies added, the winners moved as the format's ``Movement`` says, partners
+changed or kept. It is pure: the same state, scores and cuts give the same record, so an
+evening replays from its records.
+
+House rules where the sources are silent (also on the rules pages):
+
+* A table with no report at the bell: its two sides cut, the higher cut's side counts as the
+  winners for the movement; nobody's tallies change (the table played no game to score).
+* A tie the report leaves open (``TableScore.winner is None``, with ``ties="cut"``): the two
+  sides cut; the higher cut's side wins, and the win is scored (stars, wins) as if played off.
+* A guest who leaves (``guest_leaves``) is replaced in their seat by a new ghost after the bell
+  moved them; they keep their tallies. A guest who arrives (``guest_arrives``) takes the ghost
+  seat nearest the foot table, or, with no ghost seated, opens a new foot table with three
+  ghosts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tables.errors import InvariantBroken, RuleError
+from tables.formats.foursome import Foursome, Movement, Side, is_ghost, move
+from tables.formats.scoring import TableScore
+
+
+@dataclass(frozen=True, slots=True)
+class FoursomeState:
+    """Where everyone sits and what they have scored.
+
+    ``tables``: table 1 first, ids at North, East, South, West (ghosts negative);
+    ``tallies``: player id -> tally name -> total (every player and ghost ever seated);
+    ``ghosts``: how many ghost ids have been used (the next ghost is ``-(ghosts + 1)``).
+    Raises ``RuleError`` naming the player when someone is seated twice or a table is not four.
+    """
+
+    tables: tuple[Foursome, ...]
+    tallies: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    ghosts: int = 0
+
+    def __post_init__(self) -> None:
+        seen: set[int] = set()
+        for number, table in enumerate(self.tables, start=1):
+            if len(table) != 4:
+                raise RuleError(f"Table {number} has {len(table)} seats; these tables have four.")
+            for player in table:
+                if player in seen:
+                    raise RuleError(f"Player {player} is seated twice.")
+                seen.add(player)
+        used = -min((p for p in seen if is_ghost(p)), default=0)
+        if used > self.ghosts:
+            object.__setattr__(self, "ghosts", used)
+
+    @classmethod
+    def start(cls, tables: Sequence[Sequence[int]]) -> FoursomeState:
+        """The state after the draw: everyone seated, every tally at 0."""
+        return cls(tables=tuple(tuple(t) for t in tables))  # type: ignore[misc]
+
+    def table_of(self, player: int) -> int:
+        """The table (1 = head) ``player`` sits at; ``RuleError`` if not seated."""
+        for number, table in enumerate(self.tables, start=1):
+            if player in table:
+                return number
+        raise RuleError(f"Player {player} is not seated.")
+
+    def tally(self, player: int, name: str) -> int:
+        """A player's total of one tally (0 when never scored)."""
+        return self.tallies.get(player, {}).get(name, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class FoursomeBell:
+    """What one bell did: the tables before and after, each table's winning side and result in
+    words, the cuts made (table -> cut winner side), every player's tallies added, and every
+    move (player, from table, to table)."""
+
+    before: tuple[Foursome, ...]
+    after: tuple[Foursome, ...]
+    winners: tuple[Side, ...]
+    words: tuple[str, ...]
+    cuts: Mapping[int, Side]
+    added: Mapping[int, Mapping[str, int]]
+    moves: tuple[tuple[int, int, int], ...]
+
+
+def ring_foursome_bell(
+    state: FoursomeState,
+    scores: Mapping[int, TableScore],
+    *,
+    movement: Movement,
+    partners_change: bool,
+    cuts: Mapping[int, Side] | None = None,
+    rng: random.Random | None = None,
+) -> tuple[FoursomeBell, FoursomeState]:
+    """Ring the bell.
+
+    Takes the state, each table's score (table number -> ``TableScore``; a table left out had
+    no report), the movement and whether partners change, and the cuts already made (table ->
+    the side whose cut was higher; others are cut with ``rng``, default ``SystemRandom``).
+    Returns the bell's record and the state after it. Raises ``RuleError`` for a score for a
+    table that does not exist; ``InvariantBroken`` if the movement loses a player.
+    """
+    count = len(state.tables)
+    strangers = sorted(t for t in scores if not 1 <= t <= count)
+    if strangers:
+        raise RuleError(f"There is no table {strangers[0]}: tables are 1 to {count}.")
+    rng = rng if rng is not None else random.SystemRandom()
+    made: dict[int, Side] = {}
+    winners: list[Side] = []
+    words: list[str] = []
+    added: dict[int, dict[str, int]] = {}
+    for number, table in enumerate(state.tables, start=1):
+        score = scores.get(number)
+        winner = score.winner if score is not None else None
+        if winner is None:
+            winner = made[number] = (cuts or {}).get(number) or rng.choice(list(Side))
+        winners.append(winner)
+        if score is None:
+            words.append(f"no result: {winner.words} won the cut")
+            continue
+        words.append(score.words if score.winner is not None else f"{score.words}: {winner.words} won the cut")
+        added |= score.tallies(table, winner)
+    after = move(state.tables, winners, movement=movement, partners_change=partners_change)
+    totals = {p: dict(t) for p, t in state.tallies.items()}
+    for player, extra in added.items():
+        mine = totals.setdefault(player, {})
+        for name, amount in extra.items():
+            mine[name] = mine.get(name, 0) + amount
+    where = {p: n for n, t in enumerate(after, start=1) for p in t}
+    moves = tuple((p, n, where[p]) for n, t in enumerate(state.tables, start=1) for p in t if where[p] != n)
+    record = FoursomeBell(state.tables, after, tuple(winners), tuple(words), made, added, moves)
+    return record, FoursomeState(after, totals, state.ghosts)
+
+
+def guest_leaves(state: FoursomeState, guest: int) -> FoursomeState:
+    """``guest`` leaves: a new ghost takes their seat; they keep their tallies (``formats.md``:
+    "the leaver keeps their tallies and their place in the standings"). Raises ``RuleError``
+    if the guest is not seated or is a ghost."""
+    if is_ghost(guest):
+        raise RuleError("A ghost cannot leave: it keeps the seat until a guest takes it.")
+    number = state.table_of(guest)
+    ghost = -(state.ghosts + 1)
+    tables = list(state.tables)
+    tables[number - 1] = tuple(ghost if p == guest else p for p in tables[number - 1])  # type: ignore[assignment]
+    return FoursomeState(tuple(tables), state.tallies, state.ghosts + 1)
+
+
+def guest_arrives(state: FoursomeState, guest: int) -> FoursomeState:
+    """``guest`` arrives after the draw: they take the ghost seat nearest the foot table, or
+    with no ghost seated open a new foot table with three ghosts (house rule). Raises
+    ``RuleError`` when the guest is seated already or is not a guest id (0 or negative)."""
+    if guest <= 0:
+        raise InvariantBroken(f"guest ids are positive, not {guest}")
+    if any(guest in t for t in state.tables):
+        raise RuleError(f"Player {guest} is seated already.")
+    tables = list(state.tables)
+    for index in range(len(tables) - 1, -1, -1):
+        ghosts = [p for p in tables[index] if is_ghost(p)]
+        if ghosts:
+            tables[index] = tuple(guest if p == ghosts[0] else p for p in tables[index])  # type: ignore[assignment]
+            return FoursomeState(tuple(tables), state.tallies, state.ghosts)
+    new = (guest, -(state.ghosts + 1), -(state.ghosts + 2), -(state.ghosts + 3))
+    return FoursomeState((*tables, new), state.tallies, state.ghosts + 3)

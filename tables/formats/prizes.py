@@ -1,0 +1,103 @@
+"""Prizes for the formats played at tables of four: the most of a tally, per pack, and a booby.
+
+Rules (``/shared/formats.md``, "Common ground"): a prize whose best count is zero goes to no one;
+ghosts are left out before the best is found; with two packs each "most" prize is given once per
+pack and the booby prize once. Euchre: most stars (a lady's and a gentleman's prize), the booby
+prize for the fewest stars (Foster; Keller), or total points instead by option. Drive Whist: the
+highest total of tricks, the booby for the lowest (Foster). Bunco: most buncos, most wins, most
+mini buncos, the booby for the most losses, and the last bunco of the night (club rules).
+
+House rules: a tie is shared or cut (``ties``), as for Progressive Poker; a tie on the main tally
+is first broken by the ``then`` tallies the prize names (e.g. most stars, then most points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tables.bell_cuts import Cutter
+from tables.formats.foursome import is_ghost
+from tables.packs import Pack
+from tables.prizes import Prize
+
+FORMATS_RULE = "formats.md (Foster's Complete Hoyle; Keller; the Bunco clubs' rules)"
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeRule:
+    """One prize of a format: its key and title, the tally it counts, ``most`` (True: the most
+    wins; False: the fewest, a booby prize), whether it is given once per pack, and the tallies
+    that break a tie on the main one, in order (each counted the same way, most or fewest)."""
+
+    key: str
+    title: str
+    tally: str
+    most: bool = True
+    per_pack: bool = True
+    then: tuple[str, ...] = ()
+
+
+def award_foursome_prizes(
+    tallies: Mapping[int, Mapping[str, int]],
+    packs: Mapping[int, Pack],
+    rules: Sequence[PrizeRule],
+    *,
+    ties: str = "cut",
+    cutter: Cutter | None = None,
+) -> tuple[Prize, ...]:
+    """The prizes for ``tallies`` (player -> tally -> total; ghosts, negative ids, left out).
+
+    ``packs``: each guest's pack; ``rules``: the format's prizes in order; ``ties``: "shared"
+    or "cut" (with ``cutter``, recorded). Returns one ``Prize`` per rule (and per pack where the
+    rule is per pack and both packs have guests), each with no winner when its best count is 0.
+    """
+    cutter = cutter or Cutter(None, None)
+    guests = [p for p in tallies if not is_ghost(p) and p in packs]
+    both = {packs[g] for g in guests} == set(Pack)
+    prizes = []
+    for rule in rules:
+        groups = [(pack, [g for g in guests if packs[g] is pack]) for pack in Pack] if rule.per_pack and both \
+            else [(None, guests)]
+        for pack, members in groups:
+            title = f"{rule.title}, {pack.value} pack" if pack is not None else rule.title
+            key = f"{rule.key}_{pack.value}" if pack is not None else rule.key
+            prizes.append(_award(rule, key, title, members, tallies, ties, cutter))
+    return tuple(prizes)
+
+
+def _award(rule: PrizeRule, key: str, title: str, members: Sequence[int],
+           tallies: Mapping[int, Mapping[str, int]], ties: str, cutter: Cutter) -> Prize:
+    sign = 1 if rule.most else -1
+
+    def score(player: int) -> tuple[int, ...]:
+        return tuple(sign * tallies[player].get(name, 0) for name in (rule.tally, *rule.then))
+
+    if not members:
+        return Prize(key, title, (), "No guest to award it to.", FORMATS_RULE)
+    best = max(score(p) for p in members)
+    count = best[0] * sign
+    words = rule.tally if rule.tally != "minis" else "mini buncos"
+    if rule.most and count == 0:
+        return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
+    tied = sorted(p for p in members if score(p) == best)
+    reason = f"{count} {words}" if count != 1 else f"1 {words.removesuffix('s')}"
+    if len(tied) == 1:
+        return Prize(key, title, (tied[0],), f"{reason.capitalize()}.", FORMATS_RULE)
+    if ties == "shared":
+        return Prize(key, title, tuple(tied), f"{reason.capitalize()}; {len(tied)} guests tied and share it.",
+                     FORMATS_RULE)
+    winner = cutter.highest(tied, table=0, why=title, rule="house rule: ties=cut")
+    return Prize(key, title, (winner,), f"{reason.capitalize()}; {len(tied)} guests tied and cut for it.",
+                 FORMATS_RULE)
+
+
+def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int, ...]:
+    """Who rolled the last bunco of the night: the players with a bunco in the latest round that
+    had any (``history``: each round's tallies added, first round first). Several players in
+    that round share it (house rule: the bell does not know which table's roll came last)."""
+    for added in reversed(history):
+        rolled = sorted(p for p, t in added.items() if t.get("buncos", 0) and not is_ghost(p))
+        if rolled:
+            return tuple(rolled)
+    return ()
