@@ -345,17 +345,27 @@ def _check_explanation(cards, strength):
     assert named_suits <= suits, (cards, text)
 
 
+EVERY_CATEGORY = ["2C 5D 9H JS KC", "QS QD 4C 7H 9S", "JS JD 4C 4H 9S", "8S 8D 8C 2H 9S", "5C 6D 7H 8S 9C",
+                  "2H 6H 8H 9H JH", "KS KD KC 3H 3S", "6S 6D 6C 6H AS", "5D 6D 7D 8D 9D", "AC 2D 3H 4S 5C"]
+EVERY_WILD_CATEGORY = ["AS AD AC AH MI", "5H 6H 8H 9H MI", "7C 8D 10H JS MI", "KS KD 3C 3H MI", "2C 4D 7H 9S MI"]
+
+
 @pytest.mark.parametrize("options", [PokerOptions(), PokerOptions(mistigris=True), PokerOptions(mistigris=True, tiger=True)])
 def test_poker_explanations_name_only_cards_in_the_hand(options):
     rng = random.Random(14)
     pack = list(full_pack(with_mistigris=options.mistigris))
     hands = [rng.sample(pack, 5) for _ in range(3000)]
+    hands += [parse_cards(h) for h in EVERY_CATEGORY]  # one hand of each kind, so none is left untried
+    if options.mistigris:
+        hands += [parse_cards(h) for h in EVERY_WILD_CATEGORY]
     categories = set()
     for hand in hands:
         strength = poker_strength(hand, options)
-        categories.add(strength.key[0])
+        categories.add(PokerCategory(strength.key[0]))
         _check_explanation(hand, strength)
-    assert len(categories) >= 7  # the sample reaches most categories, not only no pair and a pair
+    expected = set(PokerCategory) - ({PokerCategory.TIGER} if not options.tiger else set())
+    expected -= {PokerCategory.FIVES} if not options.mistigris else set()
+    assert categories == expected
 
 
 def test_three_card_explanations_name_only_cards_in_the_hand():
