@@ -10,7 +10,9 @@ the worker) and ``transaction.on_commit`` fires. Every wait is bounded.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -118,3 +120,88 @@ def wait_for(predicate, *, timeout: float, step: float = 0.1):
         time.sleep(step)
         value = predicate()
     return value
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisServer:
+    """A private ``redis-server`` on a free port, for tests that restart Redis (never the shared
+    one). It saves to its own folder only when told (``restart(flush=False)``)."""
+
+    def __init__(self, folder: Path):
+        self.folder, self.port = folder, free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "RedisServer":
+        """Start it and wait (bounded, 10 s) until it answers PING."""
+        import redis
+
+        self.proc = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder), "--logfile", str(self.folder / "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+        client = redis.Redis.from_url(self.url, socket_timeout=1)
+        if not wait_for(lambda: self._answers(client), timeout=10):
+            raise RuntimeError(f"redis-server did not start on port {self.port}")
+        return self
+
+    @staticmethod
+    def _answers(client) -> bool:
+        import redis
+
+        try:
+            return bool(client.ping())
+        except redis.RedisError:
+            return False
+
+    def restart(self, *, flush: bool) -> None:
+        """Stop and start it again on the same port. ``flush``: FLUSHALL first and stop without
+        saving (everything it held is gone, as after a restart without persistence); otherwise
+        SHUTDOWN SAVE, so it comes back with what it held (a restart with persistence)."""
+        import redis
+
+        client = redis.Redis.from_url(self.url, socket_timeout=5)
+        if flush:
+            client.flushall()
+        try:
+            client.shutdown(save=not flush, nosave=flush)
+        except redis.ConnectionError:
+            pass  # the server closes the connection as it stops
+        self.proc.wait(timeout=10)
+        self.start()
+
+    def stop(self) -> None:
+        """Kill it (SIGKILL) if it still runs."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    """A private Redis (``RedisServer``) that this test may restart and flush, with this test
+    process's Celery app publishing to it; skipped, with the reason, where there is no
+    redis-server (``.ci/run`` installs it)."""
+    if not os.path.exists(REDIS_SERVER):
+        pytest.skip("No redis-server on this machine: install Debian's redis-server (.ci/run does).")
+    from tournament.celery import app
+
+    server = RedisServer(tmp_path).start()
+    names = ("broker_url", "broker_read_url", "broker_write_url", "broker_transport_options")
+    saved = {name: app.conf[name] for name in names}
+    app.conf.update(broker_url=server.url, broker_read_url=server.url, broker_write_url=server.url,
+                    broker_transport_options={"visibility_timeout": 3600})
+    app._pool = app.amqp._producer_pool = None  # publish through new connections to it
+    yield server
+    app.conf.update(saved)
+    app._pool = app.amqp._producer_pool = None
+    server.stop()

@@ -11,6 +11,12 @@ Never missed: a task lost with a worker or a broker restart is made good by
 ``ring_overdue_bells`` (Celery beat, every 5 s), which rings every overdue round by the
 database's clock and starts every round whose change-over is over; two beats running at once
 do no harm, for the same reasons.
+
+On time after a broker restart: every time a worker's consumer (re)connects to the broker,
+``requeue_timed_tasks`` (a consumer bootstep in ``tournament.celery``) queues the timed bell of
+every running round and the next round of every evening waiting for its change-over again, so
+a bell held by a worker when Redis restarted (with or without its data) rings at its deadline,
+not at the next sweep. Copies of a task are harmless, as above.
 """
 
 from __future__ import annotations
@@ -133,3 +139,23 @@ def ring_overdue_bells() -> int:
             except Exception:
                 log.exception("The next round of evening %s could not start", evening_id)
     return rung
+
+
+def requeue_timed_tasks() -> int:
+    """Queue again the timed bell of every running round (at its deadline) and the start of
+    every next round after its change-over (auto-advance). Called each time a worker connects
+    to the broker, since tasks a worker held when the connection broke are dropped from its
+    memory and, after a Redis restart without persistence, from Redis too. Returns how many
+    bells it queued. Duplicates of tasks still queued do nothing (see the module docstring);
+    a broker that cannot be reached is logged by ``schedule_bell``, and the sweeper covers it."""
+    queued = 0
+    for rnd in Round.objects.filter(state=Round.State.RUNNING, deadline__isnull=False).order_by().only(
+            "pk", "state", "deadline", "clock_version"):
+        schedule_bell(rnd)
+        queued += 1
+    waiting = Evening.objects.filter(auto_advance=True, stage=Evening.Stage.PLAYING).exclude(
+        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG))
+    for evening_id in waiting.order_by().values_list("pk", flat=True).distinct():
+        schedule_advance(evening_id)
+    log.info("requeued the timed bells of %s running rounds", queued)
+    return queued

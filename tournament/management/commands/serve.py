@@ -1,8 +1,12 @@
-"""``manage.py serve [ADDRPORT]``: the web server and a Celery worker (with its beat) together.
+"""``manage.py serve [ADDRPORT]``: the web server and a Celery worker (with its beat) together,
+the worker supervised.
 
-What ``make run`` runs. Ctrl-C (SIGINT) or SIGTERM stops both: each child runs in its own
-process group; when either child exits or a signal arrives, the worker gets a warm shutdown and
-the web server's group is terminated (each group is killed if still there after 10 seconds).
+What ``make run`` runs. Each child runs in its own process group. When the worker exits by
+itself (a crash, a lost broker it could not survive) it is started again, with a log line on
+stderr, after a pause that grows from 1 to 30 seconds while it keeps exiting within a minute of
+its start (so a worker that cannot start at all does not spin). When the web server exits, or
+on Ctrl-C (SIGINT) or SIGTERM, everything stops: the worker gets a warm shutdown, the web
+server's group is terminated, and each group is killed if still there after 10 seconds.
 """
 
 from __future__ import annotations
@@ -16,9 +20,15 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+#: Seconds to wait before starting an exited worker again: the first, and the longest.
+RESTART_PAUSE, RESTART_PAUSE_MAX = 1.0, 30.0
+#: A worker that ran this many seconds before exiting is started again after the first pause.
+STEADY_SECONDS = 60.0
+
 
 class Command(BaseCommand):
-    help = "Serve the site (runserver) with a Celery worker and beat beside it; Ctrl-C stops both."
+    help = ("Serve the site (runserver) with a Celery worker and beat beside it; the worker is started again "
+            "if it exits; Ctrl-C stops both.")
 
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -28,7 +38,9 @@ class Command(BaseCommand):
         celery = [python, "-m", "celery", "-A", "tournament", "worker", "--beat", "--loglevel=warning",
                   "--concurrency=1", f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}"]
         web = [python, "manage.py", "runserver", opts["addrport"]]
-        children = [subprocess.Popen(cmd, start_new_session=True) for cmd in (celery, web)]
+        worker = subprocess.Popen(celery, start_new_session=True)
+        server = subprocess.Popen(web, start_new_session=True)
+        self.stderr.write(f"Started the Celery worker (process {worker.pid}) and the web server.")
         stopping = False
 
         def stop(*_):
@@ -37,18 +49,40 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        while not stopping and all(child.poll() is None for child in children):
-            time.sleep(0.3)
+        worker = self.supervise(worker, server, celery, lambda: stopping)
         self.stderr.write("Stopping the web server and the Celery worker…")
-        worker, server = children
         if worker.poll() is None:
             worker.terminate()  # the worker's main process: a warm shutdown of its pool
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)  # runserver and its autoreloader child
         deadline = time.monotonic() + 10
-        for child in children:
+        for child in (worker, server):
             try:
                 child.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 os.killpg(child.pid, signal.SIGKILL)
         self.stderr.write("Stopped.")
+
+    def supervise(self, worker: subprocess.Popen, server: subprocess.Popen, command: list[str],
+                  stopping) -> subprocess.Popen:
+        """Wait until ``stopping()`` is true or the web server exits, starting the worker again
+        (``command``) each time it exits meanwhile. Returns the worker process then running
+        (or last exited)."""
+        started, pause = time.monotonic(), RESTART_PAUSE
+        while not stopping() and server.poll() is None:
+            if worker.poll() is not None:
+                ran = time.monotonic() - started
+                if ran >= STEADY_SECONDS:
+                    pause = RESTART_PAUSE
+                self.stderr.write(f"The Celery worker exited (status {worker.returncode}) after {ran:.0f} s; "
+                                  f"starting it again in {pause:.0f} s.")
+                resume = time.monotonic() + pause
+                while not stopping() and server.poll() is None and time.monotonic() < resume:
+                    time.sleep(0.2)
+                if stopping() or server.poll() is not None:
+                    break
+                worker, started = subprocess.Popen(command, start_new_session=True), time.monotonic()
+                pause = min(pause * 2, RESTART_PAUSE_MAX)
+                self.stderr.write(f"Started the Celery worker again (process {worker.pid}).")
+            time.sleep(0.3)
+        return worker
