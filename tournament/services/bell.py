@@ -24,6 +24,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.draws import seats_replace
+from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import guest_names, name_guests, named_error
 from tournament.services.state import OPEN_STATES, bell_options, evening_state, table_result
 
@@ -51,7 +52,7 @@ def bell_ring(
     names) when the rules refuse outright, e.g. a cut that is not a card rank.
     """
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("evening").filter(pk=round_id).first()
+        rnd = lock_round(round_id)
         if rnd is None or rnd.state not in OPEN_STATES:
             return None
         if expected_clock_version is not None and rnd.clock_version != expected_clock_version:
@@ -200,7 +201,7 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
     bell is kept, marked undone. Returns the undone bell; raises ``RuleError`` when there is
     none or a later round started (then correct the result instead)."""
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = lock_evening(evening.pk)
         bell = (
             Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .select_related("round").order_by("-round__number", "-id").first()

@@ -27,6 +27,7 @@ from django.db import transaction
 from tables.errors import RuleError
 from tournament.models import Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening, lock_result, lock_round_number
 from tournament.services.results import result_record
 from tournament.services.state import OPEN_STATES, evening_state
 
@@ -108,7 +109,7 @@ def captain_report(
     """
     counters = dict(counters or {})
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().filter(evening_id=guest.evening_id, number=round_number).first()
+        rnd = lock_round_number(lock_evening(guest.evening_id), round_number)
         if rnd is None:
             raise RuleError("That round does not exist: reload your page.")
         if request_id:
@@ -148,10 +149,7 @@ def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", 
     if verdict not in ResultVote.Verdict.values:
         raise RuleError("Choose confirm or dispute.")
     with transaction.atomic():
-        result = (
-            Result.objects.select_for_update().select_related("round")
-            .filter(pk=result_id, round__evening_id=guest.evening_id).first()
-        )
+        result = lock_result(result_id, evening_id=guest.evening_id)
         if result is None or result.superseded_at is not None:
             raise RuleError("That result was replaced by a newer one: look at your page again.")
         if result.round.state not in OPEN_STATES:

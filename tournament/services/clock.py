@@ -26,9 +26,19 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.draws import live_draw
+from tournament.services.locks import lock_evening, lock_round
 from tournament.services.state import OPEN_STATES, current_round
 
 MAX_MINUTES = 180
+
+
+def _lock_round(round_id: int) -> Round:
+    """Lock a round (after its evening: ``tournament.services.locks``); raises ``RuleError``
+    when it does not exist."""
+    rnd = lock_round(round_id)
+    if rnd is None:
+        raise RuleError("That round does not exist: reload the page.")
+    return rnd
 
 
 def _deadline_in(seconds: float) -> ExpressionWrapper:
@@ -52,7 +62,7 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
     from tournament.tasks import schedule_bell
 
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = lock_evening(evening.pk)
         if evening.stage == Evening.Stage.ENDED:
             raise RuleError("This evening has ended; no more rounds.")
         if live_draw(evening) is None:
@@ -89,7 +99,7 @@ def round_pause(*, round: Round, user=None, device: str = "") -> Round:
     """Stop the clock of a running round (the timed bell then does nothing). Returns the round.
     Raises ``RuleError`` when the round is not running (paused, rung or closed)."""
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=round.pk)
+        rnd = _lock_round(round.pk)
         if rnd.state != Round.State.RUNNING:
             raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}, not running, "
                             "so it cannot be paused.")
@@ -130,7 +140,7 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
     if add_minutes:
         _check_minutes(add_minutes)
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=round.pk)
+        rnd = _lock_round(round.pk)
         if rnd.state != Round.State.PAUSED:
             raise RuleError(f"Round {rnd.number} is not paused.")
         left = max(0.0, (rnd.paused_seconds_left or 0.0) + add_minutes * 60)
@@ -154,7 +164,7 @@ def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> 
 
     _check_minutes(minutes)
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=round.pk)
+        rnd = _lock_round(round.pk)
         if rnd.state == Round.State.PAUSED:
             left = max(0.0, (rnd.paused_seconds_left or 0.0) + minutes * 60)
             Round.objects.filter(pk=rnd.pk).update(paused_seconds_left=left, clock_version=F("clock_version") + 1)
@@ -182,7 +192,7 @@ def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = 
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_MINUTES * 60:
         raise RuleError(f"Set the clock to between 0 and {MAX_MINUTES} minutes.")
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().get(pk=round.pk)
+        rnd = _lock_round(round.pk)
         if rnd.state == Round.State.PAUSED:
             Round.objects.filter(pk=rnd.pk).update(paused_seconds_left=seconds, clock_version=F("clock_version") + 1)
         elif rnd.state == Round.State.RUNNING:
@@ -232,7 +242,7 @@ def round_mark_last_if_past_end(*, round_id: int) -> bool:
             pk=round_id, state__in=(Round.State.RUNNING, Round.State.PAUSED)).first()
         if rnd is None or rnd.evening.ends_at is None:
             return False
-        evening = Evening.objects.select_for_update().get(pk=rnd.evening_id)
+        evening = lock_evening(rnd.evening_id)
         if evening.rounds_planned is not None and evening.rounds_planned <= rnd.number:
             return False
         if not _past_end_time(evening):
@@ -309,7 +319,7 @@ def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields
     if unknown:
         raise RuleError(f"Not a clock setting: {', '.join(sorted(unknown))}.")
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = lock_evening(evening.pk)
         played = evening.rounds.exclude(state__in=OPEN_STATES).count()
         if fields.get("rounds_planned") is not None and fields["rounds_planned"] < played:
             raise RuleError(f"{played} rounds have been played already: plan at least that many.")

@@ -34,6 +34,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.bell import bell_store, seats_follow
+from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names, name_guests, named_error
 from tournament.services.state import OPEN_STATES, current_round, table_result
 
@@ -75,7 +76,7 @@ def result_correct(
     """
     counters = dict(counters or {})
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = lock_evening(evening.pk)
         names = guest_names(evening)
         rnd = evening.rounds.filter(number=round_number).first()
         if rnd is None:

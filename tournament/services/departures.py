@@ -21,12 +21,13 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.bell import bell_store, seats_follow
+from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names, named_error
 from tournament.services.state import bell_options, current_round, evening_state
 
 
 def _between_rounds(evening: Evening, guest: Guest, doing: str):
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = lock_evening(evening.pk)
     last = evening.rounds.order_by("-number").first()
     if last is None:
         raise RuleError("Round 1 has not started: change the seating on the draw page instead.")

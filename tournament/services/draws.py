@@ -25,6 +25,7 @@ from tables.packs import Pack
 from tables.plan import PlanError, TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening
 
 _ONE = re.compile(r"\b([Gg])uest (\d+)\b")
 _MANY = re.compile(r"\b([Gg])uests \[([\d, ]*)\]")
@@ -68,7 +69,7 @@ def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
 def lock_for_draw(evening: Evening) -> Evening:
     """Lock the evening row for a change of the draw (inside the caller's transaction) and
     return it fresh. Raises ``RuleError`` once round 1 has started or the evening has ended."""
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = lock_evening(evening.pk)
     if evening.rounds.exists():
         raise RuleError("Round 1 has started, so the seats can no longer be drawn or changed here: "
                         "the bell moves guests now, and guests who leave or arrive are handled "

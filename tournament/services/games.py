@@ -19,6 +19,7 @@ from tables.errors import RuleError
 from tables.showdown import Game, GameOptions, options_for
 from tournament.models import Evening
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def evening_game_set(
     stored = {f.name: getattr(checked, f.name) for f in fields(checked)
               if getattr(checked, f.name) != getattr(defaults, f.name)}
     with transaction.atomic():
-        row = Evening.objects.select_for_update().get(pk=evening.pk)
+        row = lock_evening(evening.pk)
         before = {"game": row.game, "options": (row.options or {}).get("game", {})}
         row.game = chosen.value
         row.options = {**(row.options or {}), "game": stored}

@@ -18,6 +18,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening
 
 MAX_NAME = 120
 
@@ -134,6 +135,7 @@ def guests_register(
     ]
     try:
         with transaction.atomic():
+            lock_evening(evening.pk)  # the lock order: tournament.services.locks
             created = Guest.objects.bulk_create(guests)
             audit_log(evening=evening, action="guests.register", user=user, guest=guest, device=device,
                       names=[g.name for g in guests])
@@ -171,6 +173,7 @@ def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "") 
     if status not in Guest.Status.values:
         raise RuleError(f"Unknown status “{status}”.")
     with transaction.atomic():
+        lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         Guest.objects.filter(pk=guest.pk).update(status=status)
         guest.status = status
         audit_log(evening=guest.evening, action="guest.status", user=user, device=device, guest_id=guest.pk,
@@ -183,6 +186,7 @@ def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:
     """Remove a guest who never took a seat. Raises ``RuleError`` when they have drawn a card
     or played (then mark them as left instead, which keeps their history)."""
     with transaction.atomic():
+        lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         if guest.drawn_cards.exists() or hasattr(guest, "seat"):
             raise RuleError(f"{guest.name} has drawn a card: mark them as left instead, so their history stays.")
         audit_log(evening=guest.evening, action="guest.remove", user=user, device=device, name=guest.name)
@@ -196,6 +200,7 @@ def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:
     from tournament.services.links import link_forget
 
     with transaction.atomic():
+        lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         link_forget(key=guest.key)  # issue 6: the old key leaves the link cache on commit
         guest.key = new_private_key()
         guest.key_revoked = False

@@ -19,6 +19,7 @@ from tables.bell import BellOptions
 from tables.prizes import PrizeOptions
 from tournament.models import Evening
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening
 
 
 def house_rules_set(
@@ -39,7 +40,7 @@ def house_rules_set(
     bell_options = BellOptions.from_mapping(bell)
     prize_options = PrizeOptions.from_mapping(prizes)
     with transaction.atomic():
-        evening = Evening.objects.select_for_update().get(pk=evening.pk)
+        evening = lock_evening(evening.pk)
         before = dict(evening.options or {})
         options = dict(before)
         options["bell"] = _changed(asdict(bell_options), asdict(BellOptions()))

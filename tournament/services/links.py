@@ -32,6 +32,7 @@ from django.db import transaction
 
 from tournament.models import Evening, Guest
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.locks import lock_evening
 
 LOCAL_TTL = 1  # seconds, for a cache each process keeps for itself
 SHARED_TTL = 30  # seconds, a version in a cache all processes share (bounds any rare stale entry)
@@ -140,6 +141,7 @@ def guest_revoke_key(*, guest: Guest, user=None, device: str = "") -> Guest:
     in other processes when the cache is process-local). The host can reissue a new link later
     (``guest_reissue_key``). Returns the guest."""
     with transaction.atomic():
+        lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         Guest.objects.filter(pk=guest.pk).update(key_revoked=True)
         guest.key_revoked = True
         link_forget(key=guest.key)

@@ -12,6 +12,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.bell import bell_apply
+from tournament.services.locks import lock_round
 from tournament.services.naming import guest_names, named_error
 from tournament.services.state import OPEN_STATES, evening_state
 
@@ -47,7 +48,9 @@ def result_record(
     """
     counters = dict(counters or {})
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("evening").get(pk=round.pk)
+        rnd = lock_round(round.pk)
+        if rnd is None:
+            raise RuleError("That round does not exist: reload the page.")
         evening = rnd.evening
         if request_id:
             done = Result.objects.filter(round=rnd, table=table, request_id=request_id).first()

@@ -19,6 +19,7 @@ from tournament.models import Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.captains import captain_report
 from tournament.services.games import evening_game
+from tournament.services.locks import lock_evening
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
 
@@ -87,6 +88,7 @@ def showdown_report(
     up). Nothing is saved then.
     """
     with transaction.atomic():
+        lock_evening(round.evening_id)  # the lock order: tournament.services.locks
         evening = round.evening
         tables = evening_state(evening).tables
         if not 1 <= table <= len(tables):
