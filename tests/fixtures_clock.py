@@ -48,10 +48,11 @@ def uses_redis() -> bool:
 
 
 class Worker:
-    """A Celery worker subprocess (``--pool=solo``), with an embedded beat when asked."""
+    """A Celery worker subprocess (``--pool=solo``), with an embedded beat when asked; ``wrap``
+    is a command to run it under (e.g. ``faketime -f +30s``)."""
 
-    def __init__(self, *, beat: bool, env: dict[str, str], name: str):
-        self.beat, self.env, self.name = beat, env, name
+    def __init__(self, *, beat: bool, env: dict[str, str], name: str, wrap: tuple[str, ...] = ()):
+        self.beat, self.env, self.name, self.wrap = beat, env, name, wrap
         self.log = Path(settings.VAR_DIR) / f"worker-{name}.log"
         self.proc: subprocess.Popen | None = None
 
@@ -66,7 +67,7 @@ class Worker:
         if self.beat:
             args += ["--beat", f"--schedule={Path(settings.VAR_DIR) / f'beat-{self.name}'}"]
         self.log.write_text("")
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=self.log.open("ab"),
+        self.proc = subprocess.Popen([*self.wrap, *args], cwd=ROOT, env=self.env, stdout=self.log.open("ab"),
                                      stderr=subprocess.STDOUT, start_new_session=True)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -96,13 +97,14 @@ class Worker:
 
 @pytest.fixture
 def start_worker(transactional_db):
-    """start_worker(beat=False, **env) -> a started ``Worker``; every one is stopped at the end."""
+    """start_worker(beat=False, wrap=(), **env) -> a started ``Worker``; every one is stopped at
+    the end."""
     started: list[Worker] = []
 
-    def start(*, beat: bool = False, **extra_env: str) -> Worker:
+    def start(*, beat: bool = False, wrap: tuple[str, ...] = (), **extra_env: str) -> Worker:
         env = dict(os.environ, DATABASE_URL=worker_database_url(), LOG_LEVEL="INFO", **extra_env)
         env.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings_test")
-        worker = Worker(beat=beat, env=env, name=f"w{os.getpid()}-{len(started)}")
+        worker = Worker(beat=beat, env=env, name=f"w{os.getpid()}-{len(started)}", wrap=wrap)
         started.append(worker)
         return worker.start(purge=len(started) == 1)
 

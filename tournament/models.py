@@ -5,6 +5,13 @@ every bell (with the full record ``tables.bell`` produced) is kept, and a correc
 old rows superseded instead of deleting them, so any standing can be recomputed and any bell
 undone. ``Seat`` and ``Bell.state_after`` are derived caches of that history, kept in step by
 the services in ``tournament.services``.
+
+Every stored time comes from the database's clock: the ``created_at``/``rung_at``/``at``
+fields default to the database's ``Now()`` (set by the INSERT, not by the process that
+saves), and the services set ``superseded_at``/``undone_at``, deadlines and start times with
+``Now()`` too, so the web servers' and the workers' clocks never enter what is stored. On
+SQLite the database's clock is the clock of whichever process writes, so there the web server
+and the worker must run on one machine (README, "Clocks").
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Now
 
 from tables.packs import Pack
 
@@ -77,7 +85,7 @@ class Evening(models.Model):
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
     stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
     version = models.PositiveBigIntegerField(default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -110,7 +118,7 @@ class Guest(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REGISTERED)
     key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
     key_revoked = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["name_key", "id"]
@@ -148,7 +156,7 @@ class Draw(models.Model):
     sizes = models.JSONField(help_text="Players per table, table 1 (head) first.")
     relaxed = models.TextField(blank=True, help_text="What the plan relaxes, when the rules cannot seat this count.")
     complete = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -162,7 +170,7 @@ class DrawnCard(models.Model):
     guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="drawn_cards")
     pack = models.CharField(max_length=4, choices=PackChoice.choices)
     rank = models.PositiveSmallIntegerField()
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]
@@ -240,7 +248,7 @@ class Result(models.Model):
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     request_id = models.CharField(max_length=64, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -263,7 +271,7 @@ class ResultVote(models.Model):
     guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="result_votes")
     verdict = models.CharField(max_length=8, choices=Verdict.choices)
     note = models.CharField(max_length=300, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["result", "id"]
@@ -292,7 +300,7 @@ class Bell(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bells")
     kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.BELL)
     cause = models.CharField(max_length=10, choices=Cause.choices)
-    rung_at = models.DateTimeField(auto_now_add=True)
+    rung_at = models.DateTimeField(db_default=Now())
     record = models.JSONField()
     state_after = models.JSONField(help_text="Seats, counters, yellow counters and stakes after this bell.")
     undone_at = models.DateTimeField(null=True, blank=True)
@@ -326,7 +334,7 @@ class AuditEntry(models.Model):
     """Who did what to an evening, when, and from which device or private link."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(db_default=Now())
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True)
     action = models.CharField(max_length=40)

@@ -8,6 +8,10 @@ entries and the standings. It costs the same handful of queries for 8 guests or 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import connection
+from django.utils import timezone
 
 from tables.bell import EveningState
 from tables.errors import RuleError
@@ -15,6 +19,18 @@ from tables.packs import Pack
 from tables.prizes import StandingRow, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round
 from tournament.services.state import OPEN_STATES, evening_state
+
+
+def database_now() -> datetime:
+    """The database's clock now (an aware UTC datetime): what deadlines and bells are stored
+    by, so a page's seconds left and the ``server_now`` that phones correct their clocks by
+    agree with them whatever this web server's own clock says. One query on PostgreSQL; on
+    SQLite the database's clock is this process's clock, so no query."""
+    if connection.vendor != "postgresql":
+        return timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT STATEMENT_TIMESTAMP()")
+        return cursor.fetchone()[0]
 
 
 def table_kind(number: int, tables: int) -> str:

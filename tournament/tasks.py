@@ -106,9 +106,16 @@ def ring_bell_when_due(round_id: int, clock_version: int) -> bool:
 @shared_task(ignore_result=True)
 def start_next_round(evening_id: int, after_round: int) -> bool:
     """Auto-advance: start the round after ``after_round`` when its change-over is over.
-    Returns True when this run started it (see ``tournament.services.clock.round_advance``)."""
-    from tournament.services.clock import round_advance
+    Returns True when this run started it (see ``tournament.services.clock.round_advance``).
+    A worker whose clock runs ahead of the database's queues itself again for the moment the
+    database says the change-over ends."""
+    from tournament.services.clock import next_round_wait, round_advance
 
+    wait = next_round_wait(evening_id=evening_id, after_round=after_round)
+    if wait is not None and wait > 0:
+        log.info("next round task: evening %s after round %s is early; again in %.2f s", evening_id, after_round, wait)
+        start_next_round.apply_async((evening_id, after_round), countdown=wait + 0.05)
+        return False
     return round_advance(evening_id=evening_id, after_round=after_round) is not None
 
 

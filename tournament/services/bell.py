@@ -17,7 +17,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, IntegerField
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
-from django.utils import timezone
 
 from tables.bell import BellRecord, EveningState, ResultError, ring_bell
 from tables.errors import RuleError
@@ -210,8 +209,8 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
             raise RuleError("No bell has rung yet, so there is nothing to undo.")
         if evening.rounds.filter(number__gt=bell.round.number).exists():
             raise RuleError(f"Round {bell.round.number + 1} has started: correct results instead of undoing.")
-        bell.undone_at = timezone.now()
-        bell.save(update_fields=["undone_at"])
+        Bell.objects.filter(pk=bell.pk).update(undone_at=Now())
+        bell.refresh_from_db(fields=["undone_at"])
         record = BellRecord.from_json(bell.record)
         if bell.kind == Bell.Kind.BELL:
             Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG)

@@ -278,6 +278,20 @@ def round_advance(*, evening_id: int, after_round: int) -> Round | None:
         return None
 
 
+def next_round_wait(*, evening_id: int, after_round: int) -> float | None:
+    """Seconds, by the database's clock, until the change-over after round ``after_round``'s
+    live bell is over (0 or less: it is over), or None when that round has no live bell or the
+    evening is gone. For auto-advance tasks run by a worker whose own clock may differ."""
+    minutes = Evening.objects.filter(pk=evening_id).values_list("changeover_minutes", flat=True).first()
+    if minutes is None:
+        return None
+    wait = (Bell.objects.filter(round__evening_id=evening_id, round__number=after_round, kind=Bell.Kind.BELL,
+                                undone_at__isnull=True).order_by("-id")
+            .values_list(ExpressionWrapper(F("rung_at") + Value(timedelta(minutes=minutes)) - Now(),
+                                           output_field=DurationField()), flat=True).first())
+    return None if wait is None else wait.total_seconds()
+
+
 def next_round_due_at(*, evening: Evening) -> tuple[int, object] | None:
     """For auto-advance: (the closed round's number, when the next round starts: its bell's
     time plus the change-over), or None when no next round is coming by itself."""

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from tables.bell import (
     BellOptions,
@@ -98,7 +98,7 @@ def result_correct(
         old = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
         if old is not None and table_result(old) == result:
             raise RuleError(f"That is table {table}'s result in round {round_number} already: nothing to correct.")
-        now = timezone.now()
+        now = Now()  # the database's clock, at each UPDATE
         if old is not None:
             Result.objects.filter(pk=old.pk).update(superseded_at=now)
         row = Result.objects.create(

@@ -16,7 +16,7 @@ shows every change. After round 1 these are refused: the bell handles arrivals a
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from tables.draw import TableCard
 from tables.errors import RuleError
@@ -44,7 +44,7 @@ def _guest(evening: Evening, guest_id: int) -> Guest:
 def _replace(evening: Evening, old: Draw, plan: TablePlan, cards: list[tuple[int, str, int]]) -> Draw:
     """Supersede ``old`` by a complete draw of ``plan`` with ``cards`` (guest id, pack, rank);
     seat everyone. Five queries."""
-    Draw.objects.filter(pk=old.pk).update(superseded_at=timezone.now())
+    Draw.objects.filter(pk=old.pk).update(superseded_at=Now())
     draw = Draw.objects.create(evening=evening, kind=old.kind, sizes=list(plan.sizes), relaxed=plan.relaxed or "",
                                complete=True)
     DrawnCard.objects.bulk_create([DrawnCard(draw=draw, guest_id=g, pack=p, rank=r) for g, p, r in cards])

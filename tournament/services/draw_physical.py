@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from tables.draw import DealtCard, DrawError, PhysicalDraw, TableCard, parse_table_card
 from tables.errors import RuleError
@@ -117,7 +117,7 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
         plan = plan_tables(len(here), accept_relaxed=accept_relaxed)
         PhysicalDraw.start(plan, [(pk, Pack(pack)) for pk, pack in here])  # checks the roster
         evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).update(
-            superseded_at=timezone.now())
+            superseded_at=Now())
         draw = Draw.objects.create(evening=evening, kind=Draw.Kind.PHYSICAL, sizes=list(plan.sizes),
                                    relaxed=plan.relaxed or "", complete=False)
         audit_log(evening=evening, action="draw.physical.start", user=user, device=device, draw_id=draw.pk,
@@ -186,7 +186,7 @@ def draw_physical_finish(*, evening: Evening, user=None, device: str = "") -> Dr
             tables = state.value.seating()
         except RuleError as error:
             raise named_error(error, state.names) from None
-        now = timezone.now()
+        now = Now()  # the database's clock
         evening.draws.filter(superseded_at__isnull=True).exclude(pk=draw.pk).update(superseded_at=now)
         draw.complete = True
         draw.save(update_fields=["complete"])
@@ -204,6 +204,6 @@ def draw_physical_cancel(*, evening: Evening, user=None, device: str = "") -> No
     any, stays. Raises ``RuleError`` when none is open or after round 1 started."""
     with transaction.atomic():
         evening, draw = _lock_open(evening)
-        Draw.objects.filter(pk=draw.pk).update(superseded_at=timezone.now())
+        Draw.objects.filter(pk=draw.pk).update(superseded_at=Now())
         audit_log(evening=evening, action="draw.physical.cancel", user=user, device=device, draw_id=draw.pk)
         evening_touch(evening=evening)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Mapping
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from tables.draw import DrawError, deal, seating
 from tables.errors import RuleError
@@ -108,7 +108,7 @@ def draw_digital(
         except RuleError as error:
             raise named_error(error, names) from None
         tables = seating(dealt, plan)
-        now = timezone.now()
+        now = Now()  # the database's clock
         evening.draws.filter(superseded_at__isnull=True).update(superseded_at=now)
         draw = Draw.objects.create(
             evening=evening, kind=Draw.Kind.DIGITAL, sizes=list(plan.sizes), relaxed=plan.relaxed or "", complete=True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models.functions import Now
 
 from tables.bell import TableResult, check_one
 from tables.errors import RuleError
@@ -67,7 +67,7 @@ def result_record(
             raise named_error(error, guest_names(evening)) from error
         if reporter is not None and reporter.pk not in state.tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
-        Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=timezone.now())
+        Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
         row = Result.objects.create(
             round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
             counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,

@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
 from django.shortcuts import redirect, render
-from django.utils import timezone
 
 from tables.errors import RuleError
 from tournament import private_logs
 from tournament.forms import ResultForm
 from tournament.models import Evening, Guest, Result, Round
-from tournament.selectors import EveningBoard, evening_board
+from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services import captains, registration
 from tournament.services.links import evening_token, evening_version, link_lookup, poll_lookup
 from tournament.views.guest_csrf import csrf_private
@@ -170,7 +169,7 @@ def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = Non
             "call": [board.guests[g].name for g in result.in_call if g in board.guests],
             "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
         }
-    now = timezone.now()
+    now = database_now()
     left = _clock(board.round, now)
     return {
         "evening": evening, "guest": guest, "board": board, "table": table, "line": line, "place": place,

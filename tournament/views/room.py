@@ -18,12 +18,11 @@ from datetime import timedelta
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
-from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from tournament.models import Bell, Evening, Round
-from tournament.selectors import evening_board
+from tournament.selectors import database_now, evening_board
 from tournament.services.clock import next_round_due_at
 
 POLL_SECONDS = 3
@@ -33,12 +32,12 @@ MODES = ("auto", "full", "moves")
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     """("moves" | "full", the last live bell) for this request: "moves" for the minute after a
-    bell unless the URL asks for a mode. One query."""
+    bell unless the URL asks for a mode. One query (and the database's clock on PostgreSQL)."""
     last = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .order_by("-round__number", "-id").only("id", "rung_at").first())
     if asked in ("full", "moves"):
         return asked, last
-    recent = last is not None and timezone.now() - last.rung_at < timedelta(seconds=MOVES_ONLY_SECONDS)
+    recent = last is not None and database_now() - last.rung_at < timedelta(seconds=MOVES_ONLY_SECONDS)
     return ("moves" if recent else "full"), last
 
 
@@ -78,7 +77,7 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     return {
         "evening": evening, "board": board, "mode": mode, "asked": asked, "moves": moves, "etag": etag,
         "leaders": [line for line in lines if line[2].yellow][:10] or lines[:5],
-        "next_round": next_round_due_at(evening=evening), "server_now": timezone.now(),
+        "next_round": next_round_due_at(evening=evening), "server_now": database_now(),
         "poll_seconds": POLL_SECONDS,
         "last_round": bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned),
         "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
