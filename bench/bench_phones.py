@@ -20,6 +20,11 @@ What it does (all traffic on 127.0.0.1, everything bounded in count and time):
    queries per poll (measured in the server), and how long after each bell every phone had
    the new page (the issue asks for 5 s).
 
+Any failure fails the bench (exit status 1, every error printed): a bell that could not ring (its
+process gets every connection setting: ``--pg``, the database, ``--cache``, ``--redis``), a
+phone's request that failed or answered anything but 200/304, an error in a saturation test, or
+gunicorn exiting before the end.
+
 Run: ``.venv/bin/python bench/bench_phones.py [--phones 500] [--minutes 5] [--cache redis]``.
 """
 
@@ -159,6 +164,11 @@ def ring_bell(evening) -> int:
     return Evening.objects.values_list("version", flat=True).get(pk=evening.pk)
 
 
+def ring_arguments(evening_id: int) -> list[str]:
+    """The arguments of the process that rings one bell: every connection setting of this run."""
+    return ["--ring", str(evening_id), "--db", DB_NAME, "--pg", ARGS.pg, "--cache", ARGS.cache, "--redis", ARGS.redis]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -251,8 +261,10 @@ def version_of(etag: str) -> int:
 
 # ---------------------------------------------------------------- saturation
 
-async def saturate(port: int, name: str, paths: list[str], etags: list[str] | None, htmx: bool) -> float:
-    """Back-to-back requests on ARGS.concurrency connections for ARGS.saturate seconds; req/s."""
+async def saturate(port: int, name: str, paths: list[str], etags: list[str] | None, htmx: bool,
+                   failures: list[str]) -> float:
+    """Back-to-back requests on ARGS.concurrency connections for ARGS.saturate seconds; req/s.
+    Requests that failed or answered anything but 200/304 are added to ``failures``."""
     done, errors = [0], [0]
     end = time.monotonic() + ARGS.saturate
 
@@ -278,6 +290,8 @@ async def saturate(port: int, name: str, paths: list[str], etags: list[str] | No
     await asyncio.gather(*(worker(i) for i in range(ARGS.concurrency)))
     rate = done[0] / (time.monotonic() - start)
     print(f"  {name:<38} {rate:8.0f} req/s   ({done[0]} done, {errors[0]} errors)", flush=True)
+    if errors[0]:
+        failures.append(f"saturation, {name}: {errors[0]} requests failed")
     return rate
 
 
@@ -293,6 +307,7 @@ class Stats:
         self.caught: list[list[float]] = []  # per bell: seconds until each phone had it
         self.pages: list[list[tuple[float, int]]] = []  # per phone: (time, version) of each new page
         self.reconnects = 0
+        self.failures: list[str] = []  # what failed in another thread or process (fails the bench)
 
 
 async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats) -> None:
@@ -339,17 +354,23 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
             await conn.close()
 
     def bells() -> None:
-        """Ring in a separate process, so the bell's work does not slow this client down."""
-        every = ARGS.bell_minutes * 60
+        """Ring in a separate process, so the bell's work does not slow this client down. A
+        failure is recorded in ``stats.failures`` (it fails the bench) and stops the bells."""
+        try:
+            ring_every(ARGS.bell_minutes * 60)
+        except BaseException as error:  # noqa: BLE001 - any failure here must fail the bench
+            stats.failures.append(f"the bell thread: {type(error).__name__}: {error}")
+
+    def ring_every(every: float) -> None:
         at = time.monotonic() + every
         while at < end - 10:
             time.sleep(max(0.0, at - time.monotonic()))
             started = time.monotonic()
-            out = subprocess.run([sys.executable, __file__, "--ring", str(evening.pk), "--db", DB_NAME,
-                                  "--cache", ARGS.cache, "--redis", ARGS.redis], env=ENV, cwd=ROOT,
+            out = subprocess.run([sys.executable, __file__, *ring_arguments(evening.pk)], env=ENV, cwd=ROOT,
                                  capture_output=True, text=True, timeout=120)
             if out.returncode != 0:
-                raise SystemExit(f"the bell failed: {out.stderr[-2000:]}")
+                raise RuntimeError(f"bell {len(stats.bells) + 1} failed (exit status {out.returncode}):\n"
+                                   f"{out.stderr[-2000:]}")
             version, committed = out.stdout.strip().splitlines()[-1].split()
             version, committed_mono = int(version), time.monotonic() - (time.time() - float(committed))
             stats.bells.append((committed_mono, int(version)))
@@ -387,6 +408,8 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
     if allq:
         print(f"  SQL queries per poll: {statistics.mean(allq):.3f} on average; 304: {statistics.mean(q304) if q304 else 0:.3f}"
               f" (max {max(q304) if q304 else 0}); 200: {statistics.mean(q200) if q200 else 0:.1f}")
+    if not stats.bells:
+        print(f"  no bell rang in this run (bells start {ARGS.bell_minutes} min in and stop 10 s before the end)")
     for i, caught in enumerate(stats.caught, 1):
         if caught:
             print(f"  bell {i}: {len(caught)}/{phones_n} phones had the new page; after p50 {pct(caught, 50):.2f} s,"
@@ -398,6 +421,18 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
             print(f"    {name:<34} {rate:8.0f} req/s   ratio to bare view {rate / bare:5.2f}")
 
 
+def failed(stats: Stats, server: subprocess.Popen) -> list[str]:
+    """Everything that went wrong in the run (empty when nothing did): the other threads' and
+    processes' failures, the phones' failed requests, gunicorn gone before the end."""
+    failures = list(stats.failures)
+    if stats.errors:
+        kinds = {kind: stats.errors.count(kind) for kind in sorted(set(stats.errors))}
+        failures.append(f"{len(stats.errors)} phone requests failed: {kinds}")
+    if server.poll() is not None:
+        failures.append(f"gunicorn exited (status {server.returncode}) before the end of the run")
+    return failures
+
+
 def main() -> None:
     import django
 
@@ -405,7 +440,7 @@ def main() -> None:
     from tournament.views.guest import POLL_SECONDS
 
     print(f"Setting up: database {DB_NAME}, {ARGS.phones} guests ...", flush=True)
-    server = None
+    server, failures = None, ["the run did not finish"]
     try:
         create_database()
         evening, keys = build_evening()
@@ -415,6 +450,7 @@ def main() -> None:
 
         async def run() -> tuple[dict[str, float], Stats]:
             rates: dict[str, float] = {}
+            stats = Stats()
             if ARGS.saturate > 0:
                 print("Saturation:", flush=True)
                 paths = [f"/g/{k}/" for k in keys]
@@ -423,18 +459,19 @@ def main() -> None:
                 for path in paths[: ARGS.concurrency]:
                     etags.append((await conn.get(path, {"HX-Request": "true"}))[1]["etag"])
                 await conn.close()
-                rates["bare"] = await saturate(port, "bare Django view", ["/bench/bare/"], None, False)
+                rates["bare"] = await saturate(port, "bare Django view", ["/bench/bare/"], None, False,
+                                               stats.failures)
                 rates["guest poll, unchanged (304)"] = await saturate(
-                    port, "guest poll, unchanged (304)", paths[: ARGS.concurrency], etags, True)
+                    port, "guest poll, unchanged (304)", paths[: ARGS.concurrency], etags, True, stats.failures)
                 rates["guest poll, changed (200 partial)"] = await saturate(
-                    port, "guest poll, changed (200 partial)", paths, None, True)
+                    port, "guest poll, changed (200 partial)", paths, None, True, stats.failures)
             print(f"Phones: {ARGS.phones} for {ARGS.minutes} min ...", flush=True)
-            stats = Stats()
             await phones(port, keys, evening, POLL_SECONDS, stats)
             return rates, stats
 
         rates, stats = asyncio.run(run())
         report(stats, rates, POLL_SECONDS, ARGS.phones)
+        failures = failed(stats, server)
     finally:
         if server is not None:
             stop(server)
@@ -447,6 +484,11 @@ def main() -> None:
                 redis.Redis.from_url(ARGS.redis).flushdb()
             except Exception as error:  # noqa: BLE001 - cleanup only
                 print(f"(could not flush the bench's Redis db: {error})")
+    if failures:
+        print("\nBENCH FAILED:", file=sys.stderr)
+        for failure in failures:
+            print(f"  - {failure}", file=sys.stderr)
+        raise SystemExit(1)
 
 
 def ring_only() -> None:
