@@ -1,4 +1,4 @@
-"""Captains, votes, the host's results, bells and undos racing on PostgreSQL: no request answers
+"""Captains, votes, the host's results, bells, undos and corrections racing on PostgreSQL: no request answers
 5xx (no "deadlock detected"), and nothing is lost or doubled.
 
 Real threads, each with its own database connection and its own Django test client, through the
@@ -23,6 +23,7 @@ from django.urls import reverse
 
 from tests import fixtures_phones
 from tournament.models import AuditEntry, Bell, Evening, Result, ResultVote, Round, Seat
+from tournament.services import corrections
 from tournament.services.state import OPEN_STATES, evening_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -92,16 +93,36 @@ def captain(race: Race, evening: Evening, guest, seed: int) -> None:
         connection.close()
 
 
+def correct(race: Race, client: Client, evening: Evening, rng: random.Random) -> None:
+    """The host corrects a table's result in a round whose bell has rung (another winner)."""
+    history = corrections.correction_rounds(Evening.objects.get(pk=evening.pk))
+    if not history:
+        race.post(client, reverse("host-corrections", args=[evening.pk]), {})
+        return
+    rung = rng.choice(history)
+    table = rng.randrange(1, len(rung.tables) + 1)
+    _, guests, result = rung.tables[table - 1]
+    data = {"pool_winner": str(rng.choice(guests).pk)}
+    if table == 1 and result is not None:
+        data |= {f"counters_{g}": str(c) for g, c in result.counters.items()}
+    race.post(client, reverse("host-correction", args=[evening.pk, rung.round.number, table]), data)
+
+
 def host_tab(race: Race, evening: Evening, user, seed: int) -> None:
     """The host (two browser tabs run this): enters results at every table (replacing the
-    captains'), rings the bell, undoes it."""
+    captains'), rings the bell, undoes it, corrects an earlier result, and in the second half
+    starts the next round."""
     rng, client = random.Random(seed), Client(raise_request_exception=False)
     client.force_login(user)
     try:
         race.start.wait(timeout=30)
-        for _ in range(STEPS):
-            action = rng.choices(["result", "ring", "undo"], weights=[6, 1, 1])[0]
+        for step in range(STEPS):
+            action = rng.choices(["result", "ring", "undo", "correct", "start"],
+                                 weights=[6, 1, 1, 1, 1 if step > STEPS // 2 else 0])[0]
             rnd = live_round(evening.pk)
+            if action == "correct":
+                correct(race, client, evening, rng)
+                continue
             if action != "result" or rnd is None:
                 race.post(client, reverse("host-round", args=[evening.pk]), {"action": action})
                 continue
@@ -132,7 +153,8 @@ def test_captains_votes_results_bells_and_undos_race_without_a_server_error(post
     assert race.failures == [], race.failures
     assert sum(race.statuses.values()) == STEPS * len(threads), race.statuses
 
-    # The race did what it was meant to: captains' and the host's results, votes, bells, undos.
+    # The race did what it was meant to: captains' and the host's results, votes, bells, undos
+    # (or corrections, which undo and ring again).
     results = Result.objects.filter(round__evening=evening)
     assert results.filter(reported_by_guest__isnull=False).exists()
     assert results.filter(reported_by_user__isnull=False).exists()
@@ -140,12 +162,15 @@ def test_captains_votes_results_bells_and_undos_race_without_a_server_error(post
     bells = Bell.objects.filter(round__evening=evening, kind=Bell.Kind.BELL)
     assert bells.exists() and bells.filter(undone_at__isnull=False).exists()
 
-    # Nothing lost or doubled: one audit entry per saved result, bell and undo; each captain's
-    # request saved at most once; the seats are where the live bells put them.
+    # Nothing lost or doubled: one audit entry per saved result, bell and undo (a correction's
+    # entry names the bells it rang again); each captain's request saved at most once; the
+    # seats are where the live bells put them.
     audit = AuditEntry.objects.filter(evening=evening)
-    assert audit.filter(action="result.record").count() == results.count()
-    assert audit.filter(action="bell.ring").count() == bells.count()
-    assert audit.filter(action="bell.undo").count() == bells.filter(undone_at__isnull=False).count()
+    assert audit.filter(action__in=("result.record", "result.correct")).count() == results.count()
+    replayed = sum(len(detail["replayed"]) for detail in audit.filter(action="result.correct")
+                   .values_list("detail", flat=True))  # a correction rings its round's bell and later ones again
+    assert audit.filter(action="bell.ring").count() + replayed == bells.count()
+    assert audit.filter(action="bell.undo").count() + replayed == bells.filter(undone_at__isnull=False).count()
     ids = [r for r in results.exclude(request_id="").values_list("request_id", flat=True)]
     assert len(ids) == len(set(ids))
     evening.refresh_from_db()
