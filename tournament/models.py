@@ -12,6 +12,11 @@ saves), and the services set ``superseded_at``/``undone_at``, deadlines and star
 ``Now()`` too, so the web servers' and the workers' clocks never enter what is stored. On
 SQLite the database's clock is the clock of whichever process writes, so there the web server
 and the worker must run on one machine (README, "Clocks").
+
+Nothing history refers to is deleted (issue 12 item 3): every relation from a history row to a
+guest is ``RESTRICT``, so deleting such a guest raises ``RestrictedError`` from any path, while
+deleting a whole evening (every row cascading from it) still works. See
+``tournament.services.history`` for the checks in words.
 """
 
 from __future__ import annotations
@@ -167,7 +172,7 @@ class DrawnCard(models.Model):
     """The table card a guest drew: pack and rank (rank = table number: ace = 1, the head table)."""
 
     draw = models.ForeignKey(Draw, on_delete=models.CASCADE, related_name="cards")
-    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="drawn_cards")
+    guest = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="drawn_cards")
     pack = models.CharField(max_length=4, choices=PackChoice.choices)
     rank = models.PositiveSmallIntegerField()
     recorded_at = models.DateTimeField(db_default=Now())
@@ -181,7 +186,7 @@ class Seat(models.Model):
     """Where a guest sits now (derived: the draw, then every live bell's moves)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="seats")
-    guest = models.OneToOneField(Guest, on_delete=models.CASCADE, related_name="seat")
+    guest = models.OneToOneField(Guest, on_delete=models.RESTRICT, related_name="seat")
     table = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -238,12 +243,12 @@ class Result(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
-    pool_winner = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="pools_won", null=True, blank=True)
+    pool_winner = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="pools_won", null=True, blank=True)
     in_call = models.JSONField(default=list, blank=True)
     tied = models.JSONField(default=list, blank=True, help_text="Guest ids who split the pool with the winner.")
     counters = models.JSONField(default=dict, blank=True)
     reported_by_guest = models.ForeignKey(
-        Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="results_reported"
+        Guest, on_delete=models.RESTRICT, null=True, blank=True, related_name="results_reported"
     )
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
@@ -268,7 +273,7 @@ class ResultVote(models.Model):
         DISPUTE = "dispute", "Dispute"
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="votes")
-    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="result_votes")
+    guest = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="result_votes")
     verdict = models.CharField(max_length=8, choices=Verdict.choices)
     note = models.CharField(max_length=300, blank=True)
     at = models.DateTimeField(db_default=Now())
@@ -319,7 +324,7 @@ class BellEntry(models.Model):
 
     bell = models.ForeignKey(Bell, on_delete=models.CASCADE, related_name="entries")
     kind = models.CharField(max_length=12)
-    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="bell_entries")
+    guest = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="bell_entries")
     from_table = models.PositiveSmallIntegerField(null=True, blank=True)
     to_table = models.PositiveSmallIntegerField(null=True, blank=True)
     amount = models.IntegerField(default=0)

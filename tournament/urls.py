@@ -4,7 +4,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.views import draw, guest, host, printing
+from tournament.views import draw, guest, guests, host, printing
 from tournament.views import rules as rulebook, showdown
 from tournament.views import door, links  # issue 6: the door, private links
 from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
@@ -14,8 +14,10 @@ host_patterns = [
     path("", host.evening_list, name="host-evenings"),
     path("e/<int:evening_id>/", host.evening_detail, name="host-evening"),
     path("e/<int:evening_id>/edit/", host.evening_edit, name="host-evening-edit"),
-    path("e/<int:evening_id>/guests/", host.guest_list, name="host-guests"),
-    path("e/<int:evening_id>/guests/<int:guest_id>/", host.guest_status, name="host-guest-status"),
+    path("e/<int:evening_id>/guests/", guests.guests_page, name="host-guests"),
+    path("e/<int:evening_id>/guests/<int:guest_id>/", guests.guest_status, name="host-guest-status"),
+    path("e/<int:evening_id>/guests/<int:guest_id>/remove/", guests.guest_remove, name="host-guest-remove"),
+    path("e/<int:evening_id>/guests/check-in/", guests.guests_check_in, name="host-guests-check-in"),
     path("e/<int:evening_id>/draw/", draw.draw_page, name="host-draw"),
     path("e/<int:evening_id>/draw/change/", draw.draw_change, name="host-draw-change"),
     path("e/<int:evening_id>/draw/pull-list/", draw.pull_list_page, name="host-draw-pull"),

@@ -13,11 +13,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import RestrictedError
 
 from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
 from tournament.services.audit import audit_log, evening_touch
+from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
 
 MAX_NAME = 120
@@ -182,16 +184,44 @@ def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "") 
     return guest
 
 
+def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device: str = "") -> list[Guest]:
+    """Check in, at once, every guest in ``guest_ids`` who is registered and not here yet (the
+    door's "check in the selected" / "check in everyone listed"); guests already here, who left,
+    or of another evening are skipped. One transaction, one audit entry naming them. Returns the
+    guests checked in, alphabetical (empty when nobody was waiting).
+
+    House rule: after round 1 this only marks them here; each takes a seat when the host presses
+    *Seat now* between rounds (a seat changes the tables, so it is the host's call).
+    """
+    with transaction.atomic():
+        lock_evening(evening.pk)  # the lock order: tournament.services.locks
+        waiting = list(Guest.objects.filter(
+            evening=evening, pk__in=guest_ids, status=Guest.Status.REGISTERED).order_by("name_key", "id"))
+        if not waiting:
+            return []
+        Guest.objects.filter(pk__in=[g.pk for g in waiting]).update(status=Guest.Status.HERE)
+        for guest in waiting:
+            guest.status = Guest.Status.HERE
+        audit_log(evening=evening, action="guests.check_in", user=user, device=device,
+                  names=[g.name for g in waiting])
+        evening_touch(evening=evening)
+    return waiting
+
+
 def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:
-    """Remove a guest who never took a seat. Raises ``RuleError`` when they have drawn a card
-    or played (then mark them as left instead, which keeps their history)."""
+    """Remove a guest whom the evening's history never mentions (registered by mistake, or a
+    no-show). Raises ``GuestHasHistory`` (a ``RuleError`` saying "mark them as left instead")
+    when they drew a card, sit at a table, or appear in any result or bell; nothing is changed
+    then. House rule, issue 12 item 3 (see ``tournament.services.history``)."""
     with transaction.atomic():
         lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
-        if guest.drawn_cards.exists() or hasattr(guest, "seat"):
-            raise RuleError(f"{guest.name} has drawn a card: mark them as left instead, so their history stays.")
+        guest_history_check(guest)
         audit_log(evening=guest.evening, action="guest.remove", user=user, device=device, name=guest.name)
         evening_touch(evening=guest.evening)
-        guest.delete()
+        try:
+            guest.delete()
+        except RestrictedError:  # a row the check could not see yet: history wins
+            raise GuestHasHistory(guest, ["appear in the evening's history"]) from None
 
 
 def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:

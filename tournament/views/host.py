@@ -1,5 +1,5 @@
-"""The host's pages: evenings, guests, the draw, rounds, results, the bell, export (printing is
-in ``tournament.views.printing``).
+"""The host's pages: evenings, rounds, results, the bell, export (the guests list is in
+``tournament.views.guests``, printing in ``tournament.views.printing``).
 
 Login required; a host sees only their own evenings (another host's evening is a 404). Every
 change goes through a service; a ``RuleError`` becomes a message on the page and saves nothing.
@@ -15,10 +15,10 @@ from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
 from tournament.export import evening_export
-from tournament.forms import EveningForm, GuestForm, GuestListForm, ResultForm
+from tournament.forms import EveningForm, ResultForm
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors import evening_board
-from tournament.services import bell, clock, departures, guests as guest_services, results, state
+from tournament.services import bell, clock, results, state
 
 
 def _device(request: HttpRequest) -> str:
@@ -67,82 +67,6 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(request, "Saved.")
         return redirect("host-evening", evening.pk)
     return render(request, "host/evening_edit.html", {"evening": evening, "form": form})
-
-
-@login_required
-def guest_list(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Register guests (one, a pasted list, a CSV file), check them in, remove them."""
-    evening = _evening(request, evening_id)
-    one = GuestForm(evening=evening, prefix="one")
-    many = GuestListForm(prefix="many")
-    if request.method == "POST":
-        if "one-name" in request.POST:
-            one = GuestForm(request.POST, evening=evening, prefix="one")
-            if one.is_valid():
-                try:
-                    guest = guest_services.guest_add(
-                        evening=evening, name=one.cleaned_data["name"], pack=one.cleaned_data["pack"],
-                        contact=one.cleaned_data["contact"], check_in=one.cleaned_data["check_in"],
-                        user=request.user, device=_device(request),
-                    )
-                except RuleError as error:
-                    one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else str(error))
-                else:
-                    messages.success(request, f"{guest.name} is registered.")
-                    return redirect("host-guests", evening.pk)
-        else:
-            many = GuestListForm(request.POST, request.FILES, prefix="many")
-            if many.is_valid():
-                try:
-                    rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
-                    created = guest_services.guests_register(
-                        evening=evening, rows=rows, user=request.user, check_in=many.cleaned_data["check_in"],
-                        device=_device(request),
-                    )
-                except guest_services.GuestListError as error:
-                    for problem in error.problems:
-                        many.add_error(None, problem)
-                else:
-                    messages.success(request, f"{len(created)} guests registered.")
-                    return redirect("host-guests", evening.pk)
-    guests = list(evening.guests.select_related("seat"))
-    counts = {
-        "all": len(guests),
-        "here": sum(g.status == Guest.Status.HERE for g in guests),
-        "red": sum(g.pack == "red" and g.status == Guest.Status.HERE for g in guests),
-        "blue": sum(g.pack == "blue" and g.status == Guest.Status.HERE for g in guests),
-    }
-    return render(request, "host/guests.html",
-                  {"evening": evening, "guests": guests, "one": one, "many": many, "counts": counts,
-                   "started": evening.rounds.exists(),
-                   "unseated": [g for g in guests if g.status == Guest.Status.HERE and not hasattr(g, "seat")]})
-
-
-@login_required
-@require_POST
-def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
-    """Check a guest in or out, mark them as left, remove them, or reissue their link."""
-    evening = _evening(request, evening_id)
-    guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
-    action = request.POST.get("action", "")
-    try:
-        if action == "remove":
-            guest_services.guest_remove(guest=guest, user=request.user, device=_device(request))
-            messages.success(request, f"{guest.name} is removed.")
-        elif action == "reissue":
-            guest_services.guest_reissue_key(guest=guest, user=request.user, device=_device(request))
-            messages.success(request, f"{guest.name} has a new private link; the old one no longer works.")
-        elif evening.rounds.exists() and action in ("left", "here") and (action == "left") == hasattr(guest, "seat"):
-            # After round 1 a seat given up or taken changes the tables: the bell rules decide how.
-            change = departures.guest_depart if action == "left" else departures.guest_arrive
-            record = change(evening=evening, guest=guest, user=request.user, device=_device(request))
-            for entry in record.entries.all():
-                messages.info(request, f"{entry.guest.name}: {entry.text}")
-        else:
-            guest_services.guest_set_status(guest=guest, status=action, user=request.user, device=_device(request))
-    except RuleError as error:
-        messages.error(request, str(error))
-    return redirect("host-guests", evening.pk)
 
 
 @login_required

@@ -1,0 +1,80 @@
+"""Django forms for the guests list at the door: the filter, one guest's action, checking in
+many at once, removing a guest, and the helpers' links.
+
+Every value a door page reads comes through one of these forms (bounded lengths, NUL
+refused by Django's ``CharField``, choices checked); the services decide what the rules allow.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournament.models import Guest
+
+SHOW_CHOICES = [
+    ("", "Everyone"),
+    (Guest.Status.REGISTERED.value, "Not here yet"),
+    (Guest.Status.HERE.value, "Here"),
+    (Guest.Status.LEFT.value, "Left"),
+]
+
+
+class GuestFilterForm(forms.Form):
+    """What part of the guests list to show: a piece of a name (or contact) and a status.
+
+    Read from the query string (``?q=ann&show=registered``); an invalid value shows everyone.
+    """
+
+    q = forms.CharField(max_length=120, required=False, strip=True, label="Find a guest",
+                        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off", "spellcheck": "false",
+                                                      "placeholder": "Type part of a name"}))
+    show = forms.ChoiceField(choices=SHOW_CHOICES, required=False, label="Show")
+
+    def filters(self) -> tuple[str, str]:
+        """``(text, status)`` to filter by; ``("", "")`` (everyone) when the form is not valid."""
+        if not self.is_valid():
+            return "", ""
+        return self.cleaned_data["q"], self.cleaned_data["show"]
+
+
+class GuestActionForm(GuestFilterForm):
+    """One guest's button on the list: check in, check out, seat now, left, or a new private
+    link; ``q`` and ``show`` carry the list's filter so the page comes back as it was."""
+
+    ACTIONS = [
+        ("here", "Check in"),
+        ("registered", "Check out"),
+        ("left", "Left"),
+        ("reissue", "New private link"),
+    ]
+    action = forms.ChoiceField(choices=ACTIONS)
+
+
+class GuestBulkForm(GuestFilterForm):
+    """Check in many guests at once: the ticked ones (``guest``, ids), or everyone the list shows
+    now (``everyone`` = "listed", with the list's filter in ``q`` and ``show``)."""
+
+    guest = forms.TypedMultipleChoiceField(coerce=int, required=False)
+    everyone = forms.ChoiceField(choices=[("", "the ticked guests"), ("listed", "everyone listed")], required=False)
+
+    def __init__(self, *args, guest_ids: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["guest"].choices = [(pk, pk) for pk in guest_ids]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("everyone") and not data.get("guest") and not self.errors:
+            raise forms.ValidationError("Tick the guests to check in first, or check in everyone listed.")
+        return data
+
+
+class GuestRemoveForm(GuestFilterForm):
+    """*Remove*, asked first: ``confirm`` = "yes" removes (a POST); ``keep`` = "yes" puts the
+    row back as it was (the question's *Keep them*, with htmx)."""
+
+    confirm = forms.ChoiceField(choices=[("", "not yet"), ("yes", "Yes, remove them")], required=False)
+    keep = forms.ChoiceField(choices=[("", "no"), ("yes", "Keep them")], required=False)
+
+    def choice(self, name: str) -> bool:
+        """Whether ``name`` ("confirm" or "keep") was sent as "yes" in a valid form."""
+        return self.is_valid() and self.cleaned_data.get(name) == "yes"

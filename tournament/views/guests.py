@@ -1,0 +1,290 @@
+"""The guests list at the door (``/host/e/<id>/guests/``), built for 30 to 500 guests.
+
+- **Find a guest as you type**: the search box asks for the list's rows with htmx (``?q=``,
+  ``&show=`` a status) and swaps only the table body; without JavaScript the same form is a
+  plain GET and the page comes back filtered.
+- **One button, one row**: *Check in*, *Check out*, *Seat now*, *Left* post the row's form;
+  with htmx the answer is that row alone, swapped in place (the page is not reloaded and keeps
+  its scroll position and focus); without JavaScript a redirect brings the list back as it was
+  (same filter) at the row's anchor. Seating or unseating a guest after round 1 moves others,
+  so then the whole list body is swapped.
+- **Many at once**: tick guests and *Check in the ticked*, or *Check in everyone listed* (the
+  guests not here yet under the current filter).
+- ***Remove* asks first** (a confirmation row with htmx, a page without) and is offered only
+  for a guest whom the evening's history never mentions; the service refuses the others with
+  "mark them as left instead" (``tournament.services.history``).
+
+Every input comes through a form (``tournament.door_forms``); every change through a service.
+The page works for the host (logged in) and, through ``Door``, for a door helper's link
+(``tournament.views.helpers``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
+
+from tables.errors import RuleError
+from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
+from tournament.forms import GuestForm, GuestListForm
+from tournament.guest_selectors import GuestList, guest_list
+from tournament.models import Evening, Guest
+from tournament.services import departures, guests as guest_services
+
+
+@dataclass(frozen=True)
+class Door:
+    """Who works the guests list and where its forms go: the host (``user``) or a door helper
+    (``helper``, their link's row; see ``tournament.views.helpers``)."""
+
+    evening: Evening
+    user: Any = None
+    helper: Any = None
+
+    @property
+    def is_host(self) -> bool:
+        """True for the host: every action; a door helper only registers and checks in."""
+        return self.helper is None
+
+    def who(self) -> dict:
+        """The ``user``/``helper`` keyword arguments for the services' audit entries."""
+        return {"user": self.user} | ({"helper": self.helper} if self.helper is not None else {})
+
+    def list_url(self) -> str:
+        """The guests list's address for this door."""
+        if self.helper is not None:
+            return reverse("helper-page", args=[self.helper.key])
+        return reverse("host-guests", args=[self.evening.pk])
+
+    def bulk_url(self) -> str:
+        """Where "check in the ticked / everyone listed" posts."""
+        if self.helper is not None:
+            return reverse("helper-check-in", args=[self.helper.key])
+        return reverse("host-guests-check-in", args=[self.evening.pk])
+
+    def back(self, *, q: str = "", show: str = "", guest: int | None = None) -> str:
+        """The list's address with its filter and a row's anchor (for the no-JavaScript redirects)."""
+        query = urlencode({k: v for k, v in (("q", q), ("show", show)) if v})
+        return self.list_url() + (f"?{query}" if query else "") + (f"#guest-{guest}" if guest else "")
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def _evening(request: HttpRequest, evening_id: int) -> Evening:
+    return get_object_or_404(Evening, pk=evening_id, host=request.user)
+
+
+def _host_door(request: HttpRequest, evening_id: int) -> Door:
+    return Door(evening=_evening(request, evening_id), user=request.user)
+
+
+def _context(door: Door, listing: GuestList, **extra) -> dict:
+    return {"evening": door.evening, "door": door, "list": listing, **extra}
+
+
+def rows_response(request: HttpRequest, door: Door, *, q: str = "", show: str = "", news: str = "",
+                  alert: bool = False) -> HttpResponse:
+    """The list's body (rows, the bulk bar, the counts, a line of news) for an htmx swap of
+    ``#guest-rows``."""
+    listing = guest_list(door.evening, q=q, show=show)
+    response = render(request, "host/_guest_rows.html",
+                      _context(door, listing, oob=True, news=news, alert=alert))
+    return reswap(retarget(response, "#guest-rows"), "outerHTML")
+
+
+def row_response(request: HttpRequest, door: Door, guest: Guest, *, q: str = "", show: str = "",
+                 news: str = "", alert: bool = False) -> HttpResponse:
+    """One guest's row, freshly read, for an htmx swap of that row; the counts and a line of
+    news ride along out of band."""
+    listing = guest_list(door.evening, q=q, show=show)
+    fresh = next((g for g in listing.rows if g.pk == guest.pk), None)
+    if fresh is None:  # no longer under the filter: show it anyway until the next search
+        fresh = Guest.objects.select_related("seat").filter(pk=guest.pk).first()
+    if fresh is None:
+        return rows_response(request, door, q=q, show=show, news=news, alert=alert)
+    return render(request, "host/_guest_row_swap.html",
+                  _context(door, listing, g=fresh, news=news, alert=alert, note=news if alert else ""))
+
+
+def list_page(request: HttpRequest, door: Door, **forms) -> HttpResponse:
+    """The whole guests page (or, for an htmx search, only its rows) under ``?q=&show=``."""
+    search = GuestFilterForm(request.GET or None)
+    q, show = search.filters()
+    if request.htmx and not request.htmx.history_restore_request and request.htmx.target == "guest-rows":
+        return rows_response(request, door, q=q, show=show)
+    listing = guest_list(door.evening, q=q, show=show)
+    template = "host/guests.html" if door.is_host else "helper/door.html"
+    return render(request, template, _context(door, listing, search=search, **forms))
+
+
+def add_guests(request: HttpRequest, door: Door) -> HttpResponse:
+    """A POST to the list: one guest at the door (``one-``) or, for the host, a list (``many-``).
+    Redirects to the list at the new guest on success; the page with the reasons otherwise."""
+    evening = door.evening
+    one, many = GuestForm(evening=evening, prefix="one"), GuestListForm(prefix="many")
+    if "one-name" in request.POST or not door.is_host:
+        one = GuestForm(request.POST, evening=evening, prefix="one")
+        if one.is_valid():
+            try:
+                guest = guest_services.guest_add(
+                    evening=evening, name=one.cleaned_data["name"], pack=one.cleaned_data["pack"],
+                    contact=one.cleaned_data["contact"], check_in=one.cleaned_data["check_in"],
+                    device=_device(request), **door.who())
+            except RuleError as error:
+                one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else str(error))
+            else:
+                messages.success(request, f"{guest.name} is registered"
+                                 + (" and checked in." if one.cleaned_data["check_in"] else "."))
+                return redirect(door.back(q=guest.name, guest=guest.pk))
+    else:
+        many = GuestListForm(request.POST, request.FILES, prefix="many")
+        if many.is_valid():
+            try:
+                rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
+                created = guest_services.guests_register(
+                    evening=evening, rows=rows, check_in=many.cleaned_data["check_in"], device=_device(request),
+                    **door.who())
+            except guest_services.GuestListError as error:
+                for problem in error.problems:
+                    many.add_error(None, problem)
+            else:
+                messages.success(request, f"{len(created)} guests registered.")
+                return redirect(door.list_url())
+    return list_page(request, door, one=one, many=many)
+
+
+@login_required
+def guests_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The host's guests list: register (one, a pasted list, a CSV file), find, check in or out,
+    seat, mark as left, remove (see the module docstring)."""
+    door = _host_door(request, evening_id)
+    if request.method == "POST":
+        return add_guests(request, door)
+    return list_page(request, door, one=GuestForm(evening=door.evening, prefix="one"),
+                     many=GuestListForm(prefix="many"))
+
+
+def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bool]:
+    """Do one row's action; returns (what happened in words, whether other rows changed)."""
+    evening = door.evening
+    if action == "reissue" and door.is_host:
+        guest_services.guest_reissue_key(guest=guest, device=device, **door.who())
+        return f"{guest.name} has a new private link; the old one no longer works.", False
+    seated = Guest.objects.filter(pk=guest.pk, seat__isnull=False).exists()
+    if door.is_host and action in ("left", "here") and (action == "left") == seated and evening.rounds.exists():
+        # After round 1 a seat given up or taken changes the tables: the bell rules decide how.
+        change = departures.guest_depart if action == "left" else departures.guest_arrive
+        record = change(evening=evening, guest=guest, device=device, **door.who())
+        moved = [f"{entry.guest.name}: {entry.text}" for entry in record.entries.select_related("guest")]
+        return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}.", True
+    if not door.is_host and (action not in ("here", "registered") or seated):
+        raise RuleError("Only the host can do that: ask them (a door helper checks guests in and out).")
+    guest_services.guest_set_status(guest=guest, status=action, device=device, **door.who())
+    words = {"here": "is checked in", "registered": "is checked out", "left": "is marked as left"}
+    return f"{guest.name} {words[action]}.", False
+
+
+def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse:
+    """A row's button (see ``GuestActionForm``): the row swapped in place with htmx, or a
+    redirect to the list at the row without JavaScript. Refusals change nothing and say why."""
+    form = GuestActionForm(request.POST)
+    q, show = form.filters()
+    if not form.is_valid() or "action" not in form.cleaned_data:
+        news, alert, spread = "That button was not understood: reload the page and try again.", True, False
+    else:
+        try:
+            news, spread = _change(door, guest, form.cleaned_data["action"], _device(request))
+            alert = False
+        except RuleError as error:
+            news, alert, spread = str(error), True, False
+    if request.htmx:
+        if spread:
+            return rows_response(request, door, q=q, show=show, news=news)
+        return row_response(request, door, guest, q=q, show=show, news=news, alert=alert)
+    (messages.error if alert else messages.success)(request, news)
+    return redirect(door.back(q=q, show=show, guest=guest.pk))
+
+
+@login_required
+@require_POST
+def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+    """The host's row buttons: check in or out, seat now, left, or a new private link."""
+    door = _host_door(request, evening_id)
+    return guest_action(request, door, get_object_or_404(Guest, pk=guest_id, evening=door.evening))
+
+
+def check_in_many(request: HttpRequest, door: Door) -> HttpResponse:
+    """Check in the ticked guests, or everyone listed under the posted filter (``GuestBulkForm``);
+    the list's body swapped with htmx, a redirect to the list without JavaScript."""
+    ids = list(door.evening.guests.values_list("pk", flat=True))
+    form = GuestBulkForm(request.POST, guest_ids=ids)
+    q, show = form.filters()
+    alert = True
+    if not form.is_valid():
+        news = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        if "guest" in form.errors:
+            news = "A ticked guest is no longer on the list: reload the page and try again."
+    else:
+        if form.cleaned_data["everyone"]:
+            chosen = [g.pk for g in guest_list(door.evening, q=q, show=show).waiting_listed]
+        else:
+            chosen = form.cleaned_data["guest"]
+        done = guest_services.guests_check_in(evening=door.evening, guest_ids=chosen, device=_device(request),
+                                              **door.who())
+        alert = not done
+        news = (f"{len(done)} checked in: {', '.join(g.name for g in done)}." if done
+                else "Nobody to check in: everyone listed is here already (or has left).")
+    if request.htmx:
+        return rows_response(request, door, q=q, show=show, news=news, alert=alert)
+    (messages.error if alert else messages.success)(request, news)
+    return redirect(door.back(q=q, show=show))
+
+
+@login_required
+@require_POST
+def guests_check_in(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The host's "check in the ticked" and "check in everyone listed"."""
+    return check_in_many(request, _host_door(request, evening_id))
+
+
+@login_required
+def guest_remove(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+    """*Remove*, asked first: a GET shows the question (a row with htmx, a page without), a POST
+    with ``confirm=yes`` removes the guest. A guest whom history refers to is refused with
+    "mark them as left instead" and nothing changes."""
+    door = _host_door(request, evening_id)
+    guest = get_object_or_404(Guest.objects.select_related("seat"), pk=guest_id, evening=door.evening)
+    form = GuestRemoveForm(request.POST if request.method == "POST" else request.GET)
+    q, show = form.filters()
+    refusal = ""
+    if request.method == "POST" and form.choice("confirm"):
+        try:
+            guest_services.guest_remove(guest=guest, device=_device(request), **door.who())
+        except RuleError as error:
+            refusal = str(error)
+        else:
+            if request.htmx:
+                return rows_response(request, door, q=q, show=show, news=f"{guest.name} is removed.")
+            messages.success(request, f"{guest.name} is removed.")
+            return redirect(door.back(q=q, show=show))
+    elif request.method == "POST":
+        refusal = "Nothing was removed: press “Yes, remove them” to confirm."
+    if request.htmx and (refusal or form.choice("keep")):
+        return row_response(request, door, guest, q=q, show=show, news=refusal, alert=bool(refusal))
+    if request.htmx:
+        return render(request, "host/_guest_remove_row.html", {"evening": door.evening, "g": guest, "q": q,
+                                                               "show": show, "door": door})
+    return render(request, "host/guest_remove.html",
+                  {"evening": door.evening, "g": guest, "q": q, "show": show, "refusal": refusal,
+                   "back": door.back(q=q, show=show, guest=guest.pk)})
