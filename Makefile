@@ -1,5 +1,7 @@
-# Head Table: `make run` serves the site with a demo evening and a Celery worker;
+# Head Table: `make run` serves the site with a demo evening and a Celery worker on this computer;
+# `make party` serves the evening on the venue's Wi-Fi (gunicorn, DEBUG=0) for guests' phones;
 # `make test` installs what the tests need and runs them all. Only Python 3.11+ is required.
+# `run` and `party` install the runtime dependencies only; `install` adds the test extras.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -7,17 +9,23 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-test migrate demo worker beat bench clean
+.PHONY: run party test install install-runtime migrate demo bench clean
 
-$(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(VENV)/.runtime: pyproject.toml
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.runtime
 	$(PIP) install --quiet -e '.[test]'
 	touch $@
 
+install-runtime: $(VENV)/.runtime
+
 install: $(VENV)/.installed
 
-migrate: install
+migrate: install-runtime
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
@@ -29,6 +37,9 @@ run: demo
 	@echo "  (a Celery worker with its beat runs beside it; Ctrl-C stops both)"
 	@echo ""
 	$(PY) manage.py serve $(HOST):$(PORT)
+
+party: install-runtime
+	$(PY) manage.py party --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 test: install
 	$(VENV)/bin/pytest

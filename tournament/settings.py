@@ -3,10 +3,13 @@
 Environment variables (all optional for a laptop):
     DATABASE_URL       default: SQLite file var/headtable.sqlite3
     CELERY_BROKER_URL  or REDIS_URL; default: Celery's filesystem broker under var/celery/
-    SECRET_KEY         default: a development key (refused when DEBUG is off)
+    SECRET_KEY         default: read from SECRET_KEY_FILE, else a development key (refused when DEBUG is off)
+    SECRET_KEY_FILE    a file holding the secret key (``make party`` keeps one in var/secret_key)
     DEBUG              "1" (default) or "0"
     ALLOWED_HOSTS      comma-separated; default: localhost names
+    CSRF_TRUSTED_ORIGINS comma-separated origins, e.g. https://party.example.org
     SITE_URL           how guests reach the site, used in printed QR codes; default http://127.0.0.1:8000
+    SITE_LOCAL_URL     the same site under its multicast DNS name (``make party``), e.g. http://headtable.local:8000
 """
 
 import os
@@ -21,13 +24,16 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = os.environ.get("DEBUG", "1") == "1"
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    SECRET_KEY = Path(os.environ["SECRET_KEY_FILE"]).read_text(encoding="ascii").strip()
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY when DEBUG is 0.")
+        raise ImproperlyConfigured("Set SECRET_KEY (or SECRET_KEY_FILE) when DEBUG is 0.")
     SECRET_KEY = "dev-only-not-secret-head-table"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_LOCAL_URL = os.environ.get("SITE_LOCAL_URL", "").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

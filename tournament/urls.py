@@ -9,9 +9,11 @@ from tournament.views import rules as rulebook, showdown
 from tournament.views import door, links  # issue 6: the door, private links
 from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
 from tournament.views import clock, room  # issue 5: the round clock, the room display
+from tournament.views import connect  # issue 11: phones reach the party
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
+    path("connect/", connect.connect_phones, name="host-connect"),
     path("e/<int:evening_id>/", host.evening_detail, name="host-evening"),
     path("e/<int:evening_id>/edit/", host.evening_edit, name="host-evening-edit"),
     path("e/<int:evening_id>/guests/", guests.guests_page, name="host-guests"),

@@ -24,6 +24,7 @@ from tables.plan import PlanError
 from tournament.draw_selectors import (draw_changes, guest_find, pack_labels, physical_view, pull_packs,
                                        representing_choice, seating_view)
 from tournament.models import Evening, Guest
+from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
 
@@ -79,6 +80,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         "started": evening.rounds.exists(), "changes": draw_changes(evening),
         "registered": evening.guests.filter(status=Guest.Status.REGISTERED).count(),
         "choice": representing_choice(evening, shown) if shown else None,
+        "address": phone_address(request),
     })
 
 
@@ -207,7 +209,8 @@ def seating_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     kind and its guests with their packs; links to the public view and the seating cards."""
     evening = _evening(request, evening_id)
     return render(request, "host/draw_seating.html",
-                  {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)})
+                  {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening),
+                   "address": phone_address(request)})
 
 
 def public_seating(request: HttpRequest, key: str) -> HttpResponse:

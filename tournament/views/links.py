@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
+from tournament.party import phone_address
 from tournament.printing.qr import QUIET, qr_modules
 from tournament.services.guests import guest_reissue_key
 from tournament.services.links import guest_revoke_key
@@ -75,9 +76,10 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
         except RuleError as error:
             messages.error(request, str(error))
         return redirect("host-guest-link", evening.pk, guest.pk)
-    url = request.build_absolute_uri(reverse("guest-page", args=[guest.key]))
+    address = phone_address(request)
+    url = address.url + reverse("guest-page", args=[guest.key])
     return render(request, "host/guest_link.html", {
-        "evening": evening, "guest": guest, "url": url,
+        "evening": evening, "guest": guest, "url": url, "address": address,
         "qr": None if guest.key_revoked else qr_svg(url, label=f"QR code of {guest.name}'s private link"),
     })
 
@@ -100,10 +102,11 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(request, "Guests can register themselves now." if evening.self_registration
                          else "Self-registration is off.")
         return redirect("host-door", evening.pk)
-    url = request.build_absolute_uri(reverse("door", args=[evening.public_key]))
+    address = phone_address(request)
+    url = address.url + reverse("door", args=[evening.public_key])
     guests = list(evening.guests.all())
     return render(request, "host/door.html", {
-        "evening": evening, "url": url, "open": registration_open(evening),
+        "evening": evening, "url": url, "open": registration_open(evening), "address": address,
         "qr": qr_svg(url, label=f"QR code of the registration page of {evening.name}"),
         "here": [g for g in guests if g.status == Guest.Status.HERE],
         "waiting": [g for g in guests if g.status == Guest.Status.REGISTERED],

@@ -2,7 +2,9 @@
 
 The print page lists every document (``tournament.documents.DOCUMENTS``) with its variants as
 download links on the chosen paper (A4 or US Letter), and says plainly what is missing for a
-document that cannot print yet ("No draw yet: ..."). A download that cannot be made (no draw,
+document that cannot print yet ("No draw yet: ..."). QR codes and links carry the address phones
+use (``tournament.party.phone_address``); when only this computer can reach it the page says so
+above everything else. A download that cannot be made (no draw,
 an unknown paper size, a guest's name with nothing printable) shows the print page again with
 the reason and HTTP 400: never an empty or broken PDF. Login required; another host's evening
 is a 404. Rules: issue 7.
@@ -24,6 +26,7 @@ from tournament.documents import (
     pull_list_note,
 )
 from tournament.models import Evening
+from tournament.party import phone_address
 from tournament.printing import page_size
 from tournament.services.draws import live_draw
 
@@ -73,7 +76,7 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
             note = "No draw yet: these are for the tables planned for the guests checked in now; print them again if more arrive"
         rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
     context = {
-        "evening": evening, "rows": rows, "errors": errors, "paper": paper,
+        "evening": evening, "rows": rows, "errors": errors, "paper": paper, "address": phone_address(request),
         "papers": [{"value": v, "label": label, "url": f"{request.path}?paper={v}"} for v, label in PAPERS],
     }
     return render(request, "host/print.html", context, status=status)
@@ -95,7 +98,7 @@ def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
     variant = request.GET.get("variant", "").strip() or kind.default_variant
     try:
         pdf = document(evening=evening, slug=slug, paper=paper, variant=variant,
-                       base_url=request.build_absolute_uri("/")).render()
+                       base_url=phone_address(request).url).render()
     except RuleError as error:
         return _page(request, evening, paper=paper, error=f"{kind.title}: {error}", status=400)
     response = HttpResponse(pdf, content_type="application/pdf")

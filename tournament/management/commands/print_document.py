@@ -10,11 +10,13 @@ reason, and no file is written.
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tables.errors import RuleError
 from tournament.documents import DOCUMENTS, document, document_kind
 from tournament.management.commands._common import evening_by_id
+from tournament.party import is_loopback_url
 
 
 class Command(BaseCommand):
@@ -46,3 +48,8 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         Path(opts["output"]).write_bytes(pdf)
         self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")
+        base = opts["base_url"] or settings.SITE_URL
+        if slug == "seating-cards" and is_loopback_url(base):
+            self.stderr.write(self.style.WARNING(
+                f"Warning: the QR codes point at {base}, which only this computer can open, not guests' phones. "
+                "Print them with --base-url set to this computer's network address (make party shows it)."))

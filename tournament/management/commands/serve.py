@@ -7,6 +7,9 @@ stderr, after a pause that grows from 1 to 30 seconds while it keeps exiting wit
 its start (so a worker that cannot start at all does not spin). When the web server exits, or
 on Ctrl-C (SIGINT) or SIGTERM, everything stops: the worker gets a warm shutdown, the web
 server's group is terminated, and each group is killed if still there after 10 seconds.
+``manage.py party`` is this command with gunicorn as the web server and the party's
+environment (``web_command`` and ``environment`` are the two things it changes); it shares the
+supervision.
 """
 
 from __future__ import annotations
@@ -33,13 +36,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
 
+    def web_command(self, opts) -> list[str]:
+        """The web server's command line: Django's runserver on ``opts["addrport"]``."""
+        return [sys.executable, "manage.py", "runserver", opts["addrport"]]
+
+    def environment(self, opts) -> dict[str, str] | None:
+        """The environment of both children, the worker started again included (None: this
+        process's own)."""
+        return None
+
     def handle(self, *args, **opts):
         python = sys.executable
         celery = [python, "-m", "celery", "-A", "tournament", "worker", "--beat", "--loglevel=warning",
                   "--concurrency=1", f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}"]
-        web = [python, "manage.py", "runserver", opts["addrport"]]
-        worker = subprocess.Popen(celery, start_new_session=True)
-        server = subprocess.Popen(web, start_new_session=True)
+        web = self.web_command(opts)
+        self.env = self.environment(opts)
+        worker = subprocess.Popen(celery, start_new_session=True, env=self.env)
+        server = subprocess.Popen(web, start_new_session=True, env=self.env)
         self.stderr.write(f"Started the Celery worker (process {worker.pid}) and the web server.")
         stopping = False
 
@@ -81,7 +94,7 @@ class Command(BaseCommand):
                     time.sleep(0.2)
                 if stopping() or server.poll() is not None:
                     break
-                worker, started = subprocess.Popen(command, start_new_session=True), time.monotonic()
+                worker, started = subprocess.Popen(command, start_new_session=True, env=self.env), time.monotonic()
                 pause = min(pause * 2, RESTART_PAUSE_MAX)
                 self.stderr.write(f"Started the Celery worker again (process {worker.pid}).")
             time.sleep(0.3)
