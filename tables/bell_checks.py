@@ -121,7 +121,7 @@ def check_results(
         if waiting:
             raise ResultError(
                 f"No result yet from table(s) {_ids(waiting)}: the bell waits for every table"
-                " (house rule: no_result=hold)."
+                " (house rule of this evening: the bell waits until every table has reported)."
             )
     if last_round and options.last_round_counts == "require":
         for number, table in enumerate(state.tables, start=1):

@@ -79,6 +79,7 @@ class Cutter:
                         amount=cuts[guest],
                         rule=rule,
                         text=f"You cut {rank_name(cuts[guest])} for {why} (the highest cut is the one chosen).",
+                        about=f"Guest {guest} cut {rank_name(cuts[guest])} for {why}.",
                     )
                 )
             top = max(cuts.values())

@@ -59,7 +59,9 @@ def guest_leaves(
     warnings: list[str] = []
     entries.append(BellEntry("leave", guest, number, None, 0, LEAVE_RULE, (
         f"You have left {table_name(number, count)}; your {state.counters[guest]} counters"
-        " and your yellow counters stay in the standings.")))
+        " and your yellow counters stay in the standings."), (
+        f"Guest {guest} has left {table_name(number, count)}; their {state.counters[guest]} counters"
+        " and yellow counters stay in the standings.")))
     if len(seats) < 3 or options.leave_fill == "always":
         need = max(4, len(seats) + 2)
         sources = [k for k in range(1, count + 1) if k != number and len(tables[k - 1]) >= need]
@@ -73,7 +75,9 @@ def guest_leaves(
             seats.append(mover)
             entries.append(BellEntry("fill", mover, source, number, 0, rule, (
                 f"Guest {guest} left {table_name(number, count)} and you cut the highest card at"
-                f" table {source}: go to {table_name(number, count)}.")))
+                f" table {source}: go to {table_name(number, count)}."), (
+                f"Guest {guest} left {table_name(number, count)}; guest {mover} cut the highest card at"
+                f" table {source}: goes to {table_name(number, count)}.")))
     if len(seats) < 3:
         if count - 1 < 2:
             raise RuleError(
@@ -92,6 +96,8 @@ def guest_leaves(
             tables[renumber[target] - 1].append(mover)
             entries.append(BellEntry("close", mover, number, renumber[target], 0, CLOSE_RULE, (
                 f"Table {number} closed when guest {guest} left: go to"
+                f" {table_name(renumber[target], count - 1)}."), (
+                f"Table {number} closed when guest {guest} left: guest {mover} goes to"
                 f" {table_name(renumber[target], count - 1)}.")))
         for k in old_numbers:
             if renumber[k] != k:
@@ -99,7 +105,9 @@ def guest_leaves(
                     if other not in left_over:
                         entries.append(BellEntry("renumber", other, k, renumber[k], 0, CLOSE_RULE, (
                             f"Table {number} closed: your table {k} is now"
-                            f" {table_name(renumber[k], count - 1)}; keep your seat.")))
+                            f" {table_name(renumber[k], count - 1)}; keep your seat."), (
+                            f"Table {number} closed: guest {other}'s table {k} is now"
+                            f" {table_name(renumber[k], count - 1)}; keeps the seat.")))
         for k, table in enumerate(tables, start=1):
             if len(table) > options.max_table:
                 warnings.append(f"Table {k} now has {len(table)} players, more than {options.max_table}.")
@@ -163,11 +171,13 @@ def guest_arrives(
     if guest in counters:
         amount = 0
         text = f"Welcome back: you keep your {counters[guest]} counters; sit at {where}."
+        about = f"Guest {guest} is back with {counters[guest]} counters: sits at {where}."
     else:
         amount = stake
         counters[guest], yellow[guest], stakes[guest] = stake, 0, 1
         text = f"Welcome: the banker gives you a stake of {stake} counters; sit at {where}."
-    entry = BellEntry("arrive", guest, None, table, amount, f"{ARRIVE_RULE}; {rule}", text)
+        about = f"Guest {guest} arrived and takes a stake of {stake} counters: sits at {where}."
+    entry = BellEntry("arrive", guest, None, table, amount, f"{ARRIVE_RULE}; {rule}", text, about)
     after = _state(tables, counters, yellow, stakes)
     after.check()
     return BellRecord(

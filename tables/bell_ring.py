@@ -64,8 +64,9 @@ class _Bell:
         self.tables = [list(table) for table in state.tables]
         self.everyone_in_call = False
 
-    def add(self, kind, guest, from_table, to_table, text, rule=SEEDS_RULE, amount=0):
-        self.entries.append(BellEntry(kind, guest, from_table, to_table, amount, rule, text))
+    def add(self, kind, guest, from_table, to_table, text, rule=SEEDS_RULE, amount=0, *, about):
+        """Record one entry: ``text`` to the guest ("You ..."), ``about`` of them ("Guest 17 ...")."""
+        self.entries.append(BellEntry(kind, guest, from_table, to_table, amount, rule, text, about))
 
     def ring(self) -> BellRecord:
         self.take_counts()
@@ -126,12 +127,16 @@ class _Bell:
                     how[number] = "lot"
                     self.add("lot", movers[number], number, number, rule=rule, text=(
                         f"Table {number} had no result at the bell; the host settled it by lot"
-                        " and you cut the highest card: you count as its pool winner."))
+                        " and you cut the highest card: you count as its pool winner."), about=(
+                        f"Table {number} had no result at the bell; guest {movers[number]} won the lot"
+                        " and counts as its pool winner."))
                 else:
                     for guest in seated:
                         self.add("no_result", guest, number, number, rule=rule, text=(
                             f"Table {number} had no result at the bell: everyone there keeps"
-                            " their seat this time."))
+                            " their seat this time."), about=(
+                            f"Table {number} had no result at the bell: guest {guest} keeps the seat"
+                            " this time."))
                 continue
             movers[number], how[number] = result.pool_winner, "pool"
             if result.tied and self.options.pool_tie == "cut":
@@ -148,13 +153,15 @@ class _Bell:
     def give_yellow(self, winner: int) -> None:
         """Step 1: one yellow counter to the head table's pool winner (or each, if split)."""
         self.yellow[winner] += 1
-        self.add("yellow", winner, 1, 1, "You won the pool at the head table: one yellow counter.")
+        self.add("yellow", winner, 1, 1, "You won the pool at the head table: one yellow counter.",
+                 about=f"Guest {winner} won the pool at the head table: one yellow counter.")
         head = self.by_table[1]
         if head.tied and self.options.tie_yellow == "each":
             for guest in sorted({head.pool_winner, *head.tied} - {winner}):
                 self.yellow[guest] += 1
                 self.add("yellow", guest, 1, 1, rule=self.options.house("tie_yellow"), text=(
-                    "You split the pool at the head table: one yellow counter."))
+                    "You split the pool at the head table: one yellow counter."),
+                    about=f"Guest {guest} split the pool at the head table: one yellow counter.")
 
     def fewest(self, guests: Sequence[int], why: str, rule: str) -> int:
         low = min(self.counters[guest] for guest in guests)
@@ -189,7 +196,9 @@ class _Bell:
             if guest in call and guest != goer and self.counters[guest] <= self.counters[goer]:
                 self.add("stays", guest, 1, 1, (
                     f"You had {self.counters[guest]} counters, no more than guest {goer}'s"
-                    f" {self.counters[goer]}, but you were in the call: you keep your seat."))
+                    f" {self.counters[goer]}, but you were in the call: you keep your seat."), about=(
+                    f"Guest {guest} had {self.counters[guest]} counters, no more than guest {goer}'s"
+                    f" {self.counters[goer]}, but was in the call: keeps the seat at the head table."))
         return goer
 
     def move(self, movers: dict[int, int], how: dict[int, str], goer: int) -> None:
@@ -209,29 +218,43 @@ class _Bell:
             won = {"pool": "won the pool", "tie": "won the cut for the split pool",
                    "lot": "won the lot"}[how[number]]
             text = f"You {won} at table {number}: go to {table_name(to, self.count)}."
+            about = f"Guest {guest} {won} at table {number}: goes to {table_name(to, self.count)}."
             rule = SEEDS_RULE if how[number] == "pool" else self.options.house(
                 "pool_tie" if how[number] == "tie" else "no_result")
             if skipped:
-                text = (f"You {won} at table {number}; table(s) {', '.join(map(str, skipped))}"
-                        f" sat out this bell, so go to {table_name(to, self.count)}.")
+                sat_out = f"table(s) {', '.join(map(str, skipped))} sat out this bell"
+                text = f"You {won} at table {number}; {sat_out}, so go to {table_name(to, self.count)}."
+                about = f"Guest {guest} {won} at table {number}; {sat_out}, so goes to {table_name(to, self.count)}."
                 rule = self.options.house("no_result")
-            self.add("up", guest, number, to, text, rule=rule)
+            self.add("up", guest, number, to, text, rule=rule, about=about)
         low = playing[-1]
-        start = ("Everyone at the head table was in the call; you had the fewest counters"
-                 " besides the winner" if self.everyone_in_call else
-                 "You had the fewest counters at the head table and were not in the call")
-        if self.everyone_in_call and self.options.all_in_call == "cut":
-            start = "Everyone at the head table was in the call and you cut the highest card"
+        start, of = self.goer_reason(goer)
         rule = self.options.house("all_in_call") if self.everyone_in_call else SEEDS_RULE
         if low == 1:
             self.add("stays", goer, 1, 1, rule=self.options.house("no_result"), text=(
-                f"{start}, but no other table played this deal: you keep your seat."))
+                f"{start}, but no other table played this deal: you keep your seat."), about=(
+                f"{of}, but no other table played this deal: keeps the seat."))
         elif low == self.count:
-            self.add("down", goer, 1, low, f"{start}: go to the booby table (table {low}).", rule)
+            self.add("down", goer, 1, low, f"{start}: go to the booby table (table {low}).", rule,
+                     about=f"{of}: goes to the booby table (table {low}).")
         else:
             self.add("down", goer, 1, low, rule=self.options.house("no_result"), text=(
                 f"{start}: the booby table sat out this bell, so go to table {low},"
+                " the lowest table that played."), about=(
+                f"{of}: the booby table sat out this bell, so goes to table {low},"
                 " the lowest table that played."))
+
+    def goer_reason(self, goer: int) -> tuple[str, str]:
+        """Why ``goer`` leaves the head table: (said to them, said of them)."""
+        if not self.everyone_in_call:
+            return ("You had the fewest counters at the head table and were not in the call",
+                    f"Guest {goer} had the fewest counters at the head table and was not in the call")
+        if self.options.all_in_call == "cut":
+            return ("Everyone at the head table was in the call and you cut the highest card",
+                    f"Everyone at the head table was in the call and guest {goer} cut the highest card")
+        return ("Everyone at the head table was in the call; you had the fewest counters besides the winner",
+                f"Everyone at the head table was in the call; guest {goer} had the fewest counters"
+                " besides the winner")
 
     def settle_busts(self) -> None:
         """Step 4: fresh stakes, and seat changes with the booby table's best player."""
@@ -251,21 +274,25 @@ class _Bell:
             self.stakes[bust] += 1
             self.add("stake", bust, number, number, amount=self.stake, text=(
                 f"You lost all your counters: the banker gives you a fresh stake of"
-                f" {self.stake} counters."))
+                f" {self.stake} counters."), about=(
+                f"Guest {bust} lost all counters: the banker gives a fresh stake of {self.stake} counters."))
             if number == booby:
                 self.add("stays", bust, booby, booby, rule="house rule: a bust at the booby table"
-                         " keeps the seat", text="You are at the booby table already: keep your seat.")
+                         " keeps the seat", text="You are at the booby table already: keep your seat.",
+                         about=f"Guest {bust} is at the booby table already: keeps the seat.")
                 continue
             if self.options.many_busts == "first_only" and swaps:
                 self.add("stays", bust, number, number, rule=self.options.house("many_busts"),
-                         text="Only the round's first bust changes seats: keep your seat.")
+                         text="Only the round's first bust changes seats: keep your seat.",
+                         about=f"Only the round's first bust changes seats: guest {bust} keeps the seat.")
                 continue
             if not partners:
                 self.warnings.append(
                     f"Guest {bust} lost all counters at table {number}, but nobody at the booby"
                     " table can change seats with them: they keep their seat.")
                 self.add("stays", bust, number, number, rule="house rule: no one to change with",
-                         text="Nobody at the booby table can change seats with you: keep your seat.")
+                         text="Nobody at the booby table can change seats with you: keep your seat.",
+                         about=f"Nobody at the booby table can change seats with guest {bust}: keeps the seat.")
                 continue
             partner = self.find_partner(bust, number, partners)
             partners.remove(partner)
@@ -274,10 +301,13 @@ class _Bell:
             mine[mine.index(bust)], theirs[theirs.index(partner)] = partner, bust
             where[bust], where[partner] = booby, number
             self.add("swap", bust, number, booby, (
-                f"Change seats with guest {partner}: go to the booby table (table {booby})."))
+                f"Change seats with guest {partner}: go to the booby table (table {booby})."), about=(
+                f"Guest {bust} changes seats with guest {partner}: goes to the booby table (table {booby})."))
             self.add("swap", partner, booby, number, (
                 f"Guest {bust} lost all counters at {table_name(number, booby)} and you hold the"
-                f" most counters at the booby table: take their seat at table {number}."))
+                f" most counters at the booby table: take their seat at table {number}."), about=(
+                f"Guest {partner} holds the most counters at the booby table: takes guest {bust}'s"
+                f" seat at table {number}."))
 
     def find_partner(self, bust: int, number: int, partners: list[int]) -> int:
         booby = self.count

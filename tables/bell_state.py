@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tables.errors import InvariantBroken, RuleError
+from tables.sources import PROGRESSIVE_POKER
 
-SEEDS_RULE = "seeds/README.md (Progressive Poker)"
+SEEDS_RULE = PROGRESSIVE_POKER  # the words pages show; seeds/README.md for developers
 
 
 class ResultError(RuleError):
@@ -234,7 +235,10 @@ class BellEntry:
     "no_result", "leave", "arrive", "fill", "close", "renumber". ``from_table``/``to_table`` are
     1-based table numbers (None where there is no table). ``amount`` is the counters of a fresh
     stake or an arrival's stake, or a cut card's rank (ace 1 .. king 13). ``rule`` says where the
-    rule comes from; ``text`` is plain words addressed to that guest.
+    rule comes from; ``text`` is plain words addressed to that guest (second person, for their
+    own phone); ``about`` says the same of them in the third person, starting "Guest <id>" where
+    the guest is the subject, for the host's board and the room ("Guest 17 won the pool at
+    table 2: goes to the head table (table 1).").
     """
 
     kind: str
@@ -244,6 +248,7 @@ class BellEntry:
     amount: int = 0
     rule: str = ""
     text: str = ""
+    about: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON with the same field names."""
@@ -255,6 +260,7 @@ class BellEntry:
             "amount": self.amount,
             "rule": self.rule,
             "text": self.text,
+            "about": self.about,
         }
 
     @classmethod
@@ -268,6 +274,7 @@ class BellEntry:
             amount=int(data.get("amount", 0)),
             rule=str(data.get("rule", "")),
             text=str(data.get("text", "")),
+            about=str(data.get("about", "")),
         )
 
 

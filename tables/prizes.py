@@ -125,9 +125,9 @@ def _best(
         return (tied[0],), ""
     names = ", ".join(str(guest) for guest in tied)
     if options.ties == "shared":
-        return tuple(tied), f" Guests {names} tied and share it (house rule: ties=shared)."
+        return tuple(tied), f" Guests {names} tied and share it (house rule: tied guests share a prize)."
     winner = cutter.highest(tied, table=0, why="a prize", rule="house rule: ties=cut")
-    return (winner,), f" Guests {names} tied; guest {winner} won the cut (house rule: ties=cut)."
+    return (winner,), f" Guests {names} tied; guest {winner} won the cut (house rule: a tie for a prize is cut)."
 
 
 def award_prizes(

@@ -8,11 +8,14 @@ what was chosen; ``tournament.services.house_rules`` refuses an unknown option.
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 
 from tables.bell import BellOptions
 from tables.bell_options import CHOICES
 from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
+from tables.sources import source_in_words
 
 # option name -> (the question, {choice: what it means}); the first choice is the default.
 BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
@@ -75,6 +78,27 @@ PRIZE_HELP: dict[str, tuple[str, dict[str, str]]] = {
         "cut": "The tied guests cut; the highest cut takes it.",
     }),
 }
+
+
+_HOUSE_RULE_KEY = re.compile(r"house rule: (\w+)=(\w+)")
+
+
+def rule_in_words(rule: str) -> str:
+    """A bell entry's or a prize's ``rule`` as a reader sees it: "house rule: no_result=stay"
+    (how the rules engine names the house rule it followed) becomes "house rule: a table has no
+    pool winner at the bell: that table sits out this bell: ..." from the words above; a
+    source file name stored by an earlier version becomes the book and section
+    (``tables.sources``); anything else is already words and stays as it is."""
+
+    def words(match: re.Match) -> str:
+        name, value = match.groups()
+        question, help_ = BELL_HELP.get(name) or PRIZE_HELP.get(name) or (None, {})
+        if question is None or value not in help_:
+            return match.group(0)
+        meaning = help_[value]
+        return f"house rule: {question[0].lower()}{question[1:]}: {meaning[0].lower()}{meaning[1:].rstrip('.')}"
+
+    return _HOUSE_RULE_KEY.sub(words, source_in_words(rule))
 
 
 def _choices(help_: dict[str, str], default: str) -> list[tuple[str, str]]:

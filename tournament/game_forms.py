@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tables import sources
 from tables.cards import MISTIGRIS, Card, CardError, Rank, Suit
 from tables.poker import PokerOptions
 from tables.showdown import Game, GameOptions, options_for
@@ -32,7 +33,7 @@ GAME_OPTION_NAMES: dict[Game, tuple[str, ...]] = {
 # option name -> (label, what it does, where it comes from)
 OPTION_WORDS: dict[str, tuple[str, str, str]] = {
     "mistigris": ("Mistigris", "The pack has a 53rd card, the blank, which its holder makes any card he pleases.",
-                  "000_8fd897c0e7bb035c.txt"),
+                  sources.MISTIGRIS),
     "five_of_a_kind": ("Fives", ("Fours and the mistigris make fives, the best hand of all; off: they stay fours "
                        "with the best odd card."), "house rule"),
     "natural_wins_ties": ("Natural hand wins ties", ("A natural hand beats the same hand made with the mistigris; "
@@ -41,15 +42,15 @@ OPTION_WORDS: dict[str, tuple[str, str, str]] = {
                             "(the reading some books give); off: the two divide the pool."),
                             "the reading some rule books give, where the rule text is silent"),
     "tiger": ("The Tiger", "The lowest straight beats every other straight (and still loses to a flush).",
-              "000_8fd897c0e7bb035c.txt"),
+              sources.THE_TIGER),
     "ace_low_straights": ("Ace low in straights", ("A-2-3-4-5 is a straight, the lowest; off: the ace is high only "
                           "and the lowest straight is 2-3-4-5-6."), "house rule"),
     "with_money": ("With money", ("The best hand takes the pool; off: there is no pool and the worst hand shown "
-                   "puts one counter in the middle."), "004_5d1bc750ac89c154.txt"),
-    "flush": ("Flush", "Three cards of one suit rank next below the sequence flush.", "003_88db352551cf95c8.txt"),
-    "pair": ("Pair", "A pair outranks the point.", "003_88db352551cf95c8.txt"),
+                   "puts one counter in the middle."), sources.WHISKEY_POKER),
+    "flush": ("Flush", "Three cards of one suit rank next below the sequence flush.", sources.COMMERCE),
+    "pair": ("Pair", "A pair outranks the point.", sources.COMMERCE),
     "widow": ("With a widow", ("Counters of no value; the dealer makes no extra payments; of players frozen out "
-              "together the worst hand pays for the whiskey."), "003_88db352551cf95c8.txt"),
+              "together the worst hand pays for the whiskey."), sources.COMMERCE),
     "point_is_combination": ("The point counts for the dealer's payments", ("When a point wins and the dealer holds "
                              "a point too, he pays every other player."), "house rule"),
     "odd_card_decides_pairs": ("Odd card decides equal pairs", ("Of two equal pairs, the one with the higher odd "

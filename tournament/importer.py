@@ -39,7 +39,7 @@ from tournament.export import SCHEMA
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
-from tournament.services.naming import name_guests
+from tournament.services.naming import guest_names, name_guests
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
@@ -422,9 +422,11 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
         )
     stored = _saved(Bell(round=round_row, kind=record.kind, cause=bell["cause"], record=record.to_json(),
                          state_after=record.after.to_json()), place)
+    names = guest_names(evening)
     BellEntry.objects.bulk_create([
         BellEntry(bell=stored, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
-                  amount=e.amount, rule=e.rule[:200], text=e.text[:300])
+                  amount=e.amount, rule=e.rule[:200], text=name_guests(e.text, names)[:300],
+                  about=name_guests(e.about, names)[:300])
         for e in record.entries
     ])
     return record.after

@@ -320,7 +320,11 @@ class Bell(models.Model):
 
 
 class BellEntry(models.Model):
-    """One line of a bell's record: a yellow counter, a move, a fresh stake, a swap or a cut."""
+    """One line of a bell's record: a yellow counter, a move, a fresh stake, a swap or a cut.
+
+    ``text`` is said to the guest, on their own phone ("You won the pool at table 2: go to ...");
+    ``about`` says it of them, by name, for the host's board, the room and the audit log
+    ("Mårten won the pool at table 2: goes to ..."). Both with guests' names, not ids."""
 
     bell = models.ForeignKey(Bell, on_delete=models.CASCADE, related_name="entries")
     kind = models.CharField(max_length=12)
@@ -330,6 +334,7 @@ class BellEntry(models.Model):
     amount = models.IntegerField(default=0)
     rule = models.CharField(max_length=200, blank=True)
     text = models.CharField(max_length=300, blank=True)
+    about = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["bell", "id"]

@@ -131,7 +131,8 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
     BellEntry.objects.bulk_create(
         [
             BellEntry(bell=bell, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
-                      amount=e.amount, rule=e.rule[:200], text=name_guests(e.text, names)[:300])
+                      amount=e.amount, rule=e.rule[:200], text=name_guests(e.text, names)[:300],
+                      about=name_guests(e.about, names)[:300])
             for e in record.entries
         ]
     )

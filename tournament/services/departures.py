@@ -22,7 +22,7 @@ from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
-from tournament.services.naming import guest_names, named_error
+from tournament.services.naming import guest_names, name_guests, named_error
 from tournament.services.state import bell_options, current_round, evening_state
 
 
@@ -39,10 +39,11 @@ def _between_rounds(evening: Evening, guest: Guest, doing: str):
 
 
 def _store(*, evening: Evening, last, record: BellRecord, action: str, guest: Guest, user, device: str) -> Bell:
-    bell = bell_store(rnd=last, cause=Bell.Cause.HOST, record=record, names=guest_names(evening))
+    names = guest_names(evening)
+    bell = bell_store(rnd=last, cause=Bell.Cause.HOST, record=record, names=names)
     seats_follow(evening=evening, before=record.before, after=record.after)
     audit_log(evening=evening, action=action, user=user, device=device, guest_id=guest.pk, name=guest.name,
-              entries=[e.text for e in record.entries])
+              entries=[name_guests(e.about, names) for e in record.entries])
     evening_touch(evening=evening)
     return bell
 

@@ -186,7 +186,7 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
         # After round 1 a seat given up or taken changes the tables: the bell rules decide how.
         change = departures.guest_depart if action == "left" else departures.guest_arrive
         record = change(evening=evening, guest=guest, device=device, **door.who())
-        moved = [f"{entry.guest.name}: {entry.text}" for entry in record.entries.select_related("guest")]
+        moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
         return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}.", True
     if not door.is_host and (action not in ("here", "registered") or seated):
         raise RuleError("Only the host can do that: ask them (a door helper checks guests in and out).")

@@ -32,4 +32,4 @@ class Command(BaseCommand):
         if bell is None:
             raise CommandError("The bell had already rung for this round.")
         for e in bell.entries.select_related("guest"):
-            self.stdout.write(f"{e.kind}\t{e.guest.name}\t{e.from_table or ''}\t{e.to_table or ''}\t{e.text}")
+            self.stdout.write(f"{e.kind}\t{e.guest.name}\t{e.from_table or ''}\t{e.to_table or ''}\t{e.about}")
