@@ -88,8 +88,19 @@
     refresh();
   }
 
+  /* The sticky bar stays at the bottom of the phone: whatever is scrolled into view (a card,
+     a focused field) stops above it, never under it. */
+  function keepClearOf(bar) {
+    function fit() { document.documentElement.style.scrollPaddingBottom = (bar.offsetHeight + 8) + "px"; }
+    fit();
+    window.addEventListener("resize", fit);
+    if (window.ResizeObserver) new ResizeObserver(fit).observe(bar);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("showdown-form");
     if (form) setup(form);
+    var bar = document.querySelector(".sticky-actions");
+    if (bar) keepClearOf(bar);
   });
 })();

@@ -37,6 +37,12 @@ class StandingRow:
     stakes: int
     counters_won: int
 
+    @property
+    def fresh_stakes(self) -> int:
+        """The fresh stakes taken from the banker: every stake but the first (the one word
+        "fresh stakes" on every page, document and export)."""
+        return self.stakes - 1
+
 
 def standings(
     state: EveningState, packs: Mapping[int, Pack | str], *, stake: int
@@ -70,6 +76,19 @@ def standings(
 
 BOOBY_RULES = ("fewest_won", "fewest_counters", "most_stakes", "none")
 TIE_RULES = ("shared", "cut")
+
+
+def places(rows: Sequence[StandingRow]) -> tuple[int, ...]:
+    """The place of each row of ``standings`` (same order): guests level on yellow counters and
+    counters share a place, and the next place skips as many ("1, 1, 3"); a 30-way tie at 0 is
+    place 1 for all thirty. The one place computation every page, document and export uses.
+    House rule (the rules rank only the prize winners): the prizes' own order."""
+    result, place, previous = [], 0, None
+    for index, row in enumerate(rows, 1):
+        if (row.yellow, row.counters) != previous:
+            place, previous = index, (row.yellow, row.counters)
+        result.append(place)
+    return tuple(result)
 
 
 @dataclass(frozen=True, slots=True)

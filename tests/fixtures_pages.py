@@ -37,10 +37,11 @@ class Page:
 
 
 def crawl_evening(host) -> Evening:
-    """The evening of the module docstring (seeded: the same history every run)."""
+    """The evening of the module docstring (seeded: the same history every run); one guest has
+    a 120-character name without a space, the longest a name may be."""
     evening = EveningFactory(host=host, name="Spring Progressive", rounds_planned=6,
                              red_label="Ladies", blue_label="Gentlemen")
-    names = guest_names()[:29] + ["Mårten Ek"]
+    names = guest_names()[:28] + ["Ä" * 40 + "ж" * 40 + "王" * 40, "Mårten Ek"]  # the longest name there may be
     for i, name in enumerate(names):
         GuestFactory(evening=evening, name=name, pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
     draw_digital(evening=evening)

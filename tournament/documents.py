@@ -280,7 +280,7 @@ def evening_outcome(evening: Evening) -> Outcome:
     }
     standings = tuple(
         StandingRow(place=line.place, name=line.guest.name, pack_label=evening.pack_label(line.row.pack),
-                    yellow=line.row.yellow, counters=line.row.counters, stakes=line.row.stakes - 1,
+                    yellow=line.row.yellow, counters=line.row.counters, stakes=line.row.fresh_stakes,
                     counters_won=line.row.counters_won)
         for line in table.lines
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from tables.bell import EveningState
 from tables.packs import Pack
-from tables.prizes import PrizeOptions, award_prizes, standings
+from tables.prizes import PrizeOptions, award_prizes, places, standings
 from tournament.models import Bell, Evening, Result
 from tournament.selectors import table_kind
 from tournament.services.state import evening_state
@@ -100,9 +100,9 @@ def evening_export(evening: Evening) -> dict[str, Any]:
             for b in live_bells for e in b.entries.all() if e.kind == "stake"
         ],
         "standings": [
-            {"place": i, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
-             "stakes": row.stakes, "counters_won": row.counters_won}
-            for i, row in enumerate(rows, 1)
+            {"place": place, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
+             "stakes": row.stakes, "fresh_stakes": row.fresh_stakes, "counters_won": row.counters_won}
+            for place, row in zip(places(rows), rows)
         ],
         "prizes": [
             {"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes

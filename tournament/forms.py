@@ -20,7 +20,8 @@ class EveningForm(forms.ModelForm):
             "name", "date", "game", "counters_per_stake", "minutes_per_round", "rounds_planned", "round_end",
             "red_label", "blue_label", "counter_value", "self_registration",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        # An <input type="date"> takes and gives ISO dates (2026-11-30) whatever the language.
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
             "rounds_planned": "Leave empty to play until you end the evening.",
             "counter_value": "Money per counter, for the settlement sheet; leave empty when counters have no value.",

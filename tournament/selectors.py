@@ -16,7 +16,7 @@ from django.utils import timezone
 from tables.bell import EveningState
 from tables.errors import RuleError
 from tables.packs import Pack
-from tables.prizes import StandingRow, standings
+from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round
 from tournament.services.state import OPEN_STATES, evening_state
 
@@ -97,13 +97,8 @@ class EveningBoard:
     def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
         """(place, guest, row) in standings order; guests level on yellow counters and counters
         share a place ("1, 1, 3"), as the prizes' order has it (``tables.prizes.standings``)."""
-        lines, place, previous = [], 0, None
-        for i, row in enumerate(self.rows, 1):
-            if (row.yellow, row.counters) != previous:
-                place, previous = i, (row.yellow, row.counters)
-            if row.guest in self.guests:
-                lines.append((place, self.guests[row.guest], row))
-        return lines
+        return [(place, self.guests[row.guest], row) for place, row in zip(places(self.rows), self.rows)
+                if row.guest in self.guests]
 
 
 def evening_board(evening: Evening) -> EveningBoard:

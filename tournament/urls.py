@@ -2,7 +2,9 @@
 /g/<key>/, public pages (rules) at the top, Django admin under /admin/."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from tournament.views import draw, guest, guests, host, printing
 from tournament.views import rules as rulebook, showdown
@@ -56,6 +58,8 @@ host_patterns = [
 
 urlpatterns = [
     path("", host.home, name="home"),
+    # Browsers and phones ask for /favicon.ico whatever the page links: send them the static one.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
     path("host/", include(host_patterns)),
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
     path("g/<str:key>/report/", guest.captain_report, name="guest-report"),

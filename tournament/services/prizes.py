@@ -16,7 +16,7 @@ from decimal import Decimal
 
 from tables.errors import RuleError
 from tables.packs import Pack
-from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, award_prizes, settle, standings
+from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, award_prizes, places, settle, standings
 from tournament.models import Evening, Guest
 from tournament.services.naming import name_guests
 from tournament.services.state import evening_state
@@ -81,12 +81,7 @@ def evening_standings(evening: Evening) -> EveningStandings:
         return EveningStandings((), (), (), None)
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines, place, last_key = [], 0, None
-    for index, row in enumerate(rows, 1):
-        key = (row.yellow, row.counters)
-        if key != last_key:
-            place, last_key = index, key
-        lines.append(StandingLine(place=place, guest=guests[row.guest], row=row))
+    lines = [StandingLine(place=place, guest=guests[row.guest], row=row) for place, row in zip(places(rows), rows)]
     names = {pk: g.name for pk, g in guests.items()}
     prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
     prize_lines = tuple(
