@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run party test install install-runtime migrate demo bench clean
+.PHONY: run party test install install-runtime migrate demo bench guide-images clean
 
 $(VENV)/.runtime: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ party: install-runtime
 
 test: install
 	$(VENV)/bin/pytest
+
+# The host's guide's screenshots (docs/images/), taken in Chromium from a demo evening.
+guide-images: install
+	GUIDE_IMAGES=$(CURDIR)/docs/images $(VENV)/bin/pytest -q -p no:cacheprovider tests/test_guide_screenshots.py
 
 bench: install
 	$(PY) bench/run_all.py

@@ -79,7 +79,8 @@ def every_page(evening: Evening) -> list[Page]:
         guests += [reverse("guest-page", args=[guest.key]), reverse("guest-showdown", args=[guest.key])]
     reporter = Guest.objects.get(pk=evening_state(evening).tables[1][0])  # table 2 has not reported
     guests.append(reverse("guest-report", args=[reporter.key]))
-    public = [reverse("home"), reverse("login"), reverse("rules"), reverse("door", args=[evening.public_key]),
+    public = [reverse("home"), reverse("login"), reverse("rules"), reverse("guide"),
+              reverse("door", args=[evening.public_key]),
               reverse("public-seating", args=[evening.public_key]),
               reverse("rules-evening", args=[evening.public_key])]
     public += [reverse("rules-game", args=[game.value]) for game in Game]

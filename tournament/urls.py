@@ -11,7 +11,7 @@ from tournament.views import rules as rulebook, showdown
 from tournament.views import door, links  # issue 6: the door, private links
 from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
 from tournament.views import clock, room  # issue 5: the round clock, the room display
-from tournament.views import connect  # issue 11: phones reach the party
+from tournament.views import connect, guide  # issue 11: phones reach the party, the host's guide
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
@@ -68,6 +68,7 @@ urlpatterns = [
     path("e/<str:key>/", door.door_page, name="door"),
     path("e/<str:key>/seating/", draw.public_seating, name="public-seating"),
     path("rules/", guest.rules_page, name="rules"),
+    path("guide/", guide.host_guide, name="guide"),
     path("rules/<str:game>/", rulebook.rules_game, name="rules-game"),
     path("e/<str:public_key>/rules/", rulebook.rules_evening, name="rules-evening"),
     path("e/<str:public_key>/room/", room.room_display, name="room"),  # issue 5: the room display
