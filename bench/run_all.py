@@ -1,7 +1,7 @@
 """Run the quick benchmarks one after another (``make bench``); each prints its own ratios.
 
 Left out because it takes minutes and starts servers: ``bench/bench_phones.py`` (500 phones
-against gunicorn on PostgreSQL; see README, "Guests' phones"). Run it on its own.
+against gunicorn on PostgreSQL; see docs/benchmarks.md). Run it on its own.
 """
 
 import subprocess

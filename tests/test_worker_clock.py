@@ -5,7 +5,7 @@ next round at ``rung_at`` plus the change-over.
 
 Skipped, with the reason, without ``faketime`` (Debian's package; ``.ci/run`` installs it) or
 PostgreSQL: on SQLite the database's clock is the clock of whichever process writes, so there
-the web server and the worker must share a machine (README, "Clocks").
+the web server and the worker must share a machine (docs/deployment.md, "Clocks").
 """
 
 from __future__ import annotations

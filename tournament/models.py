@@ -11,7 +11,7 @@ fields default to the database's ``Now()`` (set by the INSERT, not by the proces
 saves), and the services set ``superseded_at``/``undone_at``, deadlines and start times with
 ``Now()`` too, so the web servers' and the workers' clocks never enter what is stored. On
 SQLite the database's clock is the clock of whichever process writes, so there the web server
-and the worker must run on one machine (README, "Clocks").
+and the worker must run on one machine (docs/deployment.md, "Clocks").
 
 Nothing history refers to is deleted (issue 12 item 3): every relation from a history row to a
 guest is ``RESTRICT``, so deleting such a guest raises ``RestrictedError`` from any path, while

@@ -17,7 +17,8 @@ def evening_by_id(value: str | int) -> Evening:
     try:
         return Evening.objects.get(pk=int(value))
     except (ValueError, Evening.DoesNotExist):
-        raise CommandError(f"No evening with id {value}; `python manage.py evening_list` lists them.") from None
+        raise CommandError(f"No evening with id {value}: an evening's id is the number in the address of its "
+                           "page on the site (/host/e/<id>/).") from None
 
 
 def guest_by_name(evening: Evening, name: str) -> Guest:

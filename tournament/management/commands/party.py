@@ -64,7 +64,7 @@ class Command(serve.Command):
 
     def web_command(self, opts) -> list[str]:
         """gunicorn on every address of this computer (2 workers × 4 threads), no access log:
-        guests' private links must not reach a log (see README, Deployment)."""
+        guests' private links must not reach a log (docs/design-notes.md, "Private links")."""
         return [sys.executable, "-m", "gunicorn", "tournament.wsgi", "--bind", f"0.0.0.0:{opts['port']}",
                 "--workers", "2", "--threads", "4", "--worker-class", "gthread", "--timeout", "30"]
 
