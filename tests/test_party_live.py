@@ -87,6 +87,11 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
     demo = manage(party_env, "load_demo")
     evening_id = int(re.search(r"Demo evening (\d+) loaded", demo.stdout).group(1))
 
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        busy = manage(party_env, "party", "--port", str(port), "--no-local-name")
+    assert busy.returncode == 1 and f"Port {port} is already in use" in busy.stderr
     refused = manage(party_env, "party", "--port", str(port), "--no-local-name")
     assert refused.returncode == 1
     assert "still has the demo password" in refused.stderr and "changepassword host" in refused.stderr

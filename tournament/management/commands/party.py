@@ -13,6 +13,7 @@ could guess "head-table"): on a terminal it asks for a password, else it stops a
 from __future__ import annotations
 
 import os
+import socket
 import sys
 
 from django.conf import settings
@@ -45,6 +46,7 @@ class Command(serve.Command):
             party_settings(address, port)
         except ValueError as error:
             raise CommandError(f"{error} Give --address as four numbers, e.g. 192.168.1.23.") from None
+        self.check_port(port)
         self.check_host_account()
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
@@ -71,6 +73,17 @@ class Command(serve.Command):
     def environment(self, opts) -> dict[str, str]:
         """The party's environment (built in ``handle``) for the web server and the worker."""
         return opts["party_env"]
+
+    def check_port(self, port: int) -> None:
+        """Raise ``CommandError`` when ``port`` is taken on this computer (``make run`` still
+        running, say), before anything else starts."""
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("0.0.0.0", port))
+            except OSError:
+                raise CommandError(
+                    f"Port {port} is already in use on this computer: is Head Table (make run) still running? "
+                    f"Stop it with Ctrl-C, or choose another port: make party PORT={port + 1}.") from None
 
     def check_host_account(self) -> None:
         """Make sure a host account exists and none has the demo password; on a terminal ask
