@@ -44,7 +44,7 @@ def lock_round(round_id: int, *, evening: Evening | None = None) -> Round | None
     """Lock a round's row after its evening's (locked here unless ``evening``, already locked,
     is given); returns the round with ``round.evening`` set to the locked evening, or None when
     there is no such round."""
-    evening_id = Round.objects.filter(pk=round_id).values_list("evening_id", flat=True).first()
+    evening_id = Round.objects.filter(pk=round_id).order_by().values_list("evening_id", flat=True).first()
     if evening_id is None:
         return None
     evening = evening if evening is not None and evening.pk == evening_id else lock_evening(evening_id)
@@ -67,7 +67,7 @@ def lock_result(result_id: int, *, evening_id: int) -> Result | None:
     """Lock a result of one of ``evening_id``'s rounds: the evening, then the result's round,
     then the result. Returns the result (``result.round`` is the locked round, whose
     ``evening`` is the locked evening), or None when there is no such result in that evening."""
-    round_id = (Result.objects.filter(pk=result_id, round__evening_id=evening_id)
+    round_id = (Result.objects.filter(pk=result_id, round__evening_id=evening_id).order_by()
                 .values_list("round_id", flat=True).first())
     if round_id is None:
         return None
