@@ -32,7 +32,7 @@ MODES = ("auto", "full", "moves")
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     """("moves" | "full", the last live bell) for this request: "moves" for the minute after a
-    bell unless the URL asks for a mode. One query (and the database's clock on PostgreSQL)."""
+    bell unless the URL asks for a mode. One query."""
     last = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .order_by("-round__number", "-id").only("id", "rung_at").first())
     if asked in ("full", "moves"):
