@@ -24,11 +24,38 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Now
+from django.db.models.functions import Length, Now
+from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
+
+COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
+
+
+def length_within(field: str, low: int, high: int) -> Q:
+    """A CHECK condition: ``field`` holds ``low`` to ``high`` characters (``Length``, so SQLite,
+    which ignores ``max_length``, refuses longer text too)."""
+    return Q(GreaterThanOrEqual(Length(field), low)) & Q(LessThanOrEqual(Length(field), high))
+
+
+def one_of(field: str, choices: type[models.Choices] | list[str]) -> Q:
+    """A CHECK condition: ``field`` is one of the choices' values."""
+    values = choices.values if isinstance(choices, type) else choices
+    return Q(**{f"{field}__in": list(values)})
+
+
+def within(field: str, low: int, high: int | None = None) -> Q:
+    """A CHECK condition: ``low`` <= ``field`` (<= ``high``); NULL passes, as the field allows it."""
+    condition = Q(**{f"{field}__gte": low})
+    return condition & Q(**{f"{field}__lte": high}) if high is not None else condition
+
+
+def checks(model: str, **conditions: Q) -> list[models.CheckConstraint]:
+    """Named CHECK constraints ``<model>_<name>`` from keyword conditions."""
+    return [models.CheckConstraint(condition=q, name=f"{model}_{name}") for name, q in conditions.items()]
 
 
 def new_private_key() -> str:
@@ -53,6 +80,22 @@ class PackChoice(models.TextChoices):
     BLUE = Pack.BLUE.value, "Blue pack"
 
 
+class EveningStage(models.TextChoices):
+    """The choices of ``Evening.Stage``."""
+
+    REGISTRATION = "registration", "Registration"
+    SEATED = "seated", "Seated (draw made)"
+    PLAYING = "playing", "Playing"
+    ENDED = "ended", "Ended"
+
+
+class RoundEnd(models.TextChoices):
+    """The choices of ``Evening.RoundEnd``."""
+
+    HEAD_POOL = "head_pool", "When the head table's pool is recorded (the rules' way)"
+    CLOCK = "clock", "When the clock runs out"
+
+
 class Evening(models.Model):
     """One progressive card party, run by one host.
 
@@ -60,28 +103,29 @@ class Evening(models.Model):
     their ETag so an unchanged page costs no query.
     """
 
-    class Stage(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        SEATED = "seated", "Seated (draw made)"
-        PLAYING = "playing", "Playing"
-        ENDED = "ended", "Ended"
-
-    class RoundEnd(models.TextChoices):
-        HEAD_POOL = "head_pool", "When the head table's pool is recorded (the rules' way)"
-        CLOCK = "clock", "When the clock runs out"
+    Stage = EveningStage
+    RoundEnd = RoundEnd
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
     name = models.CharField(max_length=120)
     date = models.DateField()
     game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
     options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
-    counters_per_stake = models.PositiveIntegerField(default=50)
-    minutes_per_round = models.PositiveSmallIntegerField(default=10)
-    rounds_planned = models.PositiveSmallIntegerField(null=True, blank=True)
+    counters_per_stake = models.PositiveIntegerField(
+        default=50, validators=[MinValueValidator(1, "A stake is 1 counter or more."),
+                                MaxValueValidator(10_000, "A stake is at most 10,000 counters.")])
+    minutes_per_round = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1, "A round lasts 1 minute or more."),
+                                MaxValueValidator(180, "A round lasts at most 180 minutes.")])
+    rounds_planned = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1, "Plan 1 round or more, or leave it empty."),
+                                           MaxValueValidator(100, "Plan at most 100 rounds.")])
     round_end = models.CharField(max_length=10, choices=RoundEnd.choices, default=RoundEnd.CLOCK)
     red_label = models.CharField(max_length=40, default="Red pack")
     blue_label = models.CharField(max_length=40, default="Blue pack")
-    counter_value = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    counter_value = models.DecimalField(
+        max_digits=8, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(0, "A counter's money value cannot be negative; leave it empty for none.")])
     self_registration = models.BooleanField(default=False)
     auto_advance = models.BooleanField(default=False, help_text="Start the next round by itself after the change-over.")
     changeover_minutes = models.PositiveSmallIntegerField(default=2)
@@ -94,6 +138,13 @@ class Evening(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
+        constraints = checks(
+            "evening", name_length=length_within("name", 1, 120), game_known=one_of("game", Game),
+            stake_in_range=within("counters_per_stake", 1, 10_000), minutes_in_range=within("minutes_per_round", 1, 180),
+            rounds_in_range=within("rounds_planned", 1, 100), round_end_known=one_of("round_end", RoundEnd),
+            red_label_length=length_within("red_label", 1, 40), blue_label_length=length_within("blue_label", 1, 40),
+            counter_value_not_negative=within("counter_value", 0), stage_known=one_of("stage", EveningStage),
+        )
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
@@ -103,6 +154,14 @@ class Evening(models.Model):
         return self.red_label if Pack(pack) is Pack.RED else self.blue_label
 
 
+class GuestStatus(models.TextChoices):
+    """The choices of ``Guest.Status``."""
+
+    REGISTERED = "registered", "Registered"
+    HERE = "here", "Checked in"
+    LEFT = "left", "Left"
+
+
 class Guest(models.Model):
     """A person registered for an evening, in one of the two packs.
 
@@ -110,10 +169,7 @@ class Guest(models.Model):
     ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith").
     """
 
-    class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        HERE = "here", "Checked in"
-        LEFT = "left", "Left"
+    Status = GuestStatus
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="guests")
     name = models.CharField(max_length=120)
@@ -129,6 +185,9 @@ class Guest(models.Model):
         ordering = ["name_key", "id"]
         constraints = [
             models.UniqueConstraint(fields=["evening", "name_key"], name="guest_name_unique_per_evening"),
+            *checks("guest", name_length=length_within("name", 1, 120), name_key_length=length_within("name_key", 1, 120),
+                    pack_known=one_of("pack", PackChoice), status_known=one_of("status", GuestStatus),
+                    contact_length=length_within("contact", 0, 200)),
         ]
 
     def __str__(self) -> str:
@@ -145,6 +204,13 @@ class Guest(models.Model):
         super().save(*args, **kwargs)
 
 
+class DrawKind(models.TextChoices):
+    """The choices of ``Draw.Kind``."""
+
+    DIGITAL = "digital", "Digital (dealt by the app)"
+    PHYSICAL = "physical", "Physical (real packs)"
+
+
 class Draw(models.Model):
     """One seating draw: the table plan and, through ``cards``, the card each guest drew.
 
@@ -152,9 +218,7 @@ class Draw(models.Model):
     A physical draw is recorded card by card and is ``complete`` when every guest has a card.
     """
 
-    class Kind(models.TextChoices):
-        DIGITAL = "digital", "Digital (dealt by the app)"
-        PHYSICAL = "physical", "Physical (real packs)"
+    Kind = DrawKind
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="draws")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DIGITAL)
@@ -166,6 +230,7 @@ class Draw(models.Model):
 
     class Meta:
         ordering = ["evening", "-id"]
+        constraints = checks("draw", kind_known=one_of("kind", DrawKind))
 
 
 class DrawnCard(models.Model):
@@ -179,7 +244,10 @@ class DrawnCard(models.Model):
 
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]
-        constraints = [models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw")]
+        constraints = [
+            models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw"),
+            *checks("drawncard", pack_known=one_of("pack", PackChoice), rank_positive=within("rank", 1)),
+        ]
 
 
 class Seat(models.Model):
@@ -192,6 +260,16 @@ class Seat(models.Model):
     class Meta:
         ordering = ["evening", "table", "id"]
         indexes = [models.Index(fields=["evening", "table"])]
+        constraints = checks("seat", table_positive=within("table", 1))
+
+
+class RoundState(models.TextChoices):
+    """The choices of ``Round.State``."""
+
+    RUNNING = "running", "Running"
+    PAUSED = "paused", "Paused"
+    RUNG = "rung", "Bell rung"
+    CLOSED = "closed", "Closed"
 
 
 class Round(models.Model):
@@ -202,11 +280,7 @@ class Round(models.Model):
     does nothing.
     """
 
-    class State(models.TextChoices):
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        RUNG = "rung", "Bell rung"
-        CLOSED = "closed", "Closed"
+    State = RoundState
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -221,10 +295,22 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["evening", "number"]
-        constraints = [models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
+            *checks("round", state_known=one_of("state", RoundState), number_positive=within("number", 1),
+                    waiting_for_length=length_within("waiting_for", 0, 300)),
+        ]
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+
+class ResultStatus(models.TextChoices):
+    """The choices of ``Result.Status``."""
+
+    REPORTED = "reported", "Reported"
+    CONFIRMED = "confirmed", "Confirmed"
+    DISPUTED = "disputed", "Disputed (the host decides)"
 
 
 class Result(models.Model):
@@ -236,10 +322,7 @@ class Result(models.Model):
     tap or a retry saves once); ``status`` follows the other guests' confirmations and disputes.
     """
 
-    class Status(models.TextChoices):
-        REPORTED = "reported", "Reported"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed (the host decides)"
+    Status = ResultStatus
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
@@ -262,15 +345,22 @@ class Result(models.Model):
             models.UniqueConstraint(
                 fields=["round", "table"], condition=Q(superseded_at__isnull=True), name="one_live_result_per_table"
             ),
+            *checks("result", table_positive=within("table", 1), status_known=one_of("status", ResultStatus),
+                    request_id_length=length_within("request_id", 0, 64)),
         ]
+
+
+class Verdict(models.TextChoices):
+    """The choices of ``ResultVote.Verdict``."""
+
+    CONFIRM = "confirm", "Confirm"
+    DISPUTE = "dispute", "Dispute"
 
 
 class ResultVote(models.Model):
     """Another guest at the table confirms or disputes a reported result."""
 
-    class Verdict(models.TextChoices):
-        CONFIRM = "confirm", "Confirm"
-        DISPUTE = "dispute", "Dispute"
+    Verdict = Verdict
 
     result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="votes")
     guest = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="result_votes")
@@ -280,7 +370,26 @@ class ResultVote(models.Model):
 
     class Meta:
         ordering = ["result", "id"]
-        constraints = [models.UniqueConstraint(fields=["result", "guest"], name="one_vote_per_guest_per_result")]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "guest"], name="one_vote_per_guest_per_result"),
+            *checks("resultvote", verdict_known=one_of("verdict", Verdict), note_length=length_within("note", 0, 300)),
+        ]
+
+
+class BellKind(models.TextChoices):
+    """The choices of ``Bell.Kind``."""
+
+    BELL = "bell", "The bell"
+    LEAVE = "leave", "A guest left"
+    ARRIVE = "arrive", "A guest arrived"
+
+
+class BellCause(models.TextChoices):
+    """The choices of ``Bell.Cause``."""
+
+    CLOCK = "clock", "The clock ran out"
+    HEAD_POOL = "head_pool", "The head table's pool was decided"
+    HOST = "host", "The host rang it"
 
 
 class Bell(models.Model):
@@ -292,15 +401,8 @@ class Bell(models.Model):
     undo and corrections treat it like any other step of the evening.
     """
 
-    class Kind(models.TextChoices):
-        BELL = "bell", "The bell"
-        LEAVE = "leave", "A guest left"
-        ARRIVE = "arrive", "A guest arrived"
-
-    class Cause(models.TextChoices):
-        CLOCK = "clock", "The clock ran out"
-        HEAD_POOL = "head_pool", "The head table's pool was decided"
-        HOST = "host", "The host rang it"
+    Kind = BellKind
+    Cause = BellCause
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="bells")
     kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.BELL)
@@ -316,6 +418,7 @@ class Bell(models.Model):
             models.UniqueConstraint(
                 fields=["round"], condition=Q(undone_at__isnull=True, kind="bell"), name="one_live_bell_per_round"
             ),
+            *checks("bell", kind_known=one_of("kind", BellKind), cause_known=one_of("cause", BellCause)),
         ]
 
 
@@ -338,6 +441,10 @@ class BellEntry(models.Model):
 
     class Meta:
         ordering = ["bell", "id"]
+        constraints = checks(
+            "bellentry", amount_not_negative=within("amount", 0), rule_length=length_within("rule", 0, 200),
+            text_length=length_within("text", 0, 300),
+        )
 
 
 class AuditEntry(models.Model):
@@ -353,3 +460,5 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+        constraints = checks("auditentry", action_length=length_within("action", 1, 40),
+                             device_length=length_within("device", 0, 200))
