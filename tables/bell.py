@@ -24,6 +24,7 @@ from tables.bell_state import (
     BellRecord,
     EveningState,
     ResultError,
+    StateError,
     TableResult,
     Tally,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "Departure",
     "EveningState",
     "ResultError",
+    "StateError",
     "RoundInput",
     "TableResult",
     "Tally",

@@ -20,6 +20,21 @@ from tables.sources import PROGRESSIVE_POKER
 SEEDS_RULE = PROGRESSIVE_POKER  # the words pages show; seeds/README.md for developers
 
 
+class StateError(RuleError):
+    """An evening state that cannot be: a guest seated twice, a seated guest with no counters
+    on record, a guest id that is not a whole number, a negative count.
+
+    ``guest`` is the guest id concerned and ``table`` the table number (1-based) where known,
+    so a caller can put the guest's name in (``tournament.services.naming`` rewrites
+    "Guest 17" in the message). Raised where the state is built, before any rule uses it.
+    """
+
+    def __init__(self, message: str, *, guest: int | None = None, table: int | None = None) -> None:
+        super().__init__(message)
+        self.guest = guest
+        self.table = table
+
+
 class ResultError(RuleError):
     """A table's result that cannot be right (a winner not at that table, a negative count, ...).
 
@@ -84,6 +99,39 @@ class EveningState:
         object.__setattr__(self, "tables", tuple(tuple(table) for table in self.tables))
         for name in ("counters", "yellow", "stakes"):
             object.__setattr__(self, name, Tally(getattr(self, name)))
+        self._check_built()
+
+    def _check_built(self) -> None:
+        """Raise ``StateError`` (naming the guest by id, also in ``error.guest``) when a seat
+        holds something that is not a guest id, a guest is seated twice, a seated guest has
+        no counters, yellow counters or stakes on record, or any count is negative or not a
+        whole number. Source: ``seeds/README.md`` (everyone plays at one table, with their
+        own counters); a state like that is refused where it is built, before a bell uses it.
+        """
+        seen: dict[int, int] = {}
+        for number, table in enumerate(self.tables, start=1):
+            for guest in table:
+                if isinstance(guest, bool) or not isinstance(guest, int):
+                    raise StateError(f"A seat at table {number} holds {guest!r}, not a guest id.", table=number)
+                if guest in seen:
+                    raise StateError(
+                        f"Guest {guest} is seated twice (at table {seen[guest]} and again at table {number}).",
+                        guest=guest, table=number,
+                    )
+                seen[guest] = number
+                for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
+                    if guest not in getattr(self, name):
+                        raise StateError(
+                            f"Guest {guest} is seated at table {number} but has no {words} on record.",
+                            guest=guest, table=number,
+                        )
+        for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
+            for guest, value in getattr(self, name).items():
+                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    raise StateError(
+                        f"Guest {guest} has {value!r} {words} on record: a count is a whole number, 0 or more.",
+                        guest=guest if isinstance(guest, int) else None, table=seen.get(guest),
+                    )
 
     @classmethod
     def start(cls, tables: Sequence[Sequence[int]], *, stake: int) -> EveningState:

@@ -10,7 +10,8 @@ from tournament.models import AuditEntry, Bell, Evening, Result, Seat
 from tournament.services.corrections import correction_rounds, result_correct, seating_check
 from tournament.services.prizes import evening_standings
 from tournament.services.state import evening_state
-from tables.bell import EveningState
+from tables.bell import EveningState, StateError
+from tournament.services.naming import name_guests
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 
 HEAD = ["H1", "H2", "H3", "H4"]
@@ -176,9 +177,12 @@ def test_results_of_the_round_in_play_that_no_longer_fit_must_be_reported_again(
 
 def test_a_seating_that_seats_someone_twice_is_refused_with_names():
     before = EveningState.start([[1, 2, 3], [4, 5, 6]], stake=50)
-    twice = EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
-    with pytest.raises(RuleError, match="would seat Ann twice"):
-        seating_check(before=before, after=twice, names={1: "Ann"})
+    # Such a state cannot even be built (tables.bell_state.EveningState checks itself); the
+    # error carries the guest's id for the Django side to name them.
+    with pytest.raises(StateError, match=r"^Guest 1 is seated twice \(at table 1 and again at table 2\)\.$") as caught:
+        EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
+    assert (caught.value.guest, caught.value.table) == (1, 2)
+    assert name_guests(str(caught.value), {1: "Ann"}) == "Ann is seated twice (at table 1 and again at table 2)."
     lost = EveningState(((1, 2, 3), (4, 5, 7)), before.counters, before.yellow, before.stakes)
     with pytest.raises(RuleError, match="change who has a seat"):
         seating_check(before=before, after=lost, names={})
@@ -190,18 +194,16 @@ def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, 
     play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
     import tournament.services.corrections as corrections
 
-    real = corrections._replay
+    real = corrections.ring_bell
 
-    def broken(*args):  # a replay that went wrong: H1 at both tables
-        records = real(*args)
-        last = records[-1]
-        bad = EveningState((last.after.tables[0], (ids["H1"],) + last.after.tables[1][1:]),
-                           last.after.counters, last.after.yellow, last.after.stakes)
-        return records[:-1] + [type(last)(**{**last.__dict__, "after": bad})]
+    def broken(*args, **kwargs):  # a bell that went wrong: it seats H1 at both tables
+        after = real(*args, **kwargs).after
+        return EveningState((after.tables[0], (ids["H1"],) + after.tables[1][1:]),
+                            after.counters, after.yellow, after.stakes)
 
-    monkeypatch.setattr(corrections, "_replay", broken)
+    monkeypatch.setattr(corrections, "ring_bell", broken)
     results = Result.objects.count()
-    with pytest.raises(RuleError, match="would seat H1 twice"):
+    with pytest.raises(RuleError, match="round 1 no longer fits: H1 is seated twice"):
         result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])
     assert Result.objects.count() == results and Bell.objects.filter(undone_at__isnull=True).count() == 1
 
