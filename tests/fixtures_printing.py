@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db import connection
 
 from tests.factories import EveningFactory, GuestFactory
 from tournament.models import Evening, Guest
@@ -25,10 +24,9 @@ EMOJI_NAME = ("Ann 🎉 Lee", "Ann Lee")  # (as typed, as printed)
 
 
 def long_name() -> str:
-    """A name without spaces: 300 characters (100 Ä, 100 ж, 100 王) where the database keeps
-    them, else 120 (40 of each)."""
-    each = 100 if connection.vendor == "sqlite" else 40
-    return "Ä" * each + "ж" * each + "王" * each
+    """A name without spaces of the longest length a guest's name may have: 120 characters
+    (40 Ä, 40 ж, 40 王); every database refuses longer (CHECK ``guest_name_length``)."""
+    return "Ä" * 40 + "ж" * 40 + "王" * 40
 
 
 def guest_names() -> list[str]:

@@ -6,9 +6,11 @@ Forms only read and check what was typed; the services decide what the rules all
 
 from __future__ import annotations
 
+import codecs
+
 from django import forms
 
-from tournament.models import Evening, Guest, PackChoice
+from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 
 
 class EveningForm(forms.ModelForm):
@@ -71,6 +73,22 @@ class GuestForm(forms.Form):
             self.fields["pack"].choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
 
 
+def guest_file_text(raw: bytes) -> str:
+    """The text of a guest list file: UTF-8 (with or without a byte order mark) or UTF-16 with
+    its byte order mark (a spreadsheet's "Unicode text"). Raises ``forms.ValidationError``
+    asking for UTF-8 for any other encoding (Latin-1, UTF-16 without a mark) and for a file
+    holding NUL characters (not a text file at all). House rule: guessing an encoding would
+    turn "Mårten" into "MÃ¥rten" without a word, so only marked encodings are read."""
+    encoding = "utf-16" if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        text = "\x00"
+    if "\x00" in text:
+        raise forms.ValidationError("The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again.")
+    return text
+
+
 class GuestListForm(forms.Form):
     """A pasted list or a CSV file of guests: one per line, "name, pack[, contact]"."""
 
@@ -86,11 +104,7 @@ class GuestListForm(forms.Form):
         if upload:
             if upload.size > self.MAX_BYTES:
                 raise forms.ValidationError("The file is over 1 MB: split it, or remove what is not a guest.")
-            raw = upload.read()
-            try:
-                data["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again.")
+            data["text"] = guest_file_text(upload.read())
         if not (data.get("text") or "").strip():
             raise forms.ValidationError("Paste a list or choose a file.")
         return data
@@ -119,7 +133,7 @@ class ResultForm(forms.Form):
         counters_initial = counters_initial or {}
         for g in guests:
             self.fields[f"counters_{g.pk}"] = forms.IntegerField(
-                label=g.name, required=counters_required, min_value=0, max_value=1_000_000,
+                label=g.name, required=counters_required, min_value=0, max_value=COUNTERS_MAX,
                 initial=counters_initial.get(g.pk),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
             )

@@ -1,23 +1,96 @@
-"""Shared bits of the management commands: finding an evening and a guest by name, reading a
-file given on the command line, and the host's account."""
+"""Shared bits of the management commands: the base class that turns every bad input into one
+``CommandError`` line (exit status 1), the same field validators as the web's forms for numbers
+and addresses, finding an evening and a guest, reading and writing files named on the command
+line, and the host's account."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
 
-from tournament.models import Evening, Guest
+from tables.errors import RuleError
+from tournament.models import COUNTERS_MAX, Evening, Guest
+
+ID_MAX = 2**63 - 1  # the largest id a database row can have (a signed 64-bit integer)
+
+
+class HeadTableCommand(BaseCommand):
+    """A management command whose every bad input ends as one ``CommandError`` line on stderr
+    and exit status 1, never a traceback.
+
+    Usage errors (an unknown option, a missing argument, a choice not offered) raise
+    ``CommandError`` too, instead of argparse's usage text and exit status 2; a NUL character
+    in any argument is refused before anything runs; a ``RuleError`` from the rules or a
+    service becomes a ``CommandError`` with its message.
+    """
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        """Django's parser, raising ``CommandError`` for a usage error also from the terminal."""
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.called_from_command_line = False
+        return parser
+
+    def run_from_argv(self, argv):
+        """As Django's, but a usage error (raised while parsing, before ``execute``) is printed
+        as one line and exits with status 1, like every other ``CommandError``."""
+        try:
+            super().run_from_argv(argv)
+        except CommandError as error:
+            self.stderr.write(f"CommandError: {error} (`manage.py help {argv[1]}` lists the options)")
+            sys.exit(error.returncode)
+
+    def execute(self, *args, **options):
+        """Refuse NUL characters in any argument; turn a ``RuleError`` into a ``CommandError``."""
+        for name, value in [("an argument", arg) for arg in args] + list(options.items()):
+            for text in value if isinstance(value, (list, tuple)) else [value]:
+                if isinstance(text, str) and "\x00" in text:
+                    raise CommandError(f"{name}: a NUL character is not allowed.")
+        try:
+            return super().execute(*args, **options)
+        except RuleError as error:
+            raise CommandError(str(error)) from None
+
+
+def checked(field: forms.Field, value, option: str):
+    """``value`` cleaned by the form field ``field`` (the web's own validation); ``CommandError``
+    "``option``: <the field's message>" when the field refuses it."""
+    try:
+        return field.clean(value)
+    except ValidationError as error:
+        raise CommandError(f"{option}: {' '.join(error.messages)}") from None
+
+
+def model_value(model, field: str, value, option: str):
+    """``value`` cleaned by the model field ``model.field`` (its type, choices, length and range
+    validators, as ``full_clean`` and the model forms check them); ``CommandError``
+    "``option``: <the model's message>" when it refuses."""
+    try:
+        return model._meta.get_field(field).clean(value, None)
+    except ValidationError as error:
+        raise CommandError(f"{option}: {' '.join(error.messages)}") from None
+
+
+def whole_number(value, option: str, *, low: int, high: int) -> int:
+    """``value`` (text from the command line) as a whole number from ``low`` to ``high``,
+    checked by Django's ``forms.IntegerField`` like every number on the web; ``CommandError``
+    naming ``option`` otherwise."""
+    return checked(forms.IntegerField(min_value=low, max_value=high), value, option)
 
 
 def evening_by_id(value: str | int) -> Evening:
-    """The evening with this id; ``CommandError`` naming it when there is none."""
+    """The evening with this id; ``CommandError`` naming it when there is none (or when the
+    text is not an id at all)."""
     try:
-        return Evening.objects.get(pk=int(value))
-    except (ValueError, Evening.DoesNotExist):
-        raise CommandError(f"No evening with id {value}: an evening's id is the number in the address of its "
+        number = forms.IntegerField(min_value=1, max_value=ID_MAX).clean(value)
+        return Evening.objects.get(pk=number)
+    except (ValidationError, Evening.DoesNotExist):
+        shown = str(value) if len(str(value)) <= 30 else str(value)[:27] + "..."
+        raise CommandError(f"No evening with id “{shown}”: an evening's id is the number in the address of its "
                            "page on the site (/host/e/<id>/).") from None
 
 
@@ -32,22 +105,22 @@ def guest_by_name(evening: Evening, name: str) -> Guest:
 
 
 def counters_from_options(evening: Evening, items: list[str]) -> dict[int, int]:
-    """``--counters NAME=COUNT`` options as guest id -> counters; ``CommandError`` for a bad item."""
+    """``--counters NAME=COUNT`` options as guest id -> counters; ``CommandError`` for a bad item
+    (a count is a whole number from 0 to ``COUNTERS_MAX``, the result form's own bounds)."""
     counters = {}
     for item in items:
         name, sep, count = item.rpartition("=")
         if not sep:
             raise CommandError(f"Write counters as NAME=COUNT, not “{item}”.")
-        try:
-            counters[guest_by_name(evening, name).pk] = int(count)
-        except ValueError:
-            raise CommandError(f"“{count}” is not a whole number of counters.") from None
+        guest = guest_by_name(evening, name)
+        counters[guest.pk] = whole_number(count, f"--counters {guest.name}", low=0, high=COUNTERS_MAX)
     return counters
 
 
 def file_bytes(path: Path, *, what: str, limit: int) -> bytes:
     """The bytes of the file at ``path`` (at most ``limit`` + 1, so a caller can tell it is too
-    big); ``CommandError`` when it is missing, a folder, not readable, or over ``limit`` bytes (``what`` names the file in the message: "The export")."""
+    big); ``CommandError`` when it is missing, a folder, not readable, or over ``limit`` bytes
+    (``what`` names the file in the message: "The export")."""
     try:
         if path.is_dir():
             raise CommandError(f"{what} {path} is a folder: give the file itself.")
@@ -71,8 +144,27 @@ def host_user(username: str):
     admin's form checks it; ``CommandError`` with the reason when it cannot be a username.
     """
     model = get_user_model()
-    try:
-        username = model._meta.get_field(model.USERNAME_FIELD).clean(username, None)
-    except ValidationError as error:
-        raise CommandError(f"--host: {' '.join(error.messages)}") from None
+    username = model_value(model, model.USERNAME_FIELD, username, "--host")
     return model.objects.get_or_create(**{model.USERNAME_FIELD: username})[0]
+
+
+def output_path(value: str, *, what: str) -> Path:
+    """The file ``value`` to write, checked before any work: its folder exists and it is not a
+    folder itself; ``CommandError`` with the reason otherwise (``what``: "The PDF")."""
+    path = Path(value)
+    try:
+        if path.is_dir():
+            raise CommandError(f"{what} {path} is a folder: give a file name, such as {path / 'out'}.")
+        if not path.parent.is_dir():
+            raise CommandError(f"{what} cannot be written: the folder {path.parent} does not exist.")
+    except (OSError, ValueError) as error:
+        raise CommandError(f"{what} {str(path)[:80]} cannot be written ({error}).") from None
+    return path
+
+
+def write_output(path: Path, data: bytes, *, what: str) -> None:
+    """Write ``data`` to ``path``; ``CommandError`` with the system's reason when it cannot."""
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        raise CommandError(f"{what} {path} cannot be written ({error.strerror or error}).") from None

@@ -1,15 +1,15 @@
 """``manage.py bell EVENING``: ring the bell of the round in play now (or ``--undo`` the last)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import evening_by_id
+from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.models import Bell
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.state import current_round
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Ring the bell now: apply the moves; prints each entry (kind, guest, from, to, text)."
 
     def add_arguments(self, parser):

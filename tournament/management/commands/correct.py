@@ -5,31 +5,35 @@ Corrects a table's result in a round whose bell has rung and plays every later b
 entry of the new bells that moved someone.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import counters_from_options, evening_by_id, guest_by_name
+from tournament.management.commands._common import (
+    HeadTableCommand, counters_from_options, evening_by_id, guest_by_name, whole_number,
+)
 from tournament.models import BellEntry
 from tournament.services.corrections import result_correct
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Correct a table's result in an earlier round; every bell from that round on is played again."
 
     def add_arguments(self, parser):
         parser.add_argument("evening")
-        parser.add_argument("--round", type=int, required=True, dest="round_number")
-        parser.add_argument("--table", type=int, required=True)
+        parser.add_argument("--round", required=True, dest="round_number", help="the round's number")
+        parser.add_argument("--table", required=True, help="the table's number (1 is the head table)")
         parser.add_argument("--winner", required=True, help="the pool winner's name (or guest id)")
         parser.add_argument("--call", action="append", default=[], help="a guest who called the winner (repeat)")
         parser.add_argument("--counters", action="append", default=[], help="NAME=COUNT after the deal (repeat)")
 
     def handle(self, *args, **opts):
         evening = evening_by_id(opts["evening"])
+        number = opts["round_number"] = whole_number(opts["round_number"], "--round", low=1, high=1000)
+        table = opts["table"] = whole_number(opts["table"], "--table", low=1, high=1000)
         counters = counters_from_options(evening, opts["counters"])
         try:
             done = result_correct(
-                evening=evening, round_number=opts["round_number"], table=opts["table"],
+                evening=evening, round_number=number, table=table,
                 pool_winner=guest_by_name(evening, opts["winner"]).pk,
                 in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
             )

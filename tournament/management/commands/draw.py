@@ -1,13 +1,13 @@
 """``manage.py draw EVENING``: the digital seating draw for the guests checked in."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import evening_by_id
+from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.services.draws import draw_digital
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Deal every checked-in guest a table card of their pack and seat them; prints the tables."
 
     def add_arguments(self, parser):

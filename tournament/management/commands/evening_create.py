@@ -1,20 +1,32 @@
-"""``manage.py evening_create NAME --csv guests.csv``: create an evening from a guest CSV."""
+"""``manage.py evening_create NAME --csv guests.csv``: create an evening from a guest CSV.
+
+Everything goes through the web's own forms: the evening's settings through ``EveningForm``
+(name, date, counters per stake, minutes per round, number of rounds, with the same bounds),
+the file through ``GuestListForm`` (at most 1 MB; UTF-8, with or without a byte order mark, or
+UTF-16 with its byte order mark; anything else is refused with "save it as UTF-8"), each row
+through ``parse_guest_list``. Any bad input is a ``CommandError`` naming the option and the
+reason, and nothing is saved.
+"""
 
 from __future__ import annotations
 
 import datetime
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management.base import CommandError
 from django.db import transaction
 
-from tables.errors import RuleError
-from tournament.models import Evening
+from tournament.forms import EveningForm, GuestListForm
+from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
+from tournament.models import Evening, Game
 from tournament.services.guests import guests_register, parse_guest_list
 
+OPTIONS = {"name": "NAME", "date": "--date", "counters_per_stake": "--stake", "minutes_per_round": "--minutes",
+           "rounds_planned": "--rounds"}
 
-class Command(BaseCommand):
+
+class Command(HeadTableCommand):
     help = "Create an evening from a guest CSV (name, pack[, contact]); prints the new evening's id."
 
     def add_arguments(self, parser):
@@ -22,32 +34,31 @@ class Command(BaseCommand):
         parser.add_argument("--csv", required=True, help="UTF-8 CSV: name, pack[, contact]; header optional")
         parser.add_argument("--host", default="host", help="the host's username (created if missing)")
         parser.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
-        parser.add_argument("--minutes", type=int, default=10, help="minutes per round")
-        parser.add_argument("--stake", type=int, default=50, help="counters per stake")
-        parser.add_argument("--rounds", type=int, default=None, help="number of rounds (default: until ended)")
+        parser.add_argument("--minutes", default="10", help="minutes per round (1 to 180)")
+        parser.add_argument("--stake", default="50", help="counters per stake (1 to 10,000)")
+        parser.add_argument("--rounds", default=None, help="number of rounds, 1 to 100 (default: until ended)")
         parser.add_argument("--check-in", action="store_true", help="mark every guest as here")
 
     def handle(self, *args, **opts):
+        form = EveningForm(data={
+            "name": opts["name"], "date": opts["date"] or datetime.date.today().isoformat(),
+            "game": Game.DRAW_POKER, "counters_per_stake": opts["stake"], "minutes_per_round": opts["minutes"],
+            "rounds_planned": opts["rounds"] or "", "round_end": Evening.RoundEnd.CLOCK,
+            "red_label": "Red pack", "blue_label": "Blue pack",
+        })
+        if not form.is_valid():
+            field, messages = next(iter(form.errors.items()))
+            raise CommandError(f"{OPTIONS.get(field, field)}: {' '.join(messages)}")
         path = Path(opts["csv"])
-        if not path.exists():
-            raise CommandError(f"No such file: {path}")
-        try:
-            date = datetime.date.fromisoformat(opts["date"]) if opts["date"] else datetime.date.today()
-        except ValueError:
-            raise CommandError("Give the date as YYYY-MM-DD.") from None
-        if not 1 <= opts["minutes"] <= 180:
-            raise CommandError("A round lasts between 1 and 180 minutes.")
-        host, _ = get_user_model().objects.get_or_create(username=opts["host"])
-        text = path.read_bytes().decode("utf-8-sig", errors="strict")
-        try:
-            with transaction.atomic():
-                evening = Evening.objects.create(
-                    host=host, name=opts["name"], date=date, minutes_per_round=opts["minutes"],
-                    counters_per_stake=opts["stake"], rounds_planned=opts["rounds"],
-                )
-                rows = parse_guest_list(text, evening=evening)
-                guests_register(evening=evening, rows=rows, check_in=opts["check_in"])
-        except RuleError as error:
-            raise CommandError(str(error)) from None
+        raw = file_bytes(path, what="The guest list", limit=GuestListForm.MAX_BYTES)
+        upload = GuestListForm(data={}, files={"file": SimpleUploadedFile(path.name or "guests.csv", raw)})
+        if not upload.is_valid():
+            raise CommandError(f"--csv {path}: {' '.join(m for ms in upload.errors.values() for m in ms)}")
+        with transaction.atomic():
+            evening = form.save(commit=False)
+            evening.host = host_user(opts["host"])
+            evening.save()
+            rows = parse_guest_list(upload.cleaned_data["text"], evening=evening)
+            guests_register(evening=evening, rows=rows, check_in=opts["check_in"])
         self.stdout.write(str(evening.pk))
         self.stderr.write(f"Evening {evening.pk} “{evening.name}”: {len(rows)} guests registered.")

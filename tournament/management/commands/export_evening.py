@@ -1,24 +1,23 @@
 """``manage.py export_evening EVENING [--output evening.json]``: the whole evening as JSON."""
 
 import json
-from pathlib import Path
-
-from django.core.management.base import BaseCommand
 
 from tournament.export import evening_export
-from tournament.management.commands._common import evening_by_id
+from tournament.management.commands._common import HeadTableCommand, evening_by_id, output_path, write_output
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Export an evening as JSON (schema head-table/evening/1, see docs/export.md)."
 
     def add_arguments(self, parser):
         parser.add_argument("evening")
-        parser.add_argument("--output", "-o", default="-")
+        parser.add_argument("--output", "-o", default="-", help="the JSON file to write (default: print it)")
 
     def handle(self, *args, **opts):
-        text = json.dumps(evening_export(evening_by_id(opts["evening"])), ensure_ascii=False, indent=2)
-        if opts["output"] == "-":
+        evening = evening_by_id(opts["evening"])
+        path = None if opts["output"] == "-" else output_path(opts["output"], what="The export")
+        text = json.dumps(evening_export(evening), ensure_ascii=False, indent=2)
+        if path is None:
             self.stdout.write(text)
         else:
-            Path(opts["output"]).write_text(text, encoding="utf-8")
+            write_output(path, text.encode("utf-8"), what="The export")

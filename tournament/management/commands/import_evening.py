@@ -8,15 +8,15 @@ is missing, a folder, unreadable, empty, not UTF-8, not JSON or not a valid expo
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from tables.errors import RuleError
 from tournament.importer import MAX_BYTES, evening_import, export_read
-from tournament.management.commands._common import file_bytes, host_user
+from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Import an evening exported as JSON; every bell is replayed through the rules and checked. Prints the new id."
 
     def add_arguments(self, parser):

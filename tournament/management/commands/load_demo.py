@@ -4,34 +4,36 @@ import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tournament.management.commands._common import HeadTableCommand, model_value
 from tournament.models import Evening
 from tournament.services.draws import draw_digital
 from tournament.services.guests import guests_register, parse_guest_list
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Create the host account (if missing) and a demo evening with its guests checked in and drawn."
 
     def add_arguments(self, parser):
         parser.add_argument("--username", default="host")
         parser.add_argument("--password", default="head-table")
-        parser.add_argument("--minutes", type=int, default=5)
+        parser.add_argument("--minutes", default="5", help="minutes per round (1 to 180)")
 
     def handle(self, *args, **opts):
         User = get_user_model()
-        user = User.objects.filter(username=opts["username"]).first()
+        minutes = model_value(Evening, "minutes_per_round", opts["minutes"], "--minutes")
+        username = model_value(User, User.USERNAME_FIELD, opts["username"], "--username")
+        user = User.objects.filter(username=username).first()
         if user is None:
-            user = User.objects.create_superuser(opts["username"], password=opts["password"])
+            user = User.objects.create_superuser(username, password=opts["password"])
         if Evening.objects.filter(host=user, name="Demo evening").exists():
             self.stdout.write("The demo evening is already loaded.")
             return
         text = (settings.BASE_DIR / "seeds" / "demo_guests.csv").read_text(encoding="utf-8")
         with transaction.atomic():
             evening = Evening.objects.create(
-                host=user, name="Demo evening", date=datetime.date.today(), minutes_per_round=opts["minutes"],
+                host=user, name="Demo evening", date=datetime.date.today(), minutes_per_round=minutes,
                 rounds_planned=8,
             )
             guests_register(evening=evening, rows=parse_guest_list(text, evening=evening), check_in=True)

@@ -4,10 +4,12 @@ Writes one printed document of the evening to a PDF file: ``seating-cards`` (var
 ``sheet``, ``tent``), ``table-tents``, ``score-sheets`` (``blank``, ``prefilled``; or
 ``--prefilled``), ``pull-list``, ``results``, ``certificates``. The QR codes on seating cards
 point at ``--base-url`` (default: the ``SITE_URL`` setting). Anything that cannot print (no
-draw yet, an unknown paper size, a name with nothing printable) is a ``CommandError`` with the
-reason, and no file is written.
+draw yet, an unknown paper size, a name with nothing printable, a file in a folder that does
+not exist, a ``--base-url`` that is not an http(s) address of at most 200 characters) is a
+``CommandError`` with the reason, and no file is written.
 """
 
+<<<<<<< HEAD
 from pathlib import Path
 
 from django.conf import settings
@@ -17,9 +19,22 @@ from tables.errors import RuleError
 from tournament.documents import DOCUMENTS, document, document_kind
 from tournament.management.commands._common import evening_by_id
 from tournament.party import is_loopback_url
+=======
+from django import forms
+from django.core.management.base import CommandError
+
+from tables.errors import RuleError
+from tournament.documents import DOCUMENTS, document, document_kind
+from tournament.management.commands._common import (
+    HeadTableCommand, checked, evening_by_id, output_path, write_output,
+)
+
+# House rule: a site address fits a QR code with room to spare (the private link adds ~40 characters).
+BASE_URL = forms.URLField(max_length=200, assume_scheme="http")
+>>>>>>> 31b8fd0 (Commands: every bad argument is one CommandError line and exit status 1, through the web's own forms and validators)
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Write a printed document of the evening to a PDF file."
 
     def add_arguments(self, parser):
@@ -35,6 +50,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         evening = evening_by_id(opts["evening"])
+        path = output_path(opts["output"], what="The PDF")
+        base_url = checked(BASE_URL, opts["base_url"], "--base-url") if opts["base_url"] is not None else None
+        if base_url is not None and not base_url.startswith(("http://", "https://")):
+            raise CommandError("--base-url: give an http:// or https:// address.")
         slug, variant = opts["document"], opts["variant"]
         if opts["prefilled"]:
             if slug != "score-sheets" or variant not in (None, "prefilled"):
@@ -43,10 +62,10 @@ class Command(BaseCommand):
         try:
             kind = document_kind(slug)
             pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant,
-                           base_url=opts["base_url"]).render()
+                           base_url=base_url).render()
         except RuleError as error:
             raise CommandError(str(error)) from None
-        Path(opts["output"]).write_bytes(pdf)
+        write_output(path, pdf, what="The PDF")
         self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")
         base = opts["base_url"] or settings.SITE_URL
         if slug == "seating-cards" and is_loopback_url(base):

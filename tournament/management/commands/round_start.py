@@ -1,13 +1,13 @@
 """``manage.py round_start EVENING``: start the next round (its timed bell is queued)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.management.commands._common import evening_by_id
+from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.services.clock import round_start
 
 
-class Command(BaseCommand):
+class Command(HeadTableCommand):
     help = "Start the next round; prints its number and deadline (UTC)."
 
     def add_arguments(self, parser):

@@ -21,7 +21,10 @@ import sys
 import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
+from django.core.management.commands.runserver import naiveip_re
+
+from tournament.management.commands._common import HeadTableCommand
 
 #: Seconds to wait before starting an exited worker again: the first, and the longest.
 RESTART_PAUSE, RESTART_PAUSE_MAX = 1.0, 30.0
@@ -29,7 +32,16 @@ RESTART_PAUSE, RESTART_PAUSE_MAX = 1.0, 30.0
 STEADY_SECONDS = 60.0
 
 
-class Command(BaseCommand):
+def addrport_check(text: str) -> None:
+    """Refuse (``CommandError``) what runserver could not listen on: not ``PORT`` or
+    ``ADDRESS:PORT``, or a port outside 1 to 65535 (ASCII digits only)."""
+    match = naiveip_re.fullmatch(text)
+    port = match["port"] if match else ""
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise CommandError(f"“{text[:60]}” is not a port (1 to 65535) or ADDRESS:PORT, e.g. 0.0.0.0:8000.")
+
+
+class Command(HeadTableCommand):
     help = ("Serve the site (runserver) with a Celery worker and beat beside it; the worker is started again "
             "if it exits; Ctrl-C stops both.")
 
@@ -46,6 +58,7 @@ class Command(BaseCommand):
         return None
 
     def handle(self, *args, **opts):
+        addrport_check(opts["addrport"])
         python = sys.executable
         celery = [python, "-m", "celery", "-A", "tournament", "worker", "--beat", "--loglevel=warning",
                   "--concurrency=1", f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}"]
