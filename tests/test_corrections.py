@@ -183,7 +183,8 @@ def test_a_seating_that_seats_someone_twice_is_refused_with_names():
         EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
     assert (caught.value.guest, caught.value.table) == (1, 2)
     assert name_guests(str(caught.value), {1: "Ann"}) == "Ann is seated twice (at table 1 and again at table 2)."
-    lost = EveningState(((1, 2, 3), (4, 5, 7)), before.counters, before.yellow, before.stakes)
+    lost = EveningState(((1, 2, 3), (4, 5, 7)), {**before.counters, 7: 50}, {**before.yellow, 7: 0},
+                        {**before.stakes, 7: 1})
     with pytest.raises(RuleError, match="change who has a seat"):
         seating_check(before=before, after=lost, names={})
 
