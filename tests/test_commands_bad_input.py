@@ -169,6 +169,13 @@ BATTERY: dict[str, list[tuple[list[str], str]]] = {
         ([E, "surplus"], "unrecognized arguments: surplus"),
         ([E], "A round is already in play: ring its bell before starting the next one."),
     ],
+    "party": [
+        (["--port", "abc"], "--port: Enter a whole number."),
+        (["--port", "99999"], "--port: Ensure this value is less than or equal to 65535."),
+        (["--port", "0"], "--port: Ensure this value is greater than or equal to 1."),
+        (["--port", "²"], "--port: Enter a whole number."),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
     "serve": [
         (["notaport"], "“notaport” is not a port (1 to 65535) or ADDRESS:PORT"),
         (["99999"], "is not a port"),

@@ -22,6 +22,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournament.management.commands import serve
+from tournament.management.commands._common import whole_number
 from tournament.party import LocalName, is_loopback_host, lan_address, party_secret_key, party_settings
 
 DEMO_PASSWORD = "head-table"
@@ -33,12 +34,12 @@ class Command(serve.Command):
             "the Celery worker and beat beside it; Ctrl-C stops both.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
+        parser.add_argument("--port", default="8000", help="the port to serve on, 1 to 65535 (default 8000)")
         parser.add_argument("--address", default="", help="this computer's network address, when the guess is wrong")
         parser.add_argument("--no-local-name", action="store_true", help="do not announce headtable.local")
 
     def handle(self, *args, **opts):
-        port = opts["port"]
+        port = opts["port"] = whole_number(opts["port"], "--port", low=1, high=65535)
         address = opts["address"].strip() or lan_address()
         if address and is_loopback_host(address):
             address = None

@@ -49,7 +49,9 @@ class Command(HeadTableCommand):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
 
     def web_command(self, opts) -> list[str]:
-        """The web server's command line: Django's runserver on ``opts["addrport"]``."""
+        """The web server's command line: Django's runserver on ``opts["addrport"]``;
+        ``CommandError`` for an address it could not listen on (checked before anything starts)."""
+        addrport_check(opts["addrport"])
         return [sys.executable, "manage.py", "runserver", opts["addrport"]]
 
     def environment(self, opts) -> dict[str, str] | None:
@@ -58,7 +60,6 @@ class Command(HeadTableCommand):
         return None
 
     def handle(self, *args, **opts):
-        addrport_check(opts["addrport"])
         python = sys.executable
         celery = [python, "-m", "celery", "-A", "tournament", "worker", "--beat", "--loglevel=warning",
                   "--concurrency=1", f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}"]
