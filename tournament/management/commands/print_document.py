@@ -9,18 +9,8 @@ not exist, a ``--base-url`` that is not an http(s) address of at most 200 charac
 ``CommandError`` with the reason, and no file is written.
 """
 
-<<<<<<< HEAD
-from pathlib import Path
-
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-
-from tables.errors import RuleError
-from tournament.documents import DOCUMENTS, document, document_kind
-from tournament.management.commands._common import evening_by_id
-from tournament.party import is_loopback_url
-=======
 from django import forms
+from django.conf import settings
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
@@ -28,10 +18,10 @@ from tournament.documents import DOCUMENTS, document, document_kind
 from tournament.management.commands._common import (
     HeadTableCommand, checked, evening_by_id, output_path, write_output,
 )
+from tournament.party import is_loopback_url
 
 # House rule: a site address fits a QR code with room to spare (the private link adds ~40 characters).
 BASE_URL = forms.URLField(max_length=200, assume_scheme="http")
->>>>>>> 31b8fd0 (Commands: every bad argument is one CommandError line and exit status 1, through the web's own forms and validators)
 
 
 class Command(HeadTableCommand):
@@ -67,7 +57,7 @@ class Command(HeadTableCommand):
             raise CommandError(str(error)) from None
         write_output(path, pdf, what="The PDF")
         self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")
-        base = opts["base_url"] or settings.SITE_URL
+        base = base_url or settings.SITE_URL
         if slug == "seating-cards" and is_loopback_url(base):
             self.stderr.write(self.style.WARNING(
                 f"Warning: the QR codes point at {base}, which only this computer can open, not guests' phones. "
