@@ -67,17 +67,17 @@ def test_the_clock_round_and_every_table_with_its_guests(client, make_evening):
 
 
 @pytest.mark.django_db
-def test_the_minute_after_a_bell_shows_the_moves_only_then_everything(client, make_evening):
+def test_the_minute_after_a_bell_shows_the_moves_only_then_the_clock_seating_and_standings(client, make_evening):
     evening = drawn(make_evening)
     bell = ring_round(evening)
     html = client.get(room_url(evening)).content.decode()
-    assert "where to go" in html and "room-tables" not in html
+    assert "where to go" in html and "Find your name" not in html
     moved = bell.entries.exclude(to_table=None).exclude(to_table=models_F("from_table")).select_related("guest")
     for entry in moved:
         assert entry.guest.name in html
     Bell.objects.filter(pk=bell.pk).update(rung_at=bell.rung_at - timedelta(seconds=61))
     html = client.get(room_url(evening)).content.decode()
-    assert "where to go" not in html and "room-tables" in html and "Yellow counters" in html
+    assert "where to go" not in html and "Find your name" in html and "Standings" in html
     assert "where to go" in client.get(room_url(evening) + "?mode=moves").content.decode()
 
 
@@ -167,7 +167,7 @@ def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(browse
             break
         page.wait_for_timeout(100)
     assert rung is not None
-    page.wait_for_selector(".room-moves.only", timeout=4_000)  # the refetch 2.5 s after the deadline
+    page.wait_for_selector(".room-moves.active", timeout=4_000)  # the refetch 2.5 s after the deadline
     page.wait_for_function("() => document.body.dataset.bells === '1'", timeout=5_000)
     page.wait_for_function("() => !!document.body.dataset.sound", timeout=5_000)
     assert page.evaluate("document.body.dataset.sound") in ("played", "failed")  # unlocked: it tried to play

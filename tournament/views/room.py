@@ -1,11 +1,27 @@
 """The room display: a projector or TV page at the evening's public link, ``/e/<public_key>/room/``.
 
-No login, read-only. It shows the round's clock in very large type (the server's deadline,
-corrected for the device's clock offset by ``static/live.js``), the round number, every table
-with its guests, the latest moves, and the leaderboard of yellow counters. For the minute after
-a bell it shows the moves only (``?mode=full`` keeps everything; ``?mode=moves`` keeps the moves),
-so the room can read where to go. ``static/room.js`` plays the bell sound (after the usual first
-tap to unlock audio) and asks the screen to stay awake.
+No login, read-only. Built for a hall of 8 to 500 guests on a 1920×1080 or 1280×720 screen,
+read from the back of the room: nothing scrolls, names are at least 28 px at 1080p (sizes are
+in viewport units, so 720p keeps the proportions), and what does not fit one screen is paged.
+
+It shows *slides*, one at a time, under a header with the evening's name, the round and a small
+clock:
+
+* after a bell (the minute after it, or ``?mode=moves``): **where to go**, the moves grouped by
+  destination table (the table number in big type, the guests going there), then who won a
+  yellow counter and who takes a fresh stake;
+* between bells (``?mode=full`` keeps this): the **clock** in big type, the **seating** ("find
+  your name": every seated guest alphabetically with their table, in columns) and the **top of
+  the standings**.
+
+The server renders every slide whole; ``static/room.js`` measures in the browser how many items
+fit the screen, splits each slide into pages ("page 2 of 5") and turns the slides and pages on
+a timer (the clock slide comes back and stays while the warning runs). It also plays the bell
+sound (after the usual first tap to unlock audio) and asks the screen to stay awake.
+
+Each display mode is one partial template holding its slides (``room/_moves.html``,
+``room/_between.html``); a new mode (say the prize ceremony) adds its own partial and one line
+in ``room/_live.html``.
 
 Live: htmx polls the same URL every few seconds and as soon as the clock passes its deadline;
 the ETag is the evening's version plus the display mode, so an unchanged display costs two
@@ -14,6 +30,7 @@ small queries and a 304.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -21,13 +38,24 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from tournament.models import Bell, Evening, Round
-from tournament.selectors import database_now, evening_board
+from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
 
 POLL_SECONDS = 3
 MOVES_ONLY_SECONDS = 60  # house rule: the minute after a bell is for the moves
 MODES = ("auto", "full", "moves")
+LEADERS_SHOWN = 40  # the top of the standings: at most this many rows (the display shows what fits one page)
+
+
+@dataclass
+class MoveGroup:
+    """The guests a bell sends to one table: ``table`` (its number), ``kind`` ("head", "booby",
+    "intermediate") and ``guests`` (alphabetical)."""
+
+    table: int
+    kind: str
+    guests: list[Guest] = field(default_factory=list)
 
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
@@ -62,21 +90,52 @@ def room_display(request: HttpRequest, public_key: str) -> HttpResponse:
     return response
 
 
+def move_groups(board: EveningBoard) -> list[MoveGroup]:
+    """The last bell's moves grouped by destination table, in table order; each guest once, at
+    the table their last move of that bell sends them to (a swap after a move counts). Guests
+    whose table did not change are left out."""
+    final: dict[int, BellEntry] = {}
+    for entry in board.last_entries:
+        if entry.to_table and entry.from_table != entry.to_table:
+            final[entry.guest_id] = entry
+    kinds = {t.number: t.kind for t in board.tables}
+    groups: dict[int, MoveGroup] = {}
+    for entry in final.values():
+        group = groups.setdefault(entry.to_table, MoveGroup(entry.to_table, kinds.get(entry.to_table, "intermediate")))
+        group.guests.append(entry.guest)
+    for group in groups.values():
+        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+    return [groups[number] for number in sorted(groups)]
+
+
+def _named(board: EveningBoard, kind: str) -> list[Guest]:
+    """Guests the last bell gave an entry of this kind ("yellow", "stake"), alphabetical, once each."""
+    seen = {e.guest_id: e.guest for e in board.last_entries if e.kind == kind}
+    return sorted(seen.values(), key=lambda g: (g.name.casefold(), g.pk))
+
+
+def seating(board: EveningBoard) -> list[tuple[Guest, int]]:
+    """Every seated guest with their table number, alphabetical by name ("find your name")."""
+    rows = [(line.guest, table.number) for table in board.tables for line in table.lines]
+    return sorted(rows, key=lambda row: (row[0].name.casefold(), row[0].pk))
+
+
 def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict:
-    """What the display shows: the board, the last bell's moves (by guest name), the yellow
-    counters leaders (top 10 with any; else the first 5), the next round's start (auto-advance),
-    the paused time, and ``bell_key``: the number of the last round whose bell has rung (room.js
-    plays the bell when it grows)."""
+    """What the display shows: the board, the last bell's moves by destination table, who won
+    a yellow counter or took a fresh stake at it, the seating, the top of the standings, the
+    next round's start (auto-advance), the paused time, and ``bell_key``: the number of the last
+    round whose bell has rung (room.js plays the bell when it grows)."""
     board = evening_board(evening)
     rnd = board.round
-    moves = sorted((e for e in board.last_entries
-                    if (e.to_table and e.from_table != e.to_table) or e.kind in ("yellow", "stake")),
-                   key=lambda e: (e.guest.name.casefold(), e.pk))
-    lines = board.standing_lines()
     rung = rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0
+    groups = move_groups(board)
+    yellow, stakes = _named(board, "yellow"), _named(board, "stake")
     return {
-        "evening": evening, "board": board, "mode": mode, "asked": asked, "moves": moves, "etag": etag,
-        "leaders": [line for line in lines if line[2].yellow][:10] or lines[:5],
+        "evening": evening, "board": board, "mode": mode, "asked": asked, "etag": etag,
+        "move_groups": groups, "yellow_won": yellow, "fresh_stakes": stakes,
+        "has_moves": bool(groups or yellow or stakes),
+        "seating": seating(board),
+        "leaders": board.standing_lines()[:LEADERS_SHOWN],
         "next_round": next_round_due_at(evening=evening), "server_now": database_now(),
         "poll_seconds": POLL_SECONDS,
         "last_round": bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned),
