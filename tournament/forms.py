@@ -241,3 +241,27 @@ class ClockMinutesForm(forms.Form):
         if minutes > 180:
             raise forms.ValidationError("At most 180 minutes at a time.")
         return minutes
+
+
+class TableJumpForm(forms.Form):
+    """The board's "Go to table" box: a table number from 1 to the evening's number of tables."""
+
+    table = forms.IntegerField(label="Go to table", min_value=1)
+
+    def __init__(self, *args, tables: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables = tables
+        self.fields["table"].widget.attrs.update({"max": max(tables, 1), "inputmode": "numeric"})
+        self.fields["table"].error_messages.update({
+            "required": "Type a table number.", "invalid": "Type a table number.",
+            "min_value": "Table numbers start at 1.",
+        })
+
+    def clean_table(self) -> int:
+        """The number, if the evening has such a table; else a message naming the tables there are."""
+        number = self.cleaned_data["table"]
+        if not self.tables:
+            raise forms.ValidationError("There are no tables yet: run the draw first.")
+        if number > self.tables:
+            raise forms.ValidationError(f"There is no table {number}: the tables are 1 to {self.tables}.")
+        return number

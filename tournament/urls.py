@@ -12,6 +12,7 @@ from tournament.views import door, links  # issue 6: the door, private links
 from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
 from tournament.views import clock, room  # issue 5: the round clock, the room display
 from tournament.views import connect, guide  # issue 11: phones reach the party, the host's guide
+from tournament.views import board  # issue 11: the board at 84 tables
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
@@ -54,6 +55,10 @@ host_patterns = [
     # issue 5: the round clock
     path("e/<int:evening_id>/clock/", clock.clock_control, name="host-clock"),
     path("e/<int:evening_id>/clock/settings/", clock.clock_settings, name="host-clock-settings"),
+    # issue 11: the board at 84 tables: one table, the "Go to table" box, the last bell's moves
+    path("e/<int:evening_id>/tables/", board.table_jump, name="host-table-jump"),
+    path("e/<int:evening_id>/tables/<int:table>/", board.table_page, name="host-table"),
+    path("e/<int:evening_id>/moves/", board.moves_page, name="host-moves"),
 ]
 
 urlpatterns = [

@@ -11,14 +11,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from tables.errors import RuleError
 from tournament.export import evening_export
-from tournament.forms import EveningForm, ResultForm
+from tournament.forms import EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors import evening_board
 from tournament.services import bell, clock, results, state
+from tournament.views.board import needs_host
 
 
 def _device(request: HttpRequest) -> str:
@@ -43,10 +44,27 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "host/evening_list.html", {"evenings": evenings, "form": form})
 
 
+def board_etag(request: HttpRequest, evening_id: int) -> str | None:
+    """The board's ETag for its live poll (htmx), from the evening's ``version`` (every change to
+    an evening bumps it): ``board-<id>-<version>``. None for a full page (a page load always
+    renders, so a message after a refused action is never lost to a 304) and for an evening that
+    is not this host's (the view answers 404). One query."""
+    if not request.htmx or not request.user.is_authenticated:
+        return None
+    version = Evening.objects.filter(pk=evening_id, host=request.user).values_list("version", flat=True).first()
+    return None if version is None else f"board-{evening_id}-{version}"
+
+
 @login_required
+@condition(etag_func=board_etag)
 def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """The evening's control page: the round and its clock, tables with results, the bell,
-    the last moves and the standings. Polled by htmx for the live part."""
+    """The evening's board, in the order a host needs it at 84 tables: the round and its clock,
+    what needs the host (tables missing a result, disputes, count warnings), then a compact
+    grid of the tables (each opens its own page); the moves and standings are tabs of their own.
+
+    Polled by htmx every 5 s for the live part (``host/_board.html``): an unchanged evening is a
+    304 with no body (``board_etag``); a changed one is morphed in place (idiomorph), so keyboard
+    focus stays and alerts already shown are not announced again."""
     evening = _evening(request, evening_id)
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
@@ -54,7 +72,11 @@ def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
     seated = board.state.seated() if board.state is not None and board.last_round is not None else None
     unseated = [g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE
                 and g.pk not in seated]
-    return render(request, template, {"evening": evening, "board": board, "here": here, "unseated": unseated})
+    return render(request, template, {
+        "evening": evening, "board": board, "here": here, "unseated": unseated, "needs": needs_host(board),
+        "etag": f'"board-{evening.pk}-{evening.version}"', "tab": "board",
+        "jump": TableJumpForm(tables=len(board.tables)),
+    })
 
 
 @login_required
