@@ -16,8 +16,10 @@ register = template.Library()
 
 def pack_letters(evening) -> dict[str, str]:
     """{"red": letter, "blue": letter} for an evening (see the module docstring)."""
-    red = (evening.red_label.strip()[:1] or "R").upper() if evening is not None else "R"
-    blue = (evening.blue_label.strip()[:1] or "B").upper() if evening is not None else "B"
+    if not evening:  # a template without the evening (Django passes "" for a missing variable)
+        return {"red": "R", "blue": "B"}
+    red = (evening.red_label.strip()[:1] or "R").upper()
+    blue = (evening.blue_label.strip()[:1] or "B").upper()
     return {"red": "R", "blue": "B"} if red == blue else {"red": red, "blue": blue}
 
 
@@ -26,7 +28,7 @@ def pack_mark(pack: str, evening=None, hidden: bool = False) -> str:
     """The mark for ``pack`` ("red" or "blue") on ``evening``'s labels; safe HTML."""
     pack = "blue" if str(pack) == "blue" else "red"
     letter = pack_letters(evening)[pack]
-    label = evening.pack_label(pack) if evening is not None else f"{pack.title()} pack"
+    label = evening.pack_label(pack) if evening else f"{pack.title()} pack"
     if hidden:
         return format_html('<span class="pack {}" aria-hidden="true">{}</span>', pack, letter)
     return format_html('<span class="pack {}" role="img" aria-label="{}" title="{}">{}</span>', pack, label, label, letter)
