@@ -6,6 +6,7 @@ the bell."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -137,6 +138,7 @@ def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(browse
     monkeypatch.setattr("tournament.views.room.POLL_SECONDS", 60)
     evening = drawn(make_evening, minutes_per_round=1, warning_seconds=55)
     rnd = round_start(evening=evening)
+    started = time.monotonic()
     for number, ids in enumerate(evening_state(evening).tables, 1):
         counters = {g: 50 for g in ids}
         counters[ids[0]], counters[ids[1]] = 62, 38
@@ -145,7 +147,9 @@ def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(browse
     page.goto(live_server.url + room_url(evening))
     clock = page.locator(".room-clock .clock")
     page.wait_for_function("() => /^[01]:\\d\\d$/.test(document.querySelector('.room-clock .clock').textContent)")
-    assert clock.inner_text() in ("1:00", "0:59", "0:58")
+    minutes, seconds = map(int, clock.inner_text().split(":"))
+    # A minute less what has passed since the round started (a loaded machine may take seconds).
+    assert 60 - (time.monotonic() - started) - 1 <= minutes * 60 + seconds <= 60
     assert "warn" not in (clock.get_attribute("class") or "")
     page.screenshot(path="/tmp/room-running.png")
 
