@@ -30,8 +30,10 @@ from tests.test_printing_documents import (
     read,
     scan,
 )
+from tests.pdf_reading import notdef_glyphs, page_texts
 from tournament.documents import (
     DOCUMENTS,
+    unprintable_guests,
     document,
     document_pdf,
     evening_outcome,
@@ -94,7 +96,7 @@ def test_table_tents_one_per_table_with_its_movement_line(evening, paper):
     tables = len(evening.draws.get().sizes)
     pdf = pdf_of(evening, "table-tents", paper=paper)
     assert_pages(pdf, tables, paper)
-    pages = [fold(p.extract_text()) for p in read(pdf).pages]
+    pages = [fold(p) for p in page_texts(pdf)]
     assert "Head table" in pages[0] and movement_line(1, tables) in pages[0]
     assert "The winner of the pool takes a yellow counter" in pages[0]
     assert "The winner of the pool moves up to table 2" in pages[2]
@@ -109,7 +111,7 @@ def test_score_sheets_one_per_table_with_the_names_drawn_there(evening, paper, v
     pdf = pdf_of(evening, "score-sheets", variant, paper)
     assert_pages(pdf, len(draw.sizes), paper, landscape=True)
     assert_fonts_embedded(pdf)
-    pages = [fold(p.extract_text()) for p in read(pdf).pages]
+    pages = [fold(p) for p in page_texts(pdf)]
     assert "Call" in pages[0] and "Yellow" in pages[0] and "Call" not in pages[1]
     for number in range(1, len(draw.sizes) + 1):
         page = pages[number - 1].replace("Seat ", "\n").replace(" ", "")
@@ -118,8 +120,8 @@ def test_score_sheets_one_per_table_with_the_names_drawn_there(evening, paper, v
 
 
 def test_pre_filled_score_sheets_write_the_live_results_and_yellow_counters(evening):
-    head = fold(read(pdf_of(evening, "score-sheets", "prefilled")).pages[0].extract_text())
-    blank = fold(read(pdf_of(evening, "score-sheets", "blank")).pages[0].extract_text())
+    head = fold(page_texts(pdf_of(evening, "score-sheets", "prefilled"))[0])
+    blank = fold(page_texts(pdf_of(evening, "score-sheets", "blank"))[0])
     # Round 1: the winner 60, the last guest 40; round 2: the winner (who won round 1) 70.
     for number in ("60", "40", "70"):
         assert f" {number} " in f" {head} " and f" {number} " not in f" {blank} "
@@ -138,7 +140,7 @@ def test_a_corrected_result_prints_its_correction_not_the_superseded_row(evening
     counters[ids[0]], counters[ids[1]] = 77, 23
     result_record(round=rnd, table=1, pool_winner=ids[0], counters=counters)
     assert Result.objects.filter(round=rnd, table=1).count() == 2
-    text = fold(read(pdf_of(evening, "score-sheets", "prefilled")).pages[0].extract_text())
+    text = fold(page_texts(pdf_of(evening, "score-sheets", "prefilled"))[0])
     assert " 77 " in text and " 23 " in text
 
 
@@ -202,8 +204,8 @@ def test_certificates_one_landscape_page_per_winner(evening, paper):
     winners = [(p.title, name) for p in outcome.prizes for name in p.winners]
     pdf = pdf_of(evening, "certificates", paper=paper)
     assert_pages(pdf, len(winners), paper, landscape=True)
-    for page, (title, name) in zip(read(pdf).pages, winners):
-        text = fold(page.extract_text())
+    for page, (title, name) in zip(page_texts(pdf), winners):
+        text = fold(page)
         assert title in text
         assert fold(printed_name(name)).replace(" ", "") in text.replace(" ", "")
 
@@ -258,14 +260,17 @@ def test_an_unknown_document_is_refused(evening):
         document(evening=evening, slug="menu")
 
 
-def test_a_name_of_control_characters_names_the_card_and_the_guest(evening):
+@pytest.mark.parametrize("bad", ["\x07\x1b\x7f", "   ", "𓀀 𓀁"])
+def test_a_stored_name_that_cannot_print_prints_as_the_guest_number_and_is_listed(evening, bad):
     guest = evening.guests.order_by("id")[5]
-    Guest.objects.filter(pk=guest.pk).update(name="\x07\x1b\x7f")
-    table = guest.drawn_cards.get().rank
-    with pytest.raises(PrintError, match=rf"Seating card \d+ \(table {table}, guest no\. {guest.pk}\).*nothing printable"):
-        document(evening=evening, slug="seating-cards")
-    with pytest.raises(PrintError, match=rf"Guest no\. {guest.pk} .*nothing printable"):
-        document(evening=evening, slug="results")
+    Guest.objects.filter(pk=guest.pk).update(name=bad)
+    assert [(u.guest.pk, bool(u.reason)) for u in unprintable_guests(evening)] == [(guest.pk, True)]
+    for slug in ("seating-cards", "score-sheets", "results"):
+        pdf = pdf_of(evening, slug)
+        text = all_text(pdf)
+        assert f"Guest no. {guest.pk}" in text, slug
+        assert "?" not in text and notdef_glyphs(pdf) == {}, slug
+    assert len(scan(pdf_of(evening, "seating-cards"))) == 40  # nobody else's card is held back
 
 
 def test_a_revoked_link_is_refused_and_a_guest_who_left_gets_no_card(evening):

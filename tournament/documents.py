@@ -50,7 +50,7 @@ from tournament.printing import (
     TableTentData,
     TableTentsPdf,
 )
-from tournament.printing.text import printable_name
+from tournament.printing.text import guest_print_name, name_problem
 from tournament.selectors import table_kind
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
@@ -121,8 +121,9 @@ def seating_cards(
 
     Raises ``PrintError`` before any draw ("No draw yet") or while a draw from real packs is
     incomplete, for an unknown paper or variant, and, naming the card, the table and the guest,
-    for a name with nothing printable or a revoked private link (house rule: a card whose QR
-    code leads nowhere is worse than none; the host reissues the link first).
+    for a revoked private link (house rule: a card whose QR code leads nowhere is worse than
+    none; the host reissues the link first). A name that cannot be printed prints as "Guest
+    no. N" (``guest_print_name``; the print page lists it, ``unprintable_guests``).
     """
     draw = live_draw(evening)
     if draw is None and open_physical_draw(evening) is not None:
@@ -138,7 +139,7 @@ def seating_cards(
     for number, drawn in enumerate(drawn_cards, start=1):
         guest = drawn.guest
         who = f"Seating card {number} (table {drawn.rank}, guest no. {guest.pk})"
-        name = printable_name(guest.name, who)
+        name = guest_print_name(guest.pk, guest.name)
         if guest.key_revoked:
             raise PrintError(f"{who}: {name}'s private link is revoked, so its QR code would lead "
                              "nowhere. Reissue the link on the guests' links page, then print again.")
@@ -149,7 +150,7 @@ def seating_cards(
             represents = f"draws for the {labels[Pack(drawn.pack)]}"
         cards.append(
             SeatingCardData(
-                name=guest.name, table=drawn.rank, table_kind=table_kind(drawn.rank, tables),
+                name=name, table=drawn.rank, table_kind=table_kind(drawn.rank, tables),
                 card_rank=drawn.rank, card_name=card.name_with(labels), pack=drawn.pack,
                 pack_label=labels[Pack(guest.pack)], represents=represents, url=url,
                 short_url=url.split("://", 1)[-1],
@@ -267,32 +268,30 @@ def evening_outcome(evening: Evening) -> Outcome:
     (the standings page's: places shared by ties, titles with the host's pack labels, prize
     ties cut the same way every time) as the printing values. Prize reasons name guests, count
     tied guests and leave out the "(house rule: ...)" notes (``printed_reason``). Raises
-    ``PrintError`` before the draw or the first bell, or for a guest's name with nothing
-    printable; ``RuleError`` for bad prize options. About five queries."""
+    ``PrintError`` before the draw or the first bell; ``RuleError`` for bad prize options. A
+    name that cannot be printed prints as "Guest no. N" (``guest_print_name``). About five
+    queries."""
     if live_draw(evening) is None:
         raise PrintError("No draw yet: run the draw and play a round before printing results.")
     if not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
     table = evening_standings(evening)
-    names = {
-        line.guest.pk: printable_name(line.guest.name, f"Guest no. {line.guest.pk} (place {line.place})")
-        for line in table.lines
-    }
+    names = {line.guest.pk: guest_print_name(line.guest.pk, line.guest.name) for line in table.lines}
     standings = tuple(
-        StandingRow(place=line.place, name=line.guest.name, pack_label=evening.pack_label(line.row.pack),
+        StandingRow(place=line.place, name=names[line.guest.pk], pack_label=evening.pack_label(line.row.pack),
                     yellow=line.row.yellow, counters=line.row.counters, stakes=line.row.fresh_stakes,
                     counters_won=line.row.counters_won)
         for line in table.lines
     )
     prizes = tuple(
-        PrizeData(title=p.title, winners=tuple(g.name for g in p.winners),
+        PrizeData(title=p.title, winners=tuple(guest_print_name(g.pk, g.name) for g in p.winners),
                   reason=printed_reason(p.prize.reason, names))
         for p in table.prizes
     )
     settlement = None
     if table.total is not None:
         settlement = tuple(
-            SettlementRow(name=s.guest.name, pack_label=evening.pack_label(s.guest.pack),
+            SettlementRow(name=guest_print_name(s.guest.pk, s.guest.name), pack_label=evening.pack_label(s.guest.pack),
                           counters_won=s.line.counters_won, amount=f"{s.line.amount:+.2f}")
             for s in table.settlement
         )
@@ -352,6 +351,25 @@ def document(
 def document_pdf(**kwargs) -> bytes:
     """``document(**kwargs).render()``: the PDF bytes. Raises as ``document``."""
     return document(**kwargs).render()
+
+
+@dataclass(frozen=True, slots=True)
+class UnprintableGuest:
+    """A guest whose name cannot be printed: the ``guest`` and the ``reason`` in words."""
+
+    guest: Guest
+    reason: str
+
+
+def unprintable_guests(evening: Evening) -> list[UnprintableGuest]:
+    """The evening's guests whose names cannot be printed (``printing.text.name_problem``),
+    in name order: they print as "Guest no. N" until the host fixes the name. One query."""
+    found = []
+    for guest in evening.guests.order_by("name_key", "id"):
+        reason = name_problem(guest.name)
+        if reason:
+            found.append(UnprintableGuest(guest, reason))
+    return found
 
 
 def document_problem(*, evening: Evening, slug: str, variant: str | None = None) -> str:

@@ -25,6 +25,7 @@ from tournament.printing import (
     ScoreSheetData,
     ScoreSheetsPdf,
 )
+from tournament.printing.text import guest_print_name
 from tournament.selectors import table_kind
 from tournament.services.draws import live_draw
 from tournament.services.state import OPEN_STATES, evening_state
@@ -91,7 +92,7 @@ def score_sheets(*, evening: Evening, paper: str = "A4", prefilled: bool = False
     start: list[list[int]] = [[] for _ in range(tables)]
     for guest, rank in draw.cards.order_by("rank", "id").values_list("guest_id", "rank"):
         start[rank - 1].append(guest)
-    names = dict(evening.guests.values_list("id", "name"))
+    names = {pk: guest_print_name(pk, name) for pk, name in evening.guests.values_list("id", "name")}
     played = evening.rounds.count()
     rounds = max(evening.rounds_planned or ROUNDS_WHEN_OPEN_ENDED, played, 1)
     rows = _rows(evening, names, tables) if prefilled else {}

@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 
 from tournament.printing.data import PrintError, PrizeData, page_size
 from tournament.printing.layout import GREY, PACK_INK, new_canvas
-from tournament.printing.text import clean_text, draw_in_box, printable_name
+from tournament.printing.text import clean_text, draw_in_box, isolate, printable_name
 
 GOLD = colors.Color(0.62, 0.48, 0.13)
 
@@ -24,19 +24,19 @@ class CertificatesPdf:
 
     ``evening_name``; ``prizes`` ``PrizeData``s (a prize with no winner prints nothing);
     ``paper`` "A4" | "letter" (printed landscape). Raises ``PrintError`` when no prize has a
-    winner, for an unknown paper, or for a winner's name with nothing printable.
+    winner or for an unknown paper. A name that cannot be printed prints as "A prize winner".
     """
 
     def __init__(self, *, evening_name: str, prizes: Sequence[PrizeData], paper: str = "A4") -> None:
         page_size(paper)
         self.pages = [
-            (clean_text(p.title), printable_name(name, f"The winner of “{p.title}”"), clean_text(p.reason))
+            (isolate(clean_text(p.title)), isolate(printable_name(name, "A prize winner")), clean_text(p.reason))
             for p in prizes
             for name in p.winners
         ]
         if not self.pages:
             raise PrintError("No prize has a winner yet: finish the evening before printing certificates.")
-        self.evening_name, self.paper = clean_text(evening_name), paper
+        self.evening_name, self.paper = isolate(clean_text(evening_name)), paper
 
     def render(self) -> bytes:
         """The PDF as bytes, one page per winner."""

@@ -1,126 +1,220 @@
 """The fonts every printed document uses, and the choice of font for each run of text.
 
-The TrueType files live in ``tournament/printing/fonts/`` next to their licences, so a fresh
-clone prints every guest's name with nothing but Python installed. ReportLab embeds (a subset
-of) each font in every PDF. The fonts, tried in this order for each character:
+Every font is a Noto font (SIL Open Font License 1.1) installed as a Python dependency, so a
+fresh ``make run`` has them and an upgrade is one line in ``pyproject.toml``:
 
-==========================  ==========================================  ===============
-font                        covers                                      licence
-==========================  ==========================================  ===============
-Noto Sans                   Latin with accents, Greek, Cyrillic         OFL 1.1
-Noto Sans Arabic            Arabic, with its presentation forms         OFL 1.1
-Noto Sans Hebrew            Hebrew                                      OFL 1.1
-Droid Sans Fallback Full    Chinese, Japanese (kanji and kana)          Apache 2.0
-NanumSquare                 Korean Hangul (all 11,172 syllables)        OFL 1.1
-DejaVu Sans                 symbols (card suits, arrows), and the rest  Bitstream Vera
-==========================  ==========================================  ===============
+* ``manimgx-fonts``: Noto Sans (Latin with accents, Greek, Cyrillic) and Noto Sans for Arabic,
+  Hebrew, Devanagari, Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam,
+  Sinhala, Thai, Lao, Khmer, Myanmar, Georgian, Armenian and Ethiopic; Noto Sans Symbols; and
+  Noto Emoji, the monochrome emoji font (so a guest called "🎲" prints);
+* ``justmytype-intl-cjk``: Noto Sans SC, TC, JP and KR (Chinese, Japanese kana and kanji,
+  Korean Hangul).
 
-Droid Sans Fallback has no bold face: bold CJK text uses its regular face. Where the rules
-come from: issue 7 item 6 ("names in any script render ... with embedded fonts").
+One font is still vendored in ``fonts/``: DejaVu Sans (Bitstream Vera licence), the last
+fallback for symbols no Noto font above has (the tick ✓ of the score sheets, box drawing).
+
+The Noto files are variable fonts (a weight axis); ReportLab embeds TrueType outlines as they
+are, so each face is first pinned to its weight (400 regular, 700 bold) with HarfBuzz's
+instancer (``uharfbuzz``), in memory, the first time a document needs it (about 0.5 s for a
+CJK face, a few ms for the others). Faces are registered with ReportLab as shapable, so
+ReportLab shapes every run with HarfBuzz (``text`` explains the line layout).
+
+Choosing the font: for each character, the first family of ``FAMILIES`` whose character map
+has it; CJK characters go to the Japanese face when the text has kana, to the Korean face when
+it has Hangul, else to Simplified then Traditional Chinese. Where the rule comes from: issue 13
+item 1 ("choose the font per run of text by coverage").
 """
 
 from __future__ import annotations
 
+import io
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 
+import uharfbuzz
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
+REGULAR, BOLD = 400, 700
 
-# (regular name, bold name, regular file, bold file), in fallback order.
-_CHAIN: tuple[tuple[str, str, str, str], ...] = (
-    ("HT-Sans", "HT-Sans-Bold", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"),
-    ("HT-Arabic", "HT-Arabic-Bold", "NotoSansArabic-Regular.ttf", "NotoSansArabic-Bold.ttf"),
-    ("HT-Hebrew", "HT-Hebrew-Bold", "NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf"),
-    ("HT-CJK", "HT-CJK", "DroidSansFallbackFull.ttf", "DroidSansFallbackFull.ttf"),
-    ("HT-Hangul", "HT-Hangul-Bold", "NanumSquareR.ttf", "NanumSquareB.ttf"),
-    ("HT-Symbols", "HT-Symbols-Bold", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One font family: its short ``key`` (used in the registered font names), the Python
+    ``package`` that installs it and the ``path`` of its file inside that package (package
+    None: the vendored ``fonts/`` folder), what it ``covers`` in words, and whether the file is
+    ``variable`` (a weight axis to pin)."""
+
+    key: str
+    package: str | None
+    path: str
+    covers: str
+    variable: bool = True
+
+    def file(self) -> Path:
+        """The font file on disk. Raises ``ModuleNotFoundError`` when its package is missing."""
+        if self.package is None:
+            return FONT_DIR / self.path
+        return Path(str(files(self.package).joinpath(self.path)))
+
+
+def _noto(key: str, stem: str, covers: str) -> Family:
+    return Family(key, "manimgx_fonts", f"{stem}[wght].ttf", covers)
+
+
+def _cjk(key: str, folder: str, stem: str, covers: str) -> Family:
+    return Family(key, "justmytype_intl_cjk", f"fonts/ofl/{folder}/{stem}[wght].ttf", covers)
+
+
+#: Every family in fallback order: the first whose character map has a character prints it.
+FAMILIES: tuple[Family, ...] = (
+    _noto("Sans", "NotoSans", "Latin with accents, Greek, Cyrillic"),
+    _noto("Arabic", "NotoSansArabic", "Arabic, Persian, Urdu"),
+    _noto("Hebrew", "NotoSansHebrew", "Hebrew"),
+    _noto("Devanagari", "NotoSansDevanagari", "Devanagari (Hindi, Marathi, Nepali)"),
+    _noto("Bengali", "NotoSansBengali", "Bengali"),
+    _noto("Gurmukhi", "NotoSansGurmukhi", "Gurmukhi (Punjabi)"),
+    _noto("Gujarati", "NotoSansGujarati", "Gujarati"),
+    _noto("Oriya", "NotoSansOriya", "Odia"),
+    _noto("Tamil", "NotoSansTamil", "Tamil"),
+    _noto("Telugu", "NotoSansTelugu", "Telugu"),
+    _noto("Kannada", "NotoSansKannada", "Kannada"),
+    _noto("Malayalam", "NotoSansMalayalam", "Malayalam"),
+    _noto("Sinhala", "NotoSansSinhala", "Sinhala"),
+    _noto("Thai", "NotoSansThai", "Thai"),
+    _noto("Lao", "NotoSansLao", "Lao"),
+    _noto("Khmer", "NotoSansKhmer", "Khmer"),
+    _noto("Myanmar", "NotoSansMyanmar", "Myanmar (Burmese)"),
+    _noto("Georgian", "NotoSansGeorgian", "Georgian"),
+    _noto("Armenian", "NotoSansArmenian", "Armenian"),
+    _noto("Ethiopic", "NotoSansEthiopic", "Ethiopic (Amharic, Tigrinya)"),
+    _cjk("SC", "notosanssc", "NotoSansSC", "Chinese (simplified)"),
+    _cjk("TC", "notosanstc", "NotoSansTC", "Chinese (traditional)"),
+    _cjk("JP", "notosansjp", "NotoSansJP", "Japanese kana and kanji"),
+    _cjk("KR", "notosanskr", "NotoSansKR", "Korean Hangul"),
+    _noto("Symbols", "NotoSansSymbols", "arrows, technical and other symbols"),
+    _noto("Emoji", "NotoEmoji", "emoji, in black and white"),
+    Family("DejaVu", None, "DejaVuSans.ttf", "the remaining symbols (✓, box drawing)", variable=False),
 )
+BY_KEY = {family.key: family for family in FAMILIES}
+_HAN_ORDER = {"kana": ("JP", "SC", "TC", "KR"), "hangul": ("KR", "SC", "TC", "JP"), "": ("SC", "TC", "JP", "KR")}
 
-#: The font for text that has no letters of its own (labels, numbers).
+#: The font for text that has no letters of its own (labels, numbers), regular and bold.
 BASE = "HT-Sans"
 BASE_BOLD = "HT-Sans-Bold"
 
-_registered = False
+
+def font_name(key: str, bold: bool = False) -> str:
+    """The ReportLab name of family ``key``'s face: "HT-Thai" or "HT-Thai-Bold"."""
+    return f"HT-{key}-Bold" if bold else f"HT-{key}"
 
 
-def register_fonts() -> None:
-    """Register every vendored font with ReportLab, once per process (later calls do nothing).
-
-    Raises ``FileNotFoundError`` when a font file is missing from the repository.
-    """
-    global _registered
-    if _registered:
-        return
-    for regular, bold, regular_file, bold_file in _CHAIN:
-        for name, file in ((regular, regular_file), (bold, bold_file)):
-            if name not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
-    _registered = True
-
-
-def font_names(bold: bool = False) -> tuple[str, ...]:
-    """The registered font names in fallback order, regular or bold faces."""
-    return tuple(entry[1] if bold else entry[0] for entry in _CHAIN)
+def _instance(family: Family, weight: int) -> bytes:
+    """The font file of ``family`` with its weight axis pinned to ``weight`` (a static
+    TrueType font), made by HarfBuzz's subsetter keeping every glyph and table."""
+    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(str(family.file())))
+    if not family.variable or "wght" not in {axis.tag for axis in face.axis_infos}:
+        return family.file().read_bytes()
+    plan = uharfbuzz.SubsetInput()
+    plan.keep_everything()
+    plan.pin_axis_location(face, "wght", weight)
+    return bytes(uharfbuzz.subset(face, plan).blob.data)
 
 
 @lru_cache(maxsize=None)
-def _cmap(font_name: str) -> frozenset[int]:
-    """The code points a registered font has a glyph for."""
-    register_fonts()
-    return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
+def face(key: str, bold: bool = False) -> str:
+    """Register family ``key`` in regular or ``bold`` weight with ReportLab (once per process;
+    shapable, so ReportLab shapes its text with HarfBuzz) and return its font name.
+
+    Raises ``KeyError`` for an unknown family and ``ModuleNotFoundError`` when its package is
+    not installed.
+    """
+    name = font_name(key, bold)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        data = _instance(BY_KEY[key], BOLD if bold else REGULAR)
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data), shapable=True))
+    return name
 
 
-def has_glyph(font_name: str, char: str) -> bool:
-    """Whether the registered font ``font_name`` has a glyph for the one character ``char``."""
-    return ord(char) in _cmap(font_name)
+def register_fonts() -> None:
+    """Register the base faces (Noto Sans regular and bold), which labels and table styles
+    name directly. Every other face registers itself the first time a run needs it."""
+    face("Sans")
+    face("Sans", True)
 
 
-@lru_cache(maxsize=4096)
-def font_for(char: str, bold: bool = False) -> str | None:
-    """The first font of the chain with a glyph for ``char``, or None when no font has one."""
-    for name in font_names(bold):
-        if has_glyph(name, char):
-            return name
+@lru_cache(maxsize=None)
+def coverage(key: str) -> frozenset[int]:
+    """The code points family ``key``'s font has a glyph for (its character map)."""
+    family = BY_KEY[key]
+    return frozenset(uharfbuzz.Face(uharfbuzz.Blob.from_file_path(str(family.file()))).unicodes)
+
+
+def _is_cjk(cp: int) -> bool:
+    """Han, kana, Hangul and CJK punctuation: the characters the CJK faces share."""
+    return (0x3000 <= cp <= 0x30FF or 0x3130 <= cp <= 0x318F or 0xAC00 <= cp <= 0xD7AF
+            or 0x1100 <= cp <= 0x11FF or unicodedata.name(chr(cp), "").startswith("CJK "))
+
+
+def han_hint(text: str) -> str:
+    """Which CJK face Han characters in ``text`` take: "kana" (Japanese), "hangul" (Korean)
+    or "" (Chinese), from the other characters of the same text."""
+    for char in text:
+        cp = ord(char)
+        if 0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF:
+            return "kana"
+        if 0xAC00 <= cp <= 0xD7AF or 0x1100 <= cp <= 0x11FF or 0x3130 <= cp <= 0x318F:
+            return "hangul"
+    return ""
+
+
+@lru_cache(maxsize=8192)
+def family_for(char: str, hint: str = "") -> str | None:
+    """The key of the first family whose font has ``char`` (CJK characters: in the order
+    ``hint`` gives, see ``han_hint``), or None when no font has it."""
+    cp = ord(char)
+    if _is_cjk(cp):
+        for key in _HAN_ORDER[hint]:
+            if cp in coverage(key):
+                return key
+    for family in FAMILIES:
+        if cp in coverage(family.key):
+            return family.key
     return None
 
 
 def covered(char: str) -> bool:
-    """Whether some vendored font can print ``char`` (in both regular and bold faces)."""
-    return font_for(char, False) is not None and font_for(char, True) is not None
+    """Whether some font of ``FAMILIES`` can print ``char``."""
+    return family_for(char) is not None
 
 
 def _is_neutral(char: str) -> bool:
-    """Spaces, digits, punctuation and marks: they join the run around them when they can."""
-    return unicodedata.category(char)[0] in "ZNPM"
+    """Spaces, digits, punctuation, marks and joiners: they join the run around them when the
+    run's font has them, so a word is shaped whole."""
+    return unicodedata.category(char)[0] in "ZNPM" or char in "\u200c\u200d"
 
 
-def split_runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
-    """Cut ``text`` into runs of (font name, text), each run printable in one font.
+def split_runs(text: str, bold: bool = False, hint: str | None = None) -> tuple[tuple[str, str], ...]:
+    """Cut logical ``text`` into runs of (ReportLab font name, text), each printable in one font.
 
-    A neutral character (space, digit, punctuation, combining mark) stays in the current run's
-    font when that font has it, so "محمد 3" is not broken up needlessly. Characters no font
-    has are left to the caller to remove first (see ``text.clean_text``); here they fall back
-    to the base font. Takes visual (display-order) text; returns runs in the same order.
+    A neutral character stays in the current run's font when that font has it. A character no
+    font has falls back to the base font (callers check ``covered`` first: see
+    ``text.clean_text``). ``hint`` is the Han choice (``han_hint`` of ``text`` when None).
     """
-    register_fonts()
+    hint = han_hint(text) if hint is None else hint
     runs: list[list[str]] = []
     for char in text:
         current = runs[-1][0] if runs else None
-        if current is not None and _is_neutral(char) and has_glyph(current, char):
+        if current is not None and _is_neutral(char) and ord(char) in coverage(current):
             runs[-1][1] += char
             continue
-        name = font_for(char, bold) or (BASE_BOLD if bold else BASE)
-        if current == name:
+        key = family_for(char, hint) or "Sans"
+        if current == key:
             runs[-1][1] += char
         else:
-            runs.append([name, char])
-    return tuple((name, chunk) for name, chunk in runs)
-
-
-def runs_width(runs: tuple[tuple[str, str], ...], size: float) -> float:
-    """The width in points of the runs set at ``size`` points."""
-    return sum(pdfmetrics.stringWidth(chunk, name, size) for name, chunk in runs)
+            runs.append([key, char])
+    return tuple((face(key, bold), chunk) for key, chunk in runs)

@@ -18,7 +18,7 @@ from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, T
 from tournament.printing.data import PrintError, PullPackData, page_size
 from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
 from tournament.printing.layout import PACK_INK
-from tournament.printing.text import FittedText, clean_text
+from tournament.printing.text import FittedText, clean_text, isolate
 
 KEEP_TOGETHER_RANKS = 30  # a pack's list this short fits on one page: never split it
 HOW_TO = (
@@ -41,7 +41,7 @@ class PullListPdf:
         if not packs:
             raise PrintError("No draw planned yet: plan the tables before printing the pull list.")
         self.pagesize = page_size(paper)
-        self.evening_name = clean_text(evening_name)
+        self.evening_name = isolate(clean_text(evening_name))
         self.packs = tuple(packs)
 
     def render(self) -> bytes:
@@ -73,7 +73,7 @@ class PullListPdf:
     def _pack_table(pack: PullPackData, width: float) -> Table:
         """One pack's list: heading row in the pack's colour, a row per rank, the total."""
         ink = PACK_INK[pack.colour]
-        title = f"{clean_text(pack.label)} · {pack.colour} cards"
+        title = f"{isolate(clean_text(pack.label))} · {pack.colour} cards"
         data = [[FittedText(title, 13, bold=True, color=colors.white), "", ""],
                 ["Card", "How many", "Pulled"]]
         for rank, count in pack.cards:

@@ -18,7 +18,7 @@ from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, Tabl
 
 from tournament.printing.data import PrintError, PrizeData, SettlementRow, StandingRow, page_size
 from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
-from tournament.printing.text import FittedText, clean_text
+from tournament.printing.text import FittedText, clean_text, isolate
 
 HEADER_BG = colors.Color(0.92, 0.92, 0.92)
 
@@ -54,7 +54,7 @@ class ResultsPdf:
         if not standings:
             raise PrintError("No results yet: play at least one round before printing results.")
         self.pagesize = page_size(paper)
-        self.evening_name = clean_text(evening_name)
+        self.evening_name = isolate(clean_text(evening_name))
         self.standings, self.prizes = tuple(standings), tuple(prizes)
         self.settlement = None if settlement is None else tuple(settlement)
 
@@ -86,11 +86,11 @@ class ResultsPdf:
         data = [["Prize", "Won by", "Why"]]
         rules = []
         for prize in self.prizes:
-            winners = [clean_text(n) for n in prize.winners] or ["not awarded"]
+            winners = [isolate(clean_text(n)) for n in prize.winners] or ["not awarded"]
             rules.append(("LINEABOVE", (0, len(data)), (-1, len(data)), 0.6, colors.grey))
             for i, winner in enumerate(winners):
                 first = i == 0
-                data.append([FittedText(clean_text(prize.title), 10, bold=True) if first else "",
+                data.append([FittedText(isolate(clean_text(prize.title)), 10, bold=True) if first else "",
                              FittedText(winner, 10, bold=True),
                              FittedText(clean_text(prize.reason), 9) if first else ""])
         style = _grid_style(99) + [("VALIGN", (0, 0), (-1, -1), "TOP")] + rules
@@ -99,7 +99,7 @@ class ResultsPdf:
     def _standings(self, w: float) -> Table:
         data = [["Place", "Name", "Pack", "Yellow", "Counters", "Fresh stakes", "Won"]]
         for row in self.standings:
-            data.append([str(row.place), FittedText(clean_text(row.name), 9.5), FittedText(clean_text(row.pack_label), 9),
+            data.append([str(row.place), FittedText(isolate(clean_text(row.name)), 9.5, lines=2), FittedText(isolate(clean_text(row.pack_label)), 9),
                          str(row.yellow), str(row.counters), str(row.stakes), f"{row.counters_won:+d}"])
         widths = [0.08, 0.38, 0.16, 0.08, 0.11, 0.11, 0.08]
         style = _grid_style(3) + [("ALIGN", (0, 0), (0, -1), "CENTER"),
@@ -109,7 +109,7 @@ class ResultsPdf:
     def _settlement(self, w: float) -> Table:
         data = [["Name", "Pack", "Counters won", "Amount", "Paid"]]
         for row in self.settlement or ():
-            data.append([FittedText(clean_text(row.name), 9.5), FittedText(clean_text(row.pack_label), 9),
+            data.append([FittedText(isolate(clean_text(row.name)), 9.5, lines=2), FittedText(isolate(clean_text(row.pack_label)), 9),
                          f"{row.counters_won:+d}", FittedText(clean_text(row.amount), 9.5, align="right"), ""])
         widths = [0.4, 0.18, 0.15, 0.15, 0.12]
         style = _grid_style(2) + [("GRID", (4, 1), (4, -1), 0.4, colors.grey)]

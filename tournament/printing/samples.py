@@ -1,7 +1,7 @@
 """Sample data for every printed document: guests with names in many scripts.
 
 Used by the tests, the benchmark (``bench/bench_print.py``) and for looking at the documents
-(``python -m tournament.printing.samples OUTDIR`` writes every document, A4, 40 guests).
+(``python -m tournament.printing.samples OUTDIR`` writes every document, A4, a guest per name).
 Not real people. The table plan here is a simple stand-in (4 at the head and booby tables,
 6 between), not the draw's rules, which live in ``tables/``.
 """
@@ -23,6 +23,34 @@ from tournament.printing.data import (
     TableTentData,
 )
 
+#: One guest name per script a guest list may hold (issue 13), for the tests and the look.
+SCRIPT_NAMES = {
+    "Latin": "Amélie Dubois-Lefèvre",
+    "Greek": "Σοφία Παπαδοπούλου",
+    "Cyrillic": "Дмитрий Смирнов",
+    "Arabic": "محمد العلي",
+    "Hebrew": "יוסי כהן",
+    "Devanagari": "अनुराग शर्मा",
+    "Bengali": "সৌমিত্র চট্টোপাধ্যায়",
+    "Tamil": "கார்த்திகேயன் சுப்பிரமணியம்",
+    "Telugu": "శ్రీనివాస్ రెడ్డి",
+    "Gujarati": "ધ્રુવ પટેલ",
+    "Gurmukhi": "ਹਰਪ੍ਰੀਤ ਸਿੰਘ",
+    "Kannada": "ಶ್ರೀನಿಧಿ ಕೃಷ್ಣ",
+    "Malayalam": "ശ്രീക്കുട്ടൻ നായർ",
+    "Thai": "สมชาย ใจดี",
+    "Lao": "ສົມພອນ ແກ້ວມະນີ",
+    "Khmer": "សុខ សុភាព",
+    "Myanmar": "အောင်ဆန်း စုကြည်",
+    "Sinhala": "ශ්‍රියානි පෙරේරා",
+    "Georgian": "ნინო ბერიძე",
+    "Armenian": "Արամ Խաչատրյան",
+    "Ethiopic": "ዳዊት በቀለ",
+    "Chinese": "王秀英",
+    "Japanese": "さくら 佐藤",
+    "Hangul": "김민수",
+}
+
 NAMES = (
     "Amélie Dubois-Lefèvre", "Σοφία Παπαδοπούλου", "Дмитрий Иванович Смирнов", "محمد العلي",
     "נועה כהן", "王秀英", "山田 花子", "Søren Kierkegård", "José María Núñez", "Zoë O'Brien",
@@ -33,7 +61,7 @@ NAMES = (
     "Jürgen Müller", "Zuzana Dvořáková", "Hélène Gagné", "Maria Papadopoulou-Konstantinidou",
     "Leila Ahmadi بنت", "Tomás Ó Súilleabháin", "Ekaterina Alexandrovna Romanova-Dolgorukova",
     "Kim 김민수",
-)
+) + tuple(name for script, name in SCRIPT_NAMES.items() if script not in ("Latin", "Greek", "Cyrillic"))
 
 RANK_WORDS = (
     "ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
@@ -160,7 +188,7 @@ def sample_results(count: int) -> tuple[list[StandingRow], list[PrizeData], list
     return rows, prizes, settle
 
 
-def write_all(outdir: Path, count: int = 40, paper: str = "A4") -> list[Path]:
+def write_all(outdir: Path, count: int = len(NAMES), paper: str = "A4") -> list[Path]:
     """Write every document for ``count`` sample guests into ``outdir``; returns the paths."""
     from tournament.printing import (
         CertificatesPdf, PullListPdf, ResultsPdf, ScoreSheetsPdf, SeatingCardsPdf, TableTentsPdf,

@@ -17,7 +17,7 @@ from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, Tabl
 
 from tournament.printing.data import PrintError, ScoreEntry, ScoreSheetData, page_size, table_label
 from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
-from tournament.printing.text import FittedText, clean_text
+from tournament.printing.text import FittedText, clean_text, isolate
 
 TICK = "✓"
 
@@ -48,7 +48,7 @@ class ScoreSheetsPdf:
             raise PrintError("No tables yet: run the draw before printing score sheets.")
         width, height = page_size(paper)
         self.pagesize = (height, width)
-        self.evening_name = clean_text(evening_name)
+        self.evening_name = isolate(clean_text(evening_name))
         self.sheets, self.paper, self.prefilled = tuple(sheets), paper, prefilled
 
     def render(self) -> bytes:
@@ -86,9 +86,9 @@ class ScoreSheetsPdf:
         k = len(subs)
         top = ["Round"]
         for s, name in enumerate(sheet.seats, start=1):
-            label = f"Seat {s}: {clean_text(name)}" if clean_text(name) else f"Seat {s}"
-            top += [FittedText(label, 8, bold=True, floor=0.6)] + [""] * (k - 1)
-        sub_cells = [FittedText(sub, 7.5, bold=True, align="center", floor=0.5) for sub in subs]
+            label = f"Seat {s}: {isolate(clean_text(name))}" if clean_text(name) else f"Seat {s}"
+            top += [FittedText(label, 8, bold=True, floor=0.75, lines=2)] + [""] * (k - 1)
+        sub_cells = [FittedText(sub, 7.5, bold=True, align="center", floor=0.8) for sub in subs]
         data = [top, [""] + sub_cells * seats]
         rows = {row.round: row for row in sheet.rows} if self.prefilled else {}
         for r in range(1, sheet.rounds + 1):
@@ -123,7 +123,7 @@ class ScoreSheetsPdf:
         if entry is None:
             return [""] * (5 if head else 3)
         count = "" if entry.counters is None else str(entry.counters)
-        cells = [FittedText(clean_text(entry.name), 8, floor=0.6), _tick(entry.won_pool)]
+        cells = [FittedText(isolate(clean_text(entry.name)), 8, floor=0.75, lines=2), _tick(entry.won_pool)]
         if head:
             yellow = "" if entry.yellow is None else str(entry.yellow)
             return cells + [_tick(entry.in_call), count, yellow]

@@ -32,7 +32,7 @@ from tournament.printing.layout import (
     new_canvas,
 )
 from tournament.printing.qr import draw_qr
-from tournament.printing.text import clean_text, draw_in_box, printable_name
+from tournament.printing.text import clean_text, draw_in_box, isolate, printable_name
 
 VARIANTS = {"sheet": (2, 4), "tent": (2, 2)}
 PAD = 5 * mm
@@ -43,8 +43,9 @@ class SeatingCardsPdf:
 
     ``evening_name`` printed small on every card; ``cards`` one ``SeatingCardData`` per guest;
     ``paper`` "A4" | "letter" (any case); ``variant`` "sheet" (8 a page, cut marks) or
-    "tent" (4 a page, folded). Raises ``PrintError`` at construction for no cards, an unknown
-    paper or variant, or a name with nothing printable in it.
+    "tent" (4 a page, folded). Raises ``PrintError`` at construction for no cards or an unknown
+    paper or variant. A name that cannot be printed prints as "Guest on card N" (the Django
+    side has already put "Guest no. N" there: ``text.guest_print_name``).
     """
 
     def __init__(
@@ -60,11 +61,10 @@ class SeatingCardsPdf:
         if variant not in VARIANTS:
             raise PrintError(f"Unknown seating card variant “{variant}”: use sheet or tent.")
         page_size(paper)  # raises PrintError early for an unknown paper
-        self.evening_name = clean_text(evening_name)
+        self.evening_name = isolate(clean_text(evening_name))
         self.cards = tuple(cards)
         self.names = tuple(
-            printable_name(card.name, f"The guest on card {i} (table {card.table})")
-            for i, card in enumerate(self.cards, start=1)
+            isolate(printable_name(card.name, f"Guest on card {i}")) for i, card in enumerate(self.cards, start=1)
         )
         self.paper, self.variant = paper, variant
 

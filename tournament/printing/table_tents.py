@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournament.printing.data import PrintError, TableTentData, page_size
 from tournament.printing.layout import GREY, draw_fold_line, new_canvas
-from tournament.printing.text import clean_text, draw_in_box
+from tournament.printing.text import clean_text, draw_in_box, isolate
 
 KIND_WORDS = {"head": "Head table", "booby": "Booby table", "intermediate": ""}
 PAD = 14 * mm
@@ -37,7 +37,7 @@ class TableTentsPdf:
         if not tables:
             raise PrintError("No tables yet: run the draw before printing table cards.")
         page_size(paper)
-        self.evening_name = clean_text(evening_name)
+        self.evening_name = isolate(clean_text(evening_name))
         self.tables = tuple(tables)
         self.paper = paper
 

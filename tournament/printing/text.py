@@ -1,22 +1,32 @@
-"""Text made fit for print: cleaning names, right-to-left shaping, and shrink-then-wrap fitting.
+"""Text made fit for print: cleaning names, bidi and HarfBuzz shaping, and wrap-or-shrink fitting.
 
-Decisions (issue 7 item 6 and "Bad input"; the seeds are silent on print):
+Decisions (issue 13; the seeds are silent on print):
 
-* Names are NFC-normalised. Control and format characters (tabs, newlines, bidi marks, zero
-  width joiners) are removed; a tab or newline becomes a space.
-* Emoji (the pictograph blocks U+1F000-U+1FAFF, variation selectors, skin tones, tag
-  characters, and symbols no vendored font has) are removed: printed as nothing, never as an
-  empty box. Spaces left doubled are collapsed.
-* A letter of a script no vendored font covers prints as "?" so the gap stays visible.
-* A name with nothing printable left (only control characters or emoji) raises ``PrintError``
-  naming the guest: a card with a placeholder would be useless at the door.
-* Arabic is shaped with ``arabic_reshaper`` (contextual presentation forms, lam-alef
-  ligatures) and every line is put in display order with ``python-bidi`` (the Unicode bidi
-  algorithm, paragraph direction from the first strong letter). Lines are wrapped in logical
-  order first and each line is reordered on its own, as the bidi algorithm requires.
-* Long text first shrinks on one line down to ``floor`` x its size, then wraps (between
-  words, or anywhere inside a word longer than the line) at smaller and smaller sizes down to
-  ``MIN_SIZE``; only when even that cannot fit the box is the last line cut with "…".
+* Names are NFC-normalised. Control and format characters (tabs, newlines, bidi marks) are
+  removed, except the zero width joiner and non-joiner, which shaping needs; a tab or newline
+  becomes a space; doubled spaces are collapsed.
+* Every other character prints in the first font that has it (``fonts``), emoji included
+  (Noto Emoji, in black and white). A character no font has cannot print: ``name_problem``
+  says so, the guest's name is refused where it is entered (``tournament.services.guests``),
+  and a name stored before that rule prints as "Guest no. N" with the print page listing it
+  (``tournament.documents``). Nothing ever prints as "?" or as an empty box.
+* Shaping is HarfBuzz's, through ReportLab (``uharfbuzz``; every face is registered shapable):
+  Arabic joining, Indic conjuncts and vowel reordering, Thai and Khmer marks, kerning. The
+  bidi algorithm is python-bidi's (ReportLab's own needs ``rlbidi``, which is not on PyPI):
+  each line is cut into level runs, each run into runs of one font, each shaped in logical
+  order (HarfBuzz lays a right-to-left run out in visual order), and the runs put in visual
+  order. A name inside a label is *isolated* (``isolate``: FSI ... PDI): it takes its own
+  direction from its first strong letter, while the line keeps the page's left-to-right
+  direction, so "Seat 2: יוסי כהן" reads "Seat 2:" first, the Hebrew to its right.
+* The alignment of a line follows the page's layout, never the name's direction: a Hebrew name
+  in a left-aligned column is flush left.
+* Copying text out of the PDF gives the text: a line whose glyphs do not spell its text
+  (shaped, reordered) is wrapped in a marked-content span with ``/ActualText`` (ISO 32000-1
+  §14.9.4), the logical text in UTF-16.
+* Long text: with ``lines`` > 1 it first wraps onto up to that many lines at its size, then
+  (and otherwise) shrinks on one line down to ``floor`` x its size, then wraps at smaller
+  sizes, never below ``MIN_SIZE`` (6 pt); only when even that cannot fit the box is the last
+  line cut with "…".
 """
 
 from __future__ import annotations
@@ -25,99 +35,231 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-import arabic_reshaper
-from bidi import get_display
+from bidi.algorithm import (
+    MIRRORED,
+    PARAGRAPH_LEVELS,
+    explicit_embed_and_overrides,
+    get_base_level,
+    get_embedding_levels,
+    get_empty_storage,
+    resolve_implicit_levels,
+    resolve_neutral_types,
+    resolve_weak_types,
+)
+from reportlab.lib.abag import ABag
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from tournament.printing.data import PrintError
-from tournament.printing.fonts import covered, runs_width, split_runs
+from tournament.printing.fonts import covered, han_hint, split_runs
 
-MIN_SIZE = 4.0  # points: the smallest type ever printed
+MIN_SIZE = 6.0  # points: the smallest type ever printed
 ELLIPSIS = "…"
+FSI, PDI = "\u2068", "\u2069"
+JOINERS = "\u200c\u200d"
+FEATURES = {"kern": True, "liga": True}  # HarfBuzz's defaults; no discretionary ligatures
 
-Runs = tuple[tuple[str, str], ...]
+#: Whether text is shaped (HarfBuzz and bidi). Only the benchmark turns it off, to compare.
+SHAPING = {"on": True}
 
-
-def _is_emoji(cp: int) -> bool:
-    return (
-        0x1F000 <= cp <= 0x1FAFF
-        or 0xFE00 <= cp <= 0xFE0F
-        or 0xE0000 <= cp <= 0xE01EF
-        or cp == 0x20E3
-    )
+Piece = tuple[str, str]  # (ReportLab font name, text or ReportLab ShapedStr), in visual order
 
 
-def clean_text(text: str) -> str:
-    """``text`` made printable: NFC, controls and emoji removed, unknown letters as "?".
+def isolate(text: str) -> str:
+    """``text`` wrapped in FSI ... PDI, so that inside a line it keeps its own direction."""
+    return f"{FSI}{text}{PDI}" if text else text
 
-    Returns the cleaned text (possibly empty), whitespace collapsed and stripped.
-    """
+
+def normalise(text: str) -> str:
+    """``text`` NFC-normalised, controls and format characters removed (not the joiners),
+    whitespace collapsed and stripped."""
     out: list[str] = []
     for char in unicodedata.normalize("NFC", text or ""):
-        cp = ord(char)
         category = unicodedata.category(char)
-        if char in "\t\n\r\v\f\x85\u2028\u2029":
+        if char in "\t\n\r\v\f\x85\u2028\u2029" or category.startswith("Z"):
             out.append(" ")
-        elif category in ("Cc", "Cf", "Cs", "Co", "Cn") or _is_emoji(cp):
+        elif category in ("Cc", "Cf", "Cs", "Co", "Cn") and char not in JOINERS:
             continue
-        elif category.startswith("Z"):
-            out.append(" ")
-        elif covered(char):
-            out.append(char)
-        elif category.startswith("S") or category.startswith("M"):
-            continue  # a pictograph or a mark no font has: print nothing
         else:
-            out.append("?")
+            out.append(char)
     return " ".join("".join(out).split())
 
 
-def printable_name(name: str, who: str = "A guest") -> str:
-    """The cleaned ``name``; raises ``PrintError`` naming ``who`` when nothing printable is left."""
-    cleaned = clean_text(name)
-    if not cleaned:
-        shown = (name or "").encode("unicode_escape").decode("ascii")[:40]
-        raise PrintError(
-            f"{who}'s name “{shown}” has nothing printable in it (only control characters or "
-            "emoji): correct the name on the guests page, then print again."
-        )
-    return cleaned
+def clean_text(text: str) -> str:
+    """``text`` made printable: ``normalise``d, and any character no font has left out (labels
+    and titles the host typed; a guest's name goes through ``printable_name`` instead)."""
+    text = normalise(text)
+    if all(c == " " or covered(c) for c in text):
+        return text
+    return " ".join("".join(c for c in text if c == " " or c in JOINERS or covered(c)).split())
 
 
-def is_rtl(text: str) -> bool:
-    """Whether ``text`` contains a right-to-left letter (Hebrew, Arabic and the like)."""
-    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+def _describe(char: str) -> str:
+    name = unicodedata.name(char, "").title()
+    return f"“{char}” ({name or f'U+{ord(char):04X}'})"
 
 
-@lru_cache(maxsize=8192)
-def visual(line: str) -> str:
-    """One line of logical text in display order, Arabic shaped; LTR-only text is unchanged."""
-    if not is_rtl(line):
-        return line
-    if any(unicodedata.bidirectional(c) == "AL" for c in line):
-        line = arabic_reshaper.reshape(line)
-    return get_display(line)
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be printed, in words for the host, or None when it can.
+
+    Cannot print: a name with nothing left after cleaning (only spaces, control or format
+    characters), or one holding a character no printing font has (e.g. Egyptian hieroglyphs).
+    Emoji print (Noto Emoji).
+    """
+    cleaned = normalise(name)
+    if not cleaned.replace("\u200c", "").replace("\u200d", "").strip():
+        return "it has nothing printable in it (only spaces, control or formatting characters)"
+    missing = [c for c in dict.fromkeys(cleaned) if c not in " " + JOINERS and not covered(c)]
+    if missing:
+        listed = ", ".join(_describe(c) for c in missing[:3]) + (" …" if len(missing) > 3 else "")
+        return f"no printing font has {listed}, so the name would not print"
+    return None
 
 
-@lru_cache(maxsize=8192)
-def _line_runs(line: str, bold: bool) -> tuple[Runs, float]:
-    runs = split_runs(visual(line), bold)
-    return runs, runs_width(runs, 1.0)
+def printable_name(name: str, fallback: str) -> str:
+    """The cleaned ``name`` when it can be printed, else ``fallback`` (e.g. "Guest no. 12"):
+    never a bare gap, never "?"."""
+    return fallback if name_problem(name) else normalise(name)
+
+
+def guest_print_name(guest_id: int, name: str) -> str:
+    """A guest's name as printed on every document: the cleaned name, or "Guest no. 12" when
+    it cannot be printed (``name_problem``; the print page lists such guests with a link to
+    fix the name). House rule: one guest's odd name never stops anyone's card from printing."""
+    return printable_name(name, f"Guest no. {guest_id}")
+
+
+# ---------------------------------------------------------------------------- bidi and shaping
+
+
+def _levels(text: str, rtl: bool) -> list[int]:
+    """The resolved bidi embedding level of each character of ``text`` (rules X1-I2 of UAX #9,
+    python-bidi), paragraph level 1 when ``rtl`` else 0."""
+    storage = get_empty_storage()
+    storage["base_level"] = PARAGRAPH_LEVELS["R" if rtl else "L"]
+    storage["base_dir"] = "R" if rtl else "L"
+    get_embedding_levels(text, storage, False, False)
+    explicit_embed_and_overrides(storage, False)
+    resolve_weak_types(storage, False)
+    resolve_neutral_types(storage, False)
+    resolve_implicit_levels(storage, False)
+    return [ch["level"] for ch in storage["chars"]]
+
+
+def _visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
+    """``text`` cut into level runs (each in logical order) put in visual order (rule L2),
+    each with whether it runs right to left."""
+    if not any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text):
+        return [(text, False)]
+    levels = _levels(text, rtl)
+    runs: list[list] = []
+    for char, level in zip(text, levels):
+        if runs and runs[-1][1] == level:
+            runs[-1][0] += char
+        else:
+            runs.append([char, level])
+    top = max(level for _, level in runs)
+    lowest_odd = min((level for _, level in runs if level % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):
+        i = 0
+        while i < len(runs):
+            if runs[i][1] >= level:
+                j = i
+                while j < len(runs) and runs[j][1] >= level:
+                    j += 1
+                runs[i:j] = runs[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [(chunk, bool(level % 2)) for chunk, level in runs]
+
+
+def _segments(line: str) -> list[tuple[str, bool]]:
+    """``line`` cut at its isolates: (text, right to left?) in logical order. Text outside an
+    isolate runs left to right (the page's layout); an isolate takes its first strong letter's
+    direction (UAX #9 FSI). A PDI with no FSI before it closes an isolate opened on an
+    earlier line (``wrap`` cuts lines inside isolates)."""
+    first_pdi, first_fsi = line.find(PDI), line.find(FSI)
+    inside = first_pdi >= 0 and (first_fsi < 0 or first_pdi < first_fsi)
+    parts: list[tuple[str, bool]] = []
+    current = ""
+    for char in line:
+        if char in (FSI, PDI):
+            if current:
+                parts.append((current, inside))
+            current, inside = "", char == FSI
+        else:
+            current += char
+    if current:
+        parts.append((current, inside))
+    return [(text, isolated and get_base_level(text) == 1) for text, isolated in parts]
+
+
+def _mirror(text: str) -> str:
+    return "".join(MIRRORED.get(c, c) for c in text)
+
+
+@lru_cache(maxsize=16384)
+def _shape(font: str, text: str) -> tuple[str, float]:
+    """``text`` shaped by HarfBuzz in ``font`` (ReportLab's ``ShapedStr``, glyphs in visual
+    order) and its width at 1 point."""
+    if not SHAPING["on"]:
+        return text, pdfmetrics.stringWidth(text, font, 1.0)
+    word = shapeFragWord([0.0, (ABag(fontName=font, fontSize=1.0), text)], features=FEATURES, force=True)
+    shaped = word[1][1]
+    data = getattr(shaped, "__shapeData__", None)
+    if data is None:
+        return shaped, pdfmetrics.stringWidth(shaped, font, 1.0)
+    return shaped, sum(d.x_advance for d in data) / 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One laid-out line: its ``pieces`` (font, glyph text) in visual order, their ``width``
+    at 1 point, and the ``actual`` text to copy out (None when the glyphs spell it)."""
+
+    pieces: tuple[Piece, ...]
+    width: float
+    actual: str | None
+
+
+@lru_cache(maxsize=16384)
+def layout_line(line: str, bold: bool = False) -> Line:
+    """Lay out one logical ``line`` (isolates allowed): bidi, font runs, HarfBuzz shaping."""
+    pieces: list[Piece] = []
+    width = 0.0
+    hint = han_hint(line)
+    shaping = SHAPING["on"]
+    for segment, rtl in _segments(line) if shaping else [(line, False)]:
+        for chunk, run_rtl in _visual_runs(segment, rtl) if shaping else [(segment, False)]:
+            runs = split_runs(chunk, bold, hint)
+            if run_rtl:
+                runs = tuple(reversed(runs))
+            for font, text in runs:
+                if run_rtl and not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
+                    text = _mirror(text)[::-1]  # neutrals between RTL letters: mirrored, reversed
+                glyphs, w = _shape(font, text)
+                pieces.append((font, glyphs))
+                width += w
+    plain = line.replace(FSI, "").replace(PDI, "")
+    drawn = "".join(str(glyphs) for _, glyphs in pieces)
+    return Line(tuple(pieces), width, None if drawn == plain else plain)
 
 
 def measure(line: str, bold: bool = False) -> float:
     """Width in points of one logical line set at 1 point (scale by the size)."""
-    return _line_runs(line, bold)[1]
+    return layout_line(line, bold).width
+
+
+# ---------------------------------------------------------------------------- fitting
 
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
-    """Text laid out for a box: visual ``lines`` (runs of (font, text)), their ``widths`` in
-    points, the type ``size`` and ``leading`` in points, and whether each line is RTL."""
+    """Text laid out for a box: its ``lines``, the type ``size`` and ``leading`` in points."""
 
-    lines: tuple[Runs, ...]
-    widths: tuple[float, ...]
-    rtl: tuple[bool, ...]
+    lines: tuple[Line, ...]
     size: float
     leading: float
 
@@ -126,26 +268,51 @@ class Fitted:
         """Height in points of all the lines."""
         return len(self.lines) * self.leading
 
+    @property
+    def widths(self) -> tuple[float, ...]:
+        """Each line's width in points."""
+        return tuple(line.width * self.size for line in self.lines)
+
 
 def _break_word(word: str, max_w: float, bold: bool) -> list[str]:
-    """Cut one word wider than ``max_w`` (1-point units) into pieces that each fit."""
+    """Cut one word wider than ``max_w`` (1-point units) into pieces that each fit, between
+    grapheme clusters (a base letter with its marks stays whole)."""
+    clusters: list[str] = []
+    for char in word:
+        if clusters and (unicodedata.category(char)[0] == "M" or char in JOINERS or clusters[-1][-1] in JOINERS):
+            clusters[-1] += char
+        else:
+            clusters.append(char)
     pieces: list[str] = []
-    rest = word
-    while rest:
-        lo, hi = 1, len(rest)
-        while lo < hi:  # the longest prefix that fits (at least one character)
-            mid = (lo + hi + 1) // 2
-            if measure(rest[:mid], bold) <= max_w:
-                lo = mid
-            else:
-                hi = mid - 1
-        pieces.append(rest[:lo])
-        rest = rest[lo:]
+    while clusters:
+        # Estimate from each cluster's own width, then step back until the shaped piece fits.
+        k, total = 0, 0.0
+        while k < len(clusters) and total + measure(clusters[k], bold) <= max_w * 1.05:
+            total += measure(clusters[k], bold)
+            k += 1
+        k = max(k, 1)
+        while k > 1 and measure("".join(clusters[:k]), bold) > max_w:
+            k -= 1
+        pieces.append("".join(clusters[:k]))
+        clusters = clusters[k:]
     return pieces
 
 
-def wrap(text: str, max_w: float, bold: bool = False) -> list[str]:
-    """Greedy wrap of logical ``text`` into lines no wider than ``max_w`` (1-point units)."""
+def _reopen(lines: list[str]) -> list[str]:
+    """Close an isolate a line break falls into, and open it again on the next line."""
+    out, open_ = [], False
+    for line in lines:
+        text = (FSI if open_ else "") + line
+        open_ = text.rfind(FSI) > text.rfind(PDI)
+        out.append(text + (PDI if open_ else ""))
+    return out
+
+
+def wrap(text: str, max_w: float, bold: bool = False, *, break_words: bool = True) -> list[str] | None:
+    """Greedy wrap of logical ``text`` into lines no wider than ``max_w`` (1-point units).
+
+    A word wider than a line is cut when ``break_words``, else the result is None.
+    """
     lines: list[str] = []
     current = ""
     for word in text.split(" "):
@@ -157,23 +324,26 @@ def wrap(text: str, max_w: float, bold: bool = False) -> list[str]:
             lines.append(current)
         if measure(word, bold) <= max_w:
             current = word
+        elif not break_words:
+            return None
         else:
             *full, current = _break_word(word, max_w, bold)
             lines.extend(full)
     if current:
         lines.append(current)
-    return lines
+    return _reopen(lines)
 
 
 def _make(lines: list[str], size: float, leading: float, bold: bool) -> Fitted:
-    laid = [_line_runs(line, bold) for line in lines]
-    return Fitted(
-        lines=tuple(runs for runs, _ in laid),
-        widths=tuple(width * size for _, width in laid),
-        rtl=tuple(is_rtl(line) for line in lines),
-        size=size,
-        leading=size * leading,
-    )
+    return Fitted(tuple(layout_line(line, bold) for line in lines), size, size * leading)
+
+
+def _cut(lines: list[str], keep: int, max_w: float, bold: bool) -> list[str]:
+    """The first ``keep`` lines, the last one ending with "…"."""
+    last = lines[keep - 1].replace(PDI, "")
+    while last and measure(last + ELLIPSIS, bold) > max_w:
+        last = last[:-1]
+    return lines[: keep - 1] + _reopen([last + ELLIPSIS])[-1:]
 
 
 def fit(
@@ -185,35 +355,59 @@ def fit(
     bold: bool = False,
     leading: float = 1.2,
     floor: float = 0.7,
+    lines: int = 1,
 ) -> Fitted:
     """Lay out cleaned ``text`` in a box ``width`` x ``height`` points (height None: unbounded).
 
-    Shrinks on one line from ``size`` down to ``floor`` x size, then wraps at ever smaller
-    sizes down to ``MIN_SIZE``; at ``MIN_SIZE`` the lines that do not fit are cut and the
-    last kept line ends with "…". Never raises for long text; returns a ``Fitted``.
+    First wraps onto up to ``lines`` lines at ``size`` (words whole), then shrinks on one
+    line down to ``floor`` x size, then wraps at ever smaller sizes down to ``MIN_SIZE``; at
+    ``MIN_SIZE`` the lines that do not fit are cut, the last kept one ending with "…". Never
+    raises for long text; returns a ``Fitted``.
     """
     if not text or width <= 0:
-        return Fitted((), (), (), size, size * leading)
+        return Fitted((), size, size * leading)
+    if lines > 1:
+        wrapped = wrap(text, width / size, bold, break_words=False)
+        if wrapped is not None and len(wrapped) <= lines and (height is None or len(wrapped) * size * leading <= height):
+            return _make(wrapped, size, leading, bold)
     one = measure(text, bold)
     best = min(size, width / one if one else size)
     if height is not None:
         best = min(best, height / leading)
-    if best >= max(size * floor, MIN_SIZE) or best >= size:
-        return _make([text], best, leading, bold)
-    s = max(size * floor, MIN_SIZE)
+    smallest = max(size * floor, MIN_SIZE) if size >= MIN_SIZE else size
+    if best >= smallest or best >= size:
+        return _make([text], max(best, min(size, MIN_SIZE)), leading, bold)
+    s = smallest
     while True:
-        lines = wrap(text, width / s, bold)
-        if height is None or len(lines) * s * leading <= height or s <= MIN_SIZE:
+        wrapped = wrap(text, width / s, bold) or [text]
+        if height is None or len(wrapped) * s * leading <= height or s <= MIN_SIZE:
             break
         s = max(s * 0.9, MIN_SIZE)
-    if height is not None and len(lines) * s * leading > height:
+    if height is not None and len(wrapped) * s * leading > height:
         keep = max(1, int(height // (s * leading)))
-        if keep < len(lines):
-            last = lines[keep - 1]
-            while last and measure(last + ELLIPSIS, bold) > width / s:
-                last = last[:-1]
-            lines = lines[: keep - 1] + [last + ELLIPSIS]
-    return _make(lines, s, leading, bold)
+        if keep < len(wrapped):
+            wrapped = _cut(wrapped, keep, width / s, bold)
+    return _make(wrapped, s, leading, bold)
+
+
+# ---------------------------------------------------------------------------- drawing
+
+
+def _utf16(text: str) -> str:
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+
+def draw_line(textobject, line: Line, size: float) -> None:
+    """Write ``line``'s pieces at the text object's current point, set at ``size`` points,
+    inside an ``/ActualText`` span when its glyphs do not spell its text."""
+    if line.actual is not None:
+        textobject._code.append(f"/Span <</ActualText {_utf16(line.actual)}>> BDC")
+    for font, glyphs in line.pieces:
+        textobject.setFont(font, size)
+        textobject._curSubset = -1  # ReportLab: a shaped run must start with its font selected
+        textobject.textOut(glyphs)
+    if line.actual is not None:
+        textobject._code.append("EMC")
 
 
 def draw_fitted(
@@ -226,23 +420,21 @@ def draw_fitted(
 ) -> None:
     """Draw ``fitted`` with its first line's top at ``top``, in the column ``x`` .. ``x+width``.
 
-    ``align`` is "center", "left", "right" or "start" (left, or right for an RTL line).
+    ``align`` is "center", "left", "right" or "start" (= left: the page's layout is left to
+    right, whatever the direction of the text).
     """
     if not fitted.lines:
         return
     text = canvas.beginText()
-    for i, (runs, line_w, rtl) in enumerate(zip(fitted.lines, fitted.widths, fitted.rtl)):
-        side = align if align != "start" else ("right" if rtl else "left")
-        if side == "center":
+    for i, (line, line_w) in enumerate(zip(fitted.lines, fitted.widths)):
+        if align == "center":
             x0 = x + (width - line_w) / 2
-        elif side == "right":
+        elif align == "right":
             x0 = x + width - line_w
         else:
             x0 = x
         text.setTextOrigin(x0, top - fitted.size * 0.95 - i * fitted.leading)
-        for font, chunk in runs:
-            text.setFont(font, fitted.size)
-            text.textOut(chunk)
+        draw_line(text, line, fitted.size)
     canvas.drawText(text)
 
 
@@ -259,12 +451,13 @@ def draw_in_box(
     align: str = "center",
     valign: str = "middle",
     floor: float = 0.7,
+    lines: int = 1,
 ) -> Fitted:
     """Fit cleaned ``text`` into the box at (``x``, ``y``) (lower left) and draw it there.
 
-    ``valign`` is "top", "middle" or "bottom". Returns the ``Fitted`` layout used.
+    ``valign`` is "top", "middle" or "bottom"; ``lines`` as in ``fit``. Returns the layout.
     """
-    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor)
+    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor, lines=lines)
     if valign == "top":
         top = y + height
     elif valign == "bottom":
@@ -276,8 +469,9 @@ def draw_in_box(
 
 
 class FittedText(Flowable):
-    """A Platypus flowable for one cleaned text in any script: shrinks, then wraps to fit the
-    width it is given (height grows). ``color`` is a ReportLab colour or None for black."""
+    """A Platypus flowable for one cleaned text in any script: wraps onto up to ``lines``
+    lines, then shrinks, then wraps to fit the width it is given (height grows). ``color`` is
+    a ReportLab colour or None for black; ``align`` as in ``draw_fitted``."""
 
     def __init__(
         self,
@@ -288,10 +482,11 @@ class FittedText(Flowable):
         align: str = "start",
         color=None,
         floor: float = 0.8,
+        lines: int = 1,
     ) -> None:
         super().__init__()
         self.text, self.size, self.bold, self.align = text, size, bold, align
-        self.color, self.floor = color, floor
+        self.color, self.floor, self.lines = color, floor, lines
         self._fitted: Fitted | None = None
         self._width = 0.0
 
@@ -299,7 +494,7 @@ class FittedText(Flowable):
         """Lay the text out for ``avail_width``; returns (width, height) in points."""
         self._width = avail_width
         self._fitted = fit(
-            self.text, width=avail_width, size=self.size, bold=self.bold, floor=self.floor
+            self.text, width=avail_width, size=self.size, bold=self.bold, floor=self.floor, lines=self.lines
         )
         return avail_width, max(self._fitted.height, self.size * 1.2)
 
