@@ -1,12 +1,21 @@
-"""Benchmark: seating cards for 500 guests, against a bare ReportLab canvas in the same run.
+"""Benchmark: seating cards for 500 guests, shaping on, against the same renderer without
+shaping and against a bare ReportLab canvas, all three in the same run.
 
-Measures ``SeatingCardsPdf(...).render()`` for 500 sample guests (names in many scripts):
-wall time (best of ``--repeat``) and peak Python memory (tracemalloc, a separate run). The
-baseline, timed the same way in the same process, is the least a PDF of those cards could
-cost with ReportLab: a bare canvas drawing each name in one embedded TrueType font at a fixed
-size and each QR code through ReportLab's ``QrCodeWidget`` + ``renderPDF``, 8 to a page, with
-no cleaning, shaping, font fallback, fitting, card drawing or cut marks. The ratio says what
-all of that costs.
+Measures ``SeatingCardsPdf(...).render()`` for 500 sample guests (a name in every script the
+fonts cover, ``samples.NAMES``): wall time (best of ``--repeat``) and peak Python memory
+(tracemalloc, a separate run), three ways:
+
+* **shaped**: the real renderer (HarfBuzz shaping through ReportLab, bidi runs, ActualText);
+* **unshaped**: the same renderer with ``text.SHAPING["on"] = False`` (font per run, fitting,
+  cards and QR codes as before, but no bidi and no HarfBuzz): what shaping itself costs;
+* **bare canvas**: the least a PDF of those cards could cost with ReportLab: each name drawn
+  with ``drawString`` in its first run's font at a fixed size (not shaped) and each QR code as
+  the same filled path (``qr.draw_qr``), 8 to a page, with no cleaning, fitting, card drawing
+  or cut marks.
+
+Every face is registered and warmed before timing (a process pays that once: about 0.5 s per
+CJK face). The caches of the text layout are cleared before each timed run, so every name is
+laid out and shaped afresh.
 
 Run: ``.venv/bin/python bench/bench_print.py [--guests 500] [--repeat 3]``.
 """
@@ -22,24 +31,40 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reportlab.graphics import renderPDF  # noqa: E402
-from reportlab.graphics.barcode.qr import QrCodeWidget  # noqa: E402
-from reportlab.graphics.shapes import Drawing  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from tournament.printing import SeatingCardsPdf  # noqa: E402
-from tournament.printing.fonts import BASE, register_fonts  # noqa: E402
+from tournament.printing import SeatingCardsPdf, fonts, text  # noqa: E402
+from tournament.printing.fonts import BASE, register_fonts, split_runs  # noqa: E402
+from tournament.printing.qr import draw_qr  # noqa: E402
 from tournament.printing.samples import sample_cards  # noqa: E402
 
 
-def ours(cards) -> bytes:
-    """The real renderer."""
+def _fresh() -> None:
+    """Forget every laid-out line and shaped run (the fonts stay registered)."""
+    for cached in (text.layout_line, text._shape, fonts.family_for):
+        cached.cache_clear()
+
+
+def shaped(cards) -> bytes:
+    """The real renderer, shaping on."""
+    _fresh()
     return SeatingCardsPdf(evening_name="Bench evening", cards=cards).render()
 
 
+def unshaped(cards) -> bytes:
+    """The same renderer with shaping (bidi and HarfBuzz) off."""
+    text.SHAPING["on"] = False
+    try:
+        _fresh()
+        return SeatingCardsPdf(evening_name="Bench evening", cards=cards).render()
+    finally:
+        text.SHAPING["on"] = True
+        _fresh()
+
+
 def bare(cards) -> bytes:
-    """The baseline: names and QR codes on a bare canvas, 8 cards to a page."""
+    """The baseline: names and QR paths on a bare canvas, 8 cards to a page."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, initialFontName=BASE)
     width, height = A4
@@ -47,12 +72,9 @@ def bare(cards) -> bytes:
         for slot, card in enumerate(cards[start : start + 8]):
             x = 40 + (slot % 2) * width / 2
             y = height - 120 - (slot // 2) * height / 4
-            canvas.setFont(BASE, 14)
+            canvas.setFont(split_runs(card.name, True)[0][0], 14)
             canvas.drawString(x, y + 60, card.name)
-            widget = QrCodeWidget(card.url, barWidth=90, barHeight=90)
-            drawing = Drawing(90, 90)
-            drawing.add(widget)
-            renderPDF.draw(drawing, canvas, x + 150, y - 20)
+            draw_qr(canvas, card.url, x + 150, y - 20, 90)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -85,15 +107,21 @@ def main() -> None:
     args = parser.parse_args()
     register_fonts()
     cards = sample_cards(args.guests)
-    ours(cards[:8]), bare(cards[:8])  # warm up: font parsing, caches
-    t_ours, s_ours = timed(ours, cards, args.repeat)
-    t_bare, s_bare = timed(bare, cards, args.repeat)
-    m_ours, m_bare = peak(ours, cards), peak(bare, cards)
+    for run in (shaped, unshaped, bare):
+        run(cards)  # warm up: every face registered, HarfBuzz faces built
+    ways = {"shaped": shaped, "unshaped": unshaped, "bare canvas": bare}
+    results = {}
+    for label, run in ways.items():
+        seconds, size = timed(run, cards, args.repeat)
+        results[label] = (seconds, peak(run, cards), size)
     print(f"seating cards, {args.guests} guests, A4, best of {args.repeat}")
     print(f"{'':14}{'time s':>9}{'per 100':>9}{'peak MiB':>10}{'PDF KiB':>9}")
-    for label, t, m, s in (("SeatingCardsPdf", t_ours, m_ours, s_ours), ("bare canvas", t_bare, m_bare, s_bare)):
+    for label, (t, m, s) in results.items():
         print(f"{label:14}{t:9.3f}{t * 100 / args.guests:9.3f}{m / 2**20:10.1f}{s / 1024:9.0f}")
-    print(f"ratio ours / bare: time {t_ours / t_bare:.2f}x, peak memory {m_ours / m_bare:.2f}x, size {s_ours / s_bare:.2f}x")
+    t_s, m_s, _ = results["shaped"]
+    for other in ("unshaped", "bare canvas"):
+        t_o, m_o, _ = results[other]
+        print(f"ratio shaped / {other}: time {t_s / t_o:.2f}x, peak memory {m_s / m_o:.2f}x")
 
 
 if __name__ == "__main__":

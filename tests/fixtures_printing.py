@@ -2,7 +2,7 @@
 checked in, drawn, two rounds played and rung, a third in play with the head table's result in.
 
 Names: Latin with accents, Greek, Cyrillic, Arabic, Hebrew, Chinese, Japanese, Korean, one with
-an emoji (printed without it) and one very long name without spaces: 300 characters where the
+an emoji (printed in Noto Emoji) and one very long name without spaces: 300 characters where the
 database keeps them (SQLite does not enforce ``Guest.name``'s 120), else 120, the longest a
 guest's name may be.
 """
@@ -20,7 +20,7 @@ from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
 
-EMOJI_NAME = ("Ann 🎉 Lee", "Ann Lee")  # (as typed, as printed)
+EMOJI_NAME = ("Ann 🎉 Lee", "Ann 🎉 Lee")  # (as typed, as printed: Noto Emoji)
 
 
 def long_name() -> str:
@@ -44,7 +44,7 @@ def guest_names() -> list[str]:
 
 
 def printed_name(name: str) -> str:
-    """How a name prints: as typed, but the emoji name loses its emoji."""
+    """How a name prints: as typed (emoji too, in Noto Emoji)."""
     return EMOJI_NAME[1] if name == EMOJI_NAME[0] else name
 
 

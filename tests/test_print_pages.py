@@ -151,12 +151,23 @@ def test_an_unknown_variant_is_a_message(logged_in, evening):
     assert_refused(logged_in.get(url(evening, "seating-cards", variant="poster")), "not “poster”")
 
 
-def test_a_name_of_control_characters_names_the_card(logged_in, evening):
+def test_a_stored_name_that_cannot_print_is_listed_with_a_fix_link_and_prints_as_its_number(logged_in, evening):
     guest = evening.guests.order_by("id")[3]
-    Guest.objects.filter(pk=guest.pk).update(name="\x07\x1b")
+    Guest.objects.filter(pk=guest.pk).update(name="𓀀 𓀁")
     response = logged_in.get(url(evening, "seating-cards"))
-    assert_refused(response, f"guest no. {guest.pk})")
-    assert "nothing printable" in response.content.decode()
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert f"Guest no. {guest.pk}" in all_text(response.content)
+    page = logged_in.get(reverse("host-print", args=[evening.pk])).content.decode()
+    fix = reverse("host-guest-name", args=[evening.pk, guest.pk])
+    assert "Names that cannot be printed" in page and f'href="{fix}"' in page
+    assert "Egyptian Hieroglyph A001" in page
+    refused = logged_in.post(fix, {"name": "🎲 𓀀"})
+    assert "cannot be printed" in refused.content.decode()
+    assert logged_in.post(fix, {"name": "Nefertari 🎲"}).status_code == 302
+    guest.refresh_from_db()
+    assert guest.name == "Nefertari 🎲"
+    page = logged_in.get(reverse("host-print", args=[evening.pk])).content.decode()
+    assert "Names that cannot be printed" not in page
 
 
 def test_printing_needs_a_login_and_the_evenings_host(client, evening):

@@ -156,6 +156,23 @@ class ResultForm(forms.Form):
         return winner, [int(x) for x in data["in_call"] if int(x) != winner], counters
 
 
+class GuestNameForm(forms.Form):
+    """The host corrects a guest's name. Checked by ``tournament.services.guests.clean_name``
+    (the one name rule, ``tournament.names``); the service's message is shown."""
+
+    name = forms.CharField(max_length=2000, required=False, label="Name")
+
+    def clean_name(self) -> str:
+        """The name checked as the service checks it."""
+        from tables.errors import RuleError
+        from tournament.services.guests import clean_name
+
+        try:
+            return clean_name(self.cleaned_data.get("name", ""))
+        except RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
 class SelfRegistrationForm(forms.Form):
     """A guest registers themself from the evening's public link: name, pack, here now?
 

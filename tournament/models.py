@@ -31,6 +31,7 @@ from django.db.models.functions import Length, Now
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
+from tournament.names import validate_printable_name
 
 COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
 
@@ -172,7 +173,7 @@ class Guest(models.Model):
     Status = GuestStatus
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="guests")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[validate_printable_name])
     name_key = models.CharField(max_length=120, editable=False)
     pack = models.CharField(max_length=4, choices=PackChoice.choices)
     contact = models.CharField(max_length=200, blank=True)

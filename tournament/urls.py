@@ -23,6 +23,7 @@ host_patterns = [
     path("e/<int:evening_id>/guests/<int:guest_id>/", guests.guest_status, name="host-guest-status"),
     path("e/<int:evening_id>/guests/<int:guest_id>/remove/", guests.guest_remove, name="host-guest-remove"),
     path("e/<int:evening_id>/guests/check-in/", guests.guests_check_in, name="host-guests-check-in"),
+    path("e/<int:evening_id>/guests/<int:guest_id>/name/", guests.guest_name, name="host-guest-name"),
     path("e/<int:evening_id>/draw/", draw.draw_page, name="host-draw"),
     path("e/<int:evening_id>/draw/change/", draw.draw_change, name="host-draw-change"),
     path("e/<int:evening_id>/draw/pull-list/", draw.pull_list_page, name="host-draw-pull"),

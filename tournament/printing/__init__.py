@@ -4,8 +4,9 @@ One renderer class per PDF, each ``render() -> bytes`` (pretix style, see
 ``/work/shared/STYLE.md``): seating cards (sheet or folded tent), table tent cards, score
 sheets (blank or pre-filled), the pull list for a physical draw, the results with the
 settlement sheet, and prize certificates. Inputs are the frozen dataclasses of ``data``; the
-Django side builds them from the models. Fonts are vendored in ``fonts/`` and registered once
-per process; every name prints in its own script (``text`` explains the rules).
+Django side builds them from the models. The fonts are Noto fonts installed from PyPI,
+registered with ReportLab the first time a document needs them (``fonts``); every name prints
+in its own script, shaped by HarfBuzz (``text`` explains the rules).
 """
 
 from tournament.printing.data import (

@@ -135,8 +135,14 @@ def face(key: str, bold: bool = False) -> str:
     """
     name = font_name(key, bold)
     if name not in pdfmetrics.getRegisteredFontNames():
-        data = _instance(BY_KEY[key], BOLD if bold else REGULAR)
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data), shapable=True))
+        family = BY_KEY[key]
+        font = TTFont(name, io.BytesIO(_instance(family, BOLD if bold else REGULAR)), shapable=True)
+        # The instance keeps the variable font's PostScript name ("NotoSans-Thin" for a CJK
+        # face); ReportLab shares one face between fonts of the same name, so each weight is
+        # named for what it is ("NotoSansThai-Bold"), which is also what the PDF shows.
+        stem = Path(family.path).name.split("[")[0].removesuffix(".ttf")
+        font.face.name = f"{stem}-{'Bold' if bold else 'Regular'}".encode()
+        pdfmetrics.registerFont(font)
     return name
 
 

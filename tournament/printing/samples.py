@@ -61,7 +61,8 @@ NAMES = (
     "Jürgen Müller", "Zuzana Dvořáková", "Hélène Gagné", "Maria Papadopoulou-Konstantinidou",
     "Leila Ahmadi بنت", "Tomás Ó Súilleabháin", "Ekaterina Alexandrovna Romanova-Dolgorukova",
     "Kim 김민수",
-) + tuple(name for script, name in SCRIPT_NAMES.items() if script not in ("Latin", "Greek", "Cyrillic"))
+)
+NAMES += tuple(name for name in SCRIPT_NAMES.values() if name not in NAMES)
 
 RANK_WORDS = (
     "ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
@@ -103,7 +104,7 @@ def sample_cards(count: int, base_url: str = "https://headtable.example/g/") -> 
         for seat in range(size):
             pack = "red" if seat % 2 == 0 else "blue"
             own = pack if i % 9 else ("blue" if pack == "red" else "red")
-            key = f"k{i:03d}x{(i * 7919) % 100000:05d}Qz"
+            key = f"k{i:03d}x{(i * 7919) % 100000:05d}Qz".ljust(43, "7")  # as long as a real key
             cards.append(
                 SeatingCardData(
                     name=names[i], table=number, table_kind=table_kind(number, len(sizes)),
@@ -111,7 +112,7 @@ def sample_cards(count: int, base_url: str = "https://headtable.example/g/") -> 
                     card_name=f"{RANK_WORDS[(number - 1) % 13]} of the {pack} pack",
                     pack=pack, pack_label=f"{own.capitalize()} pack",
                     represents=None if own == pack else f"draws for the {pack.capitalize()} pack",
-                    url=base_url + key, short_url=f"headtable.example/g/{key}",
+                    url=base_url + key + "/", short_url=f"headtable.example/g/{key}/",
                 )
             )
             i += 1

@@ -78,7 +78,7 @@ class ScoreSheetsPdf:
         """The grid for one table's sheet, fitted to ``width`` points."""
         head = sheet.kind == "head"
         subs = ["Player", "Won", "Call", "Counters", "Yellow"] if head else ["Player", "Won", "Counters"]
-        parts = [3.0, 1.0, 1.0, 1.6, 1.4] if head else [2.8, 1.1, 1.7]
+        parts = [3.0, 1.0, 1.0, 1.6, 1.4] if head else [2.6, 1.0, 2.0]
         seats = len(sheet.seats)
         round_w = 14 * mm
         unit = (width - round_w) / (seats * sum(parts))

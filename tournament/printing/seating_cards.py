@@ -6,7 +6,8 @@ Two variants (issue 7 item 1, issue 2 item 7):
   evening's name, the guest's name, the table ("Table 1 · Head table"), the card drawn, drawn
   as a card in the pack's colour, with its name ("trey of the blue pack"), the guest's pack
   label (and "draws for the Blue pack" when the guest represents the other pack), and a QR code
-  of the guest's private link with the short link printed under it.
+  of the guest's private link with the link printed under it in 7.5 pt type, on up to three
+  lines (never smaller: a guest whose camera will not scan types it).
 * ``"tent"``: four cards per page (2 x 2), each folded in two along a dashed line: the lower
   half is the card above, the upper half is printed upside down with the name and the table,
   so the name reads on both sides of the folded card.
@@ -36,6 +37,7 @@ from tournament.printing.text import clean_text, draw_in_box, isolate, printable
 
 VARIANTS = {"sheet": (2, 4), "tent": (2, 2)}
 PAD = 5 * mm
+LINK_SIZE = 7.5  # points: the link under the QR code (issue 13 item 3: 7 pt at least)
 
 
 class SeatingCardsPdf:
@@ -96,17 +98,19 @@ class SeatingCardsPdf:
         draw_in_box(c, self.evening_name, left, top - 9, inner_w, 9, size=7.5, align="left")
         c.setFillColor(colors.black)
         name_h = h * 0.27
-        draw_in_box(c, name, left, top - 11 - name_h, inner_w, name_h, size=20, bold=True)
+        draw_in_box(c, name, left, top - 11 - name_h, inner_w, name_h, size=20, bold=True, lines=2)
         lower_top = top - 13 - name_h
         lower_h = lower_top - (y + PAD)
-        # The short link gets two lines under the QR code: a real link (host + /g/ + a
-        # 32-character key) is wider than the code, and a cut link is no use to type.
-        qr_size = min(lower_h - 17, inner_w * 0.4)
+        # The short link is printed in type a guest can read and copy (LINK_SIZE, never
+        # shrunk), on up to three lines under the QR code: a real link (host + /g/ + a
+        # 43-character key) is wider than the code, and a cut link is no use to type.
+        link_h = 3 * LINK_SIZE * 1.2 + 1
+        qr_size = min(lower_h - link_h - 3, inner_w * 0.4)
         qr_x = left + inner_w - qr_size
-        draw_qr(c, card.url, qr_x, y + PAD + 17, qr_size)
+        draw_qr(c, card.url, qr_x, y + PAD + link_h + 1, qr_size)
         c.setFillColor(GREY)
-        draw_in_box(c, clean_text(card.short_url), qr_x - 6, y + PAD - 2, qr_size + 12, 18, size=7.5, floor=0.6,
-                    valign="top")
+        draw_in_box(c, clean_text(card.short_url), qr_x - 8, y + PAD - 2, qr_size + 16, link_h, size=LINK_SIZE,
+                    floor=1.0, lines=3, breakable=True, valign="top")
         text_w = qr_x - left - 4
         c.setFillColor(colors.black)
         label = table_label(card.table, card.table_kind)

@@ -21,7 +21,7 @@ Decisions (issue 13; the seeds are silent on print):
 * The alignment of a line follows the page's layout, never the name's direction: a Hebrew name
   in a left-aligned column is flush left.
 * Copying text out of the PDF gives the text: a line whose glyphs do not spell its text
-  (shaped, reordered) is wrapped in a marked-content span with ``/ActualText`` (ISO 32000-1
+  (shaped, reordered, or past U+FFFF, which ReportLab's ``/ToUnicode`` cannot map) is wrapped in a marked-content span with ``/ActualText`` (ISO 32000-1
   §14.9.4), the logical text in UTF-16.
 * Long text: with ``lines`` > 1 it first wraps onto up to that many lines at its size, then
   (and otherwise) shrinks on one line down to ``floor`` x its size, then wraps at smaller
@@ -244,7 +244,10 @@ def layout_line(line: str, bold: bool = False) -> Line:
                 width += w
     plain = line.replace(FSI, "").replace(PDI, "")
     drawn = "".join(str(glyphs) for _, glyphs in pieces)
-    return Line(tuple(pieces), width, None if drawn == plain else plain)
+    # ReportLab's /ToUnicode maps a glyph to one 16-bit code: a character past U+FFFF (emoji,
+    # rare Han) is carried as ActualText too.
+    spelled = drawn == plain and all(ord(c) <= 0xFFFF for c in plain)
+    return Line(tuple(pieces), width, None if spelled else plain)
 
 
 def measure(line: str, bold: bool = False) -> float:
@@ -356,10 +359,12 @@ def fit(
     leading: float = 1.2,
     floor: float = 0.7,
     lines: int = 1,
+    breakable: bool = False,
 ) -> Fitted:
     """Lay out cleaned ``text`` in a box ``width`` x ``height`` points (height None: unbounded).
 
-    First wraps onto up to ``lines`` lines at ``size`` (words whole), then shrinks on one
+    First wraps onto up to ``lines`` lines at ``size`` (words whole, or cut anywhere when
+    ``breakable``: a link), then shrinks on one
     line down to ``floor`` x size, then wraps at ever smaller sizes down to ``MIN_SIZE``; at
     ``MIN_SIZE`` the lines that do not fit are cut, the last kept one ending with "…". Never
     raises for long text; returns a ``Fitted``.
@@ -367,7 +372,7 @@ def fit(
     if not text or width <= 0:
         return Fitted((), size, size * leading)
     if lines > 1:
-        wrapped = wrap(text, width / size, bold, break_words=False)
+        wrapped = wrap(text, width / size, bold, break_words=breakable)
         if wrapped is not None and len(wrapped) <= lines and (height is None or len(wrapped) * size * leading <= height):
             return _make(wrapped, size, leading, bold)
     one = measure(text, bold)
@@ -452,12 +457,15 @@ def draw_in_box(
     valign: str = "middle",
     floor: float = 0.7,
     lines: int = 1,
+    breakable: bool = False,
 ) -> Fitted:
     """Fit cleaned ``text`` into the box at (``x``, ``y``) (lower left) and draw it there.
 
-    ``valign`` is "top", "middle" or "bottom"; ``lines`` as in ``fit``. Returns the layout.
+    ``valign`` is "top", "middle" or "bottom"; ``lines`` and ``breakable`` as in ``fit``.
+    Returns the layout.
     """
-    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor, lines=lines)
+    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor, lines=lines,
+                 breakable=breakable)
     if valign == "top":
         top = y + height
     elif valign == "bottom":

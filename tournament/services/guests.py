@@ -18,6 +18,7 @@ from django.db.models import RestrictedError
 from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
+from tournament.names import unprintable_reason
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
@@ -43,19 +44,25 @@ class GuestRow:
 
 
 def clean_name(raw: str) -> str:
-    """A guest's name as stored: control characters removed, spaces collapsed.
+    """A guest's name as stored: control and format characters removed (not the zero width
+    joiner and non-joiner, which some scripts spell with), spaces collapsed.
 
-    Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, or when it
-    holds markup (``<`` or ``>``).
+    Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, when it
+    holds markup (``<`` or ``>``), or when it cannot be printed
+    (``tournament.names.validate_printable_name``: the one rule every way in applies).
     """
-    text = "".join(ch for ch in (raw or "") if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t")
+    text = "".join(ch for ch in (raw or "")
+                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\u200c\u200d")
     text = " ".join(text.split())
-    if not text:
+    if not text.replace("\u200c", "").replace("\u200d", ""):
         raise RuleError("The name is empty: write the guest's name.")
     if len(text) > MAX_NAME:
         raise RuleError(f"The name is {len(text)} characters long: shorten it to {MAX_NAME} or fewer.")
     if "<" in text or ">" in text:
         raise RuleError("A name cannot hold < or >: write it as plain text.")
+    reason = unprintable_reason(text)
+    if reason:
+        raise RuleError(reason)
     return text
 
 
@@ -206,6 +213,27 @@ def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device
                   names=[g.name for g in waiting])
         evening_touch(evening=evening)
     return waiting
+
+
+def guest_rename(*, guest: Guest, name: str, user=None, device: str = "") -> Guest:
+    """Correct a guest's name (a typing slip, or a name stored before it had to print);
+    returns the guest. Everything they played stays theirs (results point at the guest).
+
+    Raises ``RuleError`` as ``clean_name`` does, or when another guest of the evening already
+    has the name.
+    """
+    new = clean_name(name)
+    key = Guest.fold_name(new)
+    with transaction.atomic():
+        if Guest.objects.filter(evening=guest.evening, name_key=key).exclude(pk=guest.pk).exists():
+            raise RuleError(f"“{new}” is already registered; add a surname or initial to tell them apart.")
+        old = guest.name
+        guest.name = new
+        guest.save(update_fields=["name", "name_key"])
+        audit_log(evening=guest.evening, action="guest.rename", user=user, device=device, guest_id=guest.pk,
+                  old=old, new=new)
+        evening_touch(evening=guest.evening)
+    return guest
 
 
 def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:

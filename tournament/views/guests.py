@@ -35,7 +35,7 @@ from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
 from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
-from tournament.forms import GuestForm, GuestListForm
+from tournament.forms import GuestForm, GuestListForm, GuestNameForm
 from tournament.guest_selectors import GuestList, guest_list
 from tournament.models import Evening, Guest
 from tournament.services import departures, guests as guest_services
@@ -288,3 +288,23 @@ def guest_remove(request: HttpRequest, evening_id: int, guest_id: int) -> HttpRe
     return render(request, "host/guest_remove.html",
                   {"evening": door.evening, "g": guest, "q": q, "show": show, "refusal": refusal,
                    "back": door.back(q=q, show=show, guest=guest.pk)})
+
+
+@login_required
+def guest_name(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+    """Correct a guest's name (GET: the form; POST: save it and go back to the print page, or
+    the guests page with ``?back=guests``). A refused name shows the form again with the reason."""
+    evening = _evening(request, evening_id)
+    guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
+    back = "host-guests" if request.GET.get("back") == "guests" else "host-print"
+    form = GuestNameForm(request.POST or None, initial={"name": guest.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            guest_services.guest_rename(guest=guest, name=form.cleaned_data["name"], user=request.user,
+                                        device=_device(request))
+        except RuleError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"The name is now {guest.name}.")
+            return redirect(back, evening.pk)
+    return render(request, "host/guest_name.html", {"evening": evening, "guest": guest, "form": form, "back": back})

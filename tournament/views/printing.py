@@ -2,10 +2,11 @@
 
 The print page lists every document (``tournament.documents.DOCUMENTS``) with its variants as
 download links on the chosen paper (A4 or US Letter), and says plainly what is missing for a
-document that cannot print yet ("No draw yet: ..."). QR codes and links carry the address phones
-use (``tournament.party.phone_address``); when only this computer can reach it the page says so
-above everything else. A download that cannot be made (no draw,
-an unknown paper size, a guest's name with nothing printable) shows the print page again with
+document that cannot print yet ("No draw yet: ..."), and lists the guests whose names cannot
+be printed (they print as "Guest no. N"), each with a link to correct the name. QR codes and
+links carry the address phones use (``tournament.party.phone_address``); when only this
+computer can reach it the page says so above everything else. A download that cannot be made (no draw,
+an unknown paper size, a revoked link) shows the print page again with
 the reason and HTTP 400: never an empty or broken PDF. Login required; another host's evening
 is a 404. Rules: issue 7.
 """
@@ -24,6 +25,7 @@ from tournament.documents import (
     document_kind,
     document_problem,
     pull_list_note,
+    unprintable_guests,
 )
 from tournament.models import Evening
 from tournament.party import phone_address
@@ -77,6 +79,7 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
         rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
     context = {
         "evening": evening, "rows": rows, "errors": errors, "paper": paper, "address": phone_address(request),
+        "unprintable": unprintable_guests(evening),
         "papers": [{"value": v, "label": label, "url": f"{request.path}?paper={v}"} for v, label in PAPERS],
     }
     return render(request, "host/print.html", context, status=status)
