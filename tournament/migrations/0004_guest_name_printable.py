@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0002_departures_and_pool_ties'),
+        ('tournament', '0003_times_from_the_database_clock'),
     ]
 
     operations = [
