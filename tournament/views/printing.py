@@ -5,10 +5,10 @@ download links on the chosen paper (A4 or US Letter), and says plainly what is m
 document that cannot print yet ("No draw yet: ..."), and lists the guests whose names cannot
 be printed (they print as "Guest no. N"), each with a link to correct the name. QR codes and
 links carry the address phones use (``tournament.party.phone_address``); when only this
-computer can reach it the page says so above everything else. A download that cannot be made (no draw,
-an unknown paper size, a revoked link) shows the print page again with
-the reason and HTTP 400: never an empty or broken PDF. Login required; another host's evening
-is a 404. Rules: issue 7.
+computer can reach it the page says so above everything else. A download that cannot be made
+(no draw, an unknown paper size, a revoked link) shows the print page again with the reason
+and HTTP 400: never an empty or broken PDF. Login required; another host's evening is a 404.
+Rules: issue 7, issue 13.
 """
 
 from __future__ import annotations

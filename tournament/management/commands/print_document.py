@@ -4,9 +4,9 @@ Writes one printed document of the evening to a PDF file: ``seating-cards`` (var
 ``sheet``, ``tent``), ``table-tents``, ``score-sheets`` (``blank``, ``prefilled``; or
 ``--prefilled``), ``pull-list``, ``results``, ``certificates``. The QR codes on seating cards
 point at ``--base-url`` (default: the ``SITE_URL`` setting). Anything that cannot print (no
-draw yet, an unknown paper size, a name with nothing printable, a file in a folder that does
-not exist, a ``--base-url`` that is not an http(s) address of at most 200 characters) is a
-``CommandError`` with the reason, and no file is written.
+draw yet, an unknown paper size, a revoked link, a file in a folder that does not exist, a
+``--base-url`` that is not an http(s) address of at most 200 characters) is a ``CommandError``
+with the reason, and no file is written; a guest whose name cannot print prints as "Guest no. N".
 """
 
 from django import forms
