@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0003_times_from_the_database_clock'),
+        ('tournament', '0005_bell_entry_about'),
     ]
 
     operations = [
