@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django import forms
 
-from tournament.models import Guest
+from tournament.models import Guest, HelperLink
 
 SHOW_CHOICES = [
     ("", "Everyone"),
@@ -78,3 +78,33 @@ class GuestRemoveForm(GuestFilterForm):
     def choice(self, name: str) -> bool:
         """Whether ``name`` ("confirm" or "keep") was sent as "yes" in a valid form."""
         return self.is_valid() and self.cleaned_data.get(name) == "yes"
+
+
+class HelperLinkForm(forms.Form):
+    """The host creates a helper's link (``action`` "create": a ``role`` and an optional
+    ``label``, for whom) or revokes one (``action`` "revoke": ``link``, its number)."""
+
+    action = forms.ChoiceField(choices=[("create", "Create"), ("revoke", "Revoke")])
+    role = forms.ChoiceField(choices=[("", "Choose…")] + HelperLink.Role.choices, required=False,
+                             label="A link for")
+    label = forms.CharField(max_length=60, required=False, label="For whom (optional)")
+    link = forms.TypedChoiceField(coerce=int, required=False, choices=[])
+
+    def __init__(self, *args, link_numbers: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["link"].choices = [(n, n) for n in link_numbers]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("action") == "create" and not data.get("role"):
+            self.add_error("role", "Choose what the helper does: the door or the scores.")
+        if data.get("action") == "revoke" and data.get("link") in (None, ""):
+            self.add_error("link", "That is not one of this evening's links: reload the page.")
+        return data
+
+
+class RoundNumberForm(forms.Form):
+    """The round a result form was shown for (a hidden field), so that a form sent after the
+    bell is refused instead of landing in the next round."""
+
+    round = forms.IntegerField(min_value=1, max_value=10_000, widget=forms.HiddenInput)

@@ -448,13 +448,50 @@ class BellEntry(models.Model):
         )
 
 
+class HelperLink(models.Model):
+    """A volunteer's revocable link (``/h/<key>/``), so that they can help on their phone without
+    the host's password: a **door** link checks guests in and registers them; a **scorer** link
+    enters table results for the round in play. ``number`` counts the evening's links from 1
+    ("the door helper (link 2)" in the audit log). ``key`` is 192 random bits like a guest's
+    private link; a revoked link answers the guest pages' one 404 and never comes back (the
+    host creates a new one). House rule, issue 11 deliver 7.
+    """
+
+    class Role(models.TextChoices):
+        DOOR = "door", "The door (check-in and registration)"
+        SCORER = "scorer", "The scores (table results)"
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="helper_links")
+    number = models.PositiveSmallIntegerField()
+    role = models.CharField(max_length=6, choices=Role.choices)
+    label = models.CharField(max_length=60, blank=True, help_text="For whom, e.g. “Britt at the door”.")
+    key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
+    created_at = models.DateTimeField(db_default=Now())
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        constraints = [models.UniqueConstraint(fields=["evening", "number"], name="helper_link_number_unique")]
+
+    def __str__(self) -> str:
+        return self.who
+
+    @property
+    def who(self) -> str:
+        """The helper as the audit log names them: "the door helper (link 2)"."""
+        role = "door" if self.role == self.Role.DOOR else "scorer"
+        return f"the {role} helper (link {self.number}" + (f", {self.label})" if self.label else ")")
+
+
 class AuditEntry(models.Model):
-    """Who did what to an evening, when, and from which device or private link."""
+    """Who did what to an evening, when, and from which device or private link (a host login, a
+    guest's private link, or a helper's link)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(db_default=Now())
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True)
+    helper = models.ForeignKey(HelperLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
     action = models.CharField(max_length=40)
     detail = models.JSONField(default=dict, blank=True)
     device = models.CharField(max_length=200, blank=True)

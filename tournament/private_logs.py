@@ -2,8 +2,9 @@
 
 Django logs the path of every 4xx/5xx response (``django.request``), of every refused CSRF
 check (``django.security.csrf``) and, under ``runserver``, of every request (``django.server``).
-A guest's path carries their key (``/g/<key>/``), and the door's carries the evening's public
-key (``/e/<key>/``). ``KeyRedactingFilter`` rewrites both to ``/g/<key>/`` / ``/e/<key>/`` in
+A guest's path carries their key (``/g/<key>/``), the door's the evening's public key
+(``/e/<key>/``) and a helper's their link's key (``/h/<key>/``). ``KeyRedactingFilter`` rewrites
+them to ``/g/<key>/``, ``/e/<key>/`` and ``/h/<key>/`` in
 the record before any handler sees it; ``install()`` attaches it to those loggers (called when
 the guest views are imported, so it holds whatever ``LOGGING`` says). The same filter may be
 named in ``LOGGING["filters"]``.
@@ -19,12 +20,12 @@ from __future__ import annotations
 import logging
 import re
 
-KEY_IN_PATH = re.compile(r"/(g|e)/[A-Za-z0-9_\-]{8,}")
+KEY_IN_PATH = re.compile(r"/(g|e|h)/[A-Za-z0-9_\-]{8,}")
 LOGGERS = ("django.request", "django.security.csrf", "django.server", "django.security")
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``/g/<key>`` or ``/e/<key>`` path replaced by ``/g/<key>``."""
+    """``text`` with every ``/g/<key>``, ``/e/<key>`` or ``/h/<key>`` path's key replaced by ``<key>``."""
     return KEY_IN_PATH.sub(lambda m: f"/{m.group(1)}/<key>", text)
 
 

@@ -6,7 +6,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from tournament.views import draw, guest, guests, host, printing
+from tournament.views import draw, guest, guests, helpers, host, printing
 from tournament.views import rules as rulebook, showdown
 from tournament.views import door, links  # issue 6: the door, private links
 from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
@@ -45,6 +45,7 @@ host_patterns = [
     path("e/<int:evening_id>/links/", links.links_list, name="host-links"),
     path("e/<int:evening_id>/links/<int:guest_id>/", links.guest_link, name="host-guest-link"),
     path("e/<int:evening_id>/door/", links.door, name="host-door"),
+    path("e/<int:evening_id>/door/helpers/", helpers.helper_links, name="host-helpers"),
     # issue 4: standings and prizes, house rules, corrections, the bell with cuts, the audit log
     path("e/<int:evening_id>/standings/", standings.standings_page, name="host-standings"),
     path("e/<int:evening_id>/house-rules/", standings.house_rules_page, name="host-house-rules"),
@@ -79,6 +80,11 @@ urlpatterns = [
     path("e/<str:public_key>/rules/", rulebook.rules_evening, name="rules-evening"),
     path("e/<str:public_key>/room/", room.room_display, name="room"),  # issue 5: the room display
     path("g/<str:key>/showdown/", showdown.guest_showdown, name="guest-showdown"),
+    # helpers' links: the door and the scores, without the host's password
+    path("h/<str:key>/", helpers.helper_page, name="helper-page"),
+    path("h/<str:key>/guests/<int:guest_id>/", helpers.helper_guest, name="helper-guest"),
+    path("h/<str:key>/check-in/", helpers.helper_check_in, name="helper-check-in"),
+    path("h/<str:key>/result/<int:table>/", helpers.helper_result, name="helper-result"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

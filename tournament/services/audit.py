@@ -37,12 +37,15 @@ def audit_log(
     user: Any = None,
     guest: Guest | None = None,
     device: str = "",
+    helper: Any = None,
     **detail: Any,
 ) -> AuditEntry:
-    """Write one audit entry: ``action`` (a short verb such as "bell.ring"), who (a host user or
-    a guest's private link), the device (user agent, cut to 200 characters) and a JSON detail."""
+    """Write one audit entry: ``action`` (a short verb such as "bell.ring"), who (a host user, a
+    guest's private link, or a helper's link: ``helper``, a ``HelperLink``), the device (user
+    agent, cut to 200 characters) and a JSON detail."""
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     return AuditEntry.objects.create(
-        evening=evening, action=action, user=user, guest=guest, device=(device or "")[:200], detail=detail
+        evening=evening, action=action, user=user, guest=guest, helper=helper, device=(device or "")[:200],
+        detail=detail,
     )

@@ -48,6 +48,22 @@ class CountersDoNotAddUp(RuleError):
         )
 
 
+def counters_add_up(state, table: int, counters: Mapping[int, int]) -> None:
+    """Check a phone's counts for ``table`` (a captain's or a scorer's): everyone's or no one's,
+    and, when given, summing to what those players held before the deal (``state``, the
+    ``EveningState`` before the bell). Raises ``RuleError`` for a partial count and
+    ``CountersDoNotAddUp`` (with the difference) for a wrong sum; returns None otherwise."""
+    if not counters:
+        return
+    seated = state.guests_at(table)
+    if any(g not in counters for g in seated):
+        raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
+    before = sum(state.counters.get(g, 0) for g in seated)
+    after = sum(counters.values())
+    if before != after:
+        raise CountersDoNotAddUp(table=table, before=before, after=after)
+
+
 def _closed(rnd: Round) -> RuleError:
     return RuleError(
         f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent from a phone. "
@@ -125,15 +141,7 @@ def captain_report(
                 f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
                 "or dispute it on your page."
             )
-        seated = state.guests_at(table)
-        if counters:
-            missing = [g for g in seated if g not in counters]
-            if missing:
-                raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
-            before = sum(state.counters.get(g, 0) for g in seated)
-            after = sum(counters.values())
-            if before != after:
-                raise CountersDoNotAddUp(table=table, before=before, after=after)
+        counters_add_up(state, table, counters)
         return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
                              reporter=guest, device=device, request_id=request_id)
 

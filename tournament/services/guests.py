@@ -129,9 +129,11 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
 
 
 def guests_register(
-    *, evening: Evening, rows: list[GuestRow], user=None, guest=None, check_in: bool = False, device: str = ""
+    *, evening: Evening, rows: list[GuestRow], user=None, guest=None, check_in: bool = False, device: str = "",
+    helper=None,
 ) -> list[Guest]:
-    """Register guests in one transaction (all or none); returns the new ``Guest`` rows.
+    """Register guests in one transaction (all or none); returns the new ``Guest`` rows. Who:
+    the host (``user``), a guest registering themself (``guest``) or a door helper (``helper``).
 
     Raises ``GuestListError`` for a duplicate name (checked again under the database's unique
     constraint, so two hosts adding the same name at once save it once).
@@ -146,7 +148,7 @@ def guests_register(
         with transaction.atomic():
             lock_evening(evening.pk)  # the lock order: tournament.services.locks
             created = Guest.objects.bulk_create(guests)
-            audit_log(evening=evening, action="guests.register", user=user, guest=guest, device=device,
+            audit_log(evening=evening, action="guests.register", user=user, guest=guest, device=device, helper=helper,
                       names=[g.name for g in guests])
             evening_touch(evening=evening)
     except IntegrityError:
@@ -157,7 +159,7 @@ def guests_register(
 
 
 def guest_add(*, evening: Evening, name: str, pack: str, contact: str = "", user=None, check_in=False,
-              device: str = "", guest=None) -> Guest:
+              device: str = "", guest=None, helper=None) -> Guest:
     """Register one guest (at the door or by self-registration); returns the ``Guest``.
 
     Raises ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
@@ -169,10 +171,11 @@ def guest_add(*, evening: Evening, name: str, pack: str, contact: str = "", user
         raise GuestListError([str(error)]) from None
     if Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).exists():
         raise GuestListError([f"“{row.name}” is already registered; add a surname or initial to tell them apart."])
-    return guests_register(evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest)[0]
+    return guests_register(evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest,
+                           helper=helper)[0]
 
 
-def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "") -> Guest:
+def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "", helper=None) -> Guest:
     """Check a guest in, mark them registered again, or as left. Returns the guest.
 
     Before the draw any change is free. After the draw, see ``tournament.services.draws`` for
@@ -185,13 +188,15 @@ def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "") 
         lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         Guest.objects.filter(pk=guest.pk).update(status=status)
         guest.status = status
-        audit_log(evening=guest.evening, action="guest.status", user=user, device=device, guest_id=guest.pk,
+        audit_log(evening=guest.evening, action="guest.status", user=user, device=device, helper=helper,
+                  guest_id=guest.pk,
                   status=status)
         evening_touch(evening=guest.evening)
     return guest
 
 
-def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device: str = "") -> list[Guest]:
+def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device: str = "",
+                    helper=None) -> list[Guest]:
     """Check in, at once, every guest in ``guest_ids`` who is registered and not here yet (the
     door's "check in the selected" / "check in everyone listed"); guests already here, who left,
     or of another evening are skipped. One transaction, one audit entry naming them. Returns the
@@ -209,7 +214,7 @@ def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device
         Guest.objects.filter(pk__in=[g.pk for g in waiting]).update(status=Guest.Status.HERE)
         for guest in waiting:
             guest.status = Guest.Status.HERE
-        audit_log(evening=evening, action="guests.check_in", user=user, device=device,
+        audit_log(evening=evening, action="guests.check_in", user=user, device=device, helper=helper,
                   names=[g.name for g in waiting])
         evening_touch(evening=evening)
     return waiting

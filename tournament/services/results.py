@@ -29,8 +29,10 @@ def result_record(
     reporter: Guest | None = None,
     device: str = "",
     request_id: str = "",
+    helper=None,
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
+    ``helper`` is the scorer's ``HelperLink`` when a scorer entered it (for the audit log).
 
     ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
     the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
@@ -73,7 +75,7 @@ def result_record(
             counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
             reported_by_guest=reporter, request_id=request_id[:64],
         )
-        audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device,
+        audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
                   round=rnd.number, table=table, pool_winner=pool_winner)
         evening_touch(evening=evening)
         if rnd.state == Round.State.RUNG:

@@ -30,6 +30,8 @@ ACTIONS = {
     "round.extend": "changed the round's minutes", "draw.digital": "made the draw",
     "guests.register": "registered guests", "guest.status": "changed a guest's status",
     "guest.remove": "removed a guest", "guest.reissue_key": "gave a guest a new private link",
+    "guests.check_in": "checked guests in", "helper.create": "created a helper's link",
+    "helper.revoke": "revoked a helper's link",
 }
 GUEST_KEYS = {"pool_winner", "old_winner", "guest_id", "guest"}
 
@@ -124,7 +126,7 @@ def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     link), from which device, what they did and its details (guests named)."""
     evening = _evening(request, evening_id)
     names = guest_names(evening)
-    page = Paginator(evening.audit.select_related("user", "guest").order_by("-at", "-id"), AUDIT_PAGE).get_page(
+    page = Paginator(evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE).get_page(
         request.GET.get("page"))
     rows = [
         {"entry": e, "what": ACTIONS.get(e.action, e.action), "device": device_name(e.device),

@@ -39,6 +39,7 @@ from tournament.forms import GuestForm, GuestListForm, GuestNameForm
 from tournament.guest_selectors import GuestList, guest_list
 from tournament.models import Evening, Guest
 from tournament.services import departures, guests as guest_services
+from tournament.services.helpers import HelperRefused
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,8 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
         moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
         return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}.", True
     if not door.is_host and (action not in ("here", "registered") or seated):
-        raise RuleError("Only the host can do that: ask them (a door helper checks guests in and out).")
+        raise HelperRefused("Only the host can do that: this link checks guests in and out (and not a guest "
+                            "who sits at a table). Ask the host.")
     guest_services.guest_set_status(guest=guest, status=action, device=device, **door.who())
     words = {"here": "is checked in", "registered": "is checked out", "left": "is marked as left"}
     return f"{guest.name} {words[action]}.", False
@@ -206,6 +208,9 @@ def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse
         try:
             news, spread = _change(door, guest, form.cleaned_data["action"], _device(request))
             alert = False
+        except HelperRefused as error:
+            return render(request, "helper/refused.html", {"link": door.helper, "evening": door.evening,
+                                                           "message": str(error)}, status=403)
         except RuleError as error:
             news, alert, spread = str(error), True, False
     if request.htmx:

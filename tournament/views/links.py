@@ -93,8 +93,8 @@ def links_list(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 def door(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """The door: the evening's public link as a QR code (self-registration and its switch) and
-    who is here so far."""
+    """The door: the evening's public link as a QR code (self-registration and its switch), the
+    helpers' links (``tournament.views.helpers``) and who is here so far."""
     evening = _evening(request, evening_id)
     if request.method == "POST":
         registration_switch(evening=evening, on=request.POST.get("self_registration") == "on", user=request.user,
@@ -102,10 +102,12 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(request, "Guests can register themselves now." if evening.self_registration
                          else "Self-registration is off.")
         return redirect("host-door", evening.pk)
+    from tournament.views.helpers import helper_links_context
+
     address = phone_address(request)
     url = address.url + reverse("door", args=[evening.public_key])
     guests = list(evening.guests.all())
-    return render(request, "host/door.html", {
+    return render(request, "host/door.html", helper_links_context(request, evening, address=address) | {
         "evening": evening, "url": url, "open": registration_open(evening), "address": address,
         "qr": qr_svg(url, label=f"QR code of the registration page of {evening.name}"),
         "here": [g for g in guests if g.status == Guest.Status.HERE],

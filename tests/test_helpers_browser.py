@@ -1,0 +1,85 @@
+"""A door helper checks guests in on a phone (390 px wide, Chromium): the link from the host's
+QR code, find as you type, one tap per guest (the row swaps in place), a guest added at the
+door; the host sees it all in the audit log. Screenshots go to /tmp/host-door/."""
+
+import os
+
+import pytest
+
+from tests.factories import EveningFactory
+from tests.test_draw_browser import login
+from tournament.models import AuditEntry, Guest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = "/tmp/host-door"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def test_a_door_helper_checks_guests_in_on_a_phone(browser, live_server, host):
+    os.makedirs(SHOTS, exist_ok=True)
+    evening = EveningFactory(host=host, name="Friday at the club")
+    names = [f"{first} {last}" for first in ("Alma", "Bo", "Cleo", "Dag", "Eva", "Frej") for last in
+             ("Ahlberg", "Berg", "Crona", "Dahl", "Ek")]
+    Guest.objects.bulk_create([Guest(evening=evening, name=n, name_key=Guest.fold_name(n),
+                                     pack="red" if i % 2 else "blue", status="registered")
+                               for i, n in enumerate(names)])
+
+    # The host creates a door link for Britt on the door page.
+    host_page = login(browser, live_server.url, host)
+    host_page.goto(f"{live_server.url}/host/e/{evening.pk}/door/")
+    host_page.get_by_label("A link for").select_option("door")
+    host_page.get_by_label("For whom (optional)").fill("Britt")
+    host_page.get_by_role("button", name="Create the link").click()
+    host_page.get_by_text("Link 1 is ready").wait_for()
+    host_page.get_by_text("Show the QR code to scan").click()
+    host_page.locator("#helper-1 svg.qr").wait_for()
+    host_page.screenshot(path=f"{SHOTS}/helpers-door-page.png", full_page=True)
+    url = host_page.locator("#helper-1 .linktext a").get_attribute("href")
+    assert "/h/" in url
+
+    # Britt opens it on her phone.
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(url)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    phone.evaluate("window.notReloaded = true")
+    search = phone.get_by_label("Find a guest")
+    for name in ("Cleo Dahl", "Eva Berg", "Alma Ek"):
+        search.fill("")
+        search.press_sequentially(name.lower(), delay=20)
+        guest = Guest.objects.get(name=name)
+        # the last search has answered (its address is pushed after the swap): then tap
+        phone.wait_for_function(f"new URLSearchParams(location.search).get('q') === {name.lower()!r}")
+        assert phone.locator("#guest-rows tr[id^=guest-]").count() == (2 if name == "Eva Berg" else 1)  # + Ahlberg
+        phone.locator(f"#guest-{guest.pk}").get_by_role("button", name="Check in").tap()
+        phone.wait_for_function(f"document.querySelector('#guest-{guest.pk}').classList.contains('here')")
+    assert phone.evaluate("window.notReloaded") is True
+    assert set(Guest.objects.filter(status="here").values_list("name", flat=True)) == {"Cleo Dahl", "Eva Berg", "Alma Ek"}
+    assert "3 here" in phone.locator("#guest-counts").inner_text()
+    phone.screenshot(path=f"{SHOTS}/helper-phone-checked-in.png")
+
+    # A guest not on the list.
+    phone.get_by_text("Add a guest who is not on the list", exact=True).tap()
+    phone.get_by_label("Name").fill("Gustav Late")
+    phone.get_by_label("Pack").select_option("red")
+    phone.get_by_role("button", name="Add the guest").tap()
+    phone.get_by_text("Gustav Late is registered and checked in.").wait_for()
+    assert Guest.objects.get(name="Gustav Late").status == "here"
+    search = phone.get_by_label("Find a guest")
+    search.fill("")
+    phone.wait_for_function("document.querySelectorAll('#guest-rows tr[id^=guest-]').length === 31")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(path=f"{SHOTS}/helper-phone-list.png", full_page=False)
+
+    # The host's audit log names her.
+    assert AuditEntry.objects.filter(helper__number=1).count() == 4
+    host_page.goto(f"{live_server.url}/host/e/{evening.pk}/audit/")
+    assert host_page.get_by_text("the door helper (link 1, Britt)").count() == 4
+
+    # Revoked: the phone's next tap gets "Not found", and nothing changes.
+    host_page.goto(f"{live_server.url}/host/e/{evening.pk}/door/")
+    host_page.get_by_role("button", name="Revoke link 1").click()
+    host_page.get_by_text("Link 1 is revoked").wait_for()
+    phone.reload()
+    assert "This link does not work" in phone.content()
+    phone.context.close()
+    host_page.context.close()

@@ -1,0 +1,199 @@
+"""Helpers' pages at ``/h/<key>/``: a volunteer works the door or enters the scores on their
+phone, without the host's password; and the host's part of it, creating, showing (QR code)
+and revoking the links on the door page.
+
+- A **door** link shows the guests list (find as you type, check in and out, check in the
+  ticked or everyone listed) and a form to add a guest: the host's own list
+  (``tournament.views.guests``) through a ``Door`` that names the helper. Seating a guest
+  after round 1, marking someone as left, removing a guest and private links stay the host's.
+- A **scorer** link shows the round in play, table by table, and takes a table's result with
+  the host's result form (counts must add up, as on the captains' phones).
+
+Like a guest's private link: an unknown or revoked key answers the one 404
+(``tournament.views.guest.not_found``); every answer carries ``Referrer-Policy: no-referrer``
+and ``X-Robots-Tag: noindex``; keys are kept out of the logs (``tournament.private_logs``).
+A link used for the other helper's job, or for a host action, is refused with 403 and a
+message saying what the link is for; nothing changes.
+"""
+
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tables.errors import RuleError
+from tournament.door_forms import HelperLinkForm, RoundNumberForm
+from tournament.forms import GuestForm, ResultForm
+from tournament.models import Evening, Guest, HelperLink
+from tournament.party import phone_address
+from tournament.selectors import evening_board
+from tournament.services import helpers, state
+from tournament.views.guest import not_found, private
+from tournament.views.guest_csrf import csrf_private
+from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
+from tournament.views.links import qr_svg
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def refused(request: HttpRequest, link: HelperLink, message: str) -> HttpResponse:
+    """The 403 a helper's link gets when used for what it does not allow: the reason in words
+    and a way back to the link's own page; nothing was changed."""
+    return render(request, "helper/refused.html", {"link": link, "evening": link.evening, "message": message},
+                  status=403)
+
+
+def helper_view(role: str | None = None):
+    """Decorate a helper view ``view(request, link, ...)``: the key becomes its live
+    ``HelperLink`` (else the one 404), ``role`` ("door"/"scorer", or None for either) is
+    checked (else 403 with the reason), POSTs pass Django's CSRF check (``csrf_private``), and
+    every answer carries the private links' headers (no referrer, no indexing)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapped(request: HttpRequest, key: str, *args, **kwargs) -> HttpResponse:
+            link = helpers.helper_lookup(key)
+            if link is None:
+                return not_found()
+            try:
+                if role is not None:
+                    helpers.helper_require(link, role)
+            except RuleError as error:
+                return private(refused(request, link, str(error)))
+            return private(view(request, link, *args, **kwargs))
+
+        return csrf_private(wrapped)
+
+    return decorate
+
+
+def _door(link: HelperLink) -> Door:
+    return Door(evening=link.evening, helper=link)
+
+
+@helper_view()
+def helper_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
+    """A helper's page: the door's guests list (and adding a guest, by POST), or the scorer's
+    tables for the round in play."""
+    if link.role == HelperLink.Role.SCORER:
+        if request.method == "POST":
+            return refused(request, link, "This link enters table results; it cannot add guests. Ask the host.")
+        return scorer_page(request, link)
+    door = _door(link)
+    if request.method == "POST":
+        return add_guests(request, door)
+    return list_page(request, door, one=GuestForm(evening=link.evening, prefix="one"))
+
+
+@helper_view(HelperLink.Role.DOOR)
+def helper_guest(request: HttpRequest, link: HelperLink, guest_id: int) -> HttpResponse:
+    """The door helper's row buttons: check a guest in or out (a host action is refused with
+    403 and the reason)."""
+    if request.method != "POST":
+        return redirect("helper-page", link.key)
+    guest = Guest.objects.filter(pk=guest_id, evening=link.evening).first()
+    if guest is None:
+        return not_found()
+    return guest_action(request, _door(link), guest)
+
+
+@helper_view(HelperLink.Role.DOOR)
+def helper_check_in(request: HttpRequest, link: HelperLink) -> HttpResponse:
+    """The door helper's "check in the ticked" and "check in everyone listed"."""
+    if request.method != "POST":
+        return redirect("helper-page", link.key)
+    return check_in_many(request, _door(link))
+
+
+def scorer_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
+    """The scorer's page: the round in play and each table with its result (in or missing)."""
+    evening = link.evening
+    board = evening_board(evening)
+    current = state.current_round(evening)
+    return render(request, "helper/scorer.html", {
+        "link": link, "evening": evening, "board": board, "round": current,
+        "tables_in": sum(1 for t in board.tables if t.result is not None)})
+
+
+@helper_view(HelperLink.Role.SCORER)
+def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpResponse:
+    """The scorer enters one table's result for the round in play (the host's result form;
+    counts must add up). Redirects to the scorer's tables when saved; the form with the reason
+    otherwise (nothing saved)."""
+    evening = link.evening
+    current = state.current_round(evening)
+    board = evening_board(evening)
+    if current is None or not 1 <= table <= len(board.tables):
+        messages.error(request, "No round is in play, or there is no such table.")
+        return redirect("helper-page", link.key)
+    seat = board.tables[table - 1]
+    last = bool(evening.rounds_planned and current.number >= evening.rounds_planned)
+    required = table == 1 or last
+    posted = request.POST if request.method == "POST" else None
+    form = ResultForm(posted, guests=[line.guest for line in seat.lines], counters_required=required)
+    round_form = RoundNumberForm(posted, initial={"round": current.number})
+    if posted is not None and form.is_valid() and round_form.is_valid():
+        winner, in_call, counters = form.result()
+        try:
+            helpers.scorer_report(link=link, round_number=round_form.cleaned_data["round"], table=table,
+                                  pool_winner=winner, in_call=in_call, counters=counters, tied=form.tied(),
+                                  device=_device(request))
+        except RuleError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Result saved for table {table}.")
+            return redirect("helper-page", link.key)
+    return render(request, "helper/result.html", {"link": link, "evening": evening, "round": current,
+                                                  "table": seat, "form": form, "round_form": round_form,
+                                                  "counters_required": required})
+
+
+def helper_links_context(request: HttpRequest, evening: Evening, *, address=None) -> dict:
+    """What the door page shows of the helpers' links: each link with its address on the
+    network phones use (``address``, a ``tournament.party.PhoneAddress``) and QR code, and the
+    form to create one."""
+    address = address or phone_address(request)
+    rows = []
+    for link in evening.helper_links.all():
+        url = address.url + reverse("helper-page", args=[link.key])
+        rows.append({"link": link, "url": url,
+                     "qr": None if link.revoked_at else qr_svg(url, label=f"QR code of {link.who}'s link")})
+    return {"helper_links": rows, "helper_form": HelperLinkForm(link_numbers=[])}
+
+
+@login_required
+@require_POST
+def helper_links(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The host creates a helper's link (``action`` = "create", a ``role`` and an optional
+    ``label``) or revokes one (``action`` = "revoke", ``link`` = its number). Redirects to the
+    door page's helpers section, with what happened or why not."""
+    evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
+    numbers = list(evening.helper_links.values_list("number", flat=True))
+    form = HelperLinkForm(request.POST, link_numbers=numbers)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect(reverse("host-door", args=[evening.pk]) + "#helpers")
+    try:
+        if form.cleaned_data["action"] == "create":
+            link = helpers.helper_link_create(evening=evening, role=form.cleaned_data["role"],
+                                              label=form.cleaned_data["label"], user=request.user,
+                                              device=_device(request))
+            messages.success(request, f"Link {link.number} is ready: show its QR code to {link.label or 'the helper'}.")
+        else:
+            link = helpers.helper_link_revoke(evening=evening, number=form.cleaned_data["link"], user=request.user,
+                                              device=_device(request))
+            messages.success(request, f"Link {link.number} is revoked: it no longer works.")
+    except RuleError as error:
+        messages.error(request, str(error))
+    return redirect(reverse("host-door", args=[evening.pk]) + "#helpers")
