@@ -97,3 +97,11 @@ class AuditEntryAdmin(HistoryAdmin):
 @admin.register(models.ResultVote)
 class ResultVoteAdmin(HistoryAdmin):
     list_display = ["result", "guest", "verdict", "at"]
+
+
+@admin.register(models.HelperLink)
+class HelperLinkAdmin(HistoryAdmin):
+    """Helpers' links (the key is not shown; revoke a link from the door page)."""
+
+    list_display = ["evening", "number", "role", "label", "created_at", "revoked_at"]
+    exclude = ["key"]
