@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0004_history_restricts_deletes'),
+        ('tournament', '0005_bell_entry_about'),
     ]
 
     operations = [
