@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0005_bell_entry_about'),
+        ('tournament', '0006_checks_refuse_what_the_models_refuse'),
     ]
 
     operations = [
