@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.fixtures_room import played_evening
 from tournament.models import Guest
+from tournament.services.helpers import helper_link_create
 
 NOT_PAGES = {  # route names that are not pages a person opens, with why
     "logout": "a POST that logs out",
@@ -36,6 +37,8 @@ def fill(route: str, names: list[str], values: dict) -> str | None:
     path = route
     for name in names:
         key = f"{route[:2]}{name}" if name == "key" else name  # g/<key>: a guest's; e/<key>: the evening's
+        if key == "h/key" and "result" in route:
+            key = "h/scorer-key"  # h/<key>: a door helper's link; its result pages: a scorer's
         if key not in values:
             return None
         path = path.replace(f"<{name}>", values[key])
@@ -58,7 +61,8 @@ def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
     evening = played_evening(host, 30)
     guest = Guest.objects.filter(evening=evening).order_by("pk").first()
     values = {"evening_id": str(evening.pk), "e/key": evening.public_key, "public_key": evening.public_key,
-              "g/key": guest.key, "table": "1", "number": "1", "guest_id": str(guest.pk), "game": "draw_poker"}
+              "g/key": guest.key, "h/key": helper_link_create(evening=evening, role="door").key,
+              "h/scorer-key": helper_link_create(evening=evening, role="scorer").key, "table": "1", "number": "1", "guest_id": str(guest.pk), "game": "draw_poker"}
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(live_server.url + "/accounts/login/")
