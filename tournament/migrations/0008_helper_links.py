@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0006_checks_refuse_what_the_models_refuse'),
+        ('tournament', '0007_guest_name_printable'),
     ]
 
     operations = [
