@@ -9,6 +9,7 @@ row's reason. House rule: names are compared with spaces collapsed and case fold
 from __future__ import annotations
 
 import csv
+import io
 import unicodedata
 from dataclasses import dataclass
 
@@ -45,14 +46,15 @@ class GuestRow:
 
 def clean_name(raw: str) -> str:
     """A guest's name as stored: control and format characters removed (not the zero width
-    joiner and non-joiner, which some scripts spell with), spaces collapsed.
+    joiner and non-joiner, which some scripts spell with), line breaks and tabs made spaces
+    (a name cut over two lines in a quoted CSV cell), spaces collapsed.
 
     Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, when it
     holds markup (``<`` or ``>``), or when it cannot be printed
     (``tournament.names.validate_printable_name``: the one rule every way in applies).
     """
     text = "".join(ch for ch in (raw or "")
-                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\u200c\u200d")
+                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d")
     text = " ".join(text.split())
     if not text.replace("\u200c", "").replace("\u200d", ""):
         raise RuleError("The name is empty: write the guest's name.")
@@ -83,19 +85,55 @@ def parse_pack(text: str, *, evening: Evening) -> Pack:
         ) from None
 
 
+DELIMITERS = ",;\t"
+SNIFF_CHARS = 64_000
+
+
+def guest_list_delimiter(text: str) -> str:
+    """The delimiter of a guest list (comma, semicolon or tab), found by ``csv.Sniffer`` on its
+    first ``SNIFF_CHARS`` characters (whole lines). When the sniffer cannot tell (one column, or
+    lines that disagree), the one found most often on the first line (a comma on a tie)."""
+    sample = text[:SNIFF_CHARS]
+    if len(text) > SNIFF_CHARS and "\n" in sample:
+        sample = sample[:sample.rindex("\n")]
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
+    except csv.Error:
+        first = next((line for line in sample.splitlines() if line.strip()), "")
+        return max(DELIMITERS, key=first.count)
+
+
+def guest_list_rows(text: str) -> list[tuple[int, list[str]]]:
+    """The records of a guest list's text, read whole by the ``csv`` module (so a quoted cell
+    may hold the delimiter or a line break), each with the line it starts on (1 for the first);
+    blank records left out, a byte order mark ignored. Raises ``GuestListError`` when the text
+    is not CSV the module can read (a quote never closed)."""
+    text = text.lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=guest_list_delimiter(text), skipinitialspace=True)
+    rows, line = [], 1
+    try:
+        for cells in reader:
+            if any(cell.strip() for cell in cells):
+                rows.append((line, cells))
+            line = reader.line_num + 1
+    except csv.Error as error:
+        raise GuestListError([f"Row {line}: the list cannot be read as CSV ({error}); check its quotes."]) from None
+    return rows
+
+
 def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
     """Read a pasted list or a CSV file's text into guest rows.
 
-    Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs; an
-    optional header row (starting with "name"); a byte-order mark is ignored; blank lines are
-    skipped. Row numbers in messages are the file's line numbers (the header is row 1). Raises ``GuestListError`` with every bad row's reason; returns the rows otherwise.
+    Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs (the
+    ``csv`` module's sniffer decides, ``guest_list_delimiter``); a cell in double quotes may hold
+    the separator or a line break; an optional header row (starting with "name"); a
+    byte-order mark is ignored; blank lines are skipped. Row numbers in messages are the line a
+    row starts on in the file (the header is row 1). Raises ``GuestListError`` with every bad
+    row's reason; returns the rows otherwise.
     """
-    text = text.lstrip("\ufeff")
-    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if not lines:
+    rows = guest_list_rows(text)
+    if not rows:
         raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
-    delimiter = max([",", ";", "\t"], key=lambda d: lines[0][1].count(d))
-    rows = [(number, next(csv.reader([line], delimiter=delimiter))) for number, line in lines]
     if rows[0][1] and rows[0][1][0].strip().casefold() == "name":
         rows = rows[1:]
     problems: list[str] = []

@@ -311,10 +311,10 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         verdict = request.POST.get("verdict", "")
         captains.captain_vote(guest=guest, result_id=result_id, verdict=verdict,
                               note=request.POST.get("note", "")[:300], device=_device(request))
+    except RuleError as error:  # before ValueError, its parent: the rule's own message
+        messages.error(request, str(error))
     except ValueError:
         messages.error(request, "The form was damaged: look at your page again.")
-    except RuleError as error:
-        messages.error(request, str(error))
     else:
         if verdict == "dispute":
             messages.warning(request, "Your dispute is sent: the host will decide.")
