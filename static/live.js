@@ -47,3 +47,8 @@
     if (e.detail.xhr && e.detail.xhr.status === 304) { e.detail.shouldSwap = false; e.detail.isError = false; offline(false); }
   });
 })();
+// "Print this page" buttons (no inline script: the Content-Security-Policy allows none).
+document.addEventListener("click", function (e) {
+  var button = e.target.closest && e.target.closest("[data-print-page]");
+  if (button) { window.print(); }
+});

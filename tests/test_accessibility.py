@@ -65,6 +65,10 @@ def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
               "h/scorer-key": helper_link_create(evening=evening, role="scorer").key, "table": "1", "number": "1", "guest_id": str(guest.pk), "game": "draw_poker"}
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
+    # The same walk checks the Content-Security-Policy (issue 12 item 8): no page may load or run
+    # anything the policy refuses (Chromium reports each refusal on the console).
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None)
     page.goto(live_server.url + "/accounts/login/")
     problems = {"/accounts/login/": axe_violations(page)}
     page.fill("#id_username", host.username)
@@ -91,6 +95,7 @@ def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
     assert len(scanned) >= 30, scanned
     failing = {u: p for u, p in problems.items() if p}
     assert not failing, "\n".join(f"{u}: {p}" for u, p in failing.items())
+    assert not refused, "\n".join(refused)
 
 
 @pytest.mark.django_db

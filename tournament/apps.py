@@ -10,5 +10,9 @@ class TournamentConfig(AppConfig):
     verbose_name = "Head Table"
 
     def ready(self) -> None:
-        """Connect the signal receivers (auto-advance after a bell lives in services.clock)."""
+        """Connect the signal receivers (auto-advance after a bell lives in services.clock) and keep
+        private keys out of Django's loggers (``tournament.private_logs``)."""
         import tournament.services.clock  # noqa: F401
+        from tournament import private_logs
+
+        private_logs.install()

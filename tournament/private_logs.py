@@ -5,8 +5,8 @@ check (``django.security.csrf``) and, under ``runserver``, of every request (``d
 A guest's path carries their key (``/g/<key>/``), the door's the evening's public key
 (``/e/<key>/``) and a helper's their link's key (``/h/<key>/``). ``KeyRedactingFilter`` rewrites
 them to ``/g/<key>/``, ``/e/<key>/`` and ``/h/<key>/`` in
-the record before any handler sees it; ``install()`` attaches it to those loggers (called when
-the guest views are imported, so it holds whatever ``LOGGING`` says). The same filter may be
+the record before any handler sees it; ``install()`` attaches it to those loggers (called by the
+app's ``ready()``, so it holds whatever ``LOGGING`` says). The same filter may be
 named in ``LOGGING["filters"]``.
 
 Gunicorn's access log is outside Django: run it without an access log (its default), or with
@@ -20,7 +20,9 @@ from __future__ import annotations
 import logging
 import re
 
-KEY_IN_PATH = re.compile(r"/(g|e|h)/[A-Za-z0-9_\-]{8,}")
+# A key's characters, or any of them percent-encoded (``/g/%4BN0T…``: a browser or a guesser may send
+# that, and the runserver log prints the path as sent, before decoding).
+KEY_IN_PATH = re.compile(r"/(g|e|h)/(?:[A-Za-z0-9_\-]|%[0-9A-Fa-f]{2}){8,}")
 LOGGERS = ("django.request", "django.security.csrf", "django.server", "django.security")
 
 

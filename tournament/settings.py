@@ -10,6 +10,9 @@ Environment variables (all optional for a laptop):
     CSRF_TRUSTED_ORIGINS comma-separated origins, e.g. https://party.example.org
     SITE_URL           how guests reach the site, used in printed QR codes; default http://127.0.0.1:8000
     SITE_LOCAL_URL     the same site under its multicast DNS name (``make party``), e.g. http://headtable.local:8000
+    HTTPS              "1" behind HTTPS (a deployment): HSTS, the SSL redirect and secure session and
+                       CSRF cookies, so ``manage.py check --deploy`` is clean; default "0" (the party on
+                       the venue's Wi-Fi is plain HTTP, where secure cookies would never reach the browser)
 """
 
 import os
@@ -44,6 +47,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
+    "csp",
     "tournament",
 ]
 
@@ -57,7 +62,39 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tournament.private_doors.PrivateDoorMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+AUTHENTICATION_BACKENDS = [
+    # django-axes first: it refuses a login from a name and address locked out by wrong passwords.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Brute-force protection for the host's login (and the admin's): 5 wrong passwords for one name from
+# one address lock that pair out for 10 minutes (house rule: a host who mistypes can wait out a
+# short pause, a guesser gets 720 tries a day at most); a right password clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 1 / 6  # hours: 10 minutes
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# "Nothing from other sites": every script, style, image and font is served by us (htmx too), and
+# no page runs inline script or style, so the policy needs no 'unsafe-inline' and no nonces.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],  # QR codes are drawn as data: images
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
@@ -157,6 +194,21 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+
+# Behind HTTPS (HTTPS=1) the four settings ``check --deploy`` asks for; off on the LAN party, which
+# is plain HTTP (secure cookies would never be sent back and the redirect would lock phones out).
+HTTPS = os.environ.get("HTTPS", "0") == "1"
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    # Both only reach below and at the site's own name (party.example.org covers *.party.example.org;
+    # a preload list entry needs the apex domain's owner to apply): set "0" to leave them out.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1") == "1"
+    SECURE_HSTS_PRELOAD = os.environ.get("SECURE_HSTS_PRELOAD", "1") == "1"
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    # A proxy in front (nginx, Caddy, a platform's router) terminates TLS and says so in this header.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
     "version": 1,

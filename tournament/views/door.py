@@ -11,7 +11,7 @@ from tables.errors import RuleError
 from tournament.forms import SelfRegistrationForm
 from tournament.models import Evening
 from tournament.services.registration import registration_open, self_register
-from tournament.views.guest import not_found, private
+from tournament.private_doors import not_found, private
 from tournament.views.guest_csrf import csrf_private
 
 

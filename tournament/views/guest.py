@@ -26,9 +26,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpR
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament import private_logs
 from tournament.forms import ResultForm
 from tournament.models import Evening, Guest, Result, Round
+from tournament.private_doors import not_found, private
 from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services import captains, registration
 from tournament.services.links import evening_token, evening_version, link_lookup, poll_lookup
@@ -40,28 +40,6 @@ _BOARDS: dict[str, "Shared"] = {}  # evening token -> its board at one version, 
 _BOARDS_LOCK = threading.Lock()
 _BOARD_LOCKS: dict[str, threading.Lock] = {}
 STANDINGS_SHOWN = 10
-NOT_FOUND_BODY = (
-    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-    b'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
-    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work. Ask the host "
-    b"for your seating card or a new link.</p></body></html>"
-)
-
-private_logs.install()
-
-
-def private(response: HttpResponse) -> HttpResponse:
-    """Add the headers every guest response carries: no referrer, no indexing, no shared cache."""
-    response["Referrer-Policy"] = "no-referrer"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Cache-Control"] = "private, no-cache"
-    return response
-
-
-def not_found() -> HttpResponse:
-    """The one 404 every wrong, revoked or reissued key gets: same body, same headers."""
-    response = HttpResponse(NOT_FOUND_BODY, status=404, content_type="text/html; charset=utf-8")
-    return private(response)
 
 
 def _guest(key: str) -> Guest | None:

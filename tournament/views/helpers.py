@@ -10,7 +10,7 @@ and revoking the links on the door page.
   the host's result form (counts must add up, as on the captains' phones).
 
 Like a guest's private link: an unknown or revoked key answers the one 404
-(``tournament.views.guest.not_found``); every answer carries ``Referrer-Policy: no-referrer``
+(``tournament.private_doors.not_found``); every answer carries ``Referrer-Policy: no-referrer``
 and ``X-Robots-Tag: noindex``; keys are kept out of the logs (``tournament.private_logs``).
 A link used for the other helper's job, or for a host action, is refused with 403 and a
 message saying what the link is for; nothing changes.
@@ -35,7 +35,7 @@ from tournament.models import Evening, Guest, HelperLink
 from tournament.party import phone_address
 from tournament.selectors import evening_board
 from tournament.services import helpers, state
-from tournament.views.guest import not_found, private
+from tournament.private_doors import not_found, private
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
 from tournament.views.links import qr_svg

@@ -1,0 +1,75 @@
+"""Every door a private key opens answers alike (issue 12 item 8).
+
+A key-bearing URL is a guest's ``/g/<key>/…``, the evening's public ``/e/<key>/…`` (door, seating,
+rules, room display), a helper's ``/h/<key>/…`` and the rules page asked for an evening
+(``/rules/…?evening=<key>``). Whatever a view answers there, ``PrivateDoorMiddleware`` makes sure:
+
+- every response carries ``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex, nofollow``
+  (and ``Cache-Control: private, no-cache`` unless the view chose its own);
+- every 404 (a wrong, revoked or reissued key, a guessed table number, Django's own 404 for a path
+  that matches no page, with or without ``DEBUG``) is one and the same body with the same headers,
+  so a guesser learns nothing from which door refused them.
+
+Keys are kept out of the logs by ``tournament.private_logs``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+
+NOT_FOUND_BODY = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    b'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work. Ask the host "
+    b"for your seating card or a new link.</p></body></html>"
+)
+KEY_BEARING_PATH = re.compile(r"^/[geh]/")
+
+
+def private(response: HttpResponseBase) -> HttpResponseBase:
+    """``response`` with the headers every guest answer carries: no referrer, no indexing, no
+    shared cache."""
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def not_found() -> HttpResponse:
+    """The one 404 every wrong, revoked or reissued key gets: same body, same headers."""
+    response = HttpResponse(NOT_FOUND_BODY, status=404, content_type="text/html; charset=utf-8")
+    private(response)
+    return response
+
+
+def key_bearing(request: HttpRequest) -> bool:
+    """Whether ``request`` carries a private or public key in its path or its ``evening`` parameter."""
+    return bool(KEY_BEARING_PATH.match(request.path_info)) or (
+        request.path_info.startswith("/rules/") and "evening" in request.GET
+    )
+
+
+class PrivateDoorMiddleware:
+    """Django middleware: the private headers on every key-bearing response, and one 404 for them all.
+
+    Takes the next handler (``get_response``); called with a request, returns its response.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if not key_bearing(request):
+            return response
+        if response.status_code == 404:
+            return not_found()
+        response["Referrer-Policy"] = "no-referrer"
+        response["X-Robots-Tag"] = "noindex, nofollow"
+        if "Cache-Control" not in response:
+            response["Cache-Control"] = "private, no-cache"
+        return response
