@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run party test install install-runtime migrate demo bench guide-images clean
+.PHONY: run party test install install-runtime migrate demo bench guide-images unlock clean
 
 $(VENV)/.runtime: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ guide-images: install
 
 bench: install
 	$(PY) bench/run_all.py
+
+# Lift the pause on logging in that five wrong passwords put on a name (django-axes).
+unlock: install-runtime
+	$(PY) manage.py axes_reset
 
 clean:
 	rm -rf var/ .pytest_cache staticfiles

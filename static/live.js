@@ -52,3 +52,11 @@ document.addEventListener("click", function (e) {
   var button = e.target.closest && e.target.closest("[data-print-page]");
   if (button) { window.print(); }
 });
+// "headtable:visible" on <body> when the tab or the phone's screen comes back: live parts poll at
+// once (their hx-trigger listens for it; a filter such as visibilitychange[…] would need eval,
+// which the Content-Security-Policy refuses).
+document.addEventListener("visibilitychange", function () {
+  if (document.visibilityState === "visible" && document.body) {
+    document.body.dispatchEvent(new CustomEvent("headtable:visible", { bubbles: true }));
+  }
+});

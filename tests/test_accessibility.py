@@ -63,7 +63,7 @@ def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
     values = {"evening_id": str(evening.pk), "e/key": evening.public_key, "public_key": evening.public_key,
               "g/key": guest.key, "h/key": helper_link_create(evening=evening, role="door").key,
               "h/scorer-key": helper_link_create(evening=evening, role="scorer").key, "table": "1", "number": "1", "guest_id": str(guest.pk), "game": "draw_poker"}
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False)
     page = context.new_page()
     # The same walk checks the Content-Security-Policy (issue 12 item 8): no page may load or run
     # anything the policy refuses (Chromium reports each refusal on the console).
