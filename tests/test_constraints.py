@@ -19,7 +19,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournament.models import (
-    AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, ResultVote, Round, Seat,
+    AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round, Seat,
 )
 
 
@@ -51,6 +51,7 @@ def make(model, rows, **bad):
         Bell: lambda: {"round": rows["round"], "kind": "leave", "cause": "host", "record": {}, "state_after": {}},
         BellEntry: lambda: {"bell": rows["bell"], "kind": "up", "guest": g},
         AuditEntry: lambda: {"evening": e, "action": "test"},
+        FinalCount: lambda: {"evening": e, "table": 1, "counters": {}},
     }[model]()
     return model.objects.create(**{**good, **bad})
 
@@ -70,6 +71,7 @@ CASES = [
     (Evening, "evening_blue_label_length", {"blue_label": ""}, {"blue_label": "B"}),
     (Evening, "evening_counter_value_not_negative", {"counter_value": -1}, {"counter_value": 0}),
     (Evening, "evening_stage_known", {"stage": "٣"}, {"stage": "ended"}),
+    (Evening, "evening_ceremony_after_the_end", {"ceremony_step": 1}, {"ceremony_step": 1, "stage": "ended"}),
     (Guest, "guest_pack_known", {"pack": "green"}, {"pack": "red"}),
     (Guest, "guest_pack_known", {"pack": "pink"}, {"pack": "blue"}),
     (Guest, "guest_name_length", {"name": "x" * 5000}, {"name": "x" * 120}),
@@ -93,6 +95,7 @@ CASES = [
     (BellEntry, "bellentry_amount_not_negative", {"amount": -1}, {"amount": 0}),
     (BellEntry, "bellentry_rule_length", {"rule": "x" * 201}, {"rule": "x" * 200}),
     (BellEntry, "bellentry_text_length", {"text": "x" * 301}, {"text": "x" * 300}),
+    (FinalCount, "finalcount_table_positive", {"table": 0}, {"table": 1}),
     (AuditEntry, "auditentry_action_length", {"action": ""}, {"action": "x" * 40}),
     (AuditEntry, "auditentry_device_length", {"device": "x" * 201}, {"device": "x" * 200}),
 ]

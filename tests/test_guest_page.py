@@ -90,9 +90,17 @@ def test_the_full_page_and_the_partial_have_different_etags(client, playing):
     assert client.get(url(guest), HTTP_IF_NONE_MATCH=full["ETag"], **HTMX).status_code == 200
 
 
-def test_polling_stops_when_the_evening_ends(client, playing):
+def test_polling_goes_on_through_the_prizes_and_stops_with_the_final_standings(client, playing):
+    from tournament.services.audit import evening_touch
+    from tournament.services.ending import ceremony
+
     Evening.objects.filter(pk=playing.pk).update(stage=Evening.Stage.ENDED, version=playing.version + 5)
     guest = at_table(playing, 2)[0]
+    response = client.get(url(guest), **HTMX)
+    assert response.status_code == 200 and "hx-trigger" in response.content.decode()  # the prizes are to come
+    steps = ceremony(Evening.objects.get(pk=playing.pk)).steps
+    Evening.objects.filter(pk=playing.pk).update(ceremony_step=steps)
+    evening_touch(evening=Evening.objects.get(pk=playing.pk))  # as every service does: the cached version goes
     response = client.get(url(guest), **HTMX)
     assert response.status_code == 286  # htmx: stop polling
     assert "hx-trigger" not in response.content.decode()

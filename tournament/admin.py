@@ -99,6 +99,11 @@ class ResultVoteAdmin(HistoryAdmin):
     list_display = ["result", "guest", "verdict", "at"]
 
 
+@admin.register(models.FinalCount)
+class FinalCountAdmin(HistoryAdmin):
+    list_display = ("evening", "table", "off_by", "created_at", "superseded_at")
+
+
 @admin.register(models.HelperLink)
 class HelperLinkAdmin(HistoryAdmin):
     """Helpers' links (the key is not shown; revoke a link from the door page)."""

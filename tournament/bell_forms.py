@@ -52,9 +52,9 @@ BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
         "refuse": "The bell waits for the booby table's counts.",
         "cut": "The booby-table players cut; the highest cut changes seats.",
     }),
-    "last_round_counts": ("The last bell", {
-        "require": "Every table reports everyone's final counters.",
-        "optional": "Counts not reported keep the last known number.",
+    "last_round_counts": ("The final count, after the last bell", {
+        "require": "Every table is counted before the first prize is given.",
+        "optional": "The prizes may start with tables not counted; their last count stands.",
     }),
     "leave_fill": ("A guest leaves mid-evening", {
         "below_three": "Their table plays one short, unless it would fall below 3 players.",

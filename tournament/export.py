@@ -11,7 +11,7 @@ from typing import Any
 from tables.bell import EveningState
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, award_prizes, places, standings
-from tournament.models import Bell, Evening, Result
+from tournament.models import Bell, Evening, FinalCount, Result
 from tournament.selectors import table_kind
 from tournament.services.state import evening_state
 
@@ -43,7 +43,8 @@ def evening_export(evening: Evening) -> dict[str, Any]:
             "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "game": evening.game,
             "options": evening.options, "counters_per_stake": evening.counters_per_stake,
             "minutes_per_round": evening.minutes_per_round, "rounds_planned": evening.rounds_planned,
-            "round_end": evening.round_end, "stage": evening.stage,
+            "round_end": evening.round_end, "stage": evening.stage, "ended_at": _time(evening.ended_at),
+            "ceremony_step": evening.ceremony_step,
             "counter_value": str(evening.counter_value) if evening.counter_value is not None else None,
         },
         "packs": {"red": evening.red_label, "blue": evening.blue_label},
@@ -88,6 +89,11 @@ def evening_export(evening: Evening) -> dict[str, Any]:
                 ],
             }
             for r in rounds
+        ],
+        "final_counts": [
+            {"table": c.table, "counters": c.counters, "off_by": c.off_by, "created_at": _time(c.created_at),
+             "superseded_at": _time(c.superseded_at)}
+            for c in FinalCount.objects.filter(evening=evening).order_by("table", "id")
         ],
         "moves": [
             {"round": next(r.number for r in rounds if r.pk == b.round_id), "guest": e.guest_id,

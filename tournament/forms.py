@@ -114,8 +114,8 @@ class ResultForm(forms.Form):
     """A table's result for the round: the pool winner, who was in the call, and counters.
 
     Built for the guests at the table; counters are required at the head table
-    (``seeds/README.md``: the head table's counters are counted at every bell) and at every
-    table in the last round (house rule: the final counts decide the prizes).
+    (``seeds/README.md``: the head table's counters are counted at every bell). The last
+    round's counts are taken after its bell, table by table (``FinalCountForm``).
     """
 
     def __init__(self, *args, guests: list[Guest], counters_required: bool, counters_initial=None, **kwargs):
@@ -282,3 +282,71 @@ class TableJumpForm(forms.Form):
         if number > self.tables:
             raise forms.ValidationError(f"There is no table {number}: the tables are 1 to {self.tables}.")
         return number
+
+
+# --- The end of the evening (issue 11 deliver 4) ---------------------------------------------
+
+
+class EndEveningForm(forms.Form):
+    """The host confirms *End the evening*; ``round`` is the last round the page showed (0
+    before round 1), so a stale tab is refused (``tournament.services.ending.evening_end``)."""
+
+    round = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
+                               error_messages={"required": "Reload the page and confirm again.",
+                                               "invalid": "Reload the page and confirm again."})
+    confirm = forms.BooleanField(label="Yes, end the evening", error_messages={
+        "required": "Tick “Yes, end the evening” to confirm, or go back to the board."})
+
+
+class CeremonyForm(forms.Form):
+    """One tap of the prize ceremony; ``step`` is how many steps the page showed as revealed,
+    so a double tap or a stale tab is refused (``tournament.services.ending.ceremony_next``)."""
+
+    step = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
+                              error_messages={"required": "Reload the page and tap again.",
+                                              "invalid": "Reload the page and tap again."})
+
+
+class FinalCountForm(forms.Form):
+    """One table's final count: every guest's counters, pre-filled from the last count
+    (``initial``), and the host's "the table agrees the count is off by N" when it does not add
+    up (``agreed_off``: the difference shown, signed, posted back with the tick).
+
+    ``guests`` are (guest id, name) in seat order. The form checks numbers only; the service
+    (``final_count_record``) checks the table, the guests and the sum."""
+
+    agree = forms.BooleanField(required=False)
+    agreed_off = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, guests: list[tuple[int, str]], initial_counters: dict[int, int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.guests = guests
+        for pk, name in guests:
+            self.fields[f"counters_{pk}"] = forms.IntegerField(
+                label=name, min_value=0, max_value=COUNTERS_MAX, initial=initial_counters.get(pk),
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                error_messages={"required": f"Give {name}'s counters (0 if none).",
+                                "invalid": f"{name}'s counters: a whole number.",
+                                "min_value": f"{name}'s counters cannot be below 0.",
+                                "max_value": f"{name}'s counters: at most {COUNTERS_MAX:,}."})
+
+    def counter_fields(self):
+        """The counters fields in seat order (for templates)."""
+        return [self[f"counters_{pk}"] for pk, _ in self.guests]
+
+    def counters(self) -> dict[int, int]:
+        """Guest id -> counters, from cleaned data."""
+        return {pk: self.cleaned_data[f"counters_{pk}"] for pk, _ in self.guests}
+
+    def strangers(self) -> list[int]:
+        """Guest ids posted with a counters field although they are not at this table (a stale
+        or forged form), so that the service can refuse them by name."""
+        ids = {pk for pk, _ in self.guests}
+        posted = (key.removeprefix("counters_") for key in self.data if key.startswith("counters_"))
+        return sorted(int(g) for g in posted if g.isdigit() and len(g) < 12 and int(g) not in ids)
+
+    def agreed(self) -> int | None:
+        """The difference the host agreed to, or None when the box is not ticked."""
+        if not self.cleaned_data.get("agree"):
+            return None
+        return self.cleaned_data.get("agreed_off")

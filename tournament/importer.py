@@ -36,7 +36,7 @@ from tables.errors import InvariantBroken, RuleError
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.export import SCHEMA
-from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
+from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import guest_names, name_guests
@@ -202,6 +202,9 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
                     yield [*place, key, i], guest
             for key in res["counters"]:
                 yield [*place, "counters", key], int(key)
+    for c, count in enumerate(data.get("final_counts", ())):
+        for key in count["counters"]:
+            yield ["final_counts", c, "counters", key], int(key)
         for b, bell in enumerate(rnd["bells"]):
             for e, entry in enumerate(bell["entries"]):
                 yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
@@ -301,6 +304,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
         options=_options(info), counters_per_stake=info["counters_per_stake"],
         minutes_per_round=info["minutes_per_round"], rounds_planned=info.get("rounds_planned"),
         round_end=info.get("round_end", Evening.RoundEnd.CLOCK), stage=info["stage"],
+        ended_at=_time(info.get("ended_at"), ["evening", "ended_at"]), ceremony_step=info.get("ceremony_step"),
         red_label=data["packs"]["red"].strip(), blue_label=data["packs"]["blue"].strip(), counter_value=info.get("counter_value"),
     ), ["evening"], {"red_label": ["packs", "red"], "blue_label": ["packs", "blue"]})
     guests = {}
@@ -371,7 +375,9 @@ def _import(data: dict[str, Any], host) -> Evening:
         state = EveningState.start(tables, stake=evening.counters_per_stake)
     except RuleError as error:
         raise EveningImportError(f"draws[{data['draws'].index(row)}]: {name_guests(str(error), names)}") from None
-    options = BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
+    from tournament.services.state import ring_options
+
+    options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
         round_row = _saved(Round(
             evening=evening, number=rnd["number"], state=rnd["state"],
@@ -389,8 +395,28 @@ def _import(data: dict[str, Any], host) -> Evening:
             except RuleError as error:
                 raise EveningImportError(f"rounds[{r}].bells[{b}]: {name_guests(str(error), names)}") from None
     seats_replace(evening=evening, tables=state.tables)
+    _final_counts(data, evening, state, gid)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(guests))
     return evening
+
+
+def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, gid) -> None:
+    """Save the final counts (issue 11 deliver 4): each table's guests as after the last bell,
+    at most one live count per table. Raises ``EveningImportError`` naming the place for a
+    table that does not exist or a guest not at it."""
+    for c, row in enumerate(data.get("final_counts", ())):
+        place = ["final_counts", c]
+        if row["table"] > len(state.tables):
+            raise EveningImportError(f"{where([*place, 'table'])}: there is no table {row['table']} "
+                                     f"(the tables are 1 to {len(state.tables)}).")
+        counters = {str(gid(int(g))): n for g, n in row["counters"].items()}
+        seated = {str(g) for g in state.tables[row["table"] - 1]}
+        if set(counters) != seated:
+            raise EveningImportError(f"{where([*place, 'counters'])}: the guests counted are not the guests "
+                                     f"at table {row['table']}.")
+        when = {"created_at": _time(row.get("created_at"), [*place, "created_at"])} if row.get("created_at") else {}
+        _saved(FinalCount(evening=evening, table=row["table"], counters=counters, off_by=row.get("off_by", 0),
+                          superseded_at=_time(row.get("superseded_at"), [*place, "superseded_at"]), **when), place)
 
 
 def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:

@@ -134,6 +134,11 @@ class Evening(models.Model):
     ends_at = models.DateTimeField(null=True, blank=True, help_text="The round in play at this time is the last.")
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
     stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="When the last bell rang (the end of play).")
+    ceremony_step = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="The prize ceremony: empty before it; then how many prizes the room shows (the prizes "
+                  "and one more step for the final standings).")
     version = models.PositiveBigIntegerField(default=1)
     created_at = models.DateTimeField(db_default=Now())
 
@@ -145,6 +150,7 @@ class Evening(models.Model):
             rounds_in_range=within("rounds_planned", 1, 100), round_end_known=one_of("round_end", RoundEnd),
             red_label_length=length_within("red_label", 1, 40), blue_label_length=length_within("blue_label", 1, 40),
             counter_value_not_negative=within("counter_value", 0), stage_known=one_of("stage", EveningStage),
+            ceremony_after_the_end=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
         )
 
     def __str__(self) -> str:
@@ -446,6 +452,39 @@ class BellEntry(models.Model):
             "bellentry", amount_not_negative=within("amount", 0), rule_length=length_within("rule", 0, 200),
             text_length=length_within("text", 0, 300),
         )
+
+
+class FinalCount(models.Model):
+    """One table's final count, taken after the last bell (issue 11 deliver 4): ``counters``
+    maps guest id (as a string) to the counters they hold at the end, for everyone at the table.
+    ``off_by`` is the difference from the last count (final total minus the total those guests
+    held after the last bell) that the host recorded as agreed by the table; 0 when it adds up.
+    A new count for the table marks the old one superseded (kept). The standings, prizes and
+    documents read the live counts over the state after the last bell
+    (``tournament.services.state.evening_state``)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="final_counts")
+    table = models.PositiveSmallIntegerField()
+    counters = models.JSONField(default=dict)
+    off_by = models.IntegerField(default=0)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(db_default=Now())
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["evening", "table", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "table"], condition=Q(superseded_at__isnull=True),
+                                    name="one_live_final_count_per_table"),
+            *checks("finalcount", table_positive=within("table", 1)),
+        ]
+
+    @property
+    def off_words(self) -> str:
+        """The agreed difference in words: "10 short", "5 over" ("" when the count adds up)."""
+        if not self.off_by:
+            return ""
+        return f"{abs(self.off_by)} {'short' if self.off_by < 0 else 'over'}"
 
 
 class HelperLink(models.Model):

@@ -13,6 +13,7 @@ from tournament.views import corrections, standings  # issue 4: corrections, sta
 from tournament.views import clock, room  # issue 5: the round clock, the room display
 from tournament.views import connect, guide  # issue 11: phones reach the party, the host's guide
 from tournament.views import board  # issue 11: the board at 84 tables
+from tournament.views import ending  # issue 11: the end of the evening and the prizes
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
@@ -61,6 +62,11 @@ host_patterns = [
     path("e/<int:evening_id>/tables/", board.table_jump, name="host-table-jump"),
     path("e/<int:evening_id>/tables/<int:table>/", board.table_page, name="host-table"),
     path("e/<int:evening_id>/moves/", board.moves_page, name="host-moves"),
+    # issue 11: the end of the evening, the final count and the prize ceremony
+    path("e/<int:evening_id>/end/", ending.end_evening, name="host-end"),
+    path("e/<int:evening_id>/finish/", ending.finish_page, name="host-finish"),
+    path("e/<int:evening_id>/finish/count/<int:table>/", ending.final_count, name="host-final-count"),
+    path("e/<int:evening_id>/finish/reveal/", ending.ceremony_reveal, name="host-reveal"),
 ]
 
 urlpatterns = [

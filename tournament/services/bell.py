@@ -25,7 +25,7 @@ from tournament.services.audit import audit_log, evening_touch
 from tournament.services.draws import seats_replace
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import guest_names, name_guests, named_error
-from tournament.services.state import OPEN_STATES, bell_options, evening_state, table_result
+from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
 
 Cuts = Mapping[int, int | Sequence[int]]
 
@@ -79,7 +79,7 @@ def bell_apply(
     if cuts is None:
         cuts = _cuts_of_undone_bell(rnd)
     try:
-        record = ring_bell(state, results, stake=evening.counters_per_stake, options=bell_options(evening),
+        record = ring_bell(state, results, stake=evening.counters_per_stake, options=ring_options(evening),
                            last_round=last, cuts=cuts)
     except ResultError as error:
         reason = name_guests(str(error), names)
@@ -103,9 +103,9 @@ def bell_apply(
     except IntegrityError:
         return None  # another process rang this round's bell first
     seats_follow(evening=evening, before=record.before, after=record.after)
-    if last:
-        evening.stage = Evening.Stage.ENDED
-        evening.save(update_fields=["stage"])
+    if last:  # the end of play: the final count and the prize ceremony follow (services.ending)
+        Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
+        evening.refresh_from_db(fields=["stage", "ended_at"])
     audit_log(evening=evening, action="bell.ring", user=user, device=device, round=rnd.number, cause=cause,
               moves=sum(1 for e in record.entries if e.from_table != e.to_table and e.to_table),
               cuts={str(g): list(r) for g, r in record.cuts().items()},
@@ -181,7 +181,7 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     names = guest_names(evening)
     try:
         record = ring_bell(evening_state(evening), [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
-                           stake=evening.counters_per_stake, options=bell_options(evening),
+                           stake=evening.counters_per_stake, options=ring_options(evening),
                            last_round=bool(evening.rounds_planned and rnd.number >= evening.rounds_planned),
                            cuts=_cuts_of_undone_bell(rnd), rng=random.Random(rnd.pk))
     except RuleError as error:
@@ -198,10 +198,15 @@ def bell_preview(*, rnd: Round) -> BellPreview:
 def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
     """Undo the evening's last live bell: the seats go back to before it, its round waits for
     its bell again (results can be corrected, then rung again; the cards cut stay cut). The
-    bell is kept, marked undone. Returns the undone bell; raises ``RuleError`` when there is
-    none or a later round started (then correct the result instead)."""
+    bell is kept, marked undone. Undoing the last bell of an ended evening reopens play and
+    drops the final counts taken since (they counted the state it made). Returns the undone
+    bell; raises ``RuleError`` when there is none, a later round started (then correct the
+    result instead), or the prize ceremony has begun."""
+    from tournament.services.ending import bell_undo_allowed, final_counts_drop
+
     with transaction.atomic():
         evening = lock_evening(evening.pk)
+        bell_undo_allowed(evening)
         bell = (
             Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .select_related("round").order_by("-round__number", "-id").first()
@@ -220,6 +225,7 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
             Guest.objects.filter(pk=record.guest).update(status=status)
         seats_follow(evening=evening, before=record.after, after=record.before)
         if evening.stage == Evening.Stage.ENDED:
+            final_counts_drop(evening=evening)
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
         audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number,

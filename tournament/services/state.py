@@ -3,9 +3,11 @@ bell takes it, and the evening's bell options (house rules)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
-from tournament.models import Bell, Evening, Result, Round
+from tournament.models import Bell, Evening, FinalCount, Result, Round
 from tournament.services.draws import live_draw
 
 OPEN_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
@@ -16,9 +18,32 @@ def bell_options(evening: Evening) -> BellOptions:
     return BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
 
 
-def evening_state(evening: Evening) -> EveningState:
+def ring_options(evening: Evening) -> BellOptions:
+    """The options a bell is rung with: the evening's (``bell_options``), except that the last
+    bell never waits for everyone's counters (``last_round_counts="optional"``). House rule
+    (issue 11 deliver 4): the final count is taken after the last bell, table by table,
+    pre-filled from the last count (``tournament.services.ending``); the evening's
+    ``last_round_counts`` says whether the prize ceremony waits for every table's final count."""
+    return replace(bell_options(evening), last_round_counts="optional")
+
+
+def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     """The evening as the bell rules see it now: the last live bell's state after, or the
-    draw's seating with one stake each. Raises ``RuleError`` before the draw. One or two queries."""
+    draw's seating with one stake each. Once the evening has ended (and ``final``), the live
+    final counts (``FinalCount``, one per table counted) replace those guests' counters, so
+    the standings, prizes and documents read the final count. Raises ``RuleError`` before the
+    draw. One or two queries (one more after the end)."""
+    state = _bell_state(evening)
+    if final and evening.stage == Evening.Stage.ENDED:
+        counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list("counters", flat=True)
+        final_counters = {int(g): int(c) for counters in counts for g, c in counters.items()}
+        if final_counters:
+            state = replace(state, counters={**dict(state.counters), **final_counters})
+    return state
+
+
+def _bell_state(evening: Evening) -> EveningState:
+    """The last live bell's state after, or the draw's seating (see ``evening_state``)."""
     bell = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
         .order_by("-round__number", "-id")

@@ -85,6 +85,7 @@ class Shared:
     board: EveningBoard
     standing: list
     table_of: dict  # guest id -> TableBoard
+    ceremony: object = None  # tournament.services.ending.Ceremony once the evening has ended
 
 
 def _memo(token: str, version: int | None) -> Shared | None:
@@ -113,8 +114,13 @@ def shared_board(evening: Evening) -> Shared:
         if hit is not None:
             return hit
         board = evening_board(evening)
+        ceremony = None
+        if evening.stage == Evening.Stage.ENDED:
+            from tournament.services.ending import ceremony as evening_ceremony
+
+            ceremony = evening_ceremony(evening)
         shared = Shared(version=evening.version, board=board, standing=board.standing_lines(),
-                        table_of={line.guest.pk: t for t in board.tables for line in t.lines})
+                        table_of={line.guest.pk: t for t in board.tables for line in t.lines}, ceremony=ceremony)
         with _BOARDS_LOCK:
             _BOARDS[token] = shared
             while len(_BOARDS) > BOARDS_KEPT:
@@ -149,17 +155,43 @@ def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = Non
         }
     now = database_now()
     left = _clock(board.round, now)
+    ended = _ended_context(guest, shared)
+    if ended and not ended["finished"]:
+        standing = []  # no standings on the phones between the last bell and the final standings
     return {
+        **ended,
         "evening": evening, "guest": guest, "board": board, "table": table, "line": line, "place": place,
         "standing": standing[:STANDINGS_SHOWN], "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
         "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
         "entries": board.entries_for(guest.pk), "server_now": now, "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
-        "poll_seconds": POLL_SECONDS, "live": evening.stage != Evening.Stage.ENDED,
+        "poll_seconds": POLL_SECONDS,
+        "live": evening.stage != Evening.Stage.ENDED or not ended["finished"],
         "result": result, "told": told, "votes": votes, "my_vote": my_vote,
         "can_report": board.round is not None and table is not None and result is None
         and guest.status != Guest.Status.LEFT,
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
+    }
+
+
+def _ended_context(guest: Guest, shared: Shared) -> dict:
+    """Once the evening has ended, what the guest's phone shows instead of a table: the
+    ceremony's stage, the prizes revealed so far that this guest won (title, reason as printed,
+    the others sharing it) and, once the final standings are on the room display, their final
+    place (ties share a place), out of how many, and how many others share it. {} before the end."""
+    ceremony = shared.ceremony
+    if ceremony is None:
+        return {}
+    from tournament.documents import printed_reason
+
+    names = {pk: g.name for pk, g in shared.board.guests.items()}
+    prizes = [(p.title, printed_reason(p.prize.reason, names), [g.name for g in p.winners if g.pk != guest.pk])
+              for p in ceremony.revealed if any(g.pk == guest.pk for g in p.winners)]
+    place = next((i for i, g, _ in shared.standing if g.pk == guest.pk), None) if ceremony.finished else None
+    return {
+        "ceremony": ceremony, "finished": ceremony.finished, "my_prizes": prizes, "final_place": place,
+        "final_of": len(shared.standing),
+        "final_shared": sum(1 for i, g, _ in shared.standing if i == place and g.pk != guest.pk) if place else 0,
     }
 
 

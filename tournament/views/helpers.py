@@ -136,8 +136,7 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
         messages.error(request, "No round is in play, or there is no such table.")
         return redirect("helper-page", link.key)
     seat = board.tables[table - 1]
-    last = bool(evening.rounds_planned and current.number >= evening.rounds_planned)
-    required = table == 1 or last
+    required = table == 1  # the last round's counts are the host's final count, after its bell
     posted = request.POST if request.method == "POST" else None
     form = ResultForm(posted, guests=[line.guest for line in seat.lines], counters_required=required)
     round_form = RoundNumberForm(posted, initial={"round": current.number})

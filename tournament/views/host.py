@@ -149,8 +149,9 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call],
                    "tied": [str(g) for g in seat.result.tied]}
         counters = {int(k): v for k, v in seat.result.counters.items()}
-    last = bool(evening.rounds_planned and current.number >= evening.rounds_planned)
-    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1 or last, initial=initial,
+    # Counters are required at the head table only: the last round's counts are the final count,
+    # taken table by table after its bell (tournament.services.ending).
+    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1, initial=initial,
                       counters_initial=counters)
     if request.method == "POST" and form.is_valid():
         winner, in_call, counters = form.result()

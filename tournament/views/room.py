@@ -12,7 +12,11 @@ clock:
   yellow counter and who takes a fresh stake;
 * between bells (``?mode=full`` keeps this): the **clock** in big type, the **seating** ("find
   your name": every seated guest alphabetically with their table, in columns) and the **top of
-  the standings**.
+  the standings**;
+* once the evening has ended: **the prize ceremony** (``room/_ceremony.html``): "Thank you"
+  during the final count, then each prize as the host reveals it (one tap on the host's end
+  page bumps the evening's version; the poll picks it up), then the prizes and the **final
+  standings**, paged.
 
 The server renders every slide whole; ``static/room.js`` measures in the browser how many items
 fit the screen, splits each slide into pages ("page 2 of 5") and turns the slides and pages on
@@ -44,7 +48,7 @@ from tournament.services.clock import next_round_due_at
 
 POLL_SECONDS = 3
 MOVES_ONLY_SECONDS = 60  # house rule: the minute after a bell is for the moves
-MODES = ("auto", "full", "moves")
+MODES = ("auto", "full", "moves")  # "ceremony" is chosen, never asked for: the evening has ended
 LEADERS_SHOWN = 40  # the top of the standings: at most this many rows (the display shows what fits one page)
 
 
@@ -63,6 +67,8 @@ def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     bell unless the URL asks for a mode. One query."""
     last = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .order_by("-round__number", "-id").only("id", "rung_at").first())
+    if evening.stage == Evening.Stage.ENDED and asked != "moves":
+        return "ceremony", last
     if asked in ("full", "moves"):
         return asked, last
     recent = last is not None and database_now() - last.rung_at < timedelta(seconds=MOVES_ONLY_SECONDS)
@@ -126,6 +132,8 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     next round's start (auto-advance), the paused time, and ``bell_key``: the number of the last
     round whose bell has rung (room.js plays the bell when it grows)."""
     board = evening_board(evening)
+    if mode == "ceremony":
+        return _ceremony_context(evening, board, asked=asked, etag=etag)
     rnd = board.round
     rung = rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0
     groups = move_groups(board)
@@ -141,4 +149,26 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
         "last_round": bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned),
         "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
         "bell_key": rung or (board.last_bell.round.number if board.last_bell is not None else 0),
+    }
+
+
+def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag: str) -> dict:
+    """What the display shows once the evening has ended (``room/_ceremony.html``): the
+    ceremony (``tournament.services.ending.ceremony``: the prizes revealed so far, whether the
+    final standings are shown), each prize's reason as printed (no house-rule notes), and every
+    guest's final place (all of them: the display pages them)."""
+    from tournament.documents import printed_reason
+    from tournament.services.ending import ceremony
+
+    now = ceremony(evening)
+    names = {pk: g.name for pk, g in board.guests.items()}
+    reasons = {p.prize.key: printed_reason(p.prize.reason, names) for p in now.prizes}
+    latest = now.revealed[-1] if now.revealed and not now.finished else None
+    return {
+        "evening": evening, "board": board, "mode": "ceremony", "asked": asked, "etag": etag,
+        "ceremony": now, "latest": latest, "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
+        "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
+        "final_standings": board.standing_lines() if now.finished else [],
+        "server_now": database_now(), "poll_seconds": POLL_SECONDS, "last_round": False, "next_round": None,
+        "bell_key": board.last_bell.round.number if board.last_bell is not None else 0,
     }

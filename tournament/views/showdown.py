@@ -5,8 +5,8 @@ the table's pool winner.
 One page, one form: every tap on the card grid, "Show the verdict" and "Send" post the whole
 state (hands, dealer, the seat the grid fills), so it works without JavaScript; with it,
 ``static/showdown.js`` fills the grid in the browser. The verdict is computed on the server
-(``tournament.services.showdowns``), and again when it is sent. At the head table (and in the
-last round) the bell needs everyone's counters, so "Send" opens the result form pre-filled
+(``tournament.services.showdowns``), and again when it is sent. At the head table the bell
+needs everyone's counters (the last round's are the host's final count, after its bell), so "Send" opens the result form pre-filled
 with the winner instead of sending at once.
 """
 
@@ -90,8 +90,7 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
     seating = _seating(board_table)
     names = [line.guest.name for line in board_table.lines]
     rnd = state.current_round(evening)
-    last = bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned)
-    counters_required = board_table.number == 1 or last
+    counters_required = board_table.number == 1  # the last round's counts: the final count, after its bell
     poker = setting.game.hand_size == 5  # the dealer's seat changes no poker verdict: seat 1 unless told
     entry = ShowdownEntry(hands=[""] * len(seating), dealer="1" if poker else "")
     result = error = result_form = None
@@ -160,7 +159,7 @@ def _int(value) -> int:
 
 def _send(request, *, evening, rnd, table, seating, names, entry, seat, action, counters_required, reporter, user,
           device, request_id):
-    """Send the winner: at once, or (head table, last round) through the pre-filled result form.
+    """Send the winner: at once, or (head table) through the pre-filled result form.
     Returns a redirect when saved, else (result form or None, error text or None)."""
     if rnd is None:
         return None, "No round is in play, so there is no result to send now."
