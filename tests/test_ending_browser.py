@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.fixtures_room import played_evening
-from tests.test_narrow_browser import phone
+from tests.test_narrow_browser import phone as guest_phone
 from tests.test_room_scale import MEASURE, check_fits
 from tournament.models import Bell, Evening, FinalCount
 from tournament.services import ending
@@ -23,6 +23,24 @@ from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
 SHOTS = "/tmp/ending"
+
+
+def phone(browser, live_server, host=None, width=320):
+    """A page ``width`` px wide, logged in as ``host`` when given (a session made here, through
+    Django's own model backend), else a guest's phone."""
+    if host is None:
+        return guest_phone(browser, live_server, width=width)
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    context = browser.new_context(viewport={"width": width, "height": 640})
+    session = SessionStore()
+    session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(host.pk), "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = host.get_session_auth_hash()
+    session.save()
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
+    return context.new_page()
 
 FITS = """() => {
   const d = document.documentElement, out = [];
