@@ -67,7 +67,7 @@ def every_page(evening: Evening) -> list[Page]:
     host = [reverse(name, args=[e]) for name in (
         "host-evening", "host-evening-edit", "host-guests", "host-draw", "host-draw-pull", "host-draw-physical",
         "host-draw-seating", "host-print", "host-links", "host-door", "host-standings", "host-house-rules",
-        "host-corrections", "host-bell-cuts", "host-clock-settings", "host-game")]
+        "host-corrections", "host-bell-cuts", "host-clock-settings", "host-game", "host-end")]
     host += [reverse("host-evenings"), reverse("host-connect"), reverse("host-result", args=[e, 1]),
              reverse("host-showdown", args=[e, 1]), reverse("host-correction", args=[e, 1, 2]),
              reverse("host-guest-link", args=[e, evening.guests.order_by("pk").first().pk])]

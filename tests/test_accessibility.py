@@ -130,3 +130,36 @@ def test_go_to_table_is_a_polite_live_region_and_every_page_has_a_skip_link(make
     for url in (reverse("guest-page", args=[guest.key]), reverse("rules"), reverse("login"),
                 reverse("room", args=[evening.public_key])):
         assert '<a class="skip-link" href="#main">Skip to the content</a>' in client.get(url).content.decode()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_end_of_the_evening_passes_axe_at_every_stage(browser, live_server, host):
+    """The end pages (issue 11 deliver 4) as they stand during the final count, at the first
+    prize and with the final standings: the host's end page and a table's final count (also
+    showing a count that is off), the board, the room display and the prize winners' phones."""
+    from tests.fixtures_ending import count_every_table, ended_evening, ending_pages, reveal
+    from tests.test_ending_browser import phone
+    from tournament.services.ending import ceremony
+
+    evening = ended_evening(host, 30, red_label="Ladies", blue_label="Gentlemen")
+    page = phone(browser, live_server, host, width=1280)
+    problems, scanned = {}, 0
+    for step in (None, 1, ceremony(evening).steps):
+        if step is not None:
+            if evening.ceremony_step is None:
+                count_every_table(evening)
+            evening = reveal(evening, step)
+        for item in ending_pages(evening):
+            assert page.goto(live_server.url + item.url).status == 200, item.url
+            scanned += 1
+            problems[f"{item.url} (step {step})"] = axe_violations(page)
+            if step is None and "/finish/count/" in item.url:  # the form refusing a count that is off
+                field = page.locator("input[name^=counters_]").first
+                field.fill(str(int(field.input_value()) + 3))
+                page.locator("form.final-count button[type=submit]").click()
+                assert "3 over" in page.content()
+                problems[f"{item.url} (a count off)"] = axe_violations(page)
+    assert scanned >= 3 * 7
+    failing = {u: p for u, p in problems.items() if p}
+    assert not failing, "\n".join(f"{u}: {p}" for u, p in failing.items())

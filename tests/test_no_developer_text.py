@@ -153,3 +153,32 @@ def test_rules_pages_cite_the_book(client, evening):
         if game in (Game.WHISKEY_POKER, Game.COMMERCE, Game.DRAW_POKER):
             assert "Foster's Complete Hoyle (R. F. Foster, 1909)" in text, game
     assert "Foster's Complete Hoyle" in visible_text(client.get("/rules/").content.decode())
+
+
+def test_no_end_of_evening_page_shows_developer_text(client, host):
+    """The end pages at each stage: the final count, the first prize, the last prize, the
+    final standings (issue 11 deliver 4)."""
+    from django.test import Client
+
+    from tests.fixtures_ending import count_every_table, ended_evening, ending_pages, reveal
+    from tournament.services.ending import ceremony
+
+    hosting = Client()
+    hosting.force_login(host)
+    evening = ended_evening(host, 30, red_label="Ladies", blue_label="Gentlemen")
+    steps = [None, 1, len(ceremony(evening).prizes), ceremony(evening).steps]
+    report, seen = {}, 0
+    for step in steps:
+        if step is not None:
+            if evening.ceremony_step is None:
+                count_every_table(evening)
+            evening = reveal(evening, step)
+        for page in ending_pages(evening):
+            response = (hosting if page.audience == "host" else client).get(page.url)
+            assert response.status_code == 200, (page.url, response.status_code)
+            seen += 1
+            found = problems(visible_text(response.content.decode()), page.audience)
+            if found:
+                report[f"{page.url} (step {step})"] = found
+    assert seen >= 4 * 7
+    assert not report, "\n".join(f"{url}: {'; '.join(found)}" for url, found in report.items())

@@ -20,7 +20,7 @@ from tables.errors import RuleError
 from tournament.forms import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.services import ending
-from tournament.services.state import OPEN_STATES
+from tournament.services.state import OPEN_STATES, bell_options
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -83,7 +83,7 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     return render(request, "host/finish.html", {
         "evening": evening, "tables": tables, "counted": counted, "ceremony": now,
         "reveal": CeremonyForm(initial={"step": now.step or 0}),
-        "off": [t for t in tables if t.count is not None and t.count.off_by],
+        "must_count": bool(now.step is None and now.uncounted and bell_options(evening).last_round_counts == "require"),
     })
 
 
@@ -121,6 +121,7 @@ def final_count(request: HttpRequest, evening_id: int, table: int) -> HttpRespon
             return redirect("host-finish", evening.pk)
     return render(request, "host/final_count.html", {
         "evening": evening, "table": here, "form": form, "off": off, "off_size": abs(off) if off else 0,
+        "rows": [(field, here.last[pk]) for field, (pk, _) in zip(form.counter_fields(), guests)],
         "last_total": sum(here.last.values()),
     }, status=400 if request.method == "POST" else 200)
 
