@@ -117,9 +117,11 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
 
     # The ceremony: each tap shows the next prize on the room display.
     room = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    room.goto(f"{url}/e/{evening.public_key}/room/")
-    room.get_by_role("button", name=re.compile("Start the room display")).click()
-    assert "The host is taking the final count" in room.content()
+    small = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()  # a 720p screen beside it
+    for screen in (room, small):
+        screen.goto(f"{url}/e/{evening.public_key}/room/")
+        screen.get_by_role("button", name=re.compile("Start the room display")).click()
+        assert "The host is taking the final count" in screen.content()
     room.screenshot(path=f"{SHOTS}/room-thanks-1080p.png")
     evening.refresh_from_db()
     prizes = ending.reveal_order(evening_standings(evening).prizes)
@@ -136,6 +138,12 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
         assert [x["text"] for x in names] == [g.name for g in prize.winners]
         assert all(x["inside"] and x["size"] >= 28 for x in found["shown"]), found
         room.screenshot(path=f"{SHOTS}/room-prize-{number}-1080p.png")
+        small.wait_for_function(f"() => (document.querySelector('.prize-count')?.textContent || '').includes('Prize {number} of')",
+                                timeout=20_000)
+        found = small.evaluate(FITS)
+        assert found["scroll"][0] <= found["scroll"][1] and found["scroll"][2] <= found["scroll"][3], found
+        assert all(x["inside"] for x in found["shown"]), found
+        small.screenshot(path=f"{SHOTS}/room-prize-{number}-720p.png")
     desk.get_by_role("button", name="Show the final standings").click()
     room.wait_for_function("() => document.getElementById('room-live')?.dataset.pages && "
                            "!!document.querySelector('.room-final')", timeout=20_000)
@@ -150,6 +158,18 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
                 final_names += [n["text"] for n in found["names"]]
             room.screenshot(path=f"{SHOTS}/room-{slide['slide']}-{number + 1}-1080p.png")
     assert final_names == [g.name for _, g, _ in evening_standings_lines(evening)]
+    small.wait_for_function("() => !!document.querySelector('.room-final')", timeout=20_000)
+    small.evaluate("window.roomDisplay.pause()")
+    small_names = []
+    for slide in small.evaluate("window.roomDisplay.pages()"):
+        for number in range(slide["pages"]):
+            small.evaluate("([s, n]) => window.roomDisplay.show(s, n)", [slide["slide"], number])
+            found = small.evaluate(MEASURE)
+            check_fits(found, big_screen=False)
+            if slide["slide"] == "final":
+                small_names += [n["text"] for n in found["names"]]
+            small.screenshot(path=f"{SHOTS}/room-{slide['slide']}-{number + 1}-720p.png")
+    assert small_names == final_names  # every guest on some page at 720p too
     assert "Every prize has been given" in desk.content()
     desk.screenshot(path=f"{SHOTS}/host-finished-1280.png", full_page=True)
     assert desk.get_by_role("link", name="Results (PDF)").get_attribute("href").endswith("/print/results.pdf")

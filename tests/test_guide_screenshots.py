@@ -28,7 +28,7 @@ from tournament.services.results import result_record
 from tournament.services.state import evening_state
 
 GUIDE = Path(settings.BASE_DIR) / "docs" / "host-guide.md"
-SHOTS = ("evening", "guests", "draw", "connect-phones", "print", "phone", "room", "standings")
+SHOTS = ("evening", "guests", "draw", "connect-phones", "print", "phone", "room", "standings", "ending", "prize")
 LAN = "http://192.168.1.23:8000"  # the address make party would find; the pictures show it
 
 
@@ -104,5 +104,38 @@ def test_the_guides_night_in_pictures(browser, live_server, host, settings, tmp_
         start.first.click()
         start.first.wait_for(state="hidden")
     save(room, folder, "room")
+
+    # The end of the evening: round 2 made the last, rung; the final count taken; two prizes shown.
+    ending_shots(evening, desk, room, url, folder)
     for name in SHOTS:
         assert (folder / f"{name}.png").stat().st_size > 5_000, name
+
+
+def ending_shots(evening: Evening, desk, room, url: str, folder: Path) -> None:
+    """The end page after the final count and two prizes, and the room display showing the
+    second prize (the guide's "The end of the evening and the prizes")."""
+    from tests.fixtures_ending import count_every_table, reveal
+    from tournament.models import Bell
+    from tournament.services import ending
+    from tournament.services.bell import bell_ring
+    from tournament.services.state import current_round
+
+    rnd = current_round(evening)
+    ending.evening_end(evening=evening, seen_round=rnd.number)
+    state = evening_state(evening)
+    for number, ids in enumerate(state.tables[2:], 3):
+        result_record(round=rnd, table=number, pool_winner=ids[0])
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+    evening = Evening.objects.get(pk=evening.pk)
+    count_every_table(evening)
+    reveal(evening, 2)
+    assert desk.goto(f"{url}/host/e/{evening.pk}/finish/").status == 200
+    assert "Reveal next prize" in desk.content()
+    save(desk, folder, "ending")
+    room.reload()
+    room.wait_for_selector(".room-prize")
+    start = room.get_by_role("button", name=re.compile("Start the room display"))
+    if start.count() and start.first.is_visible():
+        start.first.click()
+        start.first.wait_for(state="hidden")
+    save(room, folder, "prize")

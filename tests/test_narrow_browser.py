@@ -30,7 +30,8 @@ def phone(browser, live_server, host=None, width=320):
         from django.contrib.sessions.backends.db import SessionStore
 
         session = SessionStore()
-        session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(host.pk), settings.AUTHENTICATION_BACKENDS[0]
+        # Django's model backend (django-axes, first in the list, checks logins but loads no user).
+        session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(host.pk), "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = host.get_session_auth_hash()
         session.save()
         context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
