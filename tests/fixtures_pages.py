@@ -70,7 +70,9 @@ def every_page(evening: Evening) -> list[Page]:
         "host-corrections", "host-bell-cuts", "host-clock-settings", "host-game", "host-end")]
     host += [reverse("host-evenings"), reverse("host-connect"), reverse("host-result", args=[e, 1]),
              reverse("host-showdown", args=[e, 1]), reverse("host-correction", args=[e, 1, 2]),
-             reverse("host-guest-link", args=[e, evening.guests.order_by("pk").first().pk])]
+             reverse("host-guest-link", args=[e, evening.guests.order_by("pk").first().pk]),
+             reverse("host-bell-confirm", args=[e, evening.rounds.order_by("-number").first().number]),
+             reverse("host-audit", args=[e])]
     moved = evening.guests.filter(bell_entries__kind="up").order_by("pk").first()
     left = evening.guests.filter(status=Guest.Status.LEFT).first()
     head = Guest.objects.get(pk=evening_state(evening).tables[0][0])

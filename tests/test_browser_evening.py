@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tournament.models import Evening, Guest, Seat
+from tournament.services.state import evening_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,10 +63,11 @@ def test_host_runs_two_bells_while_a_phone_follows(browser, live_server, host):
             tables.setdefault(seat.table, []).append(seat.guest)
         head = tables[1]
         winner = mover if mover in head else head[0]
-        counters = {g.name: 50 for g in head}
-        counters[winner.name] = 65
-        loser = next(g for g in head if g != winner)
-        counters[loser.name] = 35
+        held = evening_state(evening).counters  # the counts must add up to what the table held
+        counters = {g.name: held[g.pk] for g in head}
+        loser = next(g for g in head if g != winner and held[g.pk] >= 15)
+        counters[winner.name] += 15
+        counters[loser.name] -= 15
         enter_result(host_page, base, evening, 1, winner, counters)
         second_winner = mover if mover in tables[2] else tables[2][0]
         enter_result(host_page, base, evening, 2, second_winner)

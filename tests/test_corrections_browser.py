@@ -50,7 +50,7 @@ def test_a_correction_three_rounds_back_reaches_the_phone(browser, live_server, 
     shot(host_page, "correction-form")
     host_page.get_by_role("button", name="Save the correction").click()
     host_page.wait_for_url(f"{base}/host/e/{evening.pk}/corrections/")
-    assert "were played again" in host_page.content()
+    assert "were played again. B2 now sits at table 2, " in host_page.content()
     # B2 won round 1 at the booby table after all: B2 is at table 2 now, and the phone shows it.
     phone.wait_for_function("document.querySelector('.now .big').innerText === 'Table 2'", timeout=15000)
 
@@ -58,7 +58,7 @@ def test_a_correction_three_rounds_back_reaches_the_phone(browser, live_server, 
     assert "Settlement sheet" in host_page.content()
     shot(host_page, "standings")
     host_page.goto(f"{base}/host/e/{evening.pk}/audit/")
-    assert "corrected a result" in host_page.content()
+    assert "The host corrected table 3's result in round 1: B2 won the pool (not B1)" in host_page.content()
     shot(host_page, "audit")
     host_page.goto(f"{base}/host/e/{evening.pk}/house-rules/")
     shot(host_page, "house-rules")

@@ -168,7 +168,8 @@ def test_the_scorer_enters_a_result_and_bad_counts_are_refused(client, evening):
     data = {"round": "1", "pool_winner": str(head[0])}
     short = {**data, **{f"counters_{g}": "50" for g in head}, f"counters_{head[0]}": "60"}
     response = client.post(helper_url(scorer, "helper-result", 1), short)
-    assert response.status_code == 200 and "The counters add up to 210, but the players at table 1 held 200" in response.content.decode()
+    assert response.status_code == 200 and "The counters add up to 210, 10 more than the 200 the players at table 1 held" in response.content.decode()
+    assert "only the host can record counts that do not add up" in response.content.decode()
     assert not Result.objects.exists()
     right = {**short, f"counters_{head[1]}": "40"}
     response = client.post(helper_url(scorer, "helper-result", 1), right)

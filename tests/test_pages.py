@@ -89,9 +89,11 @@ def test_ringing_from_the_page_twice_applies_once(logged_in, make_evening):
     head = evening_state(evening).tables[0]
     logged_in.post(reverse("host-result", args=[evening.pk, 1]),
                    {"pool_winner": str(head[0]), **{f"counters_{g}": 50 for g in head}})
-    for _ in range(2):
-        assert logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring"}).status_code == 302
+    ring = {"action": "ring", "round": 1, "confirmed": "True"}  # the confirmation page's button, tapped twice
+    assert logged_in.post(reverse("host-round", args=[evening.pk]), ring).status_code == 302
+    second = logged_in.post(reverse("host-round", args=[evening.pk]), ring, follow=True)
     assert Bell.objects.filter(round=rnd).count() == 1
+    assert "The bell of round 1 has rung already: nothing more was rung." in second.content.decode()
 
 
 def test_the_guest_page_shows_the_table_and_sends_private_headers(client, make_evening):
@@ -138,17 +140,30 @@ def test_the_admin_lists_every_model(admin_client):
         assert admin_client.get(url).status_code == 200, model
 
 
-def test_counters_that_do_not_add_up_are_saved_with_a_warning(logged_in, make_evening):
+def test_counters_that_do_not_add_up_are_refused_until_the_table_agrees(logged_in, make_evening):
     evening = make_evening(6, 6)
     draw_digital(evening=evening)
     round_start(evening=evening)
     head = evening_state(evening).tables[0]
     counts = {f"counters_{g}": 50 for g in head}
     counts[f"counters_{head[0]}"] = 46
-    response = logged_in.post(reverse("host-result", args=[evening.pk, 1]),
-                              {"pool_winner": str(head[1]), **counts}, follow=True)
+    url = reverse("host-result", args=[evening.pk, 1])
+    response = logged_in.post(url, {"round": 1, "pool_winner": str(head[1]), **counts})
     text = response.content.decode()
-    assert "add up to 196, 4 short of the 200" in text and Result.objects.count() == 1
+    assert response.status_code == 200 and not Result.objects.exists()
+    assert "The counters add up to 196, 4 short of the 200 the players at table 1 held before the deal." in text
+    assert "The table agrees the count is off by 4 (short)" in text and 'name="count-off_by" value="-4"' in text
+    # Ticked for another difference (the counts changed meanwhile): refused again, nothing saved.
+    counts[f"counters_{head[0]}"] = 40
+    again = logged_in.post(url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -4,
+                                 **counts})
+    assert "10 short of the 200" in again.content.decode() and not Result.objects.exists()
+    saved = logged_in.post(url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -10,
+                                 **counts}, follow=True)
+    assert Result.objects.get().count_off == -10
+    board = saved.content.decode()
+    assert "Table 1: count off by 10 (short), agreed by the table." in board
+    assert "with the count 10 short as the table agrees" in board
 
 
 def test_a_stale_result_form_from_an_earlier_round_saves_nothing(logged_in, make_evening):

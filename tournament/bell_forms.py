@@ -164,3 +164,20 @@ class CutsForm(forms.Form):
         """Guest id -> the rank the host entered (blank ones left out)."""
         return {g.pk: self.cleaned_data[f"cut_{g.pk}"] for g in self.guests
                 if self.cleaned_data.get(f"cut_{g.pk}") is not None}
+
+
+class RoundActionForm(forms.Form):
+    """The board's round buttons (``tournament.views.host.round_action``): ``action`` is what
+    to do; ``round`` the round the page showed (a stale tab's ring is refused, not applied to
+    a later round); ``bell`` the bell an undo button showed (two undo taps never undo two
+    bells); ``confirmed`` the host's "ring anyway" when results are missing; ``by`` who rings
+    a reopened round's bell ("host" or "head_pool")."""
+
+    ACTIONS = ("start", "undo", "ring", "pause", "resume", "plus", "minus", "reopened")
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS],
+                               error_messages={"invalid_choice": "That button is not one the board knows: reload the page."})
+    round = forms.IntegerField(required=False, min_value=1, max_value=10_000, widget=forms.HiddenInput)
+    bell = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    by = forms.ChoiceField(required=False, choices=[("host", "the host"), ("head_pool", "the head table's pool")])

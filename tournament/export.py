@@ -27,7 +27,8 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     guests = list(evening.guests.order_by("id"))
     draws = list(evening.draws.order_by("id").prefetch_related("cards"))
     rounds = list(evening.rounds.order_by("number"))
-    results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id"))
+    results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id")
+                   .prefetch_related("votes"))
     bells = list(Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries"))
     try:
         state: EveningState | None = evening_state(evening)
@@ -66,12 +67,14 @@ def evening_export(evening: Evening) -> dict[str, Any]:
         "rounds": [
             {
                 "number": r.number, "state": r.state, "started_at": _time(r.started_at), "deadline": _time(r.deadline),
+                "reopened": r.reopened,
                 "results": [
                     {
                         "table": x.table, "pool_winner": x.pool_winner_id, "in_call": x.in_call, "tied": x.tied,
                         "counters": x.counters,
                         "reported_by_guest": x.reported_by_guest_id, "created_at": _time(x.created_at),
-                        "superseded_at": _time(x.superseded_at),
+                        "superseded_at": _time(x.superseded_at), "count_off": x.count_off, "status": x.status,
+                        "votes": [{"guest": v.guest_id, "verdict": v.verdict, "note": v.note} for v in x.votes.all()],
                     }
                     for x in results if x.round_id == r.pk
                 ],

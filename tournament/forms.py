@@ -156,6 +156,41 @@ class ResultForm(forms.Form):
         return winner, [int(x) for x in data["in_call"] if int(x) != winner], counters
 
 
+class CountOffForm(forms.Form):
+    """The host's explicit choice to record counts that do not add up: "the table agrees the
+    count is off by N". ``off_by`` (hidden) is the difference the page showed (counters, after
+    minus before the deal), so a tick given for one difference never covers another. House
+    rule, issue 11 deliver 2: only the host records such a count, and the board flags it."""
+
+    agree = forms.BooleanField(required=False)
+    off_by = forms.IntegerField(required=False, widget=forms.HiddenInput,
+                                min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
+
+    def agreed_off(self) -> int | None:
+        """The difference the host agreed to (counters, signed), or None when not ticked."""
+        data = self.cleaned_data
+        return data.get("off_by") if data.get("agree") and data.get("off_by") else None
+
+
+class VoteForm(forms.Form):
+    """A guest confirms or disputes their table's result from their phone: ``result`` (the
+    result the page showed), ``verdict`` ("confirm" or "dispute") and, for a dispute, an
+    optional short reason (``note``, 200 characters at most) that the host's board and the
+    audit log show. House rule, issue 11 deliver 8."""
+
+    result = forms.IntegerField(min_value=1, widget=forms.HiddenInput,
+                                error_messages={"required": "The form was damaged: look at your page again.",
+                                                "invalid": "The form was damaged: look at your page again."})
+    verdict = forms.ChoiceField(choices=[("confirm", "Confirm"), ("dispute", "Dispute")],
+                                error_messages={"required": "Choose confirm or dispute.",
+                                                "invalid_choice": "Choose confirm or dispute."})
+    note = forms.CharField(max_length=200, required=False, label="Why you dispute it (optional)",
+                           error_messages={"max_length": "Say why in 200 characters or fewer."})
+
+    def clean_note(self) -> str:
+        return " ".join(self.cleaned_data["note"].split())
+
+
 class GuestNameForm(forms.Form):
     """The host corrects a guest's name. Checked by ``tournament.services.guests.clean_name``
     (the one name rule, ``tournament.names``); the service's message is shown."""

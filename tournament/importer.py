@@ -36,7 +36,7 @@ from tables.errors import InvariantBroken, RuleError
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.export import SCHEMA
-from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, Round
+from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import guest_names, name_guests
@@ -202,6 +202,8 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
                     yield [*place, key, i], guest
             for key in res["counters"]:
                 yield [*place, "counters", key], int(key)
+            for v, vote in enumerate(res.get("votes", ())):
+                yield [*place, "votes", v, "guest"], vote["guest"]
     for c, count in enumerate(data.get("final_counts", ())):
         for key in count["counters"]:
             yield ["final_counts", c, "counters", key], int(key)
@@ -344,11 +346,15 @@ def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableRe
         in_call, tied = [gid(g) for g in res["in_call"]], [gid(g) for g in res.get("tied", ())]
         reporter = res.get("reported_by_guest")
         place = ["rounds", r, "results", x]
-        _saved(Result(
+        row = _saved(Result(
             round=round_row, table=res["table"], pool_winner_id=winner, in_call=in_call, tied=tied, counters=counters,
             reported_by_guest_id=gid(reporter) if reporter is not None else None,
             superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
+            count_off=res.get("count_off", 0), status=res.get("status", Result.Status.REPORTED),
         ), place, {"pool_winner": [*place, "pool_winner"], "reported_by_guest": [*place, "reported_by_guest"]})
+        for v, vote in enumerate(res.get("votes", ())):
+            _saved(ResultVote(result=row, guest_id=gid(vote["guest"]), verdict=vote["verdict"],
+                              note=vote.get("note", "")), [*place, "votes", v])
         if res.get("superseded_at") is None:
             live_results.append(TableResult(
                 table=res["table"], pool_winner=winner, in_call=frozenset(in_call), tied=frozenset(tied),
@@ -382,7 +388,7 @@ def _import(data: dict[str, Any], host) -> Evening:
         round_row = _saved(Round(
             evening=evening, number=rnd["number"], state=rnd["state"],
             started_at=_time(rnd["started_at"], ["rounds", r, "started_at"]),
-            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]), reopened=rnd.get("reopened", ""),
         ), ["rounds", r])
         live_results = _results(rnd, r, round_row, gid)
         for b, bell in enumerate(rnd["bells"]):

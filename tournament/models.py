@@ -279,15 +279,27 @@ class RoundState(models.TextChoices):
     CLOSED = "closed", "Closed"
 
 
+class RoundReopened(models.TextChoices):
+    """The choices of ``Round.Reopened``: what rings a round's bell again after an undo."""
+
+    NO = "", "Not reopened"
+    HOST = "host", "Reopened: the host rings the bell"
+    HEAD_POOL = "head_pool", "Reopened: the head table's pool rings the bell"
+
+
 class Round(models.Model):
     """One deal at every table, with its clock.
 
     ``deadline`` is in UTC and compared with the database's clock. ``clock_version`` grows on
     every pause, resume or change of minutes, so a timed task scheduled for an older clock
-    does nothing.
+    does nothing. ``reopened`` is set when the round's bell was undone: the round then waits
+    for the host ("host": corrected results never ring it; only the host's bell does) or, if
+    the host chose so on an evening that ends rounds at the head table's pool, for the head
+    table's next result ("head_pool"). Cleared when the bell rings again.
     """
 
     State = RoundState
+    Reopened = RoundReopened
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -299,13 +311,18 @@ class Round(models.Model):
     waiting_for = models.CharField(
         max_length=300, blank=True, help_text="Why a rung bell waits (e.g. the head table's result is missing)."
     )
+    reopened = models.CharField(
+        max_length=9, blank=True, choices=RoundReopened.choices,
+        help_text="After an undone bell: what rings it again (house rule, issue 11 deliver 3).",
+    )
 
     class Meta:
         ordering = ["evening", "number"]
         constraints = [
             models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
             *checks("round", state_known=one_of("state", RoundState), number_positive=within("number", 1),
-                    waiting_for_length=length_within("waiting_for", 0, 300)),
+                    waiting_for_length=length_within("waiting_for", 0, 300),
+                    reopened_known=one_of("reopened", RoundReopened)),
         ]
 
     def __str__(self) -> str:
@@ -327,6 +344,9 @@ class Result(models.Model):
     string) to that guest's counters after the deal. A correction sets ``superseded_at`` on the
     old row and adds a new one. ``request_id`` makes a captain's report idempotent (a double
     tap or a retry saves once); ``status`` follows the other guests' confirmations and disputes.
+    ``count_off`` is non-zero only when the host recorded counters that do not add up because
+    the table agreed the count is off by that many (house rule, issue 11 deliver 2): the board
+    flags the table until the bell.
     """
 
     Status = ResultStatus
@@ -343,8 +363,16 @@ class Result(models.Model):
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     request_id = models.CharField(max_length=64, blank=True)
+    count_off = models.IntegerField(
+        default=0, help_text="Counters the table agreed its count is off by (after minus before the deal; 0: it adds up)."
+    )
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
+
+    @property
+    def count_off_size(self) -> int:
+        """How many counters the agreed count is off by, without its sign."""
+        return abs(self.count_off)
 
     class Meta:
         ordering = ["round", "table", "id"]

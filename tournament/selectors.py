@@ -18,7 +18,7 @@ from tables.bell import EveningState
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.prizes import StandingRow, places, standings
-from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round
+from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.services.state import OPEN_STATES, evening_state
 
 
@@ -118,7 +118,8 @@ class EveningBoard:
 
 
 def evening_board(evening: Evening) -> EveningBoard:
-    """Load the whole picture of an evening in six queries, whatever its size."""
+    """Load the whole picture of an evening in seven queries, whatever its size (each live
+    result carries ``disputes``, the guests' dispute votes with their reasons)."""
     guests = {g.pk: g for g in evening.guests.all()}
     try:
         state = evening_state(evening)
@@ -148,6 +149,15 @@ def evening_board(evening: Evening) -> EveningBoard:
         for result in results.values():
             if result.pool_winner_id is not None:
                 result.pool_winner = guests[result.pool_winner_id]
+            if result.reported_by_guest_id in guests:
+                result.reported_by_guest = guests[result.reported_by_guest_id]
+            result.disputes = []
+        # Who disputed each result and why (issue 11 deliver 8): one query for every table.
+        by_pk = {r.pk: r for r in results.values()}
+        for vote in ResultVote.objects.filter(result_id__in=list(by_pk), verdict=ResultVote.Verdict.DISPUTE):
+            if vote.guest_id in guests:
+                vote.guest = guests[vote.guest_id]
+                by_pk[vote.result_id].disputes.append(vote)
     if state is not None:
         count = len(state.tables)
         for number, ids in enumerate(state.tables, 1):
@@ -161,3 +171,14 @@ def evening_board(evening: Evening) -> EveningBoard:
         packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
         board.rows = standings(state, packs, stake=evening.counters_per_stake)
     return board
+
+
+def missing_tables(evening: Evening, rnd: Round) -> list[int]:
+    """The numbers of the tables with no live result for ``rnd`` (the round in play), in order;
+    [] before the draw. Two queries."""
+    try:
+        count = len(evening_state(evening).tables)
+    except RuleError:
+        return []
+    have = set(Result.objects.filter(round=rnd, superseded_at__isnull=True).values_list("table", flat=True))
+    return [n for n in range(1, count + 1) if n not in have]

@@ -32,6 +32,7 @@ host_patterns = [
     path("e/<int:evening_id>/draw/physical/action/", draw.physical_action, name="host-draw-physical-action"),
     path("e/<int:evening_id>/seating/", draw.seating_page, name="host-draw-seating"),
     path("e/<int:evening_id>/round/", host.round_action, name="host-round"),
+    path("e/<int:evening_id>/round/<int:number>/bell/", host.bell_confirm, name="host-bell-confirm"),
     path("e/<int:evening_id>/result/<int:table>/", host.result_entry, name="host-result"),
     path("e/<int:evening_id>/print/", printing.print_page, name="host-print"),
     path("e/<int:evening_id>/print/seating-cards.pdf", printing.print_seating_cards, name="host-print-seating"),

@@ -70,7 +70,8 @@ def bell_apply(
     the "hold" option every table's), the round is marked rung and waiting, with the reason in
     ``Round.waiting_for`` (guests named); the next result recorded for it tries again. Returns
     the bell, or None when it waits or another process rang it first. ``cuts`` as for
-    ``bell_ring``. Raises ``RuleError`` for a bad cut.
+    ``bell_ring``. Raises ``RuleError`` for a bad cut. Either way a reopened round
+    (``Round.reopened``) is reopened no longer: the bell has been rung.
     """
     state = evening_state(evening)
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
@@ -84,17 +85,19 @@ def bell_apply(
     except ResultError as error:
         reason = name_guests(str(error), names)
         waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-            state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1
+            state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1,
+            reopened=Round.Reopened.NO,
         )
         if waiting:
             audit_log(evening=evening, action="bell.wait", user=user, device=device, round=rnd.number,
                       cause=cause, reason=reason)
             evening_touch(evening=evening)
-        rnd.state, rnd.waiting_for = Round.State.RUNG, reason[:300]
+        rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
         return None
     except RuleError as error:
         raise named_error(error, names) from error
-    claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(state=Round.State.CLOSED, waiting_for="")
+    claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
+        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO)
     if not claimed:
         return None
     try:
@@ -111,7 +114,7 @@ def bell_apply(
               cuts={str(g): list(r) for g, r in record.cuts().items()},
               warnings=[name_guests(w, names) for w in record.warnings])
     evening_touch(evening=evening)
-    rnd.state = Round.State.CLOSED
+    rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
     return bell
 
 
@@ -195,13 +198,22 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     return BellPreview(record, "", tuple((why, tuple(ids)) for why, ids in contests.items()))
 
 
-def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
+def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device: str = "") -> Bell:
     """Undo the evening's last live bell: the seats go back to before it, its round waits for
     its bell again (results can be corrected, then rung again; the cards cut stay cut). The
     bell is kept, marked undone. Undoing the last bell of an ended evening reopens play and
     drops the final counts taken since (they counted the state it made). Returns the undone
-    bell; raises ``RuleError`` when there is none, a later round started (then correct the
-    result instead), or the prize ceremony has begun."""
+    bell.
+
+    The round's bell is then rung only by the host (``Round.reopened`` = "host"): a corrected
+    result never rings it by itself, so a second correction is never refused as "closed"
+    (house rule, issue 11 deliver 3; ``bell_reopened_rings`` lets the head table's pool ring it).
+
+    ``bell_id`` is the bell the host's page offered to undo: when given, only that bell is
+    undone, so two undo taps at once, or a stale tab, never undo a second, earlier bell.
+    Raises ``RuleError`` when there is no bell to undo, that bell is undone already or is no
+    longer the last one, a later round started (then correct the result instead), or the prize
+    ceremony has begun."""
     from tournament.services.ending import bell_undo_allowed, final_counts_drop
 
     with transaction.atomic():
@@ -211,6 +223,12 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
             Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
             .select_related("round").order_by("-round__number", "-id").first()
         )
+        if bell_id is not None and (bell is None or bell.pk != bell_id):
+            asked = Bell.objects.filter(pk=bell_id, round__evening=evening).select_related("round").first()
+            if asked is not None and asked.undone_at is not None:
+                raise RuleError(f"{bell_words(asked)} is undone already: nothing more was undone.")
+            raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board "
+                            "again.")
         if bell is None:
             raise RuleError("No bell has rung yet, so there is nothing to undo.")
         if evening.rounds.filter(number__gt=bell.round.number).exists():
@@ -219,7 +237,8 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
         bell.refresh_from_db(fields=["undone_at"])
         record = BellRecord.from_json(bell.record)
         if bell.kind == Bell.Kind.BELL:
-            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG)
+            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG, waiting_for="",
+                                                          reopened=Round.Reopened.HOST)
         else:  # a guest's departure or arrival: their check-in goes back too
             status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
             Guest.objects.filter(pk=record.guest).update(status=status)
@@ -229,6 +248,37 @@ def bell_undo(*, evening: Evening, user=None, device: str = "") -> Bell:
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
         audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number,
-                  kind=bell.kind)
+                  kind=bell.kind, guest_id=record.guest if bell.kind != Bell.Kind.BELL else None)
         evening_touch(evening=evening)
     return bell
+
+
+def bell_words(bell: Bell) -> str:
+    """"The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
+    if bell.kind == Bell.Kind.BELL:
+        return f"The bell of round {bell.round.number}"
+    guest = Guest.objects.filter(pk=bell.record.get("guest")).values_list("name", flat=True).first() or "A guest"
+    return f"{guest}'s {'leaving' if bell.kind == Bell.Kind.LEAVE else 'arrival'}"
+
+
+def bell_reopened_rings(*, evening: Evening, round_number: int, by: str, user=None, device: str = "") -> Round:
+    """Choose what rings a reopened round's bell (one whose bell was undone): ``by`` = "host"
+    (only the host's bell) or "head_pool" (the head table's next recorded result rings it, as
+    the evening's rounds end; only for an evening that ends rounds at the head table's pool).
+    Returns the round. Raises ``RuleError`` when round ``round_number`` is not reopened (its
+    bell rang again, or a stale tab), for an unknown choice, or "head_pool" on an evening
+    whose rounds end by the clock. House rule, issue 11 deliver 3."""
+    if by not in (Round.Reopened.HOST, Round.Reopened.HEAD_POOL):
+        raise RuleError("Choose who rings the bell: the host, or the head table's pool.")
+    with transaction.atomic():
+        evening = lock_evening(evening.pk)
+        rnd = evening.rounds.filter(number=round_number).first()
+        if rnd is None or not rnd.reopened or rnd.state != Round.State.RUNG:
+            raise RuleError(f"Round {round_number} is not waiting for the host any more: nothing was changed.")
+        if by == Round.Reopened.HEAD_POOL and evening.round_end != Evening.RoundEnd.HEAD_POOL:
+            raise RuleError("This evening ends rounds by the clock, so the head table's pool cannot ring the bell.")
+        Round.objects.filter(pk=rnd.pk).update(reopened=by)
+        rnd.reopened = by
+        audit_log(evening=evening, action="bell.reopened", user=user, device=device, round=rnd.number, by=by)
+        evening_touch(evening=evening)
+    return rnd

@@ -28,40 +28,11 @@ from tables.errors import RuleError
 from tournament.models import Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log, evening_touch
 from tournament.services.locks import lock_evening, lock_result, lock_round_number
-from tournament.services.results import result_record
+from tournament.services.results import CountersDoNotAddUp, counters_add_up, result_record  # noqa: F401
 from tournament.services.state import OPEN_STATES, evening_state
 
 
-class CountersDoNotAddUp(RuleError):
-    """A captain's counters do not sum to what the table held before the deal.
-
-    ``before`` and ``after`` are counter totals; ``difference`` is ``after - before``.
-    """
-
-    def __init__(self, *, table: int, before: int, after: int):
-        self.before, self.after, self.difference = before, after, after - before
-        more_less = "more" if after > before else "fewer"
-        super().__init__(
-            f"The counters add up to {after}, but the players at table {table} held {before} before the deal: "
-            f"{abs(after - before)} {more_less} than there can be. Count again (counters only change hands at "
-            "the table) and send the result again."
-        )
-
-
-def counters_add_up(state, table: int, counters: Mapping[int, int]) -> None:
-    """Check a phone's counts for ``table`` (a captain's or a scorer's): everyone's or no one's,
-    and, when given, summing to what those players held before the deal (``state``, the
-    ``EveningState`` before the bell). Raises ``RuleError`` for a partial count and
-    ``CountersDoNotAddUp`` (with the difference) for a wrong sum; returns None otherwise."""
-    if not counters:
-        return
-    seated = state.guests_at(table)
-    if any(g not in counters for g in seated):
-        raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
-    before = sum(state.counters.get(g, 0) for g in seated)
-    after = sum(counters.values())
-    if before != after:
-        raise CountersDoNotAddUp(table=table, before=before, after=after)
+CAPTAIN_NEXT_STEP = "Count again (counters only change hands at the table) and send the result again."
 
 
 def _closed(rnd: Round) -> RuleError:
@@ -141,7 +112,7 @@ def captain_report(
                 f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
                 "or dispute it on your page."
             )
-        counters_add_up(state, table, counters)
+        counters_add_up(state, table, counters, CAPTAIN_NEXT_STEP)
         return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
                              reporter=guest, device=device, request_id=request_id)
 

@@ -212,7 +212,8 @@ def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
     bell rang but waits for a result (``Round.waiting_for`` says which).
 
     Raises ``RuleError`` when the evening has ended, no round is in play, or the round's bell
-    has already rung and is waiting for results (enter them, and the bell applies itself).
+    has already rung and is waiting for results (enter them, and the bell applies itself). A
+    round reopened by an undo (``Round.reopened``) waits for exactly this: it rings.
     The bell itself is ``bell_ring``'s one conditional update, in its own transaction; first, if
     the end time has passed, the round is made the last (see ``round_mark_last_if_past_end``)."""
     from tournament.services.bell import bell_ring
@@ -223,7 +224,7 @@ def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
     rnd = current_round(evening)
     if rnd is None:
         raise RuleError("No round is in play, so there is no bell to ring. Start the next round first.")
-    if rnd.state == Round.State.RUNG:
+    if rnd.state == Round.State.RUNG and not rnd.reopened:
         raise RuleError(f"The bell of round {rnd.number} has rung already and waits: "
                         f"{rnd.waiting_for or 'enter the missing results.'}")
     round_mark_last_if_past_end(round_id=rnd.pk)

@@ -42,14 +42,16 @@ from tournament.services.state import OPEN_STATES, current_round, table_result
 @dataclass(frozen=True)
 class Correction:
     """What a correction did: the new ``Result``, the rounds whose bells were played again
-    (numbers), how many guests sit elsewhere now than before it, the tables of the round in
-    play whose results no longer fit and must be reported again, and the bells' warnings."""
+    (numbers), how many guests sit elsewhere now than before it and, in ``moves``, who and
+    where ((guest id, table now), by table then guest), the tables of the round in play whose
+    results no longer fit and must be reported again, and the bells' warnings."""
 
     result: Result
     rounds: tuple[int, ...]
     moved: int
     report_again: tuple[int, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    moves: tuple[tuple[int, int], ...] = ()
 
 
 def result_correct(
@@ -113,15 +115,24 @@ def result_correct(
         for bell, record in zip(bells, new_records):
             bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
         moved = seats_follow(evening=evening, before=records[-1].after, after=new_records[-1].after)
+        moves = seats_changed(records[-1].after, new_records[-1].after)
         report_again = _supersede_unfit(evening, new_records[-1].after, now)
         warnings = tuple(name_guests(w, names) for record in new_records for w in record.warnings)
         audit_log(evening=evening, action="result.correct", user=user, device=device, round=round_number,
                   table=table, old_winner=old.pool_winner_id if old else None, pool_winner=pool_winner,
                   in_call=sorted(result.in_call), counters=row.counters,
-                  replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again))
+                  replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again),
+                  moves=[list(m) for m in moves])
         evening_touch(evening=evening)
     return Correction(result=row, rounds=tuple(bell.round.number for bell in bells), moved=moved,
-                      report_again=report_again, warnings=warnings)
+                      report_again=report_again, warnings=warnings, moves=moves)
+
+
+def seats_changed(before: EveningState, after: EveningState) -> tuple[tuple[int, int], ...]:
+    """Who sits at another table in ``after`` than in ``before``: (guest id, table now),
+    ordered by table now, then by seat there."""
+    old = {g: n for n, ids in enumerate(before.tables, 1) for g in ids}
+    return tuple((g, n) for n, ids in enumerate(after.tables, 1) for g in ids if old.get(g) != n)
 
 
 def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], names) -> list[BellRecord]:

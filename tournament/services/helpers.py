@@ -20,6 +20,8 @@ from tournament.models import Evening, HelperLink
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening, lock_round_number
 
+SCORER_NEXT_STEP = ("Count again. If the table agrees the count is off, ask the host to record it: only the host "
+                    "can record counts that do not add up.")
 MAX_LIVE_LINKS = 20  # house rule: a door or two and a scorer per few tables is plenty
 
 
@@ -86,9 +88,9 @@ def scorer_report(*, link: HelperLink, round_number: int, table: int, pool_winne
     and the last round need them: the form says so), and they must add up to what the table
     held before the deal. Returns the ``Result``. Raises ``RuleError`` (``CountersDoNotAddUp``
     with the difference; "Round 1 is closed" after its bell); nothing is saved then.
-    House rule: a scorer corrects the round in play only; earlier rounds are the host's."""
-    from tournament.services.captains import counters_add_up
-    from tournament.services.results import result_record
+    House rule: a scorer corrects the round in play only; earlier rounds are the host's; and
+    only the host records counts the table agrees are off (issue 11 deliver 2)."""
+    from tournament.services.results import counters_add_up, result_record
     from tournament.services.state import OPEN_STATES, evening_state
 
     helper_require(link, HelperLink.Role.SCORER)
@@ -101,6 +103,6 @@ def scorer_report(*, link: HelperLink, round_number: int, table: int, pool_winne
         if rnd.state not in OPEN_STATES:
             raise RuleError(f"Round {rnd.number} is closed: its bell has rung, so its results are the host's "
                             "to correct. Tell the host.")
-        counters_add_up(evening_state(evening), table, counters)
+        counters_add_up(evening_state(evening), table, counters, SCORER_NEXT_STEP)
         return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
                              tied=tied, helper=link, device=device)

@@ -17,6 +17,53 @@ from tournament.services.naming import guest_names, named_error
 from tournament.services.state import OPEN_STATES, evening_state
 
 
+class CountersDoNotAddUp(RuleError):
+    """Counters reported for a table do not sum to what its players held before the deal.
+
+    ``before`` and ``after`` are counter totals; ``difference`` is ``after - before`` (counters;
+    negative when short). The message names the difference ("The counters add up to 1,190,
+    10 short of the 1,200 the players at table 2 held before the deal.") followed by
+    ``next_step``, what the reader can do about it.
+    """
+
+    def __init__(self, *, table: int, before: int, after: int, next_step: str = ""):
+        self.table, self.before, self.after, self.difference = table, before, after, after - before
+        side = "short of" if after < before else "more than"
+        super().__init__(
+            f"The counters add up to {after:,}, {abs(after - before):,} {side} the {before:,} the players at table "
+            f"{table} held before the deal." + (f" {next_step}" if next_step else "")
+        )
+
+
+def count_difference(state, table: int, counters: Mapping[int, int]) -> int:
+    """How far a table's counts are off: the sum of ``counters`` minus what the players at
+    ``table`` held before the deal (``state``, the ``EveningState`` before the bell), in
+    counters; 0 when no counts are given or they add up. Raises ``RuleError`` for a partial count
+    (everyone's or no one's). Rule: counters only change hands at the table during a deal;
+    fresh stakes are taken at the bell (``seeds/README.md``, Progressive Poker)."""
+    if not counters:
+        return 0
+    seated = state.guests_at(table)
+    if any(g not in counters for g in seated):
+        raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
+    return sum(counters.values()) - sum(state.counters.get(g, 0) for g in seated)
+
+
+def counters_add_up(state, table: int, counters: Mapping[int, int], next_step: str = "") -> None:
+    """Check a table's counts (a captain's, a scorer's or the host's): everyone's or no one's,
+    and, when given, summing to what those players held before the deal. Raises ``RuleError``
+    for a partial count and ``CountersDoNotAddUp`` (with the difference and ``next_step``) for
+    a wrong sum; returns None otherwise."""
+    off = count_difference(state, table, counters)
+    if off:
+        after = sum(counters.values())
+        raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=next_step)
+
+
+HOST_NEXT_STEP = ("Count again; if the table agrees the count is off, tick “the table agrees” below and save "
+                  "again.")
+
+
 def result_record(
     *,
     round: Round,
@@ -30,6 +77,8 @@ def result_record(
     device: str = "",
     request_id: str = "",
     helper=None,
+    count_check: bool = False,
+    agreed_off: int | None = None,
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
     ``helper`` is the scorer's ``HelperLink`` when a scorer entered it (for the audit log).
@@ -47,6 +96,16 @@ def result_record(
     ``request_id`` (a captain's form's one-time id, issue 6) makes a report idempotent: when a
     result of this round and table already carries it, that result is returned and nothing new
     is saved (a double tap or a retry saves once).
+
+    ``count_check`` (the host's and the scorers' forms) checks the counts as the captains' form
+    does (``counters_add_up``): everyone's or no one's, adding up to what the table held before
+    the deal. Counts that do not add up are recorded only when ``agreed_off`` equals the
+    difference (counters, after minus before: the host ticked "the table agrees the count is
+    off by N"); the result then keeps it in ``Result.count_off``. Otherwise ``CountersDoNotAddUp``
+    names the difference and nothing is saved. House rule, issue 11 deliver 2.
+
+    A round whose bell was undone (``Round.reopened``) is never rung by a result, except the
+    head table's when the host chose "head_pool" for it (issue 11 deliver 3).
     """
     counters = dict(counters or {})
     with transaction.atomic():
@@ -69,16 +128,22 @@ def result_record(
             raise named_error(error, guest_names(evening)) from error
         if reporter is not None and reporter.pk not in state.tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
+        off = count_difference(state, table, counters) if count_check else 0
+        if off and agreed_off != off:
+            after = sum(counters.values())
+            raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=HOST_NEXT_STEP)
         Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
         row = Result.objects.create(
             round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
             counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
-            reported_by_guest=reporter, request_id=request_id[:64],
+            reported_by_guest=reporter, request_id=request_id[:64], count_off=off,
         )
         audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
-                  round=rnd.number, table=table, pool_winner=pool_winner)
+                  round=rnd.number, table=table, pool_winner=pool_winner, count_off=off)
         evening_touch(evening=evening)
-        if rnd.state == Round.State.RUNG:
+        if rnd.reopened == Round.Reopened.HOST:
+            pass  # after an undo the round waits for the host's bell
+        elif rnd.state == Round.State.RUNG and not rnd.reopened:
             bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
         elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
             bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)

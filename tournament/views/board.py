@@ -33,12 +33,14 @@ RESULT_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
 @dataclass
 class NeedsHost:
     """What the host must see first: ``missing`` (tables of the round in play with no result,
-    only while results are collected), ``disputed`` (tables whose result a guest disputed) and
-    ``warnings`` (the last bell's count warnings, in words with names)."""
+    only while results are collected), ``disputed`` (tables whose result a guest disputed),
+    ``warnings`` (the last bell's count warnings, in words with names) and ``tables_in`` (how
+    many tables of the round in play have a result: "5 of 6 tables in" by the bell button)."""
 
     missing: list[TableBoard] = field(default_factory=list)
     disputed: list[TableBoard] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    tables_in: int = 0
 
     def __bool__(self) -> bool:
         return bool(self.missing or self.disputed or self.warnings)
@@ -51,6 +53,7 @@ def needs_host(board: EveningBoard) -> NeedsHost:
         found.missing = [t for t in board.tables if t.result is None]
         found.disputed = [t for t in board.tables if t.result is not None
                           and t.result.status == Result.Status.DISPUTED]
+        found.tables_in = len(board.tables) - len(found.missing)
     return found
 
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tournament.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.bell_forms import CutsForm
 from tournament.forms import ResultForm
 from tournament.models import Bell, Guest
@@ -22,19 +23,6 @@ from tournament.services.naming import guest_names, name_guests
 from tournament.views.host import _device, _evening
 
 AUDIT_PAGE = 100
-
-ACTIONS = {
-    "bell.ring": "rang the bell", "bell.wait": "rang the bell; it waits", "bell.undo": "undid the last bell",
-    "result.record": "recorded a result", "result.correct": "corrected a result", "options.set": "set the house rules",
-    "round.start": "started a round", "round.pause": "paused the round", "round.resume": "resumed the round",
-    "round.extend": "changed the round's minutes", "draw.digital": "made the draw",
-    "guests.register": "registered guests", "guest.status": "changed a guest's status",
-    "guest.remove": "removed a guest", "guest.reissue_key": "gave a guest a new private link",
-    "guests.check_in": "checked guests in", "helper.create": "created a helper's link",
-    "helper.revoke": "revoked a helper's link",
-}
-GUEST_KEYS = {"pool_winner", "old_winner", "guest_id", "guest"}
-
 
 @login_required
 def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
@@ -70,12 +58,14 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         except RuleError as error:
             form.add_error(None, str(error))
         else:
-            rounds = ", ".join(map(str, done.rounds))
-            messages.success(request, f"Round {number}, table {table} corrected; the bells of round(s) {rounds}"
-                                      f" were played again and {done.moved} guest(s) now sit elsewhere.")
+            names = guest_names(evening)
+            played = (f"the bell of round {done.rounds[0]} was" if len(done.rounds) == 1 else
+                      f"the bells of rounds {in_words(map(str, done.rounds))} were")
+            where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
+            messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
             if done.report_again:
                 messages.warning(request, "These tables of the round in play must report again:"
-                                          f" {', '.join(map(str, done.report_again))}.")
+                                          f" {in_words(map(str, done.report_again))}.")
             for warning in done.warnings:
                 messages.warning(request, warning)
             return redirect("host-corrections", evening.pk)
@@ -122,36 +112,15 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """The audit log, newest first, 100 a page: when, who (the host's login or a guest's private
-    link), from which device, what they did and its details (guests named)."""
+    """The audit log, newest first, 100 a page: when, what happened in a sentence with guests'
+    names (``tournament.audit_sentences``: "Ann disputed table 3's result in round 2: “wrong
+    pool winner”"), and from which device or link."""
     evening = _evening(request, evening_id)
     names = guest_names(evening)
     page = Paginator(evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE).get_page(
         request.GET.get("page"))
-    rows = [
-        {"entry": e, "what": ACTIONS.get(e.action, e.action), "device": device_name(e.device),
-         "detail": [(key.replace("_", " "), _value(key, value, names)) for key, value in (e.detail or {}).items()]}
-        for e in page
-    ]
+    rows = [{"entry": e, "sentence": audit_sentence(e, names), "device": device_name(e.device)} for e in page]
     return render(request, "host/audit.html", {"evening": evening, "page": page, "rows": rows})
-
-
-def _value(key: str, value, names: dict[int, str]) -> str:
-    if value is None:
-        return "nobody" if key in GUEST_KEYS else "none"
-    if key == "cuts" and isinstance(value, dict):
-        return ", ".join(f"{names.get(int(k), k)} cut {'/'.join(map(str, v))}" for k, v in value.items()) or "none"
-    if key in GUEST_KEYS and isinstance(value, int):
-        return names.get(value, str(value))
-    if key == "in_call" and isinstance(value, list):
-        return ", ".join(names.get(v, str(v)) for v in value) or "nobody"
-    if key == "counters" and isinstance(value, dict):
-        return ", ".join(f"{names.get(int(k), k)} {v}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or "none"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
-    return str(value)
 
 
 def device_name(agent: str) -> str:

@@ -26,7 +26,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpR
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament.forms import ResultForm
+from tournament.forms import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import not_found, private
 from tournament.selectors import EveningBoard, database_now, evening_board
@@ -316,15 +316,16 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         return not_found()
     if request.method != "POST":
         return _back(request, guest)
+    form = VoteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, next(iter(form.errors.values()))[0])
+        return _back(request, guest)
+    verdict = form.cleaned_data["verdict"]
     try:
-        result_id = int(request.POST.get("result", ""))
-        verdict = request.POST.get("verdict", "")
-        captains.captain_vote(guest=guest, result_id=result_id, verdict=verdict,
-                              note=request.POST.get("note", "")[:300], device=_device(request))
-    except RuleError as error:  # before ValueError, its parent: the rule's own message
+        captains.captain_vote(guest=guest, result_id=form.cleaned_data["result"], verdict=verdict,
+                              note=form.cleaned_data["note"] if verdict == "dispute" else "", device=_device(request))
+    except RuleError as error:
         messages.error(request, str(error))
-    except ValueError:
-        messages.error(request, "The form was damaged: look at your page again.")
     else:
         if verdict == "dispute":
             messages.warning(request, "Your dispute is sent: the host will decide.")

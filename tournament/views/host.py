@@ -11,14 +11,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import condition, require_POST
+from django.views.decorators.http import condition, require_POST, require_safe
 
 from tables.errors import RuleError
 from tournament.export import evening_export
-from tournament.forms import EveningForm, ResultForm, TableJumpForm
-from tournament.models import Bell, Evening, Guest
-from tournament.selectors import evening_board
+from tournament.bell_forms import BELL_HELP, RoundActionForm
+from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpForm
+from tournament.models import Bell, Evening, Guest, Round
+from tournament.selectors import evening_board, missing_tables
 from tournament.services import bell, clock, results, state
+from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 
 
@@ -94,9 +96,21 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Start the next round, pause, resume, add a minute, ring the bell now, or undo the last bell."""
+    """Start the next round, pause, resume, add a minute, ring the bell now, undo the last bell,
+    or choose who rings a reopened round's bell (``RoundActionForm``).
+
+    *Ring the bell now* with results missing goes first to a confirmation page naming the
+    tables (``bell_confirm``); the bell rings only from its "ring anyway" button. A ring for a
+    round that is no longer in play (a second tap, a stale tab) and an undo of a bell that is
+    no longer the last one are refused with the reason; nothing changes."""
     evening = _evening(request, evening_id)
-    action = request.POST.get("action", "")
+    form = RoundActionForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("host-evening", evening.pk)
+    action, shown = form.cleaned_data["action"], form.cleaned_data["round"]
     device = _device(request)
     try:
         current = state.current_round(evening)
@@ -104,74 +118,132 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             rnd = clock.round_start(evening=evening, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number} has started.")
         elif action == "undo":
-            undone = bell.bell_undo(evening=evening, user=request.user, device=device)
-            messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they were.")
+            undone = bell.bell_undo(evening=evening, bell_id=form.cleaned_data["bell"], user=request.user,
+                                    device=device)
+            if undone.kind == Bell.Kind.BELL:
+                messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they "
+                                          f"were. Round {undone.round.number} waits for you: correct any result, then "
+                                          "ring the bell.")
+            else:
+                messages.success(request, f"{bell.bell_words(undone)} is undone; seats are back as they were.")
+        elif action == "ring" and shown is not None and (current is None or current.number != shown):
+            now = f" Round {current.number} is in play now." if current is not None else ""
+            raise RuleError(f"The bell of round {shown} has rung already: nothing more was rung.{now}")
         elif current is None:
             raise RuleError("No round is in play.")
         elif action == "ring":
+            if not form.cleaned_data["confirmed"] and missing_tables(evening, current):
+                return redirect("host-bell-confirm", evening.pk, current.number)
             if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
                 messages.success(request, f"The bell of round {current.number} has rung.")
             else:
                 current.refresh_from_db()
                 messages.info(request, f"The bell has rung and waits: {current.waiting_for}" if current.waiting_for
                               else "The bell had already rung.")
+        elif action == "reopened":
+            rnd = bell.bell_reopened_rings(evening=evening, round_number=shown or current.number,
+                                           by=form.cleaned_data["by"], user=request.user, device=device)
+            messages.success(request, f"Round {rnd.number}'s bell rings when the head table's result is recorded."
+                             if rnd.reopened == Round.Reopened.HEAD_POOL
+                             else f"Round {rnd.number}'s bell rings only when you ring it.")
+        elif shown is not None and current.number != shown:
+            raise RuleError(f"That button was for round {shown}, but round {current.number} is in play now: "
+                            "nothing was changed.")
         elif action == "pause":
             clock.round_pause(round=current, user=request.user, device=device)
         elif action == "resume":
             clock.round_resume(round=current, user=request.user, device=device)
         elif action in ("plus", "minus"):
             clock.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
-        else:
-            raise RuleError(f"Unknown action “{action}”.")
     except RuleError as error:
         messages.error(request, str(error))
     return redirect("host-evening", evening.pk)
 
 
 @login_required
+@require_safe
+def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResponse:
+    """The second step of *Ring the bell now* when results are missing: which tables (and who
+    sits there) have no result for round ``number``, a button to ring anyway and the way back to
+    enter them. A round no longer in play goes back to the board with a message."""
+    evening = _evening(request, evening_id)
+    current = state.current_round(evening)
+    if current is None or current.number != number:
+        messages.error(request, f"The bell of round {number} has rung already: there is nothing to confirm.")
+        return redirect("host-evening", evening.pk)
+    board = evening_board(evening)
+    missing = needs_host(board).missing
+    no_result = BELL_HELP["no_result"][1][bell_options(evening).no_result]
+    return render(request, "host/bell_confirm.html", {
+        "evening": evening, "round": current, "board": board, "missing": missing, "no_result": no_result,
+        "tables_in": len(board.tables) - len(missing),
+        "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),
+    })
+
+
+@login_required
 def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
-    """Enter a table's result for the round in play: pool winner, the call, counters."""
+    """Enter a table's result for the round in play: pool winner, the call, counters.
+
+    Counts are checked as on the captains' phones (``results.counters_add_up``): counts that do
+    not add up are refused with the difference, and a tick box "the table agrees the count is
+    off by N" appears; ticked, the result is recorded with that difference and the board flags
+    the table until the bell. A form for another round (a stale tab, or a table whose bell has
+    rung) saves nothing and says so."""
     evening = _evening(request, evening_id)
     current = state.current_round(evening)
     board = evening_board(evening)
+    posted_round = request.POST.get("round") if request.method == "POST" else None
+    if current is None and posted_round is not None:
+        messages.error(request, f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
+                                "result, use “Correct an earlier result”.")
+        return redirect("host-evening", evening.pk)
     if current is None or not 1 <= table <= len(board.tables):
         messages.error(request, "No round is in play, or there is no such table.")
         return redirect("host-evening", evening.pk)
     seat = board.tables[table - 1]
     guests = [line.guest for line in seat.lines]
-    posted_round = request.POST.get("round") if request.method == "POST" else None
     if posted_round is not None and posted_round != str(current.number):
         messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
                                 "nothing was saved. Enter this round's result below.")
         return redirect("host-result", evening.pk, table)
-    initial, counters = None, {}
+    initial, counters, count_initial = None, {}, {}
     if seat.result is not None:
         initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call],
                    "tied": [str(g) for g in seat.result.tied]}
         counters = {int(k): v for k, v in seat.result.counters.items()}
+        if seat.result.count_off:
+            count_initial = {"agree": True, "off_by": seat.result.count_off}
     # Counters are required at the head table only: the last round's counts are the final count,
     # taken table by table after its bell (tournament.services.ending).
     form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1, initial=initial,
                       counters_initial=counters)
-    if request.method == "POST" and form.is_valid():
+    count_form = CountOffForm(request.POST or None, prefix="count", initial=count_initial)
+    off = seat.result.count_off if seat.result is not None else 0
+    if request.method == "POST" and form.is_valid() and count_form.is_valid():
         winner, in_call, counters = form.result()
         try:
-            results.result_record(round=current, table=table, pool_winner=winner, in_call=in_call, counters=counters,
-                                  tied=form.tied(),
-                                 user=request.user, device=_device(request))
+            row = results.result_record(round=current, table=table, pool_winner=winner, in_call=in_call,
+                                        counters=counters, tied=form.tied(), count_check=True,
+                                        agreed_off=count_form.agreed_off(), user=request.user,
+                                        device=_device(request))
+        except results.CountersDoNotAddUp as error:
+            form.add_error(None, str(error))
+            off = error.difference
+            count_form = CountOffForm(prefix="count", initial={"off_by": off})
         except RuleError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"Result saved for table {table}.")
-            before = {line.guest.pk: line.counters for line in seat.lines}
-            if counters and set(counters) == set(before) and sum(counters.values()) != sum(before.values()):
-                held, now = sum(before.values()), sum(counters.values())
-                messages.warning(request, f"Counters at table {table} add up to {now}, "
-                                          f"{abs(now - held)} {'over' if now > held else 'short of'} the {held} "
-                                          "the table held before the deal: check the count.")
+            if row.count_off:
+                messages.warning(request, f"Result saved for table {table}, with the count {row.count_off_size:,} "
+                                          f"{'short' if row.count_off < 0 else 'over'} as the table agrees: the board "
+                                          "flags it until the bell.")
+            else:
+                messages.success(request, f"Result saved for table {table}.")
             return redirect("host-evening", evening.pk)
     return render(request, "host/result.html",
-                  {"evening": evening, "round": current, "table": seat, "form": form})
+                  {"evening": evening, "round": current, "table": seat, "form": form, "count_form": count_form,
+                   "off": off, "off_size": abs(off)})
 
 
 @login_required

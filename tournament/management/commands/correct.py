@@ -8,11 +8,13 @@ entry of the new bells that moved someone.
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
+from tournament.audit_sentences import seat_moves
 from tournament.management.commands._common import (
     HeadTableCommand, counters_from_options, evening_by_id, guest_by_name, whole_number,
 )
 from tournament.models import BellEntry
 from tournament.services.corrections import result_correct
+from tournament.services.naming import guest_names
 
 
 class Command(HeadTableCommand):
@@ -39,8 +41,10 @@ class Command(HeadTableCommand):
             )
         except RuleError as error:
             raise CommandError(str(error)) from None
+        names = guest_names(evening)
+        where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
         self.stdout.write(f"corrected round {opts['round_number']} table {opts['table']}; replayed rounds "
-                          f"{', '.join(map(str, done.rounds))}; {done.moved} guest(s) sit elsewhere now")
+                          f"{', '.join(map(str, done.rounds))}. {where}")
         entries = BellEntry.objects.filter(bell__round__evening=evening, bell__undone_at__isnull=True,
                                            bell__round__number__gte=opts["round_number"]).select_related(
             "guest", "bell__round").order_by("bell__round__number", "id")
