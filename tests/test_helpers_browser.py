@@ -73,7 +73,7 @@ def test_a_door_helper_checks_guests_in_on_a_phone(browser, live_server, host):
     # The host's audit log names her.
     assert AuditEntry.objects.filter(helper__number=1).count() == 4
     host_page.goto(f"{live_server.url}/host/e/{evening.pk}/audit/")
-    assert host_page.get_by_text("the door helper (link 1, Britt)").count() == 4
+    assert host_page.get_by_text("The door helper (link 1, Britt) ").count() == 4
 
     # Revoked: the phone's next tap gets "Not found", and nothing changes.
     host_page.goto(f"{live_server.url}/host/e/{evening.pk}/door/")
