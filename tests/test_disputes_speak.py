@@ -124,8 +124,8 @@ def test_the_audit_log_says_the_bell_the_undo_and_the_house_rules_in_words(host,
 
 def test_an_action_the_log_does_not_know_still_reads_as_a_sentence(host, three):
     evening, _ = three
-    entry = AuditEntry.objects.create(evening=evening, action="evening.end", user=host, detail={"raw": {"a": 1}})
-    assert audit_sentence(entry, {}) == "The host: evening end."
+    entry = AuditEntry.objects.create(evening=evening, action="prizes.recount", user=host, detail={"raw": {"a": 1}})
+    assert audit_sentence(entry, {}) == "The host: prizes recount."
     odd = AuditEntry.objects.create(evening=evening, action="bell.ring", detail={"round": "x", "moves": "many"})
     assert "{" not in audit_sentence(odd, {}) and audit_sentence(odd, {}).startswith("The host")
 
@@ -135,3 +135,16 @@ def test_lists_read_as_english():
     assert in_words(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy" and in_words([]) == ""
     assert in_words([str(i) for i in range(15)], limit=3) == "0, 1, 2 and 12 more"
     assert seat_moves([]) == "" and seat_moves([("Ann", 3)]) == "Ann now sits at table 3."
+
+
+def test_the_end_of_the_evening_reads_as_sentences_too(host, three):
+    evening, ids = three
+    made = [AuditEntry.objects.create(evening=evening, user=host, action=action, detail=detail) for action, detail in (
+        ("evening.last_round", {"round": 4}), ("evening.end", {"round": 4}),
+        ("final.count", {"table": 2, "counters": {str(ids["Eve"]): 1210, str(ids["Fay"]): 40}, "off_by": 10}),
+        ("ceremony.reveal", {"step": 1, "shown": "Most yellow counters"}))]
+    names = guest_names(evening)
+    assert [audit_sentence(e, names) for e in made] == [
+        "The host made round 4 the last round of the evening.", "The host ended the evening after round 4.",
+        "The host took table 2's final count: Eve 1,210 and Fay 40, with the count 10 over as the table agrees.",
+        "The host revealed the prize “Most yellow counters” on the room display."]

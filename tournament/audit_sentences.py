@@ -210,6 +210,15 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     "helper.create": lambda who, d, n: (f"{who} made helper's link {d.get('link')} for "
                                        f"{_lower(d.get('role')) or 'a helper'}."),
     "helper.revoke": lambda who, d, n: f"{who} revoked helper's link {d.get('link')} ({_lower(d.get('role'))}).",
+    "evening.last_round": lambda who, d, n: f"{who} made round {d.get('round')} the last round of the evening.",
+    "evening.end": lambda who, d, n: f"{who} ended the evening after round {d.get('round')}.",
+    "final.count": lambda who, d, n: (
+        f"{who} took table {d.get('table')}'s final count"
+        + (": " + in_words(f"{_name(n, g)} {int(c):,}" for g, c in (d.get("counters") or {}).items())
+           if d.get("counters") else "") + _count_off(d.get("off_by")) + "."),
+    "ceremony.reveal": lambda who, d, n: (
+        f"{who} revealed the final standings on the room display." if d.get("shown") == "the final standings"
+        else f"{who} revealed the prize “{d.get('shown') or 'the next prize'}” on the room display."),
     "evening.import": lambda who, d, n: f"{who} imported this evening from a file ({d.get('guests')} guests).",
 }
 
