@@ -85,6 +85,7 @@ CASES = [
     (Round, "round_state_known", {"state": "done"}, {"state": "closed"}),
     (Round, "round_number_positive", {"number": 0}, {"number": 3}),
     (Round, "round_waiting_for_length", {"waiting_for": "x" * 301}, {"waiting_for": "x" * 300}),
+    (Round, "round_reopened_known", {"reopened": "maybe"}, {"reopened": "head_pool"}),
     (Result, "result_table_positive", {"table": 0}, {"table": 3}),
     (Result, "result_status_known", {"status": "lost"}, {"status": "disputed"}),
     (Result, "result_request_id_length", {"request_id": "x" * 65}, {"request_id": "x" * 64}),

@@ -124,7 +124,7 @@ def test_every_page_says_nothing_from_other_sites(client, make_evening, host):
 
 
 def deploy_check(**env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "HTTPS")}
+    environment = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     environment.update({"DJANGO_SETTINGS_MODULE": "tournament.settings", "DEBUG": "0",
                         "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "party.example.org",
                         "HEADTABLE_VAR_DIR": os.environ.get("HEADTABLE_VAR_DIR", str(ROOT / "var" / "test")), **env})
