@@ -146,3 +146,18 @@ def test_the_list_costs_the_same_queries_for_13_and_200_guests(client, door, dja
     Guest.objects.bulk_create([Guest(evening=door, name=f"Extra {i}", name_key=f"extra {i}", pack="red")
                                for i in range(187)])
     assert count() == small
+
+
+@pytest.mark.django_db
+def test_each_row_renames_its_guest_and_comes_back_to_the_guests_page(client, host, make_evening):
+    evening = make_evening(2, 2)
+    guest = evening.guests.get(name="Red 1")
+    client.force_login(host)
+    page = client.get(reverse("host-guests", args=[evening.pk])).content.decode()
+    rename = reverse("host-guest-name", args=[evening.pk, guest.pk]) + "?back=guests"
+    assert f'href="{rename}" aria-label="Rename Red 1">Rename</a>' in page
+    assert page.count(">Rename</a>") == 4
+    response = client.post(rename, {"name": "Ruby Red"})
+    assert response.status_code == 302 and response["Location"] == reverse("host-guests", args=[evening.pk])
+    guest.refresh_from_db()
+    assert guest.name == "Ruby Red"
