@@ -129,7 +129,9 @@ def _words(text: str) -> list[str]:
 
 
 def _rank(word: str) -> int | None:
-    if word.isdigit():
+    """The rank a word names: a number in the digits 0 to 9 (at most 4 of them: "²", "①" and
+    "٣" are not ranks), a rank's name or letter; None otherwise."""
+    if re.fullmatch(r"[0-9]{1,4}", word):
         return int(word) if int(word) >= 1 else None
     return _SPELLINGS.get(word)
 
@@ -149,7 +151,7 @@ def parse_table_card(text: str, *, default_pack: Pack,
     rank, pack = None, None
     if len(words) == 1:
         rank, pack = _rank(words[0]), default_pack
-        compact = re.fullmatch(r"(\d+|[a-z]+?)(r|b|red|blue)", words[0])
+        compact = re.fullmatch(r"([0-9]+|[a-z]+?)(r|b|red|blue)", words[0])
         if rank is None and compact:
             rank, pack = _rank(compact[1]), packs[compact[2]]
     elif len(words) >= 2:

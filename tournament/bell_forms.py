@@ -16,6 +16,7 @@ from tables.bell import BellOptions
 from tables.bell_options import CHOICES
 from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.sources import source_in_words
+from tournament.form_fields import ID_MAX, WholeNumberField
 
 # option name -> (the question, {choice: what it means}); the first choice is the default.
 BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
@@ -110,7 +111,7 @@ class HouseRulesForm(forms.Form):
     plus ``max_table`` (the most players a table takes when a late guest is seated).
     ``bell_options()`` and ``prize_options()`` give the cleaned choices as dicts."""
 
-    max_table = forms.IntegerField(min_value=3, max_value=12, label="The most players at a table (late guests)")
+    max_table = WholeNumberField(min_value=3, max_value=12, label="The most players at a table (late guests)")
 
     def __init__(self, *args, bell: BellOptions, prizes: PrizeOptions, **kwargs):
         super().__init__(*args, **kwargs)
@@ -177,7 +178,7 @@ class RoundActionForm(forms.Form):
 
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS],
                                error_messages={"invalid_choice": "That button is not one the board knows: reload the page."})
-    round = forms.IntegerField(required=False, min_value=1, max_value=10_000, widget=forms.HiddenInput)
-    bell = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    round = WholeNumberField(required=False, min_value=1, max_value=10_000, widget=forms.HiddenInput)
+    bell = WholeNumberField(required=False, min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
     by = forms.ChoiceField(required=False, choices=[("host", "the host"), ("head_pool", "the head table's pool")])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django import forms
 
+from tournament.form_fields import WholeNumberField
 from tournament.models import Guest, HelperLink
 
 SHOW_CHOICES = [
@@ -107,4 +108,4 @@ class RoundNumberForm(forms.Form):
     """The round a result form was shown for (a hidden field), so that a form sent after the
     bell is refused instead of landing in the next round."""
 
-    round = forms.IntegerField(min_value=1, max_value=10_000, widget=forms.HiddenInput)
+    round = WholeNumberField(min_value=1, max_value=10_000, widget=forms.HiddenInput)

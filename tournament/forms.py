@@ -10,6 +10,7 @@ import codecs
 
 from django import forms
 
+from tournament.form_fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 
 
@@ -18,6 +19,7 @@ class EveningForm(forms.ModelForm):
 
     class Meta:
         model = Evening
+        formfield_callback = model_number_field  # numbers in the digits 0 to 9 only
         fields = [
             "name", "date", "game", "counters_per_stake", "minutes_per_round", "rounds_planned", "round_end",
             "red_label", "blue_label", "counter_value", "self_registration",
@@ -132,7 +134,7 @@ class ResultForm(forms.Form):
         )
         counters_initial = counters_initial or {}
         for g in guests:
-            self.fields[f"counters_{g.pk}"] = forms.IntegerField(
+            self.fields[f"counters_{g.pk}"] = WholeNumberField(
                 label=g.name, required=counters_required, min_value=0, max_value=COUNTERS_MAX,
                 initial=counters_initial.get(g.pk),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
@@ -163,8 +165,8 @@ class CountOffForm(forms.Form):
     rule, issue 11 deliver 2: only the host records such a count, and the board flags it."""
 
     agree = forms.BooleanField(required=False)
-    off_by = forms.IntegerField(required=False, widget=forms.HiddenInput,
-                                min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
+    off_by = WholeNumberField(required=False, widget=forms.HiddenInput,
+                              min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
 
     def agreed_off(self) -> int | None:
         """The difference the host agreed to (counters, signed), or None when not ticked."""
@@ -178,9 +180,11 @@ class VoteForm(forms.Form):
     optional short reason (``note``, 200 characters at most) that the host's board and the
     audit log show. House rule, issue 11 deliver 8."""
 
-    result = forms.IntegerField(min_value=1, widget=forms.HiddenInput,
-                                error_messages={"required": "The form was damaged: look at your page again.",
-                                                "invalid": "The form was damaged: look at your page again."})
+    result = WholeNumberField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput,
+                              error_messages={"required": "The form was damaged: look at your page again.",
+                                              "invalid": "The form was damaged: look at your page again.",
+                                              "min_value": "The form was damaged: look at your page again.",
+                                              "max_value": "The form was damaged: look at your page again."})
     verdict = forms.ChoiceField(choices=[("confirm", "Confirm"), ("dispute", "Dispute")],
                                 error_messages={"required": "Choose confirm or dispute.",
                                                 "invalid_choice": "Choose confirm or dispute."})
@@ -247,6 +251,7 @@ class ClockSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Evening
+        formfield_callback = model_number_field  # numbers in the digits 0 to 9 only
         fields = ["round_end", "auto_advance", "changeover_minutes", "warning_seconds", "rounds_planned", "ends_at"]
         labels = {
             "round_end": "A round ends",
@@ -282,7 +287,7 @@ class ClockSettingsForm(forms.ModelForm):
 class ClockMinutesForm(forms.Form):
     """Minutes to add to or take from the round's clock, or to set it to (1 to 180; 0 to set)."""
 
-    minutes = forms.IntegerField(label="Minutes", widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    minutes = WholeNumberField(label="Minutes", widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                                  error_messages={"required": "Give a number of minutes.",
                                                  "invalid": "Give a whole number of minutes."})
 
@@ -298,7 +303,7 @@ class ClockMinutesForm(forms.Form):
 class TableJumpForm(forms.Form):
     """The board's "Go to table" box: a table number from 1 to the evening's number of tables."""
 
-    table = forms.IntegerField(label="Go to table", min_value=1)
+    table = WholeNumberField(label="Go to table", min_value=1)
 
     def __init__(self, *args, tables: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -326,9 +331,10 @@ class EndEveningForm(forms.Form):
     """The host confirms *End the evening*; ``round`` is the last round the page showed (0
     before round 1), so a stale tab is refused (``tournament.services.ending.evening_end``)."""
 
-    round = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
-                               error_messages={"required": "Reload the page and confirm again.",
-                                               "invalid": "Reload the page and confirm again."})
+    round = WholeNumberField(min_value=0, max_value=SMALL_MAX, widget=forms.HiddenInput,
+                             error_messages={"required": "Reload the page and confirm again.",
+                                             "invalid": "Reload the page and confirm again.",
+                                             "max_value": "Reload the page and confirm again."})
     confirm = forms.BooleanField(label="Yes, end the evening", error_messages={
         "required": "Tick “Yes, end the evening” to confirm, or go back to the board."})
 
@@ -337,9 +343,10 @@ class CeremonyForm(forms.Form):
     """One tap of the prize ceremony; ``step`` is how many steps the page showed as revealed,
     so a double tap or a stale tab is refused (``tournament.services.ending.ceremony_next``)."""
 
-    step = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
-                              error_messages={"required": "Reload the page and tap again.",
-                                              "invalid": "Reload the page and tap again."})
+    step = WholeNumberField(min_value=0, max_value=SMALL_MAX, widget=forms.HiddenInput,
+                            error_messages={"required": "Reload the page and tap again.",
+                                            "invalid": "Reload the page and tap again.",
+                                            "max_value": "Reload the page and tap again."})
 
 
 class FinalCountForm(forms.Form):
@@ -351,13 +358,14 @@ class FinalCountForm(forms.Form):
     (``final_count_record``) checks the table, the guests and the sum."""
 
     agree = forms.BooleanField(required=False)
-    agreed_off = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    agreed_off = WholeNumberField(required=False, widget=forms.HiddenInput,
+                                  min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
 
     def __init__(self, *args, guests: list[tuple[int, str]], initial_counters: dict[int, int], **kwargs):
         super().__init__(*args, **kwargs)
         self.guests = guests
         for pk, name in guests:
-            self.fields[f"counters_{pk}"] = forms.IntegerField(
+            self.fields[f"counters_{pk}"] = WholeNumberField(
                 label=name, min_value=0, max_value=COUNTERS_MAX, initial=initial_counters.get(pk),
                 widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 error_messages={"required": f"Give {name}'s counters (0 if none).",

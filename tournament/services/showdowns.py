@@ -15,6 +15,7 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tables.showdown import ShowdownResult, showdown
+from tournament.form_fields import ascii_whole_number
 from tournament.models import Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.captains import captain_report
@@ -47,10 +48,9 @@ def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object
         text = dealer_seat.strip()
         if not text:
             raise RuleError("Say who dealt: choose the dealer's seat (it decides ties and payments).")
-        try:
-            dealer = int(text)
-        except ValueError:
-            raise RuleError(f"The dealer's seat “{text}” is not a seat number: seats are 1 to {len(hands)}.") from None
+        dealer = ascii_whole_number(text)
+        if dealer is None:
+            raise RuleError(f"The dealer's seat “{text[:10]}” is not a seat number: seats are 1 to {len(hands)}.")
     shown = [hand if hand and hand.strip() else None for hand in hands]
     return showdown(setting.game, shown, dealer_seat=dealer, options=setting.options,  # type: ignore[arg-type]
                     during_play=during_play and setting.game.value == "my_ship_sails")

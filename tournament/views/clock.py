@@ -2,8 +2,9 @@
 the clock's settings (auto-advance, change-over, warning, end of the evening).
 
 Login required; another host's evening is a 404. Every change goes through
-``tournament.services.clock``; a ``RuleError`` or a bad number becomes a message on the evening
-page and changes nothing. Plain forms, so they work without JavaScript.
+``tournament.services.clock``; the button and the minutes are read by forms
+(``ClockActionForm``, ``ClockMinutesForm``); a ``RuleError``, an unknown button or a bad number
+becomes a message on the evening page and changes nothing. Plain forms, so they work without JavaScript.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
+from tournament.action_forms import ClockActionForm, form_problems
 from tournament.forms import ClockMinutesForm, ClockSettingsForm
 from tournament.models import Evening
 from tournament.services import clock
@@ -38,7 +40,11 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
     """POST ``action`` = ring | pause | resume | add | take | set (with ``minutes``): change the
     clock of the round in play, then back to the evening page with what happened."""
     evening = _evening(request, evening_id)
-    action = request.POST.get("action", "")
+    form = ClockActionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form_problems(form)))
+        return redirect("host-evening", evening.pk)
+    action = form.cleaned_data["action"]
     device = request.META.get("HTTP_USER_AGENT", "")[:200]
     try:
         if action == "ring":
@@ -64,12 +70,10 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
                                device=device)
             word = "added to" if action == "add" else "taken from"
             messages.success(request, f"{minutes} minute{'s' if minutes != 1 else ''} {word} round {rnd.number}.")
-        elif action == "set":
+        else:  # set
             minutes = _minutes(request)
             clock.round_set_time_left(round=rnd, seconds=minutes * 60, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number}'s clock is set to {minutes}:00.")
-        else:
-            raise RuleError(f"Unknown clock action “{action}”.")
     except RuleError as error:
         messages.error(request, str(error))
     return redirect("host-evening", evening.pk)

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tournament.action_forms import PageQuery
 from tournament.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.bell_forms import CutsForm
 from tournament.forms import ResultForm
@@ -117,8 +118,9 @@ def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     pool winner”"), and from which device or link."""
     evening = _evening(request, evening_id)
     names = guest_names(evening)
+    query = PageQuery(request.GET)
     page = Paginator(evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE).get_page(
-        request.GET.get("page"))
+        query.cleaned_data["page"] if query.is_valid() else 1)
     rows = [{"entry": e, "sentence": audit_sentence(e, names), "device": device_name(e.device)} for e in page]
     return render(request, "host/audit.html", {"evening": evening, "page": page, "rows": rows})
 

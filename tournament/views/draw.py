@@ -2,8 +2,9 @@
 pack), the physical draw (pull list, card-by-card entry, finish), changes of who is here before
 round 1, and the seating for the host and, read-only, for the room at the evening's public link.
 
-Host pages need a login and show only the host's own evenings (another's is a 404). Every change
-goes through a service in ``tournament.services.draws``/``draw_physical``/``draw_changes``; a
+Host pages need a login and show only the host's own evenings (another's is a 404). Every input
+is read by a form (``tournament.action_forms``: a bad or missing field is a message and changes
+nothing); every change goes through a service in ``tournament.services.draws``/``draw_physical``/``draw_changes``; a
 ``RuleError`` becomes a message on the page and saves nothing. Forms post and redirect without
 JavaScript; with htmx the physical draw's entry form swaps only its panel.
 """
@@ -21,6 +22,7 @@ from tables.draw import TableCard, pull_list, split_packs
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import PlanError
+from tournament.action_forms import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
 from tournament.draw_selectors import (draw_changes, guest_find, pack_labels, physical_view, pull_packs,
                                        representing_choice, seating_view)
 from tournament.models import Evening, Guest
@@ -37,8 +39,9 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
     return get_object_or_404(Evening, pk=evening_id, host=request.user)
 
 
-def _ids(values: list[str]) -> list[int]:
-    return [int(v) for v in values if v.isdigit()]
+def _refused(request: HttpRequest, form) -> None:
+    for problem in form_problems(form):
+        messages.error(request, problem)
 
 
 @login_required
@@ -47,9 +50,12 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     optional pick of who represents the other pack; or start a physical draw. Also lists the
     changes of who is here since the draw, with the host's choices."""
     evening = _evening(request, evening_id)
-    accept = request.POST.get("accept_relaxed") == "1"
     if request.method == "POST":
-        action = request.POST.get("action", "digital")
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            _refused(request, form)
+            return redirect("host-draw", evening.pk)
+        accept, action = form.cleaned_data["accept_relaxed"] == "1", form.cleaned_data["action"] or "digital"
         try:
             if action == "physical":
                 draw_physical.draw_physical_start(evening=evening, accept_relaxed=accept, user=request.user,
@@ -58,7 +64,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
                                           "then record each guest's card.")
                 return redirect("host-draw-physical", evening.pk)
             draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request),
-                               representing=_ids(request.POST.getlist("representing")))
+                               representing=form.cleaned_data["representing"])
         except RuleError as error:
             messages.error(request, str(error))
             return redirect("host-draw", evening.pk)
@@ -90,29 +96,23 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Before round 1: seat a latecomer at a free seat, take a leaver out of the draw, or let a
     latecomer take a leaver's seat (``action`` = seat / release / swap)."""
     evening = _evening(request, evening_id)
-    action = request.POST.get("action", "")
-    guest = request.POST.get("guest", "")
+    form = DrawChangeForm(request.POST)
+    if not form.is_valid():
+        _refused(request, form)
+        return redirect("host-draw", evening.pk)
+    action, guest = form.cleaned_data["action"], form.cleaned_data["guest"]
     kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
-        if not guest.isdigit():
-            raise RuleError("Pick a guest.")
         if action == "seat":
-            table = request.POST.get("table", "")
-            if not table.isdigit():
-                raise RuleError("Pick a table with a free seat.")
-            changes_services.draw_seat_latecomer(guest_id=int(guest), table=int(table), **kwargs)
+            table = form.cleaned_data["table"]
+            changes_services.draw_seat_latecomer(guest_id=guest, table=table, **kwargs)
             messages.success(request, f"Seated at table {table}.")
         elif action == "release":
-            changes_services.draw_release_guest(guest_id=int(guest), **kwargs)
+            changes_services.draw_release_guest(guest_id=guest, **kwargs)
             messages.success(request, "Taken out of the draw; their table is one smaller.")
-        elif action == "swap":
-            other = request.POST.get("latecomer", "")
-            if not other.isdigit():
-                raise RuleError("Pick the latecomer who takes the seat.")
-            changes_services.draw_swap_guest(leaving_id=int(guest), arriving_id=int(other), **kwargs)
-            messages.success(request, "The latecomer has taken the seat.")
         else:
-            raise RuleError(f"Unknown action “{action}”.")
+            changes_services.draw_swap_guest(leaving_id=guest, arriving_id=form.cleaned_data["latecomer"], **kwargs)
+            messages.success(request, "The latecomer has taken the seat.")
     except RuleError as error:
         messages.error(request, str(error))
     return redirect("host-draw", evening.pk)
@@ -152,7 +152,12 @@ def physical_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     template = "host/_draw_physical.html" if request.htmx else "host/draw_physical.html"
     if request.method != "POST":
         return render(request, template, _physical_context(evening))
-    name, card = request.POST.get("guest", ""), request.POST.get("card", "")
+    form = PhysicalCardForm(request.POST)
+    name, card = str(request.POST.get("guest", ""))[:200], str(request.POST.get("card", ""))[:40]
+    if not form.is_valid():
+        return render(request, template, _physical_context(evening, error=" ".join(form_problems(form)),
+                                                          name=name.replace("\x00", ""), card=card.replace("\x00", "")))
+    name, card = form.cleaned_data["guest"], form.cleaned_data["card"]
     try:
         draw = draw_physical.open_physical_draw(evening)
         if draw is None:
@@ -179,25 +184,24 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Undo one guest's card (``action=withdraw``, ``guest`` id), finish the draw (seat
     everyone), or cancel it (the draw in force stays)."""
     evening = _evening(request, evening_id)
-    action = request.POST.get("action", "")
+    form = PhysicalActionForm(request.POST)
+    if not form.is_valid():
+        _refused(request, form)
+        return redirect("host-draw-physical", evening.pk)
+    action = form.cleaned_data["action"]
     kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
         if action == "withdraw":
-            guest = request.POST.get("guest", "")
-            if not guest.isdigit():
-                raise RuleError("Pick the guest whose card to undo.")
-            draw_physical.draw_physical_withdraw(guest_id=int(guest), **kwargs)
+            draw_physical.draw_physical_withdraw(guest_id=form.cleaned_data["guest"], **kwargs)
             messages.success(request, "The card is undone: record it again.")
         elif action == "finish":
             draw_physical.draw_physical_finish(**kwargs)
             messages.success(request, "The draw is finished: every guest here is seated.")
             return redirect("host-draw-seating", evening.pk)
-        elif action == "cancel":
+        else:
             draw_physical.draw_physical_cancel(**kwargs)
             messages.success(request, "The physical draw is cancelled.")
             return redirect("host-draw", evening.pk)
-        else:
-            raise RuleError(f"Unknown action “{action}”.")
     except RuleError as error:
         messages.error(request, str(error))
     return redirect("host-draw-physical", evening.pk)

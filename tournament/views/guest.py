@@ -1,6 +1,10 @@
 """A guest's phone: their page at their private link, the captain's report, confirm / dispute,
 self check-in, and the public rules page.
 
+Posted forms are read by ``tournament.action_forms.CaptainFormHeader``,
+``tournament.forms.VoteForm`` and ``tournament.forms.ResultForm``: a damaged form (a missing field, "①" for a round, NUL in the
+request id) is a message on the guest's page and saves nothing.
+
 The private link carries a random 192-bit key (never an id). An unknown, revoked or reissued key
 gets one and the same 404 (same body, same headers) as any other guessed key. Every response
 under ``/g/<key>/`` sends ``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex``, and
@@ -26,6 +30,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpR
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tournament.action_forms import CaptainFormHeader
 from tournament.forms import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import not_found, private
@@ -249,19 +254,18 @@ def captain_report(request: HttpRequest, key: str) -> HttpResponse:
         return not_found()
     context = page_context(request, guest)
     table, rnd = context["table"], context["board"].round
-    posted_round = request.POST.get("round", "")
-    posted_table = request.POST.get("table", "")
-    if request.method == "POST" and (posted_round or posted_table):
+    if request.method == "POST":
         # What the captain saw when they filled the form decides what they report for.
-        try:
-            round_number, table_number = int(posted_round), int(posted_table)
-        except ValueError:
+        header = CaptainFormHeader(request.POST)
+        if not header.is_valid():
             messages.error(request, "The form was damaged: open it again.")
             return _back(request, guest)
+        round_number, table_number = header.cleaned_data["round"], header.cleaned_data["table"]
+        request_id = header.cleaned_data["request_id"]
         try:
             captains.captain_may_report(guest=guest, round_number=round_number, table=table_number)
         except RuleError as error:
-            if _already_saved(guest, round_number, request):
+            if _already_saved(guest, round_number, request_id):
                 messages.success(request, f"Table {table_number}'s result was saved.")
             else:
                 messages.error(request, str(error))
@@ -273,7 +277,7 @@ def captain_report(request: HttpRequest, key: str) -> HttpResponse:
             try:
                 captains.captain_report(
                     guest=guest, round_number=round_number, table=table_number, pool_winner=winner,
-                    in_call=in_call, counters=counters, request_id=request.POST.get("request_id", "")[:64],
+                    in_call=in_call, counters=counters, request_id=request_id,
                     device=_device(request),
                 )
             except RuleError as error:
@@ -282,10 +286,7 @@ def captain_report(request: HttpRequest, key: str) -> HttpResponse:
                 messages.success(request, f"Table {table_number}'s result is sent. The others at the table can "
                                           "confirm or dispute it.")
                 return _back(request, guest)
-        request_id = request.POST.get("request_id", "")[:64]
     else:
-        if request.method == "POST":
-            return _back(request, guest)
         if rnd is None or table is None:
             messages.info(request, "No round is in play, so there is no result to report now.")
             return _back(request, guest)
@@ -301,9 +302,9 @@ def captain_report(request: HttpRequest, key: str) -> HttpResponse:
     return private(render(request, "guest/report.html", context))
 
 
-def _already_saved(guest: Guest, round_number: int, request: HttpRequest) -> bool:
-    """True when this form's report was saved already (a retry after the bell it rang)."""
-    request_id = request.POST.get("request_id", "")[:64]
+def _already_saved(guest: Guest, round_number: int, request_id: str) -> bool:
+    """True when the report of the form with ``request_id`` was saved already (a retry after
+    the bell it rang)."""
     return bool(request_id) and Result.objects.filter(
         round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id).exists()
 

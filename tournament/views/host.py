@@ -2,7 +2,8 @@
 ``tournament.views.guests``, printing in ``tournament.views.printing``).
 
 Login required; a host sees only their own evenings (another host's evening is a 404). Every
-change goes through a service; a ``RuleError`` becomes a message on the page and saves nothing.
+input is read by a form (``tournament.forms``, ``tournament.action_forms``); every change goes
+through a service; a ``RuleError`` becomes a message on the page and saves nothing.
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             clock.round_pause(round=current, user=request.user, device=device)
         elif action == "resume":
             clock.round_resume(round=current, user=request.user, device=device)
-        elif action in ("plus", "minus"):
+        else:  # plus, minus
             clock.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
     except RuleError as error:
         messages.error(request, str(error))

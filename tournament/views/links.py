@@ -17,6 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tables.errors import RuleError
+from tournament.action_forms import DoorSwitchForm, LinkActionForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.printing.qr import QUIET, qr_modules
@@ -63,16 +64,16 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
     evening = _evening(request, evening_id)
     guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
     if request.method == "POST":
-        action = request.POST.get("action", "")
+        form = LinkActionForm(request.POST)
         try:
-            if action == "reissue":
+            if not form.is_valid():
+                raise RuleError(" ".join(form_problems(form)))
+            if form.cleaned_data["action"] == "reissue":
                 guest_reissue_key(guest=guest, user=request.user, device=_device(request))
                 messages.success(request, f"{guest.name} has a new link; the old one no longer works.")
-            elif action == "revoke":
+            else:
                 guest_revoke_key(guest=guest, user=request.user, device=_device(request))
                 messages.success(request, f"{guest.name}'s link no longer works. Reissue it to give a new one.")
-            else:
-                raise RuleError(f"Unknown action “{action}”.")
         except RuleError as error:
             messages.error(request, str(error))
         return redirect("host-guest-link", evening.pk, guest.pk)
@@ -97,7 +98,11 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
     helpers' links (``tournament.views.helpers``) and who is here so far."""
     evening = _evening(request, evening_id)
     if request.method == "POST":
-        registration_switch(evening=evening, on=request.POST.get("self_registration") == "on", user=request.user,
+        form = DoorSwitchForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, " ".join(form_problems(form)))
+            return redirect("host-door", evening.pk)
+        registration_switch(evening=evening, on=form.cleaned_data["self_registration"] == "on", user=request.user,
                             device=_device(request))
         messages.success(request, "Guests can register themselves now." if evening.self_registration
                          else "Self-registration is off.")

@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tables.errors import RuleError
+from tournament.action_forms import PrintQuery
 from tournament.documents import (
     DOCUMENTS,
     document,
@@ -44,9 +45,14 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
     return get_object_or_404(Evening, pk=evening_id, host=request.user)
 
 
-def _paper(request: HttpRequest) -> str:
-    """The paper asked for in ``?paper=`` ("A4" when absent), as given."""
-    return request.GET.get("paper", "").strip() or "A4"
+def _query(request: HttpRequest) -> tuple[str, str, str]:
+    """(paper, variant, problem) from ``?paper=`` ("A4" when absent) and ``?variant=`` ("" when
+    absent), as given; a value the ``PrintQuery`` form refuses (NUL, too long) gives A4, no
+    variant and the problem in words."""
+    query = PrintQuery(request.GET)
+    if not query.is_valid():
+        return "A4", "", "The paper or the variant in the address is not one this page offers: choose a link below."
+    return query.cleaned_data["paper"] or "A4", query.cleaned_data["variant"], ""
 
 
 def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = "", status: int = 200) -> HttpResponse:
@@ -89,7 +95,8 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
 def print_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The evening's print page (see the module docstring); ``?paper=letter`` for US Letter."""
     evening = _evening(request, evening_id)
-    return _page(request, evening, paper=_paper(request))
+    paper, _, problem = _query(request)
+    return _page(request, evening, paper=paper, error=problem, status=400 if problem else 200)
 
 
 def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
@@ -97,8 +104,10 @@ def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
     or the print page with the reason (HTTP 400) when it cannot be made."""
     evening = _evening(request, evening_id)
     kind = document_kind(slug)
-    paper = _paper(request)
-    variant = request.GET.get("variant", "").strip() or kind.default_variant
+    paper, variant, problem = _query(request)
+    if problem:
+        return _page(request, evening, paper=paper, error=f"{kind.title}: {problem}", status=400)
+    variant = variant or kind.default_variant
     try:
         pdf = document(evening=evening, slug=slug, paper=paper, variant=variant,
                        base_url=phone_address(request).url).render()

@@ -42,13 +42,13 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from tournament.action_forms import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
 
 POLL_SECONDS = 3
 MOVES_ONLY_SECONDS = 60  # house rule: the minute after a bell is for the moves
-MODES = ("auto", "full", "moves")  # "ceremony" is chosen, never asked for: the evening has ended
 LEADERS_SHOWN = 40  # the top of the standings: at most this many rows (the display shows what fits one page)
 
 
@@ -81,8 +81,8 @@ def room_display(request: HttpRequest, public_key: str) -> HttpResponse:
     evening = Evening.objects.filter(public_key=public_key).first()
     if evening is None:
         raise Http404("No such evening.")
-    asked = request.GET.get("mode", "auto")
-    asked = asked if asked in MODES else "auto"
+    query = RoomQuery(request.GET)
+    asked = (query.cleaned_data["mode"] or "auto") if query.is_valid() else "auto"
     mode, last = _display_mode(evening, asked)
     etag = f'"room-{evening.version}-{mode}-{int(bool(request.htmx))}"'
     if request.headers.get("If-None-Match") == etag:

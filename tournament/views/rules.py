@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tables.errors import RuleError
 from tables.showdown import Game
+from tournament.action_forms import EveningLinkQuery, GameChoiceForm, form_problems
 from tournament.game_forms import option_rows, options_from_post, options_summary
 from tournament.models import Evening
 from tournament.services.games import evening_game, evening_game_set
@@ -35,8 +36,11 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     chosen = _game_or_404(game)
     evening = None
     options = None
-    if request.GET.get("evening"):
-        evening = get_object_or_404(Evening, public_key=request.GET["evening"])
+    query = EveningLinkQuery(request.GET)
+    if not query.is_valid():
+        raise Http404("No such evening.")
+    if query.cleaned_data["evening"]:
+        evening = get_object_or_404(Evening, public_key=query.cleaned_data["evening"])
         setting = evening_game(evening)
         if setting.game is chosen:
             options = setting.options
@@ -63,8 +67,11 @@ def host_game(request: HttpRequest, evening_id: int) -> HttpResponse:
     setting = evening_game(evening)
     chosen, error = setting.game, ""
     if request.method == "POST":
+        form = GameChoiceForm(request.POST)
         try:
-            chosen = Game.parse(request.POST.get("game", ""))
+            if not form.is_valid():
+                raise RuleError(" ".join(form_problems(form)))
+            chosen = Game.parse(form.cleaned_data["game"])
             evening_game_set(evening=evening, game=chosen, options=options_from_post(chosen, request.POST),
                              user=request.user, device=request.META.get("HTTP_USER_AGENT", "")[:200])
         except RuleError as problem:

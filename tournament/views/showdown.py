@@ -4,9 +4,11 @@ the table's pool winner.
 
 One page, one form: every tap on the card grid, "Show the verdict" and "Send" post the whole
 state (hands, dealer, the seat the grid fills), so it works without JavaScript; with it,
-``static/showdown.js`` fills the grid in the browser. The verdict is computed on the server
-(``tournament.services.showdowns``), and again when it is sent. At the head table the bell
-needs everyone's counters (the last round's are the host's final count, after its bell), so "Send" opens the result form pre-filled
+``static/showdown.js`` fills the grid in the browser. The posted state is read by
+``tournament.action_forms.ShowdownForm`` (a damaged form is shown again with the reason;
+nothing is sent). The verdict is computed on the server (``tournament.services.showdowns``),
+and again when it is sent. At the head table the bell needs everyone's counters (the last
+round's are the host's final count, after its bell), so "Send" opens the result form pre-filled
 with the winner instead of sending at once.
 """
 
@@ -23,6 +25,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 from tables.errors import RuleError
+from tournament.action_forms import ShowdownForm, form_problems
 from tournament.forms import ResultForm
 from tournament.game_forms import (
     ShowdownEntry,
@@ -73,13 +76,6 @@ def _seating(table: TableBoard) -> list[int]:
     return [line.guest.pk for line in table.lines]
 
 
-def _posted_seating(request: HttpRequest) -> list[int] | None:
-    try:
-        return [int(x) for x in request.POST.get("seating", "").split(",") if x]
-    except ValueError:
-        return None
-
-
 def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | None, reporter: Guest | None,
           user, back: str, back_label: str) -> HttpResponse:
     setting = evening_game(evening)
@@ -96,22 +92,26 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
     result = error = result_form = None
     request_id = uuid.uuid4().hex  # one per verdict shown: a double tap on "Send" saves once
     device = request.META.get("HTTP_USER_AGENT", "")[:200]
-    post = request.POST if request.method == "POST" else None
-    if post is not None:
-        if _posted_seating(request) != seating:
+    form = ShowdownForm(request.POST, seats=len(seating)) if request.method == "POST" else None
+    post = form.cleaned_data if form is not None and form.is_valid() else None
+    if form is not None and post is None:
+        if "seating" in form.errors:
+            messages.warning(request, f"The players at table {board_table.number} have changed: enter the hands again.")
+        else:
+            error = " ".join(form_problems(form))
+    elif post is not None:
+        if form.posted_seating() != seating:
             messages.warning(request, f"The players at table {board_table.number} have changed: enter the hands again.")
             post = None
         else:
-            entry = ShowdownEntry.from_post(post, len(seating))
+            entry = ShowdownEntry.from_post(form.entry_data(), len(seating))
             entry.dealer = entry.dealer or ("1" if poker else "")
     if post is not None:
-        action = "pick" if "pick" in post else "unpick" if "unpick" in post else post.get("action", "decide")
-        if "send" in post:
-            action = "send"
+        action = form.button()
         if action == "pick":
             entry.pick(post["pick"], setting.game.hand_size)
         elif action == "unpick":
-            entry.unpick(_int(post.get("unpick")))
+            entry.unpick(post["unpick"])
         elif action == "clear":
             entry = ShowdownEntry(hands=[""] * len(seating), dealer=entry.dealer, during_play=entry.during_play)
         else:
@@ -121,9 +121,9 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
             except RuleError as problem:
                 error = str(problem)
         if action in ("send", "record"):
-            request_id = str(post.get("request_id", ""))[:64] or request_id
+            request_id = post["request_id"] or request_id
         if result is not None and action in ("send", "record"):
-            seat = _int(post.get("send") or post.get("sent_seat"))
+            seat = post["send"] or post["sent_seat"] or 0
             sent = _send(request, evening=evening, rnd=rnd, table=board_table, seating=seating, names=names,
                          entry=entry, seat=seat, action=action, counters_required=counters_required,
                          reporter=reporter, user=user, device=device, request_id=request_id)
@@ -148,13 +148,6 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
         "ends_during_play": setting.game.value == "my_ship_sails",
     })
     return render(request, "showdown/page.html", context)
-
-
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 def _send(request, *, evening, rnd, table, seating, names, entry, seat, action, counters_required, reporter, user,

@@ -5,6 +5,7 @@ line, and the host's account."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -12,11 +13,13 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.db import models
 
 from tables.errors import RuleError
+from tournament.form_fields import ID_MAX, WholeNumberField, ascii_whole_number
 from tournament.models import COUNTERS_MAX, Evening, Guest
 
-ID_MAX = 2**63 - 1  # the largest id a database row can have (a signed 64-bit integer)
+ASCII_DIGITS = re.compile(r"[+-]?[0-9]+")  # a number as typed: digits 0 to 9 ("٣" is not 3)
 
 
 class HeadTableCommand(BaseCommand):
@@ -67,26 +70,30 @@ def checked(field: forms.Field, value, option: str):
 
 def model_value(model, field: str, value, option: str):
     """``value`` cleaned by the model field ``model.field`` (its type, choices, length and range
-    validators, as ``full_clean`` and the model forms check them); ``CommandError``
+    validators, as ``full_clean`` and the model forms check them; a number in the digits 0 to
+    9 only, as ``tournament.form_fields.WholeNumberField`` reads it); ``CommandError``
     "``option``: <the model's message>" when it refuses."""
+    db_field = model._meta.get_field(field)
+    if isinstance(db_field, models.IntegerField) and isinstance(value, str) and not ASCII_DIGITS.fullmatch(value.strip()):
+        raise CommandError(f"{option}: {WholeNumberField().error_messages['invalid']}")
     try:
-        return model._meta.get_field(field).clean(value, None)
+        return db_field.clean(value, None)
     except ValidationError as error:
         raise CommandError(f"{option}: {' '.join(error.messages)}") from None
 
 
 def whole_number(value, option: str, *, low: int, high: int) -> int:
-    """``value`` (text from the command line) as a whole number from ``low`` to ``high``,
-    checked by Django's ``forms.IntegerField`` like every number on the web; ``CommandError``
-    naming ``option`` otherwise."""
-    return checked(forms.IntegerField(min_value=low, max_value=high), value, option)
+    """``value`` (text from the command line) as a whole number from ``low`` to ``high`` in the
+    digits 0 to 9 ("٣" is refused, not read as 3), checked by the web's own
+    ``tournament.form_fields.WholeNumberField``; ``CommandError`` naming ``option`` otherwise."""
+    return checked(WholeNumberField(min_value=low, max_value=high), value, option)
 
 
 def evening_by_id(value: str | int) -> Evening:
     """The evening with this id; ``CommandError`` naming it when there is none (or when the
     text is not an id at all)."""
     try:
-        number = forms.IntegerField(min_value=1, max_value=ID_MAX).clean(value)
+        number = WholeNumberField(min_value=1, max_value=ID_MAX).clean(value)
         return Evening.objects.get(pk=number)
     except (ValidationError, Evening.DoesNotExist):
         shown = str(value) if len(str(value)) <= 30 else str(value)[:27] + "..."
@@ -95,12 +102,16 @@ def evening_by_id(value: str | int) -> Evening:
 
 
 def guest_by_name(evening: Evening, name: str) -> Guest:
-    """The evening's guest with this name (spaces and case ignored) or this id."""
+    """The evening's guest with this name (spaces and case ignored) or, failing that, this id
+    (a whole number in the digits 0 to 9: "²" or "٣" is only ever a name); ``CommandError``
+    naming the text when there is none."""
     guest = evening.guests.filter(name_key=Guest.fold_name(name)).first()
-    if guest is None and name.isdigit():
-        guest = evening.guests.filter(pk=int(name)).first()
+    number = ascii_whole_number(name)
+    if guest is None and number is not None and number >= 1:
+        guest = evening.guests.filter(pk=number).first()
     if guest is None:
-        raise CommandError(f"No guest called “{name}” at this evening.")
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise CommandError(f"No guest called “{shown}” at this evening.")
     return guest
 
 

@@ -1,0 +1,338 @@
+"""Every endpoint fuzzed with bad values (issue 12 item 1): no 5xx, and no row of the database
+changed by a request that was refused.
+
+The URL patterns are enumerated from the resolver; each one is listed in ``POSTS`` (the fields
+its forms read, each marked as a number/choice field or a free-text field) or in ``GETS`` (its
+query parameters), or in ``NOT_FUZZED`` with the reason, and a test checks that nothing is
+left out. Host pages are fetched logged in as the host; key-bearing URLs with a guest's, a
+door helper's, a scorer's or the evening's public key.
+
+Each request carries, in every field the form expects, a value that field must refuse, or
+leaves it out (at least one field carries a value): Unicode digits ("²③٣"), numbers beyond a
+64-bit integer, negative numbers, NUL with control characters, 10,000 characters, and the
+same field repeated. Free-text fields (a name, a note, a hand) get only what no text field
+takes (NUL, 10,000 characters), since "²" is a fine name. A button's ``action`` is either a
+real button (to reach the code behind it) or a bad value. Whatever happens, the answer is
+not a 5xx; a request that changed the database must say what it did (a message, not an error).
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.messages import constants, get_messages
+from django.core.cache import cache
+from django.urls import URLPattern, URLResolver, get_resolver
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.db_snapshot import changed_tables, db_snapshot
+from tests.factories import GuestFactory
+from tests.fixtures_phones import at_table
+from tests.test_draw_services import make
+from tournament.models import Evening, Guest, Seat
+from tournament.services.captains import captain_report
+from tournament.services.clock import round_start
+from tournament.services.draw_physical import draw_physical_record, draw_physical_start
+from tournament.services.draws import draw_digital
+from tournament.services.helpers import helper_link_create
+from tournament.services.registration import registration_switch
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))  # per endpoint and variant: about 60 variants, a minute or two in all
+
+UNICODE_DIGITS = "²³¹①②③⑨٣٤٥۳۴०१২৩߃๓༣၃႓០᠓᥇᧑᭓᮳᱓꘣꣓꤃꧓꩓꯳０１９𝟑𝟙"
+CONTROL = "".join(chr(c) for c in range(1, 32)) + "\x7f\x85\u2028\u2029"
+
+unicode_digits = st.text(alphabet=UNICODE_DIGITS, min_size=1, max_size=6) | st.builds(
+    lambda a, b: a + b, st.sampled_from(["1", "3", "12"]), st.text(alphabet=UNICODE_DIGITS, min_size=1, max_size=3))
+huge = st.integers(min_value=2**63, max_value=10**40).map(str)
+negative = st.integers(min_value=-(10**30), max_value=-1).map(str)
+with_nul = st.builds(lambda a, b: a + "\x00" + b, st.text(alphabet=CONTROL + "12ab²", max_size=5),
+                     st.text(alphabet=CONTROL + "12ab", max_size=5))
+long_text = st.sampled_from(["a", "1", "²", "\x00", " ", ",", "é", "ab\n"]).map(lambda c: (c * 10_000)[:10_000])
+
+NUMBER_VALUES = unicode_digits | huge | negative | with_nul | long_text
+TEXT_VALUES = with_nul | long_text
+MISSING = object()
+
+N, T = "number", "text"  # a number or choice field; a free-text field
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One URL name to fuzz: ``fields`` (name -> N or T), ``fixed`` values sent as they are
+    (a real button), ``who`` (host, guest, door, scorer, public) and ``on`` (which evening)."""
+
+    name: str
+    fields: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)
+    who: str = "host"
+    on: str = "playing"
+
+    @property
+    def label(self) -> str:
+        return self.name + ("[" + ",".join(f"{k}={v}" for k, v in self.fixed.items()) + "]" if self.fixed else "")
+
+
+RESULT = {"round": N, "pool_winner": N, "in_call": N, "tied": N, "counters": N}
+SHOWDOWN = {"seating": N, "hand-1": T, "hand-2": T, "hand-3": T, "hand-4": T, "dealer": N, "seat": N,
+            "during_play": N, "pick": N, "unpick": N, "send": N, "sent_seat": N, "request_id": T}
+EVENING = {"name": T, "date": N, "game": N, "counters_per_stake": N, "minutes_per_round": N, "rounds_planned": N,
+           "round_end": N, "red_label": T, "blue_label": T, "counter_value": N}
+HOUSE_RULES = {name: N for name in ("no_result", "pool_tie", "tie_yellow", "all_in_call", "head_bust", "many_busts",
+                                    "swap_with", "booby_unknown", "last_round_counts", "leave_fill", "arrive_at",
+                                    "max_table", "booby_rule", "ties")}
+
+POSTS = [
+    Endpoint("host-evenings", EVENING),
+    Endpoint("host-evening-edit", EVENING),
+    Endpoint("host-guests", {"one-name": T, "one-pack": N, "one-contact": T}),
+    Endpoint("host-guests", {"many-text": T}),
+    Endpoint("host-guest-status", {"action": N}),
+    Endpoint("host-guest-remove", {"confirm": N}),
+    Endpoint("host-guests-check-in", {"guest": N, "everyone": N}),
+    Endpoint("host-guest-name", {"name": T}),
+    Endpoint("host-draw", {"representing": N, "accept_relaxed": N}, {"action": "digital"}, on="changes"),
+    Endpoint("host-draw", {"action": N, "representing": N, "accept_relaxed": N}, on="changes"),
+    Endpoint("host-draw-change", {"guest": N, "table": N}, {"action": "seat"}, on="changes"),
+    Endpoint("host-draw-change", {"guest": N}, {"action": "release"}, on="changes"),
+    Endpoint("host-draw-change", {"guest": N, "latecomer": N}, {"action": "swap"}, on="changes"),
+    Endpoint("host-draw-change", {"action": N, "guest": N, "table": N, "latecomer": N}, on="changes"),
+    Endpoint("host-draw-physical", {"guest": T, "card": N}, on="physical"),
+    Endpoint("host-draw-physical-action", {"guest": N}, {"action": "withdraw"}, on="physical"),
+    Endpoint("host-draw-physical-action", {"action": N, "guest": N}, on="physical"),
+    Endpoint("host-round", {"action": N}),
+    Endpoint("host-result", RESULT),
+    Endpoint("host-showdown", SHOWDOWN),
+    Endpoint("host-showdown", SHOWDOWN, {"action": "pick"}),
+    Endpoint("host-game", {"game": N}),
+    Endpoint("host-guest-link", {"action": N}),
+    Endpoint("host-door", {"self_registration": N}),
+    Endpoint("host-helpers", {"role": N, "label": T}, {"action": "create"}),
+    Endpoint("host-helpers", {"link": N}, {"action": "revoke"}),
+    Endpoint("host-helpers", {"action": N, "role": N, "label": T, "link": N}),
+    Endpoint("host-house-rules", HOUSE_RULES),
+    Endpoint("host-correction", RESULT),
+    Endpoint("host-bell-cuts", {"cuts": N}),
+    Endpoint("host-clock", {"minutes": N}, {"action": "add"}),
+    Endpoint("host-clock", {"minutes": N}, {"action": "set"}),
+    Endpoint("host-clock", {"action": N, "minutes": N}),
+    Endpoint("host-clock-settings", {"round_end": N, "changeover_minutes": N, "warning_seconds": N,
+                                     "rounds_planned": N, "ends_at": N}),
+    Endpoint("host-table-jump", {"table": N}),
+    Endpoint("guest-report", {**RESULT, "table": N, "request_id": T}, who="guest"),
+    Endpoint("guest-vote", {"result": N, "verdict": N, "note": T}, who="guest"),
+    Endpoint("guest-showdown", SHOWDOWN, who="guest"),
+    Endpoint("guest-showdown", SHOWDOWN, {"action": "pick"}, who="guest"),
+    Endpoint("guest-check-in", {"anything": N}, who="guest"),
+    Endpoint("guest-page", {"anything": N}, who="guest"),
+    Endpoint("door", {"name": T, "pack": N}, who="public"),
+    Endpoint("helper-page", {"one-name": T, "one-pack": N, "one-contact": T}, who="door"),
+    Endpoint("helper-page", {"one-name": T, "one-pack": N}, who="scorer"),
+    Endpoint("helper-guest", {"action": N}, who="door"),
+    Endpoint("helper-check-in", {"guest": N, "everyone": N}, who="door"),
+    Endpoint("helper-result", RESULT, who="scorer"),
+    Endpoint("helper-result", RESULT, who="door"),
+]
+
+GETS = [
+    Endpoint("host-guests", {"q": T, "show": N}),
+    Endpoint("host-guest-remove", {"q": T, "show": N, "confirm": N, "keep": N}),
+    Endpoint("host-guest-name", {"back": N}),
+    Endpoint("host-table-jump", {"table": N}),
+    Endpoint("host-print", {"paper": N}),
+    Endpoint("host-print-seating", {"paper": N, "variant": N}),
+    Endpoint("host-print-scores", {"paper": N, "variant": N}),
+    Endpoint("host-print-results", {"paper": N}),
+    Endpoint("host-audit", {"page": N}),
+    Endpoint("host-evening", {"anything": N}),
+    Endpoint("room", {"mode": N}, who="public"),
+    Endpoint("rules-game", {"evening": N}, who="rules"),
+    Endpoint("public-seating", {"anything": N}, who="public"),
+    Endpoint("rules-evening", {"anything": N}, who="public"),
+    Endpoint("guest-page", {"anything": N}, who="guest"),
+    Endpoint("helper-page", {"q": T, "show": N}, who="door"),
+]
+
+NOT_FUZZED = {
+    None: "unnamed patterns (the favicon's redirect) read nothing",
+    "home": "a redirect or a static page, reads nothing",
+    "guide": "a static page, reads nothing",
+    "rules": "a static page, reads nothing",
+    "host-connect": "reads nothing from the request",
+    "host-draw-pull": "reads nothing from the request",
+    "host-draw-seating": "reads nothing from the request",
+    "host-export": "reads nothing from the request",
+    "host-links": "reads nothing from the request",
+    "host-standings": "reads nothing from the request",
+    "host-corrections": "reads nothing from the request",
+    "host-moves": "reads nothing from the request",
+    "host-table": "reads nothing from the request (the table is in the path)",
+    "host-print-tents": "read as host-print-seating (same view code, ?paper= only)",
+    "host-print-pull": "read as host-print-seating (same view code, ?paper= only)",
+    "host-print-certificates": "read as host-print-results (same view code, ?paper= only)",
+}
+DJANGO_OWN = ("admin:", "login", "logout", "password_")
+
+
+def _patterns(resolver=None, prefix=""):
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin" or "accounts" in str(entry.pattern):
+                continue
+            yield from _patterns(entry, prefix + str(entry.pattern))
+        elif isinstance(entry, URLPattern):
+            yield entry.name, prefix + str(entry.pattern)
+
+
+def test_every_url_pattern_is_fuzzed_or_says_why_not():
+    fuzzed = {e.name for e in POSTS + GETS}
+    names = {name for name, _ in _patterns()}
+    assert names - fuzzed - set(NOT_FUZZED) == set()
+    assert set(NOT_FUZZED) - {None} <= names and fuzzed <= names
+
+
+@pytest.fixture
+def world(client, host):
+    """Three evenings of the host, logged in: ``playing`` (16 guests, round 1 in play, a
+    captain's report at table 2, self-registration on, a door and a scorer link, a guest not
+    here yet), ``changes`` (drawn before round 1, a latecomer and a leaver) and ``physical``
+    (a physical draw with one card recorded)."""
+    cache.clear()
+    playing = make(8, 8, host=host)
+    draw_digital(evening=playing)
+    round_start(evening=playing)
+    captain, winner = at_table(playing, 2)[:2]
+    result = captain_report(guest=captain, round_number=1, table=2, pool_winner=winner.pk)
+    registration_switch(evening=playing, on=True)
+    door = helper_link_create(evening=playing, role="door")
+    scorer = helper_link_create(evening=playing, role="scorer")
+    waiting = GuestFactory(evening=playing, name="Not Yet", pack="red", status="registered")
+    changes = make(10, 10, host=host)
+    draw_digital(evening=changes)
+    late = GuestFactory(evening=changes, name="Late Lucy", pack="red", status="here")
+    leaver = Seat.objects.filter(evening=changes, table=1).first().guest
+    Guest.objects.filter(pk=leaver.pk).update(status="left")
+    physical = make(7, 5, host=host)
+    draw_physical_start(evening=physical)
+    draw_physical_record(evening=physical, guest_id=physical.guests.get(name="Red 1").pk, card="3")
+    client.force_login(host)
+    voter = at_table(playing, 2)[1]
+    return {
+        "client": client, "playing": Evening.objects.get(pk=playing.pk), "changes": changes, "physical": physical,
+        "keys": {"guest": voter.key, "door": door.key, "scorer": scorer.key, "public": playing.public_key},
+        "guest": waiting, "table_guests": at_table(playing, 2), "result": result, "late": late,
+    }
+
+
+def _path(endpoint: Endpoint, world: dict) -> str:
+    from django.urls import reverse
+
+    evening = world[endpoint.on]
+    args = {
+        "host-guest-status": [world["guest"].pk], "host-guest-remove": [world["guest"].pk],
+        "host-guest-name": [world["guest"].pk], "host-result": [2], "host-showdown": [2],
+        "host-guest-link": [world["guest"].pk], "host-correction": [1, 2], "helper-guest": [world["guest"].pk],
+        "helper-result": [2],
+    }.get(endpoint.name, [])
+    if endpoint.who == "rules":
+        return reverse(endpoint.name, args=["draw_poker"])
+    if endpoint.who != "host":
+        return reverse(endpoint.name, args=[world["keys"][endpoint.who], *args])
+    if endpoint.name == "host-evenings":
+        return reverse(endpoint.name)
+    return reverse(endpoint.name, args=[evening.pk, *args])
+
+
+def _field_names(endpoint: Endpoint, world: dict) -> dict:
+    """The endpoint's fields with the per-guest ones spelled out (``counters`` becomes
+    ``counters_<id>`` for the guests at table 2, ``cuts`` ``cut_<id>``)."""
+    names = {}
+    for name, kind in endpoint.fields.items():
+        if name == "counters":
+            names.update({f"counters_{g.pk}": kind for g in world["table_guests"]})
+        elif name == "cuts":
+            names.update({f"cut_{g.pk}": kind for g in world["table_guests"]})
+        else:
+            names[name] = kind
+    return names
+
+
+def _values(kind: str):
+    one = NUMBER_VALUES if kind == N else TEXT_VALUES
+    return st.one_of(one, st.lists(one, min_size=2, max_size=3), st.just(MISSING))
+
+
+@st.composite
+def _request(draw, names: dict) -> dict:
+    data = {name: draw(_values(kind)) for name, kind in names.items()}
+    if all(value is MISSING for value in data.values()):
+        first = next(iter(names))
+        data[first] = draw(NUMBER_VALUES if names[first] == N else TEXT_VALUES)
+    return {k: v for k, v in data.items() if v is not MISSING}
+
+
+def _says_what_it_did(response) -> bool:
+    """True when the answer tells the host what was done: a message, none of them an error."""
+    shown = list(get_messages(response.wsgi_request))
+    return bool(shown) and all(m.level < constants.ERROR for m in shown)
+
+
+def _check(world, endpoint: Endpoint, method: str, data: dict) -> None:
+    client = world["client"]
+    path = _path(endpoint, world)
+    before = db_snapshot()
+    send = client.post if method == "POST" else client.get
+    response = send(path, {**data, **endpoint.fixed})
+    assert response.status_code < 500, (endpoint.label, {k: str(v)[:40] for k, v in data.items()})
+    changed = changed_tables(before, db_snapshot())
+    if method == "GET":
+        assert changed == [], (endpoint.label, changed)
+    elif changed:
+        assert _says_what_it_did(response), (endpoint.label, changed, {k: str(v)[:40] for k, v in data.items()})
+
+
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                       HealthCheck.data_too_large])
+
+
+@pytest.mark.parametrize("endpoint", POSTS, ids=lambda e: f"{e.label}-{e.who}")
+@FUZZ
+@given(data=st.data())
+def test_posts_refuse_bad_values_without_a_server_error(world, endpoint, data):
+    request = data.draw(_request(_field_names(endpoint, world)))
+    _check(world, endpoint, "POST", request)
+
+
+@pytest.mark.parametrize("endpoint", GETS, ids=lambda e: f"{e.label}-{e.who}")
+@FUZZ
+@given(data=st.data())
+def test_query_parameters_refuse_bad_values_without_a_server_error(world, endpoint, data):
+    request = data.draw(_request(_field_names(endpoint, world)))
+    _check(world, endpoint, "GET", request)
+
+
+@pytest.mark.parametrize("endpoint", [e for e in POSTS if e.fixed or "action" not in e.fields],
+                         ids=lambda e: f"{e.label}-{e.who}")
+def test_an_empty_post_is_answered_without_a_server_error(world, endpoint):
+    _check(world, endpoint, "POST", {})
+
+
+def test_the_fuzzed_values_are_refused_by_the_fields_themselves():
+    """The values are what the fields must refuse: none is a whole number in the digits 0 to 9
+    within a 64-bit integer, every text value holds NUL or is 10,000 characters long."""
+    from tournament.form_fields import ascii_whole_number
+
+    @settings(max_examples=300, deadline=None)
+    @given(value=NUMBER_VALUES, text=TEXT_VALUES)
+    def check(value, text):
+        number = ascii_whole_number(value)
+        assert number is None or number < 0
+        assert "\x00" in text or len(text) == 10_000
+
+    check()
+    assert set(string.digits).isdisjoint(UNICODE_DIGITS)

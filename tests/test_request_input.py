@@ -1,0 +1,231 @@
+"""Request data goes through forms (issue 12 item 1): each input that once reached a 500 or a
+database error is refused with a clear message, and no row of the database changes.
+
+"²", "³" and "①" pass ``str.isdigit()`` and then crash ``int()``; "٣" is read by ``int()`` as 3;
+9223372036854775808 does not fit a database integer; a NUL byte is refused by PostgreSQL. Every
+view and command now reads numbers through ``tournament.form_fields`` (digits 0 to 9, bounded)
+and text through a length-bounded field that refuses NUL.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tests.db_snapshot import changed_tables, db_snapshot
+from tests.factories import GuestFactory
+from tests.fixtures_phones import at_table
+from tests.test_draw_services import make
+from tournament.models import Evening, Seat
+from tournament.services.clock import round_start
+from tournament.services.draw_physical import draw_physical_record, draw_physical_start
+from tournament.services.draws import draw_digital
+from tournament.services.state import evening_state
+
+BAD_DIGITS = ["²", "³", "①", "٣", "9223372036854775808", "-1", "0", "3.0", "x\x00", ""]
+
+
+def url(name: str, evening: Evening, *args) -> str:
+    return reverse(name, args=[evening.pk, *args])
+
+
+def shown(client, response) -> str:
+    """The text the host or guest sees after ``response`` (following a redirect)."""
+    if response.status_code == 302:
+        response = client.get(response["Location"])
+    return html.unescape(response.content.decode())
+
+
+def refused(client, path: str, data: dict, *, expect: str) -> str:
+    """Post ``data`` to ``path``: no 5xx, the page (or the page redirected to) says ``expect``,
+    and no row of the database changed."""
+    before = db_snapshot()
+    response = client.post(path, data)
+    assert response.status_code in (200, 302, 400), response.status_code
+    assert changed_tables(before, db_snapshot()) == []
+    text = shown(client, response)
+    assert expect in text, text[:3000]
+    return text
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client
+
+
+@pytest.fixture
+def physical(host):
+    """A physical draw of 7 red and 5 blue guests, one card recorded (Red 1 drew a 3)."""
+    evening = make(7, 5, host=host)
+    draw_physical_start(evening=evening)
+    draw_physical_record(evening=evening, guest_id=evening.guests.get(name="Red 1").pk, card="3")
+    return evening
+
+
+@pytest.mark.parametrize("card", ["3²", "①", "²", "٣", "3" * 30, "3\x00", "1" * 41])
+def test_a_physical_card_in_other_digits_is_refused(host_client, physical, card):
+    refused(host_client, url("host-draw-physical", physical), {"guest": "Red 2", "card": card},
+            expect="is not a table card" if len(card) <= 40 and "\x00" not in card else "")
+
+
+def test_a_physical_card_post_with_no_fields_asks_for_both(host_client, physical):
+    text = refused(host_client, url("host-draw-physical", physical), {}, expect="Type the name of the guest")
+    assert "Type the card the guest drew" in text
+
+
+@pytest.mark.parametrize("guest", ["²", "9223372036854775808", "-4", "", "①"])
+def test_a_physical_withdraw_of_a_guest_in_other_digits_is_refused(host_client, physical, guest):
+    refused(host_client, url("host-draw-physical-action", physical), {"action": "withdraw", "guest": guest},
+            expect="Pick the guest whose card to undo.")
+
+
+def test_an_unknown_physical_action_is_refused(host_client, physical):
+    refused(host_client, url("host-draw-physical-action", physical), {"action": "burn"},
+            expect="That button was not understood")
+
+
+@pytest.mark.parametrize("representing", ["²", "①", "9223372036854775808", "0"])
+def test_representing_in_other_digits_is_refused_and_nothing_is_dealt(host_client, host, representing):
+    evening = make(7, 5, host=host)
+    refused(host_client, url("host-draw", evening), {"action": "digital", "representing": representing},
+            expect="A guest ticked to represent the other pack is not on the list")
+
+
+@pytest.fixture
+def changed(host):
+    """A drawn evening of 20 before round 1 with a latecomer and a leaver at the head table."""
+    evening = make(10, 10, host=host)
+    draw_digital(evening=evening)
+    late = GuestFactory(evening=evening, name="Late Lucy", pack="red", status="here")
+    head = Seat.objects.filter(evening=evening, table=1).first().guest
+    head.status = "left"
+    head.save()
+    return evening, late, head
+
+
+@pytest.mark.parametrize("field, value, expect", [
+    ("guest", "³", "Pick a guest."),
+    ("guest", "9223372036854775808", "Pick a guest."),
+    ("table", "²", "Pick a table with a free seat."),
+    ("table", "٣", "Pick a table with a free seat."),
+    ("table", "", "Pick a table with a free seat."),
+    ("latecomer", "①", "Pick the latecomer who takes the seat."),
+    ("latecomer", "", "Pick the latecomer who takes the seat."),
+    ("action", "dance", "That button was not understood"),
+])
+def test_draw_changes_in_other_digits_are_refused(host_client, changed, field, value, expect):
+    evening, late, head = changed
+    action = {"table": "seat", "latecomer": "swap"}.get(field, "seat")
+    data = {"action": action, "guest": late.pk if action == "seat" else head.pk, "table": "3", "latecomer": late.pk}
+    data[field] = value
+    refused(host_client, url("host-draw-change", evening), data, expect=expect)
+
+
+@pytest.fixture
+def playing(make_evening):
+    evening = make_evening(8, 8)
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    evening.refresh_from_db()
+    return evening
+
+
+def test_the_showdown_posted_to_pick_with_no_card_says_so(host_client, playing):
+    seating = evening_state(playing).tables[1]
+    data = {"seating": ",".join(map(str, seating)), "action": "pick", "dealer": "1", "seat": "1"}
+    refused(host_client, url("host-showdown", playing, 2), data, expect="No card was tapped")
+    guest = at_table(playing, 2)[0]
+    refused(host_client, reverse("guest-showdown", args=[guest.key]), data, expect="No card was tapped")
+
+
+@pytest.mark.parametrize("extra, expect", [
+    ({"action": "unpick"}, "No seat was given"),
+    ({"unpick": "²"}, "Enter a whole number"),
+    ({"dealer": "٣", "action": "decide"}, "“٣” is not a seat number"),
+    ({"dealer": "1" * 11, "action": "decide"}, "Choose the dealer's seat"),
+    ({"hand-1": "AS\x00KS", "action": "decide"}, "Null characters are not allowed"),
+    ({"hand-1": "A" * 10_000}, "at most 500 characters"),
+    ({"send": "9223372036854775808"}, "less than or equal to"),
+])
+def test_the_showdown_refuses_a_damaged_form(host_client, playing, extra, expect):
+    seating = evening_state(playing).tables[1]
+    data = {"seating": ",".join(map(str, seating)), "dealer": "1", "seat": "1", **extra}
+    refused(host_client, url("host-showdown", playing, 2), data, expect=expect)
+
+
+def _report(captain, winner, **extra):
+    return {"round": "1", "table": "2", "request_id": "rid", "pool_winner": str(winner.pk), **extra}
+
+
+@pytest.mark.parametrize("extra", [{"request_id": "abc\x00def"}, {"request_id": "r" * 65}, {"round": "①"},
+                                   {"table": "٢"}, {"round": "9223372036854775808"}, {"table": ""}])
+def test_a_damaged_captains_report_saves_nothing(client, playing, extra):
+    captain, winner = at_table(playing, 2)[:2]
+    refused(client, reverse("guest-report", args=[captain.key]), _report(captain, winner, **extra),
+            expect="The form was damaged: open it again.")
+
+
+def test_a_captains_report_with_counters_in_other_digits_saves_nothing(client, playing):
+    captain, winner = at_table(playing, 2)[:2]
+    data = _report(captain, winner, **{f"counters_{g.pk}": "٥٠" for g in at_table(playing, 2)})
+    refused(client, reverse("guest-report", args=[captain.key]), data, expect="Enter a whole number")
+
+
+@pytest.mark.parametrize("data, expect", [
+    ({"result": "²", "verdict": "confirm"}, "The form was damaged"),
+    ({"result": "1", "verdict": "confirm\x00"}, "Choose confirm or dispute."),
+    ({"result": "1", "verdict": "confirm", "note": "n" * 301}, "A note is at most 300 characters"),
+])
+def test_a_damaged_vote_saves_nothing(client, playing, data, expect):
+    voter = at_table(playing, 2)[1]
+    refused(client, reverse("guest-vote", args=[voter.key]), data, expect=expect)
+
+
+@pytest.mark.parametrize("action", ["", "ring\x00", "explode"])
+def test_an_unknown_round_or_clock_action_is_refused(host_client, playing, action):
+    for name in ("host-round", "host-clock"):
+        refused(host_client, url(name, playing), {"action": action}, expect="That button was not understood")
+
+
+@pytest.mark.parametrize("minutes", ["٣", "²", "9223372036854775808"])
+def test_clock_minutes_in_other_digits_are_refused(host_client, playing, minutes):
+    refused(host_client, url("host-clock", playing), {"action": "add", "minutes": minutes}, expect="minutes")
+
+
+def run(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--table", "2", "--winner", "²"], "No guest called “²”"),
+    (["--table", "2", "--winner", "①"], "No guest called “①”"),
+    (["--table", "٣", "--winner", "Red 1"], "--table: Enter a whole number."),
+    (["--table", "9223372036854775808", "--winner", "Red 1"], "--table: Ensure this value is less than"),
+    (["--table", "2", "--winner", "Red 1", "--counters", "Red 1=٥"], "Enter a whole number."),
+])
+def test_the_result_command_refuses_other_digits(playing, args, message):
+    before = db_snapshot()
+    with pytest.raises(CommandError, match=message.replace("(", r"\(")):
+        run("result", str(playing.pk), *args)
+    assert changed_tables(before, db_snapshot()) == []
+
+
+def test_an_evening_id_in_other_digits_is_not_an_evening(playing):
+    with pytest.raises(CommandError, match="No evening with id “٣”"):
+        run("round_start", "٣" * len(str(playing.pk)))
+
+
+def test_a_guest_id_still_names_the_guest_in_a_command(playing):
+    head = at_table(playing, 1)
+    state = evening_state(playing)
+    counters = [f"{g.pk}={state.counters[g.pk]}" for g in head]
+    out = run("result", str(playing.pk), "--table", "1", "--winner", str(head[0].pk),
+              *[part for c in counters for part in ("--counters", c)])
+    assert "saved" in out

@@ -1,0 +1,144 @@
+"""The typed fields every form and command reads numbers and ids through (issue 12 item 1).
+
+Python's ``int()`` (and so Django's ``IntegerField``) reads any Unicode decimal digit: "٣" is 3,
+and ``str.isdigit()`` is true for "²" and "①", which ``int()`` then refuses with a crash. A
+number typed into Head Table is written in the digits 0 to 9 (house rule: what a host or guest
+types on a form, a score sheet or a terminal), so these fields take exactly that, within
+bounds a database column can hold, and say so in words when refused. Text fields keep
+Django's ``ProhibitNullCharactersValidator`` (every ``CharField`` has it; ``nul_refused`` adds
+it where a field is not a ``CharField``).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
+from django.db import models
+
+ID_MAX = 2**63 - 1  # the largest id a database row can have (a signed 64-bit integer)
+SMALL_MAX = 32_767  # the largest value of a small integer column (a table, a round, a rank)
+_WHOLE = re.compile(r"[+-]?[0-9]{1,19}")
+_DECIMAL = re.compile(r"[+-]?[0-9]{0,19}(\.[0-9]{0,19})?")
+
+
+def ascii_whole_number(value) -> int | None:
+    """``value`` (text or int) as an int when it is a whole number written in the digits 0 to 9
+    (an optional sign, spaces around ignored) within a signed 64-bit integer; None otherwise
+    (``"²"``, ``"٣"``, ``"①"``, ``"3.0"``, ``"9223372036854775808"``, a bool)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    else:
+        text = str(value).strip()
+        if not _WHOLE.fullmatch(text):
+            return None
+        number = int(text)
+    return number if -ID_MAX - 1 <= number <= ID_MAX else None
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's ``IntegerField`` that takes only the digits 0 to 9 (``ascii_whole_number``),
+    never a number outside a signed 64-bit integer, and refuses with plain words: "invalid"
+    for what is not a whole number, "min_value"/"max_value" as Django's validators (also for
+    digits beyond a 64-bit integer when the field has that bound), "too_large" otherwise."""
+
+    default_error_messages = {"invalid": "Enter a whole number.", "too_large": "That number is far too large."}
+
+    def to_python(self, value):
+        """None for an empty value; the int; ``ValidationError`` otherwise."""
+        if value in self.empty_values:
+            return None
+        number = ascii_whole_number(value)
+        if number is None:
+            text = str(value).strip()
+            if re.fullmatch(r"[+-]?[0-9]+", text):
+                # Digits beyond a 64-bit integer: just past the field's bound, so that its own
+                # validator refuses it with its own message.
+                if text.startswith("-") and self.min_value is not None:
+                    return self.min_value - 1
+                if not text.startswith("-") and self.max_value is not None:
+                    return self.max_value + 1
+                raise ValidationError(self.error_messages["too_large"], code="too_large")
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return number
+
+
+class IdField(WholeNumberField):
+    """A row's id posted by a form (a guest, a result): a whole number from 1 to ``ID_MAX``."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", ID_MAX)
+        kwargs.setdefault("widget", forms.HiddenInput)
+        super().__init__(**kwargs)
+
+
+class AsciiDecimalField(forms.DecimalField):
+    """Django's ``DecimalField`` written in the digits 0 to 9 and a point only ("٣" and "1e3"
+    are refused, as ``Decimal()`` would read them)."""
+
+    def to_python(self, value):
+        """None for an empty value; the ``Decimal``; ``ValidationError`` ("invalid") otherwise."""
+        if value in self.empty_values:
+            return None
+        if not isinstance(value, Decimal):
+            text = str(value).strip()
+            if not _DECIMAL.fullmatch(text) or not any(ch.isdigit() for ch in text):
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class WholeNumberListField(forms.Field):
+    """Many ids posted under one name (ticked boxes): each a whole number from 1 to ``ID_MAX``
+    in the digits 0 to 9, at most ``max_count`` of them, each once; an empty list when none."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {
+        "invalid": "A ticked box was not understood: reload the page and try again.",
+        "too_many": "Too many boxes were ticked at once.",
+    }
+
+    def __init__(self, *, max_count: int = 1000, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.max_count = max_count
+
+    def to_python(self, value) -> list[int]:
+        """The ids in the order posted, repeats dropped; ``ValidationError`` for a bad one."""
+        if value in self.empty_values:
+            return []
+        values = value if isinstance(value, (list, tuple)) else [value]
+        if len(values) > self.max_count:
+            raise ValidationError(self.error_messages["too_many"], code="too_many")
+        ids = []
+        for item in values:
+            number = ascii_whole_number(item)
+            if number is None or number < 1:
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
+            ids.append(number)
+        return list(dict.fromkeys(ids))
+
+
+def nul_refused(field: forms.Field) -> forms.Field:
+    """``field`` with Django's ``ProhibitNullCharactersValidator`` added (a ``CharField`` has it
+    already; a ``ChoiceField`` does not), so a NUL character is a form error, never a database
+    error on PostgreSQL."""
+    if not any(isinstance(v, ProhibitNullCharactersValidator) for v in field.validators):
+        field.validators.append(ProhibitNullCharactersValidator())
+    return field
+
+
+def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
+    """A ``ModelForm``'s ``formfield_callback``: integer and decimal columns become
+    ``WholeNumberField`` / ``AsciiDecimalField`` (with the model's own bounds), every other
+    column its usual form field."""
+    if isinstance(db_field, models.IntegerField) and not db_field.choices:
+        kwargs.setdefault("form_class", WholeNumberField)
+    elif isinstance(db_field, models.DecimalField):
+        kwargs.setdefault("form_class", AsciiDecimalField)
+    return db_field.formfield(**kwargs)
