@@ -104,7 +104,13 @@ POSTS = [
     Endpoint("host-draw-physical", {"guest": T, "card": N}, on="physical"),
     Endpoint("host-draw-physical-action", {"guest": N}, {"action": "withdraw"}, on="physical"),
     Endpoint("host-draw-physical-action", {"action": N, "guest": N}, on="physical"),
-    Endpoint("host-round", {"action": N}),
+    Endpoint("host-round", {"action": N, "round": N, "bell": N, "by": N}),
+    Endpoint("host-round", {"bell": N}, {"action": "undo"}),
+    Endpoint("host-round", {"round": N, "by": N}, {"action": "ring"}),
+    Endpoint("host-round", {"round": N, "by": N}, {"action": "ring", "confirmed": "on"}),
+    Endpoint("host-end", {"round": N}, {"confirm": "on"}),
+    Endpoint("host-final-count", {"agreed_off": N, "counters": N}, {"agree": "on"}),
+    Endpoint("host-reveal", {"step": N}),
     Endpoint("host-result", RESULT),
     Endpoint("host-showdown", SHOWDOWN),
     Endpoint("host-showdown", SHOWDOWN, {"action": "pick"}),
@@ -171,6 +177,8 @@ NOT_FUZZED = {
     "host-corrections": "reads nothing from the request",
     "host-moves": "reads nothing from the request",
     "host-table": "reads nothing from the request (the table is in the path)",
+    "host-finish": "reads nothing from the request",
+    "host-bell-confirm": "reads nothing from the request (the round is in the path)",
     "host-print-tents": "read as host-print-seating (same view code, ?paper= only)",
     "host-print-pull": "read as host-print-seating (same view code, ?paper= only)",
     "host-print-certificates": "read as host-print-results (same view code, ?paper= only)",
@@ -236,7 +244,7 @@ def _path(endpoint: Endpoint, world: dict) -> str:
         "host-guest-status": [world["guest"].pk], "host-guest-remove": [world["guest"].pk],
         "host-guest-name": [world["guest"].pk], "host-result": [2], "host-showdown": [2],
         "host-guest-link": [world["guest"].pk], "host-correction": [1, 2], "helper-guest": [world["guest"].pk],
-        "helper-result": [2],
+        "helper-result": [2], "host-final-count": [2],
     }.get(endpoint.name, [])
     if endpoint.who == "rules":
         return reverse(endpoint.name, args=["draw_poker"])

@@ -179,7 +179,7 @@ def test_a_captains_report_with_counters_in_other_digits_saves_nothing(client, p
 @pytest.mark.parametrize("data, expect", [
     ({"result": "²", "verdict": "confirm"}, "The form was damaged"),
     ({"result": "1", "verdict": "confirm\x00"}, "Choose confirm or dispute."),
-    ({"result": "1", "verdict": "confirm", "note": "n" * 301}, "A note is at most 300 characters"),
+    ({"result": "1", "verdict": "dispute", "note": "n" * 201}, "Say why in 200 characters or fewer."),
 ])
 def test_a_damaged_vote_saves_nothing(client, playing, data, expect):
     voter = at_table(playing, 2)[1]
@@ -188,8 +188,8 @@ def test_a_damaged_vote_saves_nothing(client, playing, data, expect):
 
 @pytest.mark.parametrize("action", ["", "ring\x00", "explode"])
 def test_an_unknown_round_or_clock_action_is_refused(host_client, playing, action):
-    for name in ("host-round", "host-clock"):
-        refused(host_client, url(name, playing), {"action": action}, expect="That button was not understood")
+    refused(host_client, url("host-round", playing), {"action": action}, expect="That button is not one the board knows")
+    refused(host_client, url("host-clock", playing), {"action": action}, expect="That button was not understood")
 
 
 @pytest.mark.parametrize("minutes", ["٣", "²", "9223372036854775808"])

@@ -177,7 +177,8 @@ class RoundActionForm(forms.Form):
     ACTIONS = ("start", "undo", "ring", "pause", "resume", "plus", "minus", "reopened")
 
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS],
-                               error_messages={"invalid_choice": "That button is not one the board knows: reload the page."})
+                               error_messages={"invalid_choice": "That button is not one the board knows: reload the page.",
+                                               "required": "That button is not one the board knows: reload the page."})
     round = WholeNumberField(required=False, min_value=1, max_value=10_000, widget=forms.HiddenInput)
     bell = WholeNumberField(required=False, min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from tables.errors import RuleError
+from tournament.door_forms import RoundNumberForm
 from tournament.export import evening_export
 from tournament.bell_forms import BELL_HELP, RoundActionForm
 from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpForm
@@ -194,7 +195,11 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     evening = _evening(request, evening_id)
     current = state.current_round(evening)
     board = evening_board(evening)
-    posted_round = request.POST.get("round") if request.method == "POST" else None
+    shown = RoundNumberForm(request.POST) if request.method == "POST" and "round" in request.POST else None
+    if shown is not None and not shown.is_valid():
+        messages.error(request, "That form was damaged, so it saved nothing: enter the result again.")
+        return redirect("host-evening", evening.pk)
+    posted_round = shown.cleaned_data["round"] if shown is not None else None
     if current is None and posted_round is not None:
         messages.error(request, f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
                                 "result, use “Correct an earlier result”.")
@@ -204,7 +209,7 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         return redirect("host-evening", evening.pk)
     seat = board.tables[table - 1]
     guests = [line.guest for line in seat.lines]
-    if posted_round is not None and posted_round != str(current.number):
+    if posted_round is not None and posted_round != current.number:
         messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
                                 "nothing was saved. Enter this round's result below.")
         return redirect("host-result", evening.pk, table)
