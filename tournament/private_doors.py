@@ -6,6 +6,8 @@ rules, room display), a helper's ``/h/<key>/…`` and the rules page asked for a
 
 - every response carries ``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex, nofollow``
   (and ``Cache-Control: private, no-cache`` unless the view chose its own);
+- a key-bearing path holding a NUL character gets that 404 before any view looks it up (no key
+  holds one; PostgreSQL would refuse the query with an error);
 - every 404 (a wrong, revoked or reissued key, a guessed table number, Django's own 404 for a path
   that matches no page, with or without ``DEBUG``) is one and the same body with the same headers,
   so a guesser learns nothing from which door refused them.
@@ -63,6 +65,8 @@ class PrivateDoorMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if KEY_BEARING_PATH.match(request.path_info) and "\x00" in request.path_info:
+            return not_found()  # a key never holds NUL, and PostgreSQL refuses to look one up
         response = self.get_response(request)
         if not key_bearing(request):
             return response
