@@ -241,3 +241,12 @@ def test_a_key_holding_nul_is_the_one_404(client, playing, path):
     assert response.status_code == 404 and b"This link does not work" in response.content
     assert client.post(path, {"round": "1"}).status_code in (403, 404)
     assert changed_tables(before, db_snapshot()) == []
+
+
+@pytest.mark.parametrize("data", [{"action": "undo", "bell": "9223372036854775808"}, {"action": "undo", "bell": "①"},
+                                  {"action": "ring", "round": "9223372036854775808"}, {"action": "ring", "round": "٣"}])
+def test_a_bell_button_with_a_number_no_database_holds_is_refused(host_client, playing, data):
+    """The bell's undo button carries the bell's id: 9223372036854775808 reached SQLite
+    (OverflowError, a server error) and "٣" was read as bell 3."""
+    refused(host_client, url("host-round", playing), data, expect="Ensure this value" if data.get("bell", "").isascii()
+            and data.get("round", "").isascii() else "Enter a whole number.")
