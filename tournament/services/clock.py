@@ -10,7 +10,8 @@ House rules (the seeds are silent on clocks): a round lasts ``Evening.minutes_pe
 minutes are added or taken 1 to 180 at a time; after a bell the next round starts by itself
 after ``Evening.changeover_minutes`` when ``Evening.auto_advance`` is on; when
 ``Evening.ends_at`` passes, the round then in play is the last (``rounds_planned`` is set to its
-number, so the bell takes final counts and nobody moves), and no round starts after that time.
+number, so at its bell nobody moves and the final count follows: ``tournament.services.ending``),
+and no round starts after that time.
 """
 
 from __future__ import annotations
