@@ -10,6 +10,7 @@ the worker) and ``transaction.on_commit`` fires. Every wait is bounded.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -78,6 +79,27 @@ class Worker:
             time.sleep(0.1)
         self.stop()
         raise RuntimeError(f"The worker did not get ready in {timeout} s:\n{self.log.read_text()[-3000:]}")
+
+    def count(self, text: str) -> int:
+        """How many times ``text`` appears in the worker's log so far."""
+        return self.log.read_text().count(text)
+
+    def sweeps(self) -> int:
+        """How many runs of the sweeper (``ring_overdue_bells``) this worker has finished."""
+        return len(re.findall(r"Task tournament\.tasks\.ring_overdue_bells\[[-0-9a-f]+\] succeeded", self.log.read_text()))
+
+    def wait_for_log(self, text: str, *, times: int = 1, timeout: float = 20.0) -> None:
+        """Wait (bounded) until ``text`` appears ``times`` times in the log; fails the test
+        with the log's tail if it does not."""
+        if not wait_for(lambda: self.count(text) >= times, timeout=timeout):
+            pytest.fail(f"The worker never logged {text!r} {times} times in {timeout} s:\n{self.log.read_text()[-3000:]}")
+
+    def wait_for_next_sweep(self, *, timeout: float = 20.0) -> None:
+        """Wait (bounded) until the sweeper has run once more from now (it runs every 5 s), so
+        whatever a sweep could wrongly do has been done."""
+        seen = self.sweeps()
+        if not wait_for(lambda: self.sweeps() > seen, timeout=timeout):
+            pytest.fail(f"No sweep ran in {timeout} s:\n{self.log.read_text()[-3000:]}")
 
     def kill(self) -> None:
         """Kill it at once (SIGKILL): what a crash or a pulled plug does."""

@@ -8,8 +8,6 @@ ahead with ``round_set_time_left`` so the module runs in about a minute and a ha
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.fixtures_clock import start_worker, uses_redis, wait_for  # noqa: F401 (fixture)
@@ -40,7 +38,7 @@ def bells(rnd: Round) -> tuple[int, int]:
 
 
 def test_a_real_worker_rings_the_bell_on_schedule(start_worker, make_evening):
-    start_worker(beat=False)  # no sweeper: the timed task alone must ring it
+    worker = start_worker(beat=False)  # no sweeper: the timed task alone must ring it
     rnd = round_set_time_left(round=ready_round(make_evening), seconds=4)
     bell = wait_for(lambda: Bell.objects.filter(round=rnd).first(), timeout=15)
     assert bell is not None, "the timed bell never rang"
@@ -48,7 +46,7 @@ def test_a_real_worker_rings_the_bell_on_schedule(start_worker, make_evening):
     assert -0.05 <= late < 2.0, f"the bell rang {late:.2f} s after its deadline"
     rnd.refresh_from_db()
     assert rnd.state == Round.State.CLOSED and bell.cause == Bell.Cause.CLOCK
-    time.sleep(1.5)
+    worker.wait_for_log(f"bell task: round {rnd.pk} clock {rnd.clock_version} rang=True")  # the task is over
     assert bells(rnd) == (1, 1)
 
 
@@ -60,53 +58,54 @@ def test_a_short_visibility_timeout_still_applies_the_bell_once(start_worker, ma
     worker = start_worker(beat=False, CELERY_VISIBILITY_TIMEOUT="5", DJANGO_SETTINGS_MODULE="tests.worker_settings")
     rnd = round_set_time_left(round=ready_round(make_evening), seconds=20)
     assert wait_for(lambda: Bell.objects.filter(round=rnd).exists(), timeout=30), "the bell never rang"
-    time.sleep(7)  # time for a redelivered copy to run
+    # A redelivered copy runs after the one that rang (Redis hands it out again within 5 s):
+    # without a second run the test would prove nothing.
+    worker.wait_for_log(f"bell task: round {rnd.pk} clock {rnd.clock_version} rang=", times=2, timeout=20)
     assert bells(rnd) == (1, 1)
-    runs = worker.log.read_text().count(f"bell task: round {rnd.pk} clock {rnd.clock_version} rang=")
-    assert runs >= 2, f"Redis never handed the task out twice ({runs} run): the test proved nothing"
 
 
 def test_a_worker_killed_mid_round_and_restarted_still_rings_once(start_worker, make_evening):
     first = start_worker(beat=True)
     rnd = round_set_time_left(round=ready_round(make_evening), seconds=6)
-    time.sleep(2)  # the worker holds the ETA task now
+    first.wait_for_log("Task tournament.tasks.ring_bell_when_due[", timeout=6)  # it holds the timed bell now
     first.kill()
     assert not Bell.objects.filter(round=rnd).exists()
-    start_worker(beat=True)
+    second = start_worker(beat=True)
     # The task died with the worker (filesystem broker) or comes back after the visibility
     # timeout (Redis); either way the sweeper rings the overdue round within one beat (5 s).
     bell = wait_for(lambda: Bell.objects.filter(round=rnd).first(), timeout=20)
     assert bell is not None, "the bell was missed after the worker restart"
     assert (bell.rung_at - rnd.deadline).total_seconds() < 8
-    time.sleep(6)  # one more sweep: it must not ring again
+    second.wait_for_next_sweep()  # one more sweep: it must not ring again
     assert bells(rnd) == (1, 1)
 
 
 def test_pausing_and_extending_leave_no_stale_bell(start_worker, make_evening):
-    start_worker(beat=True)
+    worker = start_worker(beat=True)
     rnd = round_set_time_left(round=ready_round(make_evening), seconds=3)
     extended = round_extend(round=rnd, minutes=1)  # the 3 s task is now stale
-    time.sleep(5)
+    worker.wait_for_log(f"bell task: round {rnd.pk} clock {rnd.clock_version} rang=False")  # it ran, did nothing
     extended.refresh_from_db()
     assert extended.state == Round.State.RUNNING and not Bell.objects.exists()
     paused = round_pause(round=extended)
     soon = round_set_time_left(round=paused, seconds=2)  # set while paused: still paused
-    time.sleep(4)
+    worker.wait_for_next_sweep()  # two sweeps: the second began at least 5 s after the first, so
+    worker.wait_for_next_sweep()  # after the paused round's 2 s would have run out
     soon.refresh_from_db()
     assert soon.state == Round.State.PAUSED and not Bell.objects.exists()
     resumed = round_resume(round=soon)
     bell = wait_for(lambda: Bell.objects.filter(round=rnd).first(), timeout=10)
     assert bell is not None and (bell.rung_at - resumed.deadline).total_seconds() < 2
-    time.sleep(6)  # the stale tasks and one sweep have had their chance
+    worker.wait_for_next_sweep()  # the stale tasks and one sweep have had their chance
     assert bells(rnd) == (1, 1)
 
 
 def test_auto_advance_starts_the_next_round_after_the_change_over(start_worker, make_evening):
-    start_worker(beat=True)
+    worker = start_worker(beat=True)
     rnd = ready_round(make_evening, auto_advance=True, changeover_minutes=0, rounds_planned=3)
     round_set_time_left(round=rnd, seconds=2)
     nxt = wait_for(lambda: Round.objects.filter(evening_id=rnd.evening_id, number=2).first(), timeout=15)
     assert nxt is not None and nxt.state == Round.State.RUNNING
-    time.sleep(6)  # a sweep later there is still exactly one round 2 and one bell
+    worker.wait_for_next_sweep()  # a sweep later there is still exactly one round 2 and one bell
     assert Round.objects.filter(evening_id=rnd.evening_id).count() == 2
     assert bells(rnd) == (1, 1)
