@@ -193,3 +193,69 @@ def evening_standings_lines(evening: Evening):
     from tournament.selectors import evening_board
 
     return evening_board(Evening.objects.get(pk=evening.pk)).standing_lines()
+
+
+def shared_booby_counts(evening: Evening) -> None:
+    """The final count of a party where many guests end level: the head table's counters shared
+    out evenly, and at every other table the first guest takes 10 from each of the others, so
+    every one of those others ends on 40 and they share the booby prize (fewest counters won)."""
+    for table in ending.final_count_tables(evening):
+        counts = dict(table.prefill)
+        if table.number == 1:
+            total, n = sum(counts.values()), len(counts)
+            counts = {g: total // n + (total % n if i == 0 else 0) for i, g in enumerate(table.guests)}
+        else:
+            first, *others = table.guests
+            counts = {first: counts[first] + sum(counts[g] - 40 for g in others), **{g: 40 for g in others}}
+        ending.final_count_record(evening=evening, table=table.number, counters=counts,
+                                  agreed_off=sum(counts.values()) - sum(table.last.values()))
+
+
+def visit_pages(page, url: str, shots: str, *, big_screen: bool) -> dict[str, list[str]]:
+    """Open the room display, stop its timer, show and check every page of every slide; returns
+    slide -> the names shown, page after page."""
+    page.goto(url)
+    page.wait_for_function("() => !!document.querySelector('#room-live')?.dataset.pages")
+    page.evaluate("window.roomDisplay.pause()")
+    seen: dict[str, list[str]] = {}
+    for slide in page.evaluate("window.roomDisplay.pages()"):
+        for number in range(slide["pages"]):
+            page.evaluate("([s, n]) => window.roomDisplay.show(s, n)", [slide["slide"], number])
+            found = page.evaluate(MEASURE)
+            check_fits(found, big_screen=big_screen)
+            seen.setdefault(slide["slide"], []).extend(n["text"] for n in found["names"])
+            if number < 2 or number == slide["pages"] - 1:
+                page.screenshot(path=f"{shots}-{slide['slide']}-{number + 1}.png")
+    return seen
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [8, 150, 500])
+def test_a_prize_shared_by_many_and_the_final_standings_fit_any_screen(browser, live_server, host, size):
+    os.makedirs(SHOTS, exist_ok=True)
+    from tests.fixtures_ending import ended_evening, reveal
+
+    evening = ended_evening(host, size)
+    level = sum(len(t.guests) - 1 for t in ending.final_count_tables(evening)[1:])  # all on 40
+    shared_booby_counts(evening)
+    evening = reveal(evening, 1)
+    booby = ending.ceremony(evening).revealed[0]
+    assert booby.prize.key == "booby" and len(booby.winners) == level
+    url = f"{live_server.url}/e/{evening.public_key}/room/"
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        shots = f"{SHOTS}/room-{size}-{height}p"
+        prize = visit_pages(page, url, f"{shots}-shared", big_screen=height == 1080)
+        assert sorted(prize["prize"]) == sorted(g.name for g in booby.winners)  # every winner on some page
+        context.close()
+    evening = reveal(evening, ending.ceremony(evening).steps)
+    standings = [g.name for _, g, _ in evening_standings_lines(evening)]
+    assert len(standings) == size
+    for width, height in ((1920, 1080), (1280, 720)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        final = visit_pages(page, url, f"{SHOTS}/room-{size}-{height}p", big_screen=height == 1080)
+        assert final["final"] == standings  # every guest once, in order, page after page
+        context.close()

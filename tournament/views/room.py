@@ -165,6 +165,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     reasons = {p.prize.key: printed_reason(p.prize.reason, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None
     return {
+        "prize_size": _prize_size([g.name for g in latest.winners]) if latest else "",
         "evening": evening, "board": board, "mode": "ceremony", "asked": asked, "etag": etag,
         "ceremony": now, "latest": latest, "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
         "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
@@ -172,3 +173,16 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
         "server_now": database_now(), "poll_seconds": POLL_SECONDS, "last_round": False, "next_round": None,
         "bell_key": board.last_bell.round.number if board.last_bell is not None else 0,
     }
+
+
+def _prize_size(names: list[str]) -> str:
+    """How big the winners' names of the prize on screen are, so that they fit one screen: "huge"
+    (10 % of the screen's height) for one short name, "big" (6 %) for two names up to 50
+    characters, "many" (4 %) for up to four, "list" (names at 2.9 %, paged) beyond. House rule
+    of the display: a name is never cut."""
+    longest = max((len(name) for name in names), default=0)
+    if len(names) == 1 and longest <= 30:
+        return "huge"
+    if len(names) <= 2 and longest <= 50:
+        return "big"
+    return "many" if len(names) <= 4 else "list"
