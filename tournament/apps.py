@@ -10,9 +10,8 @@ class TournamentConfig(AppConfig):
     verbose_name = "Head Table"
 
     def ready(self) -> None:
-        """Connect the signal receivers (auto-advance after a bell lives in services.clock) and keep
+        """Connect the signal receivers (``tournament.signals``: auto-advance after a bell) and keep
         private keys out of Django's loggers (``tournament.private_logs``)."""
-        import tournament.services.clock  # noqa: F401
-        from tournament import private_logs
+        from tournament import private_logs, signals  # noqa: F401 (importing connects the receivers)
 
         private_logs.install()

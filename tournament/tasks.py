@@ -24,54 +24,23 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.db import transaction
 from django.db.models import DurationField, ExpressionWrapper, F
 from django.db.models.functions import Now
 
 from tournament.models import Bell, Evening, Round
+from tournament.services.bell import bell_ring
+from tournament.services.clock import (
+    next_round_wait,
+    round_advance,
+    round_mark_last_if_past_end,
+    schedule_advance,
+)
+from tournament.services.scheduling import schedule_bell
 
 log = logging.getLogger(__name__)
 
 
-def schedule_bell(rnd: Round) -> None:
-    """Queue ``ring_bell_when_due`` for a running round at its deadline (call after commit).
-    A broker that cannot be reached is logged, not raised: the change is committed already and
-    the sweeper rings the round at its deadline anyway."""
-    if rnd.state == Round.State.RUNNING and rnd.deadline is not None:
-        try:
-            ring_bell_when_due.apply_async((rnd.pk, rnd.clock_version), eta=rnd.deadline)
-        except Exception:
-            log.exception("Could not queue the timed bell of round %s; the sweeper will ring it", rnd.pk)
-
-
-def schedule_advance(evening_id: int) -> None:
-    """Queue ``start_next_round`` for the end of the change-over after a bell, when the evening
-    advances by itself (call after commit; does nothing otherwise)."""
-    from tournament.services.clock import next_round_due_at
-
-    evening = Evening.objects.filter(pk=evening_id).first()
-    due = next_round_due_at(evening=evening) if evening is not None else None
-    if due is not None:
-        after_round, at = due
-        try:
-            start_next_round.apply_async((evening_id, after_round), eta=at)
-        except Exception:
-            log.exception("Could not queue the next round of evening %s; the sweeper will start it", evening_id)
-
-
-def bell_saved(sender, instance: Bell, created: bool, **kwargs) -> None:
-    """``post_save`` receiver for ``Bell``: after the bell's transaction commits, queue the
-    next round's start (auto-advance). Connected in ``tournament.services.clock``."""
-    if created:
-        evening_id = Round.objects.filter(pk=instance.round_id).values_list("evening_id", flat=True).first()
-        if evening_id is not None:
-            transaction.on_commit(lambda: schedule_advance(evening_id))
-
-
 def _ring(round_id: int, clock_version: int | None) -> bool:
-    from tournament.services.bell import bell_ring
-    from tournament.services.clock import round_mark_last_if_past_end
-
     round_mark_last_if_past_end(round_id=round_id)
     bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version,
                      only_if_due=True)
@@ -109,8 +78,6 @@ def start_next_round(evening_id: int, after_round: int) -> bool:
     Returns True when this run started it (see ``tournament.services.clock.round_advance``).
     A worker whose clock runs ahead of the database's queues itself again for the moment the
     database says the change-over ends."""
-    from tournament.services.clock import next_round_wait, round_advance
-
     wait = next_round_wait(evening_id=evening_id, after_round=after_round)
     if wait is not None and wait > 0:
         log.info("next round task: evening %s after round %s is early; again in %.2f s", evening_id, after_round, wait)
@@ -124,8 +91,6 @@ def ring_overdue_bells() -> int:
     """The sweeper (Celery beat, every 5 s): make the end time's round the last, ring every
     running round whose deadline has passed by the database's clock, and start every next round
     whose change-over is over, in case a task was lost. Returns how many bells this run rang."""
-    from tournament.services.clock import round_advance, round_mark_last_if_past_end
-
     for round_id in Round.objects.filter(state__in=(Round.State.RUNNING, Round.State.PAUSED),
                                          evening__ends_at__lte=Now(),
                                          evening__stage=Evening.Stage.PLAYING).values_list("pk", flat=True):

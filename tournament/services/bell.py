@@ -21,7 +21,8 @@ from django.db.models.functions import Now
 from tables.bell import BellRecord, EveningState, ResultError, ring_bell
 from tables.errors import RuleError
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.draws import seats_replace
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import guest_names, name_guests, named_error

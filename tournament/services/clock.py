@@ -25,9 +25,12 @@ from django.utils import timezone
 
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Round
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.bell import bell_ring
+from tournament.services.versions import evening_touch
 from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening, lock_round
+from tournament.services.scheduling import schedule_bell, schedule_next_round
 from tournament.services.state import OPEN_STATES, current_round
 
 MAX_MINUTES = 180
@@ -60,8 +63,6 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
     still be that number. Raises ``RuleError`` before the draw, while another round is in play,
     after the last round, after the evening's end time, or once the evening has ended.
     """
-    from tournament.tasks import schedule_bell
-
     with transaction.atomic():
         evening = lock_evening(evening.pk)
         if evening.stage == Evening.Stage.ENDED:
@@ -136,8 +137,6 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
     """Restart a paused round's clock with the time it had left (plus ``add_minutes``, which
     may be negative). Queues the new timed bell after commit. Raises ``RuleError`` when the
     round is not paused or the minutes are absurd."""
-    from tournament.tasks import schedule_bell
-
     if add_minutes:
         _check_minutes(add_minutes)
     with transaction.atomic():
@@ -161,8 +160,6 @@ def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> 
     clock; the time left never goes below 0 (taking more rings the bell at once). For a running
     round the old timed bell becomes stale and a new one is queued after commit.
     Raises ``RuleError`` for a round not running or paused, or for 0 or more than 180 minutes."""
-    from tournament.tasks import schedule_bell
-
     _check_minutes(minutes)
     with transaction.atomic():
         rnd = _lock_round(round.pk)
@@ -188,8 +185,6 @@ def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = 
     sets a tournament clock. For a running round the old timed bell becomes stale and a new
     one is queued after commit. Raises ``RuleError`` for a round whose clock has stopped or a
     time below 0 or over 180 minutes."""
-    from tournament.tasks import schedule_bell
-
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_MINUTES * 60:
         raise RuleError(f"Set the clock to between 0 and {MAX_MINUTES} minutes.")
     with transaction.atomic():
@@ -217,8 +212,6 @@ def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
     round reopened by an undo (``Round.reopened``) waits for exactly this: it rings.
     The bell itself is ``bell_ring``'s one conditional update, in its own transaction; first, if
     the end time has passed, the round is made the last (see ``round_mark_last_if_past_end``)."""
-    from tournament.services.bell import bell_ring
-
     evening = Evening.objects.get(pk=evening.pk)
     if evening.stage == Evening.Stage.ENDED:
         raise RuleError("This evening has ended: there is no round to ring the bell for.")
@@ -310,17 +303,15 @@ def next_round_due_at(*, evening: Evening) -> tuple[int, object] | None:
     return last.number, bell.rung_at + timedelta(minutes=evening.changeover_minutes)
 
 
-def _connect_auto_advance() -> None:
-    """Queue the next round's start after every bell's commit (see ``tournament.tasks.bell_saved``);
-    the sweeper starts it anyway should this process not have imported this module."""
-    from django.db.models.signals import post_save
-
-    from tournament.tasks import bell_saved
-
-    post_save.connect(bell_saved, sender=Bell, dispatch_uid="headtable-auto-advance")
-
-
-_connect_auto_advance()
+def schedule_advance(evening_id: int) -> None:
+    """Queue the start of an evening's next round for the end of the change-over after its bell,
+    when the evening advances by itself (call after commit; does nothing otherwise). Called for
+    every new bell (``tournament.signals``) and when auto-advance is switched on."""
+    evening = Evening.objects.filter(pk=evening_id).first()
+    due = next_round_due_at(evening=evening) if evening is not None else None
+    if due is not None:
+        after_round, at = due
+        schedule_next_round(evening_id=evening_id, after_round=after_round, at=at)
 
 
 CLOCK_FIELDS = ("round_end", "auto_advance", "changeover_minutes", "warning_seconds", "rounds_planned", "ends_at")
@@ -346,7 +337,5 @@ def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields
         audit_log(evening=evening, action="clock.settings", user=user, device=device, changed=changed)
         evening_touch(evening=evening)
         if "auto_advance" in changed and evening.auto_advance:
-            from tournament.tasks import schedule_advance
-
             transaction.on_commit(lambda: schedule_advance(evening.pk))
     return evening

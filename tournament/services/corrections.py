@@ -32,7 +32,8 @@ from tables.bell import (
 )
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names, name_guests, named_error

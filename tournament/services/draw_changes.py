@@ -23,7 +23,8 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_with_latecomer, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.draws import live_draw, lock_for_draw, seats_replace, stored_plan
 
 

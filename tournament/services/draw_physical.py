@@ -25,7 +25,8 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.draws import lock_for_draw, named_error, seats_replace, stored_plan
 
 

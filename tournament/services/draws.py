@@ -24,7 +24,8 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import PlanError, TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 
 _ONE = re.compile(r"\b([Gg])uest (\d+)\b")

@@ -33,7 +33,8 @@ from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 from tournament.services.state import OPEN_STATES, bell_options, evening_state
 

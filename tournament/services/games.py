@@ -18,7 +18,8 @@ from django.db import transaction
 from tables.errors import RuleError
 from tables.showdown import Game, GameOptions, options_for
 from tournament.models import Evening
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 
 

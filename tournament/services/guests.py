@@ -20,7 +20,8 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
 from tournament.names import unprintable_reason
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
 

@@ -18,7 +18,8 @@ from django.db import transaction
 from tables.bell import BellOptions
 from tables.prizes import PrizeOptions
 from tournament.models import Evening
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 
 

@@ -26,42 +26,18 @@ from __future__ import annotations
 
 import hashlib
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
 from tournament.models import Evening, Guest
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
+from tournament.services.versions import cache_ttl, evening_token, evening_touch, evening_version, version_key
 
-LOCAL_TTL = 1  # seconds, for a cache each process keeps for itself
-SHARED_TTL = 30  # seconds, a version in a cache all processes share (bounds any rare stale entry)
-SHARED_LINK_TTL = 3600  # seconds, a key in a shared cache (reissue and revoke delete it at once)
-_LOCAL_BACKENDS = ("django.core.cache.backends.locmem.LocMemCache", "django.core.cache.backends.dummy.DummyCache")
-
-
-def cache_is_shared() -> bool:
-    """True when the default cache is shared by every process (e.g. Redis, Memcached)."""
-    return settings.CACHES.get("default", {}).get("BACKEND", "") not in _LOCAL_BACKENDS
-
-
-def _ttl(*, link: bool = False) -> int:
-    if not cache_is_shared():
-        return LOCAL_TTL
-    return SHARED_LINK_TTL if link else SHARED_TTL
 
 
 def _link_key(key: str) -> str:
     return "ht:link:" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def evening_token(evening_id: int, public_key: str) -> str:
-    """The evening's name in the cache: its id and a short hash of its public key."""
-    return f"{evening_id}-{hashlib.sha256(public_key.encode()).hexdigest()[:16]}"
-
-
-def _version_key(token: str) -> str:
-    return f"ht:ver:{token}"
 
 
 def link_lookup(key: str) -> tuple[int, int, str] | None:
@@ -79,19 +55,8 @@ def link_lookup(key: str) -> tuple[int, int, str] | None:
     if row is None:
         return None
     entry = (row[0], row[1], evening_token(row[1], row[2]))
-    cache.add(_link_key(key), entry, _ttl(link=True))
+    cache.add(_link_key(key), entry, cache_ttl(link=True))
     return entry
-
-
-def evening_version(evening_id: int, token: str) -> int | None:
-    """The evening's ``version`` (None when it does not exist); from the cache when it can."""
-    version = cache.get(_version_key(token))
-    if version is not None:
-        return version
-    version = Evening.objects.filter(pk=evening_id).values_list("version", flat=True).first()
-    if version is not None:
-        cache.add(_version_key(token), version, _ttl())
-    return version
 
 
 def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int | None]:
@@ -100,7 +65,7 @@ def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int 
     ``link_lookup`` / ``evening_version``. Returns (entry or None, version or None)."""
     if not key or len(key) > 64:
         return None, None
-    names = [_link_key(key), _version_key(token)]
+    names = [_link_key(key), version_key(token)]
     found = cache.get_many(names)
     entry = found.get(names[0])
     entry = tuple(entry) if entry is not None else link_lookup(key)
@@ -110,23 +75,6 @@ def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int 
     if version is None:
         version = evening_version(entry[1], entry[2])
     return entry, version  # type: ignore[return-value]
-
-
-def version_publish(*, token: str, version: int) -> None:
-    """Put a committed version in the cache (called by ``evening_touch`` after commit).
-
-    Never lowers the cached version: two transactions may run their after-commit hooks in
-    either order. (A get-then-set; the tiny window where two publishers interleave is bounded
-    by the entry's time to live.)
-    """
-    current = cache.get(_version_key(token))
-    if current is None or version > current:
-        cache.set(_version_key(token), version, _ttl())
-
-
-def version_forget(*, token: str) -> None:
-    """Drop an evening's cached version (the next reader refills it from the database)."""
-    cache.delete(_version_key(token))
 
 
 def link_forget(*, key: str) -> None:

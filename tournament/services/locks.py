@@ -7,7 +7,7 @@ functions:
 
 1. the **evening** row (``lock_evening``) — always first, also when the service then changes
    only a guest, a draw or a round: every service ends by bumping the evening's version
-   (``tournament.services.audit.evening_touch``, an UPDATE that locks the evening row), so a
+   (``tournament.services.versions.evening_touch``, an UPDATE that locks the evening row), so a
    service that locked something else first would hold it while waiting for the evening;
 2. then a **round** of that evening (``lock_round``, ``lock_round_number``);
 3. then a **result** of that round (``lock_result``); votes, bells, seats and guests are

@@ -10,7 +10,8 @@ from django.db.models.functions import Now
 from tables.bell import TableResult, check_one
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
-from tournament.services.audit import audit_log, evening_touch
+from tournament.services.audit import audit_log
+from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_apply
 from tournament.services.locks import lock_round
 from tournament.services.naming import guest_names, named_error

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournament.party import phone_address
-from tournament.views.links import qr_svg
+from tournament.views.qr_codes import qr_svg
 
 
 @login_required

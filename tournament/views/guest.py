@@ -36,7 +36,8 @@ from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import not_found, private
 from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services import captains, registration
-from tournament.services.links import evening_token, evening_version, link_lookup, poll_lookup
+from tournament.services.links import link_lookup, poll_lookup
+from tournament.services.versions import evening_token, evening_version
 from tournament.views.guest_csrf import csrf_private
 
 POLL_SECONDS = 3

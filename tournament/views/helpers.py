@@ -38,7 +38,7 @@ from tournament.services import helpers, state
 from tournament.private_doors import not_found, private
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
-from tournament.views.links import qr_svg
+from tournament.views.qr_codes import qr_svg
 
 
 def _device(request: HttpRequest) -> str:

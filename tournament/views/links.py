@@ -2,8 +2,8 @@
 screen, reissue (the old link dies at once) or revoke it; the evening's public registration
 link as a QR code for the door, with who has checked in.
 
-QR codes are drawn as inline SVG from ReportLab's encoder (``tournament.printing.qr``), so
-the page loads nothing from other sites.
+QR codes are drawn as inline SVG (``tournament.views.qr_codes``), so the page loads nothing
+from other sites.
 """
 
 from __future__ import annotations
@@ -13,40 +13,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 
 from tables.errors import RuleError
 from tournament.action_forms import DoorSwitchForm, LinkActionForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
-from tournament.printing.qr import QUIET, qr_modules
 from tournament.services.guests import guest_reissue_key
 from tournament.services.links import guest_revoke_key
 from tournament.services.registration import registration_open, registration_switch
-
-
-def qr_svg(value: str, *, label: str) -> SafeString:
-    """An inline SVG QR code of ``value`` (dark runs as one path, a white quiet zone of 4
-    modules), scaled by CSS; ``label`` is its accessible name."""
-    rows = qr_modules(value)
-    size = len(rows) + 2 * QUIET
-    parts = []
-    for r, row in enumerate(rows):
-        c = 0
-        while c < len(row):
-            if row[c]:
-                start = c
-                while c < len(row) and row[c]:
-                    c += 1
-                parts.append(f"M{start + QUIET} {r + QUIET}h{c - start}v1h-{c - start}z")
-            else:
-                c += 1
-    return mark_safe(
-        f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" '
-        f'aria-label="{escape(label)}" shape-rendering="crispEdges"><rect width="{size}" height="{size}" '
-        f'fill="#fff"/><path d="{"".join(parts)}" fill="#000"/></svg>'
-    )
+from tournament.views.helpers import helper_links_context
+from tournament.views.qr_codes import qr_svg
 
 
 def _device(request: HttpRequest) -> str:
@@ -107,8 +83,6 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.success(request, "Guests can register themselves now." if evening.self_registration
                          else "Self-registration is off.")
         return redirect("host-door", evening.pk)
-    from tournament.views.helpers import helper_links_context
-
     address = phone_address(request)
     url = address.url + reverse("door", args=[evening.public_key])
     guests = list(evening.guests.all())

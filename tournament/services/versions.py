@@ -1,0 +1,95 @@
+"""The evening's version: one counter every change bumps, and the cache entry that lets an
+unchanged live page (a guest's phone, the room display, the host's board) be answered 304
+without a database query.
+
+``ht:ver:<evening token>`` -> the evening's ``version`` (the live pages' ETag); the token is the
+evening's id and a hash of its public key, so a reused id (SQLite test databases roll back their
+sequences) never meets an old entry. ``evening_touch`` bumps the version inside the writer's
+transaction, drops the cached one at once and publishes the new one after commit; readers fill a
+missing entry with ``cache.add`` so a reader never overwrites a newer value with an older one.
+
+A process-local cache (Django's default ``LocMemCache``) cannot see another process's writes,
+so there entries live ``LOCAL_TTL`` seconds; with a shared cache (Redis) a version lives
+``SHARED_TTL`` seconds and a private link's entry (``tournament.services.links``)
+``SHARED_LINK_TTL``. House rule: issue 6 item 3 ("unchanged pages answer 304 with no database
+query").
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F
+
+from tournament.models import Evening
+
+LOCAL_TTL = 1  # seconds, for a cache each process keeps for itself
+SHARED_TTL = 30  # seconds, a version in a cache all processes share (bounds any rare stale entry)
+SHARED_LINK_TTL = 3600  # seconds, a key in a shared cache (reissue and revoke delete it at once)
+_LOCAL_BACKENDS = ("django.core.cache.backends.locmem.LocMemCache", "django.core.cache.backends.dummy.DummyCache")
+
+
+def cache_is_shared() -> bool:
+    """True when the default cache is shared by every process (e.g. Redis, Memcached)."""
+    return settings.CACHES.get("default", {}).get("BACKEND", "") not in _LOCAL_BACKENDS
+
+
+def cache_ttl(*, link: bool = False) -> int:
+    """Seconds a cache entry lives: ``LOCAL_TTL`` in a process-local cache; in a shared one
+    ``SHARED_LINK_TTL`` for a private link's entry (``link=True``), else ``SHARED_TTL``."""
+    if not cache_is_shared():
+        return LOCAL_TTL
+    return SHARED_LINK_TTL if link else SHARED_TTL
+
+
+def evening_token(evening_id: int, public_key: str) -> str:
+    """The evening's name in the cache: its id and a short hash of its public key."""
+    return f"{evening_id}-{hashlib.sha256(public_key.encode()).hexdigest()[:16]}"
+
+
+def version_key(token: str) -> str:
+    """The cache key of an evening's version, from its token (``evening_token``)."""
+    return f"ht:ver:{token}"
+
+
+def evening_version(evening_id: int, token: str) -> int | None:
+    """The evening's ``version`` (None when it does not exist); from the cache when it can."""
+    version = cache.get(version_key(token))
+    if version is not None:
+        return version
+    version = Evening.objects.filter(pk=evening_id).values_list("version", flat=True).first()
+    if version is not None:
+        cache.add(version_key(token), version, cache_ttl())
+    return version
+
+
+def version_publish(*, token: str, version: int) -> None:
+    """Put a committed version in the cache (called by ``evening_touch`` after commit).
+
+    Never lowers the cached version: two transactions may run their after-commit hooks in
+    either order. (A get-then-set; the tiny window where two publishers interleave is bounded
+    by the entry's time to live.)
+    """
+    current = cache.get(version_key(token))
+    if current is None or version > current:
+        cache.set(version_key(token), version, cache_ttl())
+
+
+def version_forget(*, token: str) -> None:
+    """Drop an evening's cached version (the next reader refills it from the database)."""
+    cache.delete(version_key(token))
+
+
+def evening_touch(*, evening: Evening) -> None:
+    """Bump ``evening.version`` by one (in the database and on the instance), so every live
+    page showing this evening refetches. Call inside the service's transaction: the cached
+    version is dropped now and the new one published after commit (until then, readers refill
+    the cache from the database with the version they can see)."""
+    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
+    evening.refresh_from_db(fields=["version"])
+    token, version = evening_token(evening.pk, evening.public_key), evening.version
+    version_forget(token=token)
+    transaction.on_commit(lambda: version_publish(token=token, version=version))
