@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_cache_control
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_POST
 
 from tables.draw import TableCard, pull_list, split_packs
@@ -224,8 +224,9 @@ def public_seating(request: HttpRequest, key: str) -> HttpResponse:
     if evening is None:
         raise Http404("No such page.")
     etag = f'"seating-{evening.version}"'
-    if request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified()
+    unchanged = get_conditional_response(request, etag=etag)  # Django's If-None-Match: 304
+    if unchanged is not None:
+        return unchanged
     response = render(request, "host/draw_seating_public.html",
                       {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)})
     response["ETag"] = etag

@@ -21,30 +21,27 @@ polling.
 
 from __future__ import annotations
 
-import threading
 import uuid
-from dataclasses import dataclass
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.utils.http import parse_etags
+from django.views.decorators.http import condition
 
 from tables.errors import RuleError
 from tournament.action_forms import CaptainFormHeader
 from tournament.forms import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import not_found, private
-from tournament.selectors import EveningBoard, database_now, evening_board
+from tournament.guest_boards import Shared, shared_board, shared_board_at
+from tournament.selectors import database_now
 from tournament.services import captains, registration
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.guest_csrf import csrf_private
 
 POLL_SECONDS = 3
-BOARDS_KEPT = 16
-_BOARDS: dict[str, "Shared"] = {}  # evening token -> its board at one version, in this process
-_BOARDS_LOCK = threading.Lock()
-_BOARD_LOCKS: dict[str, threading.Lock] = {}
 STANDINGS_SHOWN = 10
 
 
@@ -66,14 +63,35 @@ def _etag(token: str, version: int, partial: bool) -> str:
 
 
 def _token_sent(request: HttpRequest) -> str:
-    """The evening token in the If-None-Match the phone sent ("" when none)."""
-    sent = request.headers.get("If-None-Match", "").split(",")[0].strip().removeprefix("W/").strip('"')
-    return sent.split(".")[0] if sent.count(".") == 2 else ""
+    """The evening token in the first ETag of the If-None-Match the phone sent ("" when none)."""
+    sent = parse_etags(request.headers.get("If-None-Match", ""))
+    tag = sent[0].removeprefix("W/").strip('"') if sent else ""
+    return tag.split(".")[0] if tag.count(".") == 2 else ""
 
 
-def _matches(request: HttpRequest, etag: str) -> bool:
-    sent = request.headers.get("If-None-Match", "")
-    return any(tag.strip().removeprefix("W/") == etag for tag in sent.split(",")) if sent else False
+def _lookup(request: HttpRequest, key: str) -> tuple[tuple[int, int, str] | None, int | None]:
+    """(the link's entry ``(guest id, evening id, evening token)`` or None, the evening's version
+    or None), looked up once per request: a poll naming its evening's token gets both in one
+    cache round trip (``poll_lookup``). The page's ETag function and the page share it."""
+    cached = getattr(request, "_headtable_link", None)
+    if cached is None:
+        token = _token_sent(request)
+        if token:
+            cached = poll_lookup(key, token)
+        else:
+            found = link_lookup(key)
+            cached = (found, evening_version(found[1], found[2]) if found else None)
+        request._headtable_link = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _page_etag(request: HttpRequest, key: str) -> str | None:
+    """The ETag of a guest's page (Django's ``condition`` answers 304 when the phone has it):
+    None for a key that opens nothing, so the page answers its 404."""
+    found, version = _lookup(request, key)
+    if found is None or version is None:
+        return None
+    return _etag(found[2], version, bool(request.htmx))
 
 
 def _clock(rnd: Round | None, now) -> int | None:
@@ -81,59 +99,6 @@ def _clock(rnd: Round | None, now) -> int | None:
     if rnd is None or rnd.deadline is None:
         return None
     return max(0, int((rnd.deadline - now).total_seconds()))
-
-
-@dataclass(frozen=True)
-class Shared:
-    """One evening's board at one version, with what every guest's page looks up in it."""
-
-    version: int
-    board: EveningBoard
-    standing: list
-    table_of: dict  # guest id -> TableBoard
-    ceremony: object = None  # tournament.services.ending.Ceremony once the evening has ended
-
-
-def _memo(token: str, version: int | None) -> Shared | None:
-    hit = _BOARDS.get(token)
-    return hit if hit is not None and hit.version == version else None
-
-
-def shared_board(evening: Evening) -> Shared:
-    """The evening's board for ``evening.version``, computed once per process and version.
-
-    After a bell every phone fetches its page within a few seconds; they all need the same
-    board (tables, state, standings), which costs tens of milliseconds for 500 guests, so it
-    is kept per process, keyed by the evening's cache token and version (a newer version
-    computes a new one; one thread computes while the others wait). The board is read-only
-    from here on. At most ``BOARDS_KEPT`` evenings are kept. This is a memo of a value the
-    database defines, not state: every process computes the same board for the same version.
-    """
-    token = evening_token(evening.pk, evening.public_key)
-    hit = _memo(token, evening.version)
-    if hit is not None:
-        return hit
-    with _BOARDS_LOCK:
-        lock = _BOARD_LOCKS.setdefault(token, threading.Lock())
-    with lock:
-        hit = _memo(token, evening.version)
-        if hit is not None:
-            return hit
-        board = evening_board(evening)
-        ceremony = None
-        if evening.stage == Evening.Stage.ENDED:
-            from tournament.services.ending import ceremony as evening_ceremony
-
-            ceremony = evening_ceremony(evening)
-        shared = Shared(version=evening.version, board=board, standing=board.standing_lines(),
-                        table_of={line.guest.pk: t for t in board.tables for line in t.lines}, ceremony=ceremony)
-        with _BOARDS_LOCK:
-            _BOARDS[token] = shared
-            while len(_BOARDS) > BOARDS_KEPT:
-                dropped = next(iter(_BOARDS))
-                _BOARDS.pop(dropped)
-                _BOARD_LOCKS.pop(dropped, None)
-    return shared
 
 
 def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = None) -> dict:
@@ -201,26 +166,19 @@ def _ended_context(guest: Guest, shared: Shared) -> dict:
     }
 
 
+@condition(etag_func=_page_etag)
 def guest_page(request: HttpRequest, key: str) -> HttpResponse:
     """The guest's page: their table now (large), its kind, who sits there, the clock, what the
     last bell did to them and why, their counters and yellow counters, the table's reported
-    result (confirm / dispute), the standings. 304 when unchanged; 286 at the end (htmx)."""
-    token = _token_sent(request)
-    if token:  # a poll: the link and the version in one cache round trip
-        found, version = poll_lookup(key, token)
-    else:
-        found = link_lookup(key)
-        version = evening_version(found[1], found[2]) if found else None
+    result (confirm / dispute), the standings. 304 when unchanged (``condition``, by the
+    evening's version, with no database query); 286 at the end (htmx)."""
+    found, version = _lookup(request, key)
     if found is None:
         return not_found()
     if request.method not in ("GET", "HEAD"):
         return private(HttpResponseNotAllowed(["GET", "HEAD"]))
     partial = bool(request.htmx)
-    if version is not None and _matches(request, _etag(found[2], version, partial)):
-        response = HttpResponseNotModified()
-        response["ETag"] = _etag(found[2], version, partial)
-        return private(response)
-    guest, shared = None, _memo(found[2], version)
+    guest, shared = None, shared_board_at(found[2], version)
     if shared is not None:  # this process has the board at this version: no query for the guest
         known = shared.board.guests.get(found[0])
         if known is not None and known.key == key and not known.key_revoked:

@@ -37,9 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.cache import patch_cache_control
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 
 from tournament.action_forms import RoomQuery
@@ -85,9 +85,8 @@ def room_display(request: HttpRequest, public_key: str) -> HttpResponse:
     asked = (query.cleaned_data["mode"] or "auto") if query.is_valid() else "auto"
     mode, last = _display_mode(evening, asked)
     etag = f'"room-{evening.version}-{mode}-{int(bool(request.htmx))}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
+    response = get_conditional_response(request, etag=etag)  # Django's If-None-Match: 304 when it has it
+    if response is None:
         context = _room_context(evening, mode=mode, asked=asked, etag=etag)
         response = render(request, "room/_live.html" if request.htmx else "room/page.html", context)
     response["ETag"] = etag
