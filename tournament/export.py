@@ -22,14 +22,84 @@ def _time(value) -> str | None:
     return value.isoformat() if value else None
 
 
-def evening_export(evening: Evening) -> dict[str, Any]:
-    """The evening as a JSON-able dict; a constant number of queries whatever its size."""
-    guests = list(evening.guests.order_by("id"))
-    draws = list(evening.draws.order_by("id").prefetch_related("cards"))
-    rounds = list(evening.rounds.order_by("number"))
-    results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id")
-                   .prefetch_related("votes"))
-    bells = list(Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries"))
+def _evening_fields(evening: Evening) -> dict[str, Any]:
+    """The evening's own settings: counters per stake in counters, minutes per round in minutes."""
+    return {
+        "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "game": evening.game,
+        "options": evening.options, "counters_per_stake": evening.counters_per_stake,
+        "minutes_per_round": evening.minutes_per_round, "rounds_planned": evening.rounds_planned,
+        "round_end": evening.round_end, "stage": evening.stage, "ended_at": _time(evening.ended_at),
+        "ceremony_step": evening.ceremony_step,
+        "counter_value": str(evening.counter_value) if evening.counter_value is not None else None,
+    }
+
+
+def _draw_fields(draw) -> dict[str, Any]:
+    """One draw with its cards (guest id, pack, rank), cards already prefetched."""
+    return {
+        "id": draw.pk, "kind": draw.kind, "sizes": draw.sizes, "relaxed": draw.relaxed, "complete": draw.complete,
+        "created_at": _time(draw.created_at), "superseded_at": _time(draw.superseded_at),
+        "cards": [{"guest": c.guest_id, "pack": c.pack, "rank": c.rank} for c in draw.cards.all()],
+    }
+
+
+def _result_fields(result: Result) -> dict[str, Any]:
+    """One reported result with its votes (votes already prefetched); counters in counters."""
+    return {
+        "table": result.table, "pool_winner": result.pool_winner_id, "in_call": result.in_call,
+        "tied": result.tied, "counters": result.counters,
+        "reported_by_guest": result.reported_by_guest_id, "created_at": _time(result.created_at),
+        "superseded_at": _time(result.superseded_at), "count_off": result.count_off, "status": result.status,
+        "votes": [{"guest": v.guest_id, "verdict": v.verdict, "note": v.note} for v in result.votes.all()],
+    }
+
+
+def _bell_fields(bell: Bell) -> dict[str, Any]:
+    """One bell (rung or undone) with its entries (already prefetched); amounts in counters."""
+    return {
+        "kind": bell.kind, "cause": bell.cause, "rung_at": _time(bell.rung_at), "undone_at": _time(bell.undone_at),
+        "warnings": bell.record.get("warnings", []),
+        "entries": [
+            {"kind": e.kind, "guest": e.guest_id, "from_table": e.from_table, "to_table": e.to_table,
+             "amount": e.amount, "rule": e.rule, "text": e.text}
+            for e in bell.entries.all()
+        ],
+    }
+
+
+def _round_fields(rnd, results: list[Result], bells: list[Bell]) -> dict[str, Any]:
+    """One round with the results and bells (of the whole evening) that belong to it."""
+    return {
+        "number": rnd.number, "state": rnd.state, "started_at": _time(rnd.started_at),
+        "deadline": _time(rnd.deadline), "reopened": rnd.reopened,
+        "results": [_result_fields(x) for x in results if x.round_id == rnd.pk],
+        "bells": [_bell_fields(b) for b in bells if b.round_id == rnd.pk],
+    }
+
+
+def _moves_and_stakes(rounds: list, bells: list[Bell]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The moves between tables and the fresh stakes (in counters) of the bells not undone."""
+    number = {r.pk: r.number for r in rounds}
+    live_bells = [b for b in bells if b.undone_at is None]
+    moves = [
+        {"round": number[b.round_id], "guest": e.guest_id,
+         "from_table": e.from_table, "to_table": e.to_table, "kind": e.kind}
+        for b in live_bells for e in b.entries.all()
+        if e.from_table and e.to_table and e.from_table != e.to_table
+    ]
+    stakes = [
+        {"round": number[b.round_id], "guest": e.guest_id, "counters": e.amount}
+        for b in live_bells for e in b.entries.all() if e.kind == "stake"
+    ]
+    return moves, stakes
+
+
+def _standings_and_prizes(evening: Evening, guests: list) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The tables, standings rows and prizes as the evening stands now.
+
+    Returns (tables, standing rows, prizes) as export lists; all empty when the evening's
+    state cannot be worked out yet (no draw), as before: house rule, an export never fails.
+    """
     try:
         state: EveningState | None = evening_state(evening)
     except Exception:
@@ -37,83 +107,48 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     packs = {g.pk: Pack(g.pack) for g in guests}
     rows = standings(state, {g: packs[g] for g in state.counters if g in packs}, stake=evening.counters_per_stake) if state else ()
     prizes = award_prizes(rows, options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {})))) if rows else ()
-    live_bells = [b for b in bells if b.undone_at is None]
+    tables = [
+        {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
+        for n, ids in enumerate(state.tables, 1)
+    ] if state else []
+    standing_rows = [
+        {"place": place, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
+         "stakes": row.stakes, "fresh_stakes": row.fresh_stakes, "counters_won": row.counters_won}
+        for place, row in zip(places(rows), rows)
+    ]
+    prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
+    return tables, standing_rows, prize_rows
+
+
+def evening_export(evening: Evening) -> dict[str, Any]:
+    """The evening as a JSON-able dict (schema SCHEMA, docs/export.md); a constant number of
+    queries whatever its size. Takes the evening; raises nothing for an evening without a draw
+    (tables, standings and prizes are then empty)."""
+    guests = list(evening.guests.order_by("id"))
+    draws = list(evening.draws.order_by("id").prefetch_related("cards"))
+    rounds = list(evening.rounds.order_by("number"))
+    results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id")
+                   .prefetch_related("votes"))
+    bells = list(Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries"))
+    tables, standing_rows, prize_rows = _standings_and_prizes(evening, guests)
+    moves, stakes = _moves_and_stakes(rounds, bells)
     return {
         "schema": SCHEMA,
-        "evening": {
-            "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "game": evening.game,
-            "options": evening.options, "counters_per_stake": evening.counters_per_stake,
-            "minutes_per_round": evening.minutes_per_round, "rounds_planned": evening.rounds_planned,
-            "round_end": evening.round_end, "stage": evening.stage, "ended_at": _time(evening.ended_at),
-            "ceremony_step": evening.ceremony_step,
-            "counter_value": str(evening.counter_value) if evening.counter_value is not None else None,
-        },
+        "evening": _evening_fields(evening),
         "packs": {"red": evening.red_label, "blue": evening.blue_label},
         "guests": [
             {"id": g.pk, "name": g.name, "pack": g.pack, "contact": g.contact, "status": g.status} for g in guests
         ],
-        "draws": [
-            {
-                "id": d.pk, "kind": d.kind, "sizes": d.sizes, "relaxed": d.relaxed, "complete": d.complete,
-                "created_at": _time(d.created_at), "superseded_at": _time(d.superseded_at),
-                "cards": [{"guest": c.guest_id, "pack": c.pack, "rank": c.rank} for c in d.cards.all()],
-            }
-            for d in draws
-        ],
-        "tables": [
-            {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
-            for n, ids in enumerate(state.tables, 1)
-        ] if state else [],
-        "rounds": [
-            {
-                "number": r.number, "state": r.state, "started_at": _time(r.started_at), "deadline": _time(r.deadline),
-                "reopened": r.reopened,
-                "results": [
-                    {
-                        "table": x.table, "pool_winner": x.pool_winner_id, "in_call": x.in_call, "tied": x.tied,
-                        "counters": x.counters,
-                        "reported_by_guest": x.reported_by_guest_id, "created_at": _time(x.created_at),
-                        "superseded_at": _time(x.superseded_at), "count_off": x.count_off, "status": x.status,
-                        "votes": [{"guest": v.guest_id, "verdict": v.verdict, "note": v.note} for v in x.votes.all()],
-                    }
-                    for x in results if x.round_id == r.pk
-                ],
-                "bells": [
-                    {
-                        "kind": b.kind, "cause": b.cause, "rung_at": _time(b.rung_at), "undone_at": _time(b.undone_at),
-                        "warnings": b.record.get("warnings", []),
-                        "entries": [
-                            {"kind": e.kind, "guest": e.guest_id, "from_table": e.from_table, "to_table": e.to_table,
-                             "amount": e.amount, "rule": e.rule, "text": e.text}
-                            for e in b.entries.all()
-                        ],
-                    }
-                    for b in bells if b.round_id == r.pk
-                ],
-            }
-            for r in rounds
-        ],
+        "draws": [_draw_fields(d) for d in draws],
+        "tables": tables,
+        "rounds": [_round_fields(r, results, bells) for r in rounds],
         "final_counts": [
             {"table": c.table, "counters": c.counters, "off_by": c.off_by, "created_at": _time(c.created_at),
              "superseded_at": _time(c.superseded_at)}
             for c in FinalCount.objects.filter(evening=evening).order_by("table", "id")
         ],
-        "moves": [
-            {"round": next(r.number for r in rounds if r.pk == b.round_id), "guest": e.guest_id,
-             "from_table": e.from_table, "to_table": e.to_table, "kind": e.kind}
-            for b in live_bells for e in b.entries.all()
-            if e.from_table and e.to_table and e.from_table != e.to_table
-        ],
-        "stakes": [
-            {"round": next(r.number for r in rounds if r.pk == b.round_id), "guest": e.guest_id, "counters": e.amount}
-            for b in live_bells for e in b.entries.all() if e.kind == "stake"
-        ],
-        "standings": [
-            {"place": place, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
-             "stakes": row.stakes, "fresh_stakes": row.fresh_stakes, "counters_won": row.counters_won}
-            for place, row in zip(places(rows), rows)
-        ],
-        "prizes": [
-            {"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes
-        ],
+        "moves": moves,
+        "stakes": stakes,
+        "standings": standing_rows,
+        "prizes": prize_rows,
     }
