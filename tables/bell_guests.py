@@ -34,6 +34,76 @@ def _state(tables: list[list[int]], counters, yellow, stakes) -> EveningState:
     return EveningState(tuple(map(tuple, tables)), counters, yellow, stakes)
 
 
+def _fill_short_table(
+    tables: list[list[int]], number: int, guest: int, cutter: Cutter, options: BellOptions
+) -> None:
+    """Move one player into table ``number`` (which ``guest`` just left) from the largest table
+    that can spare one, nearest first, the table below before the one above; the mover is the
+    highest cut there. Changes ``tables`` in place and adds a "fill" entry to ``cutter.entries``;
+    does nothing when no table can spare a player. Source: house rule ``leave_fill``.
+    """
+    count = len(tables)
+    seats = tables[number - 1]
+    need = max(4, len(seats) + 2)
+    sources = [k for k in range(1, count + 1) if k != number and len(tables[k - 1]) >= need]
+    if not sources:
+        return
+    source = min(sources, key=lambda k: (-len(tables[k - 1]), abs(k - number), -k))
+    rule = options.house("leave_fill")
+    mover = cutter.highest(tables[source - 1], table=source, why=f"who moves to table {number}", rule=rule)
+    tables[source - 1].remove(mover)
+    seats.append(mover)
+    cutter.entries.append(BellEntry("fill", mover, source, number, 0, rule, (
+        f"Guest {guest} left {table_name(number, count)} and you cut the highest card at"
+        f" table {source}: go to {table_name(number, count)}."), (
+        f"Guest {guest} left {table_name(number, count)}; guest {mover} cut the highest card at"
+        f" table {source}: goes to {table_name(number, count)}.")))
+
+
+def _close_table(
+    tables: list[list[int]], number: int, guest: int, entries: list[BellEntry], options: BellOptions
+) -> list[str]:
+    """Close table ``number`` (too short after ``guest`` left): its players join the smallest
+    tables nearest it and the tables below it move up one number. Changes ``tables`` in place,
+    adds "close" and "renumber" entries to ``entries`` and returns warnings for tables now over
+    ``options.max_table`` players. Raises ``RuleError`` when fewer than 2 tables would be left.
+    Source: house rule (CLOSE_RULE).
+    """
+    count = len(tables)
+    seats = tables[number - 1]
+    if count - 1 < 2:
+        raise RuleError(
+            f"If guest {guest} leaves, table {number} has {len(seats)} players and no table"
+            " can spare one: fewer than two tables would be left. Seat the evening again."
+        )
+    left_over = list(seats)
+    old_numbers = [k for k in range(1, count + 1) if k != number]
+    renumber = {k: (k if k < number else k - 1) for k in old_numbers}
+    del tables[number - 1]
+    for mover in left_over:
+        target = min(old_numbers, key=lambda k: (len(tables[renumber[k] - 1]), abs(k - number), -k))
+        tables[renumber[target] - 1].append(mover)
+        entries.append(BellEntry("close", mover, number, renumber[target], 0, CLOSE_RULE, (
+            f"Table {number} closed when guest {guest} left: go to"
+            f" {table_name(renumber[target], count - 1)}."), (
+            f"Table {number} closed when guest {guest} left: guest {mover} goes to"
+            f" {table_name(renumber[target], count - 1)}.")))
+    for k in old_numbers:
+        if renumber[k] != k:
+            for other in tables[renumber[k] - 1]:
+                if other not in left_over:
+                    entries.append(BellEntry("renumber", other, k, renumber[k], 0, CLOSE_RULE, (
+                        f"Table {number} closed: your table {k} is now"
+                        f" {table_name(renumber[k], count - 1)}; keep your seat."), (
+                        f"Table {number} closed: guest {other}'s table {k} is now"
+                        f" {table_name(renumber[k], count - 1)}; keeps the seat.")))
+    return [
+        f"Table {k} now has {len(table)} players, more than {options.max_table}."
+        for k, table in enumerate(tables, start=1)
+        if len(table) > options.max_table
+    ]
+
+
 def guest_leaves(
     state: EveningState,
     guest: int,
@@ -63,54 +133,9 @@ def guest_leaves(
         f"Guest {guest} has left {table_name(number, count)}; their {state.counters[guest]} counters"
         " and yellow counters stay in the standings.")))
     if len(seats) < 3 or options.leave_fill == "always":
-        need = max(4, len(seats) + 2)
-        sources = [k for k in range(1, count + 1) if k != number and len(tables[k - 1]) >= need]
-        if sources:
-            source = min(sources, key=lambda k: (-len(tables[k - 1]), abs(k - number), -k))
-            rule = options.house("leave_fill")
-            mover = cutter.highest(
-                tables[source - 1], table=source, why=f"who moves to table {number}", rule=rule
-            )
-            tables[source - 1].remove(mover)
-            seats.append(mover)
-            entries.append(BellEntry("fill", mover, source, number, 0, rule, (
-                f"Guest {guest} left {table_name(number, count)} and you cut the highest card at"
-                f" table {source}: go to {table_name(number, count)}."), (
-                f"Guest {guest} left {table_name(number, count)}; guest {mover} cut the highest card at"
-                f" table {source}: goes to {table_name(number, count)}.")))
+        _fill_short_table(tables, number, guest, cutter, options)
     if len(seats) < 3:
-        if count - 1 < 2:
-            raise RuleError(
-                f"If guest {guest} leaves, table {number} has {len(seats)} players and no table"
-                " can spare one: fewer than two tables would be left. Seat the evening again."
-            )
-        left_over = list(seats)
-        old_numbers = [k for k in range(1, count + 1) if k != number]
-        renumber = {k: (k if k < number else k - 1) for k in old_numbers}
-        del tables[number - 1]
-        for mover in left_over:
-            target = min(
-                old_numbers,
-                key=lambda k: (len(tables[renumber[k] - 1]), abs(k - number), -k),
-            )
-            tables[renumber[target] - 1].append(mover)
-            entries.append(BellEntry("close", mover, number, renumber[target], 0, CLOSE_RULE, (
-                f"Table {number} closed when guest {guest} left: go to"
-                f" {table_name(renumber[target], count - 1)}."), (
-                f"Table {number} closed when guest {guest} left: guest {mover} goes to"
-                f" {table_name(renumber[target], count - 1)}.")))
-        for k in old_numbers:
-            if renumber[k] != k:
-                for other in tables[renumber[k] - 1]:
-                    if other not in left_over:
-                        entries.append(BellEntry("renumber", other, k, renumber[k], 0, CLOSE_RULE, (
-                            f"Table {number} closed: your table {k} is now"
-                            f" {table_name(renumber[k], count - 1)}; keep your seat."), (
-                            f"Table {number} closed: guest {other}'s table {k} is now"
-                            f" {table_name(renumber[k], count - 1)}; keeps the seat.")))
-        for k, table in enumerate(tables, start=1):
-            if len(table) > options.max_table:
-                warnings.append(f"Table {k} now has {len(table)} players, more than {options.max_table}.")
+        warnings = _close_table(tables, number, guest, entries, options)
     after = _state(tables, state.counters, state.yellow, state.stakes)
     after.check()
     return BellRecord(
@@ -122,6 +147,23 @@ def guest_leaves(
         options=options.to_json(),
         guest=guest,
     )
+
+
+def _arrival_table(state: EveningState, table: int | None, options: BellOptions) -> tuple[int, str]:
+    """The table (1-based) a late guest sits at and the rule that chose it: ``table`` when the
+    host gave one, else the booby table unless it already has ``options.max_table`` players,
+    else the smallest table nearest the booby table. Raises ``RuleError`` when ``table`` is not
+    one of this evening's tables. Source: house rule ``arrive_at``.
+    """
+    count = len(state.tables)
+    if table is not None:
+        if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= count:
+            raise RuleError(f"There is no table {table!r} this evening: the tables are 1 to {count}.")
+        return table, "house rule: the host chose the table"
+    rule = options.house("arrive_at")
+    if options.arrive_at == "booby" and len(state.tables[-1]) < options.max_table:
+        return count, rule
+    return min(range(1, count + 1), key=lambda k: (len(state.tables[k - 1]), -k)), rule
 
 
 def guest_arrives(
@@ -149,16 +191,7 @@ def guest_arrives(
     count = len(state.tables)
     warnings: list[str] = []
     asked = table
-    if table is not None:
-        if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= count:
-            raise RuleError(f"There is no table {table!r} this evening: the tables are 1 to {count}.")
-        rule = "house rule: the host chose the table"
-    else:
-        rule = options.house("arrive_at")
-        if options.arrive_at == "booby" and len(state.tables[-1]) < options.max_table:
-            table = count
-        else:
-            table = min(range(1, count + 1), key=lambda k: (len(state.tables[k - 1]), -k))
+    table, rule = _arrival_table(state, table, options)
     if len(state.tables[table - 1]) >= options.max_table:
         warnings.append(
             f"Table {table} now has {len(state.tables[table - 1]) + 1} players,"
