@@ -83,7 +83,6 @@ def result_record(
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
     ``helper`` is the scorer's ``HelperLink`` when a scorer entered it (for the audit log).
-
     ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
     the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
     guest id to counters after the deal (required at the head table). An earlier result for the same table
@@ -103,10 +102,9 @@ def result_record(
     the deal. Counts that do not add up are recorded only when ``agreed_off`` equals the
     difference (counters, after minus before: the host ticked "the table agrees the count is
     off by N"); the result then keeps it in ``Result.count_off``. Otherwise ``CountersDoNotAddUp``
-    names the difference and nothing is saved. House rule, issue 11 deliver 2.
-
-    A round whose bell was undone (``Round.reopened``) is never rung by a result, except the
-    head table's when the host chose "head_pool" for it (issue 11 deliver 3).
+    names the difference and nothing is saved. House rule, issue 11 deliver 2. A round whose bell
+    was undone (``Round.reopened``) is never rung by a result, except the head table's when the
+    host chose "head_pool" for it (issue 11 deliver 3).
     """
     counters = dict(counters or {})
     with transaction.atomic():
@@ -114,38 +112,81 @@ def result_record(
         if rnd is None:
             raise RuleError("That round does not exist: reload the page.")
         evening = rnd.evening
-        if request_id:
-            done = Result.objects.filter(round=rnd, table=table, request_id=request_id).first()
-            if done is not None:
-                return done
+        if (done := _already_recorded(rnd, table, request_id)) is not None:
+            return done
         if rnd.state not in OPEN_STATES:
             raise RuleError(f"Round {rnd.number} is closed: its bell has rung. Ask the host to correct it.")
         state = evening_state(evening)
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
                              tied=frozenset(tied), counters=counters)
-        try:
-            check_one(state, result)
-        except RuleError as error:
-            raise named_error(error, guest_names(evening)) from error
-        if reporter is not None and reporter.pk not in state.tables[table - 1]:
-            raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
-        off = count_difference(state, table, counters) if count_check else 0
-        if off and agreed_off != off:
-            after = sum(counters.values())
-            raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=HOST_NEXT_STEP)
-        Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
-        row = Result.objects.create(
-            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
-            counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
-            reported_by_guest=reporter, request_id=request_id[:64], count_off=off,
-        )
-        audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
-                  round=rnd.number, table=table, pool_winner=pool_winner, count_off=off)
-        evening_touch(evening=evening)
-        if rnd.reopened == Round.Reopened.HOST:
-            pass  # after an undo the round waits for the host's bell
-        elif rnd.state == Round.State.RUNG and not rnd.reopened:
-            bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
-        elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
-            bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
+        off = _count_off(evening, state, result, counters, reporter=reporter, count_check=count_check,
+                         agreed_off=agreed_off)
+        row = _save_result(rnd, result, counters, off=off, user=user, reporter=reporter, device=device,
+                           request_id=request_id, helper=helper)
+        _ring_if_due(rnd, evening, table, user=user, device=device)
     return row
+
+
+def _save_result(
+    rnd: Round, result: TableResult, counters: dict[int, int], *, off: int, user, reporter: Guest | None,
+    device: str, request_id: str, helper,
+) -> Result:
+    """Save ``result`` as the table's live result (an earlier one is marked superseded), log it
+    and touch the evening's version; ``off`` is the agreed count difference in counters.
+    Returns the new ``Result``. Runs inside the caller's transaction; raises nothing itself."""
+    evening, table, pool_winner = rnd.evening, result.table, result.pool_winner
+    Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
+    row = Result.objects.create(
+        round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
+        counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
+        reported_by_guest=reporter, request_id=request_id[:64], count_off=off,
+    )
+    audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
+              round=rnd.number, table=table, pool_winner=pool_winner, count_off=off)
+    evening_touch(evening=evening)
+    return row
+
+
+def _already_recorded(rnd: Round, table: int, request_id: str) -> Result | None:
+    """The result of this round and table already saved under ``request_id`` (a captain's
+    form's one-time id), or None; a blank id never matches. House rule, issue 6."""
+    if not request_id:
+        return None
+    return Result.objects.filter(round=rnd, table=table, request_id=request_id).first()
+
+
+def _count_off(
+    evening: Evening, state, result: TableResult, counters: dict[int, int], *, reporter: Guest | None, count_check: bool,
+    agreed_off: int | None,
+) -> int:
+    """Check ``result`` against ``state`` (the evening before the bell) and return how far its
+    ``counters`` (guest id to counters after the deal) are off, in counters (0 without ``count_check``). Raises ``RuleError`` (guests named)
+    for a result the rules refuse or a reporter not at the table, and ``CountersDoNotAddUp``
+    when the counts are off by other than ``agreed_off``. House rule, issue 11 deliver 2.
+    """
+    table = result.table
+    try:
+        check_one(state, result)
+    except RuleError as error:
+        raise named_error(error, guest_names(evening)) from error
+    if reporter is not None and reporter.pk not in state.tables[table - 1]:
+        raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
+    off = count_difference(state, table, counters) if count_check else 0
+    if off and agreed_off != off:
+        after = sum(counters.values())
+        raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=HOST_NEXT_STEP)
+    return off
+
+
+def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str) -> None:
+    """Ring the round's bell after a result when it is due: the clock already rang (and the
+    bell was never undone), or the head table's result when the evening ends rounds at the
+    head table's pool. A round reopened by the host waits for the host's bell. Issue 11
+    deliver 3; the rules' way of ending a round at the head table's pool.
+    """
+    if rnd.reopened == Round.Reopened.HOST:
+        return  # after an undo the round waits for the host's bell
+    if rnd.state == Round.State.RUNG and not rnd.reopened:
+        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
+    elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
