@@ -55,6 +55,39 @@ class Correction:
     moves: tuple[tuple[int, int], ...] = ()
 
 
+def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]:
+    """Round ``round_number`` and the bells not undone from it on (its own first), in order.
+    Raises ``RuleError`` for an unknown round, a round whose bell has not rung, or a round with
+    no bell on record. House rule: only a rung round is corrected (issue 11)."""
+    rnd = evening.rounds.filter(number=round_number).first()
+    if rnd is None:
+        raise RuleError(f"There is no round {round_number} this evening.")
+    if rnd.state in OPEN_STATES:
+        raise RuleError(f"Round {round_number}'s bell has not rung: enter its result on the evening page.")
+    bells = list(
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
+        .select_related("round").order_by("round__number", "id")
+    )
+    if not bells or bells[0].round_id != rnd.pk:
+        raise RuleError(f"Round {round_number} has no bell on record to correct.")
+    return rnd, bells
+
+
+def _result_to_correct(rnd: Round, before: EveningState, result: TableResult, names) -> Result | None:
+    """The table's live result that ``result`` corrects (None when there was none), once
+    ``result`` is checked against ``before`` (the seating before that round's bell). Raises
+    ``RuleError`` (guests named by ``names``) for a result the rules refuse, or one already on
+    record. Source: the rules' result checks (``tables.bell.check_one``)."""
+    try:
+        check_one(before, result)
+    except RuleError as error:
+        raise named_error(error, names) from error
+    old = Result.objects.filter(round=rnd, table=result.table, superseded_at__isnull=True).first()
+    if old is not None and table_result(old) == result:
+        raise RuleError(f"That is table {result.table}'s result in round {rnd.number} already: nothing to correct.")
+    return old
+
+
 def result_correct(
     *,
     evening: Evening,
@@ -81,26 +114,10 @@ def result_correct(
     with transaction.atomic():
         evening = lock_evening(evening.pk)
         names = guest_names(evening)
-        rnd = evening.rounds.filter(number=round_number).first()
-        if rnd is None:
-            raise RuleError(f"There is no round {round_number} this evening.")
-        if rnd.state in OPEN_STATES:
-            raise RuleError(f"Round {round_number}'s bell has not rung: enter its result on the evening page.")
-        bells = list(
-            Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
-            .select_related("round").order_by("round__number", "id")
-        )
-        if not bells or bells[0].round_id != rnd.pk:
-            raise RuleError(f"Round {round_number} has no bell on record to correct.")
+        rnd, bells = _rung_bells(evening, round_number)
         records = [BellRecord.from_json(bell.record) for bell in bells]
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
-        try:
-            check_one(records[0].before, result)
-        except RuleError as error:
-            raise named_error(error, names) from error
-        old = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
-        if old is not None and table_result(old) == result:
-            raise RuleError(f"That is table {table}'s result in round {round_number} already: nothing to correct.")
+        old = _result_to_correct(rnd, records[0].before, result, names)
         now = Now()  # the database's clock, at each UPDATE
         if old is not None:
             Result.objects.filter(pk=old.pk).update(superseded_at=now)
