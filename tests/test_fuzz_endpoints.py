@@ -34,12 +34,16 @@ from tests.factories import GuestFactory
 from tests.fixtures_phones import at_table
 from tests.test_draw_services import make
 from tournament.models import Evening, Guest, Seat
+from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.captains import captain_report
 from tournament.services.clock import round_start
 from tournament.services.draw_physical import draw_physical_record, draw_physical_start
 from tournament.services.draws import draw_digital
+from tournament.services.ending import evening_end
 from tournament.services.helpers import helper_link_create
 from tournament.services.registration import registration_switch
+from tournament.services.results import result_record
+from tournament.services.state import current_round, evening_state
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))  # per endpoint and variant: about 60 variants, a minute or two in all
 
@@ -203,18 +207,47 @@ def test_every_url_pattern_is_fuzzed_or_says_why_not():
     assert set(NOT_FUZZED) - {None} <= names and fuzzed <= names
 
 
+STAGES = ("in play", "bell waits", "bell undone", "ended")
+BELL_SIDE = {"host-round", "host-clock", "host-bell-cuts", "host-result", "host-correction", "host-end",
+             "host-final-count", "host-reveal", "guest-report", "guest-vote", "helper-result", "host-showdown",
+             "guest-showdown"}
+
+
+def _stage(evening: Evening, stage: str) -> None:
+    """Take ``evening`` (round 1 in play, table 2 reported, table 3 a split pool) to ``stage``:
+    "bell waits" (rung with the head table's counts missing), "bell undone" (rung, then undone:
+    round 1 waits for the host), "ended" (round 1 made the last and rung: the final count)."""
+    if stage == "in play":
+        return
+    rnd = current_round(evening)
+    if stage == "bell waits":
+        assert bell_ring(round_id=rnd.pk, cause="host") is None
+        return
+    head, counters = at_table(evening, 1), evening_state(evening).counters
+    result_record(round=rnd, table=1, pool_winner=head[0].pk, counters={g.pk: counters[g.pk] for g in head})
+    if stage == "ended":
+        evening_end(evening=evening, seen_round=1)
+    assert bell_ring(round_id=rnd.pk, cause="host") is not None
+    if stage == "bell undone":
+        bell_undo(evening=evening)
+
+
 @pytest.fixture
-def world(client, host):
+def world(client, host, request):
     """Three evenings of the host, logged in: ``playing`` (16 guests, round 1 in play, a
-    captain's report at table 2, self-registration on, a door and a scorer link, a guest not
-    here yet), ``changes`` (drawn before round 1, a latecomer and a leaver) and ``physical``
-    (a physical draw with one card recorded)."""
+    captain's report at table 2 and a split pool at table 3, self-registration on, a door and a
+    scorer link, a guest not here yet; then taken to the test's ``stage``), ``changes`` (drawn
+    before round 1, a latecomer and a leaver) and ``physical`` (a physical draw with one card
+    recorded)."""
     cache.clear()
     playing = make(8, 8, host=host)
     draw_digital(evening=playing)
     round_start(evening=playing)
     captain, winner = at_table(playing, 2)[:2]
     result = captain_report(guest=captain, round_number=1, table=2, pool_winner=winner.pk)
+    third = at_table(playing, 3)
+    result_record(round=current_round(playing), table=3, pool_winner=third[0].pk, tied=[third[1].pk])
+    _stage(playing, getattr(request, "param", "in play"))
     registration_switch(evening=playing, on=True)
     door = helper_link_create(evening=playing, role="door")
     scorer = helper_link_create(evening=playing, role="scorer")
@@ -233,6 +266,7 @@ def world(client, host):
         "client": client, "playing": Evening.objects.get(pk=playing.pk), "changes": changes, "physical": physical,
         "keys": {"guest": voter.key, "door": door.key, "scorer": scorer.key, "public": playing.public_key},
         "guest": waiting, "table_guests": at_table(playing, 2), "result": result, "late": late,
+        "cutters": third[:2],
     }
 
 
@@ -262,8 +296,8 @@ def _field_names(endpoint: Endpoint, world: dict) -> dict:
     for name, kind in endpoint.fields.items():
         if name == "counters":
             names.update({f"counters_{g.pk}": kind for g in world["table_guests"]})
-        elif name == "cuts":
-            names.update({f"cut_{g.pk}": kind for g in world["table_guests"]})
+        elif name == "cuts":  # the split pool's two guests may have to cut
+            names.update({f"cut_{g.pk}": kind for g in world["cutters"]})
         else:
             names[name] = kind
     return names
@@ -322,6 +356,17 @@ def test_posts_refuse_bad_values_without_a_server_error(world, endpoint, data):
 def test_query_parameters_refuse_bad_values_without_a_server_error(world, endpoint, data):
     request = data.draw(_request(_field_names(endpoint, world)))
     _check(world, endpoint, "GET", request)
+
+
+@pytest.mark.parametrize("world", STAGES[1:], indirect=True)
+@pytest.mark.parametrize("endpoint", [e for e in POSTS if e.name in BELL_SIDE], ids=lambda e: f"{e.label}-{e.who}")
+@FUZZ
+@given(data=st.data())
+def test_the_bell_side_refuses_bad_values_at_every_stage(world, endpoint, data):
+    """The round, bell, result and end-of-evening posts again, with the bell waiting, undone,
+    and after the last bell."""
+    request = data.draw(_request(_field_names(endpoint, world)))
+    _check(world, endpoint, "POST", request)
 
 
 @pytest.mark.parametrize("endpoint", [e for e in POSTS if e.fixed or "action" not in e.fields],

@@ -250,3 +250,22 @@ def test_a_bell_button_with_a_number_no_database_holds_is_refused(host_client, p
     (OverflowError, a server error) and "٣" was read as bell 3."""
     refused(host_client, url("host-round", playing), data, expect="Ensure this value" if data.get("bell", "").isascii()
             and data.get("round", "").isascii() else "Enter a whole number.")
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--stake", "٥٠", "--stake: Enter a whole number."), ("--minutes", "①", "--minutes: Enter a whole number."),
+    ("--date", "٢٠٢٦-١١-٣٠", "--date: Enter a valid date."), ("--rounds", "9223372036854775808", "--rounds: "),
+])
+def test_evening_create_refuses_other_digits(db, tmp_path, option, value, message):
+    path = tmp_path / "guests.csv"
+    path.write_text("Anne,red\nBorys,blue\n", encoding="utf-8")
+    with pytest.raises(CommandError, match=message):
+        run("evening_create", "E", "--csv", str(path), option, value)
+    assert not Evening.objects.exists()
+
+
+def test_the_evening_form_refuses_other_digits(host_client, playing):
+    data = {"name": "Renamed", "date": "٢٠٢٦-١١-٣٠", "game": "draw_poker", "counters_per_stake": "٥٠",
+            "minutes_per_round": "10", "round_end": "clock", "red_label": "Red", "blue_label": "Blue"}
+    text = refused(host_client, url("host-evening-edit", playing), data, expect="Enter a valid date.")
+    assert "Enter a whole number." in text

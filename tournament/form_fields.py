@@ -133,12 +133,34 @@ def nul_refused(field: forms.Field) -> forms.Field:
     return field
 
 
+class _DigitsZeroToNine:
+    """Refuse, as the field's "invalid", text with any character outside ASCII before Django
+    parses it (``strptime`` reads "٢٠٢٦-١١-٣٠" as a date)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and not value.isascii():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class AsciiDateField(_DigitsZeroToNine, forms.DateField):
+    """Django's ``DateField`` written in the digits 0 to 9 ("2026-11-30")."""
+
+
+class AsciiDateTimeField(_DigitsZeroToNine, forms.DateTimeField):
+    """Django's ``DateTimeField`` written in the digits 0 to 9 ("2026-11-30T21:00")."""
+
+
 def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
-    """A ``ModelForm``'s ``formfield_callback``: integer and decimal columns become
-    ``WholeNumberField`` / ``AsciiDecimalField`` (with the model's own bounds), every other
-    column its usual form field."""
+    """A ``ModelForm``'s ``formfield_callback``: integer, decimal, date and time columns become
+    ``WholeNumberField``, ``AsciiDecimalField``, ``AsciiDateField``, ``AsciiDateTimeField``
+    (with the model's own bounds), every other column its usual form field."""
     if isinstance(db_field, models.IntegerField) and not db_field.choices:
         kwargs.setdefault("form_class", WholeNumberField)
     elif isinstance(db_field, models.DecimalField):
         kwargs.setdefault("form_class", AsciiDecimalField)
+    elif isinstance(db_field, models.DateTimeField):
+        kwargs.setdefault("form_class", AsciiDateTimeField)
+    elif isinstance(db_field, models.DateField):
+        kwargs.setdefault("form_class", AsciiDateField)
     return db_field.formfield(**kwargs)
