@@ -112,54 +112,78 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             for error in errors:
                 messages.error(request, error)
         return redirect("host-evening", evening.pk)
-    action, shown = form.cleaned_data["action"], form.cleaned_data["round"]
-    device = _device(request)
     try:
-        current = state.current_round(evening)
-        if action == "start":
-            rnd = clock.round_start(evening=evening, user=request.user, device=device)
-            messages.success(request, f"Round {rnd.number} has started.")
-        elif action == "undo":
-            undone = bell.bell_undo(evening=evening, bell_id=form.cleaned_data["bell"], user=request.user,
-                                    device=device)
-            if undone.kind == Bell.Kind.BELL:
-                messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they "
-                                          f"were. Round {undone.round.number} waits for you: correct any result, then "
-                                          "ring the bell.")
-            else:
-                messages.success(request, f"{bell.bell_words(undone)} is undone; seats are back as they were.")
-        elif action == "ring" and shown is not None and (current is None or current.number != shown):
-            now = f" Round {current.number} is in play now." if current is not None else ""
-            raise RuleError(f"The bell of round {shown} has rung already: nothing more was rung.{now}")
-        elif current is None:
-            raise RuleError("No round is in play.")
-        elif action == "ring":
-            if not form.cleaned_data["confirmed"] and missing_tables(evening, current):
-                return redirect("host-bell-confirm", evening.pk, current.number)
-            if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
-                messages.success(request, f"The bell of round {current.number} has rung.")
-            else:
-                current.refresh_from_db()
-                messages.info(request, f"The bell has rung and waits: {current.waiting_for}" if current.waiting_for
-                              else "The bell had already rung.")
-        elif action == "reopened":
-            rnd = bell.bell_reopened_rings(evening=evening, round_number=shown or current.number,
-                                           by=form.cleaned_data["by"], user=request.user, device=device)
-            messages.success(request, f"Round {rnd.number}'s bell rings when the head table's result is recorded."
-                             if rnd.reopened == Round.Reopened.HEAD_POOL
-                             else f"Round {rnd.number}'s bell rings only when you ring it.")
-        elif shown is not None and current.number != shown:
-            raise RuleError(f"That button was for round {shown}, but round {current.number} is in play now: "
-                            "nothing was changed.")
-        elif action == "pause":
-            clock.round_pause(round=current, user=request.user, device=device)
-        elif action == "resume":
-            clock.round_resume(round=current, user=request.user, device=device)
-        else:  # plus, minus
-            clock.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
+        response = _round_action_run(request, evening, form.cleaned_data)
     except RuleError as error:
         messages.error(request, str(error))
-    return redirect("host-evening", evening.pk)
+        response = None
+    return response or redirect("host-evening", evening.pk)
+
+
+def _round_action_run(request: HttpRequest, evening: Evening, data: dict) -> HttpResponse | None:
+    """Carry out one valid ``RoundActionForm`` action (``data``, its cleaned data) through the
+    services and queue its message; returns a redirect only when the bell needs confirming.
+    Raises ``RuleError`` when the action does not fit the round in play (none, or another round
+    than the button's). House rule: a stale button changes nothing."""
+    action, shown, device = data["action"], data["round"], _device(request)
+    current = state.current_round(evening)
+    if action == "start":
+        rnd = clock.round_start(evening=evening, user=request.user, device=device)
+        messages.success(request, f"Round {rnd.number} has started.")
+    elif action == "undo":
+        _bell_undo(request, evening, data["bell"], device)
+    elif action == "ring" and shown is not None and (current is None or current.number != shown):
+        now = f" Round {current.number} is in play now." if current is not None else ""
+        raise RuleError(f"The bell of round {shown} has rung already: nothing more was rung.{now}")
+    elif current is None:
+        raise RuleError("No round is in play.")
+    elif action == "ring":
+        return _bell_ring_now(request, evening, current, data["confirmed"], device)
+    elif action == "reopened":
+        rnd = bell.bell_reopened_rings(evening=evening, round_number=shown or current.number,
+                                       by=data["by"], user=request.user, device=device)
+        messages.success(request, f"Round {rnd.number}'s bell rings when the head table's result is recorded."
+                         if rnd.reopened == Round.Reopened.HEAD_POOL
+                         else f"Round {rnd.number}'s bell rings only when you ring it.")
+    elif shown is not None and current.number != shown:
+        raise RuleError(f"That button was for round {shown}, but round {current.number} is in play now: "
+                        "nothing was changed.")
+    elif action == "pause":
+        clock.round_pause(round=current, user=request.user, device=device)
+    elif action == "resume":
+        clock.round_resume(round=current, user=request.user, device=device)
+    else:  # plus, minus
+        clock.round_extend(round=current, minutes=1 if action == "plus" else -1, user=request.user, device=device)
+    return None
+
+
+def _bell_undo(request: HttpRequest, evening: Evening, bell_id: int, device: str) -> None:
+    """Undo bell ``bell_id`` (``bell.bell_undo``) and say what the host does next. Raises
+    ``RuleError`` when that bell is no longer the last one."""
+    undone = bell.bell_undo(evening=evening, bell_id=bell_id, user=request.user, device=device)
+    if undone.kind == Bell.Kind.BELL:
+        messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they "
+                                  f"were. Round {undone.round.number} waits for you: correct any result, then "
+                                  "ring the bell.")
+    else:
+        messages.success(request, f"{bell.bell_words(undone)} is undone; seats are back as they were.")
+
+
+def _bell_ring_now(
+    request: HttpRequest, evening: Evening, current: Round, confirmed: bool, device: str
+) -> HttpResponse | None:
+    """*Ring the bell now* for round ``current``: the confirmation page first when results are
+    missing and the host has not ``confirmed``, else the bell (or why it waits). Returns the
+    redirect to the confirmation page, or None. Raises ``RuleError`` as ``bell.bell_ring``."""
+    if not confirmed and missing_tables(evening, current):
+        return redirect("host-bell-confirm", evening.pk, current.number)
+    if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
+        messages.success(request, f"The bell of round {current.number} has rung.")
+    else:
+        current.refresh_from_db()
+        messages.info(request, f"The bell has rung and waits: {current.waiting_for}" if current.waiting_for
+                      else "The bell had already rung.")
+    return None
 
 
 @login_required
@@ -195,31 +219,12 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     evening = _evening(request, evening_id)
     current = state.current_round(evening)
     board = evening_board(evening)
-    shown = RoundNumberForm(request.POST) if request.method == "POST" and "round" in request.POST else None
-    if shown is not None and not shown.is_valid():
-        messages.error(request, "That form was damaged, so it saved nothing: enter the result again.")
-        return redirect("host-evening", evening.pk)
-    posted_round = shown.cleaned_data["round"] if shown is not None else None
-    if current is None and posted_round is not None:
-        messages.error(request, f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
-                                "result, use “Correct an earlier result”.")
-        return redirect("host-evening", evening.pk)
-    if current is None or not 1 <= table <= len(board.tables):
-        messages.error(request, "No round is in play, or there is no such table.")
-        return redirect("host-evening", evening.pk)
+    refused = _result_form_refused(request, evening, current, table, len(board.tables))
+    if refused is not None:
+        return refused
     seat = board.tables[table - 1]
     guests = [line.guest for line in seat.lines]
-    if posted_round is not None and posted_round != current.number:
-        messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
-                                "nothing was saved. Enter this round's result below.")
-        return redirect("host-result", evening.pk, table)
-    initial, counters, count_initial = None, {}, {}
-    if seat.result is not None:
-        initial = {"pool_winner": str(seat.result.pool_winner_id or ""), "in_call": [str(g) for g in seat.result.in_call],
-                   "tied": [str(g) for g in seat.result.tied]}
-        counters = {int(k): v for k, v in seat.result.counters.items()}
-        if seat.result.count_off:
-            count_initial = {"agree": True, "off_by": seat.result.count_off}
+    initial, counters, count_initial = _result_initial(seat.result)
     # Counters are required at the head table only: the last round's counts are the final count,
     # taken table by table after its bell (tournament.services.ending).
     form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1, initial=initial,
@@ -250,6 +255,44 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     return render(request, "host/result.html",
                   {"evening": evening, "round": current, "table": seat, "form": form, "count_form": count_form,
                    "off": off, "off_size": abs(off)})
+
+
+def _result_form_refused(
+    request: HttpRequest, evening: Evening, current: Round | None, table: int, tables: int
+) -> HttpResponse | None:
+    """The redirect (with its message) when a result form cannot be shown or saved: a damaged
+    round field, a round whose bell has rung, no round in play, no table ``table`` among
+    ``tables``, or a form for another round than ``current``; None when it can. House rule: a
+    stale form saves nothing and says so (issue 11)."""
+    shown = RoundNumberForm(request.POST) if request.method == "POST" and "round" in request.POST else None
+    if shown is not None and not shown.is_valid():
+        messages.error(request, "That form was damaged, so it saved nothing: enter the result again.")
+        return redirect("host-evening", evening.pk)
+    posted_round = shown.cleaned_data["round"] if shown is not None else None
+    if current is None and posted_round is not None:
+        messages.error(request, f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
+                                "result, use “Correct an earlier result”.")
+        return redirect("host-evening", evening.pk)
+    if current is None or not 1 <= table <= tables:
+        messages.error(request, "No round is in play, or there is no such table.")
+        return redirect("host-evening", evening.pk)
+    if posted_round is not None and posted_round != current.number:
+        messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
+                                "nothing was saved. Enter this round's result below.")
+        return redirect("host-result", evening.pk, table)
+    return None
+
+
+def _result_initial(result) -> tuple[dict | None, dict[int, int], dict]:
+    """The result form's initial values from the table's live ``result`` (None for none):
+    (winner, the call and ties as strings; counters by guest id; the count-off form's)."""
+    if result is None:
+        return None, {}, {}
+    initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call],
+               "tied": [str(g) for g in result.tied]}
+    counters = {int(k): v for k, v in result.counters.items()}
+    count_initial = {"agree": True, "off_by": result.count_off} if result.count_off else {}
+    return initial, counters, count_initial
 
 
 @login_required
