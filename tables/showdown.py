@@ -250,6 +250,24 @@ def _seats(seats: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _ranked(
+    game: Game, shown: Sequence[ShownHand], dealer: int, table_size: int, opts: GameOptions
+) -> tuple[HandStrength, tuple[int, ...], tuple[int, ...]]:
+    """Rank the hands shown: returns (the best hand's strength, the seats holding the best hand,
+    the seats holding the worst). Equal hands are split by ``seat_priority`` where the game's
+    rules give one (Commerce, My Ship Sails, Thirty-One: see there); otherwise they tie."""
+
+    def order(hand: ShownHand) -> tuple[HandStrength, int]:
+        priority = seat_priority(game, hand.seat, dealer, table_size, opts)
+        return (hand.strength, -(priority or 0))
+
+    best = max(order(h) for h in shown)
+    low = min(order(h) for h in shown)
+    winners = tuple(h.seat for h in shown if order(h) == best)
+    worst = tuple(h.seat for h in shown if order(h) == low)
+    return best[0], winners, worst
+
+
 def showdown(
     game: Game | str,
     hands_in_seat_order: Sequence[str | Iterable[str | Card] | None],
@@ -279,16 +297,8 @@ def showdown(
     table_size = len(hands_in_seat_order)
     dealer = _check_dealer(dealer_seat, table_size)
     shown = [ShownHand(seat, cards, _strength(game, cards, opts)) for seat, cards in _read_hands(game, hands_in_seat_order, opts)]
-
-    def order(hand: ShownHand) -> tuple[HandStrength, int]:
-        priority = seat_priority(game, hand.seat, dealer, table_size, opts)
-        return (hand.strength, -(priority or 0))
-
-    best = max(order(h) for h in shown)
-    low = min(order(h) for h in shown)
-    winners = tuple(h.seat for h in shown if order(h) == best)
-    worst = tuple(h.seat for h in shown if order(h) == low)
-    if during_play and best[0].key[0] != ShipCategory.FLUSH:
+    best, winners, worst = _ranked(game, shown, dealer, table_size, opts)
+    if during_play and best.key[0] != ShipCategory.FLUSH:
         return ShowdownResult(game=game, dealer_seat=dealer, hands=tuple(shown), winners=(), worst=(), payments=(),
                               verdict=("No winner yet: no one holds a flush of three cards, so the exchanges go on. "
                                        "A two-card flush counts only when the second round of exchanges is over."))

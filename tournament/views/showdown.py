@@ -76,6 +76,41 @@ def _seating(table: TableBoard) -> list[int]:
     return [line.guest.pk for line in table.lines]
 
 
+def _read_entry(
+    request: HttpRequest, form: ShowdownForm | None, number: int, seating: list[int], poker: bool
+) -> tuple[dict | None, ShowdownEntry, str | None]:
+    """Read the showdown ``form`` (None on a GET) for table ``number`` seated as ``seating``
+    (guest ids by seat). Returns (cleaned data or None, the hands entered so far, an error
+    text or None); a form posted for other players is dropped with a warning message. The
+    dealer is seat 1 at poker unless told (the dealer's seat changes no poker verdict)."""
+    entry = ShowdownEntry(hands=[""] * len(seating), dealer="1" if poker else "")
+    post = form.cleaned_data if form is not None and form.is_valid() else None
+    changed = f"The players at table {number} have changed: enter the hands again."
+    if form is not None and post is None:
+        if "seating" in form.errors:
+            messages.warning(request, changed)
+            return None, entry, None
+        return None, entry, " ".join(form_problems(form))
+    if post is None:
+        return None, entry, None
+    if form.posted_seating() != seating:
+        messages.warning(request, changed)
+        return None, entry, None
+    entry = ShowdownEntry.from_post(form.entry_data(), len(seating))
+    entry.dealer = entry.dealer or ("1" if poker else "")
+    return post, entry, None
+
+
+def _hand_rows(result, names: list[str]) -> list[dict]:
+    """The verdict's hands for the page (seat, name, cards, label, reason, wins, worst); none
+    without a verdict. ``names`` are the players' names by seat."""
+    if result is None:
+        return []
+    return [{"seat": h.seat, "name": names[h.seat - 1], "cards": h.cards, "label": h.strength.label,
+             "reason": h.reason, "wins": h.seat in result.best, "worst": h.seat in result.worst}
+            for h in result.hands]
+
+
 def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | None, reporter: Guest | None,
           user, back: str, back_label: str) -> HttpResponse:
     setting = evening_game(evening)
@@ -88,24 +123,11 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
     rnd = state.current_round(evening)
     counters_required = board_table.number == 1  # the last round's counts: the final count, after its bell
     poker = setting.game.hand_size == 5  # the dealer's seat changes no poker verdict: seat 1 unless told
-    entry = ShowdownEntry(hands=[""] * len(seating), dealer="1" if poker else "")
-    result = error = result_form = None
+    result = result_form = None
     request_id = uuid.uuid4().hex  # one per verdict shown: a double tap on "Send" saves once
     device = request.META.get("HTTP_USER_AGENT", "")[:200]
     form = ShowdownForm(request.POST, seats=len(seating)) if request.method == "POST" else None
-    post = form.cleaned_data if form is not None and form.is_valid() else None
-    if form is not None and post is None:
-        if "seating" in form.errors:
-            messages.warning(request, f"The players at table {board_table.number} have changed: enter the hands again.")
-        else:
-            error = " ".join(form_problems(form))
-    elif post is not None:
-        if form.posted_seating() != seating:
-            messages.warning(request, f"The players at table {board_table.number} have changed: enter the hands again.")
-            post = None
-        else:
-            entry = ShowdownEntry.from_post(form.entry_data(), len(seating))
-            entry.dealer = entry.dealer or ("1" if poker else "")
+    post, entry, error = _read_entry(request, form, board_table.number, seating, poker)
     if post is not None:
         action = form.button()
         if action == "pick":
@@ -131,11 +153,7 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
                 return sent
             result_form, error = sent
             context["sent_seat"] = seat
-    hands = []
-    if result is not None:
-        hands = [{"seat": h.seat, "name": names[h.seat - 1], "cards": h.cards, "label": h.strength.label,
-                  "reason": h.reason, "wins": h.seat in result.best, "worst": h.seat in result.worst}
-                 for h in result.hands]
+    hands = _hand_rows(result, names)
     used = entry.used()
     context.update({
         "entry": entry, "error": error, "request_id": request_id, "result": result, "hands": hands, "result_form": result_form,
