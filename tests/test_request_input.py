@@ -269,3 +269,39 @@ def test_the_evening_form_refuses_other_digits(host_client, playing):
             "minutes_per_round": "10", "round_end": "clock", "red_label": "Red", "blue_label": "Blue"}
     text = refused(host_client, url("host-evening-edit", playing), data, expect="Enter a valid date.")
     assert "Enter a whole number." in text
+
+
+def _form_classes():
+    import importlib
+    import inspect
+
+    from django import forms
+
+    for name in ("tournament.forms", "tournament.door_forms", "tournament.bell_forms", "tournament.action_forms"):
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, forms.BaseForm) and cls.__module__ == name:
+                yield cls
+
+
+@pytest.mark.parametrize("value", ["1\x00", "\x00", "٣", "²", "9" * 30])
+def test_every_declared_field_refuses_nul_and_other_digits_where_it_reads_numbers(value):
+    """Every field a form declares refuses a value holding NUL; every number field refuses
+    other digits and numbers no database column holds (booleans and files excepted)."""
+    from django import forms
+    from django.core.exceptions import ValidationError
+
+    checked = 0
+    for cls in _form_classes():
+        for name, field in cls.base_fields.items():
+            if isinstance(field, (forms.BooleanField, forms.FileField)):
+                continue
+            numeric = isinstance(field, (forms.IntegerField, forms.DecimalField, forms.DateField,
+                                         forms.DateTimeField))
+            if "\x00" not in value and not numeric:
+                continue
+            with pytest.raises(ValidationError):
+                field.clean(value)
+                print(cls.__name__, name)
+            checked += 1
+    assert checked >= 10
