@@ -76,6 +76,14 @@ def captain_may_report(*, guest: Guest, round_number: int, table: int) -> None:
     _check_reporter(guest=guest, rnd=rnd, table=table)
 
 
+def captain_report_saved(*, guest: Guest, round_number: int, request_id: str) -> bool:
+    """True when the captain's form with one-time id ``request_id`` was saved already for round
+    ``round_number`` of ``guest``'s evening (a retry after the bell it rang); a blank id never
+    matches. Rule: a report is idempotent (module docstring)."""
+    return bool(request_id) and Result.objects.filter(
+        round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id).exists()
+
+
 def captain_report(
     *,
     guest: Guest,

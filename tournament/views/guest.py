@@ -32,7 +32,7 @@ from django.views.decorators.http import condition
 from tables.errors import RuleError
 from tournament.action_forms import CaptainFormHeader
 from tournament.forms import ResultForm, VoteForm
-from tournament.models import Evening, Guest, Result, Round
+from tournament.models import Evening, Guest, Round
 from tournament.private_doors import not_found, private
 from tournament.guest_boards import Shared, shared_board, shared_board_at
 from tournament.selectors import database_now
@@ -212,60 +212,78 @@ def captain_report(request: HttpRequest, key: str) -> HttpResponse:
     if guest is None:
         return not_found()
     context = page_context(request, guest)
+    if request.method != "POST":
+        return _report_blank(request, guest, context)
+    # What the captain saw when they filled the form decides what they report for.
+    header = CaptainFormHeader(request.POST)
+    if not header.is_valid():
+        messages.error(request, "The form was damaged: open it again.")
+        return _back(request, guest)
+    data = header.cleaned_data
+    refused = _report_refused(request, guest, data)
+    if refused is not None:
+        return refused
+    seats = [ln.guest for ln in context["board"].tables[data["table"] - 1].lines]
+    form = ResultForm(request.POST, guests=seats, counters_required=data["table"] == 1)
+    if form.is_valid() and _report_sent(request, guest, form, data):
+        return _back(request, guest)
+    return _report_page(request, context, form, data["round"], data["table"], data["request_id"])
+
+
+def _report_blank(request: HttpRequest, guest: Guest, context: dict) -> HttpResponse:
+    """The captain's empty form for the round in play, with a fresh one-time request id; back
+    to the guest's page with a note when no round is in play or the result is already in."""
     table, rnd = context["table"], context["board"].round
-    if request.method == "POST":
-        # What the captain saw when they filled the form decides what they report for.
-        header = CaptainFormHeader(request.POST)
-        if not header.is_valid():
-            messages.error(request, "The form was damaged: open it again.")
-            return _back(request, guest)
-        round_number, table_number = header.cleaned_data["round"], header.cleaned_data["table"]
-        request_id = header.cleaned_data["request_id"]
-        try:
-            captains.captain_may_report(guest=guest, round_number=round_number, table=table_number)
-        except RuleError as error:
-            if _already_saved(guest, round_number, request_id):
-                messages.success(request, f"Table {table_number}'s result was saved.")
-            else:
-                messages.error(request, str(error))
-            return _back(request, guest)
-        seats = [ln.guest for ln in context["board"].tables[table_number - 1].lines]
-        form = ResultForm(request.POST, guests=seats, counters_required=table_number == 1)
-        if form.is_valid():
-            winner, in_call, counters = form.result()
-            try:
-                captains.captain_report(
-                    guest=guest, round_number=round_number, table=table_number, pool_winner=winner,
-                    in_call=in_call, counters=counters, request_id=request_id,
-                    device=_device(request),
-                )
-            except RuleError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, f"Table {table_number}'s result is sent. The others at the table can "
-                                          "confirm or dispute it.")
-                return _back(request, guest)
-    else:
-        if rnd is None or table is None:
-            messages.info(request, "No round is in play, so there is no result to report now.")
-            return _back(request, guest)
-        if table.result is not None:
-            messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
-            return _back(request, guest)
-        round_number, table_number = rnd.number, table.number
-        seats = [ln.guest for ln in table.lines]
-        form = ResultForm(guests=seats, counters_required=table_number == 1)
-        request_id = uuid.uuid4().hex
+    if rnd is None or table is None:
+        messages.info(request, "No round is in play, so there is no result to report now.")
+        return _back(request, guest)
+    if table.result is not None:
+        messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
+        return _back(request, guest)
+    form = ResultForm(guests=[ln.guest for ln in table.lines], counters_required=table.number == 1)
+    return _report_page(request, context, form, rnd.number, table.number, uuid.uuid4().hex)
+
+
+def _report_page(request: HttpRequest, context: dict, form: ResultForm, round_number: int, table_number: int,
+                 request_id: str) -> HttpResponse:
+    """The captain's report page with ``form`` for that round and table (private, never cached)."""
     context.update({"form": form, "round_number": round_number, "table_number": table_number,
                     "request_id": request_id})
     return private(render(request, "guest/report.html", context))
 
 
-def _already_saved(guest: Guest, round_number: int, request_id: str) -> bool:
-    """True when the report of the form with ``request_id`` was saved already (a retry after
-    the bell it rang)."""
-    return bool(request_id) and Result.objects.filter(
-        round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id).exists()
+def _report_refused(request: HttpRequest, guest: Guest, data: dict) -> HttpResponse | None:
+    """Whether ``guest`` may report for the form's round and table (``data``, the cleaned
+    ``CaptainFormHeader``): None when they may; otherwise back to their page with the reason,
+    or with "saved" when this very form was saved already (a retry after the bell it rang).
+    Rule: ``captains.captain_may_report`` (issue 6 item 4)."""
+    try:
+        captains.captain_may_report(guest=guest, round_number=data["round"], table=data["table"])
+    except RuleError as error:
+        if captains.captain_report_saved(guest=guest, round_number=data["round"], request_id=data["request_id"]):
+            messages.success(request, f"Table {data['table']}'s result was saved.")
+        else:
+            messages.error(request, str(error))
+        return _back(request, guest)
+    return None
+
+
+def _report_sent(request: HttpRequest, guest: Guest, form: ResultForm, data: dict) -> bool:
+    """Send the valid result ``form`` for the form's round and table (``data``) through
+    ``captains.captain_report``; True when saved (a message says so), False with the reason
+    added to the form (nothing saved)."""
+    winner, in_call, counters = form.result()
+    try:
+        captains.captain_report(
+            guest=guest, round_number=data["round"], table=data["table"], pool_winner=winner,
+            in_call=in_call, counters=counters, request_id=data["request_id"], device=_device(request),
+        )
+    except RuleError as error:
+        form.add_error(None, str(error))
+        return False
+    messages.success(request, f"Table {data['table']}'s result is sent. The others at the table can "
+                              "confirm or dispute it.")
+    return True
 
 
 @csrf_private
