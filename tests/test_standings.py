@@ -149,7 +149,10 @@ def test_the_bell_page_lists_who_must_cut_and_rings_with_the_host_cards(logged_i
     url = reverse("host-bell-cuts", args=[evening.pk])
     page = logged_in.get(url).content.decode()
     assert "Who goes down from the head table" in page and "Cy, Di" in page
-    response = logged_in.post(url, {f"cut_{ids['Cy']}": "12", f"cut_{ids['Di']}": "1"})
+    stale = logged_in.post(url, {"round": 2, f"cut_{ids['Cy']}": "12"}, follow=True)  # a page from another round
+    assert "That page was for round 2, whose bell has rung already: nothing was rung." in stale.content.decode()
+    assert not BellEntry.objects.exists()
+    response = logged_in.post(url, {"round": 1, f"cut_{ids['Cy']}": "12", f"cut_{ids['Di']}": "1"})
     assert response.status_code == 302
     assert tables_by_name(evening, ids)[1][0] == "Cy"  # Cy cut the queen: Cy goes down
     assert dict(BellEntry.objects.filter(kind="cut").values_list("guest__name", "amount")) == {"Cy": 12, "Di": 1}

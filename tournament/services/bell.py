@@ -238,8 +238,9 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
         bell.refresh_from_db(fields=["undone_at"])
         record = BellRecord.from_json(bell.record)
         if bell.kind == Bell.Kind.BELL:
-            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG, waiting_for="",
-                                                          reopened=Round.Reopened.HOST)
+            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG, waiting_for="", deadline=None,
+                                                          reopened=Round.Reopened.HOST,
+                                                          clock_version=F("clock_version") + 1)
         else:  # a guest's departure or arrival: their check-in goes back too
             status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
             Guest.objects.filter(pk=record.guest).update(status=status)

@@ -17,8 +17,10 @@ from tables.errors import RuleError
 from tournament.action_forms import PageQuery
 from tournament.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.bell_forms import CutsForm
+from tournament.door_forms import RoundNumberForm
 from tournament.forms import ResultForm
 from tournament.models import Bell, Guest
+from tournament.selectors import missing_tables
 from tournament.services import bell, corrections, state
 from tournament.services.naming import guest_names, name_guests
 from tournament.views.host import _device, _evening
@@ -79,9 +81,19 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
 def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Ring the bell with the cards cut by hand: a dry run shows who may have to cut (ties at
     the head table, a split pool, a lot, a seat change); the host enters the cards cut
-    (blank: the app cuts) and rings."""
+    (blank: the app cuts) and rings. The page names the tables still missing a result (it is a
+    second step already, so it rings without another question), and a page left open from an
+    earlier round rings nothing (its hidden round number)."""
     evening = _evening(request, evening_id)
     current = state.current_round(evening)
+    posted = request.POST if request.method == "POST" else None
+    round_form = RoundNumberForm(posted, initial={"round": current.number if current else None})
+    shown = round_form.cleaned_data["round"] if posted is not None and round_form.is_valid() else None
+    if posted is not None and (current is None or shown != current.number):
+        now = f" Round {current.number} is in play now: look at it again." if current is not None else ""
+        messages.error(request, f"That page was for round {shown or 'an earlier round'}, whose bell has rung "
+                                f"already: nothing was rung.{now}")
+        return redirect("host-bell-cuts" if current is not None else "host-evening", evening.pk)
     if current is None:
         messages.error(request, "No round is in play.")
         return redirect("host-evening", evening.pk)
@@ -108,7 +120,8 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     names = guest_names(evening)
     contests = [(why, [names.get(g, g) for g in group]) for why, group in preview.cutters]
     return render(request, "host/bell_cuts.html",
-                  {"evening": evening, "round": current, "preview": preview, "contests": contests, "form": form})
+                  {"evening": evening, "round": current, "preview": preview, "contests": contests, "form": form,
+                   "round_form": round_form, "missing": missing_tables(evening, current)})
 
 
 @login_required
