@@ -177,24 +177,38 @@ def guests_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bool]:
-    """Do one row's action; returns (what happened in words, whether other rows changed)."""
-    evening = door.evening
+    """Do one row's action (``GuestActionForm.action``) through its service; returns (what
+    happened in words, whether other rows changed). Raises ``HelperRefused`` for an action a
+    helper's link may not do, ``RuleError`` from the services (nothing changed then)."""
     if action == "reissue" and door.is_host:
         guest_services.guest_reissue_key(guest=guest, device=device, **door.who())
         return f"{guest.name} has a new private link; the old one no longer works.", False
     seated = Guest.objects.filter(pk=guest.pk, seat__isnull=False).exists()
-    if door.is_host and action in ("left", "here") and (action == "left") == seated and evening.rounds.exists():
-        # After round 1 a seat given up or taken changes the tables: the bell rules decide how.
-        change = departures.guest_depart if action == "left" else departures.guest_arrive
-        record = change(evening=evening, guest=guest, device=device, **door.who())
-        moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
-        return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}.", True
-    if not door.is_host and (action not in ("here", "registered") or seated):
-        raise HelperRefused("Only the host can do that: this link checks guests in and out (and not a guest "
-                            "who sits at a table). Ask the host.")
+    if door.is_host and action in ("left", "here") and (action == "left") == seated and door.evening.rounds.exists():
+        return _seat_change(door, guest, action, device), True
+    _helper_may(door, action, seated)
     guest_services.guest_set_status(guest=guest, status=action, device=device, **door.who())
     words = {"here": "is checked in", "registered": "is checked out", "left": "is marked as left"}
     return f"{guest.name} {words[action]}.", False
+
+
+def _seat_change(door: Door, guest: Guest, action: str, device: str) -> str:
+    """After round 1, a seat given up ("left") or taken ("here") changes the tables: the bell
+    rules decide how (``departures.guest_depart`` / ``guest_arrive``). Returns the moves in
+    words. Raises ``RuleError`` as those services do."""
+    change = departures.guest_depart if action == "left" else departures.guest_arrive
+    record = change(evening=door.evening, guest=guest, device=device, **door.who())
+    moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
+    return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}."
+
+
+def _helper_may(door: Door, action: str, seated: bool) -> None:
+    """Raise ``HelperRefused`` when a helper's link (not the host) asks for ``action``: a
+    helper's door only checks in and out, and never a guest who sits at a table (``seated``).
+    House rule: a helper's link checks guests in and out, the host does the rest."""
+    if not door.is_host and (action not in ("here", "registered") or seated):
+        raise HelperRefused("Only the host can do that: this link checks guests in and out (and not a guest "
+                            "who sits at a table). Ask the host.")
 
 
 def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse:
