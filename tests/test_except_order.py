@@ -21,6 +21,7 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tests import fixtures_phones
 from tests.fixtures_phones import at_table
+from tests.source_trees import parse_file
 from tournament.models import AuditEntry, Result, ResultVote
 from tournament.services.bell import bell_ring
 from tournament.services.captains import captain_report
@@ -60,7 +61,7 @@ def _handlers():
     """(path, line, module name, [(handler source, [classes])]) for every ``try`` with handlers."""
     found = []
     for path, name in _modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_file(path)
         tries = [node for node in ast.walk(tree) if isinstance(node, ast.Try) and node.handlers]
         if not tries:
             continue

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.source_trees import parse_source
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 60
 
@@ -18,7 +20,7 @@ def _lengths(source: str) -> list[tuple[int, str, int]]:
     """(line of the ``def``, name, length in lines) for every function and method in ``source``."""
     return [
         (node.lineno, node.name, node.end_lineno - node.lineno + 1)
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(parse_source(source))
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     ]
 
