@@ -167,3 +167,25 @@ def test_another_hosts_end_pages_are_not_found(client, ended, django_user_model)
                        ("host-final-count", [evening.pk, 1])):
         assert client.get(reverse(name, args=args)).status_code == 404
     assert client.post(reverse("host-reveal", args=[evening.pk]), {"step": "0"}).status_code == 404
+
+
+def test_the_results_pdf_prints_the_final_count(logged_in, ended):
+    from tests.test_printing_documents import all_text
+    from tournament.models import Guest
+
+    evening, ids = ended
+    third = ending.final_count_tables(evening)[2]
+    counts = dict(third.prefill)
+    gainer, loser = third.guests[0], third.guests[1]
+    counts[gainer] += 33
+    counts[loser] -= 33
+    ending.final_count_record(evening=evening, table=3, counters=counts)
+    response = logged_in.get(reverse("host-print-results", args=[evening.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    printed = all_text(response.content)
+    for pk in (gainer, loser):
+        guest = Guest.objects.get(pk=pk)
+        row = next(line.row for line in evening_standings(evening).lines if line.guest.pk == pk)
+        assert row.counters == counts[pk]
+        assert (f"{guest.name} {evening.pack_label(guest.pack)} {row.yellow} {counts[pk]} {row.fresh_stakes} "
+                f"{row.counters_won:+d}") in printed
