@@ -14,10 +14,7 @@ from collections.abc import Sequence
 
 from tables.bell_options import BellOptions
 from tables.bell_state import EveningState, ResultError, TableResult
-
-
-def _ids(guests: Sequence[int] | set[int] | frozenset[int]) -> str:
-    return ", ".join(str(guest) for guest in sorted(guests))
+from tables.errors import GuestIds
 
 
 def _is_whole(value: object) -> bool:
@@ -38,10 +35,11 @@ def check_one(state: EveningState, result: TableResult) -> None:
     if not _is_whole(number) or not 1 <= number <= count:
         raise ResultError(f"There is no table {number!r} this evening: the tables are 1 to {count}.")
     seated = set(state.guests_at(number))
-    where = f"at table {number} (guests there: {_ids(seated)})"
+    there = GuestIds(sorted(seated))
     winner = result.pool_winner
     if winner is not None and winner not in seated:
-        raise ResultError(f"Guest {winner} is named as the pool winner but does not sit {where}.")
+        raise ResultError("{guest} is named as the pool winner but does not sit at table {table}, where {there} sit.", guests=(winner,),
+                          tables=(number,), there=there)
     if winner is None and (result.in_call or result.tied):
         raise ResultError(
             f"Table {number} lists guests in the call but no pool winner: name the winner first."
@@ -49,34 +47,40 @@ def check_one(state: EveningState, result: TableResult) -> None:
     for guest in sorted(result.in_call, key=str):
         if guest == winner:
             raise ResultError(
-                f"Guest {guest} won the pool at table {number}: the winner is in the call anyway;"
-                " list only the guests who called the winner."
+                "{guest} won the pool at table {table}: the winner is in the call anyway;"
+                " list only the guests who called the winner.", guests=(guest,), tables=(number,)
             )
         if guest not in seated:
-            raise ResultError(f"Guest {guest} is listed in the call but does not sit {where}.")
+            raise ResultError("{guest} is listed in the call but does not sit at table {table}, where {there} sit.", guests=(guest,),
+                              tables=(number,), there=there)
     for guest in sorted(result.tied, key=str):
         if guest == winner:
             raise ResultError(
-                f"Guest {guest} is the pool winner at table {number}: list only the others who"
-                " split the pool."
+                "{guest} is the pool winner at table {table}: list only the others who"
+                " split the pool.", guests=(guest,), tables=(number,)
             )
         if guest not in seated:
-            raise ResultError(f"Guest {guest} is listed as splitting the pool but does not sit {where}.")
+            raise ResultError("{guest} is listed as splitting the pool but does not sit at table {table}, where {there} sit.",
+                              guests=(guest,), tables=(number,), there=there)
     for guest, value in result.counters.items():
         if guest not in seated:
-            raise ResultError(f"Counters were reported for guest {guest}, who does not sit {where}.")
+            raise ResultError("Counters were reported for {guest}, who does not sit at table {table}, where {there} sit.", guests=(guest,),
+                              tables=(number,), there=there)
         if not _is_whole(value):
             raise ResultError(
-                f"Guest {guest}'s counters at table {number} ({value!r}) are not a whole number."
+                "{guest}'s counters at table {table} ({value!r}) are not a whole number.",
+                guests=(guest,), tables=(number,), value=value,
             )
         if value < 0:
             raise ResultError(
-                f"Guest {guest}'s counters at table {number} are {value}: counters cannot be negative."
+                "{guest}'s counters at table {table} are {value}: counters cannot be negative.",
+                guests=(guest,), tables=(number,), value=value,
             )
     if winner is not None and result.counters.get(winner) == 0:
         raise ResultError(
-            f"Guest {winner} won the pool at table {number} but is reported with 0 counters: the"
-            " winner of a pool cannot have lost all counters; check the count or the winner."
+            "{guest} won the pool at table {table} but is reported with 0 counters: the"
+            " winner of a pool cannot have lost all counters; check the count or the winner.",
+            guests=(winner,), tables=(number,),
         )
 
 
@@ -99,7 +103,7 @@ def check_results(
     for result in results:
         check_one(state, result)
         if result.table in by_table:
-            raise ResultError(f"Table {result.table} has two results this round: keep one.")
+            raise ResultError("Table {table} has two results this round: keep one.", tables=(result.table,))
         by_table[result.table] = result
     head = by_table.get(1)
     if head is None or head.pool_winner is None:
@@ -110,7 +114,8 @@ def check_results(
     missing = [guest for guest in state.guests_at(1) if guest not in head.counters]
     if missing:
         raise ResultError(
-            f"The head table must report every guest's counters: missing guest(s) {_ids(missing)}."
+            "The head table must report every guest's counters: missing {guests}.", guests=sorted(missing),
+            tables=(1,),
         )
     if not last_round and options.no_result == "hold":
         waiting = [
@@ -120,8 +125,9 @@ def check_results(
         ]
         if waiting:
             raise ResultError(
-                f"No result yet from table(s) {_ids(waiting)}: the bell waits for every table"
-                " (house rule of this evening: the bell waits until every table has reported)."
+                "No result yet from table(s) {tables}: the bell waits for every table"
+                " (house rule of this evening: the bell waits until every table has reported).",
+                tables=sorted(waiting),
             )
     if last_round and options.last_round_counts == "require":
         for number, table in enumerate(state.tables, start=1):
@@ -129,6 +135,6 @@ def check_results(
             missing = [guest for guest in table if guest not in counts]
             if missing:
                 raise ResultError(
-                    f"The last bell needs everyone's final counters: table {number} has not"
-                    f" reported guest(s) {_ids(missing)}."
+                    "The last bell needs everyone's final counters: table {table} has not"
+                    " reported {guests}.", guests=sorted(missing), tables=(number,),
                 )

@@ -45,7 +45,8 @@ class Cutter:
             for rank in queue:
                 if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
                     raise RuleError(
-                        f"Guest {guest}'s cut {rank!r} is not a card rank: use 1 (ace) to 13 (king)."
+                        "{guest}'s cut {rank!r} is not a card rank: use 1 (ace) to 13 (king).",
+                        guests=(guest,), rank=rank,
                     )
             self._queues[int(guest)] = queue
         self._rng = rng or random.SystemRandom()

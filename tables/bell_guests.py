@@ -73,8 +73,9 @@ def _close_table(
     seats = tables[number - 1]
     if count - 1 < 2:
         raise RuleError(
-            f"If guest {guest} leaves, table {number} has {len(seats)} players and no table"
-            " can spare one: fewer than two tables would be left. Seat the evening again."
+            "If {guest} leaves, table {table} has {size} players and no table"
+            " can spare one: fewer than two tables would be left. Seat the evening again.",
+            guests=(guest,), tables=(number,), size=len(seats),
         )
     left_over = list(seats)
     old_numbers = [k for k in range(1, count + 1) if k != number]
@@ -187,7 +188,8 @@ def guest_arrives(
     if isinstance(guest, bool) or not isinstance(guest, int):
         raise RuleError(f"Guest id {guest!r} is not a whole number.")
     if guest in state.seated():
-        raise RuleError(f"Guest {guest} already has a seat at table {state.table_of(guest)}.")
+        raise RuleError("{guest} already has a seat at table {table}.", guests=(guest,),
+                        tables=(state.table_of(guest),))
     count = len(state.tables)
     warnings: list[str] = []
     asked = table

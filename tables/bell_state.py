@@ -24,13 +24,15 @@ class StateError(RuleError):
     """An evening state that cannot be: a guest seated twice, a seated guest with no counters
     on record, a guest id that is not a whole number, a negative count.
 
-    ``guest`` is the guest id concerned and ``table`` the table number (1-based) where known,
-    so a caller can put the guest's name in (``tournament.services.naming`` rewrites
-    "Guest 17" in the message). Raised where the state is built, before any rule uses it.
+    ``guest`` is the guest id concerned and ``table`` the table number (1-based) where known
+    (also in ``subjects``, so a page can name the guest). Raised where the state is built,
+    before any rule uses it. ``template`` and ``values`` as for ``RuleError``.
     """
 
-    def __init__(self, message: str, *, guest: int | None = None, table: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, *, guest: int | None = None, table: int | None = None,
+                 tables: tuple[int, ...] = (), **values: object) -> None:
+        super().__init__(template, guests=() if guest is None else (guest,),
+                         tables=tables or (() if table is None else (table,)), **values)
         self.guest = guest
         self.table = table
 
@@ -112,25 +114,28 @@ class EveningState:
         for number, table in enumerate(self.tables, start=1):
             for guest in table:
                 if isinstance(guest, bool) or not isinstance(guest, int):
-                    raise StateError(f"A seat at table {number} holds {guest!r}, not a guest id.", table=number)
+                    raise StateError("A seat at table {table} holds {held!r}, not a guest id.", table=number, held=guest)
                 if guest in seen:
                     raise StateError(
-                        f"Guest {guest} is seated twice (at table {seen[guest]} and again at table {number}).",
-                        guest=guest, table=number,
+                        "{guest} is seated twice (at table {tables[0]} and again at table {tables[1]}).",
+                        guest=guest, table=number, tables=(seen[guest], number),
                     )
                 seen[guest] = number
                 for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
                     if guest not in getattr(self, name):
                         raise StateError(
-                            f"Guest {guest} is seated at table {number} but has no {words} on record.",
-                            guest=guest, table=number,
+                            "{guest} is seated at table {table} but has no {words} on record.",
+                            guest=guest, table=number, words=words,
                         )
         for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
             for guest, value in getattr(self, name).items():
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    if not isinstance(guest, int) or isinstance(guest, bool):
+                        raise StateError(
+                            f"Guest {guest!r} has {value!r} {words} on record: a count is a whole number, 0 or more.")
                     raise StateError(
-                        f"Guest {guest} has {value!r} {words} on record: a count is a whole number, 0 or more.",
-                        guest=guest if isinstance(guest, int) else None, table=seen.get(guest),
+                        "{guest} has {value!r} {words} on record: a count is a whole number, 0 or more.",
+                        guest=guest, table=seen.get(guest), value=value, words=words,
                     )
 
     @classmethod
@@ -159,12 +164,15 @@ class EveningState:
         seen: set[int] = set()
         for number, table in enumerate(self.tables, start=1):
             if len(table) < 3:
-                raise RuleError(f"Table {number} has {len(table)} guests: a table needs at least 3.")
+                raise RuleError("Table {table} has {size} guests: a table needs at least 3.", tables=(number,),
+                                size=len(table))
             for guest in table:
                 if isinstance(guest, bool) or not isinstance(guest, int):
-                    raise RuleError(f"Guest id {guest!r} at table {number} is not a whole number.")
+                    raise RuleError("Guest id {held!r} at table {table} is not a whole number.", tables=(number,),
+                                    held=guest)
                 if guest in seen:
-                    raise RuleError(f"Guest {guest} is seated twice (again at table {number}).")
+                    raise RuleError("{guest} is seated twice (again at table {table}).", guests=(guest,),
+                                    tables=(number,))
                 seen.add(guest)
 
     def check(self) -> None:
@@ -198,7 +206,7 @@ class EveningState:
         try:
             return self._seat_index[guest]
         except KeyError:
-            raise RuleError(f"Guest {guest} has no seat this evening.") from None
+            raise RuleError("{guest} has no seat this evening.", guests=(guest,)) from None
 
     def guests_at(self, table: int) -> tuple[int, ...]:
         """The guest ids at table number ``table`` (1-based), in seat order."""

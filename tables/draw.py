@@ -268,7 +268,7 @@ def _check_roster(guests: Sequence[tuple[int, Pack]], plan: TablePlan) -> dict[i
     roster: dict[int, Pack] = {}
     for guest, pack in guests:
         if guest in roster:
-            raise DrawError(f"Guest {guest} is listed twice; each guest draws one card only.")
+            raise DrawError("{guest} is listed twice; each guest draws one card only.", guests=(guest,))
         if not isinstance(pack, Pack):
             raise InvariantBroken(f"guest {guest} has no pack: {pack!r}")
         roster[guest] = pack
@@ -285,7 +285,8 @@ def _representers(roster: dict[int, Pack], short: dict[Pack, int],
     chosen = set(representing)
     strangers = sorted(chosen - roster.keys())
     if strangers:
-        raise DrawError(f"Guests {strangers} are not in this draw; pick among its guests.")
+        raise DrawError("{guests} {are} not in this draw; pick among its guests.", guests=strangers,
+                        are="is" if len(strangers) == 1 else "are")
     long = next((pack for pack in Pack if short[pack]), None)
     if long is None:
         if chosen:
@@ -297,8 +298,10 @@ def _representers(roster: dict[int, Pack], short: dict[Pack, int],
         return set(rng.sample([g for g, pack in roster.items() if pack is long], need))
     wrong = sorted(g for g in chosen if roster[g] is not long)
     if wrong:
-        raise DrawError(f"Guests {wrong} belong to the {long.other} pack, which has cards for "
-                        f"all its guests; pick {need} guests of the {long} pack instead.")
+        raise DrawError("{guests} {belong} to the {other} pack, which has cards for "
+                        "all its guests; pick {need} guests of the {long} pack instead.",
+                        guests=wrong, other=long.other, need=need, long=long,
+                        belong="belongs" if len(wrong) == 1 else "belong")
     if len(chosen) != need:
         raise DrawError(f"{need} guests of the {long} pack must draw from the {long.other} pack "
                         f"(no more, no fewer); {len(chosen)} were picked.")
@@ -413,13 +416,13 @@ class PhysicalDraw:
         own = {g: p for g, p in self.guests}
         earlier = next((d for d in self.taken if d.guest == guest), None)
         if earlier is not None:
-            raise DrawError(f"Guest {guest} has already drawn the "
-                            f"{earlier.card.name_with(labels)}; withdraw that card to correct it.")
+            raise DrawError("{guest} has already drawn the {card}; withdraw that card to correct it.",
+                            guests=(guest,), card=earlier.card.name_with(labels))
         if own and guest not in own:
-            raise DrawError(f"Guest {guest} is not in this draw: check them in and redraw.")
+            raise DrawError("{guest} is not in this draw: check them in and redraw.", guests=(guest,))
         if own and own[guest] is not own_pack:
-            raise DrawError(f"Guest {guest} belongs to {pack_words(own[guest], labels)}, not "
-                            f"{pack_words(own_pack, labels)}.")
+            raise DrawError("{guest} belongs to {theirs}, not {this}.", guests=(guest,),
+                            theirs=pack_words(own[guest], labels), this=pack_words(own_pack, labels))
         used = Counter(d.card for d in self.taken)
 
         def where() -> str:
@@ -442,11 +445,11 @@ class PhysicalDraw:
             already = sum(1 for d in self.taken if d.own_pack is own_pack and d.represents_other)
             if already >= allowed:
                 raise DrawError(
-                    f"Guest {guest} must draw from {pack_words(own_pack, labels)}: "
-                    + ("it has cards for all its guests. " if not allowed else
-                       f"only {allowed} of its guests draw from the other pack, and they have. ")
-                    + f"Cards left in {pack_words(own_pack, labels)}: "
-                    f"{describe_cards(self.remaining_cards()[own_pack])}."
+                    "{guest} must draw from {pack}: {why}Cards left in {pack}: {left}.",
+                    guests=(guest,), pack=pack_words(own_pack, labels),
+                    why=("it has cards for all its guests. " if not allowed else
+                         f"only {allowed} of its guests draw from the other pack, and they have. "),
+                    left=describe_cards(self.remaining_cards()[own_pack]),
                 )
         return PhysicalDraw(self.plan, self.splits,
                             (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
@@ -454,13 +457,15 @@ class PhysicalDraw:
     def withdraw(self, guest: int) -> PhysicalDraw:
         """Undo ``guest``'s recorded card (a typing mistake); ``DrawError`` if none is recorded."""
         if not any(d.guest == guest for d in self.taken):
-            raise DrawError(f"Guest {guest} has no card recorded in this draw.")
+            raise DrawError("{guest} has no card recorded in this draw.", guests=(guest,))
         return PhysicalDraw(self.plan, self.splits,
                             tuple(d for d in self.taken if d.guest != guest), self.guests)
 
     def seating(self) -> tuple[tuple[int, ...], ...]:
         """Guest ids per table once ``complete()``; ``DrawError`` naming who has not drawn."""
         if not self.complete():
-            raise DrawError(f"The draw is not finished: guests {list(self.remaining_guests())} "
-                            f"have not drawn ({self.plan.guests - len(self.taken)} cards left).")
+            remaining = tuple(self.remaining_guests())
+            raise DrawError("The draw is not finished: {guests} {have} not drawn ({left} cards left).",
+                            guests=remaining, have="has" if len(remaining) == 1 else "have",
+                            left=self.plan.guests - len(self.taken))
         return seating(self.taken, self.plan)

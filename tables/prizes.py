@@ -58,7 +58,7 @@ def standings(
     rows = []
     for guest, counters in state.counters.items():
         if guest not in packs:
-            raise RuleError(f"Guest {guest} has no pack: put them in the red or the blue pack.")
+            raise RuleError("{guest} has no pack: put them in the red or the blue pack.", guests=(guest,))
         pack = packs[guest]
         stakes = state.stakes.get(guest, 1)
         rows.append(

@@ -249,7 +249,7 @@ GOOD_HEAD = {1: 50, 2: 50, 3: 50, 4: 50}
         ([result(1, 1, (), GOOD_HEAD), result(2, 5), result(2, 6)], "Table 2 has two results"),
         ([result(1, 1, (), GOOD_HEAD), result(9, 5)], "There is no table 9 this evening"),
         ([result(2, 5)], "The head table \\(table 1\\) has no pool winner"),
-        ([result(1, 1, (), {1: 50, 2: 50})], "missing guest\\(s\\) 3, 4"),
+        ([result(1, 1, (), {1: 50, 2: 50})], "missing guests 3 and 4"),
         ([result(1, 1, (), GOOD_HEAD), result(2, None, {5})], "no pool winner"),
         ([result(1, 1, (), GOOD_HEAD, {1})], "list only the others"),
         ([result(1, 1, (), GOOD_HEAD, {8})], "splitting the pool but does not sit"),

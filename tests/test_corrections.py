@@ -1,6 +1,8 @@
 """Corrections without loss (issue 4 item 4): a result corrected three rounds back, worked by
 hand; refusals that save nothing; the old records kept and marked."""
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,8 @@ from tournament.services.corrections import correction_rounds, result_correct, s
 from tournament.services.prizes import evening_standings
 from tournament.services.state import evening_state
 from tables.bell import EveningState, StateError
-from tournament.services.naming import name_guests
+from tables.errors import Subjects
+from tournament.services.naming import error_message
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 
 HEAD = ["H1", "H2", "H3", "H4"]
@@ -144,10 +147,11 @@ def test_bad_corrections_are_refused_with_a_reason_naming_guests(make_evening, b
     play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
     results = Result.objects.count()
     kwargs = {"round_number": 1, "in_call": [], "counters": {}, **bad}
-    with pytest.raises(RuleError, match=reason):
+    with pytest.raises(RuleError) as caught:
         result_correct(evening=evening, round_number=kwargs["round_number"], table=kwargs["table"],
                        pool_winner=ids[kwargs["pool_winner"]], in_call=[ids[n] for n in kwargs["in_call"]],
                        counters={ids[n]: c for n, c in kwargs["counters"].items()})
+    assert re.search(reason, error_message(caught.value, evening))  # as the page shows it
     assert Result.objects.count() == results and not Bell.objects.filter(undone_at__isnull=False).exists()
 
 
@@ -182,7 +186,8 @@ def test_a_seating_that_seats_someone_twice_is_refused_with_names():
     with pytest.raises(StateError, match=r"^Guest 1 is seated twice \(at table 1 and again at table 2\)\.$") as caught:
         EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
     assert (caught.value.guest, caught.value.table) == (1, 2)
-    assert name_guests(str(caught.value), {1: "Ann"}) == "Ann is seated twice (at table 1 and again at table 2)."
+    assert caught.value.subjects == Subjects(guests=(1,), tables=(1, 2))
+    assert error_message(caught.value, names={1: "Ann"}) == "Ann is seated twice (at table 1 and again at table 2)."
     lost = EveningState(((1, 2, 3), (4, 5, 7)), {**before.counters, 7: 50}, {**before.yellow, 7: 0},
                         {**before.stakes, 7: 1})
     with pytest.raises(RuleError, match="change who has a seat"):

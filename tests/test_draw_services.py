@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.draw import draws_from_other_pack, rank_name, split_packs
+from tables.draw import DrawError, draws_from_other_pack, rank_name, split_packs
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import PlanError, plan_tables
@@ -23,7 +23,8 @@ from tournament.services.draw_changes import draw_release_guest, draw_seat_latec
 from tournament.services.draw_physical import (draw_physical_cancel, draw_physical_finish, draw_physical_record,
                                                draw_physical_start, draw_physical_withdraw, open_physical_draw,
                                                physical_state)
-from tournament.services.draws import draw_digital, live_draw, named_error
+from tournament.services.draws import draw_digital, live_draw
+from tournament.services.naming import error_message
 from tournament.services.state import evening_state
 
 
@@ -119,13 +120,14 @@ def guest(evening: Evening, name: str) -> Guest:
 
 
 def refused(evening: Evening, name: str, card: str) -> str:
-    """Record a card that must be refused; check that nothing changed; return the message."""
+    """Record a card that must be refused; check that nothing changed; return the message as a
+    page shows it (``error_message``: guests by name)."""
     before = (DrawnCard.objects.count(), Evening.objects.get(pk=evening.pk).version, AuditEntry.objects.count())
     with pytest.raises(RuleError) as caught:
         draw_physical_record(evening=evening, guest_id=guest(evening, name).pk, card=card)
     after = (DrawnCard.objects.count(), Evening.objects.get(pk=evening.pk).version, AuditEntry.objects.count())
     assert before == after
-    return str(caught.value)
+    return error_message(caught.value, evening)
 
 
 def test_the_physical_draw_refuses_every_wrong_card(physical):
@@ -181,7 +183,8 @@ def test_finishing_early_names_who_has_not_drawn(physical):
     evening = physical
     with pytest.raises(RuleError) as caught:
         draw_physical_finish(evening=evening)
-    assert "Red 1" in str(caught.value) and "guests [" not in str(caught.value)
+    shown = error_message(caught.value, evening)
+    assert "Red 1" in shown and "guest" not in shown.split(":", 1)[1]
     assert live_draw(evening) is None and not Seat.objects.exists()
 
 
@@ -230,18 +233,20 @@ def test_the_host_picks_who_represents_the_other_pack(db):
     assert sorted(draw.cards.filter(pack="blue", guest__pack="red").values_list("guest_id", flat=True)) == sorted(picks)
     with pytest.raises(RuleError) as caught:
         draw_digital(evening=evening, representing=[guest(evening, "Blue 1").pk, picks[0]])
-    assert "Blue 1" in str(caught.value) and "[" not in str(caught.value)
+    shown = error_message(caught.value, evening)
+    assert shown.startswith("Blue 1 belongs to the blue pack, which has cards for all its guests") and "[" not in shown
     with pytest.raises(RuleError, match="no more, no fewer"):
         draw_digital(evening=evening, representing=picks[:1])
     assert live_draw(evening) == draw
 
 
-def test_named_error_puts_names_for_ids():
-    error = named_error(RuleError("Guest 3 drew; guests [3, 4] left; Guest 9 too."), {3: "Ann", 4: "Bo"})
-    assert str(error) == "Ann drew; Ann, Bo left; Guest 9 too."
+def test_a_draw_error_names_guests_where_it_is_shown():
+    error = DrawError("{guests} belong to the {other} pack.", guests=(3, 4), other="blue")
+    assert str(error) == "Guests 3 and 4 belong to the blue pack."
+    assert error_message(error, names={3: "Ann", 4: "Bo"}) == "Ann and Bo belong to the blue pack."
+    assert error_message(error, names={3: "Ann"}) == "Ann and guest 4 belong to the blue pack."
     offer = plan_tables(9, accept_relaxed=True)
-    assert named_error(PlanError("x", offer=offer), {}).offer == offer
-
+    assert PlanError("x", offer=offer).offer == offer
 
 def test_a_latecomer_takes_a_free_seat_and_the_limits_are_explained(db):
     evening = make(10, 10)  # 4, 6, 6, 4

@@ -54,6 +54,7 @@ from tournament.printing.text import guest_print_name, name_problem
 from tournament.selectors import table_kind
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
+from tournament.services.naming import error_message
 from tournament.services.prizes import evening_standings
 
 
@@ -378,5 +379,5 @@ def document_problem(*, evening: Evening, slug: str, variant: str | None = None)
     try:
         document(evening=evening, slug=slug, variant=variant)
     except RuleError as error:
-        return str(error)
+        return error_message(error, evening)
     return ""

@@ -19,6 +19,7 @@ from tournament.models import Draw, Evening, Guest
 from tournament.selectors import table_kind
 from tournament.services.draw_physical import DrawGuest, PhysicalState, physical_state
 from tournament.services.draws import live_draw, stored_plan
+from tournament.services.naming import error_message
 
 
 def pack_labels(evening: Evening) -> dict[Pack, str]:
@@ -136,7 +137,7 @@ def physical_view(draw: Draw) -> PhysicalView:
     try:
         state: PhysicalState = physical_state(draw)
     except RuleError as error:
-        view.problem = str(error)
+        view.problem = error_message(error, draw.evening)
         return view
     value, labels = state.value, state.labels
     view.pull = pull_packs(value.splits, labels)
@@ -207,7 +208,7 @@ def draw_changes(evening: Evening) -> DrawChanges:
                 plan_without_guest(plan, tables[guest.pk])
                 why = ""
             except RuleError as error:
-                why = str(error)
+                why = error_message(error, evening)
             changes.leavers.append((guest, tables[guest.pk], why))
     return changes
 

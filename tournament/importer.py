@@ -39,7 +39,7 @@ from tournament.export import SCHEMA
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
-from tournament.services.naming import guest_names, name_guests
+from tournament.services.naming import error_message, guest_names, name_guests
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
@@ -380,7 +380,7 @@ def _import(data: dict[str, Any], host) -> Evening:
     try:
         state = EveningState.start(tables, stake=evening.counters_per_stake)
     except RuleError as error:
-        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {name_guests(str(error), names)}") from None
+        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {error_message(error, names=names)}") from None
     from tournament.services.state import ring_options
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
@@ -399,7 +399,7 @@ def _import(data: dict[str, Any], host) -> Evening:
             except EveningImportError:
                 raise
             except RuleError as error:
-                raise EveningImportError(f"rounds[{r}].bells[{b}]: {name_guests(str(error), names)}") from None
+                raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
     seats_replace(evening=evening, tables=state.tables)
     _final_counts(data, evening, state, gid)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(guests))

@@ -25,7 +25,7 @@ from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.draws import seats_replace
 from tournament.services.locks import lock_evening, lock_round
-from tournament.services.naming import guest_names, name_guests, named_error
+from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
 
 Cuts = Mapping[int, int | Sequence[int]]
@@ -84,7 +84,7 @@ def bell_apply(
         record = ring_bell(state, results, stake=evening.counters_per_stake, options=ring_options(evening),
                            last_round=last, cuts=cuts)
     except ResultError as error:
-        reason = name_guests(str(error), names)
+        reason = error_message(error, names=names)
         waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
             state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1,
             reopened=Round.Reopened.NO,
@@ -95,8 +95,6 @@ def bell_apply(
             evening_touch(evening=evening)
         rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
         return None
-    except RuleError as error:
-        raise named_error(error, names) from error
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
         state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO)
     if not claimed:
@@ -189,7 +187,7 @@ def bell_preview(*, rnd: Round) -> BellPreview:
                            last_round=bool(evening.rounds_planned and rnd.number >= evening.rounds_planned),
                            cuts=_cuts_of_undone_bell(rnd), rng=random.Random(rnd.pk))
     except RuleError as error:
-        return BellPreview(None, name_guests(str(error), names), ())
+        return BellPreview(None, error_message(error, names=names), ())
     contests: dict[str, list[int]] = {}
     for entry in record.entries:
         if entry.kind == "cut":

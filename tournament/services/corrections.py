@@ -36,7 +36,7 @@ from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
-from tournament.services.naming import guest_names, name_guests, named_error
+from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, current_round, table_result
 
 
@@ -63,28 +63,28 @@ def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]
     if rnd is None:
         raise RuleError(f"There is no round {round_number} this evening.")
     if rnd.state in OPEN_STATES:
-        raise RuleError(f"Round {round_number}'s bell has not rung: enter its result on the evening page.")
+        raise RuleError("Round {round}'s bell has not rung: enter its result on the evening page.",
+                        rounds=(round_number,))
     bells = list(
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
         .select_related("round").order_by("round__number", "id")
     )
     if not bells or bells[0].round_id != rnd.pk:
-        raise RuleError(f"Round {round_number} has no bell on record to correct.")
+        raise RuleError("Round {round} has no bell on record to correct.", rounds=(round_number,))
     return rnd, bells
 
 
 def _result_to_correct(rnd: Round, before: EveningState, result: TableResult, names) -> Result | None:
     """The table's live result that ``result`` corrects (None when there was none), once
     ``result`` is checked against ``before`` (the seating before that round's bell). Raises
-    ``RuleError`` (guests named by ``names``) for a result the rules refuse, or one already on
-    record. Source: the rules' result checks (``tables.bell.check_one``)."""
-    try:
-        check_one(before, result)
-    except RuleError as error:
-        raise named_error(error, names) from error
+    ``RuleError`` (its guests in ``subjects``; ``names`` is not used) for a result the rules
+    refuse, or one already on record. Source: the rules' result checks
+    (``tables.bell.check_one``)."""
+    check_one(before, result)
     old = Result.objects.filter(round=rnd, table=result.table, superseded_at__isnull=True).first()
     if old is not None and table_result(old) == result:
-        raise RuleError(f"That is table {result.table}'s result in round {rnd.number} already: nothing to correct.")
+        raise RuleError("That is table {table}'s result in round {round} already: nothing to correct.",
+                        tables=(result.table,), rounds=(rnd.number,))
     return old
 
 
@@ -179,7 +179,7 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
         except RuleError as error:
             raise RuleError(
                 f"After this correction, round {bell.round.number} no longer fits:"
-                f" {name_guests(str(error), names)} Correct that round's result first, or undo instead."
+                f" {error_message(error, names=names)} Correct that round's result first, or undo instead."
             ) from error
         out.append(new)
         state = new.after

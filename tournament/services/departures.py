@@ -23,7 +23,7 @@ from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
-from tournament.services.naming import guest_names, name_guests, named_error
+from tournament.services.naming import guest_names, name_guests
 from tournament.services.state import bell_options, current_round, evening_state
 
 
@@ -59,10 +59,7 @@ def guest_depart(*, evening: Evening, guest: Guest, user=None, device: str = "")
         state = evening_state(evening)
         if guest.pk not in state.seated():
             raise RuleError(f"{guest.name} has no seat, so there is nothing to give up.")
-        try:
-            record = guest_leaves(state, guest.pk, options=bell_options(evening))
-        except RuleError as error:
-            raise named_error(error, guest_names(evening)) from error
+        record = guest_leaves(state, guest.pk, options=bell_options(evening))
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
         return _store(evening=evening, last=last, record=record, action="guest.leave", guest=guest, user=user,
                       device=device)
@@ -78,11 +75,8 @@ def guest_arrive(*, evening: Evening, guest: Guest, table: int | None = None, us
         state = evening_state(evening)
         if guest.pk in state.seated():
             raise RuleError(f"{guest.name} already sits at table {state.table_of(guest.pk)}.")
-        try:
-            record = guest_arrives(state, guest.pk, stake=evening.counters_per_stake, table=table,
-                                   options=bell_options(evening))
-        except RuleError as error:
-            raise named_error(error, guest_names(evening)) from error
+        record = guest_arrives(state, guest.pk, stake=evening.counters_per_stake, table=table,
+                               options=bell_options(evening))
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.HERE)
         return _store(evening=evening, last=last, record=record, action="guest.arrive", guest=guest, user=user,
                       device=device)

@@ -27,7 +27,7 @@ from tables.plan import plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
-from tournament.services.draws import lock_for_draw, named_error, seats_replace, stored_plan
+from tournament.services.draws import lock_for_draw, seats_replace, stored_plan
 
 
 def open_physical_draw(evening: Evening) -> Draw | None:
@@ -148,11 +148,8 @@ def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=Non
                 raise RuleError("That guest is not registered for this evening: pick a name from the list.")
             raise RuleError(f"{other.name} is not checked in, so has no card in this draw: check them in "
                             f"on the guests page and restart the physical draw, or pick another name.")
-        try:
-            parsed = parse_table_card(card, default_pack=Pack(guest.pack), labels=state.labels)
-            state.value.take(guest.pk, Pack(guest.pack), parsed, labels=state.labels)
-        except RuleError as error:
-            raise named_error(error, state.names) from None
+        parsed = parse_table_card(card, default_pack=Pack(guest.pack), labels=state.labels)
+        state.value.take(guest.pk, Pack(guest.pack), parsed, labels=state.labels)
         row = DrawnCard.objects.create(draw=draw, guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
         audit_log(evening=evening, action="draw.physical.record", user=user, device=device, draw_id=draw.pk,
                   guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
@@ -183,10 +180,7 @@ def draw_physical_finish(*, evening: Evening, user=None, device: str = "") -> Dr
     with transaction.atomic():
         evening, draw = _lock_open(evening)
         state = physical_state(draw)
-        try:
-            tables = state.value.seating()
-        except RuleError as error:
-            raise named_error(error, state.names) from None
+        tables = state.value.seating()
         now = Now()  # the database's clock
         evening.draws.filter(superseded_at__isnull=True).exclude(pk=draw.pk).update(superseded_at=now)
         draw.complete = True

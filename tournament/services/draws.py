@@ -8,28 +8,26 @@ being recorded card by card (``tournament.services.draw_physical``) is a ``Draw`
 ``complete=False``: it does not replace the draw in force until it is finished. Changes of who is
 here after the draw and before round 1 are in ``tournament.services.draw_changes``.
 
-Messages from ``tables.draw`` name guests by id ("Guest 17"); ``named_error`` puts their names in.
+Errors from ``tables.draw`` name guests by id in ``error.subjects``; pages and commands write
+them with names (``tournament.services.naming.error_message``).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.draw import DrawError, deal, seating
+from tables.draw import deal, seating
 from tables.errors import RuleError
 from tables.packs import Pack
-from tables.plan import PlanError, TablePlan, plan_tables
+from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 
-_ONE = re.compile(r"\b([Gg])uest (\d+)\b")
-_MANY = re.compile(r"\b([Gg])uests \[([\d, ]*)\]")
 
 
 def live_draw(evening: Evening) -> Draw | None:
@@ -41,24 +39,6 @@ def live_draw(evening: Evening) -> Draw | None:
 def stored_plan(draw: Draw) -> TablePlan:
     """The ``TablePlan`` a stored draw was made with (its sizes and what it relaxed)."""
     return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
-
-
-def named_error(error: RuleError, names: Mapping[int, str]) -> RuleError:
-    """The same error with guest ids replaced by names: "Guest 17" becomes "Anne Smith",
-    "guests [3, 4]" becomes "Bob Brown, Cleo Díaz". Ids not in ``names`` stay as they are.
-    Returns an error of the same class (a ``PlanError`` keeps its ``offer``)."""
-
-    def one(match: re.Match) -> str:
-        return names.get(int(match[2]), match[0])
-
-    def many(match: re.Match) -> str:
-        ids = [int(i) for i in match[2].replace(" ", "").split(",") if i]
-        return ", ".join(names.get(i, f"guest {i}") for i in ids)
-
-    text = _ONE.sub(one, _MANY.sub(many, str(error)))
-    if isinstance(error, PlanError):
-        return PlanError(text, offer=error.offer)
-    return type(error)(text) if type(error) in (RuleError, DrawError) else RuleError(text)
 
 
 def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
@@ -93,7 +73,7 @@ def draw_digital(
 
     ``representing``: guest ids the host chose to draw from the other pack (default: the fewest
     needed, at random; when given, exactly that many, all of the pack with more guests than
-    cards). Raises ``RuleError`` (PlanError, DrawError, with guests named) when fewer than 8
+    cards). Raises ``RuleError`` (PlanError, DrawError, guests in ``subjects``) when fewer than 8
     guests are here, when 9 to 11 are here and the relaxed plan was not accepted, for a wrong
     pick of who represents the other pack, or after round 1 started. Nothing is saved then.
     Source: 004_5d1bc750ac89c154.txt via ``tables.draw.deal``. Queries: a constant number
@@ -102,12 +82,8 @@ def draw_digital(
     with transaction.atomic():
         evening = lock_for_draw(evening)
         guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id"))
-        names = {g.pk: g.name for g in guests}
-        try:
-            plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)
-            dealt = deal([(g.pk, Pack(g.pack)) for g in guests], plan, representing=representing)
-        except RuleError as error:
-            raise named_error(error, names) from None
+        plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)
+        dealt = deal([(g.pk, Pack(g.pack)) for g in guests], plan, representing=representing)
         tables = seating(dealt, plan)
         now = Now()  # the database's clock
         evening.draws.filter(superseded_at__isnull=True).update(superseded_at=now)

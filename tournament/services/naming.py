@@ -1,10 +1,15 @@
 """Guests by name in the rules' messages.
 
 The pure rules in ``tables/`` know guests only by id, so their messages and bell entries say
-"Guest 17 is named as the pool winner ..." or "missing guest(s) 3, 4". A host or a guest should
-read names: ``name_guests`` rewrites those phrases with the evening's names, and
-``named_error`` re-raises a ``RuleError`` with the rewritten message (same class, so callers
-still tell a ``ResultError`` from another ``RuleError``).
+"Guest 17 is named as the pool winner ...". A host or a guest should read names.
+
+A ``RuleError`` says which guests it is about in ``error.subjects`` and keeps its message as a
+template (``tables.errors``): ``error_message`` writes it with the evening's names. It is the one
+place names go into an error's message, called wherever a message leaves for a person (views,
+commands, printed documents); services raise the rules' errors unchanged.
+
+``name_guests`` still rewrites the bell's entries and warnings, which are stored as text with
+ids in a bell's record (not errors).
 """
 
 from __future__ import annotations
@@ -12,11 +17,29 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from tables.errors import RuleError
+from tables.errors import RuleError, id_words
 from tournament.models import Evening
 
 # "Guest 17", "guest 17's", "guests 3, 4", "guest(s) 3, 4", "guests there: 3, 4, 5".
 _GUEST_IDS = re.compile(r"\b([Gg]uest(?:s|\(s\))?)( there:)? (\d+(?:, \d+)*)\b")
+
+
+def error_message(error: RuleError, evening: Evening | None = None,
+                  names: Mapping[int, str] | None = None) -> str:
+    """The message of ``error`` for a person: its guests written by their names in ``evening``
+    (or in ``names``, guest id -> name, when the caller has them already), tables and rounds
+    by number. "Guest 17 is seated twice" -> "Ann Smith is seated twice". A guest id not in
+    the evening stays "guest 17", so nothing is hidden. One query when ``names`` is not given
+    and the error names a guest; none otherwise. Raises nothing."""
+    if not error.subjects.guests:
+        return str(error)
+    if names is None:
+        names = guest_names(evening) if evening is not None else {}
+
+    def name(guest: int) -> str:
+        return names.get(guest) or id_words(guest)
+
+    return error.render(name)
 
 
 def guest_names(evening: Evening) -> dict[int, str]:
@@ -41,13 +64,3 @@ def name_guests(text: str, names: Mapping[int, str]) -> str:
         return listed
 
     return _GUEST_IDS.sub(swap, text)
-
-
-def named_error(error: RuleError, names: Mapping[int, str]) -> RuleError:
-    """A ``RuleError`` of the same class as ``error`` whose message names guests; raise it
-    ``from error``. Subclasses that take other constructor arguments fall back to ``RuleError``."""
-    message = name_guests(str(error), names)
-    try:
-        return type(error)(message)
-    except TypeError:
-        return RuleError(message)

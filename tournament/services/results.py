@@ -14,7 +14,6 @@ from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_apply
 from tournament.services.locks import lock_round
-from tournament.services.naming import guest_names, named_error
 from tournament.services.state import OPEN_STATES, evening_state
 
 
@@ -115,7 +114,8 @@ def result_record(
         if (done := _already_recorded(rnd, table, request_id)) is not None:
             return done
         if rnd.state not in OPEN_STATES:
-            raise RuleError(f"Round {rnd.number} is closed: its bell has rung. Ask the host to correct it.")
+            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.",
+                            rounds=(rnd.number,))
         state = evening_state(evening)
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
                              tied=frozenset(tied), counters=counters)
@@ -160,15 +160,12 @@ def _count_off(
     agreed_off: int | None,
 ) -> int:
     """Check ``result`` against ``state`` (the evening before the bell) and return how far its
-    ``counters`` (guest id to counters after the deal) are off, in counters (0 without ``count_check``). Raises ``RuleError`` (guests named)
+    ``counters`` (guest id to counters after the deal) are off, in counters (0 without ``count_check``). Raises ``RuleError`` (guests in ``subjects``)
     for a result the rules refuse or a reporter not at the table, and ``CountersDoNotAddUp``
     when the counts are off by other than ``agreed_off``. House rule, issue 11 deliver 2.
     """
     table = result.table
-    try:
-        check_one(state, result)
-    except RuleError as error:
-        raise named_error(error, guest_names(evening)) from error
+    check_one(state, result)
     if reporter is not None and reporter.pk not in state.tables[table - 1]:
         raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
     off = count_difference(state, table, counters) if count_check else 0

@@ -20,6 +20,7 @@ from tournament.action_forms import ClockActionForm, form_problems
 from tournament.forms import ClockMinutesForm, ClockSettingsForm
 from tournament.models import Evening
 from tournament.services import clock
+from tournament.services.naming import error_message
 from tournament.services.state import current_round
 
 
@@ -75,7 +76,7 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
             clock.round_set_time_left(round=rnd, seconds=minutes * 60, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number}'s clock is set to {minutes}:00.")
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
     return redirect("host-evening", evening.pk)
 
 
@@ -90,7 +91,7 @@ def clock_settings(request: HttpRequest, evening_id: int) -> HttpResponse:
             clock.evening_set_clock(evening=evening, user=request.user, device=request.META.get("HTTP_USER_AGENT", ""),
                                     **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS})
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             messages.success(request, "The clock settings are saved.")
             return redirect("host-evening", evening.pk)

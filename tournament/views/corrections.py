@@ -22,7 +22,7 @@ from tournament.forms import ResultForm
 from tournament.models import Bell, Guest
 from tournament.selectors import missing_tables
 from tournament.services import bell, corrections, state
-from tournament.services.naming import guest_names, name_guests
+from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.host import _device, _evening
 
 AUDIT_PAGE = 100
@@ -59,7 +59,7 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
                 evening=evening, round_number=number, table=table, pool_winner=winner, in_call=in_call,
                 counters=counters, user=request.user, device=_device(request))
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             names = guest_names(evening)
             played = (f"the bell of round {done.rounds[0]} was" if len(done.rounds) == 1 else
@@ -106,7 +106,7 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             rung = bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user,
                                   device=_device(request), cuts=form.cuts())
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             if rung is not None:
                 messages.success(request, f"The bell of round {current.number} has rung.")

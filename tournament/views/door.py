@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.forms import SelfRegistrationForm
 from tournament.models import Evening
 from tournament.services.registration import registration_open, self_register
@@ -29,7 +30,7 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
                                   here_now=form.cleaned_data["here_now"],
                                   device=request.META.get("HTTP_USER_AGENT", "")[:200])
         except RuleError as error:
-            form.add_error("name", str(error))
+            form.add_error("name", error_message(error, evening))
         else:
             return private(redirect("guest-page", guest.key))
     return private(render(request, "guest/door.html",

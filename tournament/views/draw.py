@@ -29,6 +29,7 @@ from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
+from tournament.services.naming import error_message
 
 
 def _device(request: HttpRequest) -> str:
@@ -66,7 +67,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request),
                                representing=form.cleaned_data["representing"])
         except RuleError as error:
-            messages.error(request, str(error))
+            messages.error(request, error_message(error, evening))
             return redirect("host-draw", evening.pk)
         messages.success(request, "The draw is made: every guest here has a table.")
         return redirect("host-evening", evening.pk)
@@ -75,7 +76,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     try:
         plan = draws.draw_plan(evening=evening)
     except PlanError as error:
-        problem, offer = str(error), error.offer
+        problem, offer = error_message(error, evening), error.offer
     shown = plan or offer
     open_draw = draw_physical.open_physical_draw(evening)
     return render(request, "host/draw.html", {
@@ -114,7 +115,7 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
             changes_services.draw_swap_guest(leaving_id=guest, arriving_id=form.cleaned_data["latecomer"], **kwargs)
             messages.success(request, "The latecomer has taken the seat.")
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
     return redirect("host-draw", evening.pk)
 
 
@@ -133,7 +134,7 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         splits = split_packs(plan, red=red, blue=len(here) - red)
         packs = pull_packs(splits, labels, pull_list(splits))
     except RuleError as error:
-        problem = str(error)
+        problem = error_message(error, evening)
     return render(request, "host/draw_pull_list.html",
                   {"evening": evening, "packs": packs, "plan": plan, "problem": problem, "open": open_draw})
 
@@ -169,7 +170,7 @@ def physical_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         row = draw_physical.draw_physical_record(evening=evening, guest_id=guest.pk, card=card, user=request.user,
                                                  device=_device(request))
     except RuleError as error:
-        return render(request, template, _physical_context(evening, error=str(error), name=name, card=card))
+        return render(request, template, _physical_context(evening, error=error_message(error, evening), name=name, card=card))
     done = (f"{guest.name}: {TableCard(Pack(row.pack), row.rank).name_with(pack_labels(evening))}"
             f" → table {row.rank}.")
     if request.htmx:
@@ -203,7 +204,7 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             messages.success(request, "The physical draw is cancelled.")
             return redirect("host-draw", evening.pk)
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
     return redirect("host-draw-physical", evening.pk)
 
 

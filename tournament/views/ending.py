@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.forms import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.services import ending
@@ -53,7 +54,7 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
                 done = ending.evening_end(evening=evening, seen_round=form.cleaned_data["round"], user=request.user,
                                           device=_device(request))
             except RuleError as error:
-                messages.error(request, str(error))
+                messages.error(request, error_message(error, evening))
                 return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
             if done == "last round":
                 messages.success(request, f"Round {last.number} is now the last round. Ring its bell when the deal is "
@@ -112,10 +113,10 @@ def final_count(request: HttpRequest, evening_id: int, table: int) -> HttpRespon
             ending.final_count_record(evening=evening, table=table, counters=counters, agreed_off=form.agreed(),
                                       user=request.user, device=_device(request))
         except ending.CountOff as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
             off = error.difference
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             messages.success(request, f"Final count saved for table {table}.")
             return redirect("host-finish", evening.pk)
@@ -140,7 +141,7 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
         now = ending.ceremony_next(evening=evening, seen_step=form.cleaned_data["step"], user=request.user,
                                    device=_device(request))
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
         return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-evening", evening.pk)
     if now.finished:
         messages.success(request, "The final standings are on the room display. The results and certificates are "

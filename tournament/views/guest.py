@@ -38,6 +38,7 @@ from tournament.guest_boards import Shared, shared_board, shared_board_at
 from tournament.selectors import database_now
 from tournament.services import captains, registration
 from tournament.services.links import link_lookup, poll_lookup
+from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.guest_csrf import csrf_private
 
@@ -263,7 +264,7 @@ def _report_refused(request: HttpRequest, guest: Guest, data: dict) -> HttpRespo
         if captains.captain_report_saved(guest=guest, round_number=data["round"], request_id=data["request_id"]):
             messages.success(request, f"Table {data['table']}'s result was saved.")
         else:
-            messages.error(request, str(error))
+            messages.error(request, error_message(error, guest.evening))
         return _back(request, guest)
     return None
 
@@ -279,7 +280,7 @@ def _report_sent(request: HttpRequest, guest: Guest, form: ResultForm, data: dic
             in_call=in_call, counters=counters, request_id=data["request_id"], device=_device(request),
         )
     except RuleError as error:
-        form.add_error(None, str(error))
+        form.add_error(None, error_message(error, guest.evening))
         return False
     messages.success(request, f"Table {data['table']}'s result is sent. The others at the table can "
                               "confirm or dispute it.")
@@ -303,7 +304,7 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         captains.captain_vote(guest=guest, result_id=form.cleaned_data["result"], verdict=verdict,
                               note=form.cleaned_data["note"] if verdict == "dispute" else "", device=_device(request))
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, guest.evening))
     else:
         if verdict == "dispute":
             messages.warning(request, "Your dispute is sent: the host will decide.")
@@ -323,7 +324,7 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
     try:
         registration.self_check_in(guest=guest, device=_device(request))
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, guest.evening))
     else:
         started = guest.evening.rounds.exists()
         messages.success(request, "You are checked in. " + (

@@ -34,6 +34,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms import GuestForm, GuestListForm, GuestNameForm
 from tournament.guest_selectors import GuestList, guest_list
@@ -143,7 +144,7 @@ def add_guests(request: HttpRequest, door: Door) -> HttpResponse:
                     contact=one.cleaned_data["contact"], check_in=one.cleaned_data["check_in"],
                     device=_device(request), **door.who())
             except RuleError as error:
-                one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else str(error))
+                one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening))
             else:
                 messages.success(request, f"{guest.name} is registered"
                                  + (" and checked in." if one.cleaned_data["check_in"] else "."))
@@ -224,9 +225,9 @@ def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse
             alert = False
         except HelperRefused as error:
             return render(request, "helper/refused.html", {"link": door.helper, "evening": door.evening,
-                                                           "message": str(error)}, status=403)
+                                                           "message": error_message(error, door.evening)}, status=403)
         except RuleError as error:
-            news, alert, spread = str(error), True, False
+            news, alert, spread = error_message(error, door.evening), True, False
     if request.htmx:
         if spread:
             return rows_response(request, door, q=q, show=show, news=news)
@@ -291,7 +292,7 @@ def guest_remove(request: HttpRequest, evening_id: int, guest_id: int) -> HttpRe
         try:
             guest_services.guest_remove(guest=guest, device=_device(request), **door.who())
         except RuleError as error:
-            refusal = str(error)
+            refusal = error_message(error, door.evening)
         else:
             if request.htmx:
                 return rows_response(request, door, q=q, show=show, news=f"{guest.name} is removed.")
@@ -322,7 +323,7 @@ def guest_name(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
             guest_services.guest_rename(guest=guest, name=form.cleaned_data["name"], user=request.user,
                                         device=_device(request))
         except RuleError as error:
-            form.add_error("name", str(error))
+            form.add_error("name", error_message(error, evening))
         else:
             messages.success(request, f"The name is now {guest.name}.")
             return redirect(back, evening.pk)

@@ -29,6 +29,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.door_forms import HelperLinkForm, RoundNumberForm
 from tournament.forms import GuestForm, ResultForm
 from tournament.models import Evening, Guest, HelperLink
@@ -68,7 +69,7 @@ def helper_view(role: str | None = None):
                 if role is not None:
                     helpers.helper_require(link, role)
             except RuleError as error:
-                return private(refused(request, link, str(error)))
+                return private(refused(request, link, error_message(error, link.evening)))
             return private(view(request, link, *args, **kwargs))
 
         return csrf_private(wrapped)
@@ -147,7 +148,7 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
                                   pool_winner=winner, in_call=in_call, counters=counters, tied=form.tied(),
                                   device=_device(request))
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             messages.success(request, f"Result saved for table {table}.")
             return redirect("helper-page", link.key)
@@ -194,5 +195,5 @@ def helper_links(request: HttpRequest, evening_id: int) -> HttpResponse:
                                               device=_device(request))
             messages.success(request, f"Link {link.number} is revoked: it no longer works.")
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
     return redirect(reverse("host-door", args=[evening.pk]) + "#helpers")

@@ -22,6 +22,7 @@ from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpFor
 from tournament.models import Bell, Evening, Guest, Round
 from tournament.selectors import evening_board, missing_tables
 from tournament.services import bell, clock, results, state
+from tournament.services.naming import error_message
 from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 
@@ -115,7 +116,7 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     try:
         response = _round_action_run(request, evening, form.cleaned_data)
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
         response = None
     return response or redirect("host-evening", evening.pk)
 
@@ -239,11 +240,11 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
                                         agreed_off=count_form.agreed_off(), user=request.user,
                                         device=_device(request))
         except results.CountersDoNotAddUp as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
             off = error.difference
             count_form = CountOffForm(prefix="count", initial={"off_by": off})
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             if row.count_off:
                 messages.warning(request, f"Result saved for table {table}, with the count {row.count_off_size:,} "

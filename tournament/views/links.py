@@ -20,6 +20,7 @@ from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.services.guests import guest_reissue_key
 from tournament.services.links import guest_revoke_key
+from tournament.services.naming import error_message
 from tournament.services.registration import registration_open, registration_switch
 from tournament.views.helpers import helper_links_context
 from tournament.views.qr_codes import qr_svg
@@ -51,7 +52,7 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
                 guest_revoke_key(guest=guest, user=request.user, device=_device(request))
                 messages.success(request, f"{guest.name}'s link no longer works. Reissue it to give a new one.")
         except RuleError as error:
-            messages.error(request, str(error))
+            messages.error(request, error_message(error, evening))
         return redirect("host-guest-link", evening.pk, guest.pk)
     address = phone_address(request)
     url = address.url + reverse("guest-page", args=[guest.key])

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.bell_forms import HouseRulesForm
 from tournament.services import house_rules, prizes, state
 from tournament.views.host import _device, _evening
@@ -39,7 +40,7 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     try:
         bell, prize = state.bell_options(evening), prizes.prize_options(evening)
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, error_message(error, evening))
         from tables.bell import BellOptions
         from tables.prizes import PrizeOptions
         bell, prize = BellOptions(), PrizeOptions()
@@ -49,7 +50,7 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             house_rules.house_rules_set(evening=evening, bell=form.bell_options(), prizes=form.prize_options(),
                                         user=request.user, device=_device(request))
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, error_message(error, evening))
         else:
             messages.success(request, "House rules saved; they apply from the next bell.")
             return redirect("host-evening", evening.pk)

@@ -18,6 +18,7 @@ from django.db import models
 from tables.errors import RuleError
 from tournament.form_fields import ID_MAX, WholeNumberField, ascii_whole_number
 from tournament.models import COUNTERS_MAX, Evening, Guest
+from tournament.services.naming import error_message
 
 ASCII_DIGITS = re.compile(r"[+-]?[0-9]+")  # a number as typed: digits 0 to 9 ("٣" is not 3)
 
@@ -48,7 +49,9 @@ class HeadTableCommand(BaseCommand):
             sys.exit(error.returncode)
 
     def execute(self, *args, **options):
-        """Refuse NUL characters in any argument; turn a ``RuleError`` into a ``CommandError``."""
+        """Refuse NUL characters in any argument; turn a ``RuleError`` into a ``CommandError``
+        whose message names guests (``error_message``, with the names of the ``evening`` option's
+        evening when the command has one)."""
         for name, value in [("an argument", arg) for arg in args] + list(options.items()):
             for text in value if isinstance(value, (list, tuple)) else [value]:
                 if isinstance(text, str) and "\x00" in text:
@@ -56,7 +59,15 @@ class HeadTableCommand(BaseCommand):
         try:
             return super().execute(*args, **options)
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, _evening_or_none(options.get("evening")))) from None
+
+
+def _evening_or_none(value) -> Evening | None:
+    """The evening whose id is ``value``, or None (no such option, not an id, no such evening)."""
+    try:
+        return evening_by_id(value) if value is not None else None
+    except CommandError:
+        return None
 
 
 def checked(field: forms.Field, value, option: str):

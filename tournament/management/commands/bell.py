@@ -3,6 +3,7 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.models import Bell
 from tournament.services.bell import bell_ring, bell_undo
@@ -28,7 +29,7 @@ class Command(HeadTableCommand):
                 raise CommandError("No round is in play.")
             bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         if bell is None:
             raise CommandError("The bell had already rung for this round.")
         for e in bell.entries.select_related("guest"):

@@ -14,7 +14,7 @@ from tournament.management.commands._common import (
 )
 from tournament.models import BellEntry
 from tournament.services.corrections import result_correct
-from tournament.services.naming import guest_names
+from tournament.services.naming import error_message, guest_names
 
 
 class Command(HeadTableCommand):
@@ -40,7 +40,7 @@ class Command(HeadTableCommand):
                 in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
             )
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         names = guest_names(evening)
         where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
         self.stdout.write(f"corrected round {opts['round_number']} table {opts['table']}; replayed rounds "

@@ -3,6 +3,7 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.services.draws import draw_digital
 
@@ -19,6 +20,6 @@ class Command(HeadTableCommand):
         try:
             draw = draw_digital(evening=evening, accept_relaxed=opts["accept_relaxed"])
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         for card in draw.cards.select_related("guest").order_by("rank", "guest__name_key"):
             self.stdout.write(f"table {card.rank}\t{card.pack}\t{card.guest.name}")

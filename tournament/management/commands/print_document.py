@@ -15,6 +15,7 @@ from django.core.management.base import CommandError
 
 from tables.errors import RuleError
 from tournament.documents import DOCUMENTS, document, document_kind
+from tournament.services.naming import error_message
 from tournament.management.commands._common import (
     HeadTableCommand, checked, evening_by_id, output_path, write_output,
 )
@@ -54,7 +55,7 @@ class Command(HeadTableCommand):
             pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant,
                            base_url=base_url).render()
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         write_output(path, pdf, what="The PDF")
         self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")
         base = base_url or settings.SITE_URL

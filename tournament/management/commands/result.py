@@ -3,6 +3,7 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.management.commands._common import (
     HeadTableCommand, counters_from_options, evening_by_id, guest_by_name, whole_number,
 )
@@ -33,5 +34,5 @@ class Command(HeadTableCommand):
                 in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
             )
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         self.stdout.write(f"round {rnd.number}\ttable {opts['table']}\tsaved")

@@ -3,6 +3,7 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
+from tournament.services.naming import error_message
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.services.clock import round_start
 
@@ -14,8 +15,9 @@ class Command(HeadTableCommand):
         parser.add_argument("evening")
 
     def handle(self, *args, **opts):
+        evening = evening_by_id(opts["evening"])
         try:
-            rnd = round_start(evening=evening_by_id(opts["evening"]))
+            rnd = round_start(evening=evening)
         except RuleError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(error_message(error, evening)) from None
         self.stdout.write(f"round {rnd.number}\tdeadline {rnd.deadline.isoformat()}")
