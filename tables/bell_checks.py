@@ -10,7 +10,7 @@ applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tables.bell_options import BellOptions
 from tables.bell_state import EveningState, ResultError, TableResult
@@ -19,6 +19,24 @@ from tables.errors import GuestIds
 
 def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def count_off(state: EveningState, table: int, counters: Mapping[int, int]) -> int | None:
+    """How far a table's count is off, in counters: what ``counters`` (guest id -> counters
+    after the deal) give the guests seated at ``table`` (1-based) minus what ``state`` (before
+    the deal) says they held. 0 when the count adds up; negative when it is short; None when
+    the count is not complete (someone at the table has no count), so it cannot be checked.
+    Counters given for guests not at the table are not part of the sum (``check_one`` refuses
+    them). Example: a table of three holding 50 each, counted 60, 50, 30 -> -10.
+
+    The one home of the counters-add-up rule (the bell's warning, a captain's, a scorer's and
+    the host's result, the final count): counters only change hands at the table during a
+    deal; fresh stakes are taken at the bell (``seeds/README.md``, Progressive Poker).
+    """
+    seated = state.guests_at(table)
+    if any(guest not in counters for guest in seated):
+        return None
+    return sum(counters[guest] for guest in seated) - sum(state.counters[guest] for guest in seated)
 
 
 def check_one(state: EveningState, result: TableResult) -> None:
@@ -42,7 +60,7 @@ def check_one(state: EveningState, result: TableResult) -> None:
                           tables=(number,), there=there)
     if winner is None and (result.in_call or result.tied):
         raise ResultError(
-            f"Table {number} lists guests in the call but no pool winner: name the winner first."
+            "Table {table} lists guests in the call but no pool winner: name the winner first.", tables=(number,)
         )
     for guest in sorted(result.in_call, key=str):
         if guest == winner:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tables.bell_checks import check_results
+from tables.bell_checks import check_results, count_off
 from tables.bell_cuts import Cutter
 from tables.bell_options import BellOptions
 from tables.bell_state import (
@@ -30,7 +30,7 @@ from tables.bell_state import (
     TableResult,
     check_stake,
 )
-from tables.errors import InvariantBroken
+from tables.errors import GuestIds, InvariantBroken
 
 
 
@@ -96,16 +96,13 @@ class _Bell:
     def take_counts(self) -> None:
         """Apply the reported counters; warn where a table's complete count is off."""
         for result in self.results:
-            seated = self.state.guests_at(result.table)
-            if all(guest in result.counters for guest in seated):
-                before = sum(self.state.counters[guest] for guest in seated)
-                after = sum(result.counters[guest] for guest in seated)
-                if after != before:
-                    side = "short of" if after < before else "more than"
-                    self.warnings.append(
-                        f"Counters at table {result.table} add up to {after},"
-                        f" {abs(after - before)} {side} {before}."
-                    )
+            off = count_off(self.state, result.table, result.counters)
+            if off:
+                before = sum(self.state.counters[guest] for guest in self.state.guests_at(result.table))
+                side = "short of" if off < 0 else "more than"
+                self.warnings.append(
+                    f"Counters at table {result.table} add up to {before + off}, {abs(off)} {side} {before}."
+                )
             self.counters.update(result.counters)
             self.reported.update(result.counters)
 
@@ -319,9 +316,9 @@ class _Bell:
             return self.cutter.highest(tied, table=booby, why=why, rule=SEEDS_RULE)
         if self.options.booby_unknown == "refuse":
             raise ResultError(
-                f"Guest {bust} lost all counters at table {number}, so the booby table (table"
-                f" {booby}) must report everyone's counters to find who changes seats: missing"
-                f" guest(s) {', '.join(map(str, sorted(unknown)))}."
+                "{guest} lost all counters at table {table}, so the booby table (table {tables[1]}) must"
+                " report everyone's counters to find who changes seats: missing {missing}.",
+                guests=(bust,), tables=(number, booby), missing=GuestIds(sorted(unknown)),
             )
         return self.cutter.highest(partners, table=booby, why=why,
                                    rule=self.options.house("booby_unknown"))

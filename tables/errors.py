@@ -102,6 +102,30 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def fill(template: str, name: GuestName, *, guests: Iterable[int] = (), tables: Iterable[int] = (),
+         rounds: Iterable[int] = (), **values: Any) -> str:
+    """``template`` written out (``str.format``) with guests by ``name``, tables and rounds by
+    number, as ``RuleError`` describes: ``{guest}``/``{table}``/``{round}`` the first of each,
+    ``{guests[1]}`` a later one, ``{guests}`` all in words, ``GuestIds`` values as lists of
+    guests, other ``{name}`` one of ``values``. The first letter is capitalised. Raises
+    ``KeyError``/``IndexError`` for a field the template names but nobody gave (a bug)."""
+    own = tuple(guests)
+    listed = _Guests(own, name)
+    numbers_of_tables, numbers_of_rounds = _Numbers(tables), _Numbers(rounds)
+    fields: dict[str, Any] = {
+        key: _Guests(tuple(value), name) if isinstance(value, GuestIds) else value for key, value in values.items()
+    }
+    fields |= {"guests": listed, "tables": numbers_of_tables, "rounds": numbers_of_rounds}
+    if own:
+        fields["guest"] = listed[0]
+    if numbers_of_tables:
+        fields["table"] = numbers_of_tables[0]
+    if numbers_of_rounds:
+        fields["round"] = numbers_of_rounds[0]
+    text = string.Formatter().vformat(template, (), fields)
+    return text[:1].upper() + text[1:]
+
+
 class RuleError(ValueError):
     """Bad input that a person can fix; ``str(error)`` says what to fix, in plain words.
 
@@ -129,21 +153,8 @@ class RuleError(ValueError):
         subjects = self.subjects
         if not (subjects.guests or subjects.tables or subjects.rounds or self.values):
             return self.template
-        guests = _Guests(self._guests, name)
-        tables, rounds = _Numbers(subjects.tables), _Numbers(subjects.rounds)
-        fields: dict[str, Any] = {
-            key: _Guests(tuple(value), name) if isinstance(value, GuestIds) else value
-            for key, value in self.values.items()
-        }
-        fields |= {"guests": guests, "tables": tables, "rounds": rounds}
-        if self._guests:
-            fields["guest"] = guests[0]
-        if tables:
-            fields["table"] = tables[0]
-        if rounds:
-            fields["round"] = rounds[0]
-        text = string.Formatter().vformat(self.template, (), fields)
-        return text[:1].upper() + text[1:]
+        return fill(self.template, name, guests=self._guests, tables=subjects.tables, rounds=subjects.rounds,
+                    **self.values)
 
 
 class InvariantBroken(AssertionError):

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from tables.bell_cuts import Cutter
 from tables.bell_state import SEEDS_RULE, EveningState, check_stake
-from tables.errors import RuleError
+from tables.errors import GuestIds, GuestName, RuleError, fill, id_words
 from tables.game_options import options_from_mapping
 from tables.packs import Pack
 
@@ -122,13 +122,33 @@ class PrizeOptions:
 @dataclass(frozen=True, slots=True)
 class Prize:
     """One prize: ``key`` ("head_table", "red_pack", "blue_pack", "booby"), its title, the
-    winning guest ids (more than one when shared), the reason in plain words, the rule's source."""
+    winning guest ids (more than one when shared), the reason in plain words with guests by id
+    (for logs and the export), the rule's source; ``why`` is the reason before any tie and
+    ``tied`` the guests who tied for it (empty without a tie). ``reason_for`` writes the reason
+    with names."""
 
     key: str
     title: str
     winners: tuple[int, ...]
     reason: str
     rule: str
+    why: str = ""
+    tied: tuple[int, ...] = ()
+
+    def reason_for(self, name: GuestName, *, printed: bool = False) -> str:
+        """The reason with guests written by ``name`` (guest id -> words): "2 yellow counters
+        ... Ann, Bob and Cy tied; Bob won the cut (house rule: a tie for a prize is cut)."
+        ``printed`` (a printed page, where the winners are printed beside it): tied guests are
+        counted ("3 guests tied; Bob won the cut.") and the "(house rule: ...)" notes left out."""
+        if not self.tied:
+            return self.why or self.reason
+        shared = self.winners == self.tied
+        if printed:
+            note = ("{count} guests tied and share it." if shared else "{count} guests tied; {guest} won the cut.")
+        else:
+            note = ("{tied} tied and share it (house rule: tied guests share a prize)." if shared else
+                    "{tied} tied; {guest} won the cut (house rule: a tie for a prize is cut).")
+        return self.why + " " + fill(note, name, guests=self.winners, tied=GuestIds(self.tied), count=len(self.tied))
 
 
 def _best(
@@ -137,16 +157,21 @@ def _best(
     options: PrizeOptions,
     cutter: Cutter,
 ) -> tuple[tuple[int, ...], str]:
-    """The rows with the highest ``score``; ties shared or cut. Returns (winners, tie note)."""
+    """The rows with the highest ``score``; ties shared or cut. Returns (winners, the guests
+    tied: empty without a tie)."""
     top = max(score(row) for row in rows)
-    tied = sorted(row.guest for row in rows if score(row) == top)
+    tied = tuple(sorted(row.guest for row in rows if score(row) == top))
     if len(tied) == 1:
-        return (tied[0],), ""
-    names = ", ".join(str(guest) for guest in tied)
+        return tied, ()
     if options.ties == "shared":
-        return tuple(tied), f" Guests {names} tied and share it (house rule: tied guests share a prize)."
-    winner = cutter.highest(tied, table=0, why="a prize", rule="house rule: ties=cut")
-    return (winner,), f" Guests {names} tied; guest {winner} won the cut (house rule: a tie for a prize is cut)."
+        return tied, tied
+    return (cutter.highest(tied, table=0, why="a prize", rule="house rule: ties=cut"),), tied
+
+
+def _prize(key: str, title: str, winners: tuple[int, ...], why: str, rule: str, tied: tuple[int, ...]) -> Prize:
+    """A ``Prize`` whose ``reason`` is ``why`` and the tie, guests by id."""
+    prize = Prize(key, title, winners, why, rule, why, tied)
+    return replace(prize, reason=prize.reason_for(id_words))
 
 
 def award_prizes(
@@ -167,21 +192,21 @@ def award_prizes(
         return ()
     cutter = Cutter(cuts, rng)
     prizes = []
-    winners, note = _best(rows, lambda row: (row.yellow, row.counters), options, cutter)
+    winners, tied = _best(rows, lambda row: (row.yellow, row.counters), options, cutter)
     first = next(row for row in rows if row.guest == winners[0])
-    prizes.append(Prize(
+    prizes.append(_prize(
         "head_table", "Most yellow counters", winners,
         f"{first.yellow} yellow counter{'' if first.yellow == 1 else 's'} won at the head table, with {first.counters}"
-        f" counters.{note}", SEEDS_RULE))
+        " counters.", SEEDS_RULE, tied))
     for pack, key in ((Pack.RED, "red_pack"), (Pack.BLUE, "blue_pack")):
         members = [row for row in rows if row.pack is pack]
         if not members:
             continue
-        winners, note = _best(members, lambda row: (row.counters_won,), options, cutter)
+        winners, tied = _best(members, lambda row: (row.counters_won,), options, cutter)
         won = members[[row.guest for row in members].index(winners[0])].counters_won
-        prizes.append(Prize(
+        prizes.append(_prize(
             key, f"Most counters won, {pack.value} pack", winners,
-            f"{won} counters won over the evening, fresh stakes charged.{note}", SEEDS_RULE))
+            f"{won} counters won over the evening, fresh stakes charged.", SEEDS_RULE, tied))
     if options.booby_rule != "none":
         rule = f"house rule: booby_rule={options.booby_rule}"
         score, words = {
@@ -189,12 +214,11 @@ def award_prizes(
             "fewest_counters": (lambda row: (-row.counters,), "the fewest counters held ({})"),
             "most_stakes": (lambda row: (row.stakes, -row.counters_won), "the most stakes taken ({})"),
         }[options.booby_rule]
-        winners, note = _best(rows, score, options, cutter)
+        winners, tied = _best(rows, score, options, cutter)
         row = next(row for row in rows if row.guest == winners[0])
         value = {"fewest_won": row.counters_won, "fewest_counters": row.counters,
                  "most_stakes": row.stakes}[options.booby_rule]
-        prizes.append(Prize("booby", "Booby prize", winners,
-                            f"{words.format(value).capitalize()}.{note}", rule))
+        prizes.append(_prize("booby", "Booby prize", winners, f"{words.format(value).capitalize()}.", rule, tied))
     return tuple(prizes)
 
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from tables.errors import RuleError
 from tables.plan import PlanError
+from tables.prizes import Prize
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_printing import (
     guest_names,
@@ -43,6 +44,7 @@ from tournament.documents import (
 from tournament.models import Guest
 from tournament.printing import PrintError, page_size
 from tournament.services.draws import draw_digital
+from tournament.services.naming import namer
 
 BASE = "https://poker.example.org"
 PAPERS = ["A4", "letter"]
@@ -214,8 +216,13 @@ def test_certificates_one_landscape_page_per_winner(evening, paper):
 
 def test_printed_reason_names_the_guests_and_drops_house_rule_notes():
     names = {3: "Zoë", 5: "Ann"}
-    assert printed_reason("Guests 3, 5 tied; guest 5 won the cut (house rule: ties=cut).", names) == (
-        "2 guests tied; Ann won the cut.")
+    cut = Prize("head_table", "Most yellow counters", (5,), "", "house rule: ties=cut", why="2 yellow counters.",
+                tied=(3, 5))
+    assert printed_reason(cut, names) == "2 yellow counters. 2 guests tied; Ann won the cut."
+    assert cut.reason_for(namer(names)) == ("2 yellow counters. Zoë and Ann tied; Ann won the cut "
+                                            "(house rule: a tie for a prize is cut).")
+    shared = Prize("booby", "Booby prize", (3, 5), "", "", why="The fewest counters won (0).", tied=(3, 5))
+    assert printed_reason(shared, names) == "The fewest counters won (0). 2 guests tied and share it."
 
 
 # Bad input: a clear message, no PDF.

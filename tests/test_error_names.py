@@ -79,3 +79,16 @@ def test_error_message_reads_the_names_of_the_evening():
     other = GuestFactory(evening=EveningFactory(), name="Not Hers")
     error = RuleError("{guests[0]} and {guests[1]} are listed twice.", guests=(ann.pk, other.pk))
     assert error_message(error, evening) == f"Ann Smith and guest {other.pk} are listed twice."
+
+
+def test_no_module_of_tournament_rewrites_errors_or_prizes_with_a_regex_on_guest_ids():
+    """Errors and prize reasons are written from their structured fields. The one regex left on
+    guest ids is ``naming.name_guests``, for the bell's entries and warnings stored as text in a
+    bell's record (not errors); it is never given an error's or a prize's text."""
+    root = Path(__file__).resolve().parent.parent / "tournament"
+    regex_on_guests = re.compile(r"""re\.(?:compile|sub|subn|search|match|findall)\(\s*r?["'][^"'\n]*uest""")
+    found = sorted(str(path.relative_to(root)) for path in root.rglob("*.py") if regex_on_guests.search(path.read_text()))
+    assert found == ["services/naming.py"]
+    sources = "\n".join(path.read_text() for path in root.rglob("*.py"))
+    assert "named_error" not in sources and "printed_reason(p.prize.reason" not in sources
+    assert not re.search(r"name_guests\((?:str\(|p\.reason|.*error)", sources)

@@ -62,7 +62,7 @@ def test_the_four_prizes():
         ("booby", (8,)),        # won -50
     ]
     assert prizes[0].reason == "2 yellow counters won at the head table, with 120 counters."
-    assert "Guests 5, 6 tied and share it" in prizes[2].reason
+    assert "Guests 5 and 6 tied and share it" in prizes[2].reason
     assert prizes[3].rule == "house rule: booby_rule=fewest_won"
 
 

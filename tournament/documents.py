@@ -18,7 +18,6 @@ to do; nothing half-printed comes out. Rules: issue 7; ``seeds/README.md``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -34,6 +33,7 @@ from tables.draw import (
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
+from tables.prizes import Prize
 from tournament.documents_scores import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
 from tournament.printing import (
@@ -54,7 +54,7 @@ from tournament.printing.text import guest_print_name, name_problem
 from tournament.selectors import table_kind
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
-from tournament.services.naming import error_message
+from tournament.services.naming import error_message, namer
 from tournament.services.prizes import evening_standings
 
 
@@ -235,22 +235,11 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     return PullListPdf(evening_name=evening.name, packs=packs, paper=paper)
 
 
-_GUEST_IDS = re.compile(r"\b([Gg])uests? (\d+(?:, \d+)*)")
-_HOUSE_RULE = re.compile(r"\s*\(house rule: [^)]*\)")
-
-
-def printed_reason(text: str, names: dict[int, str]) -> str:
-    """A prize's reason from ``tables.prizes`` in the words of a printed page: guests named by
-    id become their names ("guest 5 won the cut" -> "Zoë won the cut"), tied guests their
-    count ("Guests 3, 5, 9 tied" -> "3 guests tied": the winners are printed beside it), and
-    the "(house rule: ...)" notes are left out."""
-    def swap(match: re.Match) -> str:
-        ids = [int(i) for i in match.group(2).split(", ")]
-        if len(ids) > 1:
-            return f"{len(ids)} guests"
-        return names.get(ids[0], f"guest {ids[0]}")
-
-    return _HOUSE_RULE.sub("", _GUEST_IDS.sub(swap, text))
+def printed_reason(prize: Prize, names: dict[int, str]) -> str:
+    """A prize's reason (``tables.prizes.Prize``) in the words of a printed page: guests by
+    name ("Zoë won the cut"), tied guests counted ("3 guests tied": the winners are printed
+    beside it), and no "(house rule: ...)" notes."""
+    return prize.reason_for(namer(names), printed=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +275,7 @@ def evening_outcome(evening: Evening) -> Outcome:
     )
     prizes = tuple(
         PrizeData(title=p.title, winners=tuple(guest_print_name(g.pk, g.name) for g in p.winners),
-                  reason=printed_reason(p.prize.reason, names))
+                  reason=printed_reason(p.prize, names))
         for p in table.prizes
     )
     settlement = None

@@ -15,10 +15,10 @@ from tables.draw import (TableCard, describe_cards, draws_from_other_pack, pack_
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
-from tournament.models import Draw, Evening, Guest
+from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.selectors import table_kind
-from tournament.services.draw_physical import DrawGuest, PhysicalState, physical_state
-from tournament.services.draws import live_draw, stored_plan
+from tournament.services.draw_physical import DrawGuest, PhysicalState, open_physical_draw, physical_state
+from tournament.services.draws import draw_plan, live_draw, stored_plan
 from tournament.services.naming import error_message
 
 
@@ -112,6 +112,29 @@ def pull_packs(splits, labels: dict[Pack, str], cards: dict[Pack, tuple] | None 
                  describe_cards(cards[pack]))
         for pack in Pack
     ]
+
+
+def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
+    """The pull list to print, one ``PullPack`` per pack with the host's labels: for the physical
+    draw being recorded (its stored plan), else for the guests checked in now (the plan they
+    would get, the relaxed one accepted for 9 to 11 guests), split by how many guests each pack
+    has. Returns the plan and the packs. Raises ``RuleError`` (``PlanError``) when the guests
+    here cannot be seated. Rules: ``tables.draw.split_packs`` and ``pull_list`` (source
+    ``004_5d1bc750ac89c154.txt``). Three or four queries."""
+    open_draw = open_physical_draw(evening)
+    plan = stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True)
+    here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
+    red = here.count(Pack.RED.value)
+    splits = split_packs(plan, red=red, blue=len(here) - red)
+    return plan, pull_packs(splits, pack_labels(evening), pull_list(splits))
+
+
+def drawn_card_words(evening: Evening, guest: Guest, card: DrawnCard) -> str:
+    """What the host reads once a card is recorded in the physical draw, with the host's pack
+    labels: "Ann Smith: four of the Red pack → table 4." (a table card's rank is its
+    table: ``tables.draw``). No query beyond the evening's labels."""
+    name = TableCard(Pack(card.pack), card.rank).name_with(pack_labels(evening))
+    return f"{guest.name}: {name} → table {card.rank}."
 
 
 @dataclass

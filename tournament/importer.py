@@ -433,7 +433,7 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
         if entry["kind"] == "cut":
             cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
     number = round_row.number
-    last = bool(evening.rounds_planned and number >= evening.rounds_planned)
+    last = Round.is_last_number(number, evening=evening)
     kind = bell.get("kind", "bell")
     if kind == "leave":
         leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")

@@ -328,6 +328,24 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number}"
 
+    @property
+    def is_last(self) -> bool:
+        """True when this is the evening's last round: its number has reached
+        ``Evening.rounds_planned``. See ``is_last_number``; reads ``self.evening`` (a query
+        unless it is loaded already)."""
+        return Round.is_last_number(self.number, evening=self.evening)
+
+    @staticmethod
+    def is_last_number(number: int, *, evening: Evening) -> bool:
+        """True when round ``number`` is ``evening``'s last round: the evening has a number of
+        rounds (``rounds_planned``, 1 or more) and ``number`` has reached it. False when the
+        evening plays until the host ends it. Ending the evening early (the host's "End the
+        evening", or the end time passing) sets ``rounds_planned`` to the round in play, which
+        then is the last. The one home of this rule (house rule: the evening's number of rounds,
+        ``docs/host.md``); no query."""
+        planned = evening.rounds_planned
+        return planned is not None and planned >= 1 and number >= planned
+
 
 class ResultStatus(models.TextChoices):
     """The choices of ``Result.Status``."""

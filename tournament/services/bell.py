@@ -76,7 +76,7 @@ def bell_apply(
     """
     state = evening_state(evening)
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
-    last = bool(evening.rounds_planned and rnd.number >= evening.rounds_planned)
+    last = Round.is_last_number(rnd.number, evening=evening)
     names = guest_names(evening)
     if cuts is None:
         cuts = _cuts_of_undone_bell(rnd)
@@ -184,7 +184,7 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     try:
         record = ring_bell(evening_state(evening), [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
                            stake=evening.counters_per_stake, options=ring_options(evening),
-                           last_round=bool(evening.rounds_planned and rnd.number >= evening.rounds_planned),
+                           last_round=Round.is_last_number(rnd.number, evening=evening),
                            cuts=_cuts_of_undone_bell(rnd), rng=random.Random(rnd.pk))
     except RuleError as error:
         return BellPreview(None, error_message(error, names=names), ())
@@ -231,7 +231,7 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
         if bell is None:
             raise RuleError("No bell has rung yet, so there is nothing to undo.")
         if evening.rounds.filter(number__gt=bell.round.number).exists():
-            raise RuleError(f"Round {bell.round.number + 1} has started: correct results instead of undoing.")
+            raise RuleError("Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,))
         Bell.objects.filter(pk=bell.pk).update(undone_at=Now())
         bell.refresh_from_db(fields=["undone_at"])
         record = BellRecord.from_json(bell.record)
@@ -274,7 +274,7 @@ def bell_reopened_rings(*, evening: Evening, round_number: int, by: str, user=No
         evening = lock_evening(evening.pk)
         rnd = evening.rounds.filter(number=round_number).first()
         if rnd is None or not rnd.reopened or rnd.state != Round.State.RUNG:
-            raise RuleError(f"Round {round_number} is not waiting for the host any more: nothing was changed.")
+            raise RuleError("Round {round} is not waiting for the host any more: nothing was changed.", rounds=(round_number,))
         if by == Round.Reopened.HEAD_POOL and evening.round_end != Evening.RoundEnd.HEAD_POOL:
             raise RuleError("This evening ends rounds by the clock, so the head table's pool cannot ring the bell.")
         Round.objects.filter(pk=rnd.pk).update(reopened=by)

@@ -62,8 +62,9 @@ def _check_reporter(*, guest: Guest, rnd: Round, table: int):
     state = evening_state(guest.evening)
     where = next((n for n, ids in enumerate(state.tables, 1) if guest.pk in ids), None)
     if where != table:
-        here = f"You sit at table {where} now" if where else "You have no seat now"
-        raise RuleError(f"{here}, not at table {table}: you can report only your own table's result.")
+        here = "You sit at table {tables[1]} now" if where else "You have no seat now"
+        raise RuleError(here + ", not at table {table}: you can report only your own table's result.",
+                        tables=(table, where) if where else (table,))
     return state
 
 
@@ -118,8 +119,8 @@ def captain_report(
         if live is not None:
             by = live.reported_by_guest.name if live.reported_by_guest else "the host"
             raise RuleError(
-                f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
-                "or dispute it on your page."
+                "Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
+                "or dispute it on your page.", tables=(table,), by=by,
             )
         counters_add_up(state, table, counters, CAPTAIN_NEXT_STEP)
         return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
@@ -144,7 +145,7 @@ def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", 
             raise _closed(result.round)
         where = _guest_table(guest)
         if where != result.table:
-            raise RuleError(f"You are not at table {result.table} now, so you cannot confirm or dispute its result.")
+            raise RuleError("You are not at table {table} now, so you cannot confirm or dispute its result.", tables=(result.table,))
         if result.reported_by_guest_id == guest.pk:
             raise RuleError("You sent this result yourself: the others at the table confirm or dispute it.")
         vote, _ = ResultVote.objects.update_or_create(

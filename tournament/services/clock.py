@@ -73,8 +73,8 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
             raise RuleError("A round is already in play: ring its bell before starting the next one.")
         number = (evening.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         if after_round is not None and number != after_round + 1:
-            raise RuleError(f"Round {number} is next, not round {after_round + 1}.")
-        if evening.rounds_planned and number > evening.rounds_planned:
+            raise RuleError("Round {round} is next, not round {rounds[1]}.", rounds=(number, after_round + 1))
+        if Round.is_last_number(number - 1, evening=evening):  # the round before was the last
             raise RuleError(f"All {evening.rounds_planned} rounds have been played.")
         if _past_end_time(evening):
             local = timezone.localtime(evening.ends_at)
@@ -103,8 +103,8 @@ def round_pause(*, round: Round, user=None, device: str = "") -> Round:
     with transaction.atomic():
         rnd = _lock_round(round.pk)
         if rnd.state != Round.State.RUNNING:
-            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}, not running, "
-                            "so it cannot be paused.")
+            raise RuleError("Round {round} is {state}, not running, so it cannot be paused.",
+                            rounds=(rnd.number,), state=rnd.get_state_display().lower())
         left = _seconds_left(rnd)
         Round.objects.filter(pk=rnd.pk).update(
             state=Round.State.PAUSED, paused_seconds_left=left, deadline=None, clock_version=F("clock_version") + 1
@@ -142,7 +142,7 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
     with transaction.atomic():
         rnd = _lock_round(round.pk)
         if rnd.state != Round.State.PAUSED:
-            raise RuleError(f"Round {rnd.number} is not paused.")
+            raise RuleError("Round {round} is not paused.", rounds=(rnd.number,))
         left = max(0.0, (rnd.paused_seconds_left or 0.0) + add_minutes * 60)
         Round.objects.filter(pk=rnd.pk).update(
             state=Round.State.RUNNING, paused_seconds_left=None, deadline=_deadline_in(left),
@@ -170,8 +170,8 @@ def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> 
             left = max(0.0, _seconds_left(rnd) + minutes * 60)
             Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(left), clock_version=F("clock_version") + 1)
         else:
-            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: its clock has stopped, "
-                            "so minutes cannot be added or taken.")
+            raise RuleError("Round {round} is {state}: its clock has stopped, so minutes cannot be added or taken.",
+                            rounds=(rnd.number,), state=rnd.get_state_display().lower())
         rnd.refresh_from_db()
         audit_log(evening=rnd.evening, action="round.extend", user=user, device=device, round=rnd.number,
                   minutes=minutes)
@@ -194,7 +194,8 @@ def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = 
         elif rnd.state == Round.State.RUNNING:
             Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(seconds), clock_version=F("clock_version") + 1)
         else:
-            raise RuleError(f"Round {rnd.number} is {rnd.get_state_display().lower()}: its clock has stopped.")
+            raise RuleError("Round {round} is {state}: its clock has stopped.", rounds=(rnd.number,),
+                            state=rnd.get_state_display().lower())
         rnd.refresh_from_db()
         audit_log(evening=rnd.evening, action="round.set", user=user, device=device, round=rnd.number,
                   seconds=seconds)
@@ -219,8 +220,8 @@ def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
     if rnd is None:
         raise RuleError("No round is in play, so there is no bell to ring. Start the next round first.")
     if rnd.state == Round.State.RUNG and not rnd.reopened:
-        raise RuleError(f"The bell of round {rnd.number} has rung already and waits: "
-                        f"{rnd.waiting_for or 'enter the missing results.'}")
+        raise RuleError("The bell of round {round} has rung already and waits: {why}", rounds=(rnd.number,),
+                        why=rnd.waiting_for or "enter the missing results.")
     round_mark_last_if_past_end(round_id=rnd.pk)
     return bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST, user=user, device=device)
 
@@ -238,7 +239,7 @@ def round_mark_last_if_past_end(*, round_id: int) -> bool:
         if rnd is None or rnd.evening.ends_at is None:
             return False
         evening = lock_evening(rnd.evening_id)
-        if evening.rounds_planned is not None and evening.rounds_planned <= rnd.number:
+        if Round.is_last_number(rnd.number, evening=evening):
             return False
         if not _past_end_time(evening):
             return False
@@ -295,7 +296,7 @@ def next_round_due_at(*, evening: Evening) -> tuple[int, object] | None:
     last = evening.rounds.order_by("-number").first()
     if last is None or last.state != Round.State.CLOSED:
         return None
-    if evening.rounds_planned and last.number >= evening.rounds_planned:
+    if Round.is_last_number(last.number, evening=evening):
         return None
     bell = Bell.objects.filter(round=last, undone_at__isnull=True).order_by("-id").first()
     if bell is None:

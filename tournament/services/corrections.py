@@ -61,7 +61,7 @@ def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]
     no bell on record. House rule: only a rung round is corrected (issue 11)."""
     rnd = evening.rounds.filter(number=round_number).first()
     if rnd is None:
-        raise RuleError(f"There is no round {round_number} this evening.")
+        raise RuleError("There is no round {round} this evening.", rounds=(round_number,))
     if rnd.state in OPEN_STATES:
         raise RuleError("Round {round}'s bell has not rung: enter its result on the evening page.",
                         rounds=(round_number,))

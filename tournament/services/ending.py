@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models.functions import Now
 
+from tables.bell_checks import count_off
 from tables.errors import RuleError
-from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount
+from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.services.audit import audit_log
 from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
@@ -48,9 +49,10 @@ class CountOff(RuleError):
         self.table, self.before, self.after, self.difference = table, before, after, after - before
         more_less = "over" if after > before else "short of"
         super().__init__(
-            f"The counters at table {table} add up to {after}, {abs(after - before)} {more_less} the {before} "
-            f"the table held at the last count. Count again, or tick “the table agrees the count is off by "
-            f"{abs(after - before)}” to record it as it is. Nothing was saved."
+            "The counters at table {table} add up to {after}, {off} {more_less} the {before} "
+            "the table held at the last count. Count again, or tick “the table agrees the count is off by "
+            "{off}” to record it as it is. Nothing was saved.",
+            tables=(table,), after=after, before=before, off=abs(after - before), more_less=more_less,
         )
 
 
@@ -69,20 +71,20 @@ def evening_end(*, evening: Evening, seen_round: int, user=None, device: str = "
         last = evening.rounds.order_by("-number").first()
         number = last.number if last is not None else 0
         if number != seen_round:
-            raise RuleError(f"That page was out of date: round {number} is the last round played or in play now. "
-                            "Nothing was changed; look again and confirm.")
+            raise RuleError("That page was out of date: round {round} is the last round played or in play now. "
+                            "Nothing was changed; look again and confirm.", rounds=(number,))
         if last is None:
             raise RuleError("No round has been played yet, so there is nothing to end. Start round 1 first.")
         if last.state in OPEN_STATES:
-            if evening.rounds_planned is not None and evening.rounds_planned <= last.number:
-                raise RuleError(f"Round {last.number} is the last round already: the evening ends at its bell.")
+            if Round.is_last_number(last.number, evening=evening):
+                raise RuleError("Round {round} is the last round already: the evening ends at its bell.", rounds=(last.number,))
             evening.rounds_planned = last.number
             evening.save(update_fields=["rounds_planned"])
             audit_log(evening=evening, action="evening.last_round", user=user, device=device, round=last.number)
             evening_touch(evening=evening)
             return "last round"
         if not Bell.objects.filter(round=last, kind=Bell.Kind.BELL, undone_at__isnull=True).exists():
-            raise RuleError(f"Round {last.number} has no bell on record: ring it before ending the evening.")
+            raise RuleError("Round {round} has no bell on record: ring it before ending the evening.", rounds=(last.number,))
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
         evening.refresh_from_db(fields=["stage", "ended_at"])
         audit_log(evening=evening, action="evening.end", user=user, device=device, round=last.number)
@@ -138,33 +140,35 @@ def final_count_record(*, evening: Evening, table: int, counters: Mapping[int, i
             raise RuleError("The prize ceremony has begun, so the final count is closed: nothing was changed.")
         state = evening_state(evening, final=False)
         if not 1 <= table <= len(state.tables):
-            raise RuleError(f"There is no table {table}: the tables are 1 to {len(state.tables)}.")
+            raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
+                            count=len(state.tables))
         seated = state.tables[table - 1]
         names = dict(evening.guests.values_list("pk", "name"))
         strangers = [g for g in counters if g not in seated]
         if strangers:
             who = ", ".join(names.get(g, "someone not at this evening") for g in strangers)
-            raise RuleError(f"{who} {'is' if len(strangers) == 1 else 'are'} not at table {table}: "
-                            "count only the guests there. Nothing was saved.")
+            raise RuleError("{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
+                            who=who, guests=strangers, tables=(table,), are="is" if len(strangers) == 1 else "are")
         missing = [g for g in seated if g not in counters]
         if missing:
-            raise RuleError(f"Give the counters of everyone at table {table}: "
-                            f"{', '.join(names.get(g, '?') for g in missing)} {'is' if len(missing) == 1 else 'are'} "
-                            "missing. Nothing was saved.")
+            raise RuleError("Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
+                            who=", ".join(names.get(g, "?") for g in missing), guests=missing, tables=(table,),
+                            are="is" if len(missing) == 1 else "are")
         for guest, value in counters.items():
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
-                raise RuleError(f"{names.get(guest, '?')}'s counters must be a whole number from 0 to "
-                                f"{COUNTERS_MAX:,}. Nothing was saved.")
-        before = sum(state.counters.get(g, 0) for g in seated)
+                raise RuleError("{who}'s counters must be a whole number from 0 to {most:,}. Nothing was saved.",
+                                who=names.get(guest, "?"), guests=(guest,), most=COUNTERS_MAX)
+        off = count_off(state, table, counters) or 0  # complete: missing counts were refused above
         after = sum(counters.values())
-        if after != before and agreed_off != after - before:
+        before = after - off
+        if off and agreed_off != off:
             raise CountOff(table=table, before=before, after=after)
         FinalCount.objects.filter(evening=evening, table=table, superseded_at__isnull=True).update(superseded_at=Now())
         count = FinalCount.objects.create(
-            evening=evening, table=table, counters={str(g): counters[g] for g in seated}, off_by=after - before,
+            evening=evening, table=table, counters={str(g): counters[g] for g in seated}, off_by=off,
             entered_by=user if user is not None and user.is_authenticated else None)
         audit_log(evening=evening, action="final.count", user=user, device=device, table=table,
-                  counters=count.counters, off_by=after - before)
+                  counters=count.counters, off_by=off)
         evening_touch(evening=evening)
     return count
 

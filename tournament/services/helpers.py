@@ -101,8 +101,8 @@ def scorer_report(*, link: HelperLink, round_number: int, table: int, pool_winne
         if rnd is None:
             raise RuleError("That round does not exist: go back to the tables and reload.")
         if rnd.state not in OPEN_STATES:
-            raise RuleError(f"Round {rnd.number} is closed: its bell has rung, so its results are the host's "
-                            "to correct. Tell the host.")
+            raise RuleError("Round {round} is closed: its bell has rung, so its results are the host's "
+                            "to correct. Tell the host.", rounds=(rnd.number,))
         counters_add_up(evening_state(evening), table, counters, SCORER_NEXT_STEP)
         return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
                              tied=tied, helper=link, device=device)

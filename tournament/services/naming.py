@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from tables.errors import RuleError, id_words
+from tables.errors import GuestName, RuleError, id_words
 from tournament.models import Evening
 
 # "Guest 17", "guest 17's", "guests 3, 4", "guest(s) 3, 4", "guests there: 3, 4, 5".
@@ -33,13 +33,17 @@ def error_message(error: RuleError, evening: Evening | None = None,
     and the error names a guest; none otherwise. Raises nothing."""
     if not error.subjects.guests:
         return str(error)
-    if names is None:
-        names = guest_names(evening) if evening is not None else {}
+    return error.render(namer(names if names is not None else guest_names(evening) if evening is not None else {}))
+
+
+def namer(names: Mapping[int, str]) -> GuestName:
+    """How a page writes a guest: their name from ``names`` (guest id -> name), or "guest 17"
+    for an id not there, so nothing is hidden."""
 
     def name(guest: int) -> str:
         return names.get(guest) or id_words(guest)
 
-    return error.render(name)
+    return name
 
 
 def guest_names(evening: Evening) -> dict[int, str]:

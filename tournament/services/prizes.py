@@ -18,7 +18,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, award_prizes, places, settle, standings
 from tournament.models import Evening, Guest
-from tournament.services.naming import name_guests
+from tournament.services.naming import namer
 from tournament.services.state import evening_state
 
 
@@ -86,7 +86,7 @@ def evening_standings(evening: Evening) -> EveningStandings:
     prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
     prize_lines = tuple(
         PrizeLine(prize=p, title=_title(evening, p), winners=tuple(guests[g] for g in p.winners),
-                  reason=name_guests(p.reason, names))
+                  reason=p.reason_for(namer(names)))
         for p in prizes
     )
     settlement: tuple[SettlementLine, ...] = ()

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.bell import TableResult, check_one
+from tables.bell_checks import count_off
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
@@ -30,23 +31,23 @@ class CountersDoNotAddUp(RuleError):
         self.table, self.before, self.after, self.difference = table, before, after, after - before
         side = "short of" if after < before else "more than"
         super().__init__(
-            f"The counters add up to {after:,}, {abs(after - before):,} {side} the {before:,} the players at table "
-            f"{table} held before the deal." + (f" {next_step}" if next_step else "")
+            "The counters add up to {after:,}, {off:,} {side} the {before:,} the players at table {table} held "
+            "before the deal.{next_step}", tables=(table,), after=after, off=abs(after - before), side=side,
+            before=before, next_step=f" {next_step}" if next_step else "",
         )
 
 
 def count_difference(state, table: int, counters: Mapping[int, int]) -> int:
-    """How far a table's counts are off: the sum of ``counters`` minus what the players at
-    ``table`` held before the deal (``state``, the ``EveningState`` before the bell), in
-    counters; 0 when no counts are given or they add up. Raises ``RuleError`` for a partial count
-    (everyone's or no one's). Rule: counters only change hands at the table during a deal;
-    fresh stakes are taken at the bell (``seeds/README.md``, Progressive Poker)."""
+    """How far a table's counts are off (``tables.bell_checks.count_off``, the rule's one home):
+    what ``counters`` give the players at ``table`` minus what they held before the deal
+    (``state``, the ``EveningState`` before the bell), in counters; 0 when no counts are given
+    or they add up. Raises ``RuleError`` for a partial count (everyone's or no one's)."""
     if not counters:
         return 0
-    seated = state.guests_at(table)
-    if any(g not in counters for g in seated):
+    off = count_off(state, table, counters)
+    if off is None:
         raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
-    return sum(counters.values()) - sum(state.counters.get(g, 0) for g in seated)
+    return off
 
 
 def counters_add_up(state, table: int, counters: Mapping[int, int], next_step: str = "") -> None:

@@ -20,8 +20,8 @@ def next_round_due(evening: Evening):
 
 @register.filter
 def is_last_round(rnd: Round | None, evening: Evening) -> bool:
-    """True when ``rnd`` is the evening's last round (its number reached ``rounds_planned``)."""
-    return bool(rnd is not None and evening.rounds_planned and rnd.number >= evening.rounds_planned)
+    """True when ``rnd`` is the evening's last round (``Round.is_last_number``); False for None."""
+    return rnd is not None and Round.is_last_number(rnd.number, evening=evening)
 
 
 @register.filter

@@ -18,13 +18,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_POST
 
-from tables.draw import TableCard, pull_list, split_packs
 from tables.errors import RuleError
-from tables.packs import Pack
 from tables.plan import PlanError
 from tournament.action_forms import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
-from tournament.draw_selectors import (draw_changes, guest_find, pack_labels, physical_view, pull_packs,
-                                       representing_choice, seating_view)
+from tournament.draw_selectors import (draw_changes, drawn_card_words, guest_find, pack_labels, physical_view,
+                                       pull_list_view, representing_choice, seating_view)
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
@@ -125,14 +123,9 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     host's pack labels. For the physical draw being recorded, else for the guests here now."""
     evening = _evening(request, evening_id)
     open_draw = draw_physical.open_physical_draw(evening)
-    labels = pack_labels(evening)
     problem, packs, plan = "", [], None
     try:
-        plan = draws.stored_plan(open_draw) if open_draw else draws.draw_plan(evening=evening, accept_relaxed=True)
-        here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
-        red = here.count(Pack.RED.value)
-        splits = split_packs(plan, red=red, blue=len(here) - red)
-        packs = pull_packs(splits, labels, pull_list(splits))
+        plan, packs = pull_list_view(evening)
     except RuleError as error:
         problem = error_message(error, evening)
     return render(request, "host/draw_pull_list.html",
@@ -171,8 +164,7 @@ def physical_page(request: HttpRequest, evening_id: int) -> HttpResponse:
                                                  device=_device(request))
     except RuleError as error:
         return render(request, template, _physical_context(evening, error=error_message(error, evening), name=name, card=card))
-    done = (f"{guest.name}: {TableCard(Pack(row.pack), row.rank).name_with(pack_labels(evening))}"
-            f" → table {row.rank}.")
+    done = drawn_card_words(evening, guest, row)
     if request.htmx:
         return render(request, template, _physical_context(evening, done=done))
     messages.success(request, done)

@@ -63,7 +63,7 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
             messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
             return redirect("host-finish", evening.pk)
     in_play = last is not None and last.state in OPEN_STATES
-    is_last = bool(in_play and evening.rounds_planned and last.number >= evening.rounds_planned)
+    is_last = bool(in_play and Round.is_last_number(last.number, evening=evening))
     return render(request, "host/end_confirm.html", {
         "evening": evening, "form": form, "last": last, "in_play": in_play, "is_last": is_last,
     }, status=400 if request.method == "POST" else 200)

@@ -157,7 +157,7 @@ def _ended_context(guest: Guest, shared: Shared) -> dict:
     from tournament.documents import printed_reason
 
     names = {pk: g.name for pk, g in shared.board.guests.items()}
-    prizes = [(p.title, printed_reason(p.prize.reason, names), [g.name for g in p.winners if g.pk != guest.pk])
+    prizes = [(p.title, printed_reason(p.prize, names), [g.name for g in p.winners if g.pk != guest.pk])
               for p in ceremony.revealed if any(g.pk == guest.pk for g in p.winners)]
     place = next((i for i, g, _ in shared.standing if g.pk == guest.pk), None) if ceremony.finished else None
     return {

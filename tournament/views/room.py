@@ -145,7 +145,7 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
         "leaders": board.standing_lines()[:LEADERS_SHOWN],
         "next_round": next_round_due_at(evening=evening), "server_now": database_now(),
         "poll_seconds": POLL_SECONDS,
-        "last_round": bool(rnd and evening.rounds_planned and rnd.number >= evening.rounds_planned),
+        "last_round": bool(rnd and Round.is_last_number(rnd.number, evening=evening)),
         "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
         "bell_key": rung or (board.last_bell.round.number if board.last_bell is not None else 0),
     }
@@ -161,7 +161,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
 
     now = ceremony(evening)
     names = {pk: g.name for pk, g in board.guests.items()}
-    reasons = {p.prize.key: printed_reason(p.prize.reason, names) for p in now.prizes}
+    reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None
     return {
         "prize_size": _prize_size([g.name for g in latest.winners]) if latest else "",
