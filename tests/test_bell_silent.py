@@ -56,7 +56,7 @@ def test_no_result_anywhere_but_the_head_table_nobody_moves():
 
 
 def test_no_result_hold_refuses_the_bell_naming_the_tables():
-    with pytest.raises(ResultError, match=r"table\(s\) 3, 4: the bell waits"):
+    with pytest.raises(ResultError, match=r"table\(s\) 3 and 4: the bell waits"):
         ring([result(1, 1, (), HEAD), result(2, 6)], options=BellOptions(no_result="hold"))
 
 
@@ -212,7 +212,7 @@ def test_a_tie_for_the_booby_tables_most_counters_is_cut_lowest_stays():
 def test_booby_counts_unknown_refuse_names_what_is_missing():
     results = [result(1, 1, (), HEAD), result(2, 5, (), {5: 100, 6: 0, 7: 50, 8: 50}),
                result(3, 9), result(4, 13, (), {13: 60})]
-    with pytest.raises(ResultError, match=r"booby table \(table 4\) must report .* 14, 15, 16"):
+    with pytest.raises(ResultError, match=r"booby table \(table 4\) must report .* guests 14, 15 and 16\."):
         ring(results)
 
 
@@ -247,7 +247,7 @@ def test_last_round_no_moves_no_stakes_yellow_counter_and_final_counts():
 
 def test_last_round_needs_every_count_unless_optional():
     partial = [result(1, 1, (), HEAD), result(2, 5)]
-    with pytest.raises(ResultError, match=r"table 2 has not reported guest\(s\) 5, 6, 7, 8"):
+    with pytest.raises(ResultError, match=r"table 2 has not reported guests 5, 6, 7 and 8"):
         ring(partial, last_round=True)
     record = ring(partial, last_round=True, options=BellOptions(last_round_counts="optional"))
     assert record.after.counters[5] == 50

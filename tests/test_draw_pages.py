@@ -54,7 +54,7 @@ def test_a_wrong_pick_of_who_represents_is_refused_with_names(logged_in, host):
     evening = make(7, 5, host=host)
     blue = evening.guests.get(name="Blue 2")
     response = logged_in.post(url("host-draw", evening), {"action": "digital", "representing": [blue.pk]}, follow=True)
-    assert "Blue 2 belong to the blue pack" in response.content.decode() and not Draw.objects.exists()
+    assert "Blue 2 belongs to the blue pack" in response.content.decode() and not Draw.objects.exists()
 
 
 def test_nine_guests_get_the_offer_and_accept_it(logged_in, host):

@@ -12,6 +12,7 @@ from tables.errors import RuleError
 from tournament.export import evening_export
 from tournament.models import Bell, BellEntry, Guest, Result, Round, Seat
 from tournament.selectors import evening_board
+from tournament.services.naming import error_message
 from tournament.services.draws import draw_digital
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_extend, round_pause, round_resume, round_start
@@ -276,5 +277,6 @@ def test_result_errors_name_the_guest_not_an_id(make_evening):
     stranger = Guest.objects.get(pk=evening_state(evening).tables[1][0])
     with pytest.raises(RuleError) as caught:
         result_record(round=rnd, table=3, pool_winner=stranger.pk)
-    message = str(caught.value)
+    assert caught.value.subjects.guests[0] == stranger.pk
+    message = error_message(caught.value, evening)  # as a page or a command says it
     assert stranger.name in message and f"guest {stranger.pk}" not in message.lower()
