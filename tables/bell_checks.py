@@ -59,9 +59,8 @@ def check_one(state: EveningState, result: TableResult) -> None:
         raise ResultError("{guest} is named as the pool winner but does not sit at table {table}, where {there} sit.", guests=(winner,),
                           tables=(number,), there=there)
     if winner is None and (result.in_call or result.tied):
-        raise ResultError(
-            "Table {table} lists guests in the call but no pool winner: name the winner first.", tables=(number,)
-        )
+        raise ResultError("Table {table} lists guests in the call but no pool winner: name the winner first.",
+                          tables=(number,))
     for guest in sorted(result.in_call, key=str):
         if guest == winner:
             raise ResultError(

@@ -115,8 +115,7 @@ def result_record(
         if (done := _already_recorded(rnd, table, request_id)) is not None:
             return done
         if rnd.state not in OPEN_STATES:
-            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.",
-                            rounds=(rnd.number,))
+            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,))
         state = evening_state(evening)
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
                              tied=frozenset(tied), counters=counters)
