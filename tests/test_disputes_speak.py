@@ -148,3 +148,27 @@ def test_the_end_of_the_evening_reads_as_sentences_too(host, three):
         "The host made round 4 the last round of the evening.", "The host ended the evening after round 4.",
         "The host took table 2's final count: Eve 1,210 and Fay 40, with the count 10 over as the table agrees.",
         "The host revealed the prize “Most yellow counters” on the room display."]
+
+
+def test_ring_the_bell_now_asks_first_when_a_result_is_disputed(client, host, three):
+    evening, ids = three
+    rnd = round_start(evening=evening)
+    captain_report(guest=guest(evening, "Eve"), round_number=1, table=2, pool_winner=ids["Eve"])
+    result = rnd.results.get()
+    client.post(reverse("guest-vote", args=[guest(evening, "Fay").key]),
+                {"result": result.pk, "verdict": "dispute", "note": "wrong winner"})
+    result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters={ids[n]: 50 for n in HEAD})
+    result_record(round=rnd, table=3, pool_winner=ids["Ivy"])
+    client.force_login(host)
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "3 of 3 tables in</strong> · disputed: <a" in board
+    url = reverse("host-round", args=[evening.pk])
+    asked = client.post(url, {"action": "ring", "round": 1})
+    assert asked.status_code == 302 and asked.url == reverse("host-bell-confirm", args=[evening.pk, 1])
+    assert not rnd.bells.exists()
+    page = client.get(asked.url).content.decode()
+    assert "Table 2's result is disputed.</strong> If you ring now, it counts as reported" in page
+    assert "<bdi>Fay</bdi> disputes it: “wrong winner”" in page
+    assert "Ring the bell with the results as reported" in page
+    rung = client.post(url, {"action": "ring", "round": 1, "confirmed": "True"}, follow=True)
+    assert "The bell of round 1 has rung." in rung.content.decode() and rnd.bells.count() == 1

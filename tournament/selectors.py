@@ -173,6 +173,13 @@ def evening_board(evening: Evening) -> EveningBoard:
     return board
 
 
+def disputed_tables(rnd: Round) -> list[int]:
+    """The numbers of the tables whose live result for ``rnd`` a guest disputed (the host has not
+    decided it yet), in order. One query."""
+    return list(Result.objects.filter(round=rnd, superseded_at__isnull=True, status=Result.Status.DISPUTED)
+                .order_by("table").values_list("table", flat=True))
+
+
 def missing_tables(evening: Evening, rnd: Round) -> list[int]:
     """The numbers of the tables with no live result for ``rnd`` (the round in play), in order;
     [] before the draw. Two queries."""

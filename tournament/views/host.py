@@ -20,7 +20,7 @@ from tournament.export import evening_export
 from tournament.bell_forms import BELL_HELP, RoundActionForm
 from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Round
-from tournament.selectors import evening_board, missing_tables
+from tournament.selectors import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
@@ -174,9 +174,11 @@ def _bell_ring_now(
     request: HttpRequest, evening: Evening, current: Round, confirmed: bool, device: str
 ) -> HttpResponse | None:
     """*Ring the bell now* for round ``current``: the confirmation page first when results are
-    missing and the host has not ``confirmed``, else the bell (or why it waits). Returns the
-    redirect to the confirmation page, or None. Raises ``RuleError`` as ``bell.bell_ring``."""
-    if not confirmed and missing_tables(evening, current):
+    missing or disputed and the host has not ``confirmed``, else the bell (or why it waits).
+    Returns the redirect to the confirmation page, or None. Raises ``RuleError`` as
+    ``bell.bell_ring``. House rule: a disputed result counts as reported if the host rings
+    anyway (the host decides a dispute by entering the right result first)."""
+    if not confirmed and (missing_tables(evening, current) or disputed_tables(current)):
         return redirect("host-bell-confirm", evening.pk, current.number)
     if bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=device):
         messages.success(request, f"The bell of round {current.number} has rung.")
@@ -190,8 +192,9 @@ def _bell_ring_now(
 @login_required
 @require_safe
 def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResponse:
-    """The second step of *Ring the bell now* when results are missing: which tables (and who
-    sits there) have no result for round ``number``, a button to ring anyway and the way back to
+    """The second step of *Ring the bell now* when results are missing or disputed: which tables
+    (and who sits there) have no result for round ``number``, which results a guest disputed
+    (who, and why), a button to ring anyway and the way back to
     enter them. A round no longer in play goes back to the board with a message."""
     evening = _evening(request, evening_id)
     current = state.current_round(evening)
@@ -199,10 +202,12 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
         messages.error(request, f"The bell of round {number} has rung already: there is nothing to confirm.")
         return redirect("host-evening", evening.pk)
     board = evening_board(evening)
-    missing = needs_host(board).missing
+    needs = needs_host(board)
+    missing = needs.missing
     no_result = BELL_HELP["no_result"][1][bell_options(evening).no_result]
     return render(request, "host/bell_confirm.html", {
         "evening": evening, "round": current, "board": board, "missing": missing, "no_result": no_result,
+        "disputed": needs.disputed,
         "tables_in": len(board.tables) - len(missing),
         "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),
     })
