@@ -207,9 +207,9 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
                                                        "already registered: refused."),
     "registration.switch": lambda who, d, n: (f"{who} {'opened' if d.get('on') else 'closed'} self-registration at "
                                              "the door."),
-    "helper.create": lambda who, d, n: (f"{who} made helper's link {d.get('link')} for "
-                                       f"{_lower(d.get('role')) or 'a helper'}."),
-    "helper.revoke": lambda who, d, n: f"{who} revoked helper's link {d.get('link')} ({_lower(d.get('role'))}).",
+    "helper.create": lambda who, d, n: f"{who} made helper link {d.get('link')}, for {_lower(d.get('role')) or 'a helper'}.",
+    "helper.revoke": lambda who, d, n: (f"{who} revoked helper link {d.get('link')}, for "
+                                       f"{_lower(d.get('role')) or 'a helper'}: it no longer opens anything."),
     "evening.last_round": lambda who, d, n: f"{who} made round {d.get('round')} the last round of the evening.",
     "evening.end": lambda who, d, n: f"{who} ended the evening after round {d.get('round')}.",
     "final.count": lambda who, d, n: (

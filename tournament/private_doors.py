@@ -26,8 +26,8 @@ from django.http.response import HttpResponseBase
 NOT_FOUND_BODY = (
     b'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
     b'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
-    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work. Ask the host "
-    b"for your seating card or a new link.</p></body></html>"
+    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work: it may be mistyped, "
+    b"or the host may have replaced it. Ask the host for a new one.</p></body></html>"
 )
 KEY_BEARING_PATH = re.compile(r"^/[geh]/")
 
