@@ -125,3 +125,18 @@ def test_fresh_stakes_are_counted_and_named_alike_on_the_web_in_the_pdf_and_in_t
     response = logged_in.get(reverse("host-print-results", args=[evening.pk]))
     assert response["Content-Type"] == "application/pdf", response.content.decode()[:500]
     assert "Fresh stakes" in all_text(response.content)
+
+
+@pytest.mark.django_db
+def test_a_refused_count_names_whose_count_to_fix(make_evening):
+    from tournament.forms import ResultForm
+
+    evening = make_evening(2, 2)
+    guests = list(evening.guests.order_by("pk"))
+    data = {"pool_winner": str(guests[0].pk), f"counters_{guests[0].pk}": "-80",
+            f"counters_{guests[1].pk}": "1000001", f"counters_{guests[2].pk}": "٣", f"counters_{guests[3].pk}": "5"}
+    form = ResultForm(data, guests=guests, counters_required=True)
+    assert not form.is_valid()
+    assert form.errors[f"counters_{guests[0].pk}"] == [f"{guests[0].name}'s counters cannot be below 0."]
+    assert form.errors[f"counters_{guests[1].pk}"] == [f"{guests[1].name}'s counters: at most 1,000,000."]
+    assert form.errors[f"counters_{guests[2].pk}"] == [f"{guests[2].name}'s counters: a whole number in the digits 0 to 9."]

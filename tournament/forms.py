@@ -112,6 +112,18 @@ class GuestListForm(forms.Form):
         return data
 
 
+def counters_field(name: str, *, required: bool, initial: int | None) -> WholeNumberField:
+    """The field for one guest's counters (0 to ``COUNTERS_MAX``), whose every message names the
+    guest ("Ann's counters cannot be below 0."), so a refused form says whose count to fix."""
+    return WholeNumberField(
+        label=name, required=required, min_value=0, max_value=COUNTERS_MAX, initial=initial,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": f"Give {name}'s counters (0 if none).",
+                        "invalid": f"{name}'s counters: a whole number in the digits 0 to 9.",
+                        "min_value": f"{name}'s counters cannot be below 0.",
+                        "max_value": f"{name}'s counters: at most {COUNTERS_MAX:,}."})
+
+
 class ResultForm(forms.Form):
     """A table's result for the round: the pool winner, who was in the call, and counters.
 
@@ -134,11 +146,8 @@ class ResultForm(forms.Form):
         )
         counters_initial = counters_initial or {}
         for g in guests:
-            self.fields[f"counters_{g.pk}"] = WholeNumberField(
-                label=g.name, required=counters_required, min_value=0, max_value=COUNTERS_MAX,
-                initial=counters_initial.get(g.pk),
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
+            self.fields[f"counters_{g.pk}"] = counters_field(g.name, required=counters_required,
+                                                            initial=counters_initial.get(g.pk))
 
     def counter_fields(self):
         """The counters fields in seat order (for templates)."""
@@ -365,13 +374,7 @@ class FinalCountForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.guests = guests
         for pk, name in guests:
-            self.fields[f"counters_{pk}"] = WholeNumberField(
-                label=name, min_value=0, max_value=COUNTERS_MAX, initial=initial_counters.get(pk),
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                error_messages={"required": f"Give {name}'s counters (0 if none).",
-                                "invalid": f"{name}'s counters: a whole number.",
-                                "min_value": f"{name}'s counters cannot be below 0.",
-                                "max_value": f"{name}'s counters: at most {COUNTERS_MAX:,}."})
+            self.fields[f"counters_{pk}"] = counters_field(name, required=True, initial=initial_counters.get(pk))
 
     def counter_fields(self):
         """The counters fields in seat order (for templates)."""
