@@ -9,6 +9,8 @@ import re
 import signal
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,18 +29,34 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def fetch(url: str) -> tuple[int, str] | None:
+    """(status, body) of a GET, or None while nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+    except OSError:
+        return None
+
+
 def test_serve_starts_a_dead_worker_again_and_ctrl_c_stops_all(tmp_path):
     env = dict(os.environ, HEADTABLE_VAR_DIR=str(tmp_path), DATABASE_URL=f"sqlite:///{tmp_path / 'serve.sqlite3'}",
                CELERY_BROKER_URL="", REDIS_URL="", CACHE_URL="", DJANGO_SETTINGS_MODULE="tournament.settings")
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True,
                    timeout=120)
     log = tmp_path / "serve.log"
-    serve = subprocess.Popen([sys.executable, "manage.py", "serve", f"127.0.0.1:{free_port()}"], cwd=ROOT, env=env,
+    port = free_port()
+    serve = subprocess.Popen([sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
                              stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
     try:
         first = wait_for(lambda: re.search(r"Started the Celery worker \(process (\d+)\)", log.read_text()), timeout=30)
         assert first, log.read_text()
         worker = int(first.group(1))
+        # make run is for hosts: the site's own pages, never Django's debug pages; static files served.
+        missing = wait_for(lambda: fetch(f"http://127.0.0.1:{port}/no-such-page/"), timeout=30)
+        assert missing and missing[0] == 404 and "Page not found" in missing[1] and "URLconf" not in missing[1]
+        assert fetch(f"http://127.0.0.1:{port}/static/headtable.css")[0] == 200
         os.killpg(worker, signal.SIGKILL)  # what a crash does
         again = wait_for(lambda: re.search(r"Started the Celery worker again \(process (\d+)\)", log.read_text()),
                          timeout=30)

@@ -21,10 +21,12 @@ import sys
 import time
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.core.management.commands.runserver import naiveip_re
 
 from tournament.management.commands._common import HeadTableCommand
+from tournament.party import party_secret_key
 
 #: Seconds to wait before starting an exited worker again: the first, and the longest.
 RESTART_PAUSE, RESTART_PAUSE_MAX = 1.0, 30.0
@@ -55,9 +57,15 @@ class Command(HeadTableCommand):
         return [sys.executable, "manage.py", "runserver", opts["addrport"]]
 
     def environment(self, opts) -> dict[str, str] | None:
-        """The environment of both children, the worker started again included (None: this
-        process's own)."""
-        return None
+        """The environment of both children, the worker started again included: this process's
+        own with ``DEBUG=0`` and the secret key kept in ``var/secret_key``, so a host trying the
+        demo sees the site's own "not found" pages, never Django's debug pages (static files are
+        collected for WhiteNoise first). ``DEBUG=1 make run`` keeps the debug pages for developers.
+        House rule: ``make run`` is for hosts trying the site, as the host's guide says."""
+        if os.environ.get("DEBUG"):
+            return None
+        call_command("collectstatic", interactive=False, verbosity=0)
+        return {**os.environ, "DEBUG": "0", "SECRET_KEY_FILE": str(party_secret_key(settings.VAR_DIR))}
 
     def handle(self, *args, **opts):
         python = sys.executable
