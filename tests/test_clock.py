@@ -331,7 +331,7 @@ def test_the_host_adds_takes_and_sets_minutes_from_the_page(logged_in, make_even
 
 
 @pytest.mark.parametrize("minutes, reason", [
-    ("-3", "Give a positive number of minutes"), ("181", "At most 180 minutes"), ("abc", "whole number"),
+    ("-3", "Minutes cannot be below 0: give 0 to 180"), ("181", "At most 180 minutes"), ("abc", "whole number"),
     ("", "Give a number of minutes"), ("0", "from 1 to 180"),
 ])
 def test_bad_minutes_on_the_page_say_why_and_change_nothing(logged_in, make_evening, minutes, reason):

@@ -303,7 +303,7 @@ class ClockMinutesForm(forms.Form):
     def clean_minutes(self) -> int:
         minutes = self.cleaned_data["minutes"]
         if minutes < 0:
-            raise forms.ValidationError("Give a positive number of minutes: use “Take” to take them off.")
+            raise forms.ValidationError("Minutes cannot be below 0: give 0 to 180 (“Take” takes minutes off the clock).")
         if minutes > 180:
             raise forms.ValidationError("At most 180 minutes at a time.")
         return minutes
