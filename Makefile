@@ -1,6 +1,6 @@
 # Head Table: `make run` serves the site with a demo evening and a Celery worker on this computer;
 # `make party` serves the evening on the venue's Wi-Fi (gunicorn, DEBUG=0) for guests' phones;
-# `make test` installs what the tests need and runs them all. Only Python 3.11+ is required.
+# `make test` installs what the tests need and runs them all; `make lint` runs ruff, mypy and import-linter. Only Python 3.11+ is required.
 # `run` and `party` install the runtime dependencies only; `install` adds the test extras.
 PYTHON ?= python3
 VENV ?= .venv
@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run party test install install-runtime migrate demo bench guide-images unlock clean
+.PHONY: run party test lint install install-runtime migrate demo bench guide-images unlock clean
 
 $(VENV)/.runtime: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ party: install-runtime
 
 test: install
 	$(VENV)/bin/pytest
+
+# The code checks: ruff's rules and its formatter, mypy (strict on tables/), the import contracts.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy tables tournament
+	$(VENV)/bin/lint-imports
 
 # The host's guide's screenshots (docs/images/), taken in Chromium from a demo evening.
 guide-images: install

@@ -21,6 +21,7 @@ import os
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+
 os.environ.pop("CELERY_BROKER_URL", None)
 
 

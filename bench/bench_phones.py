@@ -121,11 +121,11 @@ def build_evening():
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
 
+    from tables.packs import Pack
     from tournament.models import Evening
     from tournament.services.clock import round_start
     from tournament.services.draws import draw_digital
     from tournament.services.guests import GuestRow, guests_register
-    from tables.packs import Pack
 
     cache.clear()
     host = get_user_model().objects.create_user("bench-host", password="bench-pass-123")
@@ -281,7 +281,7 @@ async def saturate(port: int, name: str, paths: list[str], etags: list[str] | No
                     done[0] += 1
                 else:
                     errors[0] += 1
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 errors[0] += 1
                 await conn.close()
         await conn.close()
@@ -335,7 +335,7 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                 t0 = time.monotonic()
                 try:
                     status, headers = await asyncio.wait_for(conn.get(path, sent), TIMEOUT)
-                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError) as error:
+                except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
                     stats.errors.append(type(error).__name__)
                     await conn.close()
                     continue

@@ -13,6 +13,9 @@ import pytest
 
 from tests.factories import EveningFactory, GuestFactory, HostFactory
 
+# The real Celery worker and a Redis of one's own, for the clock's tests (tests/test_worker*.py).
+pytest_plugins = ["tests.fixtures_clock"]
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 

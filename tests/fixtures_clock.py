@@ -9,6 +9,7 @@ the worker) and ``transaction.on_commit`` fires. Every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -57,7 +58,7 @@ class Worker:
         self.log = Path(settings.VAR_DIR) / f"worker-{name}.log"
         self.proc: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 30.0, purge: bool = False) -> "Worker":
+    def start(self, timeout: float = 30.0, purge: bool = False) -> Worker:
         """Start and wait (bounded) until the worker says it is ready. ``purge`` first drops
         the tasks waiting in the queue (left by earlier tests' rounds)."""
         args = [CELERY, "-A", "tournament", "worker", "--pool=solo", "--concurrency=1", "-Q", "celery",
@@ -162,7 +163,7 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "RedisServer":
+    def start(self) -> RedisServer:
         """Start it and wait (bounded, 10 s) until it answers PING."""
         import redis
 
@@ -193,10 +194,8 @@ class RedisServer:
         client = redis.Redis.from_url(self.url, socket_timeout=5)
         if flush:
             client.flushall()
-        try:
+        with contextlib.suppress(redis.ConnectionError):  # the server closes the connection as it stops
             client.shutdown(save=not flush, nosave=flush)
-        except redis.ConnectionError:
-            pass  # the server closes the connection as it stops
         self.proc.wait(timeout=10)
         self.start()
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-
 from tests.factories import EveningFactory, GuestFactory
 from tournament.models import Evening, Guest
 from tournament.services.bell import bell_ring

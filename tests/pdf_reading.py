@@ -14,6 +14,7 @@ is ``.notdef`` (glyph id 0: the empty box a font draws for a character it does n
 
 from __future__ import annotations
 
+import contextlib
 import io
 import unicodedata
 from collections import defaultdict
@@ -64,10 +65,8 @@ class _Device(PDFDevice):
             for cid in font.decode(item):
                 self.codes[font.basefont].add(cid)
                 if not hidden:
-                    try:
+                    with contextlib.suppress(Exception):  # no ToUnicode entry: the reader shows nothing
                         self.lines[-1] += font.to_unichr(cid)
-                    except Exception:  # no ToUnicode entry: the reader shows nothing
-                        pass
 
 
 class _Interpreter(PDFPageInterpreter):
@@ -147,7 +146,7 @@ def notdef_glyphs(pdf: bytes) -> dict[str, int]:
         glyf, hmtx = program["glyf"], program["hmtx"]
         order = program.getGlyphOrder()
 
-        def look(glyph: str):
+        def look(glyph: str, glyf=glyf, hmtx=hmtx):  # this font's tables, bound now
             return glyf[glyph].compile(glyf), hmtx[glyph][0]
 
         notdef, nothing = look(order[0]), (b"", 0)  # a box; ReportLab's code for "no glyph"

@@ -13,8 +13,8 @@ from tests.factories import HostFactory
 from tests.fixtures_room import played_evening
 from tournament.models import Evening, Result
 from tournament.selectors import evening_board
-from tournament.services.draws import draw_digital
 from tournament.services.clock import round_start
+from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
 from tournament.views.room import move_groups

@@ -117,7 +117,7 @@ def test_counters_that_do_not_add_up_are_refused_with_the_difference(playing, cl
     with pytest.raises(CountersDoNotAddUp) as caught:
         report(captain, table[0], counters=counters)
     assert caught.value.difference == -4 and str(caught.value) == (
-        f"The counters add up to 196, 4 short of the 200 the players at table 2 held before the deal. Count again "
+        "The counters add up to 196, 4 short of the 200 the players at table 2 held before the deal. Count again "
         "(counters only change hands at the table) and send the result again.")
     data = {f"counters_{g.pk}": counters[g.pk] for g in table}
     page = post_report(client, captain, table[0], table=2, **data)

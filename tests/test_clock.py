@@ -19,8 +19,16 @@ from tournament import tasks
 from tournament.models import AuditEntry, Bell, Evening, Round
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import (
-    evening_set_clock, next_round_due_at, round_advance, round_extend, round_mark_last_if_past_end, round_pause,
-    round_resume, round_ring, round_set_time_left, round_start,
+    evening_set_clock,
+    next_round_due_at,
+    round_advance,
+    round_extend,
+    round_mark_last_if_past_end,
+    round_pause,
+    round_resume,
+    round_ring,
+    round_set_time_left,
+    round_start,
 )
 from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
@@ -220,9 +228,9 @@ def test_auto_advance_starts_the_next_round_after_the_change_over_once(
     evening = drawn(make_evening, auto_advance=True, changeover_minutes=2)
     rnd = round_start(evening=evening)
     head_result(rnd)
-    with mock.patch.object(tasks.start_next_round, "apply_async") as queued:
-        with django_capture_on_commit_callbacks(execute=True):
-            bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    with (mock.patch.object(tasks.start_next_round, "apply_async") as queued,
+          django_capture_on_commit_callbacks(execute=True)):
+        bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
     assert queued.call_count == 1 and queued_as(queued) == ((evening.pk, 1), bell.rung_at + timedelta(minutes=2))
     assert next_round_due_at(evening=Evening.objects.get(pk=evening.pk)) == (1, bell.rung_at + timedelta(minutes=2))
     assert round_advance(evening_id=evening.pk, after_round=1) is None  # the change-over is not over
@@ -388,9 +396,9 @@ def test_everyone_is_told_when_the_end_time_makes_this_the_last_round(client, ma
 
 def test_a_broker_that_is_down_does_not_undo_or_break_the_start(make_evening, django_capture_on_commit_callbacks):
     evening = drawn(make_evening)
-    with mock.patch.object(tasks.ring_bell_when_due, "apply_async", side_effect=ConnectionError("Redis is down")):
-        with django_capture_on_commit_callbacks(execute=True):
-            rnd = round_start(evening=evening)
+    with (mock.patch.object(tasks.ring_bell_when_due, "apply_async", side_effect=ConnectionError("Redis is down")),
+          django_capture_on_commit_callbacks(execute=True)):
+        rnd = round_start(evening=evening)
     assert Round.objects.get(pk=rnd.pk).state == Round.State.RUNNING  # the sweeper rings it at its deadline
 
 

@@ -343,7 +343,7 @@ def test_every_bad_argument_is_one_line_and_status_1_from_the_terminal(terminal)
     done = subprocess.run([sys.executable, "-c", FORKED], cwd=ROOT, env={**env, "BATTERY_DIR": str(folder)},
                           input=json.dumps(argvs), capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
-    for (name, args, expected), (code, stderr) in zip(CASES, json.loads(done.stdout)):
+    for (name, args, expected), (code, stderr) in zip(CASES, json.loads(done.stdout), strict=True):
         if not one_line_refusal(code, stderr, expected.replace(E, "1")):
             wrong.append((name, args[:3], code, stderr[-300:]))
     assert not wrong, wrong

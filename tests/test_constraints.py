@@ -19,7 +19,18 @@ from django.db import DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournament.models import (
-    AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round, Seat,
+    AuditEntry,
+    Bell,
+    BellEntry,
+    Draw,
+    DrawnCard,
+    Evening,
+    FinalCount,
+    Guest,
+    Result,
+    ResultVote,
+    Round,
+    Seat,
 )
 
 

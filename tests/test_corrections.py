@@ -7,15 +7,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.errors import RuleError
+from tables.bell import EveningState, StateError
+from tables.errors import RuleError, Subjects
+from tests.fixtures_bell import play, seat_by_names, tables_by_name
 from tournament.models import AuditEntry, Bell, Evening, Result, Seat
 from tournament.services.corrections import correction_rounds, result_correct, seating_check
+from tournament.services.naming import error_message
 from tournament.services.prizes import evening_standings
 from tournament.services.state import evening_state
-from tables.bell import EveningState, StateError
-from tables.errors import Subjects
-from tournament.services.naming import error_message
-from tests.fixtures_bell import play, seat_by_names, tables_by_name
 
 HEAD = ["H1", "H2", "H3", "H4"]
 MIDDLE = ["M1", "M2", "M3", "M4"]

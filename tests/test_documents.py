@@ -23,6 +23,7 @@ from tests.fixtures_printing import (
     printed_name,
     printing_evening,
 )
+from tests.pdf_reading import notdef_glyphs, page_texts
 from tests.test_printing_documents import (
     all_text,
     assert_fonts_embedded,
@@ -31,15 +32,14 @@ from tests.test_printing_documents import (
     read,
     scan,
 )
-from tests.pdf_reading import notdef_glyphs, page_texts
 from tournament.documents import (
     DOCUMENTS,
-    unprintable_guests,
     document,
     document_pdf,
     evening_outcome,
     movement_line,
     printed_reason,
+    unprintable_guests,
 )
 from tournament.models import Guest
 from tournament.printing import PrintError, page_size
@@ -208,7 +208,7 @@ def test_certificates_one_landscape_page_per_winner(evening, paper):
     winners = [(p.title, name) for p in outcome.prizes for name in p.winners]
     pdf = pdf_of(evening, "certificates", paper=paper)
     assert_pages(pdf, len(winners), paper, landscape=True)
-    for page, (title, name) in zip(page_texts(pdf), winners):
+    for page, (title, name) in zip(page_texts(pdf), winners, strict=True):
         text = fold(page)
         assert title in text
         assert fold(printed_name(name)).replace(" ", "") in text.replace(" ", "")

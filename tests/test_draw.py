@@ -5,12 +5,25 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tables.draw import (
-    DealtCard, DrawError, PhysicalDraw, TableCard, TableSplit, cards_per_pack, deal,
-    describe_pull_list, draws_from_other_pack, parse_table_card, pull_list, rank_name,
-    rank_plural, seating, split_packs,
+    DealtCard,
+    DrawError,
+    PhysicalDraw,
+    TableCard,
+    TableSplit,
+    cards_per_pack,
+    deal,
+    describe_pull_list,
+    draws_from_other_pack,
+    parse_table_card,
+    pull_list,
+    rank_name,
+    rank_plural,
+    seating,
+    split_packs,
 )
 from tables.errors import InvariantBroken
 from tables.packs import Pack
@@ -98,7 +111,7 @@ def test_split_is_even_and_the_fewest_draw_from_the_other_pack(plan, data):
     red = data.draw(st.integers(0, plan.guests))
     splits = split_packs(plan, red=red, blue=plan.guests - red)
     assert [s.table for s in splits] == list(plan.table_numbers)
-    for split, size in zip(splits, plan.sizes):
+    for split, size in zip(splits, plan.sizes, strict=True):
         assert split.red + split.blue == size
         assert abs(split.red - split.blue) == size % 2
     other = draws_from_other_pack(splits, red=red, blue=plan.guests - red)
@@ -116,11 +129,11 @@ def test_every_guest_one_card_and_one_seat(plan, data, seed):
     random.Random(seed).shuffle(guests)
     dealt = deal(guests, plan, rng=random.Random(seed))
     assert [d.guest for d in dealt] == [g for g, _ in guests]
-    assert all(d.own_pack is pack for d, (_, pack) in zip(dealt, guests))
+    assert all(d.own_pack is pack for d, (_, pack) in zip(dealt, guests, strict=True))
     splits = split_packs(plan, red=red, blue=plan.guests - red)
     assert Counter(d.card for d in dealt) == Counter(
         {TableCard(p, s.table): s.count(p) for s in splits for p in Pack if s.count(p)})
-    assert Counter(d.table for d in dealt) == Counter(dict(zip(plan.table_numbers, plan.sizes)))
+    assert Counter(d.table for d in dealt) == Counter(dict(zip(plan.table_numbers, plan.sizes, strict=True)))
     representers = [d for d in dealt if d.represents_other]
     assert len(representers) == fewest_from_other_pack(plan, red)
     assert len({d.own_pack for d in representers}) <= 1
@@ -280,7 +293,7 @@ def test_physical_draw_to_the_end_and_its_corrections():
     cards = [TableCard(p, r) for p in Pack for r, n in pull_list(draw.splits)[p] for _ in range(n)]
     red_cards = [c for c in cards if c.pack is RED]
     blue_cards = [c for c in cards if c.pack is BLUE]
-    for (guest, pack), card in zip(guests, red_cards + blue_cards):
+    for (guest, pack), card in zip(guests, red_cards + blue_cards, strict=True):
         draw = draw.take(guest, pack, card)
     assert draw.complete() and draw.remaining_guests() == ()
     assert draw.remaining_cards() == {RED: (), BLUE: ()}

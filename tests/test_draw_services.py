@@ -20,9 +20,15 @@ from tests.factories import EveningFactory, GuestFactory, HostFactory
 from tournament.models import AuditEntry, Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.clock import round_start
 from tournament.services.draw_changes import draw_release_guest, draw_seat_latecomer, draw_swap_guest
-from tournament.services.draw_physical import (draw_physical_cancel, draw_physical_finish, draw_physical_record,
-                                               draw_physical_start, draw_physical_withdraw, open_physical_draw,
-                                               physical_state)
+from tournament.services.draw_physical import (
+    draw_physical_cancel,
+    draw_physical_finish,
+    draw_physical_record,
+    draw_physical_start,
+    draw_physical_withdraw,
+    open_physical_draw,
+    physical_state,
+)
 from tournament.services.draws import draw_digital, live_draw
 from tournament.services.naming import error_message
 from tournament.services.state import evening_state

@@ -91,8 +91,8 @@ def test_the_full_page_and_the_partial_have_different_etags(client, playing):
 
 
 def test_polling_goes_on_through_the_prizes_and_stops_with_the_final_standings(client, playing):
-    from tournament.services.versions import evening_touch
     from tournament.services.ending import ceremony
+    from tournament.services.versions import evening_touch
 
     Evening.objects.filter(pk=playing.pk).update(stage=Evening.Stage.ENDED, version=playing.version + 5)
     guest = at_table(playing, 2)[0]

@@ -3,9 +3,9 @@
 import pytest
 
 from tables.packs import Pack
+from tests.factories import EveningFactory
 from tournament.models import AuditEntry, Guest
 from tournament.services.guests import GuestListError, guest_add, guests_register, parse_guest_list
-from tests.factories import EveningFactory
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.test_draw_browser import login
 from tests.factories import EveningFactory
+from tests.test_draw_browser import login
 from tournament.models import Guest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

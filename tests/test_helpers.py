@@ -104,7 +104,7 @@ def test_the_door_helper_adds_a_guest(client, evening, door_link):
     assert AuditEntry.objects.get(action="guests.register").helper == door_link
     again = client.post(helper_url(door_link), {"one-name": "cecilia  late", "one-pack": "red"})
     assert again.status_code == 200 and "already registered" in again.content.decode()
-    assert not client.post(helper_url(door_link), {"many-text": "Dan, red"}).status_code == 500
+    assert client.post(helper_url(door_link), {"many-text": "Dan, red"}).status_code != 500
     assert not Guest.objects.filter(name="Dan").exists()
 
 

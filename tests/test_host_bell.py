@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tables.errors import RuleError
 from tests.factories import EveningFactory
 from tests.fixtures_bell import play, seat_by_names
-from tables.errors import RuleError
 from tournament.models import AuditEntry, Bell, Result, Round, Seat
 from tournament.services.bell import bell_reopened_rings, bell_ring, bell_undo
 from tournament.services.clock import round_start

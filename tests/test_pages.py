@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tests.factories import HostFactory
 from tournament.models import Bell, Guest, Result, Round
-from tournament.services.draws import draw_digital
 from tournament.services.clock import round_start
+from tournament.services.draws import draw_digital
 from tournament.services.state import evening_state
 
 
@@ -138,6 +138,37 @@ def test_the_admin_lists_every_model(admin_client):
     for model in apps.get_app_config("tournament").get_models():
         url = reverse(f"admin:tournament_{model._meta.model_name}_changelist")
         assert admin_client.get(url).status_code == 200, model
+
+
+def test_the_admin_names_each_row_in_words(admin_client, make_evening):
+    from django.apps import apps
+
+    from tournament.models import AuditEntry, BellEntry, Draw, DrawnCard, Seat
+    from tournament.services.bell import bell_ring
+    from tournament.services.results import result_record
+
+    evening = make_evening(6, 6, name="The Smiths' party")
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    head = evening_state(evening).tables[0]
+    result_record(round=rnd, table=1, pool_winner=head[0], counters={g: 50 for g in head})
+    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    first = Guest.objects.get(pk=head[0])
+    seat, card = Seat.objects.get(guest=first), DrawnCard.objects.get(guest=first)
+    entry = BellEntry.objects.filter(bell=bell).first()
+    assert str(Draw.objects.get()) == "The digital draw of The Smiths' party"
+    assert str(card) == f"{first.name} drew table 1's card of the {card.get_pack_display().lower()}"
+    assert str(seat) == f"{first.name} sits at table {seat.table}"
+    assert str(Result.objects.get()) == "Table 1's result in round 1 of The Smiths' party"
+    assert str(bell) == "The bell in round 1 of The Smiths' party"
+    assert entry is not None and str(entry) == entry.about and entry.about
+    assert str(AuditEntry.objects.filter(evening=evening).first()) == "An entry in the audit log of The Smiths' party"
+    for row in (Draw.objects.get(), card, seat, Result.objects.get(), bell, entry):
+        url = reverse(f"admin:tournament_{row._meta.model_name}_change", args=[row.pk])
+        assert str(row) in admin_client.get(url).content.decode().replace("&#x27;", "'"), row
+    for model in apps.get_app_config("tournament").get_models():  # no "Result object (1)" anywhere
+        for row in model.objects.all():
+            assert "object (" not in str(row), model
 
 
 def test_counters_that_do_not_add_up_are_refused_until_the_table_agrees(logged_in, make_evening):

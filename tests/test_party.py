@@ -19,8 +19,7 @@ from django.urls import reverse
 
 from tests.fixtures_printing import printing_evening
 from tests.test_printing_documents import scan
-from tournament.party import (LocalName, is_loopback_host, is_loopback_url, lan_address, party_secret_key,
-                              party_settings)
+from tournament.party import LocalName, is_loopback_host, is_loopback_url, lan_address, party_secret_key, party_settings
 
 LAN = "http://192.168.1.23:8000"
 

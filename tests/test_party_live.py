@@ -99,10 +99,10 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
     code = "from django.contrib.auth.models import User; u = User.objects.get(username='host'); " \
            "u.set_password('a-party-of-our-own'); u.save()"
     assert manage(party_env, "shell", "-c", code).returncode == 0
-    log = open(tmp_path / "party.log", "w")
-    proc = subprocess.Popen([sys.executable, "manage.py", "party", "--port", str(port)], env=party_env,
-                            cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    with open(tmp_path / "party.log", "w") as log:  # the server writes to its own copy of the file
+        proc = subprocess.Popen([sys.executable, "manage.py", "party", "--port", str(port)], env=party_env,
+                                cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
     base, here = f"http://{lan}:{port}", f"http://127.0.0.1:{port}"
     try:
         wait_for(base + "/", proc)
@@ -128,7 +128,6 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
     finally:
         os.kill(proc.pid, signal.SIGINT)
         assert proc.wait(timeout=60) == 0
-        log.close()
     with pytest.raises(OSError):
         socket.create_connection((lan, port), timeout=2).close()
     assert "Stopped." in (tmp_path / "party.log").read_text()

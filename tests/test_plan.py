@@ -6,8 +6,17 @@ import pytest
 
 from tables.errors import InvariantBroken
 from tables.plan import (
-    LargerTables, OnTie, PlanError, PlanOptions, TableKind, TablePlan, free_seats,
-    plan_tables, plan_with_latecomer, plan_without_guest, relaxations,
+    LargerTables,
+    OnTie,
+    PlanError,
+    PlanOptions,
+    TableKind,
+    TablePlan,
+    free_seats,
+    plan_tables,
+    plan_with_latecomer,
+    plan_without_guest,
+    relaxations,
 )
 
 SEATABLE = [n for n in range(8, 501) if n not in (9, 10, 11)]

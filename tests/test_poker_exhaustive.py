@@ -9,7 +9,7 @@ table is: fives 13, straight flush 204, fours 3,120, full house 6,552, flush 7,8
 """
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 
 import pytest
@@ -81,7 +81,7 @@ def test_sorting_every_hand_gives_a_stable_documented_order(plain):
     first, last = hands[order[0]], hands[order[-1]]
     assert " ".join(map(str, first)) == "2C 3C 4C 5C 7D"  # the worst hand: 7-5-4-3-2
     assert " ".join(map(str, last)) == "10S JS QS KS AS"  # the last royal flush
-    assert all(plain[a] <= plain[b] for a, b in zip(order, order[1:]))
+    assert all(plain[a] <= plain[b] for a, b in pairwise(order))
     # Stable: sorting again from a reversed list gives the same order of strengths and,
     # among equals, pack order.
     again = sorted(reversed(range(len(plain))), key=lambda i: (plain[i], i))

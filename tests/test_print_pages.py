@@ -48,7 +48,7 @@ def test_the_print_page_lists_every_document_and_variant_as_a_download(logged_in
     assert response.status_code == 200
     for kind in DOCUMENTS:
         assert kind.title in page
-        for value, label in kind.variants:
+        for value, _label in kind.variants:
             assert f"{url(evening, kind.slug)}?paper=A4&amp;variant={value}" in page, (kind.slug, value)
     assert "US Letter" in page and 'class="warning"' not in page
 

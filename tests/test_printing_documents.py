@@ -16,8 +16,8 @@ import pypdf
 import pypdfium2
 import pytest
 import zxingcpp
-from tests.pdf_reading import notdef_glyphs, page_texts, pdf_text
 
+from tests.pdf_reading import notdef_glyphs, page_texts, pdf_text
 from tournament.printing import (
     CertificatesPdf,
     PrintError,
@@ -194,7 +194,7 @@ def test_score_sheets(paper, prefilled):
     pages = [fold(p) for p in page_texts(pdf)]
     assert "Call" in pages[0] and "Yellow" in pages[0]  # the head table's extra columns
     assert "Call" not in pages[1] and "Counters" in pages[1]
-    for sheet, page in zip(sheets, pages):
+    for sheet, page in zip(sheets, pages, strict=True):
         for name in sheet.seats:
             assert fold(name) in page.replace("Seat ", "\n")  # seat headers name the guests
         counters = str(sheet.rows[0].entries[0].counters)
@@ -246,7 +246,7 @@ def test_certificates_one_page_per_winner(paper):
     pdf = CertificatesPdf(evening_name=EVENING, prizes=prizes, paper=paper).render()
     winners = [(p.title, name) for p in prizes for name in p.winners]
     assert_pages(pdf, len(winners), paper, landscape=True)
-    for page, (title, name) in zip(page_texts(pdf), winners):
+    for page, (title, name) in zip(page_texts(pdf), winners, strict=True):
         text = fold(page)
         assert title in text and fold(name) in text
 

@@ -12,7 +12,7 @@ guests with those names print every document.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -66,7 +66,7 @@ def render(document: str, paper: str, count: int = COUNT) -> bytes:
 NAMED = ["seating-cards", "seating-tents", "score-sheets", "results", "certificates"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def printed(document: str, paper: str) -> tuple[bytes, str]:
     pdf = render(document, paper)
     return pdf, fold(pdf_text(pdf))

@@ -3,7 +3,6 @@
 Rules: ``tournament/printing/text.py`` and ``fonts.py`` docstrings (issue 13).
 """
 
-import unicodedata
 
 import pytest
 from hypothesis import given, settings

@@ -12,10 +12,10 @@ from tables.errors import RuleError
 from tournament.export import evening_export
 from tournament.models import Bell, BellEntry, Guest, Result, Round, Seat
 from tournament.selectors import evening_board
-from tournament.services.naming import error_message
-from tournament.services.draws import draw_digital
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_extend, round_pause, round_resume, round_start
+from tournament.services.draws import draw_digital
+from tournament.services.naming import error_message
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fixtures_clock import start_worker, uses_redis, wait_for  # noqa: F401 (fixture)
+from tests.fixtures_clock import uses_redis, wait_for
 from tournament.models import AuditEntry, Bell, Evening, Round
 from tournament.services.clock import round_extend, round_pause, round_resume, round_set_time_left, round_start
 from tournament.services.draws import draw_digital

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from datetime import datetime
 
 import pytest
 from django.db import connection
 
-from tests.fixtures_clock import start_worker, wait_for  # noqa: F401 (fixture)
+from tests.fixtures_clock import wait_for
 from tests.test_worker import bells, ready_round
 from tournament.models import Bell, Round
 from tournament.services.clock import round_set_time_left

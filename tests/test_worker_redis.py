@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.fixtures_clock import own_redis, start_worker, wait_for  # noqa: F401 (fixtures)
+from tests.fixtures_clock import wait_for
 from tests.test_worker import bells, ready_round
 from tournament.models import Bell
 from tournament.services.clock import round_set_time_left

@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tables.draw import (TableCard, describe_cards, draws_from_other_pack, pack_words, pull_list, rank_name,
-                         rank_plural, split_packs)
+from tables.draw import (
+    TableCard,
+    describe_cards,
+    draws_from_other_pack,
+    pack_words,
+    pull_list,
+    rank_name,
+    rank_plural,
+    split_packs,
+)
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest

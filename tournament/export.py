@@ -114,7 +114,7 @@ def _standings_and_prizes(evening: Evening, guests: list) -> tuple[list[dict[str
     standing_rows = [
         {"place": place, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
          "stakes": row.stakes, "fresh_stakes": row.fresh_stakes, "counters_won": row.counters_won}
-        for place, row in zip(places(rows), rows)
+        for place, row in zip(places(rows), rows, strict=True)
     ]
     prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
     return tables, standing_rows, prize_rows

@@ -9,6 +9,7 @@ the host's game page and the rules pages; the rules themselves live in ``tables/
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -124,10 +125,8 @@ def read_cards_leniently(text: str) -> list[Card]:
     cards = []
     for word in _SPLIT.split(text or ""):
         if word:
-            try:
+            with contextlib.suppress(CardError):
                 cards.append(Card.parse(word))
-            except CardError:
-                pass
     return cards
 
 

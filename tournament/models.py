@@ -200,15 +200,15 @@ class Guest(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @staticmethod
-    def fold_name(name: str) -> str:
-        """The name as compared for duplicates: spaces collapsed, case folded."""
-        return " ".join(name.split()).casefold()
-
     def save(self, *args, **kwargs) -> None:
         self.name = " ".join(self.name.split())
         self.name_key = self.fold_name(self.name)
         super().save(*args, **kwargs)
+
+    @staticmethod
+    def fold_name(name: str) -> str:
+        """The name as compared for duplicates: spaces collapsed, case folded."""
+        return " ".join(name.split()).casefold()
 
 
 class DrawKind(models.TextChoices):
@@ -239,6 +239,9 @@ class Draw(models.Model):
         ordering = ["evening", "-id"]
         constraints = checks("draw", kind_known=one_of("kind", DrawKind))
 
+    def __str__(self) -> str:
+        return f"The {self.kind} draw of {self.evening.name}" + (" (superseded)" if self.superseded_at else "")
+
 
 class DrawnCard(models.Model):
     """The table card a guest drew: pack and rank (rank = table number: ace = 1, the head table)."""
@@ -256,6 +259,9 @@ class DrawnCard(models.Model):
             *checks("drawncard", pack_known=one_of("pack", PackChoice), rank_positive=within("rank", 1)),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.guest.name} drew table {self.rank}'s card of the {self.get_pack_display().lower()}"
+
 
 class Seat(models.Model):
     """Where a guest sits now (derived: the draw, then every live bell's moves)."""
@@ -268,6 +274,9 @@ class Seat(models.Model):
         ordering = ["evening", "table", "id"]
         indexes = [models.Index(fields=["evening", "table"])]
         constraints = checks("seat", table_positive=within("table", 1))
+
+    def __str__(self) -> str:
+        return f"{self.guest.name} sits at table {self.table}"
 
 
 class RoundState(models.TextChoices):
@@ -387,11 +396,6 @@ class Result(models.Model):
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
 
-    @property
-    def count_off_size(self) -> int:
-        """How many counters the agreed count is off by, without its sign."""
-        return abs(self.count_off)
-
     class Meta:
         ordering = ["round", "table", "id"]
         constraints = [
@@ -401,6 +405,14 @@ class Result(models.Model):
             *checks("result", table_positive=within("table", 1), status_known=one_of("status", ResultStatus),
                     request_id_length=length_within("request_id", 0, 64)),
         ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table}'s result in round {self.round.number} of {self.round.evening.name}"
+
+    @property
+    def count_off_size(self) -> int:
+        """How many counters the agreed count is off by, without its sign."""
+        return abs(self.count_off)
 
 
 class Verdict(models.TextChoices):
@@ -427,6 +439,10 @@ class ResultVote(models.Model):
             models.UniqueConstraint(fields=["result", "guest"], name="one_vote_per_guest_per_result"),
             *checks("resultvote", verdict_known=one_of("verdict", Verdict), note_length=length_within("note", 0, 300)),
         ]
+
+    def __str__(self) -> str:
+        verb = "confirms" if self.verdict == Verdict.CONFIRM else "disputes"
+        return f"{self.guest.name} {verb} table {self.result.table}'s result"
 
 
 class BellKind(models.TextChoices):
@@ -474,6 +490,10 @@ class Bell(models.Model):
             *checks("bell", kind_known=one_of("kind", BellKind), cause_known=one_of("cause", BellCause)),
         ]
 
+    def __str__(self) -> str:
+        undone = " (undone)" if self.undone_at else ""
+        return f"{self.get_kind_display()} in round {self.round.number} of {self.round.evening.name}{undone}"
+
 
 class BellEntry(models.Model):
     """One line of a bell's record: a yellow counter, a move, a fresh stake, a swap or a cut.
@@ -498,6 +518,9 @@ class BellEntry(models.Model):
             "bellentry", amount_not_negative=within("amount", 0), rule_length=length_within("rule", 0, 200),
             text_length=length_within("text", 0, 300),
         )
+
+    def __str__(self) -> str:
+        return self.about or f"A {self.kind} for {self.guest.name}"
 
 
 class FinalCount(models.Model):
@@ -524,6 +547,10 @@ class FinalCount(models.Model):
                                     name="one_live_final_count_per_table"),
             *checks("finalcount", table_positive=within("table", 1)),
         ]
+
+    def __str__(self) -> str:
+        superseded = " (superseded)" if self.superseded_at else ""
+        return f"The final count at table {self.table} of {self.evening.name}{superseded}"
 
     @property
     def off_words(self) -> str:
@@ -585,3 +612,6 @@ class AuditEntry(models.Model):
         ordering = ["-at", "-id"]
         constraints = checks("auditentry", action_length=length_within("action", 1, 40),
                              device_length=length_within("device", 0, 200))
+
+    def __str__(self) -> str:
+        return f"An entry in the audit log of {self.evening.name}"

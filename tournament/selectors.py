@@ -21,7 +21,6 @@ from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.services.state import OPEN_STATES, evening_state
 
-
 #: How long (seconds) a process trusts its measure of the database clock's offset from its own.
 CLOCK_OFFSET_SECONDS = 60.0
 _clock_offset: tuple[float, timedelta] | None = None  # (monotonic time measured, database - this clock)
@@ -113,7 +112,7 @@ class EveningBoard:
     def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
         """(place, guest, row) in standings order; guests level on yellow counters and counters
         share a place ("1, 1, 3"), as the prizes' order has it (``tables.prizes.standings``)."""
-        return [(place, self.guests[row.guest], row) for place, row in zip(places(self.rows), self.rows)
+        return [(place, self.guests[row.guest], row) for place, row in zip(places(self.rows), self.rows, strict=True)
                 if row.guest in self.guests]
 
 

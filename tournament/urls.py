@@ -6,14 +6,26 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from tournament.views import draw, guest, guests, helpers, host, printing
-from tournament.views import rules as rulebook, showdown
-from tournament.views import door, links  # issue 6: the door, private links
-from tournament.views import corrections, standings  # issue 4: corrections, standings, house rules
-from tournament.views import clock, room  # issue 5: the round clock, the room display
-from tournament.views import connect, guide  # issue 11: phones reach the party, the host's guide
-from tournament.views import board  # issue 11: the board at 84 tables
-from tournament.views import ending  # issue 11: the end of the evening and the prizes
+from tournament.views import (  # issue 6: the door, private links  # issue 4: corrections, standings, house rules  # issue 5: the round clock, the room display  # issue 11: phones reach the party, the host's guide
+    board,  # issue 11: the board at 84 tables
+    clock,
+    connect,
+    corrections,
+    door,
+    draw,
+    ending,  # issue 11: the end of the evening and the prizes
+    guest,
+    guests,
+    guide,
+    helpers,
+    host,
+    links,
+    printing,
+    room,
+    showdown,
+    standings,
+)
+from tournament.views import rules as rulebook
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),

@@ -9,6 +9,7 @@ registered with ReportLab the first time a document needs them (``fonts``); ever
 in its own script, shaped by HarfBuzz (``text`` explains the rules).
 """
 
+from tournament.printing.certificates import CertificatesPdf
 from tournament.printing.data import (
     PrintError,
     PrizeData,
@@ -22,7 +23,6 @@ from tournament.printing.data import (
     TableTentData,
     page_size,
 )
-from tournament.printing.certificates import CertificatesPdf
 from tournament.printing.pull_list import PullListPdf
 from tournament.printing.results import ResultsPdf
 from tournament.printing.score_sheets import ScoreSheetsPdf

@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -125,7 +125,7 @@ def _instance(family: Family, weight: int) -> bytes:
     return bytes(uharfbuzz.subset(face, plan).blob.data)
 
 
-@lru_cache(maxsize=None)
+@cache
 def face(key: str, bold: bool = False) -> str:
     """Register family ``key`` in regular or ``bold`` weight with ReportLab (once per process;
     shapable, so ReportLab shapes its text with HarfBuzz) and return its font name.
@@ -153,7 +153,7 @@ def register_fonts() -> None:
     face("Sans", True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def coverage(key: str) -> frozenset[int]:
     """The code points family ``key``'s font has a glyph for (its character map)."""
     family = BY_KEY[key]

@@ -192,7 +192,12 @@ def sample_results(count: int) -> tuple[list[StandingRow], list[PrizeData], list
 def write_all(outdir: Path, count: int = len(NAMES), paper: str = "A4") -> list[Path]:
     """Write every document for ``count`` sample guests into ``outdir``; returns the paths."""
     from tournament.printing import (
-        CertificatesPdf, PullListPdf, ResultsPdf, ScoreSheetsPdf, SeatingCardsPdf, TableTentsPdf,
+        CertificatesPdf,
+        PullListPdf,
+        ResultsPdf,
+        ScoreSheetsPdf,
+        SeatingCardsPdf,
+        TableTentsPdf,
     )
 
     evening = "Spring Progressive Poker · Ελλάδα · 春"

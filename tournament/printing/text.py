@@ -154,7 +154,9 @@ def _visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
         return [(text, False)]
     levels = _levels(text, rtl)
     runs: list[list] = []
-    for char, level in zip(text, levels):
+    # Not strict: python-bidi drops the embedding controls and boundary neutrals (rule X9) from
+    # its levels, so ``levels`` can be shorter than ``text``.
+    for char, level in zip(text, levels, strict=False):
         if runs and runs[-1][1] == level:
             runs[-1][0] += char
         else:
@@ -431,7 +433,7 @@ def draw_fitted(
     if not fitted.lines:
         return
     text = canvas.beginText()
-    for i, (line, line_w) in enumerate(zip(fitted.lines, fitted.widths)):
+    for i, (line, line_w) in enumerate(zip(fitted.lines, fitted.widths, strict=True)):
         if align == "center":
             x0 = x + (width - line_w) / 2
         elif align == "right":

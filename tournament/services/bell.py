@@ -22,11 +22,11 @@ from tables.bell import BellRecord, EveningState, ResultError, ring_bell
 from tables.errors import RuleError
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.draws import seats_replace
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
+from tournament.services.versions import evening_touch
 
 Cuts = Mapping[int, int | Sequence[int]]
 

@@ -27,11 +27,10 @@ from django.db import transaction
 from tables.errors import RuleError
 from tournament.models import Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening, lock_result, lock_round_number
 from tournament.services.results import CountersDoNotAddUp, counters_add_up, result_record  # noqa: F401
 from tournament.services.state import OPEN_STATES, evening_state
-
+from tournament.services.versions import evening_touch
 
 CAPTAIN_NEXT_STEP = "Count again (counters only change hands at the table) and send the result again."
 

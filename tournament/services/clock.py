@@ -27,11 +27,11 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Round
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_ring
-from tournament.services.versions import evening_touch
 from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.scheduling import schedule_bell, schedule_next_round
 from tournament.services.state import OPEN_STATES, current_round
+from tournament.services.versions import evening_touch
 
 MAX_MINUTES = 180
 

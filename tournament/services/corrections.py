@@ -33,11 +33,11 @@ from tables.bell import (
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, current_round, table_result
+from tournament.services.versions import evening_touch
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def result_correct(
         new_records = _replay(evening, bells, records, names)
         seating_check(before=records[-1].after, after=new_records[-1].after, names=names)
         Bell.objects.filter(pk__in=[bell.pk for bell in bells]).update(undone_at=now)
-        for bell, record in zip(bells, new_records):
+        for bell, record in zip(bells, new_records, strict=True):
             bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
         moved = seats_follow(evening=evening, before=records[-1].after, after=new_records[-1].after)
         moves = seats_changed(records[-1].after, new_records[-1].after)
@@ -163,7 +163,7 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
     cuts = cards_cut(rounds)
     state = records[0].before
     out: list[BellRecord] = []
-    for bell, record in zip(bells, records):
+    for bell, record in zip(bells, records, strict=True):
         options = BellOptions.from_mapping(record.options)
         try:
             if record.kind == "leave":

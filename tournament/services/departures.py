@@ -20,11 +20,11 @@ from tables.bell import BellRecord, guest_arrives, guest_leaves
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names, name_guests
 from tournament.services.state import bell_options, current_round, evening_state
+from tournament.services.versions import evening_touch
 
 
 def _between_rounds(evening: Evening, guest: Guest, doing: str):

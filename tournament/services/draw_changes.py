@@ -24,8 +24,8 @@ from tables.packs import Pack
 from tables.plan import TablePlan, plan_with_latecomer, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.draws import live_draw, lock_for_draw, seats_replace, stored_plan
+from tournament.services.versions import evening_touch
 
 
 def _live(evening: Evening) -> tuple[Draw, list[DrawnCard]]:

@@ -26,8 +26,8 @@ from tables.packs import Pack
 from tables.plan import plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.draws import lock_for_draw, seats_replace, stored_plan
+from tournament.services.versions import evening_touch
 
 
 def open_physical_draw(evening: Evening) -> Draw | None:

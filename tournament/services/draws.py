@@ -25,8 +25,8 @@ from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
+from tournament.services.versions import evening_touch
 
 
 

@@ -35,9 +35,9 @@ from tables.bell_checks import count_off
 from tables.errors import RuleError
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
 from tournament.services.state import OPEN_STATES, bell_options, evening_state
+from tournament.services.versions import evening_touch
 
 
 class CountOff(RuleError):

@@ -19,8 +19,8 @@ from tables.errors import RuleError
 from tables.showdown import Game, GameOptions, options_for
 from tournament.models import Evening
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
+from tournament.services.versions import evening_touch
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from tables.packs import Pack
 from tournament.models import Evening, Guest
 from tournament.names import unprintable_reason
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
+from tournament.services.versions import evening_touch
 
 MAX_NAME = 120
 

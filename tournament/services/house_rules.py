@@ -19,8 +19,8 @@ from tables.bell import BellOptions
 from tables.prizes import PrizeOptions
 from tournament.models import Evening
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.locks import lock_evening
+from tournament.services.versions import evening_touch
 
 
 def house_rules_set(

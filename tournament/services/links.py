@@ -29,11 +29,10 @@ import hashlib
 from django.core.cache import cache
 from django.db import transaction
 
-from tournament.models import Evening, Guest
+from tournament.models import Guest
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
 from tournament.services.versions import cache_ttl, evening_token, evening_touch, evening_version, version_key
-
 
 
 def _link_key(key: str) -> str:

@@ -81,7 +81,7 @@ def evening_standings(evening: Evening) -> EveningStandings:
         return EveningStandings((), (), (), None)
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines = [StandingLine(place=place, guest=guests[row.guest], row=row) for place, row in zip(places(rows), rows)]
+    lines = [StandingLine(place=place, guest=guests[row.guest], row=row) for place, row in zip(places(rows), rows, strict=True)]
     names = {pk: g.name for pk, g in guests.items()}
     prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
     prize_lines = tuple(

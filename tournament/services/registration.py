@@ -17,8 +17,8 @@ from django.db import transaction
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.guests import GuestListError, clean_name, guest_add, guest_set_status
+from tournament.services.versions import evening_touch
 
 
 class DuplicateName(RuleError):

@@ -12,10 +12,10 @@ from tables.bell_checks import count_off
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
-from tournament.services.versions import evening_touch
 from tournament.services.bell import bell_apply
 from tournament.services.locks import lock_round
 from tournament.services.state import OPEN_STATES, evening_state
+from tournament.services.versions import evening_touch
 
 
 class CountersDoNotAddUp(RuleError):

@@ -28,4 +28,5 @@ def is_last_round(rnd: Round | None, evening: Evening) -> bool:
 def clock_text(seconds) -> str:
     """Seconds as "m:ss" ("12:05"); "0:00" for None or less than 0."""
     seconds = max(0, int(seconds or 0))
-    return "%d:%02d" % divmod(seconds, 60)
+    minutes, seconds = divmod(seconds, 60)
+    return f"{minutes}:{seconds:02d}"

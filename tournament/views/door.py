@@ -11,8 +11,8 @@ from tables.errors import RuleError
 from tournament.services.naming import error_message
 from tournament.forms import SelfRegistrationForm
 from tournament.models import Evening
-from tournament.services.registration import registration_open, self_register
 from tournament.private_doors import not_found, private
+from tournament.services.registration import registration_open, self_register
 from tournament.views.guest_csrf import csrf_private
 
 

@@ -21,8 +21,16 @@ from django.views.decorators.http import require_POST
 from tables.errors import RuleError
 from tables.plan import PlanError
 from tournament.action_forms import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
-from tournament.draw_selectors import (draw_changes, drawn_card_words, guest_find, pack_labels, physical_view,
-                                       pull_list_view, representing_choice, seating_view)
+from tournament.draw_selectors import (
+    draw_changes,
+    drawn_card_words,
+    guest_find,
+    pack_labels,
+    physical_view,
+    pull_list_view,
+    representing_choice,
+    seating_view,
+)
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services

@@ -17,10 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.forms import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.services import ending
+from tournament.services.naming import error_message
 from tournament.services.state import OPEN_STATES, bell_options
 
 
@@ -48,20 +48,19 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
         return redirect("host-finish", evening.pk)
     last: Round | None = evening.rounds.order_by("-number").first()
     form = EndEveningForm(request.POST or None, initial={"round": last.number if last else 0})
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                done = ending.evening_end(evening=evening, seen_round=form.cleaned_data["round"], user=request.user,
-                                          device=_device(request))
-            except RuleError as error:
-                messages.error(request, error_message(error, evening))
-                return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
-            if done == "last round":
-                messages.success(request, f"Round {last.number} is now the last round. Ring its bell when the deal is "
-                                          "done; then take the final count.")
-                return redirect("host-evening", evening.pk)
-            messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
-            return redirect("host-finish", evening.pk)
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = ending.evening_end(evening=evening, seen_round=form.cleaned_data["round"], user=request.user,
+                                      device=_device(request))
+        except RuleError as error:
+            messages.error(request, error_message(error, evening))
+            return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
+        if done == "last round":
+            messages.success(request, f"Round {last.number} is now the last round. Ring its bell when the deal is "
+                                      "done; then take the final count.")
+            return redirect("host-evening", evening.pk)
+        messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
+        return redirect("host-finish", evening.pk)
     in_play = last is not None and last.state in OPEN_STATES
     is_last = bool(in_play and Round.is_last_number(last.number, evening=evening))
     return render(request, "host/end_confirm.html", {
@@ -122,7 +121,7 @@ def final_count(request: HttpRequest, evening_id: int, table: int) -> HttpRespon
             return redirect("host-finish", evening.pk)
     return render(request, "host/final_count.html", {
         "evening": evening, "table": here, "form": form, "off": off, "off_size": abs(off) if off else 0,
-        "rows": [(field, here.last[pk]) for field, (pk, _) in zip(form.counter_fields(), guests)],
+        "rows": [(field, here.last[pk]) for field, (pk, _) in zip(form.counter_fields(), guests, strict=True)],
         "last_total": sum(here.last.values()),
     }, status=400 if request.method == "POST" else 200)
 

@@ -32,9 +32,9 @@ from django.views.decorators.http import condition
 from tables.errors import RuleError
 from tournament.action_forms import CaptainFormHeader
 from tournament.forms import ResultForm, VoteForm
+from tournament.guest_boards import Shared, shared_board, shared_board_at
 from tournament.models import Evening, Guest, Round
 from tournament.private_doors import not_found, private
-from tournament.guest_boards import Shared, shared_board, shared_board_at
 from tournament.selectors import database_now
 from tournament.services import captains, registration
 from tournament.services.links import link_lookup, poll_lookup

@@ -39,7 +39,8 @@ from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterFor
 from tournament.forms import GuestForm, GuestListForm, GuestNameForm
 from tournament.guest_selectors import GuestList, guest_list
 from tournament.models import Evening, Guest
-from tournament.services import departures, guests as guest_services
+from tournament.services import departures
+from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
 
 

@@ -34,9 +34,9 @@ from tournament.door_forms import HelperLinkForm, RoundNumberForm
 from tournament.forms import GuestForm, ResultForm
 from tournament.models import Evening, Guest, HelperLink
 from tournament.party import phone_address
+from tournament.private_doors import not_found, private
 from tournament.selectors import evening_board
 from tournament.services import helpers, state
-from tournament.private_doors import not_found, private
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
 from tournament.views.qr_codes import qr_svg

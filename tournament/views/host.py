@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from tables.errors import RuleError
+from tournament.bell_forms import BELL_HELP, RoundActionForm
 from tournament.door_forms import RoundNumberForm
 from tournament.export import evening_export
-from tournament.bell_forms import BELL_HELP, RoundActionForm
 from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Round
 from tournament.selectors import disputed_tables, evening_board, missing_tables

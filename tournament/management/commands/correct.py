@@ -10,7 +10,11 @@ from django.core.management.base import CommandError
 from tables.errors import RuleError
 from tournament.audit_sentences import seat_moves
 from tournament.management.commands._common import (
-    HeadTableCommand, counters_from_options, evening_by_id, guest_by_name, whole_number,
+    HeadTableCommand,
+    counters_from_options,
+    evening_by_id,
+    guest_by_name,
+    whole_number,
 )
 from tournament.models import BellEntry
 from tournament.services.corrections import result_correct

@@ -17,7 +17,11 @@ from tables.errors import RuleError
 from tournament.documents import DOCUMENTS, document, document_kind
 from tournament.services.naming import error_message
 from tournament.management.commands._common import (
-    HeadTableCommand, checked, evening_by_id, output_path, write_output,
+    HeadTableCommand,
+    checked,
+    evening_by_id,
+    output_path,
+    write_output,
 )
 from tournament.party import is_loopback_url
 

@@ -5,7 +5,11 @@ from django.core.management.base import CommandError
 from tables.errors import RuleError
 from tournament.services.naming import error_message
 from tournament.management.commands._common import (
-    HeadTableCommand, counters_from_options, evening_by_id, guest_by_name, whole_number,
+    HeadTableCommand,
+    counters_from_options,
+    evening_by_id,
+    guest_by_name,
+    whole_number,
 )
 from tournament.services.results import result_record
 from tournament.services.state import current_round
