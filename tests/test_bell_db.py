@@ -18,10 +18,10 @@ from tables.prizes import standings
 from tests.factories import EveningFactory, HostFactory
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round, Seat
-from tournament.services.naming import error_message
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
+from tournament.services.naming import error_message
 from tournament.services.prizes import evening_standings
 from tournament.services.results import result_record
 from tournament.services.state import evening_state

@@ -29,7 +29,6 @@ from tournament.services.locks import lock_evening
 from tournament.services.versions import evening_touch
 
 
-
 def live_draw(evening: Evening) -> Draw | None:
     """The evening's draw in force (the newest complete draw not superseded), or None before any.
     One query."""

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.forms import SelfRegistrationForm
 from tournament.models import Evening
 from tournament.private_doors import not_found, private
+from tournament.services.naming import error_message
 from tournament.services.registration import registration_open, self_register
 from tournament.views.guest_csrf import csrf_private
 

@@ -36,6 +36,7 @@ from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
 from tournament.services.naming import error_message
+from tournament.views.htmx_request import HtmxHttpRequest
 
 
 def _device(request: HttpRequest) -> str:
@@ -146,7 +147,7 @@ def _physical_context(evening: Evening, **extra) -> dict:
 
 
 @login_required
-def physical_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     """Record the cards guests drew from real packs: a guest's name (type-ahead) and the card
     as typed ("3", "trey", "3 red"); Enter saves and the focus returns to the name. Shows the
     cards and guests left and the cards recorded. With htmx, only the panel is swapped."""

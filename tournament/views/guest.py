@@ -41,6 +41,7 @@ from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.guest_csrf import csrf_private
+from tournament.views.htmx_request import HtmxHttpRequest
 
 POLL_SECONDS = 3
 STANDINGS_SHOWN = 10
@@ -86,7 +87,7 @@ def _lookup(request: HttpRequest, key: str) -> tuple[tuple[int, int, str] | None
     return cached
 
 
-def _page_etag(request: HttpRequest, key: str) -> str | None:
+def _page_etag(request: HtmxHttpRequest, key: str) -> str | None:
     """The ETag of a guest's page (Django's ``condition`` answers 304 when the phone has it):
     None for a key that opens nothing, so the page answers its 404."""
     found, version = _lookup(request, key)
@@ -102,7 +103,7 @@ def _clock(rnd: Round | None, now) -> int | None:
     return max(0, int((rnd.deadline - now).total_seconds()))
 
 
-def page_context(request: HttpRequest, guest: Guest, shared: Shared | None = None) -> dict:
+def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None = None) -> dict:
     """Everything the guest's page shows (see ``templates/guest/_page.html``); ``shared`` is
     the evening's board (computed when not given)."""
     shared = shared or shared_board(guest.evening)
@@ -168,7 +169,7 @@ def _ended_context(guest: Guest, shared: Shared) -> dict:
 
 
 @condition(etag_func=_page_etag)
-def guest_page(request: HttpRequest, key: str) -> HttpResponse:
+def guest_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The guest's page: their table now (large), its kind, who sits there, the clock, what the
     last bell did to them and why, their counters and yellow counters, the table's reported
     result (confirm / dispute), the standings. 304 when unchanged (``condition``, by the
@@ -203,7 +204,7 @@ def _back(request: HttpRequest, guest: Guest) -> HttpResponse:
 
 
 @csrf_private
-def captain_report(request: HttpRequest, key: str) -> HttpResponse:
+def captain_report(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The captain's form: report the result of the guest's table for the round in play.
 
     The form carries the round number, the table and a one-time request id; a form sent after

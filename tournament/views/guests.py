@@ -34,7 +34,6 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms import GuestForm, GuestListForm, GuestNameForm
 from tournament.guest_selectors import GuestList, guest_list
@@ -42,6 +41,8 @@ from tournament.models import Evening, Guest
 from tournament.services import departures
 from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
+from tournament.services.naming import error_message
+from tournament.views.htmx_request import HtmxHttpRequest
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def row_response(request: HttpRequest, door: Door, guest: Guest, *, q: str = "",
                   _context(door, listing, g=fresh, news=news, alert=alert, note=news if alert else ""))
 
 
-def list_page(request: HttpRequest, door: Door, **forms) -> HttpResponse:
+def list_page(request: HtmxHttpRequest, door: Door, **forms) -> HttpResponse:
     """The whole guests page (or, for an htmx search, only its rows) under ``?q=&show=``."""
     search = GuestFilterForm(request.GET or None)
     q, show = search.filters()
@@ -131,7 +132,7 @@ def list_page(request: HttpRequest, door: Door, **forms) -> HttpResponse:
     return render(request, template, _context(door, listing, search=search, **forms))
 
 
-def add_guests(request: HttpRequest, door: Door) -> HttpResponse:
+def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
     """A POST to the list: one guest at the door (``one-``) or, for the host, a list (``many-``).
     Redirects to the list at the new guest on success; the page with the reasons otherwise."""
     evening = door.evening
@@ -168,7 +169,7 @@ def add_guests(request: HttpRequest, door: Door) -> HttpResponse:
 
 
 @login_required
-def guests_page(request: HttpRequest, evening_id: int) -> HttpResponse:
+def guests_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     """The host's guests list: register (one, a pasted list, a CSV file), find, check in or out,
     seat, mark as left, remove (see the module docstring)."""
     door = _host_door(request, evening_id)
@@ -213,7 +214,7 @@ def _helper_may(door: Door, action: str, seated: bool) -> None:
                             "who sits at a table). Ask the host.")
 
 
-def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse:
+def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResponse:
     """A row's button (see ``GuestActionForm``): the row swapped in place with htmx, or a
     redirect to the list at the row without JavaScript. Refusals change nothing and say why."""
     form = GuestActionForm(request.POST)
@@ -239,13 +240,13 @@ def guest_action(request: HttpRequest, door: Door, guest: Guest) -> HttpResponse
 
 @login_required
 @require_POST
-def guest_status(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+def guest_status(request: HtmxHttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
     """The host's row buttons: check in or out, seat now, left, or a new private link."""
     door = _host_door(request, evening_id)
     return guest_action(request, door, get_object_or_404(Guest, pk=guest_id, evening=door.evening))
 
 
-def check_in_many(request: HttpRequest, door: Door) -> HttpResponse:
+def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:
     """Check in the ticked guests, or everyone listed under the posted filter (``GuestBulkForm``);
     the list's body swapped with htmx, a redirect to the list without JavaScript."""
     ids = list(door.evening.guests.values_list("pk", flat=True))
@@ -274,13 +275,13 @@ def check_in_many(request: HttpRequest, door: Door) -> HttpResponse:
 
 @login_required
 @require_POST
-def guests_check_in(request: HttpRequest, evening_id: int) -> HttpResponse:
+def guests_check_in(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     """The host's "check in the ticked" and "check in everyone listed"."""
     return check_in_many(request, _host_door(request, evening_id))
 
 
 @login_required
-def guest_remove(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
+def guest_remove(request: HtmxHttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
     """*Remove*, asked first: a GET shows the question (a row with htmx, a page without), a POST
     with ``confirm=yes`` removes the guest. A guest whom history refers to is refused with
     "mark them as left instead" and nothing changes."""

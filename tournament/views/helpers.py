@@ -29,7 +29,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.door_forms import HelperLinkForm, RoundNumberForm
 from tournament.forms import GuestForm, ResultForm
 from tournament.models import Evening, Guest, HelperLink
@@ -37,8 +36,10 @@ from tournament.party import phone_address
 from tournament.private_doors import not_found, private
 from tournament.selectors import evening_board
 from tournament.services import helpers, state
+from tournament.services.naming import error_message
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
+from tournament.views.htmx_request import HtmxHttpRequest
 from tournament.views.qr_codes import qr_svg
 
 
@@ -82,7 +83,7 @@ def _door(link: HelperLink) -> Door:
 
 
 @helper_view()
-def helper_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
+def helper_page(request: HtmxHttpRequest, link: HelperLink) -> HttpResponse:
     """A helper's page: the door's guests list (and adding a guest, by POST), or the scorer's
     tables for the round in play."""
     if link.role == HelperLink.Role.SCORER:
@@ -96,7 +97,7 @@ def helper_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
 
 
 @helper_view(HelperLink.Role.DOOR)
-def helper_guest(request: HttpRequest, link: HelperLink, guest_id: int) -> HttpResponse:
+def helper_guest(request: HtmxHttpRequest, link: HelperLink, guest_id: int) -> HttpResponse:
     """The door helper's row buttons: check a guest in or out (a host action is refused with
     403 and the reason)."""
     if request.method != "POST":
@@ -108,7 +109,7 @@ def helper_guest(request: HttpRequest, link: HelperLink, guest_id: int) -> HttpR
 
 
 @helper_view(HelperLink.Role.DOOR)
-def helper_check_in(request: HttpRequest, link: HelperLink) -> HttpResponse:
+def helper_check_in(request: HtmxHttpRequest, link: HelperLink) -> HttpResponse:
     """The door helper's "check in the ticked" and "check in everyone listed"."""
     if request.method != "POST":
         return redirect("helper-page", link.key)

@@ -25,6 +25,7 @@ from tournament.services import bell, clock, results, state
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
 from tournament.views.board import needs_host
+from tournament.views.htmx_request import HtmxHttpRequest
 
 
 def _device(request: HttpRequest) -> str:
@@ -49,7 +50,7 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "host/evening_list.html", {"evenings": evenings, "form": form})
 
 
-def board_etag(request: HttpRequest, evening_id: int) -> str | None:
+def board_etag(request: HtmxHttpRequest, evening_id: int) -> str | None:
     """The board's ETag for its live poll (htmx), from the evening's ``version`` (every change to
     an evening bumps it): ``board-<id>-<version>``. None for a full page (a page load always
     renders, so a message after a refused action is never lost to a 304) and for an evening that
@@ -62,7 +63,7 @@ def board_etag(request: HttpRequest, evening_id: int) -> str | None:
 
 @login_required
 @condition(etag_func=board_etag)
-def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
+def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     """The evening's board, in the order a host needs it at 84 tables: the round and its clock,
     what needs the host (tables missing a result, disputes, count warnings), then a compact
     grid of the tables (each opens its own page); the moves and standings are tabs of their own.

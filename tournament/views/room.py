@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
@@ -46,6 +46,7 @@ from tournament.action_forms import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
+from tournament.views.htmx_request import HtmxHttpRequest
 
 POLL_SECONDS = 3
 MOVES_ONLY_SECONDS = 60  # house rule: the minute after a bell is for the moves
@@ -76,7 +77,7 @@ def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
 
 
 @require_safe
-def room_display(request: HttpRequest, public_key: str) -> HttpResponse:
+def room_display(request: HtmxHttpRequest, public_key: str) -> HttpResponse:
     """The room display (full page, or its live part for htmx). 404 for an unknown key."""
     evening = Evening.objects.filter(public_key=public_key).first()
     if evening is None:

@@ -3,10 +3,10 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.models import Bell
 from tournament.services.bell import bell_ring, bell_undo
+from tournament.services.naming import error_message
 from tournament.services.state import current_round
 
 

@@ -15,7 +15,6 @@ from django.core.management.base import CommandError
 
 from tables.errors import RuleError
 from tournament.documents import DOCUMENTS, document, document_kind
-from tournament.services.naming import error_message
 from tournament.management.commands._common import (
     HeadTableCommand,
     checked,
@@ -24,6 +23,7 @@ from tournament.management.commands._common import (
     write_output,
 )
 from tournament.party import is_loopback_url
+from tournament.services.naming import error_message
 
 # House rule: a site address fits a QR code with room to spare (the private link adds ~40 characters).
 BASE_URL = forms.URLField(max_length=200, assume_scheme="http")

@@ -3,7 +3,6 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.management.commands._common import (
     HeadTableCommand,
     counters_from_options,
@@ -11,6 +10,7 @@ from tournament.management.commands._common import (
     guest_by_name,
     whole_number,
 )
+from tournament.services.naming import error_message
 from tournament.services.results import result_record
 from tournament.services.state import current_round
 

@@ -3,9 +3,9 @@
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.services.naming import error_message
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
 from tournament.services.clock import round_start
+from tournament.services.naming import error_message
 
 
 class Command(HeadTableCommand):
