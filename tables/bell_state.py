@@ -362,6 +362,13 @@ class BellRecord:
         object.__setattr__(self, "warnings", tuple(self.warnings))
         object.__setattr__(self, "results", tuple(self.results))
 
+    def mover(self) -> int:
+        """The guest a departure ("leave") or an arrival ("arrive") moves. Raises ``StateError``
+        for a record that names no guest (a bell's own record)."""
+        if self.guest is None:
+            raise StateError("This {kind} on record names no guest.", kind=self.kind)
+        return self.guest
+
     def entries_for(self, guest: int) -> tuple[BellEntry, ...]:
         """The entries addressed to ``guest``, in the order they happened."""
         return tuple(entry for entry in self.entries if entry.guest == guest)

@@ -87,7 +87,7 @@ def _house_rules(d: Mapping) -> str:
 
 def _bell_ring(who: str, d: Mapping, names: Names) -> str:
     cause = d.get("cause")
-    subject = {"clock": "The clock", "head_pool": "The head table's result"}.get(cause, who)
+    subject = {"clock": "The clock", "head_pool": "The head table's result"}.get(cause or "", who)
     text = f"{subject} rang the bell for round {d.get('round')}"
     moves = int(d.get("moves") or 0)
     text += f": {moves} guest{'s' if moves != 1 else ''} moved" if moves else ": nobody moved"
@@ -139,7 +139,7 @@ def _undo(who: str, d: Mapping, names: Names) -> str:
 
 def _card(d: Mapping) -> str:
     rank = int(d.get("rank") or 0)
-    pack = {"red": "the red pack", "blue": "the blue pack"}.get(d.get("pack"), "a pack")
+    pack = {"red": "the red pack", "blue": "the blue pack"}.get(d.get("pack") or "", "a pack")
     return f"the {RANKS.get(rank, str(rank))} of {pack}"
 
 
@@ -192,7 +192,7 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     "guests.register": lambda who, d, n: f"{who} registered {in_words(d.get('names') or ['nobody'])}.",
     "guests.check_in": lambda who, d, n: f"{who} checked in {in_words(d.get('names') or ['nobody'])}.",
     "guest.status": lambda who, d, n: (
-        f"{who} " + STATUS_WORDS.get(d.get("status"), "changed {name}'s status").format(name=_name(n, d.get("guest_id")))
+        f"{who} " + STATUS_WORDS.get(d.get("status") or "", "changed {name}'s status").format(name=_name(n, d.get("guest_id")))
         + "."),
     "guest.rename": lambda who, d, n: f"{who} renamed “{d.get('old')}” to “{d.get('new')}”.",
     "guest.remove": lambda who, d, n: f"{who} removed “{d.get('name')}” from the evening.",

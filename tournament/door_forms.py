@@ -7,6 +7,8 @@ refused by Django's ``CharField``, choices checked); the services decide what th
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 
 from tournament.form_fields import WholeNumberField
@@ -60,7 +62,7 @@ class GuestBulkForm(GuestFilterForm):
 
     def __init__(self, *args, guest_ids: list[int], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["guest"].choices = [(pk, pk) for pk in guest_ids]
+        cast(forms.ChoiceField, self.fields["guest"]).choices = [(pk, pk) for pk in guest_ids]
 
     def clean(self):
         data = super().clean()
@@ -93,7 +95,7 @@ class HelperLinkForm(forms.Form):
 
     def __init__(self, *args, link_numbers: list[int], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["link"].choices = [(n, n) for n in link_numbers]
+        cast(forms.ChoiceField, self.fields["link"]).choices = [(n, n) for n in link_numbers]
 
     def clean(self):
         data = super().clean()

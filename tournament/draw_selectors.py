@@ -137,7 +137,7 @@ def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
     return plan, pull_packs(splits, pack_labels(evening), pull_list(splits))
 
 
-def drawn_card_words(evening: Evening, guest: Guest, card: DrawnCard) -> str:
+def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard) -> str:
     """What the host reads once a card is recorded in the physical draw, with the host's pack
     labels: "Ann Smith: four of the Red pack → table 4." (a table card's rank is its
     table: ``tables.draw``). No query beyond the evening's labels."""

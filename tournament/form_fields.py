@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from typing import TypeVar
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -124,7 +125,10 @@ class WholeNumberListField(forms.Field):
         return list(dict.fromkeys(ids))
 
 
-def nul_refused(field: forms.Field) -> forms.Field:
+F = TypeVar("F", bound=forms.Field)  # a form field of any kind (nul_refused returns the same kind)
+
+
+def nul_refused(field: F) -> F:
     """``field`` with Django's ``ProhibitNullCharactersValidator`` added (a ``CharField`` has it
     already; a ``ChoiceField`` does not), so a NUL character is a form error, never a database
     error on PostgreSQL."""

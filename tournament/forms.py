@@ -7,6 +7,7 @@ Forms only read and check what was typed; the services decide what the rules all
 from __future__ import annotations
 
 import codecs
+from typing import cast
 
 from django import forms
 
@@ -72,7 +73,7 @@ class GuestForm(forms.Form):
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if evening is not None:
-            self.fields["pack"].choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
+            cast(forms.ChoiceField, self.fields["pack"]).choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
 
 
 def guest_file_text(raw: bytes) -> str:
@@ -237,7 +238,7 @@ class SelfRegistrationForm(forms.Form):
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if evening is not None:
-            self.fields["pack"].choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
+            cast(forms.ChoiceField, self.fields["pack"]).choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
 
     def clean_name(self) -> str:
         """The name checked as the service checks it, so its message shows beside any other."""

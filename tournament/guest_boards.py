@@ -12,8 +12,10 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from tournament.models import Evening
-from tournament.selectors import EveningBoard, evening_board
+from tables.prizes import StandingRow
+from tournament.models import Evening, Guest
+from tournament.selectors import EveningBoard, TableBoard, evening_board
+from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.versions import evening_token
 
@@ -29,9 +31,9 @@ class Shared:
 
     version: int
     board: EveningBoard
-    standing: list
-    table_of: dict  # guest id -> TableBoard
-    ceremony: object = None  # tournament.services.ending.Ceremony once the evening has ended
+    standing: list[tuple[int, Guest, StandingRow]]  # (place, guest, row) in standings order
+    table_of: dict[int, TableBoard]  # guest id -> their table
+    ceremony: Ceremony | None = None  # once the evening has ended
 
 
 def shared_board_at(token: str, version: int | None) -> Shared | None:

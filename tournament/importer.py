@@ -24,7 +24,7 @@ import itertools
 import json
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import jsonschema
 from django.core.exceptions import ValidationError
@@ -253,7 +253,18 @@ def _time(value: str | None, place: list[Any]) -> datetime.datetime | None:
         raise EveningImportError(f"{where(place)}: {_shown(value)} is not a time that exists.") from None
 
 
-def _saved(row: models.Model, place: list[Any], fields: dict[str, list[Any]] | None = None) -> models.Model:
+def _time_required(value: str, place: list[Any]) -> datetime.datetime:
+    """A time the schema requires (``_time``); raises ``EveningImportError`` when it is empty."""
+    time = _time(value, place)
+    if time is None:
+        raise EveningImportError(f"{where(place)}: a time is required here.")
+    return time
+
+
+M = TypeVar("M", bound=models.Model)  # a model: _saved gives back the row it saved
+
+
+def _saved(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None) -> M:
     """``row`` checked with ``full_clean`` (as the forms check it) and saved; returns it.
     ``fields`` maps a model field to its place in the file where that is not ``place + [field]``.
     Raises ``EveningImportError`` naming the place and the models' own message."""
@@ -387,7 +398,7 @@ def _import(data: dict[str, Any], host) -> Evening:
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
         round_row = _saved(Round(
             evening=evening, number=rnd["number"], state=rnd["state"],
-            started_at=_time(rnd["started_at"], ["rounds", r, "started_at"]),
+            started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
             deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]), reopened=rnd.get("reopened", ""),
         ), ["rounds", r])
         live_results = _results(rnd, r, round_row, gid)

@@ -54,7 +54,7 @@ def within(field: str, low: int, high: int | None = None) -> Q:
     return condition & Q(**{f"{field}__lte": high}) if high is not None else condition
 
 
-def checks(model: str, **conditions: Q) -> list[models.CheckConstraint]:
+def checks(model: str, **conditions: Q) -> list[models.BaseConstraint]:
     """Named CHECK constraints ``<model>_<name>`` from keyword conditions."""
     return [models.CheckConstraint(condition=q, name=f"{model}_{name}") for name, q in conditions.items()]
 
@@ -395,6 +395,7 @@ class Result(models.Model):
     )
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
+    disputes: list[ResultVote]  # not a column: the disputing votes, set by tournament.selectors for the board
 
     class Meta:
         ordering = ["round", "table", "id"]
@@ -432,6 +433,7 @@ class ResultVote(models.Model):
     verdict = models.CharField(max_length=8, choices=Verdict.choices)
     note = models.CharField(max_length=300, blank=True)
     at = models.DateTimeField(db_default=Now())
+    name: str  # not a column: the voter's name, set by the guest's page (tournament.views.guest)
 
     class Meta:
         ordering = ["result", "id"]

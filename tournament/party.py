@@ -29,9 +29,13 @@ import os
 import socket
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from django.core.management.utils import get_random_secret_key
+
+if TYPE_CHECKING:  # imported where the name is announced, so a missing library only loses the name
+    from zeroconf import ServiceInfo, Zeroconf
 
 LOCAL_NAME = "headtable"
 """The multicast DNS name announced for the party: ``headtable.local``."""
@@ -140,8 +144,8 @@ class LocalName:
     library is missing. ``close()`` withdraws the name."""
 
     name: str
-    _zeroconf: object
-    _info: object
+    _zeroconf: Zeroconf
+    _info: ServiceInfo
 
     @classmethod
     def announce(cls, address: str, port: int) -> LocalName | None:

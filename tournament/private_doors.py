@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
@@ -32,7 +33,10 @@ NOT_FOUND_BODY = (
 KEY_BEARING_PATH = re.compile(r"^/[geh]/")
 
 
-def private(response: HttpResponseBase) -> HttpResponseBase:
+R = TypeVar("R", bound=HttpResponseBase)  # any response: private() gives back the same one
+
+
+def private(response: R) -> R:
     """``response`` with the headers every guest answer carries: no referrer, no indexing, no
     shared cache."""
     response["Referrer-Policy"] = "no-referrer"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Protocol
 
 from tournament.printing.data import (
     PrizeData,
@@ -51,7 +52,7 @@ SCRIPT_NAMES = {
     "Hangul": "김민수",
 }
 
-NAMES = (
+NAMES: tuple[str, ...] = (
     "Amélie Dubois-Lefèvre", "Σοφία Παπαδοπούλου", "Дмитрий Иванович Смирнов", "محمد العلي",
     "נועה כהן", "王秀英", "山田 花子", "Søren Kierkegård", "José María Núñez", "Zoë O'Brien",
     "Łukasz Wróblewski", "Ngozi Okonjo", "فاطمة الزهراء", "Αλέξανδρος Νικολάου", "Ольга Петрова",
@@ -69,6 +70,12 @@ RANK_WORDS = (
     "queen", "king",
 )
 
+
+
+class _Document(Protocol):
+    """A document of tournament.printing (``SeatingCardsPdf``, ``ResultsPdf``...): it renders its PDF."""
+
+    def render(self) -> bytes: ...
 
 def sample_names(count: int) -> list[str]:
     """``count`` guest names in many scripts (repeats numbered past the list's length)."""
@@ -202,7 +209,7 @@ def write_all(outdir: Path, count: int = len(NAMES), paper: str = "A4") -> list[
 
     evening = "Spring Progressive Poker · Ελλάδα · 春"
     standings, prizes, settle = sample_results(count)
-    docs = {
+    docs: dict[str, _Document] = {
         "seating_cards": SeatingCardsPdf(evening_name=evening, cards=sample_cards(count), paper=paper),
         "seating_tents": SeatingCardsPdf(evening_name=evening, cards=sample_cards(count), paper=paper, variant="tent"),
         "table_tents": TableTentsPdf(evening_name=evening, tables=sample_tents(count), paper=paper),

@@ -241,7 +241,7 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
                                                           clock_version=F("clock_version") + 1)
         else:  # a guest's departure or arrival: their check-in goes back too
             status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
-            Guest.objects.filter(pk=record.guest).update(status=status)
+            Guest.objects.filter(pk=record.mover()).update(status=status)
         seats_follow(evening=evening, before=record.after, after=record.before)
         if evening.stage == Evening.Stage.ENDED:
             final_counts_drop(evening=evening)

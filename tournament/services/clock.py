@@ -16,7 +16,7 @@ and no round starts after that time.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import DateTimeField, DurationField, ExpressionWrapper, F, Value
@@ -288,7 +288,7 @@ def next_round_wait(*, evening_id: int, after_round: int) -> float | None:
     return None if wait is None else wait.total_seconds()
 
 
-def next_round_due_at(*, evening: Evening) -> tuple[int, object] | None:
+def next_round_due_at(*, evening: Evening) -> tuple[int, datetime] | None:
     """For auto-advance: (the closed round's number, when the next round starts: its bell's
     time plus the change-over), or None when no next round is coming by itself."""
     if not evening.auto_advance or evening.stage != Evening.Stage.PLAYING:

@@ -167,9 +167,9 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
         options = BellOptions.from_mapping(record.options)
         try:
             if record.kind == "leave":
-                new = guest_leaves(state, record.guest, options=options, cuts=record.cuts())
+                new = guest_leaves(state, record.mover(), options=options, cuts=record.cuts())
             elif record.kind == "arrive":
-                new = guest_arrives(state, record.guest, stake=record.stake or evening.counters_per_stake,
+                new = guest_arrives(state, record.mover(), stake=record.stake or evening.counters_per_stake,
                                     table=record.table, options=options)
             else:
                 new = ring_bell(
@@ -258,12 +258,12 @@ def correction_rounds(evening: Evening) -> list[RoundHistory]:
     out = []
     for bell in bells:
         before = EveningState.from_json(bell.record["before"])
-        tables = []
+        tables: list[tuple[int, list[Guest], Result | None]] = []
         for number, ids in enumerate(before.tables, 1):
-            row = results.get(bell.round_id, {}).get(number)
-            if row is not None and row.pool_winner_id is not None:
-                row.pool_winner = guests.get(row.pool_winner_id)
-            tables.append((number, [guests[g] for g in ids if g in guests], row))
+            result = results.get(bell.round_id, {}).get(number)
+            if result is not None and result.pool_winner_id is not None:
+                result.pool_winner = guests.get(result.pool_winner_id)
+            tables.append((number, [guests[g] for g in ids if g in guests], result))
         names = {pk: g.name for pk, g in guests.items()}
         warnings = [name_guests(w, names) for w in bell.record.get("warnings", ())]
         out.append(RoundHistory(round=bell.round, bell=bell, tables=tables, warnings=warnings))

@@ -49,7 +49,7 @@ def link_lookup(key: str) -> tuple[int, int, str] | None:
         return None
     entry = cache.get(_link_key(key))
     if entry is not None:
-        return tuple(entry)  # type: ignore[return-value]
+        return tuple(entry)
     row = Guest.objects.filter(key=key, key_revoked=False).values_list("pk", "evening_id", "evening__public_key").first()
     if row is None:
         return None
@@ -73,7 +73,7 @@ def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int 
     version = found.get(names[1]) if entry[2] == token else None
     if version is None:
         version = evening_version(entry[1], entry[2])
-    return entry, version  # type: ignore[return-value]
+    return entry, version
 
 
 def link_forget(*, key: str) -> None:

@@ -72,7 +72,7 @@ def table_jump(request: HttpRequest, evening_id: int) -> HttpResponse:
     if form.is_valid():
         return redirect("host-table", evening.pk, form.cleaned_data["table"])
     for error in form.errors.get("table", []):
-        messages.error(request, error)
+        messages.error(request, str(error))
     return redirect("host-evening", evening.pk)
 
 

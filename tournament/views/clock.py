@@ -31,7 +31,7 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 def _minutes(request: HttpRequest) -> int:
     form = ClockMinutesForm(request.POST)
     if not form.is_valid():
-        raise RuleError(" ".join(form.errors["minutes"]))
+        raise RuleError(" ".join(str(message) for message in form.errors["minutes"]))
     return form.cleaned_data["minutes"]
 
 

@@ -11,8 +11,12 @@ JavaScript; with htmx the physical draw's entry form swaps only its panel.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.contrib import messages
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -22,6 +26,7 @@ from tables.errors import RuleError
 from tables.plan import PlanError
 from tournament.action_forms import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
 from tournament.draw_selectors import (
+    PullPack,
     draw_changes,
     drawn_card_words,
     guest_find,
@@ -36,7 +41,15 @@ from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
 from tournament.services.naming import error_message
-from tournament.views.htmx_request import HtmxHttpRequest
+from tournament.views.request_types import HtmxHttpRequest
+
+
+class _Actor(TypedDict):
+    """Who changes the draw, as the draw services take it (and write it in the audit log)."""
+
+    evening: Evening
+    user: AbstractBaseUser | AnonymousUser
+    device: str
 
 
 def _device(request: HttpRequest) -> str:
@@ -109,7 +122,7 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
         _refused(request, form)
         return redirect("host-draw", evening.pk)
     action, guest = form.cleaned_data["action"], form.cleaned_data["guest"]
-    kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
+    kwargs: _Actor = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
         if action == "seat":
             table = form.cleaned_data["table"]
@@ -132,7 +145,8 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     host's pack labels. For the physical draw being recorded, else for the guests here now."""
     evening = _evening(request, evening_id)
     open_draw = draw_physical.open_physical_draw(evening)
-    problem, packs, plan = "", [], None
+    problem, plan = "", None
+    packs: list[PullPack] = []
     try:
         plan, packs = pull_list_view(evening)
     except RuleError as error:
@@ -191,7 +205,7 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
         _refused(request, form)
         return redirect("host-draw-physical", evening.pk)
     action = form.cleaned_data["action"]
-    kwargs = {"evening": evening, "user": request.user, "device": _device(request)}
+    kwargs: _Actor = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
         if action == "withdraw":
             draw_physical.draw_physical_withdraw(guest_id=form.cleaned_data["guest"], **kwargs)

@@ -55,14 +55,14 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
-        if done == "last round":
+        if done == "last round" and last is not None:  # (the round that became the last one)
             messages.success(request, f"Round {last.number} is now the last round. Ring its bell when the deal is "
                                       "done; then take the final count.")
             return redirect("host-evening", evening.pk)
         messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
         return redirect("host-finish", evening.pk)
     in_play = last is not None and last.state in OPEN_STATES
-    is_last = bool(in_play and Round.is_last_number(last.number, evening=evening))
+    is_last = bool(in_play and last is not None and Round.is_last_number(last.number, evening=evening))
     return render(request, "host/end_confirm.html", {
         "evening": evening, "form": form, "last": last, "in_play": in_play, "is_last": is_last,
     }, status=400 if request.method == "POST" else 200)

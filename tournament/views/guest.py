@@ -41,7 +41,7 @@ from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.guest_csrf import csrf_private
-from tournament.views.htmx_request import HtmxHttpRequest
+from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
 STANDINGS_SHOWN = 10
@@ -298,7 +298,7 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         return _back(request, guest)
     form = VoteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, next(iter(form.errors.values()))[0])
+        messages.error(request, str(next(iter(form.errors.values()))[0]))
         return _back(request, guest)
     verdict = form.cleaned_data["verdict"]
     try:

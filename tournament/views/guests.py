@@ -42,7 +42,7 @@ from tournament.services import departures
 from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
-from tournament.views.htmx_request import HtmxHttpRequest
+from tournament.views.request_types import HtmxHttpRequest
 
 
 @dataclass(frozen=True)

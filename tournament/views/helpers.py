@@ -39,8 +39,8 @@ from tournament.services import helpers, state
 from tournament.services.naming import error_message
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
-from tournament.views.htmx_request import HtmxHttpRequest
 from tournament.views.qr_codes import qr_svg
+from tournament.views.request_types import HtmxHttpRequest
 
 
 def _device(request: HttpRequest) -> str:
@@ -183,7 +183,7 @@ def helper_links(request: HttpRequest, evening_id: int) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect(reverse("host-door", args=[evening.pk]) + "#helpers")
     try:
         if form.cleaned_data["action"] == "create":

@@ -25,7 +25,7 @@ from tournament.services import bell, clock, results, state
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
 from tournament.views.board import needs_host
-from tournament.views.htmx_request import HtmxHttpRequest
+from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
 
 
 def _device(request: HttpRequest) -> str:
@@ -37,7 +37,7 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 
 
 @login_required
-def evening_list(request: HttpRequest) -> HttpResponse:
+def evening_list(request: HostHttpRequest) -> HttpResponse:
     """The host's evenings, and a form to create one."""
     form = EveningForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -112,7 +112,7 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     if not form.is_valid():
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
         return redirect("host-evening", evening.pk)
     try:
         response = _round_action_run(request, evening, form.cleaned_data)
@@ -224,11 +224,10 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     the table until the bell. A form for another round (a stale tab, or a table whose bell has
     rung) saves nothing and says so."""
     evening = _evening(request, evening_id)
-    current = state.current_round(evening)
     board = evening_board(evening)
-    refused = _result_form_refused(request, evening, current, table, len(board.tables))
-    if refused is not None:
-        return refused
+    current = _result_form_round(request, evening, state.current_round(evening), table, len(board.tables))
+    if not isinstance(current, Round):  # the redirect, with its message
+        return current
     seat = board.tables[table - 1]
     guests = [line.guest for line in seat.lines]
     initial, counters, count_initial = _result_initial(seat.result)
@@ -264,13 +263,13 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
                    "off": off, "off_size": abs(off)})
 
 
-def _result_form_refused(
+def _result_form_round(
     request: HttpRequest, evening: Evening, current: Round | None, table: int, tables: int
-) -> HttpResponse | None:
-    """The redirect (with its message) when a result form cannot be shown or saved: a damaged
-    round field, a round whose bell has rung, no round in play, no table ``table`` among
-    ``tables``, or a form for another round than ``current``; None when it can. House rule: a
-    stale form saves nothing and says so (issue 11)."""
+) -> Round | HttpResponse:
+    """The round in play (``current``) when the result form can be shown or saved; else the
+    redirect (with its message): a damaged round field, a round whose bell has rung, no round
+    in play, no table ``table`` among ``tables``, or a form for another round than ``current``.
+    House rule: a stale form saves nothing and says so (issue 11)."""
     shown = RoundNumberForm(request.POST) if request.method == "POST" and "round" in request.POST else None
     if shown is not None and not shown.is_valid():
         messages.error(request, "That form was damaged, so it saved nothing: enter the result again.")
@@ -287,7 +286,7 @@ def _result_form_refused(
         messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
                                 "nothing was saved. Enter this round's result below.")
         return redirect("host-result", evening.pk, table)
-    return None
+    return current
 
 
 def _result_initial(result) -> tuple[dict | None, dict[int, int], dict]:

@@ -60,9 +60,9 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
     errors = [error] if error else []
     try:
         page_size(paper)
-    except RuleError as problem:
-        if str(problem) not in error:
-            errors.append(f"{problem} The links below are for A4.")
+    except RuleError as refused:
+        if str(refused) not in error:
+            errors.append(f"{refused} The links below are for A4.")
         paper = "A4"
     drawn = live_draw(evening) is not None
     rows = []

@@ -46,7 +46,7 @@ from tournament.action_forms import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.selectors import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
-from tournament.views.htmx_request import HtmxHttpRequest
+from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
 MOVES_ONLY_SECONDS = 60  # house rule: the minute after a bell is for the moves
@@ -100,14 +100,14 @@ def move_groups(board: EveningBoard) -> list[MoveGroup]:
     """The last bell's moves grouped by destination table, in table order; each guest once, at
     the table their last move of that bell sends them to (a swap after a move counts). Guests
     whose table did not change are left out."""
-    final: dict[int, BellEntry] = {}
+    final: dict[int, tuple[int, BellEntry]] = {}  # guest id -> (table, their last move)
     for entry in board.last_entries:
         if entry.to_table and entry.from_table != entry.to_table:
-            final[entry.guest_id] = entry
+            final[entry.guest_id] = (entry.to_table, entry)
     kinds = {t.number: t.kind for t in board.tables}
     groups: dict[int, MoveGroup] = {}
-    for entry in final.values():
-        group = groups.setdefault(entry.to_table, MoveGroup(entry.to_table, kinds.get(entry.to_table, "intermediate")))
+    for table, entry in final.values():
+        group = groups.setdefault(table, MoveGroup(table, kinds.get(table, "intermediate")))
         group.guests.append(entry.guest)
     for group in groups.values():
         group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))

@@ -84,15 +84,15 @@ def _read_entry(
     text or None); a form posted for other players is dropped with a warning message. The
     dealer is seat 1 at poker unless told (the dealer's seat changes no poker verdict)."""
     entry = ShowdownEntry(hands=[""] * len(seating), dealer="1" if poker else "")
-    post = form.cleaned_data if form is not None and form.is_valid() else None
+    if form is None:
+        return None, entry, None
+    post = form.cleaned_data if form.is_valid() else None
     changed = f"The players at table {number} have changed: enter the hands again."
-    if form is not None and post is None:
+    if post is None:
         if "seating" in form.errors:
             messages.warning(request, changed)
             return None, entry, None
         return None, entry, " ".join(form_problems(form))
-    if post is None:
-        return None, entry, None
     if form.posted_seating() != seating:
         messages.warning(request, changed)
         return None, entry, None
@@ -128,7 +128,7 @@ def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | N
     device = request.META.get("HTTP_USER_AGENT", "")[:200]
     form = ShowdownForm(request.POST, seats=len(seating)) if request.method == "POST" else None
     post, entry, error = _read_entry(request, form, board_table.number, seating, poker)
-    if post is not None:
+    if post is not None and form is not None:  # (a form read: there is one)
         action = form.button()
         if action == "pick":
             entry.pick(post["pick"], setting.game.hand_size)

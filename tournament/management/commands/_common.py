@@ -167,7 +167,7 @@ def host_user(username: str):
     """
     model = get_user_model()
     username = model_value(model, model.USERNAME_FIELD, username, "--host")
-    return model.objects.get_or_create(**{model.USERNAME_FIELD: username})[0]
+    return model.objects.get_or_create(defaults=None, **{model.USERNAME_FIELD: username})[0]
 
 
 def output_path(value: str, *, what: str) -> Path:
