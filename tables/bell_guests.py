@@ -30,7 +30,8 @@ CLOSE_RULE = "house rule: a table that cannot stay at 3 players closes"
 ARRIVE_RULE = "house rule: a late guest takes a stake"
 
 
-def _state(tables: list[list[int]], counters, yellow, stakes) -> EveningState:
+def _state(tables: list[list[int]], counters: Mapping[int, int], yellow: Mapping[int, int],
+           stakes: Mapping[int, int]) -> EveningState:
     return EveningState(tuple(map(tuple, tables)), counters, yellow, stakes)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from tables.bell_guests import guest_arrives, guest_leaves
 from tables.bell_options import BellOptions
@@ -47,7 +47,8 @@ class Arrival:
     table: int | None = None
 
 
-Step = Union[RoundInput, Departure, Arrival, tuple]
+# A step: a bell's input (or a plain ``(results, cuts)`` tuple), a departure or an arrival.
+Step = RoundInput | Departure | Arrival | tuple[Sequence[TableResult], Mapping[int, int | Sequence[int]] | None]
 
 
 def replay(
@@ -92,9 +93,9 @@ def input_of(record: BellRecord) -> Step:
     """The input that produced ``record``: a ``RoundInput`` with its cuts, a ``Departure`` or
     an ``Arrival``."""
     if record.kind == "leave":
-        return Departure(record.guest, record.cuts())
+        return Departure(record.mover(), record.cuts())
     if record.kind == "arrive":
-        return Arrival(record.guest, record.table)
+        return Arrival(record.mover(), record.table)
     if record.kind == "bell":
         return RoundInput(record.results, record.cuts(), record.last_round)
     raise RuleError(f"“{record.kind}” is not a kind of record: bell, leave or arrive.")

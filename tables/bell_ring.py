@@ -16,7 +16,7 @@ says which rule it followed. ``ring_bell`` is pure: a state and results in, a fr
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tables.bell_checks import check_results, count_off
 from tables.bell_cuts import Cutter
@@ -33,7 +33,6 @@ from tables.bell_state import (
 from tables.errors import GuestIds, InvariantBroken
 
 
-
 def table_name(number: int, count: int) -> str:
     """"the head table (table 1)", "the booby table (table 5)" or "table 3"."""
     if number == 1:
@@ -46,7 +45,8 @@ def table_name(number: int, count: int) -> str:
 class _Bell:
     """The working parts of one bell; ``ring()`` returns the record. Not for use elsewhere."""
 
-    def __init__(self, state, results, stake, options, cutter, last_round):
+    def __init__(self, state: EveningState, results: tuple[TableResult, ...], stake: int, options: BellOptions,
+                 cutter: Cutter, last_round: bool) -> None:
         self.state = state
         self.by_table = {result.table: result for result in results}
         self.results = tuple(sorted(results, key=lambda result: result.table))
@@ -64,7 +64,8 @@ class _Bell:
         self.tables = [list(table) for table in state.tables]
         self.everyone_in_call = False
 
-    def add(self, kind, guest, from_table, to_table, text, rule=SEEDS_RULE, amount=0, *, about):
+    def add(self, kind: str, guest: int, from_table: int | None, to_table: int | None, text: str, rule: str = SEEDS_RULE,
+            amount: int = 0, *, about: str) -> None:
         """Record one entry: ``text`` to the guest ("You ..."), ``about`` of them ("Guest 17 ...")."""
         self.entries.append(BellEntry(kind, guest, from_table, to_table, amount, rule, text, about))
 
@@ -106,7 +107,7 @@ class _Bell:
             self.counters.update(result.counters)
             self.reported.update(result.counters)
 
-    def find_movers(self, numbers) -> tuple[dict[int, int], dict[int, str]]:
+    def find_movers(self, numbers: Iterable[int]) -> tuple[dict[int, int], dict[int, str]]:
         """Table number -> the guest who counts as its pool winner, and how they won it."""
         movers: dict[int, int] = {}
         how: dict[int, str] = {}
@@ -154,7 +155,7 @@ class _Bell:
                  about=f"Guest {winner} won the pool at the head table: one yellow counter.")
         head = self.by_table[1]
         if head.tied and self.options.tie_yellow == "each":
-            for guest in sorted({head.pool_winner, *head.tied} - {winner}):
+            for guest in sorted({g for g in (head.pool_winner, *head.tied) if g is not None} - {winner}):
                 self.yellow[guest] += 1
                 self.add("yellow", guest, 1, 1, rule=self.options.house("tie_yellow"), text=(
                     "You split the pool at the head table: one yellow counter."),

@@ -30,9 +30,9 @@ class StateError(RuleError):
     """
 
     def __init__(self, template: str, *, guest: int | None = None, table: int | None = None,
-                 tables: tuple[int, ...] = (), **values: object) -> None:
+                 tables: tuple[int, ...] = (), rounds: tuple[int, ...] = (), **values: object) -> None:
         super().__init__(template, guests=() if guest is None else (guest,),
-                         tables=tables or (() if table is None else (table,)), **values)
+                         tables=tables or (() if table is None else (table,)), rounds=rounds, **values)
         self.guest = guest
         self.table = table
 

@@ -149,7 +149,7 @@ class Card:
             raise UnknownCardError(
                 "A card needs both a rank and a suit (only the mistigris has neither)."
             )
-        if self.rank is not None:
+        if self.rank is not None and self.suit is not None:  # (both or neither, checked above)
             object.__setattr__(self, "rank", Rank(self.rank))
             object.__setattr__(self, "suit", Suit(self.suit))
 

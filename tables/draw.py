@@ -114,7 +114,7 @@ class TableCard:
 
 
 def _pack_spellings(labels: Mapping[Pack, str] | None) -> dict[str, Pack]:
-    spellings = {}
+    spellings: dict[str, Pack] = {}
     for pack in Pack:
         words = [pack.value, pack.value[0]]
         if labels and pack in labels:
@@ -198,12 +198,9 @@ def split_packs(plan: TablePlan, *, red: int, blue: int) -> tuple[TableSplit, ..
     odd = [t for t in plan.table_numbers if plan.size(t) % 2]
     red_floor = sum(size // 2 for size in plan.sizes)
     red_odd = min(max(red - red_floor, 0), len(odd))
-    if red >= blue:
-        red_tables = set(odd[:red_odd])
-    else:
-        red_tables = set(odd[len(odd) - red_odd:])
+    red_tables = set(odd[:red_odd]) if red >= blue else set(odd[len(odd) - red_odd:])
     splits = []
-    for table, size in zip(plan.table_numbers, plan.sizes):
+    for table, size in zip(plan.table_numbers, plan.sizes, strict=True):
         reds = size // 2 + (table in red_tables)
         splits.append(TableSplit(table, reds, size - reds))
     return tuple(splits)

@@ -81,13 +81,13 @@ class _Guests:
         return and_list([self.name(guest) for guest in self.guests])
 
 
-class GuestIds(tuple):
+class GuestIds(tuple[int, ...]):
     """A list of guest ids given to ``RuleError`` as a named value (``there=GuestIds(seated)``):
     written like ``{guests}``, with names on a page and "guests 3 and 4" in logs; its ids are
     added to the error's ``subjects.guests``."""
 
 
-class _Numbers(tuple):
+class _Numbers(tuple[int, ...]):
     """Table or round numbers in a template: ``{tables}`` lists them ("2 and 5"), ``{tables[0]}``
     is one of them."""
 

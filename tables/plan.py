@@ -107,14 +107,15 @@ class PlanOptions:
                 f"Unknown table plan option {', '.join(unknown)}: "
                 f"the options are {', '.join(kinds)}."
             )
-        values = {}
         for name, value in mapping.items():
             try:
-                values[name] = kinds[name](value)
+                kinds[name](value)
             except ValueError:
                 allowed = " or ".join(f"“{v.value}”" for v in kinds[name])
-                raise PlanError(f"Table plan option {name} cannot be “{value}”: write {allowed}.")
-        return cls(**values)
+                raise PlanError(f"Table plan option {name} cannot be “{value}”: write {allowed}.") from None
+        default = cls()
+        return cls(larger_tables=LargerTables(mapping.get("larger_tables", default.larger_tables)),
+                   on_tie=OnTie(mapping.get("on_tie", default.on_tie)))
 
 
 def relaxations(sizes: tuple[int, ...]) -> str | None:
@@ -205,7 +206,7 @@ class TablePlan:
         """The plan in words, e.g. "12 guests at 3 tables: head table 4, table 2: 4, booby table 4".
         """
         parts = []
-        for table, size in zip(self.table_numbers, self.sizes):
+        for table, size in zip(self.table_numbers, self.sizes, strict=True):
             kind = self.kind(table)
             parts.append(f"{kind} table {size}" if kind != TableKind.INTERMEDIATE
                          else f"table {table}: {size}")

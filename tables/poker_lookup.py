@@ -121,7 +121,8 @@ class PokerLookup:
 
 
 def _make_rank5(flush: tuple[int, ...], unsuited: dict[int, int]) -> Callable[[int, int, int, int, int], int]:
-    def rank5(a: int, b: int, c: int, d: int, e: int, _flush=flush, _unsuited=unsuited) -> int:  # noqa: ANN001
+    def rank5(a: int, b: int, c: int, d: int, e: int, _flush: tuple[int, ...] = flush,
+              _unsuited: dict[int, int] = unsuited) -> int:
         """The class (higher is better) of five real card codes."""
         if a & b & c & d & e & 0xF00:
             return _flush[(a | b | c | d | e) >> 16]
@@ -146,10 +147,10 @@ def lookup_for(options: PokerOptions = PokerOptions()) -> PokerLookup:
     wild_unsuited: dict[int, tuple[int, ...]] = {}
     wild_flush: dict[int, tuple[int, ...]] = {}
     if options.mistigris:
-        for ranks in combinations_with_replacement(_RANKS, 4):
-            wild_unsuited[_prime_product(ranks)] = _mistigris_key(ranks, False, options) + wild_tail
-        for ranks in combinations(_RANKS, 4):
-            wild_flush[_rank_bits(ranks)] = _mistigris_key(ranks, True, options) + wild_tail
+        for four in combinations_with_replacement(_RANKS, 4):
+            wild_unsuited[_prime_product(four)] = _mistigris_key(four, False, options) + wild_tail
+        for four in combinations(_RANKS, 4):
+            wild_flush[_rank_bits(four)] = _mistigris_key(four, True, options) + wild_tail
 
     all_keys = sorted(
         set(unsuited_keys.values())

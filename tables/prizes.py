@@ -156,7 +156,7 @@ def _best(
     score: Callable[[StandingRow], tuple[int, ...]],
     options: PrizeOptions,
     cutter: Cutter,
-) -> tuple[tuple[int, ...], str]:
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The rows with the highest ``score``; ties shared or cut. Returns (winners, the guests
     tied: empty without a tie)."""
     top = max(score(row) for row in rows)

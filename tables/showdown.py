@@ -33,8 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tables.cards import Card, CardError, DuplicateCardError, cards_text, parse_cards
 from tables import commerce, poker, thirty_one
+from tables.cards import Card, CardError, DuplicateCardError, cards_text, parse_cards
 from tables.commerce import CommerceOptions, commerce_strength, is_combination
 from tables.errors import RuleError
 from tables.hands import HandStrength, listed
@@ -53,7 +53,7 @@ class Game(enum.StrEnum):
     MY_SHIP_SAILS = "my_ship_sails"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the printed name, read as game.title by pages; str.title() is never wanted on a game
         """The game's name as printed: "Draw Poker", "My Ship Sails"."""
         return _TITLES[self]
 

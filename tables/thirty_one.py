@@ -58,7 +58,7 @@ class ThirtyOneOptions:
 def _counted(cards: Sequence[Card]) -> dict[Suit, tuple[int, tuple[int, ...]]]:
     """For each suit held: (pips, the ranks of its cards highest first)."""
     totals = pips_by_suit(cards)
-    return {suit: (pips, tuple(sorted((int(c.rank) for c in cards if c.suit is suit), reverse=True)))  # type: ignore[misc]
+    return {suit: (pips, tuple(sorted((int(c.rank) for c in cards if c.suit is suit and c.rank is not None), reverse=True)))
             for suit, (pips, _) in totals.items()}
 
 
@@ -75,7 +75,10 @@ def thirty_one_strength(cards: Sequence[Card], options: ThirtyOneOptions = Thirt
     if len(cards) != 3 or any(c.is_mistigris for c in cards):
         raise CardError("A Thirty-One hand is three cards of the 52-card pack.")
     counted = _counted(cards)
-    order = (lambda s: (counted[s][0], counted[s][1])) if options.higher_card_wins_ties else (lambda s: (counted[s][0], ()))
+
+    def order(s: Suit) -> tuple[int, tuple[int, ...]]:
+        return counted[s][0], counted[s][1] if options.higher_card_wins_ties else ()
+
     top = max(order(s) for s in counted)
     best = sorted((s for s in counted if order(s) == top), key=lambda s: "SHDC".index(s.value))
     pips, ranks = counted[best[0]]
@@ -84,7 +87,7 @@ def thirty_one_strength(cards: Sequence[Card], options: ThirtyOneOptions = Thirt
     if len(counted) == 1 and pips == 31:
         return HandStrength((ThirtyOneCategory.THIRTY_ONE, *tail), "thirty-one", f"thirty-one in {suit.word}",
                             f"three {suit.word} worth 31 ({ranks_words(ranks)}) make thirty-one")
-    kinds = {c.rank for c in cards}
+    kinds = {c.rank for c in cards if c.rank is not None}  # (no mistigris here: checked above)
     if len(kinds) == 1:
         rank = Rank(next(iter(kinds)))
         return HandStrength((ThirtyOneCategory.THREE_OF_A_KIND, rank), "three of a kind",

@@ -24,6 +24,16 @@ def test_a_guest_who_leaves_keeps_counters_in_the_standings_and_the_table_plays_
     assert head.after.tables[0] == (2, 3, 4)
 
 
+
+def test_a_departure_or_arrival_on_record_names_who_moves_and_a_bell_names_no_one():
+    state = EveningState.start(FOURTEEN, stake=50)
+    assert guest_leaves(state, 7).mover() == 7
+    assert guest_arrives(state, 15, stake=50).mover() == 15
+    bell = BellRecord(before=state, after=state, entries=())
+    with pytest.raises(RuleError) as refused:
+        bell.mover()
+    assert str(refused.value) == "This bell on record names no guest."
+
 def test_a_table_that_would_fall_below_three_is_filled_from_the_largest_table_by_cut():
     state = EveningState.start([[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11, 12]], stake=50)
     record = guest_leaves(state, 2, cuts={4: 1, 5: 13, 6: 2, 7: 3, 8: 4})

@@ -129,10 +129,11 @@ def euchre_score(table: Foursome, *, points: Mapping[Side | str, int] | None = N
                 raise ScoreError(f"Hand {number} names no side: NS or EW.") from None
         if points is not None and _side_points(points, "points") != totals:
             raise ScoreError("The points do not add up to the hands entered: check both.")
-        points = totals
-    if points is None:
+        values = totals
+    elif points is None:
         raise ScoreError("Give each side's points (or the hands).")
-    values = _side_points(points, "points")
+    else:
+        values = _side_points(points, "points")
     winner = _winner(values, playoff, "points")
     added: dict[int, dict[str, int]] = {}
     for side in Side:
