@@ -31,6 +31,8 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 def _minutes(request: HttpRequest) -> int:
     form = ClockMinutesForm(request.POST)
     if not form.is_valid():
+        # An ErrorList gives each message as text (Django's __getitem__); django-stubs 6.1 types its
+        # items as ValidationError | str, so str() says what Django already does.
         raise RuleError(" ".join(str(message) for message in form.errors["minutes"]))
     return form.cleaned_data["minutes"]
 
