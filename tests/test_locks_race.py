@@ -124,7 +124,10 @@ def host_tab(race: Race, evening: Evening, user, seed: int) -> None:
                 correct(race, client, evening, rng)
                 continue
             if action != "result" or rnd is None:
-                race.post(client, reverse("host-round", args=[evening.pk]), {"action": action})
+                # A ring is the confirmation page's "ring anyway": with results missing or disputed
+                # the board's button only asks first.
+                extra = {"confirmed": "True"} if action == "ring" else {}
+                race.post(client, reverse("host-round", args=[evening.pk]), {"action": action, **extra})
                 continue
             state = evening_state(Evening.objects.get(pk=evening.pk))
             table = rng.randrange(1, len(state.tables) + 1)

@@ -173,7 +173,7 @@ def test_a_damaged_captains_report_saves_nothing(client, playing, extra):
 def test_a_captains_report_with_counters_in_other_digits_saves_nothing(client, playing):
     captain, winner = at_table(playing, 2)[:2]
     data = _report(captain, winner, **{f"counters_{g.pk}": "٥٠" for g in at_table(playing, 2)})
-    refused(client, reverse("guest-report", args=[captain.key]), data, expect="Enter a whole number")
+    refused(client, reverse("guest-report", args=[captain.key]), data, expect="counters: a whole number in the digits 0 to 9.")
 
 
 @pytest.mark.parametrize("data, expect", [
