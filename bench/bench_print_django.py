@@ -43,7 +43,7 @@ def main() -> None:
         from django.urls import reverse
 
         from tests.fixtures_printing import guest_names, play_round
-        from tournament.documents import DOCUMENTS, document
+        from tournament.documents.contents import DOCUMENTS, document
         from tournament.models import Evening, Guest
         from tournament.services.draws import draw_digital
         from tournament.views.printing import URL_NAMES

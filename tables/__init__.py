@@ -10,8 +10,11 @@ Modules:
     errors        the two kinds of error (one a person can fix, one that is a bug)
     plan          how many tables of which sizes for n guests
     draw          the seating draw: table cards, the pull list, dealing, the physical draw
-    bell          what the bell does (re-exports bell_state, bell_options, bell_checks,
-                  bell_cuts, bell_ring, bell_guests, bell_replay)
+    bell          what the bell does, a package: ``state`` (an evening as the rules see it),
+                  ``options`` (its house rules), ``checks`` (a table's result), ``cuts``,
+                  ``ring`` (ring_bell), ``guests`` (leaving and arriving), ``replay``;
+                  ``tables.bell`` re-exports what the site calls
+    formats       the family of formats on one engine (Euchre, Drive Whist, Bunco)
     prizes        standings, prizes and the settlement
     cards         playing cards as values (Card.parse("10H")), packs of 52 and 53
     hands         a hand's strength: an ordered value with a label

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from tables.bell_cuts import Cutter
-from tables.bell_state import SEEDS_RULE, EveningState, check_stake
+from tables.bell.cuts import Cutter
+from tables.bell.state import SEEDS_RULE, EveningState, check_stake
 from tables.errors import GuestIds, GuestName, RuleError, fill, id_words
 from tables.game_options import options_from_mapping
 from tables.packs import Pack

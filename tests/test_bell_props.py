@@ -24,7 +24,7 @@ from tables.bell import (
     rerun,
     ring_bell,
 )
-from tables.bell_options import CHOICES
+from tables.bell.options import CHOICES
 from tables.prizes import standings
 
 STAKE = 50

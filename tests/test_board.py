@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.factories import HostFactory
 from tests.fixtures_room import played_evening
 from tournament.models import Evening, Result
-from tournament.selectors import evening_board
+from tournament.selectors.board import evening_board
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
 from tournament.services.results import result_record

@@ -180,7 +180,7 @@ def test_results_of_the_round_in_play_that_no_longer_fit_must_be_reported_again(
 
 def test_a_seating_that_seats_someone_twice_is_refused_with_names():
     before = EveningState.start([[1, 2, 3], [4, 5, 6]], stake=50)
-    # Such a state cannot even be built (tables.bell_state.EveningState checks itself); the
+    # Such a state cannot even be built (tables.bell.state.EveningState checks itself); the
     # error carries the guest's id for the Django side to name them.
     with pytest.raises(StateError, match=r"^Guest 1 is seated twice \(at table 1 and again at table 2\)\.$") as caught:
         EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory
 from tests.fixtures_bell import play, seat_by_names
-from tournament.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.models import AuditEntry, Guest, ResultVote
+from tournament.selectors.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.captains import captain_report
 from tournament.services.clock import round_start

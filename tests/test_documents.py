@@ -1,4 +1,4 @@
-"""Every printed document built from the database (``tournament.documents``): names read back,
+"""Every printed document built from the database (``tournament.documents.contents``): names read back,
 QR codes scanned to the guests' real links, pages counted and measured, bad input refused.
 
 The evening: ``tests/fixtures_printing.py`` (40 guests, names in many scripts, two rounds rung,
@@ -32,7 +32,7 @@ from tests.test_printing_documents import (
     read,
     scan,
 )
-from tournament.documents import (
+from tournament.documents.contents import (
     DOCUMENTS,
     document,
     document_pdf,

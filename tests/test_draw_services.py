@@ -363,7 +363,7 @@ def test_a_guest_checked_out_after_drawing_is_named(physical):
 
 
 def test_the_name_box_takes_part_of_a_name(db):
-    from tournament.draw_selectors import guest_find
+    from tournament.selectors.draw import guest_find
 
     evening = make(2, 0)
     GuestFactory(evening=evening, name="Late Lucy", pack="red")

@@ -9,8 +9,8 @@ import pytest
 from tables.errors import RuleError
 from tests.fixtures_bell import play, seat_by_names
 from tests.test_import import by_name
-from tournament.export import evening_export
-from tournament.importer import EveningImportError, evening_import
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import EveningImportError, evening_import
 from tournament.models import AuditEntry, Evening, FinalCount
 from tournament.services import ending
 from tournament.services.bell import bell_ring, bell_undo

@@ -190,7 +190,7 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
 
 def evening_standings_lines(evening: Evening):
     """(place, guest, row) of the final standings, as the room display lists them."""
-    from tournament.selectors import evening_board
+    from tournament.selectors.board import evening_board
 
     return evening_board(Evening.objects.get(pk=evening.pk)).standing_lines()
 

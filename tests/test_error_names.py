@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tables.bell import EveningState, StateError, TableResult
-from tables.bell_checks import check_one, check_results
+from tables.bell.checks import check_one, check_results
 from tables.draw import DrawError
 from tables.errors import GuestIds, RuleError, Subjects
 from tests.factories import EveningFactory, GuestFactory

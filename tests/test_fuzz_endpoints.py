@@ -378,7 +378,7 @@ def test_an_empty_post_is_answered_without_a_server_error(world, endpoint):
 def test_the_fuzzed_values_are_refused_by_the_fields_themselves():
     """The values are what the fields must refuse: none is a whole number in the digits 0 to 9
     within a 64-bit integer, every text value holds NUL or is 10,000 characters long."""
-    from tournament.form_fields import ascii_whole_number
+    from tournament.forms.fields import ascii_whole_number
 
     @settings(max_examples=300, deadline=None)
     @given(value=NUMBER_VALUES, text=TEXT_VALUES)

@@ -19,8 +19,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from tests.factories import GuestFactory
-from tournament.export import evening_export
-from tournament.importer import EveningImportError, evening_import
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import EveningImportError, evening_import
 from tournament.models import Evening, Guest
 from tournament.names import unprintable_reason
 from tournament.services.guests import GuestListError, guest_add, guest_rename

@@ -233,8 +233,8 @@ def test_bad_round_buttons_are_refused_with_a_message(logged_in, three):
 
 
 def test_reopened_rounds_agreed_counts_and_dispute_reasons_survive_export_and_import(three, host):
-    from tournament.export import evening_export
-    from tournament.importer import evening_import
+    from tournament.exchange.export import evening_export
+    from tournament.exchange.importer import evening_import
     from tournament.models import Guest, ResultVote
     from tournament.services.captains import captain_vote
 

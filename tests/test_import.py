@@ -7,8 +7,8 @@ with the recorded results and cuts; the export of the imported evening must tell
 import pytest
 
 from tests.test_round_services import play_round
-from tournament.export import evening_export
-from tournament.importer import EveningImportError, evening_import
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import EveningImportError, evening_import
 from tournament.models import Bell, Evening, Guest
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start

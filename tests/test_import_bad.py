@@ -15,8 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.test_round_services import play_round
-from tournament.export import evening_export
-from tournament.importer import MAX_BYTES, EveningImportError, evening_import, export_read
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import MAX_BYTES, EveningImportError, evening_import, export_read
 from tournament.models import AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
 from tournament.services.bell import bell_ring
 from tournament.services.draws import draw_digital

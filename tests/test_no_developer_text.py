@@ -13,13 +13,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tables.bell_options import CHOICES, BellOptions
+from tables.bell.options import CHOICES, BellOptions
 from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.showdown import Game
 from tables.sources import BOOK
 from tests.fixtures_pages import crawl_evening, every_page
-from tournament.bell_forms import rule_in_words
-from tournament.game_forms import OPTION_WORDS
+from tournament.forms.bell import rule_in_words
+from tournament.forms.game import OPTION_WORDS
 
 
 class VisibleText(HTMLParser):

@@ -1,5 +1,5 @@
 """One home for each rule (issue 16): "is this the last round" is ``Round.is_last`` /
-``Round.is_last_number``; "do the counters add up" is ``tables.bell_checks.count_off``, which the
+``Round.is_last_number``; "do the counters add up" is ``tables.bell.checks.count_off``, which the
 bell, the result services and the final count call. Worked examples with real values."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tables.bell import EveningState, TableResult, ring_bell
-from tables.bell_checks import count_off
+from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tests.fixtures_bell import seat_by_names
 from tournament.models import Evening, Round

@@ -222,7 +222,7 @@ def test_the_evening_form_refuses_one_label_for_both_packs_and_a_negative_value(
 
 
 def test_guests_level_on_yellow_and_counters_share_a_place(make_evening):
-    from tournament.selectors import evening_board
+    from tournament.selectors.board import evening_board
 
     evening = make_evening(6, 6)
     draw_digital(evening=evening)

@@ -15,7 +15,7 @@ from tests.factories import EveningFactory, GuestFactory, HostFactory
 from tests.fixtures_printing import guest_names, long_name, printed_name, printing_evening
 from tests.pdf_reading import page_texts
 from tests.test_printing_documents import all_text, assert_pages, fold, scan
-from tournament.documents import DOCUMENTS
+from tournament.documents.contents import DOCUMENTS
 from tournament.models import Guest
 from tournament.services.draws import draw_digital
 from tournament.views.printing import URL_NAMES

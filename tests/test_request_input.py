@@ -3,7 +3,7 @@ database error is refused with a clear message, and no row of the database chang
 
 "²", "³" and "①" pass ``str.isdigit()`` and then crash ``int()``; "٣" is read by ``int()`` as 3;
 9223372036854775808 does not fit a database integer; a NUL byte is refused by PostgreSQL. Every
-view and command now reads numbers through ``tournament.form_fields`` (digits 0 to 9, bounded)
+view and command now reads numbers through ``tournament.forms.fields`` (digits 0 to 9, bounded)
 and text through a length-bounded field that refuses NUL.
 """
 
@@ -277,7 +277,7 @@ def _form_classes():
 
     from django import forms
 
-    for name in ("tournament.forms", "tournament.door_forms", "tournament.bell_forms", "tournament.action_forms"):
+    for name in ("tournament.forms.evening", "tournament.forms.door", "tournament.forms.bell", "tournament.forms.actions"):
         module = importlib.import_module(name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, forms.BaseForm) and cls.__module__ == name:

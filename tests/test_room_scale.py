@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tests.fixtures_room import played_evening
-from tournament.selectors import evening_board
+from tournament.selectors.board import evening_board
 from tournament.views.room import move_groups
 
 SHOTS = "/tmp/host-scale"

@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.errors import RuleError
-from tournament.export import evening_export
+from tournament.exchange.export import evening_export
 from tournament.models import Bell, BellEntry, Guest, Result, Round, Seat
-from tournament.selectors import evening_board
+from tournament.selectors.board import evening_board
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_extend, round_pause, round_resume, round_start
 from tournament.services.draws import draw_digital

@@ -15,7 +15,7 @@ from tables.prizes import StandingRow, places
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_printing import printing_evening
 from tests.test_printing_documents import all_text
-from tournament.export import evening_export
+from tournament.exchange.export import evening_export
 from tournament.models import Evening, Guest
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
@@ -129,7 +129,7 @@ def test_fresh_stakes_are_counted_and_named_alike_on_the_web_in_the_pdf_and_in_t
 
 @pytest.mark.django_db
 def test_a_refused_count_names_whose_count_to_fix(make_evening):
-    from tournament.forms import ResultForm
+    from tournament.forms.evening import ResultForm
 
     evening = make_evening(2, 2)
     guests = list(evening.guests.order_by("pk"))

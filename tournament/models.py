@@ -395,7 +395,7 @@ class Result(models.Model):
     )
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
-    disputes: list[ResultVote]  # not a column: the disputing votes, set by tournament.selectors for the board
+    disputes: list[ResultVote]  # not a column: the disputing votes, set by tournament.selectors.board for the board
 
     class Meta:
         ordering = ["round", "table", "id"]

@@ -9,16 +9,21 @@ nothing. The same rule runs at print time (``printing.text.name_problem``): a na
 before this rule prints as "Guest no. N" and the print page lists it with a link to fix it.
 
 Every way a name comes in goes through ``validate_printable_name``: the model field's
-validators (so ``full_clean``: the JSON import) and ``services.guests.clean_name`` (the host's
+validators (so ``full_clean``: the JSON import) and ``clean_name`` (the host's
 add form, the pasted list and the CSV upload, self-registration at the door, the
 ``evening_create`` command, renaming a guest).
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from django.core.exceptions import ValidationError
 
+from tables.errors import RuleError
 from tournament.printing.text import name_problem, normalise
+
+MAX_NAME = 120  # characters, the longest name a guest may have (the model's max_length)
 
 
 def unprintable_reason(name: str) -> str | None:
@@ -38,3 +43,27 @@ def validate_printable_name(value: str) -> None:
     reason = unprintable_reason(value)
     if reason:
         raise ValidationError(reason, code="unprintable")
+
+
+def clean_name(raw: str) -> str:
+    """A guest's name as stored: control and format characters removed (not the zero width
+    joiner and non-joiner, which some scripts spell with), line breaks and tabs made spaces
+    (a name cut over two lines in a quoted CSV cell), spaces collapsed.
+
+    Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, when it
+    holds markup (``<`` or ``>``), or when it cannot be printed
+    (``tournament.names.validate_printable_name``: the one rule every way in applies).
+    """
+    text = "".join(ch for ch in (raw or "")
+                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d")
+    text = " ".join(text.split())
+    if not text.replace("\u200c", "").replace("\u200d", ""):
+        raise RuleError("The name is empty: write the guest's name.")
+    if len(text) > MAX_NAME:
+        raise RuleError(f"The name is {len(text)} characters long: shorten it to {MAX_NAME} or fewer.")
+    if "<" in text or ">" in text:
+        raise RuleError("A name cannot hold < or >: write it as plain text.")
+    reason = unprintable_reason(text)
+    if reason:
+        raise RuleError(reason)
+    return text

@@ -9,7 +9,7 @@ Decisions (issue 13; the seeds are silent on print):
   (Noto Emoji, in black and white). A character no font has cannot print: ``name_problem``
   says so, the guest's name is refused where it is entered (``tournament.services.guests``),
   and a name stored before that rule prints as "Guest no. N" with the print page listing it
-  (``tournament.documents``). Nothing ever prints as "?" or as an empty box.
+  (``tournament.documents.contents``). Nothing ever prints as "?" or as an empty box.
 * Shaping is HarfBuzz's, through ReportLab (``uharfbuzz``; every face is registered shapable):
   Arabic joining, Indic conjuncts and vowel reordering, Thai and Khmer marks, kerning. The
   bidi algorithm is python-bidi's (ReportLab's own needs ``rlbidi``, which is not on PyPI):

@@ -9,6 +9,15 @@ Locks: every service locks the rows it changes in one order, evening â†’ round â
 row of one table at a time (``tournament.services.locks``, which explains why): two services
 racing for the same evening then wait for each other instead of deadlocking.
 
-Modules: ``audit`` (the log and the version bump), ``guests`` (register, CSV, check-in),
-``draws`` (the seating draw), ``rounds`` (start, results, the bell), ``standing`` (reads).
+Modules, by what they change: ``guests`` (add, rename, check in and out, remove, lists),
+``registration`` (self-registration at the door), ``links`` (private links) and ``helpers``
+(door and scorer links); ``draws``, ``draw_physical`` and ``draw_changes`` (the seating draw);
+``clock`` (rounds, their clock, auto-advance) and ``scheduling`` (queueing its timed tasks);
+``results``, ``captains`` and ``showdowns`` (a table's result, from the host, phones or the
+showdown helper); ``bell`` (ringing and undoing the bell), ``departures`` (guests leaving and
+arriving), ``corrections`` (an earlier result corrected), ``ending`` (the last round, the final
+count, the prize ceremony), ``prizes``; ``games`` and ``house_rules`` (the game and its
+options). Shared parts: ``state`` (the evening as ``tables/`` sees it), ``locks`` (the lock
+order), ``audit`` (the log), ``versions`` (the version live pages poll), ``history`` (what a
+delete would break), ``naming`` (guests' names in messages).
 """

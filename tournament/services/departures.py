@@ -1,6 +1,6 @@
 """Guests who leave after round 1 has started, and guests who arrive late.
 
-Rules: ``tables.bell_guests`` (house rules, ``BellOptions.leave_fill`` and ``arrive_at``): a
+Rules: ``tables.bell.guests`` (house rules, ``BellOptions.leave_fill`` and ``arrive_at``): a
 departing guest's table plays one short; a table that would drop below 3 players is filled from
 the largest table that can spare one (chosen by cut), or closes when none can; a late guest
 sits at the booby table unless it is full, with a fresh stake. Each change is stored as a

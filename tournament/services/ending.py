@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell_checks import count_off
+from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.services.audit import audit_log

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -19,13 +18,11 @@ from django.db.models import RestrictedError
 from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
-from tournament.names import unprintable_reason
+from tournament.names import clean_name
 from tournament.services.audit import audit_log
 from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
 from tournament.services.versions import evening_touch
-
-MAX_NAME = 120
 
 
 class GuestListError(RuleError):
@@ -43,30 +40,6 @@ class GuestRow:
     name: str
     pack: Pack
     contact: str = ""
-
-
-def clean_name(raw: str) -> str:
-    """A guest's name as stored: control and format characters removed (not the zero width
-    joiner and non-joiner, which some scripts spell with), line breaks and tabs made spaces
-    (a name cut over two lines in a quoted CSV cell), spaces collapsed.
-
-    Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, when it
-    holds markup (``<`` or ``>``), or when it cannot be printed
-    (``tournament.names.validate_printable_name``: the one rule every way in applies).
-    """
-    text = "".join(ch for ch in (raw or "")
-                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d")
-    text = " ".join(text.split())
-    if not text.replace("\u200c", "").replace("\u200d", ""):
-        raise RuleError("The name is empty: write the guest's name.")
-    if len(text) > MAX_NAME:
-        raise RuleError(f"The name is {len(text)} characters long: shorten it to {MAX_NAME} or fewer.")
-    if "<" in text or ">" in text:
-        raise RuleError("A name cannot hold < or >: write it as plain text.")
-    reason = unprintable_reason(text)
-    if reason:
-        raise RuleError(reason)
-    return text
 
 
 def parse_pack(text: str, *, evening: Evening) -> Pack:

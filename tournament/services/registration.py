@@ -16,8 +16,9 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
+from tournament.names import clean_name
 from tournament.services.audit import audit_log
-from tournament.services.guests import GuestListError, clean_name, guest_add, guest_set_status
+from tournament.services.guests import GuestListError, guest_add, guest_set_status
 from tournament.services.versions import evening_touch
 
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.bell import TableResult, check_one
-from tables.bell_checks import count_off
+from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
@@ -38,7 +38,7 @@ class CountersDoNotAddUp(RuleError):
 
 
 def count_difference(state, table: int, counters: Mapping[int, int]) -> int:
-    """How far a table's counts are off (``tables.bell_checks.count_off``, the rule's one home):
+    """How far a table's counts are off (``tables.bell.checks.count_off``, the rule's one home):
     what ``counters`` give the players at ``table`` minus what they held before the deal
     (``state``, the ``EveningState`` before the bell), in counters; 0 when no counts are given
     or they add up. Raises ``RuleError`` for a partial count (everyone's or no one's)."""

@@ -15,7 +15,6 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tables.showdown import ShowdownResult, showdown
-from tournament.form_fields import ascii_whole_number
 from tournament.models import Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.captains import captain_report
@@ -23,6 +22,7 @@ from tournament.services.games import evening_game
 from tournament.services.locks import lock_evening
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
+from tournament.whole_numbers import ascii_whole_number
 
 
 class SeatingChanged(RuleError):

@@ -23,9 +23,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from tournament.forms import TableJumpForm
+from tournament.forms.evening import TableJumpForm
 from tournament.models import Evening, Result, Round
-from tournament.selectors import EveningBoard, TableBoard, evening_board
+from tournament.selectors.board import EveningBoard, TableBoard, evening_board
 
 RESULT_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
 

@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tournament.action_forms import ClockActionForm, form_problems
-from tournament.forms import ClockMinutesForm, ClockSettingsForm
+from tournament.forms.actions import ClockActionForm, form_problems
+from tournament.forms.evening import ClockMinutesForm, ClockSettingsForm
 from tournament.models import Evening
 from tournament.services import clock
 from tournament.services.naming import error_message

@@ -14,13 +14,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament.action_forms import PageQuery
-from tournament.audit_sentences import audit_sentence, in_words, seat_moves
-from tournament.bell_forms import CutsForm
-from tournament.door_forms import RoundNumberForm
-from tournament.forms import ResultForm
+from tournament.forms.actions import PageQuery
+from tournament.forms.bell import CutsForm
+from tournament.forms.door import RoundNumberForm
+from tournament.forms.evening import ResultForm
 from tournament.models import Bell, Guest
-from tournament.selectors import missing_tables
+from tournament.selectors.audit_sentences import audit_sentence, in_words, seat_moves
+from tournament.selectors.board import missing_tables
 from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.host import _device, _evening
@@ -127,7 +127,7 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The audit log, newest first, 100 a page: when, what happened in a sentence with guests'
-    names (``tournament.audit_sentences``: "Ann disputed table 3's result in round 2: “wrong
+    names (``tournament.selectors.audit_sentences``: "Ann disputed table 3's result in round 2: “wrong
     pool winner”"), and from which device or link."""
     evening = _evening(request, evening_id)
     names = guest_names(evening)

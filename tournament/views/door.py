@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament.forms import SelfRegistrationForm
+from tournament.forms.evening import SelfRegistrationForm
 from tournament.models import Evening
 from tournament.private_doors import not_found, private
 from tournament.services.naming import error_message

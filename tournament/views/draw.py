@@ -3,7 +3,7 @@ pack), the physical draw (pull list, card-by-card entry, finish), changes of who
 round 1, and the seating for the host and, read-only, for the room at the evening's public link.
 
 Host pages need a login and show only the host's own evenings (another's is a 404). Every input
-is read by a form (``tournament.action_forms``: a bad or missing field is a message and changes
+is read by a form (``tournament.forms.actions``: a bad or missing field is a message and changes
 nothing); every change goes through a service in ``tournament.services.draws``/``draw_physical``/``draw_changes``; a
 ``RuleError`` becomes a message on the page and saves nothing. Forms post and redirect without
 JavaScript; with htmx the physical draw's entry form swaps only its panel.
@@ -24,8 +24,10 @@ from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
 from tables.plan import PlanError
-from tournament.action_forms import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
-from tournament.draw_selectors import (
+from tournament.forms.actions import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
+from tournament.models import Evening, Guest
+from tournament.party import phone_address
+from tournament.selectors.draw import (
     PullPack,
     draw_changes,
     drawn_card_words,
@@ -36,8 +38,6 @@ from tournament.draw_selectors import (
     representing_choice,
     seating_view,
 )
-from tournament.models import Evening, Guest
-from tournament.party import phone_address
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
 from tournament.services.naming import error_message

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tournament.forms import CeremonyForm, EndEveningForm, FinalCountForm
+from tournament.forms.evening import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.services import ending
 from tournament.services.naming import error_message

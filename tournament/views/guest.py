@@ -1,8 +1,8 @@
 """A guest's phone: their page at their private link, the captain's report, confirm / dispute,
 self check-in, and the public rules page.
 
-Posted forms are read by ``tournament.action_forms.CaptainFormHeader``,
-``tournament.forms.VoteForm`` and ``tournament.forms.ResultForm``: a damaged form (a missing field, "①" for a round, NUL in the
+Posted forms are read by ``tournament.forms.actions.CaptainFormHeader``,
+``tournament.forms.evening.VoteForm`` and ``tournament.forms.evening.ResultForm``: a damaged form (a missing field, "①" for a round, NUL in the
 request id) is a message on the guest's page and saves nothing.
 
 The private link carries a random 192-bit key (never an id). An unknown, revoked or reissued key
@@ -30,12 +30,12 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import condition
 
 from tables.errors import RuleError
-from tournament.action_forms import CaptainFormHeader
-from tournament.forms import ResultForm, VoteForm
-from tournament.guest_boards import Shared, shared_board, shared_board_at
+from tournament.forms.actions import CaptainFormHeader
+from tournament.forms.evening import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Round
 from tournament.private_doors import not_found, private
-from tournament.selectors import database_now
+from tournament.selectors.board import database_now
+from tournament.selectors.guest_boards import Shared, shared_board, shared_board_at
 from tournament.services import captains, registration
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
@@ -155,7 +155,7 @@ def _ended_context(guest: Guest, shared: Shared) -> dict:
     ceremony = shared.ceremony
     if ceremony is None:
         return {}
-    from tournament.documents import printed_reason
+    from tournament.documents.contents import printed_reason
 
     names = {pk: g.name for pk, g in shared.board.guests.items()}
     prizes = [(p.title, printed_reason(p.prize, names), [g.name for g in p.winners if g.pk != guest.pk])

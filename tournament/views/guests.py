@@ -14,7 +14,7 @@
   for a guest whom the evening's history never mentions; the service refuses the others with
   "mark them as left instead" (``tournament.services.history``).
 
-Every input comes through a form (``tournament.door_forms``); every change through a service.
+Every input comes through a form (``tournament.forms.door``); every change through a service.
 The page works for the host (logged in) and, through ``Door``, for a door helper's link
 (``tournament.views.helpers``).
 """
@@ -34,10 +34,10 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
-from tournament.door_forms import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
-from tournament.forms import GuestForm, GuestListForm, GuestNameForm
-from tournament.guest_selectors import GuestList, guest_list
+from tournament.forms.door import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
+from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
 from tournament.models import Evening, Guest
+from tournament.selectors.guests import GuestList, guest_list
 from tournament.services import departures
 from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused

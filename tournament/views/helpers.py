@@ -29,12 +29,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tournament.door_forms import HelperLinkForm, RoundNumberForm
-from tournament.forms import GuestForm, ResultForm
+from tournament.forms.door import HelperLinkForm, RoundNumberForm
+from tournament.forms.evening import GuestForm, ResultForm
 from tournament.models import Evening, Guest, HelperLink
 from tournament.party import phone_address
 from tournament.private_doors import not_found, private
-from tournament.selectors import evening_board
+from tournament.selectors.board import evening_board
 from tournament.services import helpers, state
 from tournament.services.naming import error_message
 from tournament.views.guest_csrf import csrf_private

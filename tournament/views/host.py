@@ -2,7 +2,7 @@
 ``tournament.views.guests``, printing in ``tournament.views.printing``).
 
 Login required; a host sees only their own evenings (another host's evening is a 404). Every
-input is read by a form (``tournament.forms``, ``tournament.action_forms``); every change goes
+input is read by a form (``tournament.forms.evening``, ``tournament.forms.actions``); every change goes
 through a service; a ``RuleError`` becomes a message on the page and saves nothing.
 """
 
@@ -15,12 +15,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from tables.errors import RuleError
-from tournament.bell_forms import BELL_HELP, RoundActionForm
-from tournament.door_forms import RoundNumberForm
-from tournament.export import evening_export
-from tournament.forms import CountOffForm, EveningForm, ResultForm, TableJumpForm
+from tournament.exchange.export import evening_export
+from tournament.forms.bell import BELL_HELP, RoundActionForm
+from tournament.forms.door import RoundNumberForm
+from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Round
-from tournament.selectors import disputed_tables, evening_board, missing_tables
+from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tournament.action_forms import DoorSwitchForm, LinkActionForm, form_problems
+from tournament.forms.actions import DoorSwitchForm, LinkActionForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
 from tournament.services.guests import guest_reissue_key

@@ -1,6 +1,6 @@
 """The host's print page and one download view per printed document.
 
-The print page lists every document (``tournament.documents.DOCUMENTS``) with its variants as
+The print page lists every document (``tournament.documents.contents.DOCUMENTS``) with its variants as
 download links on the chosen paper (A4 or US Letter), and says plainly what is missing for a
 document that cannot print yet ("No draw yet: ..."), and lists the guests whose names cannot
 be printed (they print as "Guest no. N"), each with a link to correct the name. QR codes and
@@ -19,8 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tournament.action_forms import PrintQuery
-from tournament.documents import (
+from tournament.documents.contents import (
     DOCUMENTS,
     document,
     document_kind,
@@ -28,6 +27,7 @@ from tournament.documents import (
     pull_list_note,
     unprintable_guests,
 )
+from tournament.forms.actions import PrintQuery
 from tournament.models import Evening
 from tournament.party import phone_address
 from tournament.printing import page_size

@@ -42,9 +42,9 @@ from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 
-from tournament.action_forms import RoomQuery
+from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
-from tournament.selectors import EveningBoard, database_now, evening_board
+from tournament.selectors.board import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -157,7 +157,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     ceremony (``tournament.services.ending.ceremony``: the prizes revealed so far, whether the
     final standings are shown), each prize's reason as printed (no house-rule notes), and every
     guest's final place (all of them: the display pages them)."""
-    from tournament.documents import printed_reason
+    from tournament.documents.contents import printed_reason
     from tournament.services.ending import ceremony
 
     now = ceremony(evening)

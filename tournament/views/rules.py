@@ -18,8 +18,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from tables.errors import RuleError
 from tables.showdown import Game
-from tournament.action_forms import EveningLinkQuery, GameChoiceForm, form_problems
-from tournament.game_forms import option_rows, options_from_post, options_summary
+from tournament.forms.actions import EveningLinkQuery, GameChoiceForm, form_problems
+from tournament.forms.game import option_rows, options_from_post, options_summary
 from tournament.models import Evening
 from tournament.services.games import evening_game, evening_game_set
 

@@ -5,7 +5,7 @@ the table's pool winner.
 One page, one form: every tap on the card grid, "Show the verdict" and "Send" post the whole
 state (hands, dealer, the seat the grid fills), so it works without JavaScript; with it,
 ``static/showdown.js`` fills the grid in the browser. The posted state is read by
-``tournament.action_forms.ShowdownForm`` (a damaged form is shown again with the reason;
+``tournament.forms.actions.ShowdownForm`` (a damaged form is shown again with the reason;
 nothing is sent). The verdict is computed on the server (``tournament.services.showdowns``),
 and again when it is sent. At the head table the bell needs everyone's counters (the last
 round's are the host's final count, after its bell), so "Send" opens the result form pre-filled
@@ -25,16 +25,16 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 from tables.errors import RuleError
-from tournament.action_forms import ShowdownForm, form_problems
-from tournament.forms import ResultForm
-from tournament.game_forms import (
+from tournament.forms.actions import ShowdownForm, form_problems
+from tournament.forms.evening import ResultForm
+from tournament.forms.game import (
     ShowdownEntry,
     card_grid,
     options_summary,
     plays_mistigris,
 )
 from tournament.models import Evening, Guest
-from tournament.selectors import TableBoard, evening_board
+from tournament.selectors.board import TableBoard, evening_board
 from tournament.services import state
 from tournament.services.games import evening_game
 from tournament.services.showdowns import showdown_decide, showdown_report

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
-from tournament.bell_forms import HouseRulesForm
+from tournament.forms.bell import HouseRulesForm
 from tournament.services import house_rules, prizes, state
 from tournament.services.naming import error_message
 from tournament.views.host import _device, _evening

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import models
 
 from tables.errors import RuleError
-from tournament.form_fields import ID_MAX, WholeNumberField, ascii_whole_number
+from tournament.forms.fields import ID_MAX, WholeNumberField, ascii_whole_number
 from tournament.models import COUNTERS_MAX, Evening, Guest
 from tournament.services.naming import error_message
 
@@ -82,7 +82,7 @@ def checked(field: forms.Field, value, option: str):
 def model_value(model, field: str, value, option: str):
     """``value`` cleaned by the model field ``model.field`` (its type, choices, length and range
     validators, as ``full_clean`` and the model forms check them; a number in the digits 0 to
-    9 only, as ``tournament.form_fields.WholeNumberField`` reads it); ``CommandError``
+    9 only, as ``tournament.forms.fields.WholeNumberField`` reads it); ``CommandError``
     "``option``: <the model's message>" when it refuses."""
     db_field = model._meta.get_field(field)
     if isinstance(db_field, models.IntegerField) and isinstance(value, str) and not ASCII_DIGITS.fullmatch(value.strip()):
@@ -96,7 +96,7 @@ def model_value(model, field: str, value, option: str):
 def whole_number(value, option: str, *, low: int, high: int) -> int:
     """``value`` (text from the command line) as a whole number from ``low`` to ``high`` in the
     digits 0 to 9 ("٣" is refused, not read as 3), checked by the web's own
-    ``tournament.form_fields.WholeNumberField``; ``CommandError`` naming ``option`` otherwise."""
+    ``tournament.forms.fields.WholeNumberField``; ``CommandError`` naming ``option`` otherwise."""
     return checked(WholeNumberField(min_value=low, max_value=high), value, option)
 
 

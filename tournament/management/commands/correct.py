@@ -8,7 +8,6 @@ entry of the new bells that moved someone.
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.audit_sentences import seat_moves
 from tournament.management.commands._common import (
     HeadTableCommand,
     counters_from_options,
@@ -17,6 +16,7 @@ from tournament.management.commands._common import (
     whole_number,
 )
 from tournament.models import BellEntry
+from tournament.selectors.audit_sentences import seat_moves
 from tournament.services.corrections import result_correct
 from tournament.services.naming import error_message, guest_names
 

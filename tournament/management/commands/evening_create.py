@@ -17,7 +17,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from tournament.forms import EveningForm, GuestListForm
+from tournament.forms.evening import EveningForm, GuestListForm
 from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
 from tournament.models import Evening, Game
 from tournament.services.guests import guests_register, parse_guest_list

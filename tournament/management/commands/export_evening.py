@@ -2,7 +2,7 @@
 
 import json
 
-from tournament.export import evening_export
+from tournament.exchange.export import evening_export
 from tournament.management.commands._common import HeadTableCommand, evening_by_id, output_path, write_output
 
 

@@ -1,7 +1,7 @@
 """``manage.py import_evening evening.json [--host USER]``: an exported evening, replayed and checked.
 
-The file is read whole (at most ``tournament.importer.MAX_BYTES``), checked against the export
-schema and the models' validation, and only then saved (``tournament.importer``). A file that
+The file is read whole (at most ``tournament.exchange.importer.MAX_BYTES``), checked against the export
+schema and the models' validation, and only then saved (``tournament.exchange.importer``). A file that
 is missing, a folder, unreadable, empty, not UTF-8, not JSON or not a valid export is a
 ``CommandError`` naming the reason (and the place in the file), and nothing is saved.
 """
@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from tables.errors import RuleError
-from tournament.importer import MAX_BYTES, evening_import, export_read
+from tournament.exchange.importer import MAX_BYTES, evening_import, export_read
 from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
 
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.documents import DOCUMENTS, document, document_kind
+from tournament.documents.contents import DOCUMENTS, document, document_kind
 from tournament.management.commands._common import (
     HeadTableCommand,
     checked,

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tables.bell_cuts import Cutter
-from tables.bell_options import BellOptions
-from tables.bell_ring import table_name
-from tables.bell_state import BellEntry, BellRecord, EveningState, check_stake
+from tables.bell.cuts import Cutter
+from tables.bell.options import BellOptions
+from tables.bell.ring import table_name
+from tables.bell.state import BellEntry, BellRecord, EveningState, check_stake
 from tables.errors import RuleError
 
 LEAVE_RULE = "house rule: a guest who leaves keeps their counters in the standings"

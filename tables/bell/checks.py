@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tables.bell_options import BellOptions
-from tables.bell_state import EveningState, ResultError, TableResult
+from tables.bell.options import BellOptions
+from tables.bell.state import EveningState, ResultError, TableResult
 from tables.errors import GuestIds
 
 

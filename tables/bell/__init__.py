@@ -12,13 +12,13 @@ parts live in small modules:
     bell_replay   RoundInput, replay, rerun: records rebuilt from their inputs
 """
 
-from tables.bell_checks import check_one, check_results
-from tables.bell_cuts import Cutter, rank_name
-from tables.bell_guests import guest_arrives, guest_leaves
-from tables.bell_options import BellOptions
-from tables.bell_replay import Arrival, Departure, RoundInput, input_of, replay, rerun
-from tables.bell_ring import ring_bell, table_name
-from tables.bell_state import (
+from tables.bell.checks import check_one, check_results
+from tables.bell.cuts import Cutter, rank_name
+from tables.bell.guests import guest_arrives, guest_leaves
+from tables.bell.options import BellOptions
+from tables.bell.replay import Arrival, Departure, RoundInput, input_of, replay, rerun
+from tables.bell.ring import ring_bell, table_name
+from tables.bell.state import (
     SEEDS_RULE,
     BellEntry,
     BellRecord,

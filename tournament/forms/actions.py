@@ -3,7 +3,7 @@ clock, private links, the door switch, a captain's report and vote, the showdown
 game page, and the query strings of the print, rules, room and audit pages (issue 12 item 1).
 
 Every value a view reads comes through one of these: an ``action`` is a ``ChoiceField`` of the
-buttons the page has; an id or a number is a ``tournament.form_fields`` field (digits 0 to 9,
+buttons the page has; an id or a number is a ``tournament.forms.fields`` field (digits 0 to 9,
 bounded); text has a length limit and refuses NUL. A missing or bad field is a form error
 with words for the page, so the view changes nothing and says why. The services still decide
 what the rules allow.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import RegexValidator
 
-from tournament.form_fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused
+from tournament.forms.fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused
 
 NOT_UNDERSTOOD = "That button was not understood: reload the page and try again."
 TABLE_MAX = 1000  # more tables than any hall holds (84 at 500 guests)
@@ -104,7 +104,7 @@ class PhysicalActionForm(forms.Form):
 
 class ClockActionForm(forms.Form):
     """The clock's buttons: ring, pause, resume, add / take / set ``minutes`` (read by
-    ``tournament.forms.ClockMinutesForm``)."""
+    ``tournament.forms.evening.ClockMinutesForm``)."""
 
     action = action_field("ring", "pause", "resume", "add", "take", "set")
 
@@ -139,7 +139,7 @@ SHOWDOWN_DAMAGED = "The form was damaged: enter the hands again."
 
 
 class ShowdownForm(forms.Form):
-    """The showdown helper's whole state (see ``tournament.game_forms.ShowdownEntry``): the
+    """The showdown helper's whole state (see ``tournament.forms.game.ShowdownEntry``): the
     ``seating`` it was shown for (guest ids), ``hand-1`` … ``hand-N``, ``dealer``, ``seat`` (the
     seat the grid fills), ``during_play``, and the button pressed: ``pick`` (a card), ``unpick``
     (a seat), ``send`` (the winner's seat), or ``action`` (decide, clear, record); ``sent_seat``

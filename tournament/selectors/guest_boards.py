@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tables.prizes import StandingRow
 from tournament.models import Evening, Guest
-from tournament.selectors import EveningBoard, TableBoard, evening_board
+from tournament.selectors.board import EveningBoard, TableBoard, evening_board
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.versions import evening_token

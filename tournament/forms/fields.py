@@ -20,26 +20,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
-ID_MAX = 2**63 - 1  # the largest id a database row can have (a signed 64-bit integer)
+from tournament.whole_numbers import ID_MAX, ascii_whole_number
+
 SMALL_MAX = 32_767  # the largest value of a small integer column (a table, a round, a rank)
-_WHOLE = re.compile(r"[+-]?[0-9]{1,19}")
 _DECIMAL = re.compile(r"[+-]?[0-9]{0,19}(\.[0-9]{0,19})?")
-
-
-def ascii_whole_number(value) -> int | None:
-    """``value`` (text or int) as an int when it is a whole number written in the digits 0 to 9
-    (an optional sign, spaces around ignored) within a signed 64-bit integer; None otherwise
-    (``"²"``, ``"٣"``, ``"①"``, ``"3.0"``, ``"9223372036854775808"``, a bool)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        number = value
-    else:
-        text = str(value).strip()
-        if not _WHOLE.fullmatch(text):
-            return None
-        number = int(text)
-    return number if -ID_MAX - 1 <= number <= ID_MAX else None
 
 
 class WholeNumberField(forms.IntegerField):

@@ -11,8 +11,9 @@ from typing import cast
 
 from django import forms
 
-from tournament.form_fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field
+from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
+from tournament.names import clean_name
 
 
 class EveningForm(forms.ModelForm):
@@ -206,7 +207,7 @@ class VoteForm(forms.Form):
 
 
 class GuestNameForm(forms.Form):
-    """The host corrects a guest's name. Checked by ``tournament.services.guests.clean_name``
+    """The host corrects a guest's name. Checked by ``tournament.names.clean_name``
     (the one name rule, ``tournament.names``); the service's message is shown."""
 
     name = forms.CharField(max_length=2000, required=False, label="Name")
@@ -214,8 +215,6 @@ class GuestNameForm(forms.Form):
     def clean_name(self) -> str:
         """The name checked as the service checks it."""
         from tables.errors import RuleError
-        from tournament.services.guests import clean_name
-
         try:
             return clean_name(self.cleaned_data.get("name", ""))
         except RuleError as error:
@@ -225,7 +224,7 @@ class GuestNameForm(forms.Form):
 class SelfRegistrationForm(forms.Form):
     """A guest registers themself from the evening's public link: name, pack, here now?
 
-    The name is checked by ``tournament.services.guests.clean_name`` (the service's message is
+    The name is checked by ``tournament.names.clean_name`` (the service's message is
     shown), so the field itself accepts any length up to 2,000 characters.
     """
 
@@ -243,8 +242,6 @@ class SelfRegistrationForm(forms.Form):
     def clean_name(self) -> str:
         """The name checked as the service checks it, so its message shows beside any other."""
         from tables.errors import RuleError
-        from tournament.services.guests import clean_name
-
         try:
             return clean_name(self.cleaned_data.get("name", ""))
         except RuleError as error:

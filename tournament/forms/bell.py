@@ -13,10 +13,10 @@ import re
 from django import forms
 
 from tables.bell import BellOptions
-from tables.bell_options import CHOICES
+from tables.bell.options import CHOICES
 from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.sources import source_in_words
-from tournament.form_fields import ID_MAX, WholeNumberField
+from tournament.forms.fields import ID_MAX, WholeNumberField
 
 # option name -> (the question, {choice: what it means}); the first choice is the default.
 BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {

@@ -26,7 +26,7 @@ from tournament.printing import (
     ScoreSheetsPdf,
 )
 from tournament.printing.text import guest_print_name
-from tournament.selectors import table_kind
+from tournament.selectors.board import table_kind
 from tournament.services.draws import live_draw
 from tournament.services.state import OPEN_STATES, evening_state
 

@@ -11,7 +11,7 @@ from typing import cast
 
 from django import forms
 
-from tournament.form_fields import WholeNumberField
+from tournament.forms.fields import WholeNumberField
 from tournament.models import Guest, HelperLink
 
 SHOW_CHOICES = [

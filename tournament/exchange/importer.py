@@ -1,7 +1,7 @@
 """Importing an evening exported as JSON (schema "head-table/evening/1", docs/export.md).
 
 Nothing in the file is trusted. Before anything is saved the whole document is checked against
-the export's JSON Schema (``tournament/export_schema.json``, with the maintained ``jsonschema``
+the export's JSON Schema (``tournament/exchange/export_schema.json``, with the maintained ``jsonschema``
 validator) and every guest reference is followed; then every row goes through the models' own
 validation (``full_clean``: choices, lengths, ranges, the same as the forms) before it is saved.
 A bad file gives one ``EveningImportError`` whose message names the place in the file
@@ -35,7 +35,7 @@ from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, g
 from tables.errors import InvariantBroken, RuleError
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
-from tournament.export import SCHEMA
+from tournament.exchange.export import SCHEMA
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
@@ -85,7 +85,7 @@ def _no_constant(name: str) -> Any:
 @functools.cache
 def _validator() -> jsonschema.protocols.Validator:
     """The export schema's validator; "integer" means a JSON whole number (not 1.0, not true)."""
-    schema = json.loads(resources.files("tournament").joinpath("export_schema.json").read_text("utf-8"))
+    schema = json.loads(resources.files("tournament.exchange").joinpath("export_schema.json").read_text("utf-8"))
     base = jsonschema.Draft202012Validator
     base.check_schema(schema)
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))
@@ -93,7 +93,7 @@ def _validator() -> jsonschema.protocols.Validator:
 
 
 def export_schema() -> dict[str, Any]:
-    """The export's JSON Schema (``tournament/export_schema.json``) as a dict."""
+    """The export's JSON Schema (``tournament/exchange/export_schema.json``) as a dict."""
     return dict(_validator().schema)
 
 

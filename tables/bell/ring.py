@@ -8,7 +8,7 @@ Source: ``seeds/README.md`` (Progressive Poker), in this order:
 4. a player who lost all counters takes a fresh stake from the banker and changes seats with
    the booby-table player who has the most counters.
 Table sizes stay as they were and every guest keeps exactly one seat. Where the rules are
-silent the house rules in ``tables.bell_options.BellOptions`` decide; every entry of the record
+silent the house rules in ``tables.bell.options.BellOptions`` decide; every entry of the record
 says which rule it followed. ``ring_bell`` is pure: a state and results in, a frozen
 ``BellRecord`` out. Import the bell's names from ``tables.bell``.
 """
@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tables.bell_checks import check_results, count_off
-from tables.bell_cuts import Cutter
-from tables.bell_options import BellOptions
-from tables.bell_state import (
+from tables.bell.checks import check_results, count_off
+from tables.bell.cuts import Cutter
+from tables.bell.options import BellOptions
+from tables.bell.state import (
     SEEDS_RULE,
     BellEntry,
     BellRecord,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tables.bell_state import BellEntry
+from tables.bell.state import BellEntry
 from tables.errors import RuleError
 
 RANK_NAMES = {1: "an ace", 2: "a deuce", 3: "a trey", 11: "a jack", 12: "a queen", 13: "a king"}

@@ -34,7 +34,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
-from tournament.documents_scores import score_sheets
+from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
 from tournament.printing import (
     CertificatesPdf,
@@ -51,7 +51,7 @@ from tournament.printing import (
     TableTentsPdf,
 )
 from tournament.printing.text import guest_print_name, name_problem
-from tournament.selectors import table_kind
+from tournament.selectors.board import table_kind
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
 from tournament.services.naming import error_message, namer
@@ -306,7 +306,7 @@ def certificates_document(*, evening: Evening, paper: str = "A4", variant: str =
 
 
 def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str = "blank"):
-    """Score sheets, ``variant`` "blank" or "prefilled" (see ``tournament.documents_scores``)."""
+    """Score sheets, ``variant`` "blank" or "prefilled" (see ``tournament.documents.score_sheets``)."""
     _check_variant("score-sheets", variant)
     return score_sheets(evening=evening, paper=paper, prefilled=variant == "prefilled")
 

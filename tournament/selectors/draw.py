@@ -24,7 +24,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
-from tournament.selectors import table_kind
+from tournament.selectors.board import table_kind
 from tournament.services.draw_physical import DrawGuest, PhysicalState, open_physical_draw, physical_state
 from tournament.services.draws import draw_plan, live_draw, stored_plan
 from tournament.services.naming import error_message

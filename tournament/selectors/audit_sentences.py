@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from tournament.bell_forms import BELL_HELP, PRIZE_HELP
+from tournament.forms.bell import BELL_HELP, PRIZE_HELP
 from tournament.models import AuditEntry, Game
 
 Names = Mapping[int, str]

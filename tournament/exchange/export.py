@@ -12,7 +12,7 @@ from tables.bell import EveningState
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, award_prizes, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
-from tournament.selectors import table_kind
+from tournament.selectors.board import table_kind
 from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tables.bell_guests import guest_arrives, guest_leaves
-from tables.bell_options import BellOptions
-from tables.bell_ring import ring_bell
-from tables.bell_state import BellRecord, EveningState, TableResult
+from tables.bell.guests import guest_arrives, guest_leaves
+from tables.bell.options import BellOptions
+from tables.bell.ring import ring_bell
+from tables.bell.state import BellRecord, EveningState, TableResult
 from tables.errors import RuleError
 
 
