@@ -140,3 +140,13 @@ def test_a_refused_count_names_whose_count_to_fix(make_evening):
     assert form.errors[f"counters_{guests[0].pk}"] == [f"{guests[0].name}'s counters cannot be below 0."]
     assert form.errors[f"counters_{guests[1].pk}"] == [f"{guests[1].name}'s counters: at most 1,000,000."]
     assert form.errors[f"counters_{guests[2].pk}"] == [f"{guests[2].name}'s counters: a whole number in the digits 0 to 9."]
+
+
+@pytest.mark.django_db
+def test_opening_a_buttons_address_shows_a_page_not_a_blank(client, host, make_evening):
+    evening = make_evening(2, 2)
+    client.force_login(host)
+    response = client.get(reverse("host-helpers", args=[evening.pk]))
+    assert response.status_code == 405 and "POST" in response["Allow"]
+    assert "This address is not a page" in response.content.decode()
+    assert client.post(reverse("host-helpers", args=[evening.pk]), {}).status_code != 405  # the form still works
