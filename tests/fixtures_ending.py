@@ -23,6 +23,15 @@ def ended_evening(host, size: int = 30, **fields) -> Evening:
     evening = played_evening(host, size, **fields)
     ending.evening_end(evening=evening, seen_round=2)
     rnd = current_round(evening)
+    last_results(evening)
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+    return Evening.objects.get(pk=evening.pk)
+
+
+def last_results(evening: Evening) -> None:
+    """Round 2's results: the head table's counts (its first guest takes 10 from its last), a
+    pool winner everywhere else (no counts: the final count takes them after the bell)."""
+    rnd = current_round(evening)
     state = evening_state(evening)
     for number, ids in enumerate(state.tables, 1):
         counters = None
@@ -31,8 +40,6 @@ def ended_evening(host, size: int = 30, **fields) -> Evening:
             counters[ids[0]] += 10
             counters[ids[-1]] -= 10
         result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
-    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
-    return Evening.objects.get(pk=evening.pk)
 
 
 def count_every_table(evening: Evening) -> None:

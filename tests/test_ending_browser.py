@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from tests.fixtures_ending import last_results
 from tests.fixtures_room import played_evening
 from tests.test_narrow_browser import phone as guest_phone
 from tests.test_room_scale import MEASURE, check_fits
@@ -19,7 +20,6 @@ from tournament.models import Bell, Evening, FinalCount
 from tournament.services import ending
 from tournament.services.bell import bell_ring
 from tournament.services.prizes import evening_standings
-from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
 SHOTS = "/tmp/ending"
@@ -52,20 +52,6 @@ FITS = """() => {
   return {scroll: [d.scrollHeight, innerHeight, d.scrollWidth, innerWidth], shown: out,
           slide: document.getElementById('room-live').dataset.slide};
 }"""
-
-
-def last_results(evening: Evening) -> None:
-    """Round 2's results: the head table's counts (its first guest takes 10 from its last), a
-    pool winner everywhere else (no counts: the final count takes them after the bell)."""
-    rnd = current_round(evening)
-    state = evening_state(evening)
-    for number, ids in enumerate(state.tables, 1):
-        counters = None
-        if number == 1:
-            counters = {g: state.counters[g] for g in ids}
-            counters[ids[0]] += 10
-            counters[ids[-1]] -= 10
-        result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
 
 
 @pytest.mark.browser

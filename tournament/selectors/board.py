@@ -57,6 +57,13 @@ def table_kind(number: int, tables: int) -> str:
     return "intermediate"
 
 
+def table_label(number: int, kind: str) -> str:
+    """A table as pages name it: "Table 1 · Head table", "Table 5 · Booby table", "Table 3";
+    ``kind`` is ``table_kind``'s "head", "booby" or "between"."""
+    extra = {"head": " · Head table", "booby": " · Booby table"}.get(kind, "")
+    return f"Table {number}{extra}"
+
+
 @dataclass
 class TableLine:
     """One guest at a table, as shown on a page."""
@@ -78,9 +85,8 @@ class TableBoard:
 
     @property
     def label(self) -> str:
-        """"Table 1 · Head table", "Table 5 · Booby table", "Table 3"."""
-        extra = {"head": " · Head table", "booby": " · Booby table"}.get(self.kind, "")
-        return f"Table {self.number}{extra}"
+        """"Table 1 · Head table", "Table 5 · Booby table", "Table 3" (``table_label``)."""
+        return table_label(self.number, self.kind)
 
 
 @dataclass

@@ -24,7 +24,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
-from tournament.selectors.board import table_kind
+from tournament.selectors.board import table_kind, table_label
 from tournament.services.draw_physical import DrawGuest, PhysicalState, open_physical_draw, physical_state
 from tournament.services.draws import draw_plan, live_draw, stored_plan
 from tournament.services.naming import error_message
@@ -62,9 +62,8 @@ class SeatingTable:
 
     @property
     def label(self) -> str:
-        """"Table 1 · Head table", "Table 3", "Table 5 · Booby table"."""
-        extra = {"head": " · Head table", "booby": " · Booby table"}.get(self.kind, "")
-        return f"Table {self.number}{extra}"
+        """"Table 1 · Head table", "Table 3", "Table 5 · Booby table" (``table_label``)."""
+        return table_label(self.number, self.kind)
 
 
 @dataclass
