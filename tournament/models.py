@@ -74,6 +74,16 @@ class Game(models.TextChoices):
     MY_SHIP_SAILS = "my_ship_sails", "My Ship Sails"
 
 
+class Format(models.TextChoices):
+    """The evening's format (values match ``tables.formats.engine.ENGINE``): Progressive Poker,
+    or one of the formats played at tables of four with partners (``/shared/formats.md``)."""
+
+    POKER = "poker", "Progressive Poker"
+    EUCHRE = "euchre", "Progressive Euchre"
+    WHIST = "whist", "Drive Whist"
+    BUNCO = "bunco", "Bunco"
+
+
 class PackChoice(models.TextChoices):
     """The two packs of the seating draw (values match ``tables.packs.Pack``)."""
 
@@ -106,10 +116,15 @@ class Evening(models.Model):
 
     Stage = EveningStage
     RoundEnd = RoundEnd
+    Format = Format
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
     name = models.CharField(max_length=120)
     date = models.DateField()
+    format = models.CharField(
+        max_length=10, choices=Format.choices, default=Format.POKER,
+        help_text="Progressive Poker, Progressive Euchre, Drive Whist or Bunco; fixed once the seats are drawn.",
+    )
     game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
     options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
     counters_per_stake = models.PositiveIntegerField(
@@ -145,7 +160,7 @@ class Evening(models.Model):
     class Meta:
         ordering = ["-date", "-id"]
         constraints = checks(
-            "evening", name_length=length_within("name", 1, 120), game_known=one_of("game", Game),
+            "evening", name_length=length_within("name", 1, 120), game_known=one_of("game", Game), format_known=one_of("format", Format),
             stake_in_range=within("counters_per_stake", 1, 10_000), minutes_in_range=within("minutes_per_round", 1, 180),
             rounds_in_range=within("rounds_planned", 1, 100), round_end_known=one_of("round_end", RoundEnd),
             red_label_length=length_within("red_label", 1, 40), blue_label_length=length_within("blue_label", 1, 40),
@@ -231,6 +246,10 @@ class Draw(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DIGITAL)
     sizes = models.JSONField(help_text="Players per table, table 1 (head) first.")
     relaxed = models.TextField(blank=True, help_text="What the plan relaxes, when the rules cannot seat this count.")
+    layout = models.JSONField(
+        default=list, blank=True,
+        help_text="Tables of four only: the ids at North, East, South and West of each table (ghosts negative).",
+    )
     complete = models.BooleanField(default=False)
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
@@ -250,13 +269,17 @@ class DrawnCard(models.Model):
     guest = models.ForeignKey(Guest, on_delete=models.RESTRICT, related_name="drawn_cards")
     pack = models.CharField(max_length=4, choices=PackChoice.choices)
     rank = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Tables of four only: 0 North, 1 East, 2 South, 3 West."
+    )
     recorded_at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]
         constraints = [
             models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw"),
-            *checks("drawncard", pack_known=one_of("pack", PackChoice), rank_positive=within("rank", 1)),
+            *checks("drawncard", pack_known=one_of("pack", PackChoice), rank_positive=within("rank", 1),
+                   seat_known=within("seat", 0, 3)),
         ]
 
     def __str__(self) -> str:
@@ -269,11 +292,14 @@ class Seat(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="seats")
     guest = models.OneToOneField(Guest, on_delete=models.RESTRICT, related_name="seat")
     table = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Tables of four only: 0 North, 1 East, 2 South, 3 West."
+    )
 
     class Meta:
-        ordering = ["evening", "table", "id"]
+        ordering = ["evening", "table", "position", "id"]
         indexes = [models.Index(fields=["evening", "table"])]
-        constraints = checks("seat", table_positive=within("table", 1))
+        constraints = checks("seat", table_positive=within("table", 1), position_known=within("position", 0, 3))
 
     def __str__(self) -> str:
         return f"{self.guest.name} sits at table {self.table}"
@@ -384,6 +410,10 @@ class Result(models.Model):
     in_call = models.JSONField(default=list, blank=True)
     tied = models.JSONField(default=list, blank=True, help_text="Guest ids who split the pool with the winner.")
     counters = models.JSONField(default=dict, blank=True)
+    report = models.JSONField(
+        default=dict, blank=True,
+        help_text="Tables of four only: the table's report as tables.formats.records reads it (points, tricks, buncos).",
+    )
     reported_by_guest = models.ForeignKey(
         Guest, on_delete=models.RESTRICT, null=True, blank=True, related_name="results_reported"
     )

@@ -51,7 +51,7 @@ class FoursomeState:
                 raise RuleError(f"Table {number} has {len(table)} seats; these tables have four.")
             for player in table:
                 if player in seen:
-                    raise RuleError(f"Player {player} is seated twice.")
+                    raise RuleError("{guest} is seated twice.", guests=(player,))
                 seen.add(player)
         used = -min((p for p in seen if is_ghost(p)), default=0)
         if used > self.ghosts:
@@ -67,7 +67,7 @@ class FoursomeState:
         for number, table in enumerate(self.tables, start=1):
             if player in table:
                 return number
-        raise RuleError(f"Player {player} is not seated.")
+        raise RuleError("{guest} is not seated.", guests=(player,))
 
     def tally(self, player: int, name: str) -> int:
         """A player's total of one tally (0 when never scored)."""
@@ -158,7 +158,7 @@ def guest_arrives(state: FoursomeState, guest: int) -> FoursomeState:
     if guest <= 0:
         raise InvariantBroken(f"guest ids are positive, not {guest}")
     if any(guest in t for t in state.tables):
-        raise RuleError(f"Player {guest} is seated already.")
+        raise RuleError("{guest} is seated already.", guests=(guest,))
     tables = list(state.tables)
     for index in range(len(tables) - 1, -1, -1):
         ghosts = [p for p in tables[index] if is_ghost(p)]

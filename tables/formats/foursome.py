@@ -211,7 +211,7 @@ def _representers(roster: Mapping[int, Pack], decks: Mapping[Pack, list[SeatCard
 def side_of(table: Foursome, player: int) -> Side:
     """The side ``player`` sits on at ``table``; raises ``RuleError`` if not seated there."""
     if player not in table:
-        raise RuleError(f"Player {player} is not at this table.")
+        raise RuleError("{guest} is not at this table.", guests=(player,))
     return Side.of(Seat(table.index(player)))
 
 

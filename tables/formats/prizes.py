@@ -101,3 +101,32 @@ def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int,
         if rolled:
             return tuple(rolled)
     return ()
+
+
+STANDING_ORDER = {"euchre": ("stars", "points"), "whist": ("tricks", "wins"), "bunco": ("wins", "buncos", "points")}
+"""The tallies the standings are ordered by, per format, most first (house rule: the main
+prize's tally first: Euchre's stars, then points; Drive Whist's tricks; Bunco's wins, then
+buncos, then points, as clubs read their tally sheets)."""
+
+
+def standing_order(key: str, *, prize_by_points: bool = False) -> tuple[str, ...]:
+    """The tallies the standings of format ``key`` are ordered by (Euchre's prizes by points:
+    points, then stars)."""
+    if key == "euchre" and prize_by_points:
+        return ("points", "stars")
+    return STANDING_ORDER[key]
+
+
+def rank_players(tallies: Mapping[int, Mapping[str, int]], order: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The standings: (place, player) for every player in ``tallies`` (ghosts included, so a
+    ghost's card reads true; prizes leave them out), most of ``order``'s tallies first; players
+    equal on all of them share a place (1, 2, 2, 4), listed by id. Returns them in order."""
+    def key(player: int) -> tuple[int, ...]:
+        return tuple(-tallies[player].get(name, 0) for name in order)
+
+    ranked = sorted(tallies, key=lambda p: (key(p), p))
+    out: list[tuple[int, int]] = []
+    for index, player in enumerate(ranked):
+        place = out[-1][0] if out and key(ranked[index - 1]) == key(player) else index + 1
+        out.append((place, player))
+    return tuple(out)

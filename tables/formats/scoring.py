@@ -195,17 +195,19 @@ def bunco_score(table: Foursome, *, points: Mapping[Side | str, int],
     for name, counts in (("buncos", buncos), ("mini buncos", minis), ("rolls", rolls or {})):
         strangers = sorted(p for p in counts if p not in table)
         if strangers:
-            raise ScoreError(f"{name.capitalize()} are given for player {strangers[0]}, who is not at this table.")
+            raise ScoreError(f"{name.capitalize()} are given for {{guest}}, who is not at this table.",
+                             guests=(strangers[0],))
     for name, counts in (("buncos", buncos), ("mini buncos", minis)):
         for player, count in counts.items():
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ScoreError(f"Player {player}'s {name} must be a whole number, 0 or more (not {count!r}).")
+                raise ScoreError(f"{{guest}}'s {name} must be a whole number, 0 or more (not {count!r}).",
+                                 guests=(player,))
     for player, scored in (rolls or {}).items():
         bad = [r for r in scored if r not in ROLL_POINTS or isinstance(r, bool)]
         if bad:
             raise ScoreError(f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {bad[0]!r}.")
         if scored.count(BUNCO_POINTS) != buncos.get(player, 0) or scored.count(MINI_BUNCO_POINTS) != minis.get(player, 0):
-            raise ScoreError(f"Player {player}'s rolls do not match their buncos and mini buncos.")
+            raise ScoreError("{guest}'s rolls do not match their buncos and mini buncos.", guests=(player,))
     for side in Side:
         least = sum(BUNCO_POINTS * buncos.get(p, 0) + MINI_BUNCO_POINTS * minis.get(p, 0) for p in pair(table, side))
         if values[side] < least:

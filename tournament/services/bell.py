@@ -23,6 +23,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
+from tournament.services.foursome_bell import foursome_bell_apply, foursome_bell_undone
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
@@ -72,8 +73,11 @@ def bell_apply(
     ``Round.waiting_for`` (guests named); the next result recorded for it tries again. Returns
     the bell, or None when it waits or another process rang it first. ``cuts`` as for
     ``bell_ring``. Raises ``RuleError`` for a bad cut. Either way a reopened round
-    (``Round.reopened``) is reopened no longer: the bell has been rung.
+    (``Round.reopened``) is reopened no longer: the bell has been rung. An evening at tables of
+    four rings ``services.foursome_bell.foursome_bell_apply`` instead (its bell never waits).
     """
+    if evening.format != Evening.Format.POKER:
+        return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
     state = evening_state(evening)
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
     last = Round.is_last_number(rnd.number, evening=evening)
@@ -234,23 +238,32 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
             raise RuleError("Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,))
         Bell.objects.filter(pk=bell.pk).update(undone_at=Now())
         bell.refresh_from_db(fields=["undone_at"])
-        record = BellRecord.from_json(bell.record)
         if bell.kind == Bell.Kind.BELL:
             Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG, waiting_for="", deadline=None,
                                                           reopened=Round.Reopened.HOST,
                                                           clock_version=F("clock_version") + 1)
-        else:  # a guest's departure or arrival: their check-in goes back too
-            status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
-            Guest.objects.filter(pk=record.mover()).update(status=status)
-        seats_follow(evening=evening, before=record.after, after=record.before)
+        _seats_back(evening, bell)
         if evening.stage == Evening.Stage.ENDED:
             final_counts_drop(evening=evening)
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
         audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number,
-                  kind=bell.kind, guest_id=record.guest if bell.kind != Bell.Kind.BELL else None)
+                  kind=bell.kind, guest_id=bell.record.get("guest") if bell.kind != Bell.Kind.BELL else None)
         evening_touch(evening=evening)
     return bell
+
+
+def _seats_back(evening: Evening, bell: Bell) -> None:
+    """After ``bell`` was marked undone: the seats go back to before it, and a guest's departure
+    or arrival gives back their check-in too. Tables of four: ``foursome_bell_undone``."""
+    if evening.format != Evening.Format.POKER:
+        foursome_bell_undone(evening=evening, bell=bell)
+        return
+    record = BellRecord.from_json(bell.record)
+    if bell.kind != Bell.Kind.BELL:
+        status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
+        Guest.objects.filter(pk=record.mover()).update(status=status)
+    seats_follow(evening=evening, before=record.after, after=record.before)
 
 
 def bell_words(bell: Bell) -> str:

@@ -32,7 +32,10 @@ def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     draw's seating with one stake each. Once the evening has ended (and ``final``), the live
     final counts (``FinalCount``, one per table counted) replace those guests' counters, so
     the standings, prizes and documents read the final count. Raises ``RuleError`` before the
-    draw. One or two queries (one more after the end)."""
+    draw, and for an evening at tables of four (its state is ``services.foursomes.foursome_state``).
+    One or two queries (one more after the end)."""
+    if evening.format != Evening.Format.POKER:
+        raise RuleError("This evening is played at tables of four: it has no counters to count.")
     state = _bell_state(evening)
     if final and evening.stage == Evening.Stage.ENDED:
         counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list("counters", flat=True)

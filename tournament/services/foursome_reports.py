@@ -1,0 +1,160 @@
+"""A table's report at tables of four (euchre points, whist tricks, bunco points and buncos):
+recorded by the host, a scorer or a captain's phone, checked by the format's rules.
+
+Rules: ``/shared/formats.md`` through ``tables.formats.records.report_score`` (a euchre hand
+scores 1, 2 or 4; a whist hand has 13 tricks; a bunco roll scores at most 21; a tie names the
+play-off's or roll-off's winner unless the host chose to cut ties). House rules, as for
+Progressive Poker's results (``services.results``, ``services.captains``): a report is
+idempotent by its form's one-time ``request_id``; from phones the first report stands (the
+others confirm or dispute it); the host's report replaces an earlier one (kept, superseded);
+on an evening whose rounds end at the head table's result, the head table's report rings the
+bell in the same transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models.functions import Now
+
+from tables.errors import RuleError
+from tables.formats.records import report_score
+from tables.formats.scoring import TableScore
+from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.services.audit import audit_log
+from tournament.services.foursomes import foursome_rules, foursome_state
+from tournament.services.locks import lock_evening, lock_round, lock_round_number
+from tournament.services.state import OPEN_STATES
+from tournament.services.versions import evening_touch
+
+
+def canonical_report(report: Mapping[str, Any]) -> dict[str, Any]:
+    """A report as stored: player ids as strings, hands as lists, sides as "NS"/"EW"."""
+    out: dict[str, Any] = {}
+    for key, value in report.items():
+        if key in ("buncos", "minis"):
+            out[key] = {str(p): n for p, n in value.items() if n}
+        elif key == "rolls":
+            out[key] = {str(p): list(n) for p, n in value.items() if n}
+        elif key in ("points", "tricks"):
+            out[key] = {str(getattr(s, "value", s)): n for s, n in value.items()}
+        elif key == "hands":
+            out[key] = [[str(getattr(s, "value", s)), n] for s, n in value]
+        elif value is not None:
+            out[key] = str(getattr(value, "value", value))
+    return out
+
+
+def report_check(*, evening: Evening, table: int, report: Mapping[str, Any]) -> TableScore:
+    """Check ``report`` for ``table`` against the evening's format and seating now; returns the
+    ``TableScore`` the bell will take. Raises ``RuleError`` for a table that does not exist and
+    ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing."""
+    fmt, options = foursome_rules(evening)
+    state = foursome_state(evening)
+    if not 1 <= table <= len(state.tables):
+        raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
+                        count=len(state.tables))
+    return report_score(fmt, state.tables[table - 1], canonical_report(report), ties=options.ties)
+
+
+def foursome_report(
+    *, round: Round, table: int, report: Mapping[str, Any], user=None, reporter: Guest | None = None,
+    device: str = "", request_id: str = "", helper=None,
+) -> Result:
+    """Record (or replace) ``table``'s report for a round in play; returns the live ``Result``.
+
+    ``report`` as ``tables.formats.records`` reads it. ``reporter``: the guest who sent it from
+    their phone (must sit at that table). Raises ``RuleError`` for a round not in play, a table
+    that does not exist, a reporter not at the table, or a report the format makes impossible;
+    nothing is saved then. A repeated ``request_id`` returns the saved result.
+    """
+    with transaction.atomic():
+        rnd = lock_round(round.pk)
+        if rnd is None:
+            raise RuleError("That round does not exist: reload the page.")
+        if request_id and (done := rnd.results.filter(table=table, request_id=request_id).first()) is not None:
+            return done
+        if rnd.state not in OPEN_STATES:
+            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.",
+                            rounds=(rnd.number,))
+        evening = rnd.evening
+        report_check(evening=evening, table=table, report=report)
+        if reporter is not None and reporter.pk not in foursome_state(evening).tables[table - 1]:
+            raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
+        row = _save(rnd, table, canonical_report(report), user=user, reporter=reporter, device=device,
+                    request_id=request_id, helper=helper)
+        _ring_if_due(rnd, evening, table, user=user, device=device)
+    return row
+
+
+def _save(rnd: Round, table: int, report: dict[str, Any], *, user, reporter: Guest | None, device: str,
+          request_id: str, helper) -> Result:
+    """Save the table's live report (an earlier one superseded), log it, touch the evening."""
+    Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
+    row = Result.objects.create(
+        round=rnd, table=table, report=report, reported_by_guest=reporter, request_id=request_id[:64],
+        reported_by_user=user if user is not None and user.is_authenticated else None,
+    )
+    audit_log(evening=rnd.evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
+              round=rnd.number, table=table, report=report)
+    evening_touch(evening=rnd.evening)
+    return row
+
+
+def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str) -> None:
+    """The head table's report rings the bell on an evening whose rounds end at the head
+    table's result (the books' way: the head table rings when its game is over), unless the
+    round was reopened by an undo (then the host rings it)."""
+    from tournament.services.foursome_bell import foursome_bell_apply
+
+    if rnd.reopened == Round.Reopened.HOST:
+        return
+    if rnd.state == Round.State.RUNG and not rnd.reopened:
+        foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
+    elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
+
+
+def foursome_captain_report(
+    *, guest: Guest, round_number: int, table: int, report: Mapping[str, Any], request_id: str = "", device: str = "",
+) -> Result:
+    """A player's report of their own table from their phone; returns the ``Result``.
+
+    ``round_number`` and ``table`` are what the phone's form showed (a form sent after the bell
+    or a move is refused, never applied to another round or table). The first report stands:
+    a second is refused and pointed at the confirm and dispute buttons. Raises ``RuleError``
+    with a message for the player; nothing is saved then.
+    """
+    with transaction.atomic():
+        rnd = lock_round_number(lock_evening(guest.evening_id), round_number)
+        if rnd is None:
+            raise RuleError("That round does not exist: reload your page.")
+        if request_id and (done := rnd.results.filter(table=table, request_id=request_id).first()) is not None:
+            return done
+        if rnd.state not in OPEN_STATES:
+            raise RuleError(f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent "
+                            "from a phone. If it was wrong, tell the host.")
+        guest = Guest.objects.select_related("evening").get(pk=guest.pk)
+        if guest.key_revoked or guest.status == Guest.Status.LEFT:
+            raise RuleError("You are no longer playing this evening, so you cannot report a result.")
+        where = foursome_state(guest.evening).table_of(guest.pk) if _seated(guest) else None
+        if where != table:
+            raise RuleError(f"You sit at table {where} now, not at table {table}: you can report only your own "
+                            "table's result." if where else "You have no seat now, so you cannot report a result.")
+        live = rnd.results.filter(table=table, superseded_at__isnull=True).select_related("reported_by_guest").first()
+        if live is not None:
+            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            raise RuleError(f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
+                            "it or dispute it on your page.")
+        return foursome_report(round=rnd, table=table, report=report, reporter=guest, device=device,
+                               request_id=request_id)
+
+
+def _seated(guest: Guest) -> bool:
+    try:
+        foursome_state(guest.evening).table_of(guest.pk)
+    except RuleError:
+        return False
+    return True

@@ -1,0 +1,113 @@
+"""Standings and prizes at tables of four: each player's tallies (stars, points, tricks, wins,
+losses, buncos, mini buncos) and the format's prizes.
+
+Rules: ``/shared/formats.md`` through ``tables.formats.prizes`` (a prize whose best count is 0
+goes to no one; ghosts win nothing; each "most" prize once per pack where both packs play, the
+booby prize once; Bunco's last bunco of the night). House rules: the standings' order
+(``tables.formats.prizes.STANDING_ORDER``); a tie for a prize is cut with a generator seeded by
+the evening's public key, so every page shows the same cut (as for Progressive Poker).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tables.bell.cuts import Cutter
+from tables.errors import RuleError
+from tables.formats import prize_rules
+from tables.formats.foursome import is_ghost
+from tables.formats.prizes import FORMATS_RULE, award_foursome_prizes, last_bunco, rank_players, standing_order
+from tables.formats.records import bell_from_json
+from tables.packs import Pack
+from tables.prizes import Prize
+from tournament.models import Bell, Evening, Guest
+from tournament.services.foursomes import foursome_rules, foursome_state, ghost_name
+from tournament.services.naming import namer
+
+
+@dataclass(frozen=True)
+class FoursomeLine:
+    """One line of the standings: the place (ties share it), the player's id, name and guest
+    (None for a ghost), their tallies (name -> total) and the table they sit at now (None when
+    not seated)."""
+
+    place: int
+    player: int
+    name: str
+    guest: Guest | None
+    tallies: Mapping[str, int]
+    table: int | None
+
+    @property
+    def is_ghost(self) -> bool:
+        """Whether this line is a ghost's (it wins no prize)."""
+        return is_ghost(self.player)
+
+
+@dataclass(frozen=True)
+class FoursomePrizeLine:
+    """One prize as shown: its key, title (with the host's pack labels), winners and reason."""
+
+    prize: Prize
+    title: str
+    winners: tuple[Guest, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class FoursomeStandings:
+    """The tallies shown (name, words) in order, the standings lines and the prizes."""
+
+    tallies: tuple[tuple[str, str], ...]
+    lines: tuple[FoursomeLine, ...]
+    prizes: tuple[FoursomePrizeLine, ...]
+
+
+def foursome_standings(evening: Evening) -> FoursomeStandings:
+    """The standings and prizes of an evening at tables of four, in four queries whatever its
+    size. Before the draw everything is empty. Raises ``RuleError`` for stored options the
+    rules do not know."""
+    fmt, options = foursome_rules(evening)
+    try:
+        state = foursome_state(evening)
+    except RuleError:
+        return FoursomeStandings(fmt.tallies, (), ())
+    guests = {g.pk: g for g in evening.guests.all()}
+    seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
+    tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
+    names = {pk: g.name for pk, g in guests.items()}
+    lines = tuple(
+        FoursomeLine(place, p, ghost_name(p) if is_ghost(p) else names.get(p, "A guest"), guests.get(p),
+                     tallies[p], seated.get(p))
+        for place, p in rank_players(tallies, standing_order(fmt.key, prize_by_points=options.prize_by_points))
+    )
+    packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
+    cutter = Cutter(None, random.Random(f"prizes-{evening.public_key}"))
+    prizes = list(award_foursome_prizes(tallies, packs, prize_rules(fmt, options), ties=options.prize_ties,
+                                        cutter=cutter))
+    if fmt.key == "bunco":
+        prizes.append(_last_bunco(evening))
+    named = namer(names)
+    return FoursomeStandings(fmt.tallies, lines, tuple(
+        FoursomePrizeLine(p, _title(evening, p), tuple(guests[g] for g in p.winners if g in guests), p.reason_for(named))
+        for p in prizes
+    ))
+
+
+def _last_bunco(evening: Evening) -> Prize:
+    """Bunco's last bunco of the night (club rules): who rolled a bunco in the latest round that
+    had one (several that round share it: the bell does not know which roll came last)."""
+    records = Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL).order_by(
+        "round__number").values_list("record", flat=True)
+    winners = last_bunco([bell_from_json(r).added for r in records])
+    reason = "A bunco in the latest round that had one." if winners else "Not awarded: nobody has rolled a bunco."
+    return Prize("last_bunco", "The last bunco of the night", winners, reason, FORMATS_RULE)
+
+
+def _title(evening: Evening, prize: Prize) -> str:
+    for pack in Pack:
+        if prize.key.endswith(f"_{pack.value}"):
+            return prize.title.removesuffix(f", {pack.value} pack") + f", {evening.pack_label(pack)}"
+    return prize.title

@@ -1,0 +1,130 @@
+"""The formats at tables of four (Progressive Euchre, Drive Whist, Bunco): the evening's rules,
+its state now, the partnership draw and the seats.
+
+Rules: ``/shared/formats.md`` through ``tables.formats`` (the draw: ``draw_foursomes``; seats
+North, East, South, West, North–South and East–West partners; ghosts for empty seats). An
+evening of these formats stores the draw's tables in ``Draw.layout`` (ids at North, East, South
+and West, ghosts negative), each guest's seat in ``Seat.table`` and ``Seat.position`` (0 North
+to 3 West) and, after every bell, the whole state (tables and tallies) in ``Bell.state_after``
+(``tables.formats.records``). Progressive Poker's draw and state are ``services.draws`` and
+``services.state``; pages ask ``evening_format`` which applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from django.db import transaction
+from django.db.models.functions import Now
+
+from tables.errors import RuleError
+from tables.formats import FoursomeFormat, FoursomeOptions
+from tables.formats.bell import FoursomeState
+from tables.formats.engine import FormatEntry, format_entry
+from tables.formats.foursome import Seat as SeatName
+from tables.formats.foursome import draw_foursomes, is_ghost
+from tables.formats.records import state_from_json
+from tables.packs import Pack
+from tournament.models import Bell, Draw, DrawnCard, Evening, Guest, Seat
+from tournament.services.audit import audit_log
+from tournament.services.draws import live_draw, lock_for_draw
+from tournament.services.versions import evening_touch
+
+
+def evening_format(evening: Evening) -> FormatEntry:
+    """The evening's format (``tables.formats.engine``): Progressive Poker or a format at
+    tables of four. No query."""
+    return format_entry(evening.format)
+
+
+def is_foursome(evening: Evening) -> bool:
+    """Whether the evening is played at tables of four with partners (not Progressive Poker)."""
+    return evening.format != Evening.Format.POKER
+
+
+def foursome_rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
+    """The evening's format at tables of four and the host's options for it
+    (``evening.options["format"]``; defaults: the format's own). Raises ``RuleError`` for a
+    Progressive Poker evening or a stored option the rules do not know."""
+    fmt = evening_format(evening).foursome
+    if fmt is None:
+        raise RuleError("This evening plays Progressive Poker, not a game at tables of four.")
+    return fmt, FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
+
+
+def ghost_name(player: int) -> str:
+    """A ghost's name as pages show it: "Ghost 1" for id -1 (house rule: ghosts are numbered
+    in the order they were seated)."""
+    return f"Ghost {-player}"
+
+
+def player_names(evening: Evening) -> dict[int, str]:
+    """Every guest's name by id; ghosts are named by ``ghost_name`` where they are shown. One
+    query."""
+    return dict(evening.guests.values_list("id", "name"))
+
+
+def player_name(player: int, names: Mapping[int, str]) -> str:
+    """A seated player's name: the guest's, or "Ghost 1"."""
+    return ghost_name(player) if is_ghost(player) else names.get(player, "A guest")
+
+
+def foursome_state(evening: Evening) -> FoursomeState:
+    """Where everyone sits now and their tallies: the last live bell's state after, or the
+    draw's tables with every tally at 0. Raises ``RuleError`` before the draw. One or two
+    queries."""
+    bell = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .order_by("-round__number", "-id").only("state_after").first()
+    )
+    if bell is not None:
+        return state_from_json(bell.state_after)
+    draw = live_draw(evening)
+    if draw is None or not draw.layout:
+        raise RuleError("There is no draw yet: run the draw first.")
+    return FoursomeState.start(draw.layout)
+
+
+def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]]) -> None:
+    """Store where every guest sits: ``tables`` are ids at North, East, South and West, table 1
+    first (ghosts, negative, have no ``Seat`` row). Two queries."""
+    Seat.objects.filter(evening=evening).delete()
+    Seat.objects.bulk_create([
+        Seat(evening=evening, guest_id=player, table=number, position=position)
+        for number, ids in enumerate(tables, 1) for position, player in enumerate(ids) if not is_ghost(player)
+    ])
+
+
+def foursome_draw(*, evening: Evening, representing: Collection[int] = (), user=None, device: str = "") -> Draw:
+    """Deal the partnership draw to every checked-in guest and seat them; returns the ``Draw``.
+
+    Every guest draws a card of their pack naming a table and a seat (red: North and East;
+    blue: South and West; house rule in ``tables.formats.foursome``); ghosts take the seats
+    left empty. ``representing``: guests the host picks to draw from the other pack (else the
+    fewest needed, at random). Raises ``RuleError`` for fewer than four guests, a wrong pick,
+    or after round 1 started; nothing is saved then. A constant number of queries.
+    """
+    with transaction.atomic():
+        evening = lock_for_draw(evening)
+        foursome_rules(evening)
+        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
+        tables, cards = draw_foursomes([(g, Pack(p)) for g, p in guests], representing=representing)
+        evening.draws.filter(superseded_at__isnull=True).update(superseded_at=Now())
+        draw = Draw.objects.create(evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables),
+                                   layout=[list(t) for t in tables], complete=True)
+        DrawnCard.objects.bulk_create([
+            DrawnCard(draw=draw, guest_id=g, pack=c.pack.value, rank=c.table, seat=int(c.seat)) for g, c in cards.items()
+        ])
+        foursome_seats_replace(evening=evening, tables=tables)
+        evening.stage = Evening.Stage.SEATED
+        evening.save(update_fields=["stage"])
+        audit_log(evening=evening, action="draw.digital", user=user, device=device, draw_id=draw.pk,
+                  sizes=[4] * len(tables), ghosts=sum(1 for t in tables for p in t if is_ghost(p)),
+                  representing=sorted(g for g, c in cards.items() if c.pack.value != dict(guests)[g]))
+        evening_touch(evening=evening)
+    return draw
+
+
+def seat_words(position: int) -> str:
+    """A seat in words: "North" for 0."""
+    return SeatName(position).word
