@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from tables.prizes import StandingRow
 from tournament.models import Evening, Guest
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board
+from tournament.selectors.foursome_boards import FoursomeBoard, foursome_board
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
+from tournament.services.foursomes import is_foursome
 from tournament.services.versions import evening_token
 
 BOARDS_KEPT = 16  # evenings whose board a process keeps
@@ -34,6 +36,7 @@ class Shared:
     standing: list[tuple[int, Guest, StandingRow]]  # (place, guest, row) in standings order
     table_of: dict[int, TableBoard]  # guest id -> their table
     ceremony: Ceremony | None = None  # once the evening has ended
+    foursome: FoursomeBoard | None = None  # an evening at tables of four (Euchre, Whist, Bunco)
 
 
 def shared_board_at(token: str, version: int | None) -> Shared | None:
@@ -67,7 +70,8 @@ def shared_board(evening: Evening) -> Shared:
         if evening.stage == Evening.Stage.ENDED:
             ceremony = evening_ceremony(evening)
         shared = Shared(version=evening.version, board=board, standing=board.standing_lines(),
-                        table_of={line.guest.pk: t for t in board.tables for line in t.lines}, ceremony=ceremony)
+                        table_of={line.guest.pk: t for t in board.tables for line in t.lines}, ceremony=ceremony,
+                        foursome=foursome_board(evening) if is_foursome(evening) else None)
         with _BOARDS_LOCK:
             _BOARDS[token] = shared
             while len(_BOARDS) > BOARDS_KEPT:

@@ -211,14 +211,21 @@ class Ceremony:
 
 
 def ceremony(evening: Evening) -> Ceremony:
-    """The ceremony of an evening (a few queries: the standings and the final counts)."""
+    """The ceremony of an evening (a few queries: the standings and the final counts). At
+    tables of four the prizes are the format's (``services.foursome_standings``) and there is
+    no final count (house rule: the tallies are complete at the last bell)."""
+    from tournament.services.foursome_standings import foursome_standings
+    from tournament.services.foursomes import is_foursome
     from tournament.services.prizes import evening_standings
 
-    prizes = reveal_order(evening_standings(evening).prizes) if evening.stage == Evening.Stage.ENDED else ()
+    foursome = is_foursome(evening)
+    prizes: tuple = ()
+    if evening.stage == Evening.Stage.ENDED:
+        prizes = reveal_order((foursome_standings if foursome else evening_standings)(evening).prizes)
     step = evening.ceremony_step
     shown = step or 0
     uncounted: tuple[int, ...] = ()
-    if evening.stage == Evening.Stage.ENDED and step is None:
+    if evening.stage == Evening.Stage.ENDED and step is None and not foursome:  # no counters to count
         uncounted = tuple(t.number for t in final_count_tables(evening) if t.count is None)
     return Ceremony(step=step, prizes=prizes, revealed=prizes[:shown], standings_shown=shown > len(prizes),
                     uncounted=uncounted)

@@ -40,6 +40,7 @@ from tournament.services import captains, registration
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
+from tournament.views.foursome_guest import foursome_page_context
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -107,6 +108,8 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     """Everything the guest's page shows (see ``templates/guest/_page.html``); ``shared`` is
     the evening's board (computed when not given)."""
     shared = shared or shared_board(guest.evening)
+    if shared.foursome is not None:
+        return _foursome_context(request, guest, shared)
     board = shared.board
     evening = board.evening
     table = shared.table_of.get(guest.pk)
@@ -143,6 +146,22 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "result": result, "told": told, "votes": votes, "my_vote": my_vote,
         "can_report": board.round is not None and table is not None and result is None
         and guest.status != Guest.Status.LEFT,
+        "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
+    }
+
+
+def _foursome_context(request: HtmxHttpRequest, guest: Guest, shared: Shared) -> dict:
+    """The page of a guest at tables of four (``views.foursome_guest``), with the clock, the
+    live polling and the ETag as on every guest's page."""
+    board = shared.board
+    evening = board.evening
+    context = foursome_page_context(guest, shared)
+    now = database_now()
+    left = _clock(board.round, now)
+    return {
+        **context, "evening": evening, "guest": guest, "board": board, "server_now": now, "seconds_left": left,
+        "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "", "poll_seconds": POLL_SECONDS,
+        "live": evening.stage != Evening.Stage.ENDED or not context.get("finished"),
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
 
@@ -191,7 +210,9 @@ def guest_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
             return not_found()
         shared = None
     context = page_context(request, guest, shared)
-    template = "guest/_page.html" if partial else "guest/page.html"
+    template = "guest/page.html"
+    if partial:
+        template = "guest/_foursome.html" if "foursome" in context else "guest/_page.html"
     response = render(request, template, context)
     if partial and not context["live"]:
         response.status_code = 286  # django_htmx.http.HttpResponseStopPolling: htmx stops polling

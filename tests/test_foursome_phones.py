@@ -1,0 +1,133 @@
+"""A guest's phone at tables of four (Progressive Euchre, Drive Whist, Bunco): their table and
+seat, partner and opponents by name, their tally and place, where the bell sends them, the
+captain's report with its score helper, and the end of the evening. Worked from
+``/shared/formats.md``."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests import fixtures_phones
+from tests.factories import EveningFactory, GuestFactory
+from tournament.models import Bell, Evening, Guest
+from tournament.selectors.foursome_boards import move_words
+from tournament.services.bell import bell_ring
+from tournament.services.clock import round_start
+from tournament.services.foursome_reports import foursome_report
+from tournament.services.foursomes import foursome_draw, foursome_state
+
+pytestmark = pytest.mark.django_db
+clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+playing = fixtures_phones.playing  # a pytest fixture: a Progressive Poker evening in play
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def foursome_evening(fmt: str, guests: int, **kw) -> Evening:
+    """An evening of ``fmt`` with ``guests`` guests (red, blue, red...), drawn, round 1 running."""
+    evening = EveningFactory(format=fmt, round_end=Evening.RoundEnd.CLOCK, **kw)
+    for n in range(guests):
+        GuestFactory(evening=evening, name=f"Player {n + 1:02}", pack="red" if n % 2 == 0 else "blue")
+    foursome_draw(evening=evening)
+    round_start(evening=evening)
+    evening.refresh_from_db()
+    return evening
+
+
+def seated(evening: Evening, table: int) -> list[Guest | None]:
+    """The players at ``table`` now, North, East, South, West (None for a ghost)."""
+    ids = foursome_state(evening).tables[table - 1]
+    found = Guest.objects.in_bulk([p for p in ids if p > 0])
+    return [found.get(p) for p in ids]
+
+
+def page(client, guest: Guest) -> str:
+    response = client.get(reverse("guest-page", args=[guest.key]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_page_names_the_seat_the_partner_and_the_opponents():
+    evening = foursome_evening("euchre", 8)
+    north, east, south, west = seated(evening, 1)
+    html = page(_client(), north)
+    assert '<span class="big">Table 1</span>' in html and "sit North" in html and "The head table" in html
+    assert f"Your partner: <strong><bdi>{south.name}</bdi></strong> <small>(South)</small>" in html
+    assert f"<bdi>{east.name}</bdi></strong> <small>(East)</small> and" in html
+    assert f"<bdi>{west.name}</bdi></strong> <small>(West)</small>" in html
+    assert "<strong>0</strong> stars" in html and "<strong>0</strong> points" in html
+    assert "Report the result of table 1" in html
+
+
+def test_a_ghost_is_named_ghost_1():
+    evening = foursome_evening("bunco", 7)  # one ghost, at the foot table
+    foot = seated(evening, 2)
+    ghost_seat = foot.index(None)
+    partner = foot[(ghost_seat + 2) % 4]
+    html = page(_client(), partner)
+    assert "Your partner: <strong><bdi>Ghost 1</bdi></strong>" in html
+
+
+def test_after_a_bunco_bell_the_page_says_where_to_go_and_counts_wins_buncos_and_place():
+    evening = foursome_evening("bunco", 8)
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = foursome_state(evening).tables
+    rnd = evening.rounds.get()
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 23, "EW": 8}, "buncos": {str(n1): 1}})
+    foursome_report(round=rnd, table=2, report={"points": {"NS": 4, "EW": 12}, "minis": {str(e2): 1}})
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    client = _client()
+    guests = Guest.objects.in_bulk([n1, e1, e2, n2])
+    winner = page(client, guests[n1])
+    assert "You won at the head table: stay at table 1." in winner
+    assert "<strong>1</strong> wins · <strong>0</strong> losses · <strong>1</strong> buncos" in winner
+    assert "place 1 of 8" in winner
+    loser = page(client, guests[e1])
+    assert "You lost at the head table: move down to table 2, the foot table." in loser
+    climber = page(client, guests[e2])
+    assert "You won at table 2: move up to table 1, the head table." in climber and "sit South" in climber
+    stayer = page(client, guests[n2])
+    assert "You lost at table 2: stay at table 2." in stayer
+
+
+@pytest.mark.parametrize(
+    "played, goes, won, tables, words",
+    [
+        (3, 2, True, 5, "You won at table 3: move up to table 2."),
+        (1, 5, False, 5, "You lost at the head table: go to the foot table, table 5."),
+        (1, 1, True, 5, "You won at the head table: stay at table 1."),
+        (4, 4, False, 5, "You lost at table 4: stay at table 4."),
+        (2, 3, False, 5, "You lost at table 2: move down to table 3."),
+        (1, 5, True, 5, "You won at the head table: go to the foot table, table 5."),  # Drive Whist's circle
+    ],
+)
+def test_the_bell_in_plain_words(played, goes, won, tables, words):
+    assert move_words(played, goes, won=won, tables=tables) == words
+
+
+def test_a_reported_euchre_result_shows_in_words_for_the_others_to_confirm():
+    evening = foursome_evening("euchre", 8)
+    north, east, _south, _west = seated(evening, 1)
+    foursome_report(
+        round=evening.rounds.get(), table=1, report={"hands": [["NS", 2], ["EW", 1], ["NS", 4]]}, reporter=north
+    )
+    html = page(_client(), east)
+    assert "North–South won, 6 points to 1" in html and f"Sent by {north.name}" in html
+    assert "Confirm: that is right" in html
+
+
+def test_the_live_part_polls_and_a_poker_evening_keeps_its_page(playing):
+    evening = foursome_evening("whist", 8)
+    guest = seated(evening, 2)[0]
+    client = _client()
+    response = client.get(reverse("guest-page", args=[guest.key]), **HTMX)
+    assert response.status_code == 200 and 'id="guest-live" class="foursome"' in response.content.decode()
+    again = client.get(reverse("guest-page", args=[guest.key]), HTTP_IF_NONE_MATCH=response["ETag"], **HTMX)
+    assert again.status_code == 304
+    poker = page(client, playing.guests.first())
+    assert 'class="foursome"' not in poker and "counters" in poker
+
+
+def _client():
+    from django.test import Client
+
+    return Client()

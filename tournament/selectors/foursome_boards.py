@@ -1,0 +1,203 @@
+"""Reads for the pages of an evening at tables of four (Progressive Euchre, Drive Whist, Bunco):
+each table's four players by seat, the round's reports, the last bell's moves in words, and
+the standings with the format's tallies, in a constant number of queries whatever the size.
+
+Rules: ``/shared/formats.md`` through ``tables.formats`` (seats North, East, South, West;
+North–South and East–West partners; ghosts for empty seats, named "Ghost 1"; winners move up,
+the head table's losers go to the foot table, or the host's movement). Progressive Poker's
+board is ``tournament.selectors.board.evening_board``; a page asks
+``tournament.services.foursomes.is_foursome`` first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tables.errors import RuleError
+from tables.formats import FoursomeFormat
+from tables.formats.foursome import Seat, Side, is_ghost, side_of
+from tables.formats.records import bell_from_json
+from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.selectors.board import table_kind, table_label
+from tournament.services.foursome_standings import FoursomeLine, FoursomeStandings, foursome_standings
+from tournament.services.foursomes import foursome_rules, foursome_state, player_name
+from tournament.services.state import OPEN_STATES
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One player at a table: id (ghosts negative), name ("Ghost 1"), guest (None for a ghost),
+    seat (``tables.formats.foursome.Seat``) and their tallies so far (name -> total)."""
+
+    player: int
+    name: str
+    guest: Guest | None
+    seat: Seat
+    tallies: Mapping[str, int]
+
+    @property
+    def seat_word(self) -> str:
+        """ "North", "East", "South" or "West"."""
+        return self.seat.word
+
+    @property
+    def side(self) -> Side:
+        """The partnership: North–South or East–West."""
+        return Side.of(self.seat)
+
+    @property
+    def is_ghost(self) -> bool:
+        """Whether a ghost holds this seat."""
+        return is_ghost(self.player)
+
+
+@dataclass(frozen=True)
+class FoursomeTable:
+    """One table: number, kind ("head", "booby", "intermediate"), its four seats (North first)
+    and the round's live report (None before it is in)."""
+
+    number: int
+    kind: str
+    seats: tuple[SeatLine, ...]
+    result: Result | None = None
+
+    @property
+    def label(self) -> str:
+        """ "Table 1 · Head table" (``selectors.board.table_label``)."""
+        return table_label(self.number, self.kind)
+
+    def side(self, side: Side) -> tuple[SeatLine, SeatLine]:
+        """The two partners of ``side``, North (or East) first."""
+        return self.seats[side.seats[0]], self.seats[side.seats[1]]
+
+    @property
+    def partnerships(self) -> tuple[tuple[SeatLine, SeatLine], tuple[SeatLine, SeatLine]]:
+        """North–South then East–West, each pair together (the room display lists them so)."""
+        return self.side(Side.NORTH_SOUTH), self.side(Side.EAST_WEST)
+
+
+@dataclass(frozen=True)
+class BellMove:
+    """What the last bell told one player: the table they played at, whether they won, the
+    table they go to, and the sentence ("You won at table 3: move up to table 2.")."""
+
+    player: int
+    played: int
+    won: bool
+    goes_to: int
+    words: str
+
+
+@dataclass(frozen=True)
+class FoursomeBoard:
+    """Everything a page of an evening at tables of four shows: the format, the tables now,
+    the round in play (or None) and the last round, the last bell (its round number, each
+    table's result in words, each player's move) and the standings with prizes."""
+
+    evening: Evening
+    fmt: FoursomeFormat
+    tables: tuple[FoursomeTable, ...]
+    round: Round | None
+    last_round: Round | None
+    bell_round: int | None
+    bell_words: tuple[str, ...]
+    moves: Mapping[int, BellMove]
+    standings: FoursomeStandings
+
+    def table_of(self, player: int) -> tuple[FoursomeTable, SeatLine] | None:
+        """The table and seat ``player`` holds now, or None (not seated)."""
+        for table in self.tables:
+            for line in table.seats:
+                if line.player == player:
+                    return table, line
+        return None
+
+    def line_of(self, player: int) -> FoursomeLine | None:
+        """``player``'s line of the standings (place, tallies), or None."""
+        return next((line for line in self.standings.lines if line.player == player), None)
+
+
+def foursome_board(evening: Evening) -> FoursomeBoard:
+    """The board of an evening at tables of four in about ten queries whatever its size; before
+    the draw it has no tables. Raises ``RuleError`` for a Progressive Poker evening."""
+    fmt, _options = foursome_rules(evening)
+    standings = foursome_standings(evening)
+    rounds = list(evening.rounds.order_by("-number")[:2])
+    rnd = next((r for r in rounds if r.state in OPEN_STATES), None)
+    tables: tuple[FoursomeTable, ...] = ()
+    try:
+        state = foursome_state(evening)
+    except RuleError:
+        state = None
+    if state is not None:
+        guests = {line.player: line.guest for line in standings.lines if line.guest is not None}
+        names = {p: g.name for p, g in guests.items()}
+        results = _results(rnd)
+        count = len(state.tables)
+        tables = tuple(
+            FoursomeTable(
+                number,
+                table_kind(number, count),
+                tuple(
+                    SeatLine(p, player_name(p, names), guests.get(p), Seat(i), state.tallies.get(p, {}))
+                    for i, p in enumerate(ids)
+                ),
+                results.get(number),
+            )
+            for number, ids in enumerate(state.tables, start=1)
+        )
+    bell_round, words, moves = _last_bell(evening)
+    return FoursomeBoard(evening, fmt, tables, rnd, rounds[0] if rounds else None, bell_round, words, moves, standings)
+
+
+def _results(rnd: Round | None) -> dict[int, Result]:
+    """The round's live reports by table, each with its reporter loaded. One query."""
+    if rnd is None:
+        return {}
+    return {
+        r.table: r
+        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related("reported_by_guest")
+    }
+
+
+def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int, BellMove]]:
+    """The last live bell of play (not a guest leaving or arriving): its round number, each
+    table's result in words, and what it told every player who played (``move_words``). One
+    query; (None, (), {}) before the first bell."""
+    bell = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
+        .select_related("round")
+        .order_by("-round__number", "-id")
+        .first()
+    )
+    if bell is None:
+        return None, (), {}
+    record = bell_from_json(bell.record)
+    count = len(record.after)
+    after = {p: n for n, t in enumerate(record.after, start=1) for p in t}
+    moves: dict[int, BellMove] = {}
+    for number, (table, winner) in enumerate(zip(record.before, record.winners, strict=True), start=1):
+        for player in table:
+            won = side_of(table, player) is winner
+            goes = after.get(player, number)
+            moves[player] = BellMove(player, number, won, goes, move_words(number, goes, won=won, tables=count))
+    return bell.round.number, record.words, moves
+
+
+def move_words(played: int, goes_to: int, *, won: bool, tables: int) -> str:
+    """What the bell tells a player, in plain words: "You won at table 3: move up to table 2.",
+    "You lost at the head table: go to the foot table, table 5.", "You lost at table 4: stay at
+    table 4." (``/shared/formats.md``: winners move up, the head table's winners stay, other
+    losers stay, the head table's losers go to the foot table; Drive Whist's head winners go
+    round to the last table; the host's option moves losers down one)."""
+    where = "the head table" if played == 1 else f"table {played}"
+    if goes_to == played:
+        action = f"stay at table {played}"
+    elif goes_to < played:
+        action = f"move up to table {goes_to}" + (", the head table" if goes_to == 1 else "")
+    elif goes_to == tables and goes_to - played > 1:
+        action = f"go to the foot table, table {goes_to}"
+    else:
+        action = f"move down to table {goes_to}" + (", the foot table" if goes_to == tables else "")
+    return f"You {'won' if won else 'lost'} at {where}: {action}."

@@ -1,0 +1,15 @@
+"""Template filters for the formats at tables of four: a player's tally by name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def get_tally(tallies: Mapping[str, int] | None, name: str) -> int:
+    """A player's total of one tally ("stars", "buncos"): 0 when they have none yet."""
+    return int((tallies or {}).get(name, 0))

@@ -1,0 +1,138 @@
+"""A guest's phone at tables of four (Progressive Euchre, Drive Whist, Bunco): what their page
+shows (``guest/_foursome.html``) and the captain's report with the score helper
+(``guest/foursome_report.html``, ``static/score.js``).
+
+Rules: ``/shared/formats.md`` (seats North, East, South, West; North–South and East–West
+partners; what each format counts). ``tournament.views.guest`` sends these evenings here after
+asking ``services.foursomes.is_foursome``; the private link, the ETag polling and the one 404
+are that module's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tables.errors import RuleError
+from tables.formats.records import report_score
+from tournament.models import Evening, Guest, Result
+from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable
+from tournament.selectors.guest_boards import Shared
+
+STANDINGS_SHOWN = 10
+
+
+def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
+    """What a guest's page shows at tables of four: their table and seat, partner and opponents
+    by name, their tallies (the format's, in its order) and place, what the last bell told them
+    ("You won at table 3: move up to table 2."), the table's report with the confirm / dispute
+    buttons, the top of the standings, and at the end their prizes and final place."""
+    board = shared.foursome
+    assert board is not None
+    found = board.table_of(guest.pk)
+    table, me = found if found is not None else (None, None)
+    line = board.line_of(guest.pk)
+    tallies = [(words, (line.tallies if line else {}).get(name, 0)) for name, words in board.fmt.tallies]
+    lines = board.standings.lines
+    context: dict[str, Any] = {
+        "foursome": board,
+        "fmt": board.fmt,
+        "table": table,
+        "me": me,
+        "my_line": line,
+        "my_tallies": tallies,
+        "place": line.place if line and any(line.tallies.values()) else None,
+        "players": len(lines),
+        "partner": table.seats[me.seat.partner] if table and me else None,
+        "opponents": [s for s in table.seats if s.side is not me.side] if table and me else [],
+        "move": board.moves.get(guest.pk),
+        "bell_round": board.bell_round,
+        "standing": [ln for ln in lines if not ln.is_ghost][:STANDINGS_SHOWN],
+        "tally_names": board.standings.tallies,
+    }
+    context |= _result_context(guest, board, table)
+    context |= _ended(guest, shared, board)
+    return context
+
+
+def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | None) -> dict[str, Any]:
+    """The table's report this round as the phone shows it: the result in words, who sent it,
+    the votes, this guest's vote, and whether they may report (no report yet, a round in play)."""
+    result = table.result if table else None
+    if result is None:
+        return {
+            "result": None,
+            "votes": [],
+            "my_vote": None,
+            "told": {},
+            "can_report": board.round is not None and table is not None and guest.status != Guest.Status.LEFT,
+        }
+    names = {s.player: s.name for s in table.seats} if table else {}
+    votes = list(result.votes.all())
+    for vote in votes:
+        vote.name = names.get(vote.guest_id, "")
+    reporter = result.reported_by_guest
+    told = {
+        "words": report_words(board, table, result),
+        "reporter": reporter.name if reporter else "",
+        "counts": _bunco_counts(result.report, table),
+    }
+    return {
+        "result": result,
+        "votes": votes,
+        "my_vote": next((v.verdict for v in votes if v.guest_id == guest.pk), None),
+        "told": told,
+        "can_report": False,
+    }
+
+
+def report_words(board: FoursomeBoard, table: FoursomeTable | None, result: Result) -> str:
+    """A stored report in words ("North–South won, 7 points to 5"), as the format reads it."""
+    if table is None:
+        return ""
+    try:
+        score = report_score(board.fmt, tuple(s.player for s in table.seats), result.report, ties="cut")  # type: ignore[arg-type]
+    except RuleError:
+        return "A result the rules cannot read: the host will correct it."
+    return score.words[:1].upper() + score.words[1:]
+
+
+def _bunco_counts(report: dict[str, Any], table: FoursomeTable | None) -> list[str]:
+    """Bunco's buncos and mini buncos in words ("Ann: 1 bunco", "Ghost 1: 2 mini buncos")."""
+    if table is None:
+        return []
+    out = []
+    for line in table.seats:
+        for key, word in (("buncos", "bunco"), ("minis", "mini bunco")):
+            count = int((report.get(key) or {}).get(str(line.player), 0))
+            if count:
+                out.append(f"{line.name}: {count} {word}{'s' if count != 1 else ''}")
+    return out
+
+
+def _ended(guest: Guest, shared: Shared, board: FoursomeBoard) -> dict[str, Any]:
+    """Once the evening has ended: the ceremony, the prizes revealed so far that this guest
+    won (title, reason as printed, the others sharing it), and once the final standings are
+    shown, their final place out of how many players (ghosts left out). {} before the end."""
+    ceremony = shared.ceremony
+    if ceremony is None or board.evening.stage != Evening.Stage.ENDED:
+        return {}
+    from tournament.documents.contents import printed_reason
+
+    names = {line.player: line.name for line in board.standings.lines}
+    prizes = [
+        (p.title, printed_reason(p.prize, names), [g.name for g in p.winners if g.pk != guest.pk])
+        for p in ceremony.revealed
+        if any(g.pk == guest.pk for g in p.winners)
+    ]
+    players = [ln for ln in board.standings.lines if not ln.is_ghost]
+    mine = next((ln for ln in players if ln.player == guest.pk), None)
+    place = mine.place if mine and ceremony.finished else None
+    return {
+        "ceremony": ceremony,
+        "finished": ceremony.finished,
+        "my_prizes": prizes,
+        "final_place": place,
+        "final_of": len(players),
+        "final_shared": sum(1 for ln in players if ln.place == place and ln.player != guest.pk) if place else 0,
+        "standing": players[:STANDINGS_SHOWN] if ceremony.finished else [],
+    }
