@@ -12,18 +12,29 @@ from typing import cast
 from django import forms
 
 from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field
+from tournament.forms.formats import (
+    FORMAT_OPTIONS,
+    POKER_ONLY,
+    ROUND_END_WORDS,
+    format_change_refused,
+    format_fields,
+    format_initial,
+    format_options,
+)
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
 
 
 class EveningForm(forms.ModelForm):
-    """Create or edit an evening: name, date, counters per stake, minutes per round, pack labels."""
+    """Create or edit an evening: name, date, format (and a format at tables of four's options,
+    ``tournament.forms.formats``), Progressive Poker's game and counters, minutes per round,
+    pack labels. A foursome evening's settings page asks nothing of Progressive Poker's."""
 
     class Meta:
         model = Evening
         formfield_callback = model_number_field  # numbers in the digits 0 to 9 only
         fields = [
-            "name", "date", "game", "counters_per_stake", "minutes_per_round", "rounds_planned", "round_end",
+            "name", "date", "format", "game", "counters_per_stake", "minutes_per_round", "rounds_planned", "round_end",
             "red_label", "blue_label", "counter_value", "self_registration",
         ]
         # An <input type="date"> takes and gives ISO dates (2026-11-30) whatever the language.
@@ -39,9 +50,71 @@ class EveningForm(forms.ModelForm):
             import datetime
 
             self.fields["date"].initial = datetime.date.today()
+        self._format_setup()
+
+    def _format_setup(self) -> None:
+        """The format's fields: the format (blank keeps it), the options of a format at tables of
+        four, the round end in the format's words; Progressive Poker's fields are left out of a
+        saved evening at tables of four and optional on a new one (marked "Progressive Poker
+        only")."""
+        saved = self.instance.format if self.instance.pk else ""
+        self.fields["format"].required = False
+        self.fields["format"].initial = self.instance.format
+        self.fields.update(format_fields())
+        for name, value in format_initial(self.instance.options).items():
+            self.fields[name].initial = value
+        round_end = cast(forms.ChoiceField, self.fields["round_end"])
+        round_end.choices = [(Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS[saved]),
+                             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label)]
+        if saved and saved != Evening.Format.POKER:
+            for name in POKER_ONLY:
+                del self.fields[name]
+        elif saved == Evening.Format.POKER:
+            for name in FORMAT_OPTIONS:
+                del self.fields[name]
+        else:
+            for name in POKER_ONLY:
+                self.fields[name].required = False
+
+    def groups(self) -> list[tuple[str, str, list]]:
+        """The form's fields as the page shows them: (legend, id, bound fields), the general ones
+        first (legend ""), then Progressive Poker's and the formats at tables of four's."""
+        special = {"poker": POKER_ONLY, "foursome": FORMAT_OPTIONS}
+        general = [self[n] for n in self.fields if n not in POKER_ONLY + FORMAT_OPTIONS]
+        out: list[tuple[str, str, list]] = [("", "general", general)]
+        legends = {"poker": "Progressive Poker only", "foursome": "Progressive Euchre, Drive Whist and Bunco only"}
+        for key, names in special.items():
+            shown = [self[n] for n in names if n in self.fields]
+            if shown:
+                out.append((legends[key], key, shown))
+        return out
+
+    def clean_format(self) -> str:
+        chosen = self.cleaned_data.get("format") or self.instance.format or Evening.Format.POKER
+        refused = format_change_refused(self.instance, chosen)
+        if refused:
+            raise forms.ValidationError(refused)
+        return chosen
 
     def clean(self):
         data = super().clean()
+        chosen = data.get("format") or self.instance.format
+        if chosen != Evening.Format.POKER:  # Progressive Poker's fields keep what they hold
+            for name in POKER_ONLY:
+                if name in self.fields:
+                    data[name] = getattr(self.instance, name)
+                    self.errors.pop(name, None)
+        else:
+            if "game" in self.fields and not data.get("game") and "game" not in self.errors:
+                data["game"] = self.instance.game
+            if "counters_per_stake" in self.fields and data.get("counters_per_stake") is None \
+                    and "counters_per_stake" not in self.errors:
+                self.add_error("counters_per_stake", "Give the counters per stake (Progressive Poker's stake).")
+        if any(name in self.fields for name in FORMAT_OPTIONS):
+            try:
+                self._format_options = format_options(data)
+            except forms.ValidationError as error:
+                self.add_error(None, error)
         red, blue = (data.get("red_label") or "").strip(), (data.get("blue_label") or "").strip()
         if red and blue and red.casefold() == blue.casefold():
             self.add_error("blue_label", "The two packs need different labels, e.g. “Ladies” and “Gentlemen”.")
@@ -56,8 +129,19 @@ class EveningForm(forms.ModelForm):
             raise forms.ValidationError("A round lasts between 1 and 180 minutes.")
         return minutes
 
-    def clean_counters_per_stake(self) -> int:
+    def save(self, commit: bool = True) -> Evening:
+        """Save the evening with the format's options in ``options["format"]``."""
+        evening = super().save(commit=False)
+        if hasattr(self, "_format_options") and evening.format != Evening.Format.POKER:
+            evening.options = {**(evening.options or {}), "format": self._format_options}
+        if commit:
+            evening.save()
+        return evening
+
+    def clean_counters_per_stake(self) -> int | None:
         counters = self.cleaned_data["counters_per_stake"]
+        if counters is None:
+            return None
         if not 1 <= counters <= 10_000:
             raise forms.ValidationError("A stake is between 1 and 10,000 counters.")
         return counters

@@ -1,0 +1,53 @@
+/* Head Table, the formats at tables of four (no framework; every page works without it):
+   - the evening form shows only the settings of the chosen format (Progressive Poker's game and
+     counters, or the options of Euchre, Drive Whist and Bunco);
+   - the euchre result form adds hands one tap at a time and shows the running total. */
+(function () {
+  "use strict";
+  function showGroups() {
+    var select = document.querySelector("select[name=format]");
+    if (!select) return;
+    var chosen = select.value || "poker";
+    document.querySelectorAll("[data-format-group]").forEach(function (group) {
+      var key = group.getAttribute("data-format-group");
+      group.hidden = (key === "poker") !== (chosen === "poker");
+    });
+  }
+  function euchreTotals(form) {
+    var hands = form.querySelector("input[name=hands]");
+    if (!hands) return;
+    var totals = { NS: 0, EW: 0 };
+    hands.value.split(/[\s,]+/).forEach(function (hand) {
+      var m = /^(NS|EW)([124])$/.exec(hand.trim());
+      if (m) totals[m[1]] += parseInt(m[2], 10);
+    });
+    form.querySelectorAll("[data-total]").forEach(function (el) {
+      el.textContent = totals[el.getAttribute("data-total")];
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    showGroups();
+    var select = document.querySelector("select[name=format]");
+    if (select) select.addEventListener("change", showGroups);
+    document.querySelectorAll("form[data-euchre-hands]").forEach(function (form) {
+      var hands = form.querySelector("input[name=hands]");
+      form.querySelectorAll("button[data-hand]").forEach(function (button) {
+        button.hidden = false;
+        button.addEventListener("click", function (event) {
+          event.preventDefault();
+          var hand = button.getAttribute("data-hand");
+          if (hand === "undo") {
+            var parts = hands.value.trim().split(/[\s,]+/).filter(Boolean);
+            parts.pop();
+            hands.value = parts.join(" ");
+          } else {
+            hands.value = (hands.value.trim() + " " + hand).trim();
+          }
+          euchreTotals(form);
+        });
+      });
+      hands.addEventListener("input", function () { euchreTotals(form); });
+      euchreTotals(form);
+    });
+  });
+})();

@@ -1,0 +1,115 @@
+"""The evening form's format part: which format the evening plays (Progressive Poker, Progressive
+Euchre, Drive Whist, Bunco) and the host's options for a format at tables of four.
+
+Rules: ``/shared/formats.md`` through ``tables.formats.FoursomeOptions`` (movement: the ladder
+with the head table's losers to the foot table, Foster and the Bunco clubs; the ladder with the
+losers one table down, the option both give; the circle, Foster's Drive Whist; partners changed
+or kept, Foster gives both for Drive Whist; ties at a table played off, the books' way, or cut;
+tied prizes cut or shared; Euchre's prizes by points instead of stars). The options are stored
+in ``Evening.options["format"]`` (only what the host chose; a blank choice is the format's own).
+House rule: the format is fixed once the seats are drawn (a draw deals seats for one format).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tables.errors import RuleError
+from tables.formats import FoursomeOptions
+from tournament.models import Evening
+
+POKER_ONLY = ("game", "counters_per_stake", "counter_value")
+"""The evening's fields that only Progressive Poker asks (its game, its counters)."""
+
+FORMAT_OPTIONS = ("movement", "partners_change", "ties", "prize_ties", "prize_by_points")
+"""The option fields of a format at tables of four, in the order the form shows them."""
+
+MOVEMENT_CHOICES = [
+    ("", "The format's own (Euchre and Bunco: the ladder; Drive Whist: the circle)"),
+    ("ladder", "Ladder: winners move up one table, the head table's winners stay, its losers go to the foot table"),
+    ("ladder_down", "Ladder one table down: winners move up one table, losers move down one table"),
+    ("circle", "Circle: winners move one table towards the head; the head table's winners go to the last table"),
+]
+PARTNERS_CHOICES = [
+    ("", "The format's own (Euchre and Bunco: partners change every round; Drive Whist: kept)"),
+    ("change", "Partners change every round: each newcomer partners one who stayed"),
+    ("keep", "Partners are kept: the winners move on together"),
+]
+TIES_CHOICES = [
+    ("playoff", "Played off: one more hand (Euchre) or one more roll (Bunco); the result names the winner"),
+    ("cut", "Cut for at the bell"),
+]
+PRIZE_TIES_CHOICES = [("cut", "Cut for (one winner)"), ("shared", "Shared")]
+
+ROUND_END_WORDS = {
+    "poker": "When the head table's pool is recorded (the rules' way)",
+    "euchre": "When the head table's game is over (its points are recorded: the rules' way)",
+    "whist": "When the head table's hand is played (its tricks are recorded: the rules' way)",
+    "bunco": "When a team at the head table reaches 21 (its points are recorded: the rules' way)",
+    "": "When the head table's result is recorded (the rules' way: Poker its pool, Euchre its game, "
+    "Drive Whist its hand, Bunco a team's 21)",
+}
+"""The round-end choice "when the head table finishes" in each format's words ("" for a new
+evening whose format is not chosen yet)."""
+
+
+def format_fields() -> dict[str, forms.Field]:
+    """The option fields of a format at tables of four (labels as the host reads them)."""
+    return {
+        "movement": forms.ChoiceField(choices=MOVEMENT_CHOICES, required=False, label="Movement at the bell"),
+        "partners_change": forms.ChoiceField(choices=PARTNERS_CHOICES, required=False, label="Partners"),
+        "ties": forms.ChoiceField(choices=TIES_CHOICES, required=False, label="A tie at a table"),
+        "prize_ties": forms.ChoiceField(choices=PRIZE_TIES_CHOICES, required=False, label="Tied prizes"),
+        "prize_by_points": forms.BooleanField(
+            required=False, label="Progressive Euchre: the prizes go by total points instead of stars"
+        ),
+    }
+
+
+def format_initial(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The option fields' initial values from stored ``Evening.options`` (None: the defaults)."""
+    stored = dict((options or {}).get("format", {}))
+    partners = stored.get("partners_change")
+    return {
+        "movement": stored.get("movement") or "",
+        "partners_change": "" if partners is None else ("change" if partners else "keep"),
+        "ties": stored.get("ties", "playoff"),
+        "prize_ties": stored.get("prize_ties", "cut"),
+        "prize_by_points": bool(stored.get("prize_by_points", False)),
+    }
+
+
+def format_options(data: dict[str, Any]) -> dict[str, Any]:
+    """The options to store from the form's cleaned ``data``: only what differs from a blank
+    choice. Raises ``forms.ValidationError`` with the rules' words for a value they refuse."""
+    chosen: dict[str, Any] = {
+        "ties": data.get("ties") or "playoff",
+        "prize_ties": data.get("prize_ties") or "cut",
+        "prize_by_points": bool(data.get("prize_by_points")),
+    }
+    if data.get("movement"):
+        chosen["movement"] = data["movement"]
+    if data.get("partners_change"):
+        chosen["partners_change"] = data["partners_change"] == "change"
+    try:
+        FoursomeOptions.from_mapping(chosen)
+    except RuleError as error:
+        raise forms.ValidationError(str(error)) from None
+    return chosen
+
+
+def format_change_refused(evening: Evening, chosen: str) -> str | None:
+    """Why ``evening`` may not change to format ``chosen``, or None when it may: the format is
+    fixed once seats are drawn (house rule: a draw deals tables for one format, so a changed
+    format would leave tables of the wrong size). One query for a saved evening."""
+    if evening.pk is None or chosen == evening.format:
+        return None
+    drawn = evening.stage != Evening.Stage.REGISTRATION or evening.draws.filter(superseded_at__isnull=True).exists()
+    if not drawn:
+        return None
+    return (
+        f"The format cannot change after the draw: this evening plays {evening.get_format_display()}. "
+        "Nothing was saved. To play another format, create a new evening."
+    )
