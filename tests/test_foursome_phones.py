@@ -131,3 +131,104 @@ def _client():
     from django.test import Client
 
     return Client()
+
+
+def report_form(client, guest: Guest) -> dict[str, str]:
+    """The hidden fields of the guest's report form (round, table, request id, CSRF token)."""
+    import re
+
+    html = client.get(reverse("guest-report", args=[guest.key])).content.decode()
+    fields = dict(
+        re.findall(r'<input type="hidden" name="(round|table|request_id|csrfmiddlewaretoken)" value="([^"]*)"', html)
+    )
+    assert set(fields) == {"round", "table", "request_id", "csrfmiddlewaretoken"}, html
+    return fields
+
+
+def send(client, guest: Guest, **values) -> tuple[int, str]:
+    data = report_form(client, guest) | {k: str(v) for k, v in values.items()}
+    response = client.post(reverse("guest-report", args=[guest.key]), data)
+    return response.status_code, response.content.decode()
+
+
+def test_a_euchre_captain_taps_hands_and_the_result_is_saved():
+    evening = foursome_evening("euchre", 8)
+    north = seated(evening, 1)[0]
+    client = _client()
+    status, _ = send(client, north, hands="NS1 EW2 NS4 NS1", points_ns=6, points_ew=2)
+    assert status == 302
+    result = evening.rounds.get().results.get()
+    assert result.report == {"hands": [["NS", 1], ["EW", 2], ["NS", 4], ["NS", 1]], "points": {"NS": 6, "EW": 2}}
+    assert result.reported_by_guest == north
+
+
+@pytest.mark.parametrize(
+    "fmt, values, message",
+    [
+        ("euchre", {"hands": "NS1 EW3"}, "Hand 2 is worth 3: a hand of euchre scores 1, 2 or 4 points."),
+        ("euchre", {"points_ns": 5, "points_ew": 5}, "The points are equal: name the side that won the play-off."),
+        ("euchre", {}, "Tap each hand, or give both sides&#x27; points."),
+        ("euchre", {"hands": "NS1; DROP"}, "The hands were damaged: tap them again."),
+        ("whist", {"tricks_ns": 14, "tricks_ew": 0}, "A hand of whist has 13 tricks; these add up to 14."),
+        ("whist", {"tricks_ns": "٣", "tricks_ew": 10}, "Enter a whole number."),
+    ],
+)
+def test_bad_reports_say_what_is_wrong_and_save_nothing(fmt, values, message):
+    evening = foursome_evening(fmt, 8)
+    status, html = send(_client(), seated(evening, 1)[0], **values)
+    assert status == 200 and message in html and "Nothing was saved." in html
+    assert not evening.rounds.get().results.exists()
+
+
+def test_a_bunco_captain_counts_each_player_and_the_team_points_follow():
+    evening = foursome_evening("bunco", 8)
+    n, e, s, w = seated(evening, 1)
+    values = {
+        f"points_{n.pk}": 24,
+        f"rolls_{n.pk}": "1 2 21",
+        f"buncos_{n.pk}": 1,
+        f"points_{s.pk}": 3,
+        f"points_{e.pk}": 8,
+        f"minis_{e.pk}": 1,
+        f"rolls_{e.pk}": "5 3",
+        f"points_{w.pk}": 0,
+    }
+    status, _ = send(_client(), s, **values)
+    assert status == 302
+    report = evening.rounds.get().results.get().report
+    assert report["points"] == {"NS": 27, "EW": 8}
+    assert report["buncos"] == {str(n.pk): 1} and report["minis"] == {str(e.pk): 1}
+    assert report["rolls"] == {str(n.pk): [1, 2, 21], str(e.pk): [5, 3]}
+
+
+def test_bad_bunco_reports_name_the_player_and_save_nothing():
+    evening = foursome_evening("bunco", 8)
+    n, e, s, w = seated(evening, 1)
+    stranger = seated(evening, 2)[0]
+    client = _client()
+    status, html = send(client, n, **{f"points_{n.pk}": 22, f"rolls_{n.pk}": "22"})
+    assert status == 200 and "A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not 22." in html
+    status, html = send(client, n, **{f"points_{n.pk}": 21, f"buncos_{stranger.pk}": 1})
+    assert status == 200 and f"Buncos are given for {stranger.name}, who is not at this table." in html
+    status, html = send(client, n, **{f"points_{n.pk}": 4, f"points_{e.pk}": 4})
+    assert "The points are equal: name the side that won the roll-off." in html
+    status, html = send(client, n, **{f"points_{n.pk}": 5, f"buncos_{n.pk}": 1})
+    assert "North–South have 5 points, fewer than the 21 their buncos and mini buncos alone make." in html
+    assert not evening.rounds.get().results.exists()
+    status, _ = send(client, n, **{f"points_{n.pk}": 4, f"points_{e.pk}": 4, "rolloff": "EW"})
+    assert status == 302 and evening.rounds.get().results.get().report["rolloff"] == "EW"
+
+
+def test_a_second_report_is_refused_and_the_others_confirm():
+    evening = foursome_evening("whist", 8)
+    n, e, s, w = seated(evening, 1)
+    client = _client()
+    assert send(client, n, tricks_ns=8, tricks_ew=5)[0] == 302
+    response = client.get(reverse("guest-report", args=[e.key]))
+    assert response.status_code == 302  # the result is in: back to the page, to confirm or dispute
+    html = page(client, e)
+    assert "North–South won, 8 tricks to 5" in html
+    result = evening.rounds.get().results.get()
+    voted = client.post(reverse("guest-vote", args=[e.key]), {"result": result.pk, "verdict": "confirm"})
+    assert voted.status_code == 302
+    assert result.votes.get().guest == e

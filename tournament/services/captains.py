@@ -43,8 +43,13 @@ def _closed(rnd: Round) -> RuleError:
 
 
 def _guest_table(guest: Guest) -> int | None:
-    """The table ``guest`` sits at now (None before the draw or when not seated)."""
+    """The table ``guest`` sits at now (None before the draw or when not seated); at tables of
+    four, by ``services.foursomes.foursome_state``."""
+    from tournament.services.foursomes import foursome_state, is_foursome
+
     try:
+        if is_foursome(guest.evening):
+            return foursome_state(guest.evening).table_of(guest.pk)
         state = evening_state(guest.evening)
     except RuleError:
         return None

@@ -10,13 +10,23 @@ are that module's.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
 from tables.formats.records import report_score
+from tournament.forms.actions import CaptainFormHeader
+from tournament.forms.foursome_report import FoursomeReportForm
 from tournament.models import Evening, Guest, Result
+from tournament.private_doors import private
 from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable
-from tournament.selectors.guest_boards import Shared
+from tournament.selectors.guest_boards import Shared, shared_board
+from tournament.services.foursome_reports import foursome_captain_report
+from tournament.services.naming import error_message
 
 STANDINGS_SHOWN = 10
 
@@ -136,3 +146,89 @@ def _ended(guest: Guest, shared: Shared, board: FoursomeBoard) -> dict[str, Any]
         "final_shared": sum(1 for ln in players if ln.place == place and ln.player != guest.pk) if place else 0,
         "standing": players[:STANDINGS_SHOWN] if ceremony.finished else [],
     }
+
+
+def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
+    """The captain's report at tables of four: GET shows the format's form with the score
+    helper for the round in play; POST reads ``CaptainFormHeader`` and ``FoursomeReportForm``
+    and calls ``services.foursome_reports.foursome_captain_report``. A refusal is shown on the
+    form with names (nothing saved); a form for a round or table that no longer holds goes
+    back to the guest's page with the reason."""
+    board = shared_board(guest.evening).foursome
+    assert board is not None
+    if request.method != "POST":
+        return _captain_blank(request, guest, board)
+    header = CaptainFormHeader(request.POST)
+    if not header.is_valid():
+        messages.error(request, "The form was damaged: open it again.")
+        return private(redirect("guest-page", guest.key))
+    data = header.cleaned_data
+    if not 1 <= data["table"] <= len(board.tables):
+        messages.error(request, f"There is no table {data['table']} now: open the form again.")
+        return private(redirect("guest-page", guest.key))
+    table = board.tables[data["table"] - 1]
+    form = FoursomeReportForm(request.POST, fmt=board.fmt.key, seats=[(s.player, s.name) for s in table.seats])
+    if form.is_valid():
+        try:
+            foursome_captain_report(
+                guest=guest,
+                round_number=data["round"],
+                table=data["table"],
+                report=form.report(),
+                request_id=data["request_id"],
+                device=request.META.get("HTTP_USER_AGENT", "")[:200],
+            )
+        except RuleError as error:
+            form.add_error(None, error_message(error, guest.evening))
+        else:
+            messages.success(
+                request, f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it."
+            )
+            return private(redirect("guest-page", guest.key))
+    return _captain_page(request, guest, board, table, form, data["round"], data["request_id"])
+
+
+def _captain_blank(request: HttpRequest, guest: Guest, board: FoursomeBoard) -> HttpResponse:
+    """The empty form for the round in play, with a fresh one-time request id; back to the
+    guest's page with a note when no round is in play or the result is already in."""
+    found = board.table_of(guest.pk)
+    if board.round is None or found is None:
+        messages.info(request, "No round is in play, so there is no result to report now.")
+        return private(redirect("guest-page", guest.key))
+    table = found[0]
+    if table.result is not None:
+        messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
+        return private(redirect("guest-page", guest.key))
+    form = FoursomeReportForm(fmt=board.fmt.key, seats=[(s.player, s.name) for s in table.seats])
+    return _captain_page(request, guest, board, table, form, board.round.number, uuid.uuid4().hex)
+
+
+def _captain_page(
+    request: HttpRequest,
+    guest: Guest,
+    board: FoursomeBoard,
+    table: FoursomeTable,
+    form: FoursomeReportForm,
+    round_number: int,
+    request_id: str,
+) -> HttpResponse:
+    """The report page (private, never cached)."""
+    ns, ew = table.partnerships
+    return private(
+        render(
+            request,
+            "guest/foursome_report.html",
+            {
+                "guest": guest,
+                "evening": board.evening,
+                "fmt": board.fmt,
+                "table": table,
+                "form": form,
+                "round_number": round_number,
+                "table_number": table.number,
+                "request_id": request_id,
+                "ns": " and ".join(s.name for s in ns),
+                "ew": " and ".join(s.name for s in ew),
+            },
+        )
+    )

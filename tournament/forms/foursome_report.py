@@ -1,0 +1,154 @@
+"""The report of a table of four, as a captain's phone sends it (Progressive Euchre, Drive
+Whist, Bunco): the form reads the numbers; the rules (``tables.formats.records.report_score``
+through ``services.foursome_reports``) decide what is possible and name whoever is wrong.
+
+Fields, per format (``/shared/formats.md``):
+
+* Progressive Euchre: ``hands`` (what the score helper taps: "NS1 EW2 NS4", a side and the
+  hand's points), or ``points_ns`` and ``points_ew`` typed; ``playoff`` on a tie.
+* Drive Whist: ``tricks_ns`` and ``tricks_ew``.
+* Bunco: per player (ghosts too) ``points_<id>``, ``buncos_<id>``, ``minis_<id>`` and, from the
+  tap counter, ``rolls_<id>`` ("1 2 21": each scoring roll's points); a team's points are its
+  two players' points; ``rolloff`` on a tie. A count posted for someone not at the table is
+  passed on, so that the rules refuse it by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.core.validators import RegexValidator
+
+from tables.formats.foursome import Seat, Side
+from tournament.forms.fields import WholeNumberField
+
+COUNT_MAX = 999  # more than any table scores in a round
+_HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
+_ROLLS = RegexValidator(r"^\s*([0-9]{1,3}\s*){0,200}$", "The rolls were damaged: tap them again.")
+_STRANGER = re.compile(r"^(buncos|minis)_(-?[0-9]{1,18})$")
+SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
+
+
+def _count(label: str, *, required: bool = False) -> WholeNumberField:
+    return WholeNumberField(
+        label=label,
+        min_value=0,
+        max_value=COUNT_MAX,
+        required=required,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+    )
+
+
+def _side(label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        choices=SIDES,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose North–South or East–West."},
+    )
+
+
+class FoursomeReportForm(forms.Form):
+    """A table's report for ``fmt`` ("euchre", "whist", "bunco"); ``seats``: (player id, name)
+    at North, East, South and West. ``report()`` gives what ``foursome_captain_report`` takes."""
+
+    def __init__(self, *args: Any, fmt: str, seats: Sequence[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fmt, self.seats = fmt, list(seats)
+        if fmt == "euchre":
+            self.fields["hands"] = forms.CharField(
+                required=False, max_length=400, validators=[_HANDS], widget=forms.HiddenInput
+            )
+            self.fields["points_ns"] = _count("North–South's points")
+            self.fields["points_ew"] = _count("East–West's points")
+            self.fields["playoff"] = _side("On a tie, who won the play-off hand?")
+        elif fmt == "whist":
+            self.fields["tricks_ns"] = _count("North–South's tricks", required=True)
+            self.fields["tricks_ew"] = _count("East–West's tricks", required=True)
+        else:
+            for player, name in self.seats:
+                self.fields[f"points_{player}"] = _count(f"{name}'s points")
+                self.fields[f"buncos_{player}"] = _count(f"{name}'s buncos")
+                self.fields[f"minis_{player}"] = _count(f"{name}'s mini buncos")
+                self.fields[f"rolls_{player}"] = forms.CharField(
+                    required=False, max_length=800, validators=[_ROLLS], widget=forms.HiddenInput
+                )
+            self.fields["rolloff"] = _side("On a tie, who won the roll-off?")
+
+    def players(self) -> list[dict[str, Any]]:
+        """Bunco's fields per player, North first, with their seat and side, for the template."""
+        out = []
+        for index, (player, name) in enumerate(self.seats):
+            seat = Seat(index)
+            out.append(
+                {
+                    "player": player,
+                    "name": name,
+                    "seat": seat.word,
+                    "side": Side.of(seat).value,
+                    "points": self[f"points_{player}"],
+                    "buncos": self[f"buncos_{player}"],
+                    "minis": self[f"minis_{player}"],
+                    "rolls": self[f"rolls_{player}"],
+                }
+            )
+        return out
+
+    def clean(self) -> dict[str, Any]:
+        """Euchre needs the hands or both sides' points."""
+        data = super().clean() or {}
+        typed = data.get("points_ns") is not None and data.get("points_ew") is not None
+        if self.fmt == "euchre" and not (data.get("hands") or "").strip() and not typed:
+            raise forms.ValidationError("Tap each hand, or give both sides' points.")
+        return data
+
+    def report(self) -> dict[str, Any]:
+        """The report as ``tables.formats.records`` reads it (only once the form is valid)."""
+        data = self.cleaned_data
+        if self.fmt == "whist":
+            return {"tricks": {"NS": data["tricks_ns"], "EW": data["tricks_ew"]}}
+        if self.fmt == "euchre":
+            return self._euchre(data)
+        return self._bunco(data)
+
+    def _euchre(self, data: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        hands = (data.get("hands") or "").split()
+        if hands:
+            out["hands"] = [[token[:2], int(token[2:])] for token in hands]
+        if data.get("points_ns") is not None and data.get("points_ew") is not None:
+            out["points"] = {"NS": data["points_ns"], "EW": data["points_ew"]}
+        if data.get("playoff"):
+            out["playoff"] = data["playoff"]
+        return out
+
+    def _bunco(self, data: dict[str, Any]) -> dict[str, Any]:
+        points = {"NS": 0, "EW": 0}
+        buncos: dict[str, int] = {}
+        minis: dict[str, int] = {}
+        rolls: dict[str, list[int]] = {}
+        for index, (player, _name) in enumerate(self.seats):
+            points[Side.of(Seat(index)).value] += data.get(f"points_{player}") or 0
+            buncos[str(player)] = data.get(f"buncos_{player}") or 0
+            minis[str(player)] = data.get(f"minis_{player}") or 0
+            if (data.get(f"rolls_{player}") or "").strip():
+                rolls[str(player)] = [int(r) for r in data[f"rolls_{player}"].split()]
+        for key, value in self.data.items():  # a count for someone not at the table: the rules name them
+            match = _STRANGER.match(key)
+            if (
+                match
+                and int(match[2]) not in dict(self.seats)
+                and str(value).strip().isascii()
+                and str(value).strip().isdigit()
+            ):
+                (buncos if match[1] == "buncos" else minis)[match[2]] = min(int(str(value).strip()), COUNT_MAX)
+        out: dict[str, Any] = {"points": points, "buncos": buncos, "minis": minis}
+        if rolls:
+            out["rolls"] = rolls
+        if data.get("rolloff"):
+            out["rolloff"] = data["rolloff"]
+        return out
