@@ -81,7 +81,7 @@ def _award(rule: PrizeRule, key: str, title: str, members: Sequence[int],
     if rule.most and count == 0:
         return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
     tied = sorted(p for p in members if score(p) == best)
-    reason = f"{count} {words}" if count != 1 else f"1 {words.removesuffix('s')}"
+    reason = f"{count} {words}" if count != 1 else f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
     if len(tied) == 1:
         return Prize(key, title, (tied[0],), f"{reason.capitalize()}.", FORMATS_RULE)
     if ties == "shared":

@@ -18,10 +18,9 @@ to do; nothing half-printed comes out. Rules: issue 7; ``seeds/README.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from django.conf import settings
-from django.urls import reverse
+from typing import Any
 
 from tables.draw import (
     TableCard,
@@ -34,6 +33,8 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
+from tournament.documents import foursome
+from tournament.documents.links import guest_url
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
 from tournament.printing import (
@@ -94,7 +95,44 @@ DOCUMENTS: tuple[DocumentKind, ...] = (
     DocumentKind("certificates", "Prize certificates", "One page per prize winner.",
                  (("page", "One a page"),)),
 )
-KINDS = {kind.slug: kind for kind in DOCUMENTS}
+FOURSOME_DOCUMENTS: tuple[DocumentKind, ...] = (
+    DocumentKind("score-cards", "Score cards",
+                 "One per player: name, table, seat and partner, the QR code of their private link, and a row "
+                 "per round (the rounds played so far written in).", (("card", "2 a page, with cut marks"),)),
+    DocumentKind("table-tents", "Table cards",
+                 "One folded card per table: its number, head or foot table, the seats North, East, South "
+                 "and West, and how players move.", (("tent", "One table a page"),)),
+    DocumentKind("tally-sheets", "Tally sheets",
+                 "Bunco: one per table, a row per round with room to tally each team's points and buncos.",
+                 (("table", "One table a page"),)),
+    DocumentKind("results", "Results", "Standings with the format's tallies, and the prizes and their winners.",
+                 (("full", "Standings and prizes"),)),
+    DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
+)
+KINDS = {kind.slug: kind for kind in (*FOURSOME_DOCUMENTS, *DOCUMENTS)}  # Progressive Poker's kinds win a shared slug
+FOURSOME_BUILDERS: dict[str, Callable[..., Any]] = {
+    "score-cards": foursome.score_cards, "table-tents": foursome.seat_tables, "tally-sheets": foursome.bunco_sheets,
+    "results": foursome.tally_results, "certificates": foursome.tally_certificates,
+}
+
+
+def documents_for(evening: Evening) -> tuple[DocumentKind, ...]:
+    """The documents the evening's format prints: Progressive Poker's ``DOCUMENTS``, or, at
+    tables of four, score cards, table cards, (Bunco) tally sheets, results and certificates."""
+    if evening.format == Evening.Format.POKER:
+        return DOCUMENTS
+    if evening.format == Evening.Format.BUNCO:
+        return FOURSOME_DOCUMENTS
+    return tuple(kind for kind in FOURSOME_DOCUMENTS if kind.slug != "tally-sheets")
+
+
+def evening_kind(evening: Evening, slug: str) -> DocumentKind:
+    """The document ``slug`` as the evening's format prints it; ``PrintError`` naming the
+    documents it prints for any other."""
+    kinds = {kind.slug: kind for kind in documents_for(evening)}
+    if slug not in kinds:
+        raise PrintError(f"There is no document “{slug}” for this evening: choose one of {', '.join(kinds)}.")
+    return kinds[slug]
 
 
 def document_kind(slug: str) -> DocumentKind:
@@ -102,11 +140,6 @@ def document_kind(slug: str) -> DocumentKind:
     if slug not in KINDS:
         raise PrintError(f"There is no document “{slug}”: choose one of {', '.join(KINDS)}.")
     return KINDS[slug]
-
-
-def guest_url(key: str, *, base_url: str | None = None) -> str:
-    """The absolute private link of a guest (``SITE_URL`` unless ``base_url`` is given)."""
-    return (base_url or settings.SITE_URL).rstrip("/") + reverse("guest-page", args=[key])
 
 
 def _labels(evening: Evening) -> dict[Pack, str]:
@@ -311,8 +344,8 @@ def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str =
     return score_sheets(evening=evening, paper=paper, prefilled=variant == "prefilled")
 
 
-def _check_variant(slug: str, variant: str) -> None:
-    kind = KINDS[slug]
+def _check_variant(slug: str, variant: str, kind: DocumentKind | None = None) -> None:
+    kind = kind or KINDS[slug]
     values = [value for value, _ in kind.variants]
     if variant not in values:
         raise PrintError(f"{kind.title} come as {' or '.join(values)}, not “{variant}”.")
@@ -326,9 +359,13 @@ def document(
     call ``.render()`` for the PDF bytes. ``variant`` None means the document's default;
     ``base_url`` is the site address in the seating cards' QR codes (``SITE_URL`` when None).
     Raises ``RuleError``/``PrintError`` with the reason it cannot print."""
-    kind = document_kind(slug)
+    kind = evening_kind(evening, slug)
     variant = variant or kind.default_variant
-    _check_variant(slug, variant)
+    _check_variant(slug, variant, kind)
+    if evening.format != Evening.Format.POKER:
+        if slug == "score-cards":
+            return foursome.score_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
+        return FOURSOME_BUILDERS[slug](evening=evening, paper=paper, variant=variant)
     if slug == "seating-cards":
         return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
     builders = {

@@ -1,6 +1,7 @@
 """The host's print page and one download view per printed document.
 
-The print page lists every document (``tournament.documents.contents.DOCUMENTS``) with its variants as
+The print page lists every document of the evening's format (``documents_for``: Progressive
+Poker's, or the score cards, table cards, tally sheets, results and certificates at tables of four) with its variants as
 download links on the chosen paper (A4 or US Letter), and says plainly what is missing for a
 document that cannot print yet ("No draw yet: ..."), and lists the guests whose names cannot
 be printed (they print as "Guest no. N"), each with a link to correct the name. QR codes and
@@ -20,10 +21,10 @@ from django.urls import reverse
 
 from tables.errors import RuleError
 from tournament.documents.contents import (
-    DOCUMENTS,
     document,
-    document_kind,
     document_problem,
+    documents_for,
+    evening_kind,
     pull_list_note,
     unprintable_guests,
 )
@@ -38,6 +39,7 @@ URL_NAMES = {
     "seating-cards": "host-print-seating", "table-tents": "host-print-tents",
     "score-sheets": "host-print-scores", "pull-list": "host-print-pull",
     "results": "host-print-results", "certificates": "host-print-certificates",
+    "score-cards": "host-print-cards", "tally-sheets": "host-print-tally",
 }
 
 
@@ -66,7 +68,7 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
         paper = "A4"
     drawn = live_draw(evening) is not None
     rows = []
-    for kind in DOCUMENTS:
+    for kind in documents_for(evening):
         base = reverse(URL_NAMES[kind.slug], args=[evening.pk])
         links, problems = [], []
         shared = document_problem(evening=evening, slug=kind.slug)
@@ -103,8 +105,11 @@ def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
     """Build document ``slug`` for ``?paper=`` and ``?variant=`` and send it as a PDF download,
     or the print page with the reason (HTTP 400) when it cannot be made."""
     evening = _evening(request, evening_id)
-    kind = document_kind(slug)
     paper, variant, problem = _query(request)
+    try:
+        kind = evening_kind(evening, slug)
+    except RuleError as error:
+        return _page(request, evening, paper=paper, error=str(error), status=400)
     if problem:
         return _page(request, evening, paper=paper, error=f"{kind.title}: {problem}", status=400)
     variant = variant or kind.default_variant
@@ -154,3 +159,15 @@ def print_results(request: HttpRequest, evening_id: int) -> HttpResponse:
 def print_certificates(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The prize certificates PDF (``?paper=A4|letter``)."""
     return _download(request, evening_id, "certificates")
+
+
+@login_required
+def print_score_cards(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The players' score cards at tables of four (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "score-cards")
+
+
+@login_required
+def print_tally_sheets(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Bunco's per-table tally sheets (``?paper=A4|letter``)."""
+    return _download(request, evening_id, "tally-sheets")

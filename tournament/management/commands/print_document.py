@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.documents.contents import DOCUMENTS, document, document_kind
+from tournament.documents.contents import KINDS, document, evening_kind
 from tournament.management.commands._common import (
     HeadTableCommand,
     checked,
@@ -34,10 +34,10 @@ class Command(HeadTableCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("evening", help="the evening's id")
-        parser.add_argument("document", choices=[kind.slug for kind in DOCUMENTS])
+        parser.add_argument("document", choices=list(KINDS))
         parser.add_argument("--output", "-o", required=True, help="the PDF file to write")
         parser.add_argument("--paper", default="A4", help="A4 (default) or letter")
-        variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in DOCUMENTS)
+        variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in KINDS.values())
         parser.add_argument("--variant", default=None, help=f"the document's variant ({variants})")
         parser.add_argument("--prefilled", action="store_true",
                             help="score sheets pre-filled with the results so far (= --variant prefilled)")
@@ -55,7 +55,7 @@ class Command(HeadTableCommand):
                 raise CommandError("--prefilled is for score-sheets only (it means --variant prefilled).")
             variant = "prefilled"
         try:
-            kind = document_kind(slug)
+            kind = evening_kind(evening, slug)
             pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant,
                            base_url=base_url).render()
         except RuleError as error:

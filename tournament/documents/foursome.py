@@ -1,0 +1,230 @@
+"""Printed documents of the formats at tables of four, built from the models: the players' score
+cards, the table cards, Bunco's tally sheets, the results and the prize certificates.
+
+Each builder reads the evening in a constant number of queries and returns its renderer (from
+``tournament.printing``), not yet rendered. Rules: ``/shared/formats.md`` (what each score card
+counts: Euchre's points and stars, Whist's tricks, Bunco's wins, losses, buncos and mini buncos;
+the movement; the seats and partners) through ``tables.formats``; issue 15 item 4.
+
+House rules: a score card has ``Evening.rounds_planned`` rows, else 12 (Bunco: 24, four sets of
+six), never fewer than the rounds rung; the rounds already rung are written in (table, partner,
+the tallies the bell added), the round in play has its table and partner; a guest who left gets
+no card (as for the seating cards); a ghost has none (it has no link).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tables.errors import RuleError
+from tables.formats import FoursomeFormat
+from tables.formats.foursome import Movement, is_ghost
+from tables.formats.records import bell_from_json
+from tables.packs import Pack
+from tournament.documents.links import guest_url
+from tournament.models import Bell, Evening, Guest
+from tournament.printing import PrintError, PrizeData
+from tournament.printing.certificates import CertificatesPdf
+from tournament.printing.seat_tables import BuncoSheetsPdf, SeatTablesPdf
+from tournament.printing.tally_cards import TallyCardsPdf
+from tournament.printing.tally_data import STAR, BuncoSheetData, SeatTableData, TallyCardData, TallyStandingRow
+from tournament.printing.tally_results import TallyResultsPdf
+from tournament.printing.text import guest_print_name
+from tournament.services.foursome_bell import foursome_movement
+from tournament.services.foursome_standings import foursome_standings
+from tournament.services.foursomes import foursome_rules, foursome_state, ghost_name, seat_words
+from tournament.services.naming import namer
+
+COLUMNS = {
+    "euchre": ("Round", "Table", "Partner", "Points", "Star"),
+    "whist": ("Hand", "Table", "Partner", "Tricks"),
+    "bunco": ("Round", "Table", "Partner", "Win", "Loss", "Buncos", "Mini buncos"),
+}
+Sitting = tuple[int, int, int]  # (table, seat 0..3, partner)
+
+
+def kind_words(number: int, tables: int) -> str:
+    """"Head table" for table 1, "Foot table" for the last (formats.md: the foot, or booby,
+    table), "" between; one table is the head table."""
+    if number == 1:
+        return "Head table"
+    return "Foot table" if number == tables else ""
+
+
+def rounds_on_card(evening: Evening, fmt: FoursomeFormat, rung: int) -> int:
+    """How many rows a score card or tally sheet has (module docstring's house rule)."""
+    planned = evening.rounds_planned or (24 if fmt.key == "bunco" else 12)
+    return min(max(planned, rung, 1), 60)
+
+
+def movement_words(movement: Movement, partners_change: bool, number: int, tables: int) -> str:
+    """How players move from table ``number`` at the bell, in one line for its table card.
+    Sources: Foster (Progressive Euchre's ladder, Drive Whist's circle), the Bunco clubs."""
+    up = f"The winners move up to table {number - 1}" if number > 1 else "The winners stay"
+    if movement == Movement.CIRCLE:
+        up = f"The winners move to table {number - 1}" if number > 1 else f"The winners go round to table {tables}"
+        down = "the losers stay"
+    elif movement == Movement.LADDER_DOWN and number < tables:
+        down = f"the losers go down to table {number + 1}"
+    elif movement == Movement.LADDER and number == 1 and tables > 1:
+        down = f"the losers go down to the foot table (table {tables})"
+    else:
+        down = "the losers stay"
+    partners = "partners change every round" if partners_change else "partners stay together"
+    return f"{up}; {down}; {partners}."
+
+
+def _history(evening: Evening) -> list[tuple[tuple[tuple[int, ...], ...], Mapping[int, Mapping[str, int]]]]:
+    """Each rung round's tables (as played) and the tallies its bell added, in round order. One
+    query."""
+    records = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
+               .order_by("round__number", "id").values_list("record", flat=True))
+    return [(bell.before, bell.added) for bell in map(bell_from_json, records)]
+
+
+def _sitting(tables: Sequence[Sequence[int]], player: int) -> Sitting | None:
+    for number, ids in enumerate(tables, start=1):
+        if player in ids:
+            seat = list(ids).index(player)
+            return number, seat, ids[(seat + 2) % 4]
+    return None
+
+
+def _tally_marks(count: int) -> str:
+    """Tally marks in fives ("|||| |" for 6): how buncos are kept on a club tally sheet."""
+    return " ".join("||||" if n + 5 <= count else "|" * (count - n) for n in range(0, count, 5))
+
+
+def _cells(key: str, number: int, sitting: Sitting | None, added: Mapping[str, int] | None, name) -> tuple[str, ...]:
+    """One round's cells of a player's card (``added`` None: not rung yet)."""
+    table = str(sitting[0]) if sitting else ""
+    partner = name(sitting[2]) if sitting else ""
+    if added is None:
+        blanks = len(COLUMNS[key]) - 3
+        return (str(number), table, partner, *("" for _ in range(blanks)))
+    if key == "euchre":
+        return (str(number), table, partner, str(added.get("points", 0)), STAR if added.get("stars") else "")
+    if key == "whist":
+        return (str(number), table, partner, str(added.get("tricks", 0)))
+    return (str(number), table, partner, "W" if added.get("wins") else "", "L" if added.get("losses") else "",
+            _tally_marks(added.get("buncos", 0)), _tally_marks(added.get("minis", 0)))
+
+
+def _totals(key: str, tallies: Mapping[str, int]) -> tuple[str, ...]:
+    """The totals row from a player's tallies so far."""
+    if key == "euchre":
+        return ("Total", "", "", str(tallies.get("points", 0)), str(tallies.get("stars", 0)))
+    if key == "whist":
+        return ("Total", "", "", str(tallies.get("tricks", 0)))
+    return ("Total", "", "", str(tallies.get("wins", 0)), str(tallies.get("losses", 0)),
+            str(tallies.get("buncos", 0)), str(tallies.get("minis", 0)))
+
+
+def score_cards(*, evening: Evening, paper: str = "A4", variant: str = "card", base_url: str | None = None) -> TallyCardsPdf:
+    """Every seated guest's score card (table, then seat order): name, where they sit, the QR
+    code of their link, a row per round with the rounds rung written in. Four queries.
+
+    Raises ``PrintError`` before the draw, for a revoked link (naming the guest: a QR code that
+    leads nowhere is worse than none; reissue it first) or an unknown paper.
+    """
+    fmt, _ = foursome_rules(evening)
+    try:
+        state = foursome_state(evening)
+    except RuleError as error:
+        raise PrintError("No draw yet: run the draw before printing score cards.") from error
+    guests = {g.pk: g for g in evening.guests.exclude(status=Guest.Status.LEFT)}
+    names = {pk: guest_print_name(pk, g.name) for pk, g in guests.items()}
+
+    def name(player: int) -> str:
+        return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
+
+    history = _history(evening)
+    rounds = rounds_on_card(evening, fmt, len(history) + 1)
+    cards = []
+    for player in (p for table in state.tables for p in table if p in guests):
+        guest = guests[player]
+        if guest.key_revoked:
+            raise PrintError(f"{names[player]}'s private link is revoked, so the QR code on their score card "
+                             "would lead nowhere. Reissue the link on the guests' links page, then print again.")
+        rows = [_cells(fmt.key, n, _sitting(before, player), added.get(player, {}), name)
+                for n, (before, added) in enumerate(history, start=1)]
+        rows.append(_cells(fmt.key, len(rows) + 1, _sitting(state.tables, player), None, name))
+        rows += [_cells(fmt.key, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
+        table, seat, partner = _sitting(state.tables, player) or (0, 0, 0)
+        where = "Starts at" if not history else "Now at"
+        url = guest_url(guest.key, base_url=base_url)
+        cards.append(TallyCardData(
+            name=names[player], url=url, short_url=url.split("://", 1)[-1],
+            seat=f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}",
+            columns=COLUMNS[fmt.key], rows=tuple(rows[:rounds]),
+            totals=_totals(fmt.key, state.tallies.get(player, {})),
+        ))
+    return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
+
+
+def seat_tables(*, evening: Evening, paper: str = "A4", variant: str = "tent") -> SeatTablesPdf:
+    """A folded table card per table of the draw in force: number, head or foot table, the four
+    seats, how players move (the host's movement and partners option). Two queries. Raises
+    ``PrintError`` before the draw."""
+    try:
+        tables = len(foursome_state(evening).tables)
+    except RuleError as error:
+        raise PrintError("No draw yet: run the draw before printing table cards.") from error
+    movement, partners = foursome_movement(evening)
+    return SeatTablesPdf(evening_name=evening.name, paper=paper, tables=[
+        SeatTableData(number=n, kind_words=kind_words(n, tables), movement=movement_words(movement, partners, n, tables))
+        for n in range(1, tables + 1)
+    ])
+
+
+def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table") -> BuncoSheetsPdf:
+    """Bunco's tally sheet for every table (a row per round, the target number, room to tally
+    each team's points). Raises ``PrintError`` for another format or before the draw."""
+    fmt, _ = foursome_rules(evening)
+    if fmt.key != "bunco":
+        raise PrintError(f"Tally sheets are for Bunco; this evening plays {fmt.title}.")
+    try:
+        tables = len(foursome_state(evening).tables)
+    except RuleError as error:
+        raise PrintError("No draw yet: run the draw before printing tally sheets.") from error
+    rounds = rounds_on_card(evening, fmt, evening.rounds.count())
+    return BuncoSheetsPdf(evening_name=evening.name, paper=paper, sheets=[
+        BuncoSheetData(table=n, kind_words=kind_words(n, tables), rounds=rounds) for n in range(1, tables + 1)
+    ])
+
+
+def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
+    """The results as printed: the tallies' words, the standings (ghosts too, as the standings
+    page shows them) and the prizes with their winners (names printable:
+    ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""
+    if not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists():
+        raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
+    table = foursome_standings(evening)
+    keys = tuple(key for key, _ in table.tallies)
+    rows = tuple(
+        TallyStandingRow(place=line.place, name=guest_print_name(line.player, line.name) if line.guest else line.name,
+                         pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest else "",
+                         values=tuple(line.tallies.get(k, 0) for k in keys))
+        for line in table.lines
+    )
+    names = {line.player: row.name for line, row in zip(table.lines, rows, strict=True)}
+    prizes = tuple(
+        PrizeData(title=p.title, winners=tuple(names.get(g.pk, guest_print_name(g.pk, g.name)) for g in p.winners),
+                  reason=p.prize.reason_for(namer(names), printed=True))
+        for p in table.prizes
+    )
+    return tuple(words for _, words in table.tallies), rows, prizes
+
+
+def tally_results(*, evening: Evening, paper: str = "A4", variant: str = "full") -> TallyResultsPdf:
+    """The results at tables of four: prizes and standings with the format's tallies. Raises as
+    ``tally_outcome``."""
+    columns, rows, prizes = tally_outcome(evening)
+    return TallyResultsPdf(evening_name=evening.name, columns=columns, standings=rows, prizes=prizes, paper=paper)
+
+
+def tally_certificates(*, evening: Evening, paper: str = "A4", variant: str = "page") -> CertificatesPdf:
+    """A certificate for every winner of the format's prizes (a ghost wins none). Raises as
+    ``tally_outcome``, and ``PrintError`` when no prize has a winner."""
+    _, _, prizes = tally_outcome(evening)
+    return CertificatesPdf(evening_name=evening.name, prizes=prizes, paper=paper)

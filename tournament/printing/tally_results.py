@@ -1,0 +1,59 @@
+"""The results of an evening at tables of four: the format's prizes and the standings with its
+tallies (Euchre: stars, points, wins, losses; Whist: tricks, wins, losses; Bunco: wins, losses,
+buncos, mini buncos, points). The prizes come computed (``tables.formats.prizes``: a prize
+whose best is 0 goes to no one, a ghost wins nothing); this module only prints them, as
+``results.ResultsPdf`` does for Progressive Poker (whose prize table it shares). Source:
+``/shared/formats.md``; issue 15 item 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.lib import colors
+from reportlab.platypus import Table, TableStyle
+
+from tournament.printing.data import PrintError, PrizeData, page_size
+from tournament.printing.results import ResultsPdf, _grid_style
+from tournament.printing.tally_data import TallyStandingRow
+from tournament.printing.text import FittedText, clean_text, isolate
+
+
+class TallyResultsPdf(ResultsPdf):
+    """Renders the results at tables of four to PDF bytes (portrait).
+
+    ``evening_name``; ``columns`` the tallies' words in order ("stars", "points", ...);
+    ``standings`` ``TallyStandingRow``s in place order; ``prizes`` ``PrizeData``s; ``paper``
+    "A4" | "letter". Raises ``PrintError`` for no standings, a row whose tallies do not match
+    the columns, or an unknown paper.
+    """
+
+    def __init__(
+        self,
+        *,
+        evening_name: str,
+        columns: Sequence[str],
+        standings: Sequence[TallyStandingRow],
+        prizes: Sequence[PrizeData] = (),
+        paper: str = "A4",
+    ) -> None:
+        if not standings:
+            raise PrintError("No results yet: play at least one round before printing results.")
+        if any(len(row.values) != len(columns) for row in standings):
+            raise PrintError("Every line of the standings needs one number per tally.")
+        self.pagesize = page_size(paper)
+        self.evening_name = isolate(clean_text(evening_name))
+        self.standings, self.prizes, self.settlement = (), tuple(prizes), None
+        self.columns, self.tally_rows = tuple(columns), tuple(standings)
+
+    def _standings(self, w: float) -> Table:
+        """Place, name, pack, then one column per tally."""
+        data: list[list[object]] = [["Place", "Name", "Pack", *(c.capitalize() for c in self.columns)]]
+        for row in self.tally_rows:
+            data.append([str(row.place), FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                         FittedText(isolate(clean_text(row.pack_label)), 9), *(str(v) for v in row.values)])
+        tally_w = min(0.11, 0.46 / max(len(self.columns), 1))
+        widths = [0.08, 0.46 - tally_w * len(self.columns) + 0.3, 0.16] + [tally_w] * len(self.columns)
+        style = _grid_style(3) + [("ALIGN", (0, 0), (0, -1), "CENTER"),
+                                   ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)])]
+        return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)
