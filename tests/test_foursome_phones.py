@@ -232,3 +232,33 @@ def test_a_second_report_is_refused_and_the_others_confirm():
     voted = client.post(reverse("guest-vote", args=[e.key]), {"result": result.pk, "verdict": "confirm"})
     assert voted.status_code == 302
     assert result.votes.get().guest == e
+
+
+def room(client, evening: Evening, mode: str = "full") -> str:
+    response = client.get(reverse("room", args=[evening.public_key]) + f"?mode={mode}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_room_shows_each_table_with_partners_together_and_the_leaderboard():
+    evening = foursome_evening("euchre", 8)
+    n, e, s, w = seated(evening, 1)
+    html = room(_client(), evening)
+    assert f'<bdi class="name">{n.name}</bdi> <span class="amp">&amp;</span> <bdi class="name">{s.name}</bdi>' in html
+    assert f'<bdi class="name">{e.name}</bdi> <span class="amp">&amp;</span> <bdi class="name">{w.name}</bdi>' in html
+    assert "stars · points · wins · losses" in html and "Find your name" in html
+
+
+def test_after_a_euchre_bell_the_room_says_who_goes_where_and_why():
+    evening = foursome_evening("euchre", 8)
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = foursome_state(evening).tables
+    rnd = evening.rounds.get()
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 7, "EW": 3}})
+    foursome_report(round=rnd, table=2, report={"points": {"NS": 2, "EW": 8}})
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    html = room(_client(), evening, "moves")
+    guests = Guest.objects.in_bulk([e2, e1])
+    assert f'<bdi>{guests[e2].name}</bdi> <small class="move-note">won at table 2</small>' in html
+    assert f'<bdi>{guests[e1].name}</bdi> <small class="move-note">lost at the head table</small>' in html
+    standings = room(_client(), evening)
+    assert "Standings" in standings and 'class="tally first" title="stars">1</span>' in standings

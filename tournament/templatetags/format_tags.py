@@ -13,3 +13,9 @@ register = template.Library()
 def get_tally(tallies: Mapping[str, int] | None, name: str) -> int:
     """A player's total of one tally ("stars", "buncos"): 0 when they have none yet."""
     return int((tallies or {}).get(name, 0))
+
+
+@register.filter
+def get_tally_note(notes: Mapping[int, str] | None, player: int) -> str:
+    """A player's note in a mapping by player id ("won at table 3"): "" when none."""
+    return (notes or {}).get(player, "")

@@ -45,7 +45,9 @@ from django.views.decorators.http import require_safe
 from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.selectors.board import EveningBoard, database_now, evening_board
+from tournament.selectors.foursome_boards import BellMove, foursome_board
 from tournament.services.clock import next_round_due_at
+from tournament.services.foursomes import is_foursome
 from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -61,13 +63,18 @@ class MoveGroup:
     table: int
     kind: str
     guests: list[Guest] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)  # guest id -> what sent them (tables of four)
 
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     """("moves" | "full", the last live bell) for this request: "moves" for the minute after a
     bell unless the URL asks for a mode. One query."""
-    last = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-            .order_by("-round__number", "-id").only("id", "rung_at").first())
+    last = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .order_by("-round__number", "-id")
+        .only("id", "rung_at")
+        .first()
+    )
     if evening.stage == Evening.Stage.ENDED and asked != "moves":
         return "ceremony", last
     if asked in ("full", "moves"):
@@ -134,22 +141,75 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     board = evening_board(evening)
     if mode == "ceremony":
         return _ceremony_context(evening, board, asked=asked, etag=etag)
+    if is_foursome(evening):
+        return _foursome_context(evening, board, mode=mode, asked=asked, etag=etag)
     rnd = board.round
     rung = rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0
     groups = move_groups(board)
     yellow, stakes = _named(board, "yellow"), _named(board, "stake")
     return {
-        "evening": evening, "board": board, "mode": mode, "asked": asked, "etag": etag,
-        "move_groups": groups, "yellow_won": yellow, "fresh_stakes": stakes,
+        "evening": evening,
+        "board": board,
+        "mode": mode,
+        "asked": asked,
+        "etag": etag,
+        "move_groups": groups,
+        "yellow_won": yellow,
+        "fresh_stakes": stakes,
         "has_moves": bool(groups or yellow or stakes),
         "seating": seating(board),
         "leaders": board.standing_lines()[:LEADERS_SHOWN],
-        "next_round": next_round_due_at(evening=evening), "server_now": database_now(),
+        "next_round": next_round_due_at(evening=evening),
+        "server_now": database_now(),
         "poll_seconds": POLL_SECONDS,
         "last_round": bool(rnd and Round.is_last_number(rnd.number, evening=evening)),
         "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
         "bell_key": rung or (board.last_bell.round.number if board.last_bell is not None else 0),
     }
+
+
+def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict:
+    """The display of an evening at tables of four (``room/_foursome.html``): every table's
+    four players, partners together; the last bell's moves by destination table, each guest
+    with what sent them ("won at table 3", "lost at the head table"); find your name (with the
+    seat); the leaderboard with the format's tallies. Rules: ``/shared/formats.md``."""
+    four = foursome_board(evening)
+    rnd = board.round
+    groups = move_groups(board)
+    for group in groups:
+        group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
+    seats = sorted(
+        ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
+        key=lambda row: (row[0].name.casefold(), row[0].player),
+    )
+    return {
+        "evening": evening,
+        "board": board,
+        "foursome": four,
+        "mode": mode,
+        "asked": asked,
+        "etag": etag,
+        "move_groups": groups,
+        "has_moves": bool(groups),
+        "foursome_seating": seats,
+        "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
+        "tally_names": four.standings.tallies,
+        "next_round": next_round_due_at(evening=evening),
+        "server_now": database_now(),
+        "poll_seconds": POLL_SECONDS,
+        "last_round": bool(rnd and Round.is_last_number(rnd.number, evening=evening)),
+        "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
+        "bell_key": (rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0)
+        or (board.last_bell.round.number if board.last_bell is not None else 0),
+    }
+
+
+def _move_note(move: BellMove | None) -> str:
+    """What sent a guest to their table, for the moves slide: "won at table 3", "lost at the
+    head table" ("" when the bell did not move them)."""
+    if move is None:
+        return ""
+    return f"{'won' if move.won else 'lost'} at {'the head table' if move.played == 1 else f'table {move.played}'}"
 
 
 def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag: str) -> dict:
@@ -161,16 +221,27 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     from tournament.services.ending import ceremony
 
     now = ceremony(evening)
+    foursome = foursome_board(evening) if is_foursome(evening) else None
     names = {pk: g.name for pk, g in board.guests.items()}
     reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None
     return {
         "prize_size": _prize_size([g.name for g in latest.winners]) if latest else "",
-        "evening": evening, "board": board, "mode": "ceremony", "asked": asked, "etag": etag,
-        "ceremony": now, "latest": latest, "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
+        "evening": evening,
+        "board": board,
+        "mode": "ceremony",
+        "asked": asked,
+        "etag": etag,
+        "ceremony": now,
+        "latest": latest,
+        "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
         "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
-        "final_standings": board.standing_lines() if now.finished else [],
-        "server_now": database_now(), "poll_seconds": POLL_SECONDS, "last_round": False, "next_round": None,
+        "final_standings": board.standing_lines() if now.finished and not foursome else [],
+        "foursome_final": foursome if now.finished else None,
+        "server_now": database_now(),
+        "poll_seconds": POLL_SECONDS,
+        "last_round": False,
+        "next_round": None,
         "bell_key": board.last_bell.round.number if board.last_bell is not None else 0,
     }
 
