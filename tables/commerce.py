@@ -127,20 +127,32 @@ def commerce_strength(cards: Sequence[Card], options: CommerceOptions = Commerce
         words = f"a sequence flush, {names}"
         return HandStrength((CommerceCategory.SEQUENCE_FLUSH, top), "a sequence flush", words,
                             f"{names} of {next(iter(suits)).word} make a sequence flush")  # type: ignore[union-attr]
-    totals = pips_by_suit(cards)
     if options.flush and len(suits) == 1:
         pips = sum(c.pips for c in cards)
         suit = next(iter(suits))
         return HandStrength((CommerceCategory.FLUSH, pips), "a flush", f"a flush of {suit.word}, {pips} pips",  # type: ignore[union-attr]
                             f"three {suit.word} make a flush of {pips} pips")  # type: ignore[union-attr]
     if options.pair and len(set(ranks)) == 2:
-        pair = Rank(max(set(ranks), key=ranks.count))
-        if options.odd_card_decides_pairs:
-            odd = min(set(ranks), key=ranks.count)
-            return HandStrength((CommerceCategory.PAIR, pair, odd), "a pair", f"a pair of {pair.plural}",
-                                f"two {pair.plural} make a pair, which outranks the point; the odd card is {with_a(odd)}")
-        return HandStrength((CommerceCategory.PAIR, pair), "a pair", f"a pair of {pair.plural}",
-                            f"two {pair.plural} make a pair, which outranks the point")
+        return _pair_strength(ranks, options)
+    return _point_strength(cards)
+
+
+def _pair_strength(ranks: list[int], options: CommerceOptions) -> HandStrength:
+    """The strength of a pair, from the hand's three ``ranks`` (two equal, 2..14): keyed by the
+    pair's rank, then the odd card's when ``odd_card_decides_pairs``."""
+    pair = Rank(max(set(ranks), key=ranks.count))
+    if options.odd_card_decides_pairs:
+        odd = min(set(ranks), key=ranks.count)
+        return HandStrength((CommerceCategory.PAIR, pair, odd), "a pair", f"a pair of {pair.plural}",
+                            f"two {pair.plural} make a pair, which outranks the point; the odd card is {with_a(odd)}")
+    return HandStrength((CommerceCategory.PAIR, pair), "a pair", f"a pair of {pair.plural}",
+                        f"two {pair.plural} make a pair, which outranks the point")
+
+
+def _point_strength(cards: Sequence[Card]) -> HandStrength:
+    """The point of three cards: the most pips in two or three cards of one suit, keyed
+    ``(pips, number of cards)``; "no point" when the three suits differ."""
+    totals = pips_by_suit(cards)
     best = max(((pips, n, suit) for suit, (pips, n) in totals.items() if n >= 2), default=None)
     if best is None:
         return HandStrength((CommerceCategory.NO_POINT,), "no point", "no point",

@@ -410,6 +410,14 @@ class PhysicalDraw:
         a rank beyond the plan, a card not in the pull list or all of that card already taken,
         and a card of the other pack when no more of the guest's pack may draw from it.
         """
+        self._check_guest(guest, own_pack, labels)
+        self._check_card(card, labels)
+        self._check_other_pack(guest, own_pack, card, labels)
+        return PhysicalDraw(self.plan, self.splits,
+                            (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
+
+    def _check_guest(self, guest: int, own_pack: Pack, labels: Mapping[Pack, str] | None) -> None:
+        """``DrawError`` if ``guest`` already drew, is not in the draw or is not of ``own_pack``."""
         own = {g: p for g, p in self.guests}
         earlier = next((d for d in self.taken if d.guest == guest), None)
         if earlier is not None:
@@ -420,6 +428,10 @@ class PhysicalDraw:
         if own and own[guest] is not own_pack:
             raise DrawError("{guest} belongs to {theirs}, not {this}.", guests=(guest,),
                             theirs=pack_words(own[guest], labels), this=pack_words(own_pack, labels))
+
+    def _check_card(self, card: TableCard, labels: Mapping[Pack, str] | None) -> None:
+        """``DrawError`` (naming the cards left in its pack) if ``card`` is beyond the plan's
+        tables, not in the pull list, or already taken as often as it was pulled."""
         used = Counter(d.card for d in self.taken)
 
         def where() -> str:
@@ -435,6 +447,12 @@ class PhysicalDraw:
             why = ("is not in the pull list" if not pulled else
                    f"is already taken (all {pulled} of them)" if pulled > 1 else "is already taken")
             raise DrawError(f"The {card.name_with(labels)} {why}: check the card. {where()}")
+
+    def _check_other_pack(self, guest: int, own_pack: Pack, card: TableCard,
+                          labels: Mapping[Pack, str] | None) -> None:
+        """``DrawError`` if ``card`` is of the other pack and as many of ``own_pack``'s guests as
+        may draw from the other pack (``draws_from_other_pack``) already have."""
+        own = {g: p for g, p in self.guests}
         if own and card.pack is not own_pack:
             guests = Counter(own.values())
             allowed = draws_from_other_pack(self.splits, red=guests[Pack.RED],
@@ -448,8 +466,6 @@ class PhysicalDraw:
                          f"only {allowed} of its guests draw from the other pack, and they have. "),
                     left=describe_cards(self.remaining_cards()[own_pack]),
                 )
-        return PhysicalDraw(self.plan, self.splits,
-                            (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
 
     def withdraw(self, guest: int) -> PhysicalDraw:
         """Undo ``guest``'s recorded card (a typing mistake); ``DrawError`` if none is recorded."""

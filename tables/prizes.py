@@ -208,18 +208,24 @@ def award_prizes(
             key, f"Most counters won, {pack.value} pack", winners,
             f"{won} counters won over the evening, fresh stakes charged.", SEEDS_RULE, tied))
     if options.booby_rule != "none":
-        rule = f"house rule: booby_rule={options.booby_rule}"
-        score, words = {
-            "fewest_won": (lambda row: (-row.counters_won,), "the fewest counters won ({})"),
-            "fewest_counters": (lambda row: (-row.counters,), "the fewest counters held ({})"),
-            "most_stakes": (lambda row: (row.stakes, -row.counters_won), "the most stakes taken ({})"),
-        }[options.booby_rule]
-        winners, tied = _best(rows, score, options, cutter)
-        row = next(row for row in rows if row.guest == winners[0])
-        value = {"fewest_won": row.counters_won, "fewest_counters": row.counters,
-                 "most_stakes": row.stakes}[options.booby_rule]
-        prizes.append(_prize("booby", "Booby prize", winners, f"{words.format(value).capitalize()}.", rule, tied))
+        prizes.append(_booby_prize(rows, options, cutter))
     return tuple(prizes)
+
+
+def _booby_prize(rows: tuple[StandingRow, ...], options: PrizeOptions, cutter: Cutter) -> Prize:
+    """The booby prize by ``options.booby_rule`` (not "none"): the fewest counters won, the
+    fewest counters held or the most stakes taken; ties shared or cut. Source: house rule."""
+    rule = f"house rule: booby_rule={options.booby_rule}"
+    score, words = {
+        "fewest_won": (lambda row: (-row.counters_won,), "the fewest counters won ({})"),
+        "fewest_counters": (lambda row: (-row.counters,), "the fewest counters held ({})"),
+        "most_stakes": (lambda row: (row.stakes, -row.counters_won), "the most stakes taken ({})"),
+    }[options.booby_rule]
+    winners, tied = _best(rows, score, options, cutter)
+    row = next(row for row in rows if row.guest == winners[0])
+    value = {"fewest_won": row.counters_won, "fewest_counters": row.counters,
+             "most_stakes": row.stakes}[options.booby_rule]
+    return _prize("booby", "Booby prize", winners, f"{words.format(value).capitalize()}.", rule, tied)
 
 
 @dataclass(frozen=True, slots=True)

@@ -299,9 +299,7 @@ def showdown(
     shown = [ShownHand(seat, cards, _strength(game, cards, opts)) for seat, cards in _read_hands(game, hands_in_seat_order, opts)]
     best, winners, worst = _ranked(game, shown, dealer, table_size, opts)
     if during_play and best.key[0] != ShipCategory.FLUSH:
-        return ShowdownResult(game=game, dealer_seat=dealer, hands=tuple(shown), winners=(), worst=(), payments=(),
-                              verdict=("No winner yet: no one holds a flush of three cards, so the exchanges go on. "
-                                       "A two-card flush counts only when the second round of exchanges is over."))
+        return _no_winner_yet(game, dealer, shown)
     best_seats = winners
     if _no_pool(game, opts):
         verdict = ""
@@ -321,6 +319,14 @@ def showdown(
         verdict=" ".join(part for part in (verdict, settlement) if part),
         best=best_seats,
     )
+
+
+def _no_winner_yet(game: Game, dealer: int, shown: list[ShownHand]) -> ShowdownResult:
+    """My Ship Sails during play with no flush of three: the result names no winner yet and no
+    payments; the exchanges go on (``003_88db352551cf95c8.txt``)."""
+    return ShowdownResult(game=game, dealer_seat=dealer, hands=tuple(shown), winners=(), worst=(), payments=(),
+                          verdict=("No winner yet: no one holds a flush of three cards, so the exchanges go on. "
+                                   "A two-card flush counts only when the second round of exchanges is over."))
 
 
 def _no_pool(game: Game, opts: GameOptions) -> bool:

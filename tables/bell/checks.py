@@ -53,8 +53,18 @@ def check_one(state: EveningState, result: TableResult) -> None:
     if not _is_whole(number) or not 1 <= number <= count:
         raise ResultError(f"There is no table {number!r} this evening: the tables are 1 to {count}.")
     seated = set(state.guests_at(number))
+    _check_pool(result, seated)
+    _check_counters(result, seated)
+
+
+def _check_pool(result: TableResult, seated: set[int]) -> None:
+    """Check a result's pool winner, callers and split: ``ResultError`` if one is wrong.
+
+    ``seated``: the guests at ``result.table``. The winner, the callers and the guests who
+    split the pool all sit there; a caller or a splitter is not the winner themself.
+    """
+    number, winner = result.table, result.pool_winner
     there = GuestIds(sorted(seated))
-    winner = result.pool_winner
     if winner is not None and winner not in seated:
         raise ResultError("{guest} is named as the pool winner but does not sit at table {table}, where {there} sit.", guests=(winner,),
                           tables=(number,), there=there)
@@ -79,6 +89,17 @@ def check_one(state: EveningState, result: TableResult) -> None:
         if guest not in seated:
             raise ResultError("{guest} is listed as splitting the pool but does not sit at table {table}, where {there} sit.",
                               guests=(guest,), tables=(number,), there=there)
+
+
+def _check_counters(result: TableResult, seated: set[int]) -> None:
+    """Check a result's counters: ``ResultError`` if one is wrong.
+
+    ``seated``: the guests at ``result.table``. Each counted guest sits there; each count is a
+    whole number, 0 or more; the pool winner is not counted at 0 (house rule: a winner cannot
+    have gone bust).
+    """
+    number, winner = result.table, result.pool_winner
+    there = GuestIds(sorted(seated))
     for guest, value in result.counters.items():
         if guest not in seated:
             raise ResultError("Counters were reported for {guest}, who does not sit at table {table}, where {there} sit.", guests=(guest,),

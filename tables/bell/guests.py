@@ -90,20 +90,34 @@ def _close_table(
             f" {table_name(renumber[target], count - 1)}."), (
             f"Table {number} closed when guest {guest} left: guest {mover} goes to"
             f" {table_name(renumber[target], count - 1)}.")))
-    for k in old_numbers:
-        if renumber[k] != k:
-            for other in tables[renumber[k] - 1]:
-                if other not in left_over:
-                    entries.append(BellEntry("renumber", other, k, renumber[k], 0, CLOSE_RULE, (
-                        f"Table {number} closed: your table {k} is now"
-                        f" {table_name(renumber[k], count - 1)}; keep your seat."), (
-                        f"Table {number} closed: guest {other}'s table {k} is now"
-                        f" {table_name(renumber[k], count - 1)}; keeps the seat.")))
+    entries.extend(_renumber_entries(tables, number, renumber, left_over))
     return [
         f"Table {k} now has {len(table)} players, more than {options.max_table}."
         for k, table in enumerate(tables, start=1)
         if len(table) > options.max_table
     ]
+
+
+def _renumber_entries(
+    tables: list[list[int]], number: int, renumber: dict[int, int], left_over: list[int]
+) -> list[BellEntry]:
+    """The "renumber" entries after table ``number`` closed: one for each guest who keeps a seat
+    at a table whose number went down by one. ``tables``: the tables after the close (new
+    numbering); ``renumber``: old table number -> new; ``left_over``: the closed table's
+    players, who got "close" entries instead. Source: house rule (CLOSE_RULE).
+    """
+    count = len(tables)
+    entries = []
+    for k, new in renumber.items():
+        if new != k:
+            for other in tables[new - 1]:
+                if other not in left_over:
+                    entries.append(BellEntry("renumber", other, k, new, 0, CLOSE_RULE, (
+                        f"Table {number} closed: your table {k} is now"
+                        f" {table_name(new, count)}; keep your seat."), (
+                        f"Table {number} closed: guest {other}'s table {k} is now"
+                        f" {table_name(new, count)}; keeps the seat.")))
+    return entries
 
 
 def guest_leaves(

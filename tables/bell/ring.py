@@ -211,21 +211,29 @@ class _Bell:
             seats = self.tables[number - 1]
             seats[seats.index(out[number])] = arriving[number]
         for number in playing[1:]:
-            guest, to = out[number], dest[number]
-            skipped = [t for t in range(to + 1, number)]
-            won = {"pool": "won the pool", "tie": "won the cut for the split pool",
-                   "lot": "won the lot"}[how[number]]
-            text = f"You {won} at table {number}: go to {table_name(to, self.count)}."
-            about = f"Guest {guest} {won} at table {number}: goes to {table_name(to, self.count)}."
-            rule = SEEDS_RULE if how[number] == "pool" else self.options.house(
-                "pool_tie" if how[number] == "tie" else "no_result")
-            if skipped:
-                sat_out = f"table(s) {', '.join(map(str, skipped))} sat out this bell"
-                text = f"You {won} at table {number}; {sat_out}, so go to {table_name(to, self.count)}."
-                about = f"Guest {guest} {won} at table {number}; {sat_out}, so goes to {table_name(to, self.count)}."
-                rule = self.options.house("no_result")
-            self.add("up", guest, number, to, text, rule=rule, about=about)
-        low = playing[-1]
+            self.announce_up(out[number], number, dest[number], how[number])
+        self.announce_down(goer, playing[-1])
+
+    def announce_up(self, guest: int, number: int, to: int, how: str) -> None:
+        """The "up" entry for ``guest``, who won table ``number`` by ``how`` ("pool", "tie" or
+        "lot") and goes to table ``to``, naming the tables that sat out in between."""
+        skipped = [t for t in range(to + 1, number)]
+        won = {"pool": "won the pool", "tie": "won the cut for the split pool",
+               "lot": "won the lot"}[how]
+        text = f"You {won} at table {number}: go to {table_name(to, self.count)}."
+        about = f"Guest {guest} {won} at table {number}: goes to {table_name(to, self.count)}."
+        rule = SEEDS_RULE if how == "pool" else self.options.house(
+            "pool_tie" if how == "tie" else "no_result")
+        if skipped:
+            sat_out = f"table(s) {', '.join(map(str, skipped))} sat out this bell"
+            text = f"You {won} at table {number}; {sat_out}, so go to {table_name(to, self.count)}."
+            about = f"Guest {guest} {won} at table {number}; {sat_out}, so goes to {table_name(to, self.count)}."
+            rule = self.options.house("no_result")
+        self.add("up", guest, number, to, text, rule=rule, about=about)
+
+    def announce_down(self, goer: int, low: int) -> None:
+        """The entry for the head table's ``goer``, who goes to table ``low`` (the lowest table
+        that played): "down", or "stays" when no other table played this deal."""
         start, of = self.goer_reason(goer)
         rule = self.options.house("all_in_call") if self.everyone_in_call else SEEDS_RULE
         if low == 1:
@@ -268,44 +276,64 @@ class _Bell:
         swaps = 0
         for bust in busts:
             number = where[bust]
-            self.counters[bust] += self.stake
-            self.stakes[bust] += 1
-            self.add("stake", bust, number, number, amount=self.stake, text=(
-                f"You lost all your counters: the banker gives you a fresh stake of"
-                f" {self.stake} counters."), about=(
-                f"Guest {bust} lost all counters: the banker gives a fresh stake of {self.stake} counters."))
-            if number == booby:
-                self.add("stays", bust, booby, booby, rule="house rule: a bust at the booby table"
-                         " keeps the seat", text="You are at the booby table already: keep your seat.",
-                         about=f"Guest {bust} is at the booby table already: keeps the seat.")
-                continue
-            if self.options.many_busts == "first_only" and swaps:
-                self.add("stays", bust, number, number, rule=self.options.house("many_busts"),
-                         text="Only the round's first bust changes seats: keep your seat.",
-                         about=f"Only the round's first bust changes seats: guest {bust} keeps the seat.")
-                continue
-            if not partners:
-                self.warnings.append(
-                    f"Guest {bust} lost all counters at table {number}, but nobody at the booby"
-                    " table can change seats with them: they keep their seat.")
-                self.add("stays", bust, number, number, rule="house rule: no one to change with",
-                         text="Nobody at the booby table can change seats with you: keep your seat.",
-                         about=f"Nobody at the booby table can change seats with guest {bust}: keeps the seat.")
+            self.give_stake(bust, number)
+            if self.keeps_seat(bust, number, swaps=swaps, partners=partners):
                 continue
             partner = self.find_partner(bust, number, partners)
             partners.remove(partner)
             swaps += 1
-            mine, theirs = self.tables[number - 1], self.tables[booby - 1]
-            mine[mine.index(bust)], theirs[theirs.index(partner)] = partner, bust
-            where[bust], where[partner] = booby, number
-            self.add("swap", bust, number, booby, (
-                f"Change seats with guest {partner}: go to the booby table (table {booby})."), about=(
-                f"Guest {bust} changes seats with guest {partner}: goes to the booby table (table {booby})."))
-            self.add("swap", partner, booby, number, (
-                f"Guest {bust} lost all counters at {table_name(number, booby)} and you hold the"
-                f" most counters at the booby table: take their seat at table {number}."), about=(
-                f"Guest {partner} holds the most counters at the booby table: takes guest {bust}'s"
-                f" seat at table {number}."))
+            self.swap(bust, partner, number, where)
+
+    def give_stake(self, bust: int, number: int) -> None:
+        """A fresh stake for ``bust`` (at table ``number``), with its "stake" entry."""
+        self.counters[bust] += self.stake
+        self.stakes[bust] += 1
+        self.add("stake", bust, number, number, amount=self.stake, text=(
+            f"You lost all your counters: the banker gives you a fresh stake of"
+            f" {self.stake} counters."), about=(
+            f"Guest {bust} lost all counters: the banker gives a fresh stake of {self.stake} counters."))
+
+    def keeps_seat(self, bust: int, number: int, *, swaps: int, partners: list[int]) -> bool:
+        """True (with a "stays" entry, and a warning if nobody can swap) when ``bust`` at table
+        ``number`` keeps the seat: at the booby table already, not the round's first bust under
+        ``many_busts="first_only"`` (``swaps``: seat changes so far), or no ``partners`` left.
+        """
+        booby = self.count
+        if number == booby:
+            self.add("stays", bust, booby, booby, rule="house rule: a bust at the booby table"
+                     " keeps the seat", text="You are at the booby table already: keep your seat.",
+                     about=f"Guest {bust} is at the booby table already: keeps the seat.")
+            return True
+        if self.options.many_busts == "first_only" and swaps:
+            self.add("stays", bust, number, number, rule=self.options.house("many_busts"),
+                     text="Only the round's first bust changes seats: keep your seat.",
+                     about=f"Only the round's first bust changes seats: guest {bust} keeps the seat.")
+            return True
+        if not partners:
+            self.warnings.append(
+                f"Guest {bust} lost all counters at table {number}, but nobody at the booby"
+                " table can change seats with them: they keep their seat.")
+            self.add("stays", bust, number, number, rule="house rule: no one to change with",
+                     text="Nobody at the booby table can change seats with you: keep your seat.",
+                     about=f"Nobody at the booby table can change seats with guest {bust}: keeps the seat.")
+            return True
+        return False
+
+    def swap(self, bust: int, partner: int, number: int, where: dict[int, int]) -> None:
+        """``bust`` (table ``number``) and ``partner`` (booby table) change seats, in
+        ``self.tables`` and ``where`` (guest -> table number), with their two "swap" entries."""
+        booby = self.count
+        mine, theirs = self.tables[number - 1], self.tables[booby - 1]
+        mine[mine.index(bust)], theirs[theirs.index(partner)] = partner, bust
+        where[bust], where[partner] = booby, number
+        self.add("swap", bust, number, booby, (
+            f"Change seats with guest {partner}: go to the booby table (table {booby})."), about=(
+            f"Guest {bust} changes seats with guest {partner}: goes to the booby table (table {booby})."))
+        self.add("swap", partner, booby, number, (
+            f"Guest {bust} lost all counters at {table_name(number, booby)} and you hold the"
+            f" most counters at the booby table: take their seat at table {number}."), about=(
+            f"Guest {partner} holds the most counters at the booby table: takes guest {bust}'s"
+            f" seat at table {number}."))
 
     def find_partner(self, bust: int, number: int, partners: list[int]) -> int:
         booby = self.count

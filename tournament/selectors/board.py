@@ -148,21 +148,7 @@ def evening_board(evening: Evening) -> EveningBoard:
         board.last_warnings = [name_guests(w, names) for w in (warnings or [])]
         for entry in board.last_entries:  # guests are loaded already: no query per entry
             entry.guest = guests[entry.guest_id]
-    results = {}
-    if board.round is not None:
-        results = {r.table: r for r in Result.objects.filter(round=board.round, superseded_at__isnull=True)}
-        for result in results.values():
-            if result.pool_winner_id is not None:
-                result.pool_winner = guests[result.pool_winner_id]
-            if result.reported_by_guest_id in guests:
-                result.reported_by_guest = guests[result.reported_by_guest_id]
-            result.disputes = []
-        # Who disputed each result and why (issue 11 deliver 8): one query for every table.
-        by_pk = {r.pk: r for r in results.values()}
-        for vote in ResultVote.objects.filter(result_id__in=list(by_pk), verdict=ResultVote.Verdict.DISPUTE):
-            if vote.guest_id in guests:
-                vote.guest = guests[vote.guest_id]
-                by_pk[vote.result_id].disputes.append(vote)
+    results = _live_results(board.round, guests) if board.round is not None else {}
     if state is not None:
         count = len(state.tables)
         for number, ids in enumerate(state.tables, 1):
@@ -176,6 +162,25 @@ def evening_board(evening: Evening) -> EveningBoard:
         packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
         board.rows = standings(state, packs, stake=evening.counters_per_stake)
     return board
+
+
+def _live_results(rnd: Round, guests: dict[int, Guest]) -> dict[int, Result]:
+    """The live results of ``rnd`` by table number, with their pool winner, reporter and
+    ``disputes`` (the guests' dispute votes) filled in from ``guests`` (pk -> guest). Two queries."""
+    results = {r.table: r for r in Result.objects.filter(round=rnd, superseded_at__isnull=True)}
+    for result in results.values():
+        if result.pool_winner_id is not None:
+            result.pool_winner = guests[result.pool_winner_id]
+        if result.reported_by_guest_id in guests:
+            result.reported_by_guest = guests[result.reported_by_guest_id]
+        result.disputes = []
+    # Who disputed each result and why (issue 11 deliver 8): one query for every table.
+    by_pk = {r.pk: r for r in results.values()}
+    for vote in ResultVote.objects.filter(result_id__in=list(by_pk), verdict=ResultVote.Verdict.DISPUTE):
+        if vote.guest_id in guests:
+            vote.guest = guests[vote.guest_id]
+            by_pk[vote.result_id].disputes.append(vote)
+    return results
 
 
 def disputed_tables(rnd: Round) -> list[int]:

@@ -88,16 +88,8 @@ def bell_apply(
         record = ring_bell(state, results, stake=evening.counters_per_stake, options=ring_options(evening),
                            last_round=last, cuts=cuts)
     except ResultError as error:
-        reason = error_message(error, names=names)
-        waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-            state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1,
-            reopened=Round.Reopened.NO,
-        )
-        if waiting:
-            audit_log(evening=evening, action="bell.wait", user=user, device=device, round=rnd.number,
-                      cause=cause, reason=reason)
-            evening_touch(evening=evening)
-        rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
+        _bell_waits(rnd=rnd, evening=evening, reason=error_message(error, names=names), cause=cause, user=user,
+                    device=device)
         return None
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
         state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO)
@@ -108,6 +100,31 @@ def bell_apply(
             bell = bell_store(rnd=rnd, cause=cause, record=record, names=names)
     except IntegrityError:
         return None  # another process rang this round's bell first
+    _bell_rung(rnd=rnd, evening=evening, record=record, last=last, names=names, cause=cause, user=user,
+               device=device)
+    return bell
+
+
+def _bell_waits(*, rnd: Round, evening: Evening, reason: str, cause: str, user, device: str) -> None:
+    """The bell cannot apply yet: mark the round rung and waiting for ``reason`` (guests named),
+    its clock stopped and no longer reopened; logged and touched unless another process moved
+    the round first. Inside ``bell_apply``'s transaction."""
+    waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
+        state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1,
+        reopened=Round.Reopened.NO,
+    )
+    if waiting:
+        audit_log(evening=evening, action="bell.wait", user=user, device=device, round=rnd.number,
+                  cause=cause, reason=reason)
+        evening_touch(evening=evening)
+    rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
+
+
+def _bell_rung(*, rnd: Round, evening: Evening, record: BellRecord, last: bool, names: Mapping[int, str],
+               cause: str, user, device: str) -> None:
+    """After a stored bell: the seats follow ``record``, the last round's bell ends play
+    (``last``), the audit log notes the moves, cuts and warnings, and the evening is touched.
+    Inside ``bell_apply``'s transaction."""
     seats_follow(evening=evening, before=record.before, after=record.after)
     if last:  # the end of play: the final count and the prize ceremony follow (services.ending)
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
@@ -118,7 +135,6 @@ def bell_apply(
               warnings=[name_guests(w, names) for w in record.warnings])
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
-    return bell
 
 
 def _cuts_of_undone_bell(rnd: Round) -> dict[int, tuple[int, ...]] | None:
@@ -222,20 +238,7 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
     with transaction.atomic():
         evening = lock_evening(evening.pk)
         bell_undo_allowed(evening)
-        bell = (
-            Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-            .select_related("round").order_by("-round__number", "-id").first()
-        )
-        if bell_id is not None and (bell is None or bell.pk != bell_id):
-            asked = Bell.objects.filter(pk=bell_id, round__evening=evening).select_related("round").first()
-            if asked is not None and asked.undone_at is not None:
-                raise RuleError(f"{bell_words(asked)} is undone already: nothing more was undone.")
-            raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board "
-                            "again.")
-        if bell is None:
-            raise RuleError("No bell has rung yet, so there is nothing to undo.")
-        if evening.rounds.filter(number__gt=bell.round.number).exists():
-            raise RuleError("Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,))
+        bell = _bell_to_undo(evening=evening, bell_id=bell_id)
         Bell.objects.filter(pk=bell.pk).update(undone_at=Now())
         bell.refresh_from_db(fields=["undone_at"])
         if bell.kind == Bell.Kind.BELL:
@@ -264,6 +267,28 @@ def _seats_back(evening: Evening, bell: Bell) -> None:
         status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
         Guest.objects.filter(pk=record.mover()).update(status=status)
     seats_follow(evening=evening, before=record.after, after=record.before)
+
+
+def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
+    """The evening's last live bell, which ``bell_undo`` may undo (its round loaded). Raises
+    ``RuleError`` when there is none, when it is not ``bell_id`` (given: the bell the host's page
+    offered; that bell is undone already, or a later one rang), or when a later round started.
+    Inside ``bell_undo``'s transaction (the evening locked)."""
+    bell = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .select_related("round").order_by("-round__number", "-id").first()
+    )
+    if bell_id is not None and (bell is None or bell.pk != bell_id):
+        asked = Bell.objects.filter(pk=bell_id, round__evening=evening).select_related("round").first()
+        if asked is not None and asked.undone_at is not None:
+            raise RuleError(f"{bell_words(asked)} is undone already: nothing more was undone.")
+        raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board "
+                        "again.")
+    if bell is None:
+        raise RuleError("No bell has rung yet, so there is nothing to undo.")
+    if evening.rounds.filter(number__gt=bell.round.number).exists():
+        raise RuleError("Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,))
+    return bell
 
 
 def bell_words(bell: Bell) -> str:
