@@ -119,31 +119,51 @@ def result_correct(
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
         old = _result_to_correct(rnd, records[0].before, result, names)
         now = Now()  # the database's clock, at each UPDATE
-        if old is not None:
-            Result.objects.filter(pk=old.pk).update(superseded_at=now)
-        row = Result.objects.create(
-            round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call),
-            counters={str(g): c for g, c in counters.items()},
-            reported_by_user=user if user is not None and user.is_authenticated else None,
-            status=Result.Status.CONFIRMED,
-        )
+        row = _result_replace(rnd=rnd, old=old, result=result, user=user, now=now)
         new_records = _replay(evening, bells, records, names)
         seating_check(before=records[-1].after, after=new_records[-1].after, names=names)
-        Bell.objects.filter(pk__in=[bell.pk for bell in bells]).update(undone_at=now)
-        for bell, record in zip(bells, new_records, strict=True):
-            bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
+        _bells_replace(bells, new_records, names, now)
         moved = seats_follow(evening=evening, before=records[-1].after, after=new_records[-1].after)
         moves = seats_changed(records[-1].after, new_records[-1].after)
         report_again = _supersede_unfit(evening, new_records[-1].after, now)
         warnings = tuple(name_guests(w, names) for record in new_records for w in record.warnings)
-        audit_log(evening=evening, action="result.correct", user=user, device=device, round=round_number,
-                  table=table, old_winner=old.pool_winner_id if old else None, pool_winner=pool_winner,
-                  in_call=sorted(result.in_call), counters=row.counters,
-                  replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again),
-                  moves=[list(m) for m in moves])
+        _correction_log(evening, row, old, bells, moved, report_again, moves, user=user, device=device)
         evening_touch(evening=evening)
     return Correction(result=row, rounds=tuple(bell.round.number for bell in bells), moved=moved,
                       report_again=report_again, warnings=warnings, moves=moves)
+
+
+def _result_replace(*, rnd: Round, old: Result | None, result: TableResult, user, now: Now) -> Result:
+    """Mark ``old`` (the live result being corrected, if any) superseded at ``now`` and store
+    ``result`` for round ``rnd`` as confirmed, reported by the host ``user``. Two queries."""
+    if old is not None:
+        Result.objects.filter(pk=old.pk).update(superseded_at=now)
+    return Result.objects.create(
+        round=rnd, table=result.table, pool_winner_id=result.pool_winner, in_call=sorted(result.in_call),
+        counters={str(g): c for g, c in result.counters.items()},
+        reported_by_user=user if user is not None and user.is_authenticated else None,
+        status=Result.Status.CONFIRMED,
+    )
+
+
+def _bells_replace(bells: list[Bell], new_records: list[BellRecord], names: Mapping[int, str], now: Now) -> None:
+    """Mark ``bells`` undone at ``now`` and store the replayed ``new_records`` in their place
+    (same rounds and causes; texts with guests' ``names``)."""
+    Bell.objects.filter(pk__in=[bell.pk for bell in bells]).update(undone_at=now)
+    for bell, record in zip(bells, new_records, strict=True):
+        bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
+
+
+def _correction_log(evening: Evening, row: Result, old: Result | None, bells: list[Bell], moved: int,
+                    report_again: tuple[int, ...], moves: tuple[tuple[int, int], ...], *, user, device: str) -> None:
+    """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
+    winner), the rounds whose ``bells`` were played again, how many guests ``moved``, the
+    tables to report again and the ``moves`` (guest id, table now)."""
+    audit_log(evening=evening, action="result.correct", user=user, device=device, round=row.round.number,
+              table=row.table, old_winner=old.pool_winner_id if old else None, pool_winner=row.pool_winner_id,
+              in_call=row.in_call, counters=row.counters,
+              replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again),
+              moves=[list(m) for m in moves])
 
 
 def seats_changed(before: EveningState, after: EveningState) -> tuple[tuple[int, int], ...]:

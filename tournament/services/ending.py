@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models.functions import Now
 
+from tables.bell import EveningState
 from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
@@ -139,25 +140,7 @@ def final_count_record(*, evening: Evening, table: int, counters: Mapping[int, i
         if evening.ceremony_step is not None:
             raise RuleError("The prize ceremony has begun, so the final count is closed: nothing was changed.")
         state = evening_state(evening, final=False)
-        if not 1 <= table <= len(state.tables):
-            raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
-                            count=len(state.tables))
-        seated = state.tables[table - 1]
-        names = dict(evening.guests.values_list("pk", "name"))
-        strangers = [g for g in counters if g not in seated]
-        if strangers:
-            who = ", ".join(names.get(g, "someone not at this evening") for g in strangers)
-            raise RuleError("{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
-                            who=who, guests=strangers, tables=(table,), are="is" if len(strangers) == 1 else "are")
-        missing = [g for g in seated if g not in counters]
-        if missing:
-            raise RuleError("Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
-                            who=", ".join(names.get(g, "?") for g in missing), guests=missing, tables=(table,),
-                            are="is" if len(missing) == 1 else "are")
-        for guest, value in counters.items():
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
-                raise RuleError("{who}'s counters must be a whole number from 0 to {most:,}. Nothing was saved.",
-                                who=names.get(guest, "?"), guests=(guest,), most=COUNTERS_MAX)
+        seated = _final_count_check(evening, state, table, counters)
         off = count_off(state, table, counters) or 0  # complete: missing counts were refused above
         after = sum(counters.values())
         before = after - off
@@ -171,6 +154,33 @@ def final_count_record(*, evening: Evening, table: int, counters: Mapping[int, i
                   counters=count.counters, off_by=off)
         evening_touch(evening=evening)
     return count
+
+
+def _final_count_check(evening: Evening, state: EveningState, table: int, counters: Mapping[int, int]) -> tuple[int, ...]:
+    """The guests seated at ``table`` after the last bell (``state``), once ``counters`` gives a
+    whole number from 0 to ``COUNTERS_MAX`` for each of them and for nobody else. Raises
+    ``RuleError`` (guests named) for a table that does not exist, a guest not at the table, a
+    missing one or a bad count. One query (the guests' names)."""
+    if not 1 <= table <= len(state.tables):
+        raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
+                        count=len(state.tables))
+    seated = state.tables[table - 1]
+    names = dict(evening.guests.values_list("pk", "name"))
+    strangers = [g for g in counters if g not in seated]
+    if strangers:
+        who = ", ".join(names.get(g, "someone not at this evening") for g in strangers)
+        raise RuleError("{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
+                        who=who, guests=strangers, tables=(table,), are="is" if len(strangers) == 1 else "are")
+    missing = [g for g in seated if g not in counters]
+    if missing:
+        raise RuleError("Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
+                        who=", ".join(names.get(g, "?") for g in missing), guests=missing, tables=(table,),
+                        are="is" if len(missing) == 1 else "are")
+    for guest, value in counters.items():
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
+            raise RuleError("{who}'s counters must be a whole number from 0 to {most:,}. Nothing was saved.",
+                            who=names.get(guest, "?"), guests=(guest,), most=COUNTERS_MAX)
+    return seated
 
 
 def reveal_order(prizes: tuple) -> tuple:

@@ -108,32 +108,43 @@ def result_record(
     """
     counters = dict(counters or {})
     with transaction.atomic():
-        rnd = lock_round(round.pk)
-        if rnd is None:
-            raise RuleError("That round does not exist: reload the page.")
-        evening = rnd.evening
-        if (done := _already_recorded(rnd, table, request_id)) is not None:
+        rnd, done = _round_to_report(round.pk, table, request_id)
+        if done is not None:
             return done
-        if rnd.state not in OPEN_STATES:
-            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,))
+        evening = rnd.evening
         state = evening_state(evening)
         result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
                              tied=frozenset(tied), counters=counters)
         off = _count_off(evening, state, result, counters, reporter=reporter, count_check=count_check,
                          agreed_off=agreed_off)
-        row = _save_result(rnd, result, counters, off=off, user=user, reporter=reporter, device=device,
-                           request_id=request_id, helper=helper)
+        row = _save_result(rnd, result, off=off, user=user, reporter=reporter, device=device, request_id=request_id,
+                           helper=helper)
         _ring_if_due(rnd, evening, table, user=user, device=device)
     return row
 
 
+def _round_to_report(round_id: int, table: int, request_id: str) -> tuple[Round, Result | None]:
+    """Lock round ``round_id`` for a result of ``table``: returns (the round, the result already
+    saved under ``request_id``, or None). Raises ``RuleError`` for a round that does not exist,
+    or (with nothing saved under ``request_id``) one not in play. Inside ``result_record``'s
+    transaction."""
+    rnd = lock_round(round_id)
+    if rnd is None:
+        raise RuleError("That round does not exist: reload the page.")
+    if (done := _already_recorded(rnd, table, request_id)) is not None:
+        return rnd, done
+    if rnd.state not in OPEN_STATES:
+        raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,))
+    return rnd, None
+
+
 def _save_result(
-    rnd: Round, result: TableResult, counters: dict[int, int], *, off: int, user, reporter: Guest | None,
-    device: str, request_id: str, helper,
+    rnd: Round, result: TableResult, *, off: int, user, reporter: Guest | None, device: str, request_id: str, helper
 ) -> Result:
     """Save ``result`` as the table's live result (an earlier one is marked superseded), log it
     and touch the evening's version; ``off`` is the agreed count difference in counters.
     Returns the new ``Result``. Runs inside the caller's transaction; raises nothing itself."""
+    counters = result.counters
     evening, table, pool_winner = rnd.evening, result.table, result.pool_winner
     Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
     row = Result.objects.create(

@@ -90,29 +90,50 @@ def showdown_report(
     with transaction.atomic():
         lock_evening(round.evening_id)  # the lock order: tournament.services.locks
         evening = round.evening
-        tables = evening_state(evening).tables
-        if not 1 <= table <= len(tables):
-            raise RuleError(f"There is no table {table} this evening: tables are 1 to {len(tables)}.")
-        now = list(tables[table - 1])
-        if list(seating) != now:
-            raise SeatingChanged(
-                f"The players at table {table} have changed since these hands were entered "
-                "(the bell may have rung): open the showdown helper again."
-            )
+        _seating_check(evening, table, seating)
         verdict = showdown_decide(evening=evening, hands=hands, dealer_seat=dealer_seat)
         if seat not in verdict.best:
             raise RuleError(
                 f"Seat {seat} does not win this showdown: {verdict.verdict}"
             )
         winner = seating[seat - 1]
-        if reporter is not None:
-            row = captain_report(guest=reporter, round_number=round.number, table=table, pool_winner=winner,
-                                 in_call=in_call, counters=counters, request_id=request_id, device=device)
-        else:
-            row = result_record(round=round, table=table, pool_winner=winner, in_call=in_call, counters=counters,
-                                user=user, device=device, request_id=request_id)
-        audit_log(evening=evening, action="showdown.report", user=user, guest=reporter, device=device,
-                  round=round.number, table=table, game=verdict.game.value, dealer_seat=verdict.dealer_seat,
-                  hands=[h or "" for h in hands], winners=list(verdict.best), seat=seat,
-                  pool_winner=winner, verdict=verdict.verdict)
+        row = _winner_record(round, table, winner, in_call=in_call, counters=counters, user=user, reporter=reporter,
+                             device=device, request_id=request_id)
+        _showdown_log(evening, round, table, verdict, hands, seat, winner, user=user, reporter=reporter, device=device)
     return row
+
+
+def _seating_check(evening, table: int, seating: Sequence[int]) -> None:
+    """Raise ``RuleError`` when there is no table ``table``, and ``SeatingChanged`` when its
+    guests are no longer ``seating`` (guest ids in seat order). One query (the evening's state)."""
+    tables = evening_state(evening).tables
+    if not 1 <= table <= len(tables):
+        raise RuleError(f"There is no table {table} this evening: tables are 1 to {len(tables)}.")
+    now = list(tables[table - 1])
+    if list(seating) != now:
+        raise SeatingChanged(
+            f"The players at table {table} have changed since these hands were entered "
+            "(the bell may have rung): open the showdown helper again."
+        )
+
+
+def _winner_record(round: Round, table: int, winner: int, *, in_call: Iterable[int], counters: Mapping[int, int] | None,
+                   user, reporter: Guest | None, device: str, request_id: str) -> Result:
+    """Record ``winner`` as table ``table``'s pool winner: through ``captain_report`` for a
+    captain (``reporter``), else through ``result_record`` for the host (``user``). Raises
+    their ``RuleError``s."""
+    if reporter is not None:
+        return captain_report(guest=reporter, round_number=round.number, table=table, pool_winner=winner,
+                              in_call=in_call, counters=counters, request_id=request_id, device=device)
+    return result_record(round=round, table=table, pool_winner=winner, in_call=in_call, counters=counters,
+                         user=user, device=device, request_id=request_id)
+
+
+def _showdown_log(evening, round: Round, table: int, verdict: ShowdownResult, hands: Sequence[str | None], seat: int,
+                  winner: int, *, user, reporter: Guest | None, device: str) -> None:
+    """Write the "showdown.report" audit entry: the game, the dealer's seat, the ``hands`` shown,
+    the verdict and its winning seats, the ``seat`` sent and the guest recorded as ``winner``."""
+    audit_log(evening=evening, action="showdown.report", user=user, guest=reporter, device=device,
+              round=round.number, table=table, game=verdict.game.value, dealer_seat=verdict.dealer_seat,
+              hands=[h or "" for h in hands], winners=list(verdict.best), seat=seat,
+              pool_winner=winner, verdict=verdict.verdict)

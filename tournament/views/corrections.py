@@ -61,20 +61,28 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
-            names = guest_names(evening)
-            played = (f"the bell of round {done.rounds[0]} was" if len(done.rounds) == 1 else
-                      f"the bells of rounds {in_words(map(str, done.rounds))} were")
-            where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
-            messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
-            if done.report_again:
-                messages.warning(request, "These tables of the round in play must report again:"
-                                          f" {in_words(map(str, done.report_again))}.")
-            for warning in done.warnings:
-                messages.warning(request, warning)
+            _correction_messages(request, evening, number, table, done)
             return redirect("host-corrections", evening.pk)
     return render(request, "host/correction.html",
                   {"evening": evening, "history": history, "number": number, "table": table, "guests": guests,
                    "form": form, "result": result})
+
+
+def _correction_messages(request: HttpRequest, evening, number: int, table: int,
+                         done: corrections.Correction) -> None:
+    """Tell the host what the correction of round ``number``, table ``table`` did: the bells
+    played again and who sits elsewhere (by name), the tables that must report again, and the
+    bells' warnings."""
+    names = guest_names(evening)
+    played = (f"the bell of round {done.rounds[0]} was" if len(done.rounds) == 1 else
+              f"the bells of rounds {in_words(map(str, done.rounds))} were")
+    where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
+    messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
+    if done.report_again:
+        messages.warning(request, "These tables of the round in play must report again:"
+                                  f" {in_words(map(str, done.report_again))}.")
+    for warning in done.warnings:
+        messages.warning(request, warning)
 
 
 @login_required

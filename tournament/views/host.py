@@ -19,7 +19,7 @@ from tournament.exchange.export import evening_export
 from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
-from tournament.models import Bell, Evening, Guest, Round
+from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
 from tournament.services.naming import error_message
@@ -251,16 +251,22 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
-            if row.count_off:
-                messages.warning(request, f"Result saved for table {table}, with the count {row.count_off_size:,} "
-                                          f"{'short' if row.count_off < 0 else 'over'} as the table agrees: the board "
-                                          "flags it until the bell.")
-            else:
-                messages.success(request, f"Result saved for table {table}.")
+            _result_saved_message(request, table, row)
             return redirect("host-evening", evening.pk)
     return render(request, "host/result.html",
                   {"evening": evening, "round": current, "table": seat, "form": form, "count_form": count_form,
                    "off": off, "off_size": abs(off)})
+
+
+def _result_saved_message(request: HttpRequest, table: int, row: Result) -> None:
+    """Tell the host table ``table``'s result ``row`` is saved, and, when the table agreed its
+    count is off, by how much (short or over) and that the board flags it until the bell."""
+    if row.count_off:
+        messages.warning(request, f"Result saved for table {table}, with the count {row.count_off_size:,} "
+                                  f"{'short' if row.count_off < 0 else 'over'} as the table agrees: the board "
+                                  "flags it until the bell.")
+    else:
+        messages.success(request, f"Result saved for table {table}.")
 
 
 def _result_form_round(

@@ -113,65 +113,104 @@ def _hand_rows(result, names: list[str]) -> list[dict]:
 
 def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | None, reporter: Guest | None,
           user, back: str, back_label: str) -> HttpResponse:
+    """The showdown helper for ``board_table`` (None: the guest has no seat now, so the page
+    says so): reads the posted state, applies the button tapped (a card, "Show the verdict",
+    "Send") and shows the page again, or redirects once the winner is sent. ``reporter``: the
+    captain at their private link, else the host ``user``."""
     setting = evening_game(evening)
     context = {"evening": evening, "setting": setting, "summary": options_summary(setting.game, setting.options),
                "table": board_table, "back": back, "back_label": back_label, "reporter": reporter}
     if board_table is None:
         return render(request, "showdown/page.html", context)
+    return _table_page(request, context, evening=evening, board_table=board_table, reporter=reporter, user=user)
+
+
+def _table_page(request: HttpRequest, context: dict, *, evening: Evening, board_table: TableBoard,
+                reporter: Guest | None, user) -> HttpResponse:
+    """The showdown helper of one table (``context``: the page's header, ``setting`` in it): the
+    hands entered, the verdict, the seats and the card grid; a redirect once the winner is sent."""
+    setting = context["setting"]
     seating = _seating(board_table)
     names = [line.guest.name for line in board_table.lines]
     rnd = state.current_round(evening)
-    counters_required = board_table.number == 1  # the last round's counts: the final count, after its bell
+    counters_required = _counters_required(board_table)
     poker = setting.game.hand_size == 5  # the dealer's seat changes no poker verdict: seat 1 unless told
     result = result_form = None
     request_id = uuid.uuid4().hex  # one per verdict shown: a double tap on "Send" saves once
-    device = request.META.get("HTTP_USER_AGENT", "")[:200]
     form = ShowdownForm(request.POST, seats=len(seating)) if request.method == "POST" else None
     post, entry, error = _read_entry(request, form, board_table.number, seating, poker)
     if post is not None and form is not None:  # (a form read: there is one)
         action = form.button()
-        if action == "pick":
-            entry.pick(post["pick"], setting.game.hand_size)
-        elif action == "unpick":
-            entry.unpick(post["unpick"])
-        elif action == "clear":
-            entry = ShowdownEntry(hands=[""] * len(seating), dealer=entry.dealer, during_play=entry.during_play)
-        else:
-            try:
-                result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer,
-                                         during_play=entry.during_play)
-            except RuleError as problem:
-                error = str(problem)
+        entry, result, error = _apply_button(action, post, entry, evening=evening, setting=setting,
+                                               seats=len(seating))
         if action in ("send", "record"):
             request_id = post["request_id"] or request_id
         if result is not None and action in ("send", "record"):
             seat = post["send"] or post["sent_seat"] or 0
-            sent = _send(request, evening=evening, rnd=rnd, table=board_table, seating=seating, names=names,
-                         entry=entry, seat=seat, action=action, counters_required=counters_required,
-                         reporter=reporter, user=user, device=device, request_id=request_id)
+            sent = _send(request, evening=evening, rnd=rnd, table=board_table, entry=entry, seat=seat, action=action,
+                         reporter=reporter, user=user, request_id=request_id)
             if isinstance(sent, HttpResponse):
                 return sent
             result_form, error = sent
             context["sent_seat"] = seat
-    hands = _hand_rows(result, names)
-    used = entry.used()
-    context.update({
-        "entry": entry, "error": error, "request_id": request_id, "result": result, "hands": hands, "result_form": result_form,
-        "seats": [{"number": n, "name": names[n - 1], "hand": entry.hands[n - 1], "active": n == entry.active}
-                  for n in range(1, len(seating) + 1)],
-        "seating": ",".join(map(str, seating)), "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
-        "used": {str(card): seat for card, seat in used.items()}, "round": rnd, "counters_required": counters_required,
-        "winner_names": [names[s - 1] for s in result.best] if result else [],
-        "hand_size": setting.game.hand_size, "poker": poker,
-        "ends_during_play": setting.game.value == "my_ship_sails",
-    })
+    context.update(_entry_context(entry, result, names, seating, setting))
+    context.update({"error": error, "request_id": request_id, "result_form": result_form, "round": rnd,
+                    "counters_required": counters_required, "poker": poker})
     return render(request, "showdown/page.html", context)
 
 
-def _send(request, *, evening, rnd, table, seating, names, entry, seat, action, counters_required, reporter, user,
-          device, request_id):
+def _apply_button(action: str, post: dict, entry: ShowdownEntry, *, evening: Evening, setting,
+                  seats: int) -> tuple[ShowdownEntry, object, str | None]:
+    """Apply the button tapped (``action``, with the form's cleaned ``post``) to the hands
+    entered: pick or unpick a card, clear the hands (keeping the dealer), or (any other button)
+    decide the showdown. Returns (the entry, the verdict or None, the reason it could not be
+    decided or None). ``setting``: the evening's game."""
+    result, error = None, None
+    if action == "pick":
+        entry.pick(post["pick"], setting.game.hand_size)
+    elif action == "unpick":
+        entry.unpick(post["unpick"])
+    elif action == "clear":
+        entry = ShowdownEntry(hands=[""] * seats, dealer=entry.dealer, during_play=entry.during_play)
+    else:
+        try:
+            result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer,
+                                     during_play=entry.during_play)
+        except RuleError as problem:
+            error = str(problem)
+    return entry, result, error
+
+
+def _entry_context(entry: ShowdownEntry, result, names: list[str], seating: list[int], setting) -> dict:
+    """The page's hands and card grid: the ``entry`` so far (seats with their names and hands,
+    the cards used), the verdict ``result`` (None: none yet) with its hands and winners' names,
+    the ``seating`` (guest ids by seat) and the game's hand size (``setting``: the evening's game)."""
+    used = entry.used()
+    return {
+        "entry": entry, "result": result, "hands": _hand_rows(result, names),
+        "seats": [{"number": n, "name": names[n - 1], "hand": entry.hands[n - 1], "active": n == entry.active}
+                  for n in range(1, len(seating) + 1)],
+        "seating": ",".join(map(str, seating)), "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
+        "used": {str(card): seat for card, seat in used.items()},
+        "winner_names": [names[s - 1] for s in result.best] if result else [],
+        "hand_size": setting.game.hand_size,
+        "ends_during_play": setting.game.value == "my_ship_sails",
+    }
+
+
+def _counters_required(table: TableBoard) -> bool:
+    """Whether sending ``table``'s winner needs everyone's counters: at the head table only (the
+    last round's counts: the final count, after its bell)."""
+    return table.number == 1
+
+
+def _send(request, *, evening, rnd, table, entry, seat, action, reporter, user, request_id):
     """Send the winner: at once, or (head table) through the pre-filled result form.
     Returns a redirect when saved, else (result form or None, error text or None)."""
+    seating = _seating(table)
+    names = [line.guest.name for line in table.lines]
+    counters_required = _counters_required(table)
+    device = request.META.get("HTTP_USER_AGENT", "")[:200]
     if rnd is None:
         return None, "No round is in play, so there is no result to send now."
     if not 1 <= seat <= len(seating):
