@@ -338,6 +338,21 @@ def test_the_host_adds_takes_and_sets_minutes_from_the_page(logged_in, make_even
     assert f'data-warn="{evening.warning_seconds}"' in board
 
 
+@pytest.mark.parametrize("action, minutes", [("set", "0"), ("take", "10"), ("take", "180")])
+def test_setting_the_clock_to_0_or_taking_all_its_time_goes_to_the_bells_confirmation(logged_in, make_evening,
+                                                                                      action, minutes):
+    evening = drawn(make_evening)  # ten minutes a round, no result in: the bell would ring with tables missing
+    rnd = round_start(evening=evening)
+    response = logged_in.post(reverse("host-clock", args=[evening.pk]), {"action": action, "minutes": minutes})
+    assert response.status_code == 302 and response["Location"] == reverse("host-bell-confirm",
+                                                                             args=[evening.pk, 1])
+    after = Round.objects.get(pk=rnd.pk)
+    assert after.clock_version == rnd.clock_version and after.state == Round.State.RUNNING
+    assert not Bell.objects.filter(round=rnd).exists()
+    page = logged_in.get(response["Location"]).content.decode()
+    assert "would end round 1 now" in page and "Ring the bell without them" in page
+
+
 @pytest.mark.parametrize("minutes, reason", [
     ("-3", "Minutes cannot be below 0: give 0 to 180"), ("181", "At most 180 minutes"), ("abc", "whole number"),
     ("", "Give a number of minutes"), ("0", "from 1 to 180"),

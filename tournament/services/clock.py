@@ -126,6 +126,12 @@ def _seconds_left(rnd: Round) -> float:
     return max(0.0, left.total_seconds())
 
 
+def round_seconds_left(rnd: Round) -> float:
+    """Seconds left on a running or paused round's clock, by the database's clock (0 when
+    overdue; one query for a running round, none for a paused one)."""
+    return _seconds_left(rnd)
+
+
 def _check_minutes(minutes) -> int:
     """A signed whole number of minutes, 1 to 180 either way; raises ``RuleError`` otherwise."""
     if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > MAX_MINUTES:

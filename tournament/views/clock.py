@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from tables.errors import RuleError
 from tournament.forms.actions import ClockActionForm, form_problems
 from tournament.forms.evening import ClockMinutesForm, ClockSettingsForm
-from tournament.models import Evening
+from tournament.models import Evening, Round
 from tournament.services import clock
 from tournament.services.naming import error_message
 from tournament.services.state import current_round
@@ -41,7 +41,9 @@ def _minutes(request: HttpRequest) -> int:
 @require_POST
 def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
     """POST ``action`` = ring | pause | resume | add | take | set (with ``minutes``): change the
-    clock of the round in play, then back to the evening page with what happened."""
+    clock of the round in play, then back to the evening page with what happened. Taking all the
+    time left or setting 0 changes nothing and goes to the bell's confirmation page
+    (``_ends_the_round``)."""
     evening = _evening(request, evening_id)
     form = ClockActionForm(request.POST)
     if not form.is_valid():
@@ -67,6 +69,10 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
         elif action == "resume":
             clock.round_resume(round=rnd, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number} runs again.")
+        elif action in ("take", "set") and _ends_the_round(rnd, action, minutes := _minutes(request)):
+            messages.info(request, f"That would end round {rnd.number} now, which rings its bell: the clock was "
+                                   "not changed. Ring the bell here if the round is over.")
+            return redirect("host-bell-confirm", evening.pk, rnd.number)
         elif action in ("add", "take"):
             minutes = _minutes(request)
             clock.round_extend(round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user,
@@ -80,6 +86,16 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
     except RuleError as error:
         messages.error(request, error_message(error, evening))
     return redirect("host-evening", evening.pk)
+
+
+def _ends_the_round(rnd: Round, action: str, minutes: int) -> bool:
+    """Whether taking or setting ``minutes`` leaves no time on the clock, so the timed bell would
+    ring at once. House rule: the clock's buttons never ring the bell behind the host's back;
+    the host goes to the bell's confirmation page instead (it names missing and disputed
+    results, and rings only from its button)."""
+    if action == "set":
+        return minutes == 0
+    return minutes * 60 >= clock.round_seconds_left(rnd)
 
 
 @login_required
