@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from tables.bell import EveningState
+from tables.errors import RuleError
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, award_prizes, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
 from tournament.selectors.board import table_kind
+from tournament.services.foursome_standings import foursome_standings
+from tournament.services.foursomes import foursome_state
 from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"
@@ -25,7 +28,8 @@ def _time(value) -> str | None:
 def _evening_fields(evening: Evening) -> dict[str, Any]:
     """The evening's own settings: counters per stake in counters, minutes per round in minutes."""
     return {
-        "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "game": evening.game,
+        "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "format": evening.format,
+        "game": evening.game,
         "options": evening.options, "counters_per_stake": evening.counters_per_stake,
         "minutes_per_round": evening.minutes_per_round, "rounds_planned": evening.rounds_planned,
         "round_end": evening.round_end, "stage": evening.stage, "ended_at": _time(evening.ended_at),
@@ -39,7 +43,8 @@ def _draw_fields(draw) -> dict[str, Any]:
     return {
         "id": draw.pk, "kind": draw.kind, "sizes": draw.sizes, "relaxed": draw.relaxed, "complete": draw.complete,
         "created_at": _time(draw.created_at), "superseded_at": _time(draw.superseded_at),
-        "cards": [{"guest": c.guest_id, "pack": c.pack, "rank": c.rank} for c in draw.cards.all()],
+        "cards": [{"guest": c.guest_id, "pack": c.pack, "rank": c.rank, "seat": c.seat} for c in draw.cards.all()],
+        "layout": draw.layout,
     }
 
 
@@ -47,7 +52,7 @@ def _result_fields(result: Result) -> dict[str, Any]:
     """One reported result with its votes (votes already prefetched); counters in counters."""
     return {
         "table": result.table, "pool_winner": result.pool_winner_id, "in_call": result.in_call,
-        "tied": result.tied, "counters": result.counters,
+        "tied": result.tied, "counters": result.counters, "report": result.report,
         "reported_by_guest": result.reported_by_guest_id, "created_at": _time(result.created_at),
         "superseded_at": _time(result.superseded_at), "count_off": result.count_off, "status": result.status,
         "votes": [{"guest": v.guest_id, "verdict": v.verdict, "note": v.note} for v in result.votes.all()],
@@ -55,8 +60,12 @@ def _result_fields(result: Result) -> dict[str, Any]:
 
 
 def _bell_fields(bell: Bell) -> dict[str, Any]:
-    """One bell (rung or undone) with its entries (already prefetched); amounts in counters."""
+    """One bell (rung or undone) with its entries (already prefetched); amounts in counters. A
+    bell at tables of four carries its ``record`` (``tables.formats.records``: the tables before
+    and after, winners, cuts, tallies added, moves; or a guest leaving or arriving)."""
+    record = {"record": bell.record} if bell.record.get("format") == "foursome" else {}
     return {
+        **record,
         "kind": bell.kind, "cause": bell.cause, "rung_at": _time(bell.rung_at), "undone_at": _time(bell.undone_at),
         "warnings": bell.record.get("warnings", []),
         "entries": [
@@ -120,6 +129,26 @@ def _standings_and_prizes(evening: Evening, guests: list) -> tuple[list[dict[str
     return tables, standing_rows, prize_rows
 
 
+def foursome_standings_export(evening: Evening) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """At tables of four: the tables now (``seats`` at North, East, South, West, ghosts negative;
+    ``guests`` the guests among them), the standings with each player's tallies (a ghost's line
+    has ``guest`` null) and the format's prizes. All empty before the draw (an export never
+    fails)."""
+    try:
+        state = foursome_state(evening)
+    except RuleError:
+        return [], [], []
+    count = len(state.tables)
+    tables = [{"number": n, "kind": table_kind(n, count), "guests": [p for p in ids if p > 0], "seats": list(ids)}
+              for n, ids in enumerate(state.tables, 1)]
+    table = foursome_standings(evening)
+    rows = [{"place": line.place, "player": line.player, "guest": line.guest.pk if line.guest else None,
+             "pack": line.guest.pack if line.guest else None, "tallies": dict(line.tallies)} for line in table.lines]
+    prizes = [{"key": p.prize.key, "title": p.title, "winners": [g.pk for g in p.winners], "reason": p.reason}
+              for p in table.prizes]
+    return tables, rows, prizes
+
+
 def evening_export(evening: Evening) -> dict[str, Any]:
     """The evening as a JSON-able dict (schema SCHEMA, docs/export.md); a constant number of
     queries whatever its size. Takes the evening; raises nothing for an evening without a draw
@@ -130,7 +159,10 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id")
                    .prefetch_related("votes"))
     bells = list(Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries"))
-    tables, standing_rows, prize_rows = _standings_and_prizes(evening, guests)
+    if evening.format == Evening.Format.POKER:
+        tables, standing_rows, prize_rows = _standings_and_prizes(evening, guests)
+    else:
+        tables, standing_rows, prize_rows = foursome_standings_export(evening)
     moves, stakes = _moves_and_stakes(rounds, bells)
     return {
         "schema": SCHEMA,

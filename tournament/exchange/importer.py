@@ -24,31 +24,25 @@ import itertools
 import json
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 import jsonschema
-from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.utils.dateparse import parse_datetime
+from django.db import transaction
 
 from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves, ring_bell
 from tables.errors import InvariantBroken, RuleError
+from tables.formats import FoursomeOptions
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
+from tournament.exchange.foursome_import import check_format_and_draw, foursome_import, foursome_references
+from tournament.exchange.rows import EveningImportError, _saved, _shown, _time, _time_required, where
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
-
-
-class EveningImportError(RuleError):
-    """The file is not an evening this version can import, or its bells do not replay.
-
-    The message names the place in the file (``guests[3].pack: ...``) and what is wrong there.
-    """
 
 
 def export_read(raw: bytes) -> Any:
@@ -95,23 +89,6 @@ def _validator() -> jsonschema.protocols.Validator:
 def export_schema() -> dict[str, Any]:
     """The export's JSON Schema (``tournament/exchange/export_schema.json``) as a dict."""
     return dict(_validator().schema)
-
-
-def where(path: Iterator[Any] | list[Any]) -> str:
-    """A place in the file as it reads: ``["guests", 3, "pack"]`` -> ``guests[3].pack``."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "the file"
-
-
-def _shown(value: Any) -> str:
-    """A value from the file as JSON, cut to 40 characters."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = type(value).__name__
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _TYPE_WORDS = {"integer": "a whole number", "string": "text", "object": "a JSON object", "array": "a JSON list",
@@ -225,7 +202,7 @@ def _check_references(data: dict[str, Any]) -> None:
         if key in names:
             raise EveningImportError(f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}].")
         names[key] = i
-    for place, guest in _references(data):
+    for place, guest in [*_references(data), *foursome_references(data)]:
         if guest not in ids:
             raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
     for d, draw in enumerate(data["draws"]):
@@ -240,42 +217,8 @@ def _check_references(data: dict[str, Any]) -> None:
             raise EveningImportError(f"rounds[{r}].number: round {number} is there twice.")
         for b, bell in enumerate(data["rounds"][r]["bells"]):
             kind = bell.get("kind", "bell")
-            if kind != "bell" and not any(e["kind"] == kind for e in bell["entries"]):
+            if kind != "bell" and not bell.get("record") and not any(e["kind"] == kind for e in bell["entries"]):
                 raise EveningImportError(f"rounds[{r}].bells[{b}]: a bell of kind {kind} without a {kind} entry.")
-
-
-def _time(value: str | None, place: list[Any]) -> datetime.datetime | None:
-    if not value:
-        return None
-    try:
-        return parse_datetime(value)
-    except ValueError:
-        raise EveningImportError(f"{where(place)}: {_shown(value)} is not a time that exists.") from None
-
-
-def _time_required(value: str, place: list[Any]) -> datetime.datetime:
-    """A time the schema requires (``_time``); raises ``EveningImportError`` when it is empty."""
-    time = _time(value, place)
-    if time is None:
-        raise EveningImportError(f"{where(place)}: a time is required here.")
-    return time
-
-
-M = TypeVar("M", bound=models.Model)  # a model: _saved gives back the row it saved
-
-
-def _saved(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None) -> M:
-    """``row`` checked with ``full_clean`` (as the forms check it) and saved; returns it.
-    ``fields`` maps a model field to its place in the file where that is not ``place + [field]``.
-    Raises ``EveningImportError`` naming the place and the models' own message."""
-    try:
-        row.full_clean()
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        at = (fields or {}).get(field) or (place + [field] if field != "__all__" else place)
-        raise EveningImportError(f"{where(at)}: {' '.join(messages)}") from None
-    row.save()
-    return row
 
 
 def evening_import(*, data: Any, host) -> Evening:
@@ -301,6 +244,7 @@ def _options(info: dict[str, Any]) -> dict[str, Any]:
     """The evening's stored options, each group checked by the rules' own option classes."""
     options = info.get("options") or {}
     checks = {"bell": BellOptions.from_mapping, "prizes": PrizeOptions.from_mapping,
+              "format": FoursomeOptions.from_mapping,
               "game": lambda values: options_for(Game.parse(info["game"]), values)}
     for group, values in options.items():
         try:
@@ -314,6 +258,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
     info = data["evening"]
     evening = _saved(Evening(  # names and labels stripped, as the evening form strips them
         host=host, name=info["name"].strip(), date=datetime.date.fromisoformat(info["date"]), game=info["game"],
+        format=info.get("format", Evening.Format.POKER),
         options=_options(info), counters_per_stake=info["counters_per_stake"],
         minutes_per_round=info["minutes_per_round"], rounds_planned=info.get("rounds_planned"),
         round_end=info.get("round_end", Evening.RoundEnd.CLOCK), stage=info["stage"],
@@ -339,7 +284,8 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
             complete=row.get("complete", True), superseded_at=_time(row.get("superseded_at"), ["draws", d, "superseded_at"]),
         ), ["draws", d])
         for c, card in enumerate(row["cards"]):
-            _saved(DrawnCard(draw=draw, guest_id=gid(card["guest"]), pack=card["pack"], rank=card["rank"]),
+            _saved(DrawnCard(draw=draw, guest_id=gid(card["guest"]), pack=card["pack"], rank=card["rank"],
+                             seat=card.get("seat")),
                    ["draws", d, "cards", c])
         if row.get("superseded_at") is None:
             if live is not None:
@@ -382,9 +328,13 @@ def _import(data: dict[str, Any], host) -> Evening:
         return guests[old].pk
 
     live = _draws(data, evening, gid)
+    check_format_and_draw(data, live)
     if live is None:
         return evening
     draw, row = live
+    if evening.format != Evening.Format.POKER:
+        foursome_import(data, evening, draw, row, gid, host)
+        return evening
     tables: list[list[int]] = [[] for _ in draw.sizes]
     for card in sorted(row["cards"], key=lambda c: (c["rank"],)):
         tables[card["rank"] - 1].append(gid(card["guest"]))

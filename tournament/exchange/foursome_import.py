@@ -1,0 +1,218 @@
+"""Importing an evening played at tables of four (Progressive Euchre, Drive Whist, Bunco).
+
+The file's format must agree with its live draw: a format at tables of four needs the draw's
+``layout`` (the players at North, East, South and West, ghosts negative) and every card's
+``seat`` matching it; Progressive Poker's draw has neither. Every table's ``report`` is read by
+the format's own rules (``tables.formats.records.report_score``: a euchre hand worth 3, 22 bunco
+points in one roll or 14 tricks are refused), and every live bell is replayed through the rules
+(``tables.formats.bell``) with the recorded cuts; the replay must give exactly the exported
+record (tables before and after, winners, tallies added, moves), so a recorded evening imports
+to the same standings. A guest leaving or arriving is replayed with ``guest_leaves`` /
+``guest_arrives``. Any problem raises ``EveningImportError`` naming the place in the file;
+the caller's transaction then saves nothing. Rules: ``/shared/formats.md``; docs/export.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tables.errors import RuleError
+from tables.formats import FoursomeOptions, format_for
+from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell
+from tables.formats.foursome import Movement, Side, is_ghost
+from tables.formats.records import bell_to_json, report_score, state_to_json
+from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
+from tournament.models import Bell, BellEntry, Draw, Evening, Result, Round
+from tournament.services.audit import audit_log
+from tournament.services.foursomes import foursome_seats_replace, player_name
+from tournament.services.naming import error_message
+
+RECORD_KEYS = ("before", "after", "winners", "cuts", "added", "moves")
+Ids = Callable[[int], int]
+
+
+def player_ids(gid: Ids) -> Ids:
+    """Old id -> new id for players: a guest's id through ``gid``, a ghost's kept."""
+    return lambda old: old if is_ghost(old) else gid(old)
+
+
+def remap_report(report: Mapping[str, Any], pid: Ids) -> dict[str, Any]:
+    """A table's report with the players named in it (buncos, mini buncos, rolls) renamed by
+    ``pid``; points, tricks, hands and the roll-off as they are."""
+    out = dict(report)
+    for key in ("buncos", "minis", "rolls"):
+        if key in report:
+            out[key] = {str(pid(int(p))): v for p, v in report[key].items()}
+    return out
+
+
+def remap_record(record: Mapping[str, Any], pid: Ids) -> dict[str, Any]:
+    """A bell's record with every player renamed by ``pid`` (tables, tallies added, moves, the
+    guest leaving or arriving); winners, words and cuts as they are."""
+    out = dict(record)
+    for key in ("before", "after"):
+        out[key] = [[pid(p) for p in table] for table in record.get(key, ())]
+    if "added" in record:
+        out["added"] = {str(pid(int(p))): t for p, t in record["added"].items()}
+    if "moves" in record:
+        out["moves"] = [[pid(m[0]), m[1], m[2]] for m in record["moves"]]
+    if "guest" in record:
+        out["guest"] = pid(record["guest"])
+    return out
+
+
+def _record_players(record: Mapping[str, Any]) -> list[int]:
+    """Every player id a stored record names (tables, tallies, moves, the guest)."""
+    found = [p for key in ("before", "after") for table in record.get(key, ()) for p in table]
+    found += [int(k) for k in record.get("added", {})] + [m[0] for m in record.get("moves", ())]
+    return found + ([record["guest"]] if "guest" in record else [])
+
+
+def foursome_references(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
+    """The guest ids (not ghosts) the draws' layouts, the reports and the bells' records name,
+    with their places, for the import's reference check."""
+    found: list[tuple[list[Any], int]] = []
+    for d, draw in enumerate(data["draws"]):
+        found += [(["draws", d, "layout"], p) for t in draw.get("layout") or () for p in t if p > 0]
+    for r, rnd in enumerate(data["rounds"]):
+        for x, res in enumerate(rnd["results"]):
+            report = res.get("report") or {}
+            found += [(["rounds", r, "results", x, "report", k], int(p))
+                      for k in ("buncos", "minis", "rolls") for p in report.get(k, {}) if int(p) > 0]
+        for b, bell in enumerate(rnd["bells"]):
+            found += [(["rounds", r, "bells", b, "record"], p) for p in _record_players(bell.get("record") or {}) if p > 0]
+    return found
+
+
+def check_format_and_draw(data: dict[str, Any], live: tuple[Draw, dict[str, Any]] | None) -> None:
+    """The evening's format agrees with its live draw (module docstring). Raises
+    ``EveningImportError`` naming the draw."""
+    key = data["evening"].get("format", "poker")
+    if live is None:
+        return
+    draw, row = live
+    d = data["draws"].index(row)
+    seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
+    if key == "poker":
+        if seated or len(row["sizes"]) < 2:
+            raise EveningImportError(f"evening.format: Progressive Poker does not match draws[{d}], which seats "
+                                     "tables of four with partners: the format was changed after the draw.")
+        return
+    title = format_for(key).title
+    layout = row.get("layout") or []
+    if not layout or row["sizes"] != [4] * len(layout):
+        raise EveningImportError(f"evening.format: {title} is played at tables of four with seats, but draws[{d}] "
+                                 "has none: the format was changed after the draw.")
+    for c, card in enumerate(row["cards"]):
+        seat, rank = card.get("seat"), card["rank"]
+        if seat is None or rank > len(layout) or layout[rank - 1][seat] != card["guest"]:
+            raise EveningImportError(f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the "
+                                     "draw's seats (layout).")
+
+
+def _rules(evening: Evening) -> tuple[Any, FoursomeOptions, Movement, bool]:
+    fmt = format_for(evening.format)
+    options = FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
+    movement = Movement(options.movement) if options.movement else fmt.movement
+    partners = options.partners_change if options.partners_change is not None else fmt.partners_change
+    return fmt, options, movement, partners
+
+
+def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> dict[int, tuple[list[Any], dict[str, Any]]]:
+    """Save a round's results (live and superseded) with their reports; returns the live
+    reports by table, each with its place in the file."""
+    live: dict[int, tuple[list[Any], dict[str, Any]]] = {}
+    for x, res in enumerate(rnd["results"]):
+        place = ["rounds", r, "results", x]
+        report = remap_report(res.get("report") or {}, pid)
+        reporter = res.get("reported_by_guest")
+        _saved(Result(
+            round=round_row, table=res["table"], report=report, counters={}, in_call=[], tied=[],
+            reported_by_guest_id=pid(reporter) if reporter is not None else None,
+            superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
+            status=res.get("status", Result.Status.REPORTED),
+        ), place)
+        if res.get("superseded_at") is None:
+            live[res["table"]] = ([*place, "report"], report)
+    return live
+
+
+def _ring(evening: Evening, state: FoursomeState, bell: dict[str, Any],
+          reports: Mapping[int, tuple[list[Any], dict[str, Any]]],
+          pid: Ids, place: list[Any]) -> tuple[dict[str, Any], FoursomeState]:
+    """Replay one bell (or a guest leaving or arriving): the record it gives and the state after.
+    Raises ``EveningImportError`` when the file has no record or a report the rules refuse."""
+    exported = bell.get("record")
+    if exported is None:
+        raise EveningImportError(f"{where(place)}: a bell at tables of four needs its record.")
+    exported = remap_record(exported, pid)
+    kind = bell.get("kind", "bell")
+    if kind in ("leave", "arrive"):
+        step = guest_leaves if kind == "leave" else guest_arrives
+        after = step(state, exported["guest"])
+        record = {"format": "foursome", "kind": kind, "guest": exported["guest"],
+                  "before": [list(t) for t in state.tables], "after": [list(t) for t in after.tables]}
+        return record, after
+    fmt, options, movement, partners = _rules(evening)
+    scores = {}
+    for table, (at, report) in sorted(reports.items()):
+        if not 1 <= table <= len(state.tables):
+            raise EveningImportError(f"{where(at[:-1])}: there is no table {table} (the tables are 1 to {len(state.tables)}).")
+        try:
+            scores[table] = report_score(fmt, state.tables[table - 1], report, ties=options.ties)
+        except RuleError as error:
+            raise EveningImportError(f"{where(at)}: table {table}'s report: {error_message(error, evening)}") from None
+    cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
+    done, after = ring_foursome_bell(state, scores, movement=movement, partners_change=partners, cuts=cuts)
+    return bell_to_json(done), after
+
+
+def _save_bell(evening: Evening, round_row: Round, bell: dict[str, Any], record: dict[str, Any],
+               after: FoursomeState, place: list[Any], names: Mapping[int, str]) -> None:
+    """Store a replayed bell and one "move" entry per guest who changed table."""
+    stored = _saved(Bell(round=round_row, kind=bell.get("kind", "bell"), cause=bell["cause"], record=record,
+                         state_after=state_to_json(after)), place)
+    BellEntry.objects.bulk_create([
+        BellEntry(bell=stored, kind="move", guest_id=p, from_table=a, to_table=b,
+                  text=f"{player_name(p, names)} moves from table {a} to table {b}."[:300])
+        for p, a, b in record.get("moves", ()) if not is_ghost(p)
+    ])
+
+
+def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dict[str, Any], gid: Ids, host) -> None:
+    """Save the rounds of an evening at tables of four and replay its live bells (module
+    docstring), inside the caller's transaction. Raises ``EveningImportError``."""
+    pid = player_ids(gid)
+    layout = [[pid(p) for p in table] for table in row["layout"]]
+    Draw.objects.filter(pk=draw.pk).update(layout=layout)
+    names = dict(evening.guests.values_list("id", "name"))
+    try:
+        state = FoursomeState.start(layout)
+    except RuleError as error:
+        raise EveningImportError(f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}") from None
+    for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
+        round_row = _saved(Round(
+            evening=evening, number=rnd["number"], state=rnd["state"],
+            started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
+            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]), reopened=rnd.get("reopened", ""),
+        ), ["rounds", r])
+        reports = _reports(rnd, r, round_row, pid)
+        for b, bell in enumerate(rnd["bells"]):
+            if bell.get("undone_at"):
+                continue  # history only, as for Progressive Poker
+            place = ["rounds", r, "bells", b]
+            try:
+                record, after = _ring(evening, state, bell, reports, pid, place)
+            except RuleError as error:
+                if isinstance(error, EveningImportError):
+                    raise
+                raise EveningImportError(f"{where(place)}: {error_message(error, names=names)}") from None
+            exported = remap_record(bell["record"], pid)
+            if any(record.get(k) != exported.get(k) for k in RECORD_KEYS):
+                raise EveningImportError(f"{where(place)}: round {rnd['number']}'s bell does not replay to the "
+                                         "exported record: the export was edited or made under other rules.")
+            _save_bell(evening, round_row, bell, record, after, place, names)
+            state = after
+    foursome_seats_replace(evening=evening, tables=state.tables)
+    audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
