@@ -1,5 +1,6 @@
 #!/usr/bin/env python
 """Django's command-line entry point for Head Table (`python manage.py help` lists the commands)."""
+
 import os
 import sys
 

@@ -38,11 +38,18 @@ def build(guests: int, name: str):
 
     host, _ = get_user_model().objects.get_or_create(username="bench-host")
     evening = Evening.objects.create(host=host, name=name, date="2026-12-04")
-    Guest.objects.bulk_create([
-        Guest(evening=evening, name=f"Guest {i}", name_key=f"guest {i}", pack="red" if i % 2 else "blue",
-              status=Guest.Status.HERE)
-        for i in range(guests)
-    ])
+    Guest.objects.bulk_create(
+        [
+            Guest(
+                evening=evening,
+                name=f"Guest {i}",
+                name_key=f"guest {i}",
+                pack="red" if i % 2 else "blue",
+                status=Guest.Status.HERE,
+            )
+            for i in range(guests)
+        ]
+    )
     draw_digital(evening=evening)
     rnd = round_start(evening=evening)
     state = evening_state(evening)

@@ -57,10 +57,18 @@ def main() -> None:
         evenings = []
         for n in range(args.evenings):
             evening = Evening.objects.create(host=host, name=f"Bench {n}", date="2026-12-04")
-            Guest.objects.bulk_create([
-                Guest(evening=evening, name=f"Guest {i}", name_key=f"guest {i}", pack="red" if i % 2 else "blue",
-                      status=Guest.Status.HERE) for i in range(args.guests)
-            ])
+            Guest.objects.bulk_create(
+                [
+                    Guest(
+                        evening=evening,
+                        name=f"Guest {i}",
+                        name_key=f"guest {i}",
+                        pack="red" if i % 2 else "blue",
+                        status=Guest.Status.HERE,
+                    )
+                    for i in range(args.guests)
+                ]
+            )
             draw_digital(evening=evening)
             round_start(evening=evening)
             evenings.append(Evening.objects.get(pk=evening.pk))
@@ -73,10 +81,14 @@ def main() -> None:
         assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
         sweep = best(tasks.ring_overdue_bells, args.repeat)
         baseline = best(lambda: Round.objects.exists(), args.repeat)
-        print(f"room display, {args.guests} guests: full render {full * 1000:.2f} ms, "
-              f"304 poll {cached * 1000:.2f} ms, ratio {full / cached:.1f}x")
-        print(f"sweeper, {args.evenings} running rounds, none due: {sweep * 1000:.2f} ms, "
-              f"baseline query {baseline * 1000:.3f} ms, ratio {sweep / baseline:.1f}x")
+        print(
+            f"room display, {args.guests} guests: full render {full * 1000:.2f} ms, "
+            f"304 poll {cached * 1000:.2f} ms, ratio {full / cached:.1f}x"
+        )
+        print(
+            f"sweeper, {args.evenings} running rounds, none due: {sweep * 1000:.2f} ms, "
+            f"baseline query {baseline * 1000:.3f} ms, ratio {sweep / baseline:.1f}x"
+        )
 
 
 if __name__ == "__main__":

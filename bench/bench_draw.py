@@ -38,11 +38,18 @@ def build(guests: int, name: str):
 
     host, _ = get_user_model().objects.get_or_create(username="bench-host")
     evening = Evening.objects.create(host=host, name=name, date="2026-12-04")
-    Guest.objects.bulk_create([
-        Guest(evening=evening, name=f"Guest {i}", name_key=f"guest {i}", pack="red" if i % 20 < 11 else "blue",
-              status=Guest.Status.HERE)
-        for i in range(guests)
-    ])
+    Guest.objects.bulk_create(
+        [
+            Guest(
+                evening=evening,
+                name=f"Guest {i}",
+                name_key=f"guest {i}",
+                pack="red" if i % 20 < 11 else "blue",
+                status=Guest.Status.HERE,
+            )
+            for i in range(guests)
+        ]
+    )
     return evening
 
 
@@ -128,8 +135,10 @@ def main() -> None:
     print(f"digital draw and save, {args.guests} guests, best of {args.repeat}: {draw_best * 1000:8.1f} ms")
     print(f"bare bulk_create of {args.guests} seat rows:              {bulk_best * 1000:8.1f} ms")
     print(f"ratio draw / bare bulk_create: {draw_best / bulk_best:.1f}")
-    print(f"physical draw, the last of {args.guests} cards recorded: {record_time * 1000:.1f} ms, "
-          f"{record_queries} SQL queries")
+    print(
+        f"physical draw, the last of {args.guests} cards recorded: {record_time * 1000:.1f} ms, "
+        f"{record_queries} SQL queries"
+    )
     same = len({stmts for stmts, _ in counts.values()}) == 1
     print("statement count constant in the number of guests:", "yes" if same else "NO")
     if not same:

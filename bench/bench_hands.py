@@ -53,7 +53,9 @@ def main() -> None:
     five = evaluator._five
 
     ours = _time("ours: rank5(*hand)", lambda: sum(rank5(*h) for h in combinations(ours_codes, 5)))
-    public = _time("treys: Evaluator.evaluate(hand, [])", lambda: sum(evaluate(h, ()) for h in combinations(treys_codes, 5)))
+    public = _time(
+        "treys: Evaluator.evaluate(hand, [])", lambda: sum(evaluate(h, ()) for h in combinations(treys_codes, 5))
+    )
     internal = _time("treys: Evaluator._five(hand)", lambda: sum(five(h) for h in combinations(treys_codes, 5)))
 
     # Same order as treys: our class n (higher better) is treys' 7463 - n (lower better).

@@ -97,14 +97,16 @@ sys.path[:0] = [str(BENCH), str(ROOT)]
 
 # ---------------------------------------------------------------- database, evening, server
 
+
 def create_database() -> None:
     import psycopg
 
     with psycopg.connect(f"{ARGS.pg}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{DB_NAME}"')
         conn.execute(f'CREATE DATABASE "{DB_NAME}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=ENV,
-                   check=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=ENV, check=True, timeout=300
+    )
 
 
 def drop_database() -> None:
@@ -176,10 +178,28 @@ def free_port() -> int:
 
 
 def start_gunicorn(port: int) -> subprocess.Popen:
-    cmd = [str(Path(sys.executable).with_name("gunicorn")), "phones_wsgi:application", "--bind", f"127.0.0.1:{port}",
-           "--workers", str(ARGS.workers), "--worker-class", "gthread", "--threads", str(ARGS.threads),
-           "--keep-alive", "10", "--backlog", "2048", "--worker-connections", "2000", "--log-level", "warning",
-           "--chdir", str(ROOT)]
+    cmd = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "phones_wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(ARGS.workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(ARGS.threads),
+        "--keep-alive",
+        "10",
+        "--backlog",
+        "2048",
+        "--worker-connections",
+        "2000",
+        "--log-level",
+        "warning",
+        "--chdir",
+        str(ROOT),
+    ]
     server = subprocess.Popen(cmd, cwd=ROOT, env=ENV, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -203,6 +223,7 @@ def stop(server: subprocess.Popen) -> None:
 
 
 # ---------------------------------------------------------------- a tiny keep-alive HTTP client
+
 
 class Conn:
     """One keep-alive HTTP/1.1 connection to the server (like a phone's browser)."""
@@ -261,8 +282,10 @@ def version_of(etag: str) -> int:
 
 # ---------------------------------------------------------------- saturation
 
-async def saturate(port: int, name: str, paths: list[str], etags: list[str] | None, htmx: bool,
-                   failures: list[str]) -> float:
+
+async def saturate(
+    port: int, name: str, paths: list[str], etags: list[str] | None, htmx: bool, failures: list[str]
+) -> float:
     """Back-to-back requests on ARGS.concurrency connections for ARGS.saturate seconds; req/s.
     Requests that failed or answered anything but 200/304 are added to ``failures``."""
     done, errors = [0], [0]
@@ -296,6 +319,7 @@ async def saturate(port: int, name: str, paths: list[str], etags: list[str] | No
 
 
 # ---------------------------------------------------------------- the phones
+
 
 class Stats:
     def __init__(self):
@@ -366,15 +390,24 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
         while at < end - 10:
             time.sleep(max(0.0, at - time.monotonic()))
             started = time.monotonic()
-            out = subprocess.run([sys.executable, __file__, *ring_arguments(evening.pk)], env=ENV, cwd=ROOT,
-                                 capture_output=True, text=True, timeout=120)
+            out = subprocess.run(
+                [sys.executable, __file__, *ring_arguments(evening.pk)],
+                env=ENV,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
             if out.returncode != 0:
-                raise RuntimeError(f"bell {len(stats.bells) + 1} failed (exit status {out.returncode}):\n"
-                                   f"{out.stderr[-2000:]}")
+                raise RuntimeError(
+                    f"bell {len(stats.bells) + 1} failed (exit status {out.returncode}):\n{out.stderr[-2000:]}"
+                )
             version, committed = out.stdout.strip().splitlines()[-1].split()
             version, committed_mono = int(version), time.monotonic() - (time.time() - float(committed))
             stats.bells.append((committed_mono, int(version)))
-            print(f"  bell {len(stats.bells)} rung in {time.monotonic() - started:.2f} s (version {version})", flush=True)
+            print(
+                f"  bell {len(stats.bells)} rung in {time.monotonic() - started:.2f} s (version {version})", flush=True
+            )
             at += every
 
     ringer = threading.Thread(target=bells, daemon=True)
@@ -383,37 +416,54 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
     ringer.join(timeout=60)
     del loop
     for committed, version in stats.bells:  # when did each phone first have this bell's page?
-        stats.caught.append([max(0.0, next(t for t, v in had if v >= version) - committed)
-                             for had in stats.pages if any(v >= version for _, v in had)])
+        stats.caught.append(
+            [
+                max(0.0, next(t for t, v in had if v >= version) - committed)
+                for had in stats.pages
+                if any(v >= version for _, v in had)
+            ]
+        )
 
 
 def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) -> None:
     ms = lambda v: f"{v * 1000:7.1f}"  # noqa: E731
     polls = stats.lat[200] + stats.lat[304]
     print("\nResults")
-    print(f"  phones {phones_n}, poll every {poll} s, {ARGS.minutes} min, bells every {ARGS.bell_minutes} min, "
-          f"cache {ARGS.cache}, gunicorn {ARGS.workers} workers x {ARGS.threads} threads (gthread), PostgreSQL")
+    print(
+        f"  phones {phones_n}, poll every {poll} s, {ARGS.minutes} min, bells every {ARGS.bell_minutes} min, "
+        f"cache {ARGS.cache}, gunicorn {ARGS.workers} workers x {ARGS.threads} threads (gthread), PostgreSQL"
+    )
     total = len(polls) + len(stats.errors)
-    print(f"  polls {len(polls)} ({len(stats.lat[304])} x 304, {len(stats.lat[200])} x 200), errors {len(stats.errors)}"
-          f"{' ' + str(sorted(set(stats.errors))[:5]) if stats.errors else ''}, "
-          f"idle-connection retries {stats.reconnects}")
+    print(
+        f"  polls {len(polls)} ({len(stats.lat[304])} x 304, {len(stats.lat[200])} x 200), errors {len(stats.errors)}"
+        f"{' ' + str(sorted(set(stats.errors))[:5]) if stats.errors else ''}, "
+        f"idle-connection retries {stats.reconnects}"
+    )
     print(f"  achieved {total / (ARGS.minutes * 60):.0f} polls/s")
     print("  latency ms           p50     p95     p99     max")
-    for name, values in (("all polls", polls), ("304 unchanged", stats.lat[304]), ("200 changed", stats.lat[200]),
-                         ("first page load", stats.first_load)):
+    for name, values in (
+        ("all polls", polls),
+        ("304 unchanged", stats.lat[304]),
+        ("200 changed", stats.lat[200]),
+        ("first page load", stats.first_load),
+    ):
         if values:
             print(f"  {name:<16} {ms(pct(values, 50))} {ms(pct(values, 95))} {ms(pct(values, 99))} {ms(max(values))}")
     q304, q200 = stats.queries[304], stats.queries[200]
     allq = q304 + q200
     if allq:
-        print(f"  SQL queries per poll: {statistics.mean(allq):.3f} on average; 304: {statistics.mean(q304) if q304 else 0:.3f}"
-              f" (max {max(q304) if q304 else 0}); 200: {statistics.mean(q200) if q200 else 0:.1f}")
+        print(
+            f"  SQL queries per poll: {statistics.mean(allq):.3f} on average; 304: {statistics.mean(q304) if q304 else 0:.3f}"
+            f" (max {max(q304) if q304 else 0}); 200: {statistics.mean(q200) if q200 else 0:.1f}"
+        )
     if not stats.bells:
         print(f"  no bell rang in this run (bells start {ARGS.bell_minutes} min in and stop 10 s before the end)")
     for i, caught in enumerate(stats.caught, 1):
         if caught:
-            print(f"  bell {i}: {len(caught)}/{phones_n} phones had the new page; after p50 {pct(caught, 50):.2f} s,"
-                  f" p95 {pct(caught, 95):.2f} s, max {max(caught):.2f} s")
+            print(
+                f"  bell {i}: {len(caught)}/{phones_n} phones had the new page; after p50 {pct(caught, 50):.2f} s,"
+                f" p95 {pct(caught, 95):.2f} s, max {max(caught):.2f} s"
+            )
     if rates:
         bare = rates["bare"]
         print("  throughput (saturation, same server, same run):")
@@ -459,12 +509,13 @@ def main() -> None:
                 for path in paths[: ARGS.concurrency]:
                     etags.append((await conn.get(path, {"HX-Request": "true"}))[1]["etag"])
                 await conn.close()
-                rates["bare"] = await saturate(port, "bare Django view", ["/bench/bare/"], None, False,
-                                               stats.failures)
+                rates["bare"] = await saturate(port, "bare Django view", ["/bench/bare/"], None, False, stats.failures)
                 rates["guest poll, unchanged (304)"] = await saturate(
-                    port, "guest poll, unchanged (304)", paths[: ARGS.concurrency], etags, True, stats.failures)
+                    port, "guest poll, unchanged (304)", paths[: ARGS.concurrency], etags, True, stats.failures
+                )
                 rates["guest poll, changed (200 partial)"] = await saturate(
-                    port, "guest poll, changed (200 partial)", paths, None, True, stats.failures)
+                    port, "guest poll, changed (200 partial)", paths, None, True, stats.failures
+                )
             print(f"Phones: {ARGS.phones} for {ARGS.minutes} min ...", flush=True)
             await phones(port, keys, evening, POLL_SECONDS, stats)
             return rates, stats

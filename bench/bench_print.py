@@ -118,8 +118,10 @@ def main() -> None:
         for label, run in ways.items():
             seconds, size = timed(run, cards, 1)
             best[label] = (min(best[label][0], seconds), size)
-    results = {label: (seconds, 0 if args.no_memory else peak(ways[label], cards), size)
-               for label, (seconds, size) in best.items()}
+    results = {
+        label: (seconds, 0 if args.no_memory else peak(ways[label], cards), size)
+        for label, (seconds, size) in best.items()
+    }
     print(f"seating cards, {args.guests} guests, A4, best of {args.repeat} interleaved runs")
     print(f"{'':14}{'time s':>9}{'per 100':>9}{'peak MiB':>10}{'PDF KiB':>9}")
     for label, (t, m, s) in results.items():

@@ -49,14 +49,22 @@ def main() -> None:
         from tournament.views.printing import URL_NAMES
 
         host = get_user_model().objects.create_user("bench-host", password="x")
-        evening = Evening.objects.create(host=host, name="Bench evening", date="2026-12-04",
-                                         rounds_planned=5, counter_value="0.10")
+        evening = Evening.objects.create(
+            host=host, name="Bench evening", date="2026-12-04", rounds_planned=5, counter_value="0.10"
+        )
         names = guest_names()[:38]
-        Guest.objects.bulk_create([
-            Guest(evening=evening, name=f"{names[i % 38]} {i}", name_key=f"k{i}",
-                  pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
-            for i in range(args.guests)
-        ])
+        Guest.objects.bulk_create(
+            [
+                Guest(
+                    evening=evening,
+                    name=f"{names[i % 38]} {i}",
+                    name_key=f"k{i}",
+                    pack="red" if i % 2 else "blue",
+                    status=Guest.Status.HERE,
+                )
+                for i in range(args.guests)
+            ]
+        )
         draw_digital(evening=evening)
         play_round(evening)
         play_round(evening)
@@ -77,7 +85,6 @@ def main() -> None:
                 t_bare, pdf = best(renderer.render, args.repeat)
                 pages = pdf.count(b"/Type /Page\n") or pdf.count(b"/Type /Page")
                 print(f"{kind.slug + ' ' + variant:28}{t_req:10.3f}{t_bare:10.3f}{t_req / t_bare:7.2f}{pages:7d}")
-
 
 
 if __name__ == "__main__":

@@ -8,8 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-QUICK = ["bench_hands.py", "bench_draw.py", "bench_bell.py", "bench_clock.py", "bench_board.py", "bench_print.py",
-         "bench_print_django.py"]
+QUICK = [
+    "bench_hands.py",
+    "bench_draw.py",
+    "bench_bell.py",
+    "bench_clock.py",
+    "bench_board.py",
+    "bench_print.py",
+    "bench_print_django.py",
+]
 
 
 def main() -> int:

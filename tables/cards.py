@@ -123,12 +123,16 @@ class Suit(enum.StrEnum):
 
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {v: s for s, v in _SUIT_SYMBOLS.items()} | {
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
-}
+_SUIT_BY_TEXT = (
+    {s.value: s for s in Suit}
+    | {v: s for s, v in _SUIT_SYMBOLS.items()}
+    | {
+        "♤": Suit.SPADES,
+        "♡": Suit.HEARTS,
+        "♢": Suit.DIAMONDS,
+        "♧": Suit.CLUBS,
+    }
+)
 _MISTIGRIS_TEXTS = frozenset({"JK", "MI", "JOKER", "MISTIGRIS", "MIS"})
 
 
@@ -146,9 +150,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
-            raise UnknownCardError(
-                "A card needs both a rank and a suit (only the mistigris has neither)."
-            )
+            raise UnknownCardError("A card needs both a rank and a suit (only the mistigris has neither).")
         if self.rank is not None and self.suit is not None:  # (both or neither, checked above)
             object.__setattr__(self, "rank", Rank(self.rank))
             object.__setattr__(self, "suit", Suit(self.suit))

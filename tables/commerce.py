@@ -125,13 +125,21 @@ def commerce_strength(cards: Sequence[Card], options: CommerceOptions = Commerce
     if top:
         names = "-".join(Rank(r).symbol for r in _sequence_ranks(top))
         words = f"a sequence flush, {names}"
-        return HandStrength((CommerceCategory.SEQUENCE_FLUSH, top), "a sequence flush", words,
-                            f"{names} of {next(iter(suits)).word} make a sequence flush")  # type: ignore[union-attr]
+        return HandStrength(
+            (CommerceCategory.SEQUENCE_FLUSH, top),
+            "a sequence flush",
+            words,
+            f"{names} of {next(iter(suits)).word} make a sequence flush",  # type: ignore[union-attr]
+        )
     if options.flush and len(suits) == 1:
         pips = sum(c.pips for c in cards)
         suit = next(iter(suits))
-        return HandStrength((CommerceCategory.FLUSH, pips), "a flush", f"a flush of {suit.word}, {pips} pips",  # type: ignore[union-attr]
-                            f"three {suit.word} make a flush of {pips} pips")  # type: ignore[union-attr]
+        return HandStrength(
+            (CommerceCategory.FLUSH, pips),
+            "a flush",
+            f"a flush of {suit.word}, {pips} pips",  # type: ignore[union-attr]
+            f"three {suit.word} make a flush of {pips} pips",  # type: ignore[union-attr]
+        )
     if options.pair and len(set(ranks)) == 2:
         return _pair_strength(ranks, options)
     return _point_strength(cards)
@@ -143,10 +151,18 @@ def _pair_strength(ranks: list[int], options: CommerceOptions) -> HandStrength:
     pair = Rank(max(set(ranks), key=ranks.count))
     if options.odd_card_decides_pairs:
         odd = min(set(ranks), key=ranks.count)
-        return HandStrength((CommerceCategory.PAIR, pair, odd), "a pair", f"a pair of {pair.plural}",
-                            f"two {pair.plural} make a pair, which outranks the point; the odd card is {with_a(odd)}")
-    return HandStrength((CommerceCategory.PAIR, pair), "a pair", f"a pair of {pair.plural}",
-                        f"two {pair.plural} make a pair, which outranks the point")
+        return HandStrength(
+            (CommerceCategory.PAIR, pair, odd),
+            "a pair",
+            f"a pair of {pair.plural}",
+            f"two {pair.plural} make a pair, which outranks the point; the odd card is {with_a(odd)}",
+        )
+    return HandStrength(
+        (CommerceCategory.PAIR, pair),
+        "a pair",
+        f"a pair of {pair.plural}",
+        f"two {pair.plural} make a pair, which outranks the point",
+    )
 
 
 def _point_strength(cards: Sequence[Card]) -> HandStrength:
@@ -155,13 +171,18 @@ def _point_strength(cards: Sequence[Card]) -> HandStrength:
     totals = pips_by_suit(cards)
     best = max(((pips, n, suit) for suit, (pips, n) in totals.items() if n >= 2), default=None)
     if best is None:
-        return HandStrength((CommerceCategory.NO_POINT,), "no point", "no point",
-                            "three different suits: no point (a single card does not count)")
+        return HandStrength(
+            (CommerceCategory.NO_POINT,),
+            "no point",
+            "no point",
+            "three different suits: no point (a single card does not count)",
+        )
     pips, n, suit = best
     count = "three" if n == 3 else "two"
     words = f"the point, {pips} in {count} {suit.word}"
-    return HandStrength((CommerceCategory.POINT, pips, n), "the point", words,
-                        f"{count} {suit.word} make a point of {pips}")
+    return HandStrength(
+        (CommerceCategory.POINT, pips, n), "the point", words, f"{count} {suit.word} make a point of {pips}"
+    )
 
 
 def _sequence_ranks(top: int) -> tuple[int, int, int]:
@@ -185,6 +206,8 @@ def describe_beats(winner: HandStrength, loser: HandStrength) -> str:
     decides equal pairs"."""
     pairs = winner.key[0] == loser.key[0] == CommerceCategory.PAIR
     if pairs and len(winner.key) == 3 and winner.key[1] == loser.key[1]:
-        return (f"{winner.label} with {with_a(winner.key[2])}, which beats {loser.label} with "
-                f"{with_a(loser.key[2])}: the higher odd card decides equal pairs")
+        return (
+            f"{winner.label} with {with_a(winner.key[2])}, which beats {loser.label} with "
+            f"{with_a(loser.key[2])}: the higher odd card decides equal pairs"
+        )
     return f"{winner.label}, which beats {loser.label}"

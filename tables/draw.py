@@ -34,13 +34,20 @@ from tables.errors import InvariantBroken, RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan
 
-_NAMES = ("ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "jack", "queen", "king")
+_NAMES = ("ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 _PLURALS = {"six": "sixes"}
 _SPELLINGS = {
     **{name: rank for rank, name in enumerate(_NAMES, start=1)},
-    "a": 1, "one": 1, "two": 2, "three": 3, "tray": 3, "t": 10, "j": 11, "knave": 11,
-    "q": 12, "k": 13,
+    "a": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "tray": 3,
+    "t": 10,
+    "j": 11,
+    "knave": 11,
+    "q": 12,
+    "k": 13,
 }
 _FILLERS = {"of", "the", "pack", "card", "from"}
 
@@ -107,8 +114,7 @@ class TableCard:
         return self.name
 
     @classmethod
-    def parse(cls, text: str, *, default_pack: Pack,
-              labels: Mapping[Pack, str] | None = None) -> TableCard:
+    def parse(cls, text: str, *, default_pack: Pack, labels: Mapping[Pack, str] | None = None) -> TableCard:
         """Same as ``parse_table_card``."""
         return parse_table_card(text, default_pack=default_pack, labels=labels)
 
@@ -136,8 +142,7 @@ def _rank(word: str) -> int | None:
     return _SPELLINGS.get(word)
 
 
-def parse_table_card(text: str, *, default_pack: Pack,
-                     labels: Mapping[Pack, str] | None = None) -> TableCard:
+def parse_table_card(text: str, *, default_pack: Pack, labels: Mapping[Pack, str] | None = None) -> TableCard:
     """Read a table card as a host types it: "3", "trey", "3 red", "ace blue", "A", "K", "10 b",
     "3r", "red 3", "king of the blue pack", "queen of the Ladies pack" (with ``labels``).
 
@@ -198,7 +203,7 @@ def split_packs(plan: TablePlan, *, red: int, blue: int) -> tuple[TableSplit, ..
     odd = [t for t in plan.table_numbers if plan.size(t) % 2]
     red_floor = sum(size // 2 for size in plan.sizes)
     red_odd = min(max(red - red_floor, 0), len(odd))
-    red_tables = set(odd[:red_odd]) if red >= blue else set(odd[len(odd) - red_odd:])
+    red_tables = set(odd[:red_odd]) if red >= blue else set(odd[len(odd) - red_odd :])
     splits = []
     for table, size in zip(plan.table_numbers, plan.sizes, strict=True):
         reds = size // 2 + (table in red_tables)
@@ -224,19 +229,17 @@ def pull_list(splits: Sequence[TableSplit]) -> dict[Pack, tuple[tuple[int, int],
     ranks with no card left out. E.g. red: ((1, 2), (2, 3), (3, 3), (4, 2)).
     Source: 004_5d1bc750ac89c154.txt ("cards being selected to agree with the number required").
     """
-    return {pack: tuple((s.table, s.count(pack)) for s in splits if s.count(pack))
-            for pack in Pack}
+    return {pack: tuple((s.table, s.count(pack)) for s in splits if s.count(pack)) for pack in Pack}
 
 
 def describe_cards(cards: Sequence[tuple[int, int]]) -> str:
     """((rank, count), ...) in words: "2 aces, 3 deuces, 1 trey"; "none" when empty."""
-    return ", ".join(
-        f"{count} {rank_name(rank) if count == 1 else rank_plural(rank)}" for rank, count in cards
-    ) or "none"
+    return (
+        ", ".join(f"{count} {rank_name(rank) if count == 1 else rank_plural(rank)}" for rank, count in cards) or "none"
+    )
 
 
-def describe_pull_list(pull: Mapping[Pack, Sequence[tuple[int, int]]],
-                       labels: Mapping[Pack, str] | None = None) -> str:
+def describe_pull_list(pull: Mapping[Pack, Sequence[tuple[int, int]]], labels: Mapping[Pack, str] | None = None) -> str:
     """The pull list in words, one pack a line: "the red pack: 2 aces, 3 deuces, ..."."""
     return "\n".join(f"{pack_words(pack, labels)}: {describe_cards(pull[pack])}" for pack in Pack)
 
@@ -277,31 +280,44 @@ def _check_roster(guests: Sequence[tuple[int, Pack]], plan: TablePlan) -> dict[i
     return roster
 
 
-def _representers(roster: dict[int, Pack], short: dict[Pack, int],
-                  representing: Collection[int], rng: random.Random) -> set[int]:
+def _representers(
+    roster: dict[int, Pack], short: dict[Pack, int], representing: Collection[int], rng: random.Random
+) -> set[int]:
     chosen = set(representing)
     strangers = sorted(chosen - roster.keys())
     if strangers:
-        raise DrawError("{guests} {are} not in this draw; pick among its guests.", guests=strangers,
-                        are="is" if len(strangers) == 1 else "are")
+        raise DrawError(
+            "{guests} {are} not in this draw; pick among its guests.",
+            guests=strangers,
+            are="is" if len(strangers) == 1 else "are",
+        )
     long = next((pack for pack in Pack if short[pack]), None)
     if long is None:
         if chosen:
-            raise DrawError("Each pack has cards for all its guests: nobody needs to draw from "
-                            "the other pack. Clear the choice of guests who represent it.")
+            raise DrawError(
+                "Each pack has cards for all its guests: nobody needs to draw from "
+                "the other pack. Clear the choice of guests who represent it."
+            )
         return set()
     need = short[long]
     if not chosen:
         return set(rng.sample([g for g, pack in roster.items() if pack is long], need))
     wrong = sorted(g for g in chosen if roster[g] is not long)
     if wrong:
-        raise DrawError("{guests} {belong} to the {other} pack, which has cards for "
-                        "all its guests; pick {need} guests of the {long} pack instead.",
-                        guests=wrong, other=long.other, need=need, long=long,
-                        belong="belongs" if len(wrong) == 1 else "belong")
+        raise DrawError(
+            "{guests} {belong} to the {other} pack, which has cards for "
+            "all its guests; pick {need} guests of the {long} pack instead.",
+            guests=wrong,
+            other=long.other,
+            need=need,
+            long=long,
+            belong="belongs" if len(wrong) == 1 else "belong",
+        )
     if len(chosen) != need:
-        raise DrawError(f"{need} guests of the {long} pack must draw from the {long.other} pack "
-                        f"(no more, no fewer); {len(chosen)} were picked.")
+        raise DrawError(
+            f"{need} guests of the {long} pack must draw from the {long.other} pack "
+            f"(no more, no fewer); {len(chosen)} were picked."
+        )
     return chosen
 
 
@@ -328,13 +344,14 @@ def deal(
     short = draws_from_other_pack(splits, red=counts[Pack.RED], blue=counts[Pack.BLUE])
     rng = rng if rng is not None else random.SystemRandom()
     chosen = _representers(roster, short, representing, rng)
-    decks = {pack: [TableCard(pack, rank) for rank, n in cards for _ in range(n)]
-             for pack, cards in pull_list(splits).items()}
+    decks = {
+        pack: [TableCard(pack, rank) for rank, n in cards for _ in range(n)]
+        for pack, cards in pull_list(splits).items()
+    }
     for deck in decks.values():
         rng.shuffle(deck)
     dealt = tuple(
-        DealtCard(guest, pack, decks[pack.other if guest in chosen else pack].pop())
-        for guest, pack in roster.items()
+        DealtCard(guest, pack, decks[pack.other if guest in chosen else pack].pop()) for guest, pack in roster.items()
     )
     if any(decks.values()):
         raise InvariantBroken(f"cards left over after the deal: {decks}")
@@ -388,8 +405,9 @@ class PhysicalDraw:
     def remaining_cards(self) -> dict[Pack, tuple[tuple[int, int], ...]]:
         """The cards still in each pack: pack -> ((rank, count), ...), as ``pull_list``."""
         used = Counter(d.card for d in self.taken)
-        left = {pack: tuple((s.table, s.count(pack) - used[TableCard(pack, s.table)])
-                            for s in self.splits) for pack in Pack}
+        left = {
+            pack: tuple((s.table, s.count(pack) - used[TableCard(pack, s.table)]) for s in self.splits) for pack in Pack
+        }
         return {pack: tuple(c for c in cards if c[1]) for pack, cards in left.items()}
 
     def remaining_guests(self) -> tuple[int, ...]:
@@ -401,8 +419,9 @@ class PhysicalDraw:
         """True when every card of the pull list has been drawn."""
         return len(self.taken) == self.plan.guests
 
-    def take(self, guest: int, own_pack: Pack, card: TableCard,
-             labels: Mapping[Pack, str] | None = None) -> PhysicalDraw:
+    def take(
+        self, guest: int, own_pack: Pack, card: TableCard, labels: Mapping[Pack, str] | None = None
+    ) -> PhysicalDraw:
         """Record that ``guest`` (of ``own_pack``) drew ``card``; returns the new draw.
 
         Raises ``DrawError`` (naming the cards of that pack that remain, in the host's
@@ -413,21 +432,27 @@ class PhysicalDraw:
         self._check_guest(guest, own_pack, labels)
         self._check_card(card, labels)
         self._check_other_pack(guest, own_pack, card, labels)
-        return PhysicalDraw(self.plan, self.splits,
-                            (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
+        return PhysicalDraw(self.plan, self.splits, (*self.taken, DealtCard(guest, own_pack, card)), self.guests)
 
     def _check_guest(self, guest: int, own_pack: Pack, labels: Mapping[Pack, str] | None) -> None:
         """``DrawError`` if ``guest`` already drew, is not in the draw or is not of ``own_pack``."""
         own = {g: p for g, p in self.guests}
         earlier = next((d for d in self.taken if d.guest == guest), None)
         if earlier is not None:
-            raise DrawError("{guest} has already drawn the {card}; withdraw that card to correct it.",
-                            guests=(guest,), card=earlier.card.name_with(labels))
+            raise DrawError(
+                "{guest} has already drawn the {card}; withdraw that card to correct it.",
+                guests=(guest,),
+                card=earlier.card.name_with(labels),
+            )
         if own and guest not in own:
             raise DrawError("{guest} is not in this draw: check them in and redraw.", guests=(guest,))
         if own and own[guest] is not own_pack:
-            raise DrawError("{guest} belongs to {theirs}, not {this}.", guests=(guest,),
-                            theirs=pack_words(own[guest], labels), this=pack_words(own_pack, labels))
+            raise DrawError(
+                "{guest} belongs to {theirs}, not {this}.",
+                guests=(guest,),
+                theirs=pack_words(own[guest], labels),
+                this=pack_words(own_pack, labels),
+            )
 
     def _check_card(self, card: TableCard, labels: Mapping[Pack, str] | None) -> None:
         """``DrawError`` (naming the cards left in its pack) if ``card`` is beyond the plan's
@@ -435,35 +460,45 @@ class PhysicalDraw:
         used = Counter(d.card for d in self.taken)
 
         def where() -> str:
-            return (f"Cards left in {pack_words(card.pack, labels)}: "
-                    f"{describe_cards(self.remaining_cards()[card.pack])}.")
+            return (
+                f"Cards left in {pack_words(card.pack, labels)}: {describe_cards(self.remaining_cards()[card.pack])}."
+            )
 
         if card.rank > self.plan.tables:
-            raise DrawError(f"There is no {card.name_with(labels)} in this draw: the plan has "
-                            f"{self.plan.tables} tables, so the cards go up to the "
-                            f"{rank_name(self.plan.tables)}. {where()}")
+            raise DrawError(
+                f"There is no {card.name_with(labels)} in this draw: the plan has "
+                f"{self.plan.tables} tables, so the cards go up to the "
+                f"{rank_name(self.plan.tables)}. {where()}"
+            )
         if self._left(used, card) <= 0:
             pulled = self.splits[card.rank - 1].count(card.pack)
-            why = ("is not in the pull list" if not pulled else
-                   f"is already taken (all {pulled} of them)" if pulled > 1 else "is already taken")
+            why = (
+                "is not in the pull list"
+                if not pulled
+                else f"is already taken (all {pulled} of them)"
+                if pulled > 1
+                else "is already taken"
+            )
             raise DrawError(f"The {card.name_with(labels)} {why}: check the card. {where()}")
 
-    def _check_other_pack(self, guest: int, own_pack: Pack, card: TableCard,
-                          labels: Mapping[Pack, str] | None) -> None:
+    def _check_other_pack(self, guest: int, own_pack: Pack, card: TableCard, labels: Mapping[Pack, str] | None) -> None:
         """``DrawError`` if ``card`` is of the other pack and as many of ``own_pack``'s guests as
         may draw from the other pack (``draws_from_other_pack``) already have."""
         own = {g: p for g, p in self.guests}
         if own and card.pack is not own_pack:
             guests = Counter(own.values())
-            allowed = draws_from_other_pack(self.splits, red=guests[Pack.RED],
-                                            blue=guests[Pack.BLUE])[own_pack]
+            allowed = draws_from_other_pack(self.splits, red=guests[Pack.RED], blue=guests[Pack.BLUE])[own_pack]
             already = sum(1 for d in self.taken if d.own_pack is own_pack and d.represents_other)
             if already >= allowed:
                 raise DrawError(
                     "{guest} must draw from {pack}: {why}Cards left in {pack}: {left}.",
-                    guests=(guest,), pack=pack_words(own_pack, labels),
-                    why=("it has cards for all its guests. " if not allowed else
-                         f"only {allowed} of its guests draw from the other pack, and they have. "),
+                    guests=(guest,),
+                    pack=pack_words(own_pack, labels),
+                    why=(
+                        "it has cards for all its guests. "
+                        if not allowed
+                        else f"only {allowed} of its guests draw from the other pack, and they have. "
+                    ),
                     left=describe_cards(self.remaining_cards()[own_pack]),
                 )
 
@@ -471,14 +506,16 @@ class PhysicalDraw:
         """Undo ``guest``'s recorded card (a typing mistake); ``DrawError`` if none is recorded."""
         if not any(d.guest == guest for d in self.taken):
             raise DrawError("{guest} has no card recorded in this draw.", guests=(guest,))
-        return PhysicalDraw(self.plan, self.splits,
-                            tuple(d for d in self.taken if d.guest != guest), self.guests)
+        return PhysicalDraw(self.plan, self.splits, tuple(d for d in self.taken if d.guest != guest), self.guests)
 
     def seating(self) -> tuple[tuple[int, ...], ...]:
         """Guest ids per table once ``complete()``; ``DrawError`` naming who has not drawn."""
         if not self.complete():
             remaining = tuple(self.remaining_guests())
-            raise DrawError("The draw is not finished: {guests} {have} not drawn ({left} cards left).",
-                            guests=remaining, have="has" if len(remaining) == 1 else "have",
-                            left=self.plan.guests - len(self.taken))
+            raise DrawError(
+                "The draw is not finished: {guests} {have} not drawn ({left} cards left).",
+                guests=remaining,
+                have="has" if len(remaining) == 1 else "have",
+                left=self.plan.guests - len(self.taken),
+            )
         return seating(self.taken, self.plan)

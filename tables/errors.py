@@ -102,8 +102,15 @@ def and_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def fill(template: str, name: GuestName, *, guests: Iterable[int] = (), tables: Iterable[int] = (),
-         rounds: Iterable[int] = (), **values: Any) -> str:
+def fill(
+    template: str,
+    name: GuestName,
+    *,
+    guests: Iterable[int] = (),
+    tables: Iterable[int] = (),
+    rounds: Iterable[int] = (),
+    **values: Any,
+) -> str:
     """``template`` written out (``str.format``) with guests by ``name``, tables and rounds by
     number, as ``RuleError`` describes: ``{guest}``/``{table}``/``{round}`` the first of each,
     ``{guests[1]}`` a later one, ``{guests}`` all in words, ``GuestIds`` values as lists of
@@ -137,8 +144,15 @@ class RuleError(ValueError):
     the message with any way of naming a guest (house rule: guests are named on every page,
     by id only in logs)."""
 
-    def __init__(self, template: str = "", *, guests: Iterable[int] = (), tables: Iterable[int] = (),
-                 rounds: Iterable[int] = (), **values: Any) -> None:
+    def __init__(
+        self,
+        template: str = "",
+        *,
+        guests: Iterable[int] = (),
+        tables: Iterable[int] = (),
+        rounds: Iterable[int] = (),
+        **values: Any,
+    ) -> None:
         self.template = template
         self._guests = tuple(guests)
         listed = [guest for value in values.values() if isinstance(value, GuestIds) for guest in value]
@@ -153,8 +167,9 @@ class RuleError(ValueError):
         subjects = self.subjects
         if not (subjects.guests or subjects.tables or subjects.rounds or self.values):
             return self.template
-        return fill(self.template, name, guests=self._guests, tables=subjects.tables, rounds=subjects.rounds,
-                    **self.values)
+        return fill(
+            self.template, name, guests=self._guests, tables=subjects.tables, rounds=subjects.rounds, **self.values
+        )
 
 
 class InvariantBroken(AssertionError):

@@ -33,13 +33,11 @@ def options_from_mapping(cls: type[T], values: Mapping[str, Any] | None, game: s
     unknown = sorted(set(given) - known)
     if unknown:
         raise UnknownOptionError(
-            f"{', '.join(map(repr, unknown))} is not an option of {game}; "
-            f"its options are: {', '.join(sorted(known))}."
+            f"{', '.join(map(repr, unknown))} is not an option of {game}; its options are: {', '.join(sorted(known))}."
         )
     for f in fields(cls):  # type: ignore[arg-type]
         if f.name in given and f.type in ("bool", bool) and not isinstance(given[f.name], bool):
             raise UnknownOptionError(
-                f"The option {f.name!r} of {game} is yes or no (True or False), "
-                f"not {given[f.name]!r}."
+                f"The option {f.name!r} of {game} is yes or no (True or False), not {given[f.name]!r}."
             )
     return cls(**given)

@@ -103,10 +103,7 @@ class PlanOptions:
         kinds = {"larger_tables": LargerTables, "on_tie": OnTie}
         unknown = sorted(set(mapping) - {f.name for f in fields(cls)})
         if unknown:
-            raise PlanError(
-                f"Unknown table plan option {', '.join(unknown)}: "
-                f"the options are {', '.join(kinds)}."
-            )
+            raise PlanError(f"Unknown table plan option {', '.join(unknown)}: the options are {', '.join(kinds)}.")
         for name, value in mapping.items():
             try:
                 kinds[name](value)
@@ -114,8 +111,10 @@ class PlanOptions:
                 allowed = " or ".join(f"“{v.value}”" for v in kinds[name])
                 raise PlanError(f"Table plan option {name} cannot be “{value}”: write {allowed}.") from None
         default = cls()
-        return cls(larger_tables=LargerTables(mapping.get("larger_tables", default.larger_tables)),
-                   on_tie=OnTie(mapping.get("on_tie", default.on_tie)))
+        return cls(
+            larger_tables=LargerTables(mapping.get("larger_tables", default.larger_tables)),
+            on_tie=OnTie(mapping.get("on_tie", default.on_tie)),
+        )
 
 
 def relaxations(sizes: tuple[int, ...]) -> str | None:
@@ -129,10 +128,7 @@ def relaxations(sizes: tuple[int, ...]) -> str | None:
         broken.append(f"the head table starts with {sizes[0]} players instead of {HEAD_SIZE}")
     for number, size in enumerate(sizes[1:-1], start=2):
         if not SMALLEST_SIZE <= size <= LARGEST_SIZE:
-            broken.append(
-                f"table {number} starts with {size} players, outside "
-                f"{SMALLEST_SIZE} to {LARGEST_SIZE}"
-            )
+            broken.append(f"table {number} starts with {size} players, outside {SMALLEST_SIZE} to {LARGEST_SIZE}")
     if sizes[-1] != BOOBY_SIZE:
         broken.append(f"the booby table starts with {sizes[-1]} players instead of {BOOBY_SIZE}")
     return "; ".join(broken) or None
@@ -159,9 +155,7 @@ class TablePlan:
             raise InvariantBroken(f"a table plan needs two or more tables of one or more: {sizes}")
         broken = relaxations(sizes)
         if (broken is None) != (self.relaxed is None):
-            raise InvariantBroken(
-                f"plan {sizes} says relaxed={self.relaxed!r} but breaks: {broken!r}"
-            )
+            raise InvariantBroken(f"plan {sizes} says relaxed={self.relaxed!r} but breaks: {broken!r}")
 
     @property
     def guests(self) -> int:
@@ -180,9 +174,7 @@ class TablePlan:
 
     def _check(self, table: int) -> None:
         if not 1 <= table <= len(self.sizes):
-            raise PlanError(
-                f"There is no table {table}: the plan has tables 1 to {len(self.sizes)}."
-            )
+            raise PlanError(f"There is no table {table}: the plan has tables 1 to {len(self.sizes)}.")
 
     def size(self, table: int) -> int:
         """Guests at ``table`` (1 = head) at the start; ``PlanError`` if there is no such table."""
@@ -203,13 +195,11 @@ class TablePlan:
         return TableKind.INTERMEDIATE
 
     def describe(self) -> str:
-        """The plan in words, e.g. "12 guests at 3 tables: head table 4, table 2: 4, booby table 4".
-        """
+        """The plan in words, e.g. "12 guests at 3 tables: head table 4, table 2: 4, booby table 4"."""
         parts = []
         for table, size in zip(self.table_numbers, self.sizes, strict=True):
             kind = self.kind(table)
-            parts.append(f"{kind} table {size}" if kind != TableKind.INTERMEDIATE
-                         else f"table {table}: {size}")
+            parts.append(f"{kind} table {size}" if kind != TableKind.INTERMEDIATE else f"table {table}: {size}")
         text = f"{self.guests} guests at {self.tables} tables: {', '.join(parts)}"
         return text + (f" (relaxed: {self.relaxed})" if self.relaxed else "")
 
@@ -261,9 +251,7 @@ def relaxed_offer(guests: int) -> TablePlan:
     return TablePlan(sizes, relaxed=relaxations(sizes))
 
 
-def plan_tables(
-    guests: int, *, accept_relaxed: bool = False, options: PlanOptions = PlanOptions()
-) -> TablePlan:
+def plan_tables(guests: int, *, accept_relaxed: bool = False, options: PlanOptions = PlanOptions()) -> TablePlan:
     """Plan the tables for ``guests`` checked-in guests.
 
     Returns a ``TablePlan``: head table 4, booby table 4, between them the sizes of
@@ -302,8 +290,11 @@ def _may_grow(plan: TablePlan, table: int) -> bool:
     if plan.kind(table) == TableKind.INTERMEDIATE:
         return plan.size(table) < LARGEST_SIZE
     # A relaxed booby table (already above four) may take guests up to seven, as in the offers.
-    return (plan.kind(table) == TableKind.BOOBY and plan.relaxed is not None
-            and BOOBY_SIZE < plan.size(table) < LARGEST_SIZE)
+    return (
+        plan.kind(table) == TableKind.BOOBY
+        and plan.relaxed is not None
+        and BOOBY_SIZE < plan.size(table) < LARGEST_SIZE
+    )
 
 
 def _may_shrink(plan: TablePlan, table: int) -> bool:
@@ -332,8 +323,11 @@ def plan_with_latecomer(plan: TablePlan, table: int) -> TablePlan:
     """
     if not _may_grow(plan, table):
         free = free_seats(plan)
-        where = (f"tables with a free seat: {', '.join(map(str, free))}" if free
-                 else "no table has a free seat, so redraw to seat everyone")
+        where = (
+            f"tables with a free seat: {', '.join(map(str, free))}"
+            if free
+            else "no table has a free seat, so redraw to seat everyone"
+        )
         kind = plan.kind(table)
         if kind == TableKind.INTERMEDIATE or plan.size(table) >= LARGEST_SIZE:
             reason = f"table {table} already has {plan.size(table)}, the most a table may have"
@@ -360,8 +354,11 @@ def plan_without_guest(plan: TablePlan, table: int) -> TablePlan:
         else:
             reason = f"the {kind} table must start with four"
         donors = [t for t in plan.table_numbers if _may_shrink(plan, t)]
-        fix = ("redraw, or first move a guest from table "
-               f"{' or '.join(map(str, donors))} to table {table}" if donors else "redraw")
+        fix = (
+            f"redraw, or first move a guest from table {' or '.join(map(str, donors))} to table {table}"
+            if donors
+            else "redraw"
+        )
         raise PlanError(f"A guest cannot simply leave table {table}: {reason}. To fix it, {fix}.")
     sizes = list(plan.sizes)
     sizes[table - 1] -= 1

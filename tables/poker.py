@@ -280,7 +280,7 @@ def _in_a_row(ranks: Sequence[int], options: PokerOptions) -> bool:
 
 
 def _gap_filled(held: Sequence[Card], stand_in: Card | Rank, key: tuple[int, ...], options: PokerOptions) -> str:
-    """", and fills the gap between the eight and the ten" when the mistigris completes a straight
+    """ ", and fills the gap between the eight and the ten" when the mistigris completes a straight
     (or straight flush) inside the run of the four cards held, else ""."""
     if PokerCategory(key[0]) not in (PokerCategory.STRAIGHT, PokerCategory.TIGER, PokerCategory.STRAIGHT_FLUSH):
         return ""
@@ -352,9 +352,11 @@ def describe_beats(winner: HandStrength, loser: HandStrength, options: PokerOpti
     tails = len(options.tie_tails[0])
     win, lose = winner.key[: len(winner.key) - tails], loser.key[: len(loser.key) - tails]
     if win == lose:
-        rule = ("a natural hand wins a tie with the same hand made with the mistigris (house rule)"
-                if options.natural_wins_ties else
-                "the hand with the mistigris wins a tie with the same natural hand (as some books read it)")
+        rule = (
+            "a natural hand wins a tie with the same hand made with the mistigris (house rule)"
+            if options.natural_wins_ties
+            else "the hand with the mistigris wins a tie with the same natural hand (as some books read it)"
+        )
         return f"{winner.label}, which beats {loser.label}: {rule}"
     at = first_difference(win, lose)
     if at is None or at == 0 or winner.label != loser.label:
@@ -376,7 +378,7 @@ def _detailed(key: tuple[int, ...], upto: int, wild: bool) -> str:
         head = "no pair" if category is PokerCategory.NO_PAIR else "a flush"
         return f"{head}, {ranks_words(key[1:])}{mark}"
     made = _MADE.get(category, len(key) - 1)
-    odd = [with_a(r) for r in key[1 + made: upto + 1]]
+    odd = [with_a(r) for r in key[1 + made : upto + 1]]
     base = describe_key(key)
     if not odd:
         return base + mark

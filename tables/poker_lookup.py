@@ -111,9 +111,7 @@ class PokerLookup:
         a, b, c, d = (x for x in codes if x != MISTIGRIS_CODE)
         if a & b & c & d & _SUIT_MASK:
             return self.mistigris_flush[(a | b | c | d) >> 16]
-        return self.mistigris_unsuited[
-            (a & _PRIME_MASK) * (b & _PRIME_MASK) * (c & _PRIME_MASK) * (d & _PRIME_MASK)
-        ]
+        return self.mistigris_unsuited[(a & _PRIME_MASK) * (b & _PRIME_MASK) * (c & _PRIME_MASK) * (d & _PRIME_MASK)]
 
     def rank_cards(self, cards: Sequence[Card]) -> int:
         """The class of five ``Card`` values (see ``rank_codes``)."""
@@ -121,8 +119,9 @@ class PokerLookup:
 
 
 def _make_rank5(flush: tuple[int, ...], unsuited: dict[int, int]) -> Callable[[int, int, int, int, int], int]:
-    def rank5(a: int, b: int, c: int, d: int, e: int, _flush: tuple[int, ...] = flush,
-              _unsuited: dict[int, int] = unsuited) -> int:
+    def rank5(
+        a: int, b: int, c: int, d: int, e: int, _flush: tuple[int, ...] = flush, _unsuited: dict[int, int] = unsuited
+    ) -> int:
         """The class (higher is better) of five real card codes."""
         if a & b & c & d & e & 0xF00:
             return _flush[(a | b | c | d | e) >> 16]
@@ -141,8 +140,7 @@ def lookup_for(options: PokerOptions = PokerOptions()) -> PokerLookup:
         if ranks[0] != ranks[4]:
             unsuited_keys[_prime_product(ranks)] = natural_key(ranks, False, options) + natural_tail
     flush_keys = {
-        _rank_bits(ranks): natural_key(ranks, True, options) + natural_tail
-        for ranks in combinations(_RANKS, 5)
+        _rank_bits(ranks): natural_key(ranks, True, options) + natural_tail for ranks in combinations(_RANKS, 5)
     }
     wild_unsuited: dict[int, tuple[int, ...]] = {}
     wild_flush: dict[int, tuple[int, ...]] = {}
@@ -153,10 +151,7 @@ def lookup_for(options: PokerOptions = PokerOptions()) -> PokerLookup:
             wild_flush[_rank_bits(four)] = _mistigris_key(four, True, options) + wild_tail
 
     all_keys = sorted(
-        set(unsuited_keys.values())
-        | set(flush_keys.values())
-        | set(wild_unsuited.values())
-        | set(wild_flush.values())
+        set(unsuited_keys.values()) | set(flush_keys.values()) | set(wild_unsuited.values()) | set(wild_flush.values())
     )
     number = {key: n for n, key in enumerate(all_keys, start=1)}
     flush_table = [0] * (1 << 13)

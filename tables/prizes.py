@@ -44,9 +44,7 @@ class StandingRow:
         return self.stakes - 1
 
 
-def standings(
-    state: EveningState, packs: Mapping[int, Pack | str], *, stake: int
-) -> tuple[StandingRow, ...]:
+def standings(state: EveningState, packs: Mapping[int, Pack | str], *, stake: int) -> tuple[StandingRow, ...]:
     """Every guest on record (seated or gone) with their counts, sorted by yellow counters
     (most first), then counters (most first), then guest id.
 
@@ -107,9 +105,7 @@ class PrizeOptions:
 
     def __post_init__(self) -> None:
         if self.booby_rule not in BOOBY_RULES:
-            raise RuleError(
-                f"“{self.booby_rule}” is not a booby prize rule: use one of {', '.join(BOOBY_RULES)}."
-            )
+            raise RuleError(f"“{self.booby_rule}” is not a booby prize rule: use one of {', '.join(BOOBY_RULES)}.")
         if self.ties not in TIE_RULES:
             raise RuleError(f"“{self.ties}” is not a choice for ties: use shared or cut.")
 
@@ -144,10 +140,13 @@ class Prize:
             return self.why or self.reason
         shared = self.winners == self.tied
         if printed:
-            note = ("{count} guests tied and share it." if shared else "{count} guests tied; {guest} won the cut.")
+            note = "{count} guests tied and share it." if shared else "{count} guests tied; {guest} won the cut."
         else:
-            note = ("{tied} tied and share it (house rule: tied guests share a prize)." if shared else
-                    "{tied} tied; {guest} won the cut (house rule: a tie for a prize is cut).")
+            note = (
+                "{tied} tied and share it (house rule: tied guests share a prize)."
+                if shared
+                else "{tied} tied; {guest} won the cut (house rule: a tie for a prize is cut)."
+            )
         return self.why + " " + fill(note, name, guests=self.winners, tied=GuestIds(self.tied), count=len(self.tied))
 
 
@@ -194,19 +193,33 @@ def award_prizes(
     prizes = []
     winners, tied = _best(rows, lambda row: (row.yellow, row.counters), options, cutter)
     first = next(row for row in rows if row.guest == winners[0])
-    prizes.append(_prize(
-        "head_table", "Most yellow counters", winners,
-        f"{first.yellow} yellow counter{'' if first.yellow == 1 else 's'} won at the head table, with {first.counters}"
-        " counters.", SEEDS_RULE, tied))
+    prizes.append(
+        _prize(
+            "head_table",
+            "Most yellow counters",
+            winners,
+            f"{first.yellow} yellow counter{'' if first.yellow == 1 else 's'} won at the head table, with {first.counters}"
+            " counters.",
+            SEEDS_RULE,
+            tied,
+        )
+    )
     for pack, key in ((Pack.RED, "red_pack"), (Pack.BLUE, "blue_pack")):
         members = [row for row in rows if row.pack is pack]
         if not members:
             continue
         winners, tied = _best(members, lambda row: (row.counters_won,), options, cutter)
         won = members[[row.guest for row in members].index(winners[0])].counters_won
-        prizes.append(_prize(
-            key, f"Most counters won, {pack.value} pack", winners,
-            f"{won} counters won over the evening, fresh stakes charged.", SEEDS_RULE, tied))
+        prizes.append(
+            _prize(
+                key,
+                f"Most counters won, {pack.value} pack",
+                winners,
+                f"{won} counters won over the evening, fresh stakes charged.",
+                SEEDS_RULE,
+                tied,
+            )
+        )
     if options.booby_rule != "none":
         prizes.append(_booby_prize(rows, options, cutter))
     return tuple(prizes)
@@ -223,8 +236,9 @@ def _booby_prize(rows: tuple[StandingRow, ...], options: PrizeOptions, cutter: C
     }[options.booby_rule]
     winners, tied = _best(rows, score, options, cutter)
     row = next(row for row in rows if row.guest == winners[0])
-    value = {"fewest_won": row.counters_won, "fewest_counters": row.counters,
-             "most_stakes": row.stakes}[options.booby_rule]
+    value = {"fewest_won": row.counters_won, "fewest_counters": row.counters, "most_stakes": row.stakes}[
+        options.booby_rule
+    ]
     return _prize("booby", "Booby prize", winners, f"{words.format(value).capitalize()}.", rule, tied)
 
 
@@ -247,6 +261,4 @@ def settle(rows: Sequence[StandingRow], *, counter_value: Decimal) -> tuple[Sett
     """
     if not isinstance(counter_value, Decimal) or not counter_value.is_finite() or counter_value < 0:
         raise RuleError(f"A counter's value must be an amount of money, 0 or more (got {counter_value!r}).")
-    return tuple(
-        Settlement(row.guest, row.counters_won, row.counters_won * counter_value) for row in rows
-    )
+    return tuple(Settlement(row.guest, row.counters_won, row.counters_won * counter_value) for row in rows)

@@ -54,12 +54,18 @@ def ship_strength(cards: Sequence[Card]) -> HandStrength:
     totals = pips_by_suit(cards)
     best = max(((n, pips, suit) for suit, (pips, n) in totals.items() if n >= 2), default=None)
     if best is None:
-        return HandStrength((ShipCategory.NO_FLUSH,), "no flush", "no flush",
-                            "three different suits: no flush")
+        return HandStrength((ShipCategory.NO_FLUSH,), "no flush", "no flush", "three different suits: no flush")
     n, pips, suit = best
     if n == 3:
-        return HandStrength((ShipCategory.FLUSH, pips), "a flush", f"a flush of {suit.word}, {pips} pips",
-                            f"three {suit.word} make a flush ({pips} pips): my ship sails")
-    return HandStrength((ShipCategory.TWO_CARD_FLUSH, pips), "a two-card flush",
-                        f"a two-card flush of {suit.word}, {pips} pips",
-                        f"two {suit.word} make a two-card flush of {pips} pips")
+        return HandStrength(
+            (ShipCategory.FLUSH, pips),
+            "a flush",
+            f"a flush of {suit.word}, {pips} pips",
+            f"three {suit.word} make a flush ({pips} pips): my ship sails",
+        )
+    return HandStrength(
+        (ShipCategory.TWO_CARD_FLUSH, pips),
+        "a two-card flush",
+        f"a two-card flush of {suit.word}, {pips} pips",
+        f"two {suit.word} make a two-card flush of {pips} pips",
+    )

@@ -173,7 +173,9 @@ class ShowdownResult:
 # --- checking the input ----------------------------------------------------------------------
 
 
-def _read_hands(game: Game, hands: Sequence[str | Iterable[str | Card] | None], options: GameOptions) -> list[tuple[int, tuple[Card, ...]]]:
+def _read_hands(
+    game: Game, hands: Sequence[str | Iterable[str | Card] | None], options: GameOptions
+) -> list[tuple[int, tuple[Card, ...]]]:
     wild_allowed = isinstance(options, PokerOptions) and options.mistigris
     shown: list[tuple[int, tuple[Card, ...]]] = []
     where: dict[Card, int] = {}
@@ -192,7 +194,9 @@ def _read_hands(game: Game, hands: Sequence[str | Iterable[str | Card] | None], 
             )
         for card in cards:
             if card.is_mistigris and not wild_allowed:
-                why = "this evening plays without it" if game.hand_size == 5 else f"{game.title} is played with 52 cards"
+                why = (
+                    "this evening plays without it" if game.hand_size == 5 else f"{game.title} is played with 52 cards"
+                )
                 raise MistigrisError(f"Seat {seat} shows the mistigris, but {why}.")
             if card in where:
                 first = where[card]
@@ -210,9 +214,7 @@ def _read_hands(game: Game, hands: Sequence[str | Iterable[str | Card] | None], 
 
 def _check_dealer(dealer_seat: object, table_size: int) -> int:
     if isinstance(dealer_seat, bool) or not isinstance(dealer_seat, int) or not 1 <= dealer_seat <= table_size:
-        raise SeatError(
-            f"The dealer's seat {dealer_seat!r} is not at this table: seats are 1 to {table_size}."
-        )
+        raise SeatError(f"The dealer's seat {dealer_seat!r} is not at this table: seats are 1 to {table_size}.")
     return dealer_seat
 
 
@@ -238,9 +240,7 @@ def seat_priority(game: Game, seat: int, dealer_seat: int, table_size: int, opti
     """
     if game is Game.COMMERCE:
         return (seat - dealer_seat) % table_size
-    if game is Game.MY_SHIP_SAILS or (
-        game is Game.THIRTY_ONE and not getattr(options, "split_ties", False)
-    ):
+    if game is Game.MY_SHIP_SAILS or (game is Game.THIRTY_ONE and not getattr(options, "split_ties", False)):
         return (seat - dealer_seat - 1) % table_size
     return None
 
@@ -296,7 +296,10 @@ def showdown(
         raise RuleError(f"Only My Ship Sails ends during play; {game.title} is decided when the hands are shown.")
     table_size = len(hands_in_seat_order)
     dealer = _check_dealer(dealer_seat, table_size)
-    shown = [ShownHand(seat, cards, _strength(game, cards, opts)) for seat, cards in _read_hands(game, hands_in_seat_order, opts)]
+    shown = [
+        ShownHand(seat, cards, _strength(game, cards, opts))
+        for seat, cards in _read_hands(game, hands_in_seat_order, opts)
+    ]
     best, winners, worst = _ranked(game, shown, dealer, table_size, opts)
     if during_play and best.key[0] != ShipCategory.FLUSH:
         return _no_winner_yet(game, dealer, shown)
@@ -324,9 +327,18 @@ def showdown(
 def _no_winner_yet(game: Game, dealer: int, shown: list[ShownHand]) -> ShowdownResult:
     """My Ship Sails during play with no flush of three: the result names no winner yet and no
     payments; the exchanges go on (``003_88db352551cf95c8.txt``)."""
-    return ShowdownResult(game=game, dealer_seat=dealer, hands=tuple(shown), winners=(), worst=(), payments=(),
-                          verdict=("No winner yet: no one holds a flush of three cards, so the exchanges go on. "
-                                   "A two-card flush counts only when the second round of exchanges is over."))
+    return ShowdownResult(
+        game=game,
+        dealer_seat=dealer,
+        hands=tuple(shown),
+        winners=(),
+        worst=(),
+        payments=(),
+        verdict=(
+            "No winner yet: no one holds a flush of three cards, so the exchanges go on. "
+            "A two-card flush counts only when the second round of exchanges is over."
+        ),
+    )
 
 
 def _no_pool(game: Game, opts: GameOptions) -> bool:
@@ -335,7 +347,7 @@ def _no_pool(game: Game, opts: GameOptions) -> bool:
 
 
 def _beats(winner: HandStrength, loser: HandStrength, opts: GameOptions) -> str:
-    """"X, which beats Y", naming the card that decides, in the game's own words."""
+    """ "X, which beats Y", naming the card that decides, in the game's own words."""
     if isinstance(opts, PokerOptions):
         return poker.describe_beats(winner, loser, opts)
     if isinstance(opts, ThirtyOneOptions):
@@ -345,7 +357,9 @@ def _beats(winner: HandStrength, loser: HandStrength, opts: GameOptions) -> str:
     return f"{winner.label}, which beats {loser.label}"
 
 
-def _verdict(game: Game, shown: list[ShownHand], winners: tuple[int, ...], dealer: int, table_size: int, opts: GameOptions) -> str:
+def _verdict(
+    game: Game, shown: list[ShownHand], winners: tuple[int, ...], dealer: int, table_size: int, opts: GameOptions
+) -> str:
     top = max(h.strength for h in shown)
     tied = [h for h in shown if h.strength == top]
     if len(winners) > 1:
@@ -365,13 +379,12 @@ def _verdict(game: Game, shown: list[ShownHand], winners: tuple[int, ...], deale
     else:
         rule = "the elder hand (nearest the dealer's left) wins ties"
     each = listed([f"seat {h.seat} ({h.strength.label})" for h in tied])
-    return (
-        f"{each[0].upper()}{each[1:]} tie; {rule} (the dealer is seat {dealer}), "
-        f"so seat {winner} wins the pool."
-    )
+    return f"{each[0].upper()}{each[1:]} tie; {rule} (the dealer is seat {dealer}), so seat {winner} wins the pool."
 
 
-def _settle(game: Game, shown: list[ShownHand], winners: tuple[int, ...], worst: tuple[int, ...], dealer: int, opts: GameOptions) -> tuple[tuple[Payment, ...], str]:
+def _settle(
+    game: Game, shown: list[ShownHand], winners: tuple[int, ...], worst: tuple[int, ...], dealer: int, opts: GameOptions
+) -> tuple[tuple[Payment, ...], str]:
     if _no_pool(game, opts):
         payments = tuple(Payment(s, None, 1, "the worst hand shown puts one counter in the middle") for s in worst)
         hands = listed([f"{h.strength.label}" for h in shown if h.seat in worst])
@@ -393,11 +406,7 @@ def _settle(game: Game, shown: list[ShownHand], winners: tuple[int, ...], worst:
         return (), "The dealer won, so he pays nothing extra."
     dealer_hand = next((h for h in shown if h.seat == dealer), None)
     top = next(h for h in shown if h.seat == winner).strength
-    same = (
-        dealer_hand is not None
-        and dealer_hand.strength.key[0] == top.key[0]
-        and is_combination(top, opts)
-    )
+    same = dealer_hand is not None and dealer_hand.strength.key[0] == top.key[0] and is_combination(top, opts)
     if same:
         payees = [h.seat for h in shown if h.seat != dealer]
         payments = tuple(Payment(dealer, s, 1, "the dealer holds a combination of the winning rank") for s in payees)

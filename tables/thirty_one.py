@@ -58,8 +58,10 @@ class ThirtyOneOptions:
 def _counted(cards: Sequence[Card]) -> dict[Suit, tuple[int, tuple[int, ...]]]:
     """For each suit held: (pips, the ranks of its cards highest first)."""
     totals = pips_by_suit(cards)
-    return {suit: (pips, tuple(sorted((int(c.rank) for c in cards if c.suit is suit and c.rank is not None), reverse=True)))
-            for suit, (pips, _) in totals.items()}
+    return {
+        suit: (pips, tuple(sorted((int(c.rank) for c in cards if c.suit is suit and c.rank is not None), reverse=True)))
+        for suit, (pips, _) in totals.items()
+    }
 
 
 def thirty_one_strength(cards: Sequence[Card], options: ThirtyOneOptions = ThirtyOneOptions()) -> HandStrength:
@@ -85,13 +87,21 @@ def thirty_one_strength(cards: Sequence[Card], options: ThirtyOneOptions = Thirt
     tail = (ranks + (0, 0, 0))[:3] if options.higher_card_wins_ties else ()
     suit = best[0]
     if len(counted) == 1 and pips == 31:
-        return HandStrength((ThirtyOneCategory.THIRTY_ONE, *tail), "thirty-one", f"thirty-one in {suit.word}",
-                            f"three {suit.word} worth 31 ({ranks_words(ranks)}) make thirty-one")
+        return HandStrength(
+            (ThirtyOneCategory.THIRTY_ONE, *tail),
+            "thirty-one",
+            f"thirty-one in {suit.word}",
+            f"three {suit.word} worth 31 ({ranks_words(ranks)}) make thirty-one",
+        )
     kinds = {c.rank for c in cards if c.rank is not None}  # (no mistigris here: checked above)
     if len(kinds) == 1:
         rank = Rank(next(iter(kinds)))
-        return HandStrength((ThirtyOneCategory.THREE_OF_A_KIND, rank), "three of a kind",
-                            f"three {rank.plural}", f"three {rank.plural} make three of a kind")
+        return HandStrength(
+            (ThirtyOneCategory.THREE_OF_A_KIND, rank),
+            "three of a kind",
+            f"three {rank.plural}",
+            f"three {rank.plural} make three of a kind",
+        )
     suits = " or ".join(s.word for s in best)
     if len(best) == 1:
         why = f"the best suit is {suit.word}: {pips} pips in {_cards(len(ranks))} ({ranks_words(ranks)})"
@@ -117,9 +127,11 @@ def describe_beats(winner: HandStrength, loser: HandStrength) -> str:
     at = first_difference(mine, theirs)
     if at is None:
         return f"{winner.label}, which beats {loser.label}"
-    return (f"{winner.label}, {ranks_words(r for r in mine if r)}, which beats {loser.label}, "
-            f"{ranks_words(r for r in theirs if r)}: the {_word(mine[at])} beats the {_word(theirs[at])} "
-            "(the higher card wins ties)")
+    return (
+        f"{winner.label}, {ranks_words(r for r in mine if r)}, which beats {loser.label}, "
+        f"{ranks_words(r for r in theirs if r)}: the {_word(mine[at])} beats the {_word(theirs[at])} "
+        "(the higher card wins ties)"
+    )
 
 
 def _word(rank: int) -> str:

@@ -70,8 +70,11 @@ def _handlers():
 
 
 def _logs_the_traceback(handler: ast.ExceptHandler) -> bool:
-    return any(isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "exception"
-               for statement in handler.body for call in ast.walk(statement))
+    return any(
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "exception"
+        for statement in handler.body
+        for call in ast.walk(statement)
+    )
 
 
 def shadowed(found) -> list[str]:
@@ -105,8 +108,12 @@ def wide(found) -> list[str]:
                 continue
             if any(issubclass(RuleError, c) for _, before in rows[:index] for c in before):
                 continue
-            calls = {ast.unparse(call.func) for statement in node.body for call in ast.walk(statement)
-                     if isinstance(call, ast.Call)}
+            calls = {
+                ast.unparse(call.func)
+                for statement in node.body
+                for call in ast.walk(statement)
+                if isinstance(call, ast.Call)
+            }
             if calls - CONVERTERS:
                 wide.append(f"{path}:{node.lineno}: {source} around {sorted(calls - CONVERTERS)}")
     return wide
@@ -120,8 +127,15 @@ def main() -> None:
 
     django.setup()
     found = _handlers()
-    print(json.dumps({"places": sorted({(str(path), rows[0][0]) for path, _, rows in found}),
-                      "shadowed": shadowed(found), "wide": wide(found)}))
+    print(
+        json.dumps(
+            {
+                "places": sorted({(str(path), rows[0][0]) for path, _, rows in found}),
+                "shadowed": shadowed(found),
+                "wide": wide(found),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

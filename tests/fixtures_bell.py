@@ -21,8 +21,9 @@ def seat_by_names(evening: Evening, tables: list[list[str]]) -> dict[str, int]:
     draw = Draw.objects.create(evening=evening, sizes=[len(t) for t in tables], complete=True)
     for number, names in enumerate(tables, 1):
         for i, name in enumerate(names):
-            guest = Guest.objects.create(evening=evening, name=name, pack="red" if i % 2 == 0 else "blue",
-                                         status=Guest.Status.HERE)
+            guest = Guest.objects.create(
+                evening=evening, name=name, pack="red" if i % 2 == 0 else "blue", status=Guest.Status.HERE
+            )
             DrawnCard.objects.create(draw=draw, guest=guest, pack=guest.pack, rank=number)
             ids[name] = guest.pk
     seats_replace(evening=evening, tables=[[ids[n] for n in names] for names in tables])
@@ -36,10 +37,16 @@ def play(evening: Evening, ids: dict[str, int], results: dict[int, tuple], *, cu
     the bell rings (by the host, with ``cuts`` by name if given). Returns the bell."""
     rnd = round_start(evening=evening)
     for table, (winner, call, counters) in results.items():
-        result_record(round=rnd, table=table, pool_winner=ids[winner] if winner else None,
-                      in_call=[ids[n] for n in call], counters={ids[n]: c for n, c in counters.items()})
-    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST,
-                     cuts={ids[n]: r for n, r in cuts.items()} if cuts else None)
+        result_record(
+            round=rnd,
+            table=table,
+            pool_winner=ids[winner] if winner else None,
+            in_call=[ids[n] for n in call],
+            counters={ids[n]: c for n, c in counters.items()},
+        )
+    bell = bell_ring(
+        round_id=rnd.pk, cause=Bell.Cause.HOST, cuts={ids[n]: r for n, r in cuts.items()} if cuts else None
+    )
     assert bell is not None, rnd.waiting_for
     return bell
 
@@ -77,8 +84,9 @@ def random_rounds(evening: Evening, rng, rounds: int) -> None:
             others = [g for g in ids if g != winner]
             call = rng.sample(others, rng.randint(0, len(others) - 1))
             keep = number in (1, len(state.tables)) or rng.random() < 0.5
-            rows.append(Result(round=rnd, table=number, pool_winner_id=winner, in_call=call,
-                               counters=counters if keep else {}))
+            rows.append(
+                Result(round=rnd, table=number, pool_winner_id=winner, in_call=call, counters=counters if keep else {})
+            )
         Result.objects.bulk_create(rows)
         rung = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
         assert rung is not None, Round.objects.get(pk=rnd.pk).waiting_for

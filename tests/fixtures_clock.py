@@ -61,16 +61,35 @@ class Worker:
     def start(self, timeout: float = 30.0, purge: bool = False) -> Worker:
         """Start and wait (bounded) until the worker says it is ready. ``purge`` first drops
         the tasks waiting in the queue (left by earlier tests' rounds)."""
-        args = [CELERY, "-A", "tournament", "worker", "--pool=solo", "--concurrency=1", "-Q", "celery",
-                "--without-heartbeat", "--without-gossip", "--without-mingle", "--loglevel=INFO",
-                "-n", f"{self.name}@%h"]
+        args = [
+            CELERY,
+            "-A",
+            "tournament",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "-Q",
+            "celery",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel=INFO",
+            "-n",
+            f"{self.name}@%h",
+        ]
         if purge:
             args.append("--purge")
         if self.beat:
             args += ["--beat", f"--schedule={Path(settings.VAR_DIR) / f'beat-{self.name}'}"]
         self.log.write_text("")
-        self.proc = subprocess.Popen([*self.wrap, *args], cwd=ROOT, env=self.env, stdout=self.log.open("ab"),
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [*self.wrap, *args],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -87,13 +106,17 @@ class Worker:
 
     def sweeps(self) -> int:
         """How many runs of the sweeper (``ring_overdue_bells``) this worker has finished."""
-        return len(re.findall(r"Task tournament\.tasks\.ring_overdue_bells\[[-0-9a-f]+\] succeeded", self.log.read_text()))
+        return len(
+            re.findall(r"Task tournament\.tasks\.ring_overdue_bells\[[-0-9a-f]+\] succeeded", self.log.read_text())
+        )
 
     def wait_for_log(self, text: str, *, times: int = 1, timeout: float = 20.0) -> None:
         """Wait (bounded) until ``text`` appears ``times`` times in the log; fails the test
         with the log's tail if it does not."""
         if not wait_for(lambda: self.count(text) >= times, timeout=timeout):
-            pytest.fail(f"The worker never logged {text!r} {times} times in {timeout} s:\n{self.log.read_text()[-3000:]}")
+            pytest.fail(
+                f"The worker never logged {text!r} {times} times in {timeout} s:\n{self.log.read_text()[-3000:]}"
+            )
 
     def wait_for_next_sweep(self, *, timeout: float = 20.0) -> None:
         """Wait (bounded) until the sweeper has run once more from now (it runs every 5 s), so
@@ -168,9 +191,25 @@ class RedisServer:
         import redis
 
         self.proc = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.folder), "--logfile", str(self.folder / "redis.log")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                REDIS_SERVER,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+                "--logfile",
+                str(self.folder / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         client = redis.Redis.from_url(self.url, socket_timeout=1)
         if not wait_for(lambda: self._answers(client), timeout=10):
             raise RuntimeError(f"redis-server did not start on port {self.port}")
@@ -221,8 +260,12 @@ def own_redis(tmp_path):
     server = RedisServer(tmp_path).start()
     names = ("broker_url", "broker_read_url", "broker_write_url", "broker_transport_options")
     saved = {name: app.conf[name] for name in names}
-    app.conf.update(broker_url=server.url, broker_read_url=server.url, broker_write_url=server.url,
-                    broker_transport_options={"visibility_timeout": 3600})
+    app.conf.update(
+        broker_url=server.url,
+        broker_read_url=server.url,
+        broker_write_url=server.url,
+        broker_transport_options={"visibility_timeout": 3600},
+    )
     app._pool = app.amqp._producer_pool = None  # publish through new connections to it
     yield server
     app.conf.update(saved)

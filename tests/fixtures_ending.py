@@ -45,8 +45,12 @@ def last_results(evening: Evening) -> None:
 def count_every_table(evening: Evening) -> None:
     """Save every table's final count as the form fills it in (a count off stays agreed)."""
     for table in ending.final_count_tables(evening):
-        ending.final_count_record(evening=evening, table=table.number, counters=table.prefill,
-                                  agreed_off=sum(table.prefill.values()) - sum(table.last.values()))
+        ending.final_count_record(
+            evening=evening,
+            table=table.number,
+            counters=table.prefill,
+            agreed_off=sum(table.prefill.values()) - sum(table.last.values()),
+        )
 
 
 def reveal(evening: Evening, steps: int) -> Evening:
@@ -62,8 +66,12 @@ def ending_pages(evening: Evening) -> list[Page]:
     """The end pages as they stand: the host's end page and table 1's final count, the room
     display, and the phones of the first winner of each prize and of the last guest."""
     e = evening.pk
-    pages = [Page(reverse("host-finish", args=[e]), "host"), Page(reverse("host-final-count", args=[e, 1]), "host"),
-             Page(reverse("host-evening", args=[e]), "host"), Page(reverse("room", args=[evening.public_key]), "room")]
+    pages = [
+        Page(reverse("host-finish", args=[e]), "host"),
+        Page(reverse("host-final-count", args=[e, 1]), "host"),
+        Page(reverse("host-evening", args=[e]), "host"),
+        Page(reverse("room", args=[evening.public_key]), "room"),
+    ]
     table = evening_standings(evening)
     guests = {p.winners[0].pk: p.winners[0] for p in table.prizes}
     guests[table.lines[-1].guest.pk] = table.lines[-1].guest

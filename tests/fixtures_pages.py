@@ -39,8 +39,9 @@ class Page:
 def crawl_evening(host) -> Evening:
     """The evening of the module docstring (seeded: the same history every run); one guest has
     a 120-character name without a space, the longest a name may be."""
-    evening = EveningFactory(host=host, name="Spring Progressive", rounds_planned=6,
-                             red_label="Ladies", blue_label="Gentlemen")
+    evening = EveningFactory(
+        host=host, name="Spring Progressive", rounds_planned=6, red_label="Ladies", blue_label="Gentlemen"
+    )
     names = guest_names()[:28] + ["Ä" * 40 + "ж" * 40 + "王" * 40, "Mårten Ek"]  # the longest name there may be
     for i, name in enumerate(names):
         GuestFactory(evening=evening, name=name, pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
@@ -54,8 +55,9 @@ def crawl_evening(host) -> Evening:
     rnd = round_start(evening=evening)
     state = evening_state(evening)
     head = state.tables[0]
-    result_record(round=rnd, table=1, pool_winner=head[0], in_call=[head[1]],
-                  counters={g: state.counters[g] for g in head})
+    result_record(
+        round=rnd, table=1, pool_winner=head[0], in_call=[head[1]], counters={g: state.counters[g] for g in head}
+    )
     evening.refresh_from_db()
     return evening
 
@@ -64,15 +66,38 @@ def every_page(evening: Evening) -> list[Page]:
     """Every page of ``evening``: the host's, three guests' (one who moved, one who left), the
     room's, the public ones and the rules."""
     e = evening.pk
-    host = [reverse(name, args=[e]) for name in (
-        "host-evening", "host-evening-edit", "host-guests", "host-draw", "host-draw-pull", "host-draw-physical",
-        "host-draw-seating", "host-print", "host-links", "host-door", "host-standings", "host-house-rules",
-        "host-corrections", "host-bell-cuts", "host-clock-settings", "host-game", "host-end")]
-    host += [reverse("host-evenings"), reverse("host-connect"), reverse("host-result", args=[e, 1]),
-             reverse("host-showdown", args=[e, 1]), reverse("host-correction", args=[e, 1, 2]),
-             reverse("host-guest-link", args=[e, evening.guests.order_by("pk").first().pk]),
-             reverse("host-bell-confirm", args=[e, evening.rounds.order_by("-number").first().number]),
-             reverse("host-audit", args=[e])]
+    host = [
+        reverse(name, args=[e])
+        for name in (
+            "host-evening",
+            "host-evening-edit",
+            "host-guests",
+            "host-draw",
+            "host-draw-pull",
+            "host-draw-physical",
+            "host-draw-seating",
+            "host-print",
+            "host-links",
+            "host-door",
+            "host-standings",
+            "host-house-rules",
+            "host-corrections",
+            "host-bell-cuts",
+            "host-clock-settings",
+            "host-game",
+            "host-end",
+        )
+    ]
+    host += [
+        reverse("host-evenings"),
+        reverse("host-connect"),
+        reverse("host-result", args=[e, 1]),
+        reverse("host-showdown", args=[e, 1]),
+        reverse("host-correction", args=[e, 1, 2]),
+        reverse("host-guest-link", args=[e, evening.guests.order_by("pk").first().pk]),
+        reverse("host-bell-confirm", args=[e, evening.rounds.order_by("-number").first().number]),
+        reverse("host-audit", args=[e]),
+    ]
     moved = evening.guests.filter(bell_entries__kind="up").order_by("pk").first()
     left = evening.guests.filter(status=Guest.Status.LEFT).first()
     head = Guest.objects.get(pk=evening_state(evening).tables[0][0])
@@ -81,10 +106,19 @@ def every_page(evening: Evening) -> list[Page]:
         guests += [reverse("guest-page", args=[guest.key]), reverse("guest-showdown", args=[guest.key])]
     reporter = Guest.objects.get(pk=evening_state(evening).tables[1][0])  # table 2 has not reported
     guests.append(reverse("guest-report", args=[reporter.key]))
-    public = [reverse("home"), reverse("login"), reverse("rules"), reverse("guide"),
-              reverse("door", args=[evening.public_key]),
-              reverse("public-seating", args=[evening.public_key]),
-              reverse("rules-evening", args=[evening.public_key])]
+    public = [
+        reverse("home"),
+        reverse("login"),
+        reverse("rules"),
+        reverse("guide"),
+        reverse("door", args=[evening.public_key]),
+        reverse("public-seating", args=[evening.public_key]),
+        reverse("rules-evening", args=[evening.public_key]),
+    ]
     public += [reverse("rules-game", args=[game.value]) for game in Game]
-    return ([Page(url, "host") for url in host] + [Page(url, "guest") for url in guests]
-            + [Page(reverse("room", args=[evening.public_key]), "room")] + [Page(url, "public") for url in public])
+    return (
+        [Page(url, "host") for url in host]
+        + [Page(url, "guest") for url in guests]
+        + [Page(reverse("room", args=[evening.public_key]), "room")]
+        + [Page(url, "public") for url in public]
+    )

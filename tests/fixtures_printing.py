@@ -31,14 +31,46 @@ def long_name() -> str:
 def guest_names() -> list[str]:
     """The 40 names as typed."""
     return [
-        "Amélie Dubois-Lefèvre", "Σοφία Παπαδοπούλου", "Дмитрий Иванович Смирнов", "محمد العلي",
-        "נועה כהן", "王秀英", "山田 花子", "Søren Kierkegård", "José María Núñez", "Zoë O'Brien",
-        "Łukasz Wróblewski", "Ngozi Okonjo", "فاطمة الزهراء", "Αλέξανδρος Νικολάου", "Ольга Петрова",
-        "李小龍", "さくら 佐藤", "יוסף לוי", "Björn Ängström", "Chloé Nguyễn", "Dawit Bekele",
-        "Ana Lucía Pérez", "Ιωάννης Γεωργίου", "Анна Кузнецова", "علي حسن", "陈静", "鈴木 一郎",
-        "Miriam Schäfer", "Oğuz Çelik", "Mary-Jane Smith", "Pieter van den Berg", "Camille Rousseau",
-        "Jürgen Müller", "Zuzana Dvořáková", "Hélène Gagné", "Kim 김민수", "Tomás Ó Súilleabháin",
-        "Ekaterina Alexandrovna Romanova-Dolgorukova", EMOJI_NAME[0], long_name(),
+        "Amélie Dubois-Lefèvre",
+        "Σοφία Παπαδοπούλου",
+        "Дмитрий Иванович Смирнов",
+        "محمد العلي",
+        "נועה כהן",
+        "王秀英",
+        "山田 花子",
+        "Søren Kierkegård",
+        "José María Núñez",
+        "Zoë O'Brien",
+        "Łukasz Wróblewski",
+        "Ngozi Okonjo",
+        "فاطمة الزهراء",
+        "Αλέξανδρος Νικολάου",
+        "Ольга Петрова",
+        "李小龍",
+        "さくら 佐藤",
+        "יוסף לוי",
+        "Björn Ängström",
+        "Chloé Nguyễn",
+        "Dawit Bekele",
+        "Ana Lucía Pérez",
+        "Ιωάννης Γεωργίου",
+        "Анна Кузнецова",
+        "علي حسن",
+        "陈静",
+        "鈴木 一郎",
+        "Miriam Schäfer",
+        "Oğuz Çelik",
+        "Mary-Jane Smith",
+        "Pieter van den Berg",
+        "Camille Rousseau",
+        "Jürgen Müller",
+        "Zuzana Dvořáková",
+        "Hélène Gagné",
+        "Kim 김민수",
+        "Tomás Ó Súilleabháin",
+        "Ekaterina Alexandrovna Romanova-Dolgorukova",
+        EMOJI_NAME[0],
+        long_name(),
     ]
 
 
@@ -65,16 +97,30 @@ def play_round(evening: Evening, *, ring: bool = True, only_head: bool = False):
     return rnd
 
 
-def printing_evening(host, *, guests: int = 40, rounds_played: int = 2, in_play: bool = True,
-                     counter_value: Decimal | None = Decimal("0.10")) -> Evening:
+def printing_evening(
+    host,
+    *,
+    guests: int = 40,
+    rounds_played: int = 2,
+    in_play: bool = True,
+    counter_value: Decimal | None = Decimal("0.10"),
+) -> Evening:
     """The evening described in the module docstring (``guests`` of the 40 names, repeated
     with a number past 40), drawn, ``rounds_played`` rounds rung, and one more in play."""
-    evening = EveningFactory(host=host, name="Spring Progressive · Ελλάδα · 春", rounds_planned=5,
-                             counter_value=counter_value, red_label="Ladies", blue_label="Gentlemen")
+    evening = EveningFactory(
+        host=host,
+        name="Spring Progressive · Ελλάδα · 春",
+        rounds_planned=5,
+        counter_value=counter_value,
+        red_label="Ladies",
+        blue_label="Gentlemen",
+    )
     names = guest_names()
     for i in range(guests):
         name = names[i % len(names)] + ("" if i < len(names) else f" {i}")
-        GuestFactory(evening=evening, name=name, pack="red" if i % 2 or i in (0, 2) else "blue", status=Guest.Status.HERE)
+        GuestFactory(
+            evening=evening, name=name, pack="red" if i % 2 or i in (0, 2) else "blue", status=Guest.Status.HERE
+        )
     draw_digital(evening=evening)
     for _ in range(rounds_played):
         play_round(evening)

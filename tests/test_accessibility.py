@@ -51,8 +51,10 @@ def axe_violations(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     found = Axe().run(page).response["violations"]
-    return [f"{v['id']} ({v['impact']}): {v['help']} at " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
-            for v in found]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at " + "; ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+        for v in found
+    ]
 
 
 @pytest.mark.browser
@@ -60,15 +62,26 @@ def axe_violations(page) -> list[str]:
 def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
     evening = played_evening(host, 30)
     guest = Guest.objects.filter(evening=evening).order_by("pk").first()
-    values = {"evening_id": str(evening.pk), "e/key": evening.public_key, "public_key": evening.public_key,
-              "g/key": guest.key, "h/key": helper_link_create(evening=evening, role="door").key,
-              "h/scorer-key": helper_link_create(evening=evening, role="scorer").key, "table": "1", "number": "1", "guest_id": str(guest.pk), "game": "draw_poker"}
+    values = {
+        "evening_id": str(evening.pk),
+        "e/key": evening.public_key,
+        "public_key": evening.public_key,
+        "g/key": guest.key,
+        "h/key": helper_link_create(evening=evening, role="door").key,
+        "h/scorer-key": helper_link_create(evening=evening, role="scorer").key,
+        "table": "1",
+        "number": "1",
+        "guest_id": str(guest.pk),
+        "game": "draw_poker",
+    }
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False)
     page = context.new_page()
     # The same walk checks the Content-Security-Policy (issue 12 item 8): no page may load or run
     # anything the policy refuses (Chromium reports each refusal on the console).
     refused: list[str] = []
-    page.on("console", lambda m: refused.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None)
+    page.on(
+        "console", lambda m: refused.append(f"{page.url}: {m.text}") if "Content Security Policy" in m.text else None
+    )
     page.goto(live_server.url + "/accounts/login/")
     problems = {"/accounts/login/": axe_violations(page)}
     page.fill("#id_username", host.username)
@@ -82,7 +95,7 @@ def test_every_page_of_a_demo_evening_passes_axe(browser, live_server, host):
         if path is None:
             unfilled.append(f"{name} ({route})")
             continue
-        for url in ([path + "?mode=full", path + "?mode=moves"] if name == "room" else [path]):
+        for url in [path + "?mode=full", path + "?mode=moves"] if name == "room" else [path]:
             probe = context.request.get(live_server.url + url, max_redirects=0)
             if probe.status == 405 or "text/html" not in probe.headers.get("content-type", ""):
                 continue  # a PDF, JSON or a POST-only action: not a page
@@ -106,9 +119,12 @@ def test_a_pack_is_shown_by_a_letter_as_well_as_its_colour(make_evening, client,
     mark = Template("{% load pack_tags %}{% pack_mark 'red' evening %} {% pack_mark 'blue' evening hidden=True %}")
     assert mark.render(Context({"evening": evening})) == (
         '<span class="pack red" role="img" aria-label="Ladies" title="Ladies">L</span> '
-        '<span class="pack blue" aria-hidden="true">G</span>')
+        '<span class="pack blue" aria-hidden="true">G</span>'
+    )
     evening.red_label, evening.blue_label = "Roses", "Rubies"  # the same first letter: R and B
-    assert ">R</span>" in mark.render(Context({"evening": evening})) and ">B</span>" in mark.render(Context({"evening": evening}))
+    assert ">R</span>" in mark.render(Context({"evening": evening})) and ">B</span>" in mark.render(
+        Context({"evening": evening})
+    )
     assert mark.render(Context({})).startswith('<span class="pack red" role="img" aria-label="Red pack"')
 
 
@@ -124,11 +140,15 @@ def test_go_to_table_is_a_polite_live_region_and_every_page_has_a_skip_link(make
     assert '<section class="now" id="now" aria-live="polite" aria-atomic="true">' in html  # not seated yet
     draw_digital(evening=evening)
     html = client.get(reverse("guest-page", args=[guest.key])).content.decode()
-    region = html[html.index('id="now"') - 30:html.index("</section>", html.index('id="now"'))]
-    assert 'aria-live="polite"' in region and "Go to</span> <span class=\"big\">Table " in region
+    region = html[html.index('id="now"') - 30 : html.index("</section>", html.index('id="now"'))]
+    assert 'aria-live="polite"' in region and 'Go to</span> <span class="big">Table ' in region
     assert 'hx-swap="morph:outerHTML"' in html  # the region stays in place, so a change is announced
-    for url in (reverse("guest-page", args=[guest.key]), reverse("rules"), reverse("login"),
-                reverse("room", args=[evening.public_key])):
+    for url in (
+        reverse("guest-page", args=[guest.key]),
+        reverse("rules"),
+        reverse("login"),
+        reverse("room", args=[evening.public_key]),
+    ):
         assert '<a class="skip-link" href="#main">Skip to the content</a>' in client.get(url).content.decode()
 
 

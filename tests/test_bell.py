@@ -82,8 +82,7 @@ def test_eight_guests_two_tables_one_bell():
     assert record.warnings == ()
     assert record.entries_for(6)[0].text == "You won the pool at table 2: go to the head table (table 1)."
     assert record.entries_for(3)[0].text == (
-        "You had the fewest counters at the head table and were not in the call:"
-        " go to the booby table (table 2)."
+        "You had the fewest counters at the head table and were not in the call: go to the booby table (table 2)."
     )
     assert all(entry.rule == SEEDS_RULE for entry in record.entries)
 
@@ -130,7 +129,11 @@ def test_equal_cuts_cut_again():
         cuts={2: [9, 3], 3: [9, 12], 4: 2},
     )
     assert [(e.guest, e.amount) for e in record.entries if e.kind == "cut"] == [
-        (2, 9), (3, 9), (4, 2), (2, 3), (3, 12),
+        (2, 9),
+        (3, 9),
+        (4, 2),
+        (2, 3),
+        (3, 12),
     ]
     assert moves(record, "down") == [("down", 3, 1, 2)]
 
@@ -182,11 +185,15 @@ def test_swap_with_seated_now_counts_the_guest_just_down_from_the_head_table():
     ]
     played = ring_bell(start(SIXTEEN), results, stake=50)
     assert moves(played, "down", "swap") == [
-        ("down", 2, 1, 4), ("swap", 10, 3, 4), ("swap", 13, 4, 3),
+        ("down", 2, 1, 4),
+        ("swap", 10, 3, 4),
+        ("swap", 13, 4, 3),
     ]
     now = ring_bell(start(SIXTEEN), results, stake=50, options=BellOptions(swap_with="seated_now"))
     assert moves(now, "down", "swap") == [
-        ("down", 2, 1, 4), ("swap", 10, 3, 4), ("swap", 2, 4, 3),
+        ("down", 2, 1, 4),
+        ("swap", 10, 3, 4),
+        ("swap", 2, 4, 3),
     ]
 
 
@@ -202,9 +209,7 @@ def test_conservation_is_checked_where_a_table_reports_everyone():
         cuts={3: 1, 4: 2},
     )
     assert record.warnings == ("Counters at table 2 add up to 196, 4 short of 200.",)
-    over = ring_bell(
-        start(EIGHT), [result(1, 1, (), {1: 60, 2: 50, 3: 45, 4: 50})], stake=50
-    )
+    over = ring_bell(start(EIGHT), [result(1, 1, (), {1: 60, 2: 50, 3: 45, 4: 50})], stake=50)
     assert over.warnings == ("Counters at table 1 add up to 205, 5 more than 200.",)
 
 
@@ -226,9 +231,7 @@ def test_record_round_trips_through_json():
 
 
 def test_entries_for_a_guest_who_did_nothing_is_empty():
-    record = ring_bell(
-        start(EIGHT), [result(1, 1, (), {1: 80, 2: 40, 3: 30, 4: 50}), result(2, 5)], stake=50
-    )
+    record = ring_bell(start(EIGHT), [result(1, 1, (), {1: 80, 2: 40, 3: 30, 4: 50}), result(2, 5)], stake=50)
     assert record.entries_for(7) == ()
     assert [e.kind for e in record.entries_for(5)] == ["up"]
 

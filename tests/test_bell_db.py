@@ -75,8 +75,12 @@ def test_the_host_enters_the_cards_cut_for_a_tie_and_they_decide(make_evening):
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, BOOBY])
     # Cy and Di tie on 45 at the head table, neither in the call: they cut. The lowest cut stays.
-    play(evening, ids, {1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 45, "Di": 45}), 2: ("Eve", [], {})},
-         cuts={"Cy": 3, "Di": 11})
+    play(
+        evening,
+        ids,
+        {1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 45, "Di": 45}), 2: ("Eve", [], {})},
+        cuts={"Cy": 3, "Di": 11},
+    )
     assert tables_by_name(evening, ids) == [["Ann", "Bob", "Cy", "Eve"], ["Di", "Fay", "Gus", "Hal"]]
     cuts = {e.guest.name: e.amount for e in BellEntry.objects.filter(kind="cut").select_related("guest")}
     assert cuts == {"Cy": 3, "Di": 11}
@@ -86,8 +90,12 @@ def test_a_cut_that_is_not_a_card_is_refused_and_nothing_is_saved(make_evening):
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, BOOBY])
     rnd = round_start(evening=evening)
-    result_record(round=rnd, table=1, pool_winner=ids["Ann"],
-                  counters={ids["Ann"]: 60, ids["Bob"]: 50, ids["Cy"]: 45, ids["Di"]: 45})
+    result_record(
+        round=rnd,
+        table=1,
+        pool_winner=ids["Ann"],
+        counters={ids["Ann"]: 60, ids["Bob"]: 50, ids["Cy"]: 45, ids["Di"]: 45},
+    )
     with pytest.raises(RuleError) as caught:
         bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST, cuts={ids["Cy"]: 14})
     assert error_message(caught.value, evening).startswith("Cy's cut 14 is not a card rank")  # as pages say it
@@ -101,8 +109,9 @@ def test_undo_then_ring_again_gives_the_same_state_even_after_a_cut(make_evening
     first = play(evening, ids, {1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 45, "Di": 45}), 2: ("Eve", [], {})})
     assert BellEntry.objects.filter(bell=first, kind="cut").exists()  # cut at random
     bell_undo(evening=evening)
-    assert state_seats(evening_state(evening)) == seats(evening) == {1: {ids[n] for n in HEAD},
-                                                                       2: {ids[n] for n in BOOBY}}
+    assert (
+        state_seats(evening_state(evening)) == seats(evening) == {1: {ids[n] for n in HEAD}, 2: {ids[n] for n in BOOBY}}
+    )
     again = bell_ring(round_id=first.round_id, cause=Bell.Cause.HOST)
     assert again.state_after == first.state_after and again.record["entries"] == first.record["entries"]
     assert state_seats(evening_state(evening)) == seats(evening)
@@ -118,18 +127,27 @@ def test_a_waiting_bell_and_the_entries_name_guests(make_evening):
     assert rnd.state == "rung" and "missing Cy and Di." in rnd.waiting_for
     # Di busts at the head table and goes down; Bob busts too and changes seats with the booby
     # table's best player: the entry names that player.
-    result_record(round=rnd, table=1, pool_winner=ids["Ann"],
-                  counters={ids["Ann"]: 150, ids["Bob"]: 0, ids["Cy"]: 50, ids["Di"]: 0})
-    result_record(round=rnd, table=2, pool_winner=ids["Eve"],
-                  counters={ids["Eve"]: 50, ids["Fay"]: 70, ids["Gus"]: 30, ids["Hal"]: 50})
+    result_record(
+        round=rnd,
+        table=1,
+        pool_winner=ids["Ann"],
+        counters={ids["Ann"]: 150, ids["Bob"]: 0, ids["Cy"]: 50, ids["Di"]: 0},
+    )
+    result_record(
+        round=rnd,
+        table=2,
+        pool_winner=ids["Eve"],
+        counters={ids["Eve"]: 50, ids["Fay"]: 70, ids["Gus"]: 30, ids["Hal"]: 50},
+    )
     rnd.refresh_from_db()
     assert rnd.state == "closed"
     texts = " ".join(BellEntry.objects.values_list("text", flat=True))
     assert "Change seats with Fay" in texts and "guest " not in texts.lower().replace("guests", "")
 
 
-@settings(max_examples=4, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(guests=st.integers(8, 40), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_random_evenings_on_the_database_replay_to_the_same_standings(db, guests, rounds, seed):
     rng = random.Random(seed)
@@ -154,8 +172,15 @@ def test_random_evenings_on_the_database_replay_to_the_same_standings(db, guests
             counters[str(winner)] = state.counters[winner] + pot
             others = [g for g in ids if g != winner]
             call = rng.sample(others, rng.randint(0, len(others) - 1))
-            rows.append(Result(round=rnd, table=number, pool_winner_id=winner, in_call=call,
-                               counters=counters if number in (1, len(state.tables)) or rng.random() < 0.5 else {}))
+            rows.append(
+                Result(
+                    round=rnd,
+                    table=number,
+                    pool_winner_id=winner,
+                    in_call=call,
+                    counters=counters if number in (1, len(state.tables)) or rng.random() < 0.5 else {},
+                )
+            )
         Result.objects.bulk_create(rows)
         assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None, Round.objects.get(pk=rnd.pk).waiting_for
         after = evening_state(evening)
@@ -163,13 +188,16 @@ def test_random_evenings_on_the_database_replay_to_the_same_standings(db, guests
         assert state_seats(after) == seats(evening)
         assert after.total_counters() == evening.counters_per_stake * sum(after.stakes.values())
     # Replaying the stored records reproduces the state and the standings page.
-    records = [BellRecord.from_json(b.record) for b in
-               Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("round__number")]
+    records = [
+        BellRecord.from_json(b.record)
+        for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("round__number")
+    ]
     final = rerun(records)[-1].after
     assert final == evening_state(evening)
     packs = {g.pk: Pack(g.pack) for g in Guest.objects.filter(evening=evening)}
     assert standings(final, packs, stake=evening.counters_per_stake) == tuple(
-        line.row for line in evening_standings(evening).lines)
+        line.row for line in evening_standings(evening).lines
+    )
     # Undo then ring again: the same state.
     last = Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("-round__number").first()
     bell_undo(evening=evening)
@@ -180,8 +208,10 @@ def test_random_evenings_on_the_database_replay_to_the_same_standings(db, guests
 @pytest.mark.django_db(transaction=True)
 def test_two_bells_rung_at_once_apply_once():
     if connection.vendor != "postgresql":
-        pytest.skip("Needs PostgreSQL (row locks across connections); CI sets DATABASE_URL to PostgreSQL. "
-                    "SQLite serialises every writer on one file lock, so there is no race to test.")
+        pytest.skip(
+            "Needs PostgreSQL (row locks across connections); CI sets DATABASE_URL to PostgreSQL. "
+            "SQLite serialises every writer on one file lock, so there is no race to test."
+        )
     evening = EveningFactory(host=HostFactory(username="race"))
     seat_by_names(evening, [HEAD, ["Eve", "Fay", "Gus", "Hal"], ["Ivy", "Jo", "Kit", "Lu"]])
     rnd = round_start(evening=evening)

@@ -24,7 +24,6 @@ def test_a_guest_who_leaves_keeps_counters_in_the_standings_and_the_table_plays_
     assert head.after.tables[0] == (2, 3, 4)
 
 
-
 def test_a_departure_or_arrival_on_record_names_who_moves_and_a_bell_names_no_one():
     state = EveningState.start(FOURTEEN, stake=50)
     assert guest_leaves(state, 7).mover() == 7
@@ -33,6 +32,7 @@ def test_a_departure_or_arrival_on_record_names_who_moves_and_a_bell_names_no_on
     with pytest.raises(RuleError) as refused:
         bell.mover()
     assert str(refused.value) == "This bell on record names no guest."
+
 
 def test_a_table_that_would_fall_below_three_is_filled_from_the_largest_table_by_cut():
     state = EveningState.start([[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11, 12]], stake=50)
@@ -44,11 +44,11 @@ def test_a_table_that_would_fall_below_three_is_filled_from_the_largest_table_by
 
 def test_leave_fill_always_fills_from_a_table_two_bigger():
     state = EveningState.start(FOURTEEN, stake=50)
-    assert kinds(guest_leaves(state, 7, options=BellOptions(leave_fill="always"))) == [
-        ("leave", 7, 2, None)
-    ]
+    assert kinds(guest_leaves(state, 7, options=BellOptions(leave_fill="always"))) == [("leave", 7, 2, None)]
     record = guest_leaves(
-        state, 1, options=BellOptions(leave_fill="always"),
+        state,
+        1,
+        options=BellOptions(leave_fill="always"),
         cuts={5: 1, 6: 2, 7: 3, 8: 4, 9: 12, 10: 5},
     )
     assert record.after.tables == ((2, 3, 4, 9), (5, 6, 7, 8, 10), (11, 12, 13, 14))
@@ -61,7 +61,9 @@ def test_when_no_table_can_spare_a_player_the_short_table_closes():
         ("leave", 5, 2, None),
         ("close", 4, 2, 2),
         ("close", 6, 2, 1),
-        ("renumber", 7, 3, 2), ("renumber", 8, 3, 2), ("renumber", 9, 3, 2),
+        ("renumber", 7, 3, 2),
+        ("renumber", 8, 3, 2),
+        ("renumber", 9, 3, 2),
     ]
     assert record.after.tables == ((1, 2, 3, 6), (7, 8, 9, 4))
 

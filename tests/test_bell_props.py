@@ -29,9 +29,7 @@ from tables.prizes import standings
 
 STAKE = 50
 
-options_strategy = st.builds(
-    BellOptions, **{name: st.sampled_from(choices) for name, choices in CHOICES.items()}
-)
+options_strategy = st.builds(BellOptions, **{name: st.sampled_from(choices) for name, choices in CHOICES.items()})
 
 
 @st.composite
@@ -96,9 +94,7 @@ def check_invariants(before, record, sizes_kept):
     seed=st.integers(0, 2**32),
     with_guests=st.booleans(),
 )
-def test_random_evenings_keep_every_invariant_and_replay_exactly(
-    tables, rounds, options, seed, with_guests
-):
+def test_random_evenings_keep_every_invariant_and_replay_exactly(tables, rounds, options, seed, with_guests):
     rnd = random.Random(seed)
     start = EveningState.start(tables, stake=STAKE)
     state = start

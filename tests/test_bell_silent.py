@@ -28,8 +28,10 @@ def test_no_result_stay_the_table_sits_out_and_the_winner_below_moves_past_it():
     record = ring([result(1, 1, (), HEAD), result(2, 6), result(4, 15)])
     assert moves(record) == [
         ("yellow", 1, 1, 1),
-        ("no_result", 9, 3, 3), ("no_result", 10, 3, 3),
-        ("no_result", 11, 3, 3), ("no_result", 12, 3, 3),
+        ("no_result", 9, 3, 3),
+        ("no_result", 10, 3, 3),
+        ("no_result", 11, 3, 3),
+        ("no_result", 12, 3, 3),
         ("up", 6, 2, 1),
         ("up", 15, 4, 2),
         ("down", 3, 1, 4),
@@ -67,9 +69,14 @@ def test_no_result_lot_the_highest_cut_moves_up():
         cuts={9: 2, 10: 12, 11: 5, 12: 7},
     )
     assert moves(record, "cut", "lot", "up") == [
-        ("cut", 9, 3, 3), ("cut", 10, 3, 3), ("cut", 11, 3, 3), ("cut", 12, 3, 3),
+        ("cut", 9, 3, 3),
+        ("cut", 10, 3, 3),
+        ("cut", 11, 3, 3),
+        ("cut", 12, 3, 3),
         ("lot", 10, 3, 3),
-        ("up", 6, 2, 1), ("up", 10, 3, 2), ("up", 15, 4, 3),
+        ("up", 6, 2, 1),
+        ("up", 10, 3, 2),
+        ("up", 15, 4, 3),
     ]
     assert record.entries_for(10)[-1].rule == "house rule: no_result=lot"
 
@@ -89,7 +96,11 @@ def test_split_pool_the_highest_cut_moves_up():
         cuts={5: 3, 6: 9},
     )
     assert moves(record, "cut", "up") == [
-        ("cut", 5, 2, 2), ("cut", 6, 2, 2), ("up", 6, 2, 1), ("up", 9, 3, 2), ("up", 13, 4, 3),
+        ("cut", 5, 2, 2),
+        ("cut", 6, 2, 2),
+        ("up", 6, 2, 1),
+        ("up", 9, 3, 2),
+        ("up", 13, 4, 3),
     ]
     assert record.entries_for(6)[-1].rule == "house rule: pool_tie=cut"
 
@@ -117,8 +128,7 @@ def test_split_pool_at_the_head_table_one_yellow_counter_and_both_are_in_the_cal
 
 
 def test_a_guest_who_split_the_head_pool_does_not_go_down_though_fewest():
-    record = ring([result(1, 1, (), {1: 90, 2: 20, 3: 45, 4: 45}, {2}), result(2, 5)],
-                  cuts={1: 13, 3: 1, 4: 6})
+    record = ring([result(1, 1, (), {1: 90, 2: 20, 3: 45, 4: 45}, {2}), result(2, 5)], cuts={1: 13, 3: 1, 4: 6})
     assert moves(record, "stays", "down") == [("stays", 2, 1, 1), ("down", 4, 1, 2)]
 
 
@@ -126,8 +136,7 @@ def test_a_guest_who_split_the_head_pool_does_not_go_down_though_fewest():
 
 
 def test_everyone_in_the_call_the_fewest_besides_the_winner_goes_down():
-    record = ring([result(1, 1, {2, 3, 4}, {1: 80, 2: 30, 3: 50, 4: 40}), result(2, 5),
-                   result(3, 9), result(4, 13)])
+    record = ring([result(1, 1, {2, 3, 4}, {1: 80, 2: 30, 3: 50, 4: 40}), result(2, 5), result(3, 9), result(4, 13)])
     assert moves(record, "down") == [("down", 2, 1, 4)]
     assert record.entries_for(2)[-1].rule == "house rule: all_in_call=fewest"
     assert record.entries_for(2)[-1].text.startswith("Everyone at the head table was in the call")
@@ -148,8 +157,9 @@ BOOBY = {13: 60, 14: 20, 15: 70, 16: 50}
 
 
 def test_a_bust_at_the_booby_table_takes_a_stake_and_keeps_the_seat():
-    record = ring([result(1, 1, (), HEAD), result(2, 5), result(3, 9),
-                   result(4, 15, (), {13: 60, 14: 0, 15: 90, 16: 50})])
+    record = ring(
+        [result(1, 1, (), HEAD), result(2, 5), result(3, 9), result(4, 15, (), {13: 60, 14: 0, 15: 90, 16: 50})]
+    )
     assert moves(record, "stake", "stays", "swap") == [("stake", 14, 4, 4), ("stays", 14, 4, 4)]
     assert record.after.tables[3] == (13, 14, 3, 16)
     assert record.after.counters[14] == 50 and record.after.stakes[14] == 2
@@ -159,7 +169,9 @@ def test_a_head_table_bust_who_goes_down_anyway_only_takes_a_stake():
     head = {1: 120, 2: 0, 3: 40, 4: 40}
     record = ring([result(1, 1, (), head), result(2, 5), result(3, 9), result(4, 15, (), BOOBY)])
     assert moves(record, "down", "stake", "stays", "swap") == [
-        ("down", 2, 1, 4), ("stake", 2, 4, 4), ("stays", 2, 4, 4),
+        ("down", 2, 1, 4),
+        ("stake", 2, 4, 4),
+        ("stays", 2, 4, 4),
     ]
 
 
@@ -171,7 +183,10 @@ def test_head_bust_twice_the_bust_swaps_and_the_next_fewest_goes_down():
         cuts={3: 2, 4: 8},
     )
     assert moves(record, "down", "stake", "swap") == [
-        ("down", 4, 1, 4), ("stake", 2, 1, 1), ("swap", 2, 1, 4), ("swap", 13, 4, 1),
+        ("down", 4, 1, 4),
+        ("stake", 2, 1, 1),
+        ("swap", 2, 1, 4),
+        ("swap", 13, 4, 1),
     ]
     assert record.after.tables == ((1, 13, 3, 5), (9, 6, 7, 8), (15, 10, 11, 12), (2, 14, 4, 16))
 
@@ -185,44 +200,67 @@ def test_two_busts_head_table_side_first_each_with_the_best_left():
     ]
     record = ring(results)
     assert moves(record, "stake", "swap") == [
-        ("stake", 6, 2, 2), ("swap", 6, 2, 4), ("swap", 13, 4, 2),
-        ("stake", 10, 3, 3), ("swap", 10, 3, 4), ("swap", 16, 4, 3),
-        ("stake", 11, 3, 3), ("swap", 11, 3, 4), ("swap", 14, 4, 3),
+        ("stake", 6, 2, 2),
+        ("swap", 6, 2, 4),
+        ("swap", 13, 4, 2),
+        ("stake", 10, 3, 3),
+        ("swap", 10, 3, 4),
+        ("swap", 16, 4, 3),
+        ("stake", 11, 3, 3),
+        ("swap", 11, 3, 4),
+        ("swap", 14, 4, 3),
     ]
     assert record.after.tables == ((1, 2, 5, 4), (9, 13, 7, 8), (15, 16, 14, 12), (6, 11, 3, 10))
     first = ring(results, options=BellOptions(many_busts="first_only"))
     assert moves(first, "stake", "swap", "stays") == [
-        ("stake", 6, 2, 2), ("swap", 6, 2, 4), ("swap", 13, 4, 2),
-        ("stake", 10, 3, 3), ("stays", 10, 3, 3),
-        ("stake", 11, 3, 3), ("stays", 11, 3, 3),
+        ("stake", 6, 2, 2),
+        ("swap", 6, 2, 4),
+        ("swap", 13, 4, 2),
+        ("stake", 10, 3, 3),
+        ("stays", 10, 3, 3),
+        ("stake", 11, 3, 3),
+        ("stays", 11, 3, 3),
     ]
 
 
 def test_a_tie_for_the_booby_tables_most_counters_is_cut_lowest_stays():
     record = ring(
-        [result(1, 1, (), HEAD), result(2, 5, (), {5: 150, 6: 0, 7: 25, 8: 25}), result(3, 9),
-         result(4, 13, (), {13: 50, 14: 70, 15: 70, 16: 10})],
+        [
+            result(1, 1, (), HEAD),
+            result(2, 5, (), {5: 150, 6: 0, 7: 25, 8: 25}),
+            result(3, 9),
+            result(4, 13, (), {13: 50, 14: 70, 15: 70, 16: 10}),
+        ],
         cuts={14: 3, 15: 6},
     )
     assert moves(record, "cut", "swap") == [
-        ("cut", 14, 4, 4), ("cut", 15, 4, 4), ("swap", 6, 2, 4), ("swap", 15, 4, 2),
+        ("cut", 14, 4, 4),
+        ("cut", 15, 4, 4),
+        ("swap", 6, 2, 4),
+        ("swap", 15, 4, 2),
     ]
 
 
 def test_booby_counts_unknown_refuse_names_what_is_missing():
-    results = [result(1, 1, (), HEAD), result(2, 5, (), {5: 100, 6: 0, 7: 50, 8: 50}),
-               result(3, 9), result(4, 13, (), {13: 60})]
+    results = [
+        result(1, 1, (), HEAD),
+        result(2, 5, (), {5: 100, 6: 0, 7: 50, 8: 50}),
+        result(3, 9),
+        result(4, 13, (), {13: 60}),
+    ]
     with pytest.raises(ResultError, match=r"booby table \(table 4\) must report .* guests 14, 15 and 16\."):
         ring(results)
 
 
 def test_booby_counts_unknown_cut_the_highest_cut_changes_seats():
-    results = [result(1, 1, (), HEAD), result(2, 5, (), {5: 100, 6: 0, 7: 50, 8: 50}),
-               result(3, 9), result(4, 13)]
+    results = [result(1, 1, (), HEAD), result(2, 5, (), {5: 100, 6: 0, 7: 50, 8: 50}), result(3, 9), result(4, 13)]
     record = ring(results, options=BellOptions(booby_unknown="cut"), cuts={14: 2, 15: 9, 16: 4})
     assert moves(record, "cut", "swap") == [
-        ("cut", 14, 4, 4), ("cut", 15, 4, 4), ("cut", 16, 4, 4),
-        ("swap", 6, 2, 4), ("swap", 15, 4, 2),
+        ("cut", 14, 4, 4),
+        ("cut", 15, 4, 4),
+        ("cut", 16, 4, 4),
+        ("swap", 6, 2, 4),
+        ("swap", 15, 4, 2),
     ]
 
 

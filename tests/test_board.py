@@ -44,14 +44,14 @@ def test_at_500_guests_the_board_puts_what_needs_the_host_first_and_the_rest_els
     ids = evening_state(evening).tables
     result_record(round=rnd, table=5, pool_winner=ids[4][0])
     html = client.get(board_url(evening)).content.decode()
-    needs = html[html.index('id="needs-h"'):html.index('id="round-h"')]  # first on the board
+    needs = html[html.index('id="needs-h"') : html.index('id="round-h"')]  # first on the board
     assert "No result yet from 83 of 84 tables:" in needs
-    assert needs.count('aria-label="Enter the result of table ') == 83 and "table 5\"" not in needs
+    assert needs.count('aria-label="Enter the result of table ') == 83 and 'table 5"' not in needs
     assert html.count('class="tile ') == 84 and html.count('class="tile intermediate in"') == 1
     assert 'id="table-84"' in html and "Table 84</a> <small>booby</small>" in html
     # The 500 standings rows and the ~84 moves live on their own pages, not on the board.
     mover = move_groups(board)[3].guests[0]
-    assert "<table class=\"standings\"" not in html and mover.name not in html
+    assert '<table class="standings"' not in html and mover.name not in html
     assert f'href="{reverse("host-moves", args=[evening.pk])}"' in html
     moves = client.get(reverse("host-moves", args=[evening.pk])).content.decode()
     assert f"<strong>Table {move_groups(board)[3].table}</strong>: <bdi>{mover.name}</bdi>" in moves
@@ -70,15 +70,23 @@ def test_go_to_table_opens_that_table_and_a_wrong_number_says_which_tables_there
     assert 'role="img" aria-label="Red pack" title="Red pack">R</span>' in page
     assert "Enter the result" in page and "Showdown helper" in page
     version = Evening.objects.get(pk=evening.pk).version
-    for bad, said in (("9", "There is no table 9: the tables are 1 to 3."), ("0", "Table numbers start at 1."),
-                      ("two", "Type a table number."), ("", "Type a table number.")):
+    for bad, said in (
+        ("9", "There is no table 9: the tables are 1 to 3."),
+        ("0", "Table numbers start at 1."),
+        ("two", "Type a table number."),
+        ("", "Type a table number."),
+    ):
         response = client.get(jump, {"table": bad}, follow=True)
         assert response.redirect_chain[-1][0] == board_url(evening) and said in response.content.decode(), bad
     response = client.get(reverse("host-table", args=[evening.pk, 4]), follow=True)
     assert "There is no table 4: the tables are 1 to 3." in response.content.decode()
     assert Evening.objects.get(pk=evening.pk).version == version  # looking changes nothing
     client.force_login(HostFactory(username="another-host"))
-    for name, args in (("host-table", [evening.pk, 1]), ("host-moves", [evening.pk]), ("host-table-jump", [evening.pk])):
+    for name, args in (
+        ("host-table", [evening.pk, 1]),
+        ("host-moves", [evening.pk]),
+        ("host-table-jump", [evening.pk]),
+    ):
         assert client.get(reverse(name, args=args)).status_code == 404
 
 
@@ -89,7 +97,7 @@ def test_a_dispute_is_named_first_on_the_board(client, running):
     result_record(round=rnd, table=2, pool_winner=ids[0])
     Result.objects.filter(round=rnd, table=2).update(status=Result.Status.DISPUTED)
     html = client.get(board_url(evening)).content.decode()
-    needs = html[html.index('id="needs-h"'):html.index('id="round-h"')]
+    needs = html[html.index('id="needs-h"') : html.index('id="round-h"')]
     assert "Table 2: disputed</strong> at the table, you decide." in needs
     assert "No result yet from 2 of 3 tables:" in needs
     assert 'class="tile intermediate disputed"' in html
@@ -132,7 +140,9 @@ def test_in_chromium_a_live_update_keeps_focus_and_does_not_recreate_alerts(brow
     page.fill("#id_password", "pass-word-123")
     page.click("main button[type=submit], main input[type=submit]")
     statuses = []
-    page.on("response", lambda r: statuses.append(r.status) if "/host/e/" in r.url and r.request.method == "GET" else None)
+    page.on(
+        "response", lambda r: statuses.append(r.status) if "/host/e/" in r.url and r.request.method == "GET" else None
+    )
     page.goto(live_server.url + board_url(evening))
     link = page.locator("#table-3 .tile-state a")
     link.focus()

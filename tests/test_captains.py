@@ -20,9 +20,15 @@ playing = fixtures_phones.playing  # a pytest fixture
 
 
 def report(guest, winner, *, table=None, round_number=1, counters=None, request_id="", in_call=()):
-    return captain_report(guest=guest, round_number=round_number, table=table or guest.seat.table,
-                          pool_winner=winner.pk, in_call=[g.pk for g in in_call], counters=counters,
-                          request_id=request_id)
+    return captain_report(
+        guest=guest,
+        round_number=round_number,
+        table=table or guest.seat.table,
+        pool_winner=winner.pk,
+        in_call=[g.pk for g in in_call],
+        counters=counters,
+        request_id=request_id,
+    )
 
 
 def post_report(client, guest, winner, *, table, round_number=1, request_id="rid", **extra):
@@ -82,8 +88,12 @@ def test_a_form_sent_after_the_round_closed_gets_a_clear_message(playing, client
     assert form.status_code == 200 and 'name="request_id"' in form.content.decode()
     head = at_table(playing, 1)
     state = evening_state(playing)
-    result_record(round=current_round(playing), table=1, pool_winner=head[0].pk,
-                  counters={g.pk: state.counters[g.pk] for g in head})
+    result_record(
+        round=current_round(playing),
+        table=1,
+        pool_winner=head[0].pk,
+        counters={g.pk: state.counters[g.pk] for g in head},
+    )
     bell_ring(round_id=current_round(playing).pk, cause="host")
     assert Round.objects.get(number=1).state == Round.State.CLOSED
     response = post_report(client, captain, winner, table=2)
@@ -118,7 +128,8 @@ def test_counters_that_do_not_add_up_are_refused_with_the_difference(playing, cl
         report(captain, table[0], counters=counters)
     assert caught.value.difference == -4 and str(caught.value) == (
         "The counters add up to 196, 4 short of the 200 the players at table 2 held before the deal. Count again "
-        "(counters only change hands at the table) and send the result again.")
+        "(counters only change hands at the table) and send the result again."
+    )
     data = {f"counters_{g.pk}": counters[g.pk] for g in table}
     page = post_report(client, captain, table[0], table=2, **data)
     assert page.status_code == 200 and "add up to" in page.content.decode()
@@ -178,16 +189,21 @@ def test_the_guest_page_shows_the_report_and_the_vote_buttons(playing, client):
     theirs = client.get(reverse("guest-page", args=[two.key])).content.decode()
     assert f"Sent by {one.name}" in theirs and "Confirm: that is right" in theirs
     assert "Confirm: that is right" not in mine
-    response = client.post(reverse("guest-vote", args=[two.key]), {"result": Result.objects.get().pk,
-                                                                   "verdict": "dispute"})
+    response = client.post(
+        reverse("guest-vote", args=[two.key]), {"result": Result.objects.get().pk, "verdict": "dispute"}
+    )
     assert response.status_code == 302
     assert "the host will decide" in client.get(response["Location"]).content.decode()
 
 
 def test_a_damaged_form_never_gives_a_server_error(playing, client):
     captain = at_table(playing, 2)[0]
-    for data in ({"round": "x", "table": "2"}, {"round": "1", "table": "99"}, {"round": "1", "table": "2"},
-                 {"round": "1", "table": "2", "pool_winner": "abc"}):
+    for data in (
+        {"round": "x", "table": "2"},
+        {"round": "1", "table": "99"},
+        {"round": "1", "table": "2"},
+        {"round": "1", "table": "2", "pool_winner": "abc"},
+    ):
         response = client.post(reverse("guest-report", args=[captain.key]), data)
         assert response.status_code in (200, 302)
     response = client.post(reverse("guest-vote", args=[captain.key]), {"result": "nope", "verdict": "confirm"})

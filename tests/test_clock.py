@@ -224,12 +224,15 @@ def test_the_sweeper_rings_overdue_rounds_once_and_leaves_paused_ones(make_eveni
 
 
 def test_auto_advance_starts_the_next_round_after_the_change_over_once(
-        make_evening, django_capture_on_commit_callbacks):
+    make_evening, django_capture_on_commit_callbacks
+):
     evening = drawn(make_evening, auto_advance=True, changeover_minutes=2)
     rnd = round_start(evening=evening)
     head_result(rnd)
-    with (mock.patch.object(tasks.start_next_round, "apply_async") as queued,
-          django_capture_on_commit_callbacks(execute=True)):
+    with (
+        mock.patch.object(tasks.start_next_round, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
     assert queued.call_count == 1 and queued_as(queued) == ((evening.pk, 1), bell.rung_at + timedelta(minutes=2))
     assert next_round_due_at(evening=Evening.objects.get(pk=evening.pk)) == (1, bell.rung_at + timedelta(minutes=2))
@@ -339,13 +342,13 @@ def test_the_host_adds_takes_and_sets_minutes_from_the_page(logged_in, make_even
 
 
 @pytest.mark.parametrize("action, minutes", [("set", "0"), ("take", "10"), ("take", "180")])
-def test_setting_the_clock_to_0_or_taking_all_its_time_goes_to_the_bells_confirmation(logged_in, make_evening,
-                                                                                      action, minutes):
+def test_setting_the_clock_to_0_or_taking_all_its_time_goes_to_the_bells_confirmation(
+    logged_in, make_evening, action, minutes
+):
     evening = drawn(make_evening)  # ten minutes a round, no result in: the bell would ring with tables missing
     rnd = round_start(evening=evening)
     response = logged_in.post(reverse("host-clock", args=[evening.pk]), {"action": action, "minutes": minutes})
-    assert response.status_code == 302 and response["Location"] == reverse("host-bell-confirm",
-                                                                             args=[evening.pk, 1])
+    assert response.status_code == 302 and response["Location"] == reverse("host-bell-confirm", args=[evening.pk, 1])
     after = Round.objects.get(pk=rnd.pk)
     assert after.clock_version == rnd.clock_version and after.state == Round.State.RUNNING
     assert not Bell.objects.filter(round=rnd).exists()
@@ -353,15 +356,20 @@ def test_setting_the_clock_to_0_or_taking_all_its_time_goes_to_the_bells_confirm
     assert "would end round 1 now" in page and "Ring the bell without them" in page
 
 
-@pytest.mark.parametrize("minutes, reason", [
-    ("-3", "Minutes cannot be below 0: give 0 to 180"), ("181", "At most 180 minutes"), ("abc", "whole number"),
-    ("", "Give a number of minutes"), ("0", "from 1 to 180"),
-])
+@pytest.mark.parametrize(
+    "minutes, reason",
+    [
+        ("-3", "Minutes cannot be below 0: give 0 to 180"),
+        ("181", "At most 180 minutes"),
+        ("abc", "whole number"),
+        ("", "Give a number of minutes"),
+        ("0", "from 1 to 180"),
+    ],
+)
 def test_bad_minutes_on_the_page_say_why_and_change_nothing(logged_in, make_evening, minutes, reason):
     evening = drawn(make_evening)
     rnd = round_start(evening=evening)
-    page = logged_in.post(reverse("host-clock", args=[evening.pk]), {"action": "add", "minutes": minutes},
-                          follow=True)
+    page = logged_in.post(reverse("host-clock", args=[evening.pk]), {"action": "add", "minutes": minutes}, follow=True)
     assert page.status_code == 200 and reason in page.content.decode()
     assert Round.objects.get(pk=rnd.pk).clock_version == rnd.clock_version
 
@@ -381,12 +389,26 @@ def test_clock_settings_page_saves_and_checks(logged_in, make_evening):
     assert logged_in.get(url).status_code == 200
     bad = logged_in.post(url, {"round_end": "clock", "changeover_minutes": "90", "warning_seconds": "60"})
     assert bad.status_code == 200 and "0 to 60 minutes" in bad.content.decode()
-    ok = logged_in.post(url, {"round_end": "head_pool", "auto_advance": "on", "changeover_minutes": "3",
-                              "warning_seconds": "45", "rounds_planned": "6", "ends_at": "2026-12-04T23:00"})
+    ok = logged_in.post(
+        url,
+        {
+            "round_end": "head_pool",
+            "auto_advance": "on",
+            "changeover_minutes": "3",
+            "warning_seconds": "45",
+            "rounds_planned": "6",
+            "ends_at": "2026-12-04T23:00",
+        },
+    )
     assert ok.status_code == 302
     evening.refresh_from_db()
-    assert (evening.round_end, evening.auto_advance, evening.changeover_minutes, evening.warning_seconds,
-            evening.rounds_planned) == ("head_pool", True, 3, 45, 6)
+    assert (
+        evening.round_end,
+        evening.auto_advance,
+        evening.changeover_minutes,
+        evening.warning_seconds,
+        evening.rounds_planned,
+    ) == ("head_pool", True, 3, 45, 6)
     assert timezone.localtime(evening.ends_at).strftime("%H:%M") == "23:00"
 
 
@@ -411,8 +433,10 @@ def test_everyone_is_told_when_the_end_time_makes_this_the_last_round(client, ma
 
 def test_a_broker_that_is_down_does_not_undo_or_break_the_start(make_evening, django_capture_on_commit_callbacks):
     evening = drawn(make_evening)
-    with (mock.patch.object(tasks.ring_bell_when_due, "apply_async", side_effect=ConnectionError("Redis is down")),
-          django_capture_on_commit_callbacks(execute=True)):
+    with (
+        mock.patch.object(tasks.ring_bell_when_due, "apply_async", side_effect=ConnectionError("Redis is down")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         rnd = round_start(evening=evening)
     assert Round.objects.get(pk=rnd.pk).state == Round.State.RUNNING  # the sweeper rings it at its deadline
 

@@ -67,15 +67,31 @@ BATTERY: dict[str, list[tuple[list[str], str]]] = {
     ],
     "correct": [
         ([E, "--round", "1", "--table", "1"], "the following arguments are required: --winner"),
-        ([E, "--round", BIG, "--table", "1", "--winner", "Lady A"], "--round: Ensure this value is less than or equal to 1000."),
-        ([E, "--round", "-1", "--table", "1", "--winner", "Lady A"], "--round: Ensure this value is greater than or equal to 1."),
+        (
+            [E, "--round", BIG, "--table", "1", "--winner", "Lady A"],
+            "--round: Ensure this value is less than or equal to 1000.",
+        ),
+        (
+            [E, "--round", "-1", "--table", "1", "--winner", "Lady A"],
+            "--round: Ensure this value is greater than or equal to 1.",
+        ),
         ([E, "--round", "²", "--table", "1", "--winner", "Lady A"], "--round: Enter a whole number."),
-        ([E, "--round", "1", "--table", "0", "--winner", "Lady A"], "--table: Ensure this value is greater than or equal to 1."),
-        ([E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", f"Lady A={HUGE}"],
-         "--counters Lady A: Ensure this value is less than or equal to 1000000."),
-        ([E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", "Lady A=-5"],
-         "--counters Lady A: Ensure this value is greater than or equal to 0."),
-        ([E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", "Lady A"], "Write counters as NAME=COUNT"),
+        (
+            [E, "--round", "1", "--table", "0", "--winner", "Lady A"],
+            "--table: Ensure this value is greater than or equal to 1.",
+        ),
+        (
+            [E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", f"Lady A={HUGE}"],
+            "--counters Lady A: Ensure this value is less than or equal to 1000000.",
+        ),
+        (
+            [E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", "Lady A=-5"],
+            "--counters Lady A: Ensure this value is greater than or equal to 0.",
+        ),
+        (
+            [E, "--round", "1", "--table", "1", "--winner", "Lady A", "--counters", "Lady A"],
+            "Write counters as NAME=COUNT",
+        ),
         ([E, "--round", "1", "--table", "1", "--winner", LONG], "No guest called"),
         ([E, "--round", "1", "--table", "1", "--winner", "Lady A"], "Round 1"),
     ],
@@ -140,8 +156,10 @@ BATTERY: dict[str, list[tuple[list[str], str]]] = {
         ([E, "menu", "-o", f"{F}/x.pdf"], "argument document: invalid choice: 'menu'"),
         ([E, "seating-cards", "-o", f"{F}/no-such-folder/x.pdf"], "the folder"),
         ([E, "seating-cards", "-o", f"{F}/a-folder"], "is a folder"),
-        ([E, "seating-cards", "-o", f"{F}/x.pdf", "--base-url", "http://" + LONG],
-         "Ensure this value has at most 200 characters (it has 5007)."),
+        (
+            [E, "seating-cards", "-o", f"{F}/x.pdf", "--base-url", "http://" + LONG],
+            "Ensure this value has at most 200 characters (it has 5007).",
+        ),
         ([E, "seating-cards", "-o", f"{F}/x.pdf", "--base-url", "not a url"], "--base-url: Enter a valid URL."),
         ([E, "seating-cards", "-o", f"{F}/x.pdf", "--base-url", "ftp://example.org"], "--base-url: give an http"),
         ([E, "seating-cards", "-o", f"{F}/x.pdf", "--paper", "B5"], "B5"),
@@ -150,11 +168,18 @@ BATTERY: dict[str, list[tuple[list[str], str]]] = {
     ],
     "result": [
         ([E, "--winner", "Lady A"], "the following arguments are required: --table"),
-        ([E, "--table", "1", "--winner", "Lady A", "--counters", f"Lady A={HUGE}"],
-         "--counters Lady A: Ensure this value is less than or equal to 1000000."),
-        ([E, "--table", "1", "--winner", "Lady A", "--counters", "Lady A=-1"],
-         "--counters Lady A: Ensure this value is greater than or equal to 0."),
-        ([E, "--table", "1", "--winner", "Lady A", "--counters", "Lady A=1e3"], "--counters Lady A: Enter a whole number."),
+        (
+            [E, "--table", "1", "--winner", "Lady A", "--counters", f"Lady A={HUGE}"],
+            "--counters Lady A: Ensure this value is less than or equal to 1000000.",
+        ),
+        (
+            [E, "--table", "1", "--winner", "Lady A", "--counters", "Lady A=-1"],
+            "--counters Lady A: Ensure this value is greater than or equal to 0.",
+        ),
+        (
+            [E, "--table", "1", "--winner", "Lady A", "--counters", "Lady A=1e3"],
+            "--counters Lady A: Enter a whole number.",
+        ),
         ([E, "--table", "²", "--winner", "Lady A"], "--table: Enter a whole number."),
         ([E, "--table", BIG, "--winner", "Lady A"], "--table: Ensure this value is less than or equal to 1000."),
         ([E, "--table", "0", "--winner", "Lady A"], "--table: Ensure this value is greater than or equal to 1."),
@@ -213,8 +238,9 @@ def evening_in_play(tmp_path):
     """An evening from a CSV, drawn, round 1 started (through the commands themselves)."""
     write_files(tmp_path)
     out = io.StringIO()
-    call_command("evening_create", "Battery", "--csv", str(tmp_path / "good.csv"), "--check-in",
-                 stdout=out, stderr=io.StringIO())
+    call_command(
+        "evening_create", "Battery", "--csv", str(tmp_path / "good.csv"), "--check-in", stdout=out, stderr=io.StringIO()
+    )
     evening = int(out.getvalue())
     call_command("draw", str(evening), stdout=io.StringIO())
     call_command("round_start", str(evening), stdout=io.StringIO())
@@ -244,9 +270,11 @@ def test_every_bad_argument_is_one_line_through_call_command(evening_in_play):
 def test_a_nul_character_in_any_argument_is_refused(evening_in_play):
     evening, folder = evening_in_play
     before = rows_now()
-    for name, args in [("result", [str(evening), "--table", "1", "--winner", "Lady\x00A"]),
-                       ("evening_create", ["E\x00", "--csv", str(folder / "good.csv")]),
-                       ("import_evening", [str(folder / "x\x00.json")])]:
+    for name, args in [
+        ("result", [str(evening), "--table", "1", "--winner", "Lady\x00A"]),
+        ("evening_create", ["E\x00", "--csv", str(folder / "good.csv")]),
+        ("import_evening", [str(folder / "x\x00.json")]),
+    ]:
         with pytest.raises(CommandError, match="a NUL character is not allowed"):
             call_command(name, *args, stdout=io.StringIO())
     assert rows_now() == before
@@ -255,30 +283,45 @@ def test_a_nul_character_in_any_argument_is_refused(evening_in_play):
 @pytest.mark.django_db
 def test_a_utf16_file_with_its_mark_is_read(tmp_path):
     path = tmp_path / "unicode.csv"
-    path.write_bytes("name,pack\n".encode("utf-16") + "".join(  # one BOM, at the start
-        f"Mårten {i},{'red' if i % 2 else 'blue'}\n" for i in range(10)).encode("utf-16-le"))
+    path.write_bytes(
+        "name,pack\n".encode("utf-16")
+        + "".join(  # one BOM, at the start
+            f"Mårten {i},{'red' if i % 2 else 'blue'}\n" for i in range(10)
+        ).encode("utf-16-le")
+    )
     out = io.StringIO()
     call_command("evening_create", "Unicode", "--csv", str(path), stdout=out, stderr=io.StringIO())
     from tournament.models import Guest
 
     assert sorted(Guest.objects.filter(evening_id=int(out.getvalue())).values_list("name", flat=True))[:2] == [
-        "Mårten 0", "Mårten 1"]
+        "Mårten 0",
+        "Mårten 1",
+    ]
 
 
 @pytest.fixture
 def terminal(tmp_path):
     """A SQLite database of its own, migrated, with the same evening, for real processes."""
     env = {k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "REDIS_URL", "CACHE_URL")}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'terminal.sqlite3'}", DJANGO_SETTINGS_MODULE="tournament.settings",
-               HEADTABLE_VAR_DIR=str(tmp_path / "var"), PYTHONWARNINGS="ignore")
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'terminal.sqlite3'}",
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+        HEADTABLE_VAR_DIR=str(tmp_path / "var"),
+        PYTHONWARNINGS="ignore",
+    )
     write_files(tmp_path)
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        )
 
-    for args in (["migrate", "--noinput"], ["evening_create", "Battery", "--csv", str(tmp_path / "good.csv"),
-                                            "--check-in"], ["draw", "1"], ["round_start", "1"]):
+    for args in (
+        ["migrate", "--noinput"],
+        ["evening_create", "Battery", "--csv", str(tmp_path / "good.csv"), "--check-in"],
+        ["draw", "1"],
+        ["round_start", "1"],
+    ):
         done = run(*args)
         assert done.returncode == 0, done.stderr
     return run, tmp_path, env
@@ -324,8 +367,13 @@ print(json.dumps(results))
 def one_line_refusal(returncode: int, stderr: str, expected: str) -> bool:
     """Exit status 1, no traceback, one line on stderr: "CommandError: ..." holding ``expected``."""
     lines = stderr.strip().splitlines()
-    return (returncode == 1 and "Traceback" not in stderr and len(lines) == 1
-            and lines[0].startswith("CommandError: ") and expected in lines[0])
+    return (
+        returncode == 1
+        and "Traceback" not in stderr
+        and len(lines) == 1
+        and lines[0].startswith("CommandError: ")
+        and expected in lines[0]
+    )
 
 
 def test_every_bad_argument_is_one_line_and_status_1_from_the_terminal(terminal):
@@ -340,8 +388,15 @@ def test_every_bad_argument_is_one_line_and_status_1_from_the_terminal(terminal)
             wrong.append((name, args[:3], process.returncode, process.stderr[-300:]))
     # Every case, each in its own forked process running manage.py's entry point.
     argvs = [[name, *filled(args, 1, folder)] for name, args, _ in CASES]
-    done = subprocess.run([sys.executable, "-c", FORKED], cwd=ROOT, env={**env, "BATTERY_DIR": str(folder)},
-                          input=json.dumps(argvs), capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", FORKED],
+        cwd=ROOT,
+        env={**env, "BATTERY_DIR": str(folder)},
+        input=json.dumps(argvs),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     for (name, args, expected), (code, stderr) in zip(CASES, json.loads(done.stdout), strict=True):
         if not one_line_refusal(code, stderr, expected.replace(E, "1")):

@@ -43,8 +43,15 @@ def rows(host):
     rnd = Round.objects.create(evening=evening, number=1, started_at=timezone.now())
     result = Result.objects.create(round=rnd, table=1, pool_winner=guest)
     bell = Bell.objects.create(round=rnd, cause="host", record={}, state_after={})
-    return {"host": host, "evening": evening, "guest": guest, "draw": draw, "round": rnd, "result": result,
-            "bell": bell}
+    return {
+        "host": host,
+        "evening": evening,
+        "guest": guest,
+        "draw": draw,
+        "round": rnd,
+        "result": result,
+        "bell": bell,
+    }
 
 
 def make(model, rows, **bad):
@@ -117,8 +124,9 @@ CASES = [
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("model, constraint, bad, good", CASES,
-                         ids=[f"{c[1]}={str(next(iter(c[2].values())))[:12]}" for c in CASES])
+@pytest.mark.parametrize(
+    "model, constraint, bad, good", CASES, ids=[f"{c[1]}={str(next(iter(c[2].values())))[:12]}" for c in CASES]
+)
 def test_the_database_refuses_a_row_the_model_refuses(rows, model, constraint, bad, good):
     before = model.objects.count()
     with pytest.raises((IntegrityError, DataError)) as caught, transaction.atomic():
@@ -148,8 +156,12 @@ def test_every_check_constraint_has_a_case():
     from django.apps import apps
     from django.db.models import CheckConstraint
 
-    declared = {c.name for model in apps.get_app_config("tournament").get_models()
-                for c in model._meta.constraints if isinstance(c, CheckConstraint)}
+    declared = {
+        c.name
+        for model in apps.get_app_config("tournament").get_models()
+        for c in model._meta.constraints
+        if isinstance(c, CheckConstraint)
+    }
     assert declared == {name for case in CASES for name in case[1].split("|")}
 
 
@@ -157,8 +169,15 @@ def test_every_check_constraint_has_a_case():
 def test_full_clean_refuses_what_the_database_refuses(rows):
     from django.core.exceptions import ValidationError
 
-    evening = Evening(host=rows["host"], name="E", date=datetime.date(2026, 1, 1), counters_per_stake=0,
-                      minutes_per_round=181, rounds_planned=0, stage="٣")
+    evening = Evening(
+        host=rows["host"],
+        name="E",
+        date=datetime.date(2026, 1, 1),
+        counters_per_stake=0,
+        minutes_per_round=181,
+        rounds_planned=0,
+        stage="٣",
+    )
     with pytest.raises(ValidationError) as caught:
         evening.full_clean()
     assert set(caught.value.message_dict) >= {"counters_per_stake", "minutes_per_round", "rounds_planned", "stage"}

@@ -25,17 +25,29 @@ def four_rounds(evening):
     """The worked evening: three tables of four, four rounds (see the comments for the moves)."""
     ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
     # R1: H1 wins the head pool; H4 (40, not in the call) goes down; M1 up; B1 up (booby counted).
-    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}),
-                        3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50})})
+    play(
+        evening,
+        ids,
+        {
+            1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}),
+            2: ("M1", [], {}),
+            3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50}),
+        },
+    )
     # R2: head is H1 H2 H3 M1; H2 wins, H3 called; M1 (40) goes down; M2 up; B3 up.
-    play(evening, ids, {1: ("H2", ["H3"], {"H1": 55, "H2": 70, "H3": 45, "M1": 40}), 2: ("M2", [], {}),
-                        3: ("B3", [], {})})
+    play(
+        evening,
+        ids,
+        {1: ("H2", ["H3"], {"H1": 55, "H2": 70, "H3": 45, "M1": 40}), 2: ("M2", [], {}), 3: ("B3", [], {})},
+    )
     # R3: head is H1 H2 H3 M2; H1 wins; H3 (35) goes down; M3 up; H4 (at the booby table) up.
-    play(evening, ids, {1: ("H1", [], {"H1": 75, "H2": 60, "H3": 35, "M2": 50}), 2: ("M3", [], {}),
-                        3: ("H4", [], {})})
+    play(evening, ids, {1: ("H1", [], {"H1": 75, "H2": 60, "H3": 35, "M2": 50}), 2: ("M3", [], {}), 3: ("H4", [], {})})
     # R4: head is H1 H2 M3 M2; M3 wins, M2 called; H2 (60 < H1's 65) goes down; M4 up; B4 up.
-    play(evening, ids, {1: ("M3", ["M2"], {"H1": 65, "H2": 60, "M3": 70, "M2": 40}), 2: ("M4", [], {}),
-                        3: ("B4", [], {})})
+    play(
+        evening,
+        ids,
+        {1: ("M3", ["M2"], {"H1": 65, "H2": 60, "M3": 70, "M2": 40}), 2: ("M4", [], {}), 3: ("B4", [], {})},
+    )
     return ids
 
 
@@ -49,15 +61,20 @@ def seats_by_name(evening, ids):
 
 def standing(evening, ids):
     """name -> (yellow, counters, counters won) from the standings page's data."""
-    return {line.guest.name: (line.row.yellow, line.row.counters, line.row.counters_won)
-            for line in evening_standings(evening).lines}
+    return {
+        line.guest.name: (line.row.yellow, line.row.counters, line.row.counters_won)
+        for line in evening_standings(evening).lines
+    }
 
 
 def test_the_worked_evening_before_any_correction(make_evening):
     evening = make_evening(0, 0)
     ids = four_rounds(evening)
-    assert tables_by_name(evening, ids) == [["H1", "M4", "M3", "M2"], ["B1", "B3", "H4", "B4"],
-                                            ["H3", "B2", "M1", "H2"]]
+    assert tables_by_name(evening, ids) == [
+        ["H1", "M4", "M3", "M2"],
+        ["B1", "B3", "H4", "B4"],
+        ["H3", "B2", "M1", "H2"],
+    ]
     s = standing(evening, ids)
     assert s["H1"] == (2, 65, 15) and s["M3"] == (1, 70, 20) and s["H2"] == (1, 60, 10)
     assert s["B1"] == (0, 60, 10) and s["B2"] == (0, 40, -10)
@@ -69,16 +86,27 @@ def test_a_correction_three_rounds_back_replays_every_later_bell(make_evening):
     version = Evening.objects.get(pk=evening.pk).version
     old_bells = set(Bell.objects.filter(round__evening=evening).values_list("pk", flat=True))
     # Round 1 at the booby table: really B2 won, and the counts were B1 40, B2 60.
-    done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"],
-                          counters={ids["B1"]: 40, ids["B2"]: 60, ids["B3"]: 50, ids["B4"]: 50})
+    done = result_correct(
+        evening=evening,
+        round_number=1,
+        table=3,
+        pool_winner=ids["B2"],
+        counters={ids["B1"]: 40, ids["B2"]: 60, ids["B3"]: 50, ids["B4"]: 50},
+    )
     assert done.rounds == (1, 2, 3, 4) and done.report_again == ()
     # By hand: B2 goes up to the middle table in round 1 instead of B1, and H4 takes B2's seat
     # at the booby table; rounds 2-4 then run as before, except that B1 and B2 have changed
     # places: B2 ends at the middle table's first seat, B1 at the booby table's first seat.
-    assert tables_by_name(evening, ids) == [["H1", "M4", "M3", "M2"], ["B2", "B3", "H4", "B4"],
-                                            ["B1", "H3", "M1", "H2"]]
-    assert seats_by_name(evening, ids) == {1: {"H1", "M4", "M3", "M2"}, 2: {"B2", "B3", "H4", "B4"},
-                                           3: {"B1", "H3", "M1", "H2"}}
+    assert tables_by_name(evening, ids) == [
+        ["H1", "M4", "M3", "M2"],
+        ["B2", "B3", "H4", "B4"],
+        ["B1", "H3", "M1", "H2"],
+    ]
+    assert seats_by_name(evening, ids) == {
+        1: {"H1", "M4", "M3", "M2"},
+        2: {"B2", "B3", "H4", "B4"},
+        3: {"B1", "H3", "M1", "H2"},
+    }
     assert done.moved == 2
     s = standing(evening, ids)
     assert s["B1"] == (0, 40, -10) and s["B2"] == (0, 60, 10)  # swapped by the correction
@@ -94,8 +122,11 @@ def test_a_correction_three_rounds_back_replays_every_later_bell(make_evening):
     assert Evening.objects.get(pk=evening.pk).version > version  # every live page refetches
     # The new records replay to the same state.
     from tables.bell import BellRecord, rerun
-    records = [BellRecord.from_json(b.record) for b in Bell.objects.filter(
-        round__evening=evening, undone_at__isnull=True).order_by("round__number")]
+
+    records = [
+        BellRecord.from_json(b.record)
+        for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("round__number")
+    ]
     assert rerun(records)[-1].after == evening_state(evening)
 
 
@@ -103,8 +134,13 @@ def test_a_head_table_correction_moves_the_yellow_counter(make_evening):
     evening = make_evening(0, 0)
     ids = four_rounds(evening)
     # Round 1 at the head table: H2 won (not H1), with the same counts otherwise swapped.
-    result_correct(evening=evening, round_number=1, table=1, pool_winner=ids["H2"],
-                   counters={ids["H1"]: 50, ids["H2"]: 65, ids["H3"]: 45, ids["H4"]: 40})
+    result_correct(
+        evening=evening,
+        round_number=1,
+        table=1,
+        pool_winner=ids["H2"],
+        counters={ids["H1"]: 50, ids["H2"]: 65, ids["H3"]: 45, ids["H4"]: 40},
+    )
     s = standing(evening, ids)
     # By hand: yellow counters H1 1 (round 3), H2 2 (rounds 1 and 2), M3 1 (round 4); counters
     # are those of the later head counts, so nobody's counters change.
@@ -117,29 +153,43 @@ def test_a_head_table_correction_moves_the_yellow_counter(make_evening):
 def test_a_correction_that_no_longer_fits_a_later_round_is_refused_and_saves_nothing(make_evening):
     evening = make_evening(0, 0)
     ids = four_rounds(evening)
-    before = (list(Result.objects.values_list("pk", "superseded_at")),
-              list(Bell.objects.values_list("pk", "undone_at")), seats_by_name(evening, ids),
-              Evening.objects.get(pk=evening.pk).version)
+    before = (
+        list(Result.objects.values_list("pk", "superseded_at")),
+        list(Bell.objects.values_list("pk", "undone_at")),
+        seats_by_name(evening, ids),
+        Evening.objects.get(pk=evening.pk).version,
+    )
     # If H1 had had the fewest counters in round 1 H1 would have gone down, but round 2's head
     # count names H1 at the head table.
     with pytest.raises(RuleError, match=r"round 2 no longer fits: Counters were reported for H1"):
-        result_correct(evening=evening, round_number=1, table=1, pool_winner=ids["H2"],
-                       counters={ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40})
-    after = (list(Result.objects.values_list("pk", "superseded_at")),
-             list(Bell.objects.values_list("pk", "undone_at")), seats_by_name(evening, ids),
-             Evening.objects.get(pk=evening.pk).version)
+        result_correct(
+            evening=evening,
+            round_number=1,
+            table=1,
+            pool_winner=ids["H2"],
+            counters={ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40},
+        )
+    after = (
+        list(Result.objects.values_list("pk", "superseded_at")),
+        list(Bell.objects.values_list("pk", "undone_at")),
+        seats_by_name(evening, ids),
+        Evening.objects.get(pk=evening.pk).version,
+    )
     assert after == before
 
 
-@pytest.mark.parametrize("bad, reason", [
-    ({"table": 2, "pool_winner": "H1"}, "H1 is named as the pool winner but does not sit at table 2"),
-    ({"table": 2, "pool_winner": "M1", "in_call": ["M1"]}, "M1 won the pool at table 2"),
-    ({"table": 2, "pool_winner": "M1", "counters": {"M2": -3}}, "M2's counters at table 2 are -3"),
-    ({"table": 2, "pool_winner": "M1", "counters": {"M2": 2.5}}, "not a whole number"),
-    ({"table": 2, "pool_winner": "M1", "counters": {"B1": 50}}, "Counters were reported for B1"),
-    ({"table": 2, "pool_winner": "M1"}, "already: nothing to correct"),
-    ({"table": 2, "pool_winner": "M1", "round_number": 9}, "There is no round 9"),
-])
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        ({"table": 2, "pool_winner": "H1"}, "H1 is named as the pool winner but does not sit at table 2"),
+        ({"table": 2, "pool_winner": "M1", "in_call": ["M1"]}, "M1 won the pool at table 2"),
+        ({"table": 2, "pool_winner": "M1", "counters": {"M2": -3}}, "M2's counters at table 2 are -3"),
+        ({"table": 2, "pool_winner": "M1", "counters": {"M2": 2.5}}, "not a whole number"),
+        ({"table": 2, "pool_winner": "M1", "counters": {"B1": 50}}, "Counters were reported for B1"),
+        ({"table": 2, "pool_winner": "M1"}, "already: nothing to correct"),
+        ({"table": 2, "pool_winner": "M1", "round_number": 9}, "There is no round 9"),
+    ],
+)
 def test_bad_corrections_are_refused_with_a_reason_naming_guests(make_evening, bad, reason):
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
@@ -147,9 +197,14 @@ def test_bad_corrections_are_refused_with_a_reason_naming_guests(make_evening, b
     results = Result.objects.count()
     kwargs = {"round_number": 1, "in_call": [], "counters": {}, **bad}
     with pytest.raises(RuleError) as caught:
-        result_correct(evening=evening, round_number=kwargs["round_number"], table=kwargs["table"],
-                       pool_winner=ids[kwargs["pool_winner"]], in_call=[ids[n] for n in kwargs["in_call"]],
-                       counters={ids[n]: c for n, c in kwargs["counters"].items()})
+        result_correct(
+            evening=evening,
+            round_number=kwargs["round_number"],
+            table=kwargs["table"],
+            pool_winner=ids[kwargs["pool_winner"]],
+            in_call=[ids[n] for n in kwargs["in_call"]],
+            counters={ids[n]: c for n, c in kwargs["counters"].items()},
+        )
     assert re.search(reason, error_message(caught.value, evening))  # as the page shows it
     assert Result.objects.count() == results and not Bell.objects.filter(undone_at__isnull=False).exists()
 
@@ -158,6 +213,7 @@ def test_a_round_still_in_play_is_corrected_on_the_evening_page_not_here(make_ev
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, MIDDLE])
     from tournament.services.clock import round_start
+
     round_start(evening=evening)
     with pytest.raises(RuleError, match="has not rung"):
         result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])
@@ -166,10 +222,10 @@ def test_a_round_still_in_play_is_corrected_on_the_evening_page_not_here(make_ev
 def test_results_of_the_round_in_play_that_no_longer_fit_must_be_reported_again(make_evening):
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
-    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}),
-                        3: ("B1", [], {})})
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}), 3: ("B1", [], {})})
     from tournament.services.clock import round_start
     from tournament.services.results import result_record
+
     rnd = round_start(evening=evening)
     result_record(round=rnd, table=2, pool_winner=ids["B1"])  # B1 came up in round 1
     done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"])
@@ -187,8 +243,9 @@ def test_a_seating_that_seats_someone_twice_is_refused_with_names():
     assert (caught.value.guest, caught.value.table) == (1, 2)
     assert caught.value.subjects == Subjects(guests=(1,), tables=(1, 2))
     assert error_message(caught.value, names={1: "Ann"}) == "Ann is seated twice (at table 1 and again at table 2)."
-    lost = EveningState(((1, 2, 3), (4, 5, 7)), {**before.counters, 7: 50}, {**before.yellow, 7: 0},
-                        {**before.stakes, 7: 1})
+    lost = EveningState(
+        ((1, 2, 3), (4, 5, 7)), {**before.counters, 7: 50}, {**before.yellow, 7: 0}, {**before.stakes, 7: 1}
+    )
     with pytest.raises(RuleError, match="change who has a seat"):
         seating_check(before=before, after=lost, names={})
 
@@ -203,8 +260,9 @@ def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, 
 
     def broken(*args, **kwargs):  # a bell that went wrong: it seats H1 at both tables
         after = real(*args, **kwargs).after
-        return EveningState((after.tables[0], (ids["H1"],) + after.tables[1][1:]),
-                            after.counters, after.yellow, after.stakes)
+        return EveningState(
+            (after.tables[0], (ids["H1"],) + after.tables[1][1:]), after.counters, after.yellow, after.stakes
+        )
 
     monkeypatch.setattr(corrections, "ring_bell", broken)
     results = Result.objects.count()
@@ -241,18 +299,46 @@ def test_the_correct_command_replays_and_refuses_with_names(make_evening):
     evening = make_evening(0, 0)
     ids = four_rounds(evening)
     out = StringIO()
-    call_command("correct", str(evening.pk), "--round", "1", "--table", "3", "--winner", "B2",
-                 "--counters", "B1=40", "--counters", "B2=60", "--counters", "B3=50", "--counters", "B4=50",
-                 stdout=out)
+    call_command(
+        "correct",
+        str(evening.pk),
+        "--round",
+        "1",
+        "--table",
+        "3",
+        "--winner",
+        "B2",
+        "--counters",
+        "B1=40",
+        "--counters",
+        "B2=60",
+        "--counters",
+        "B3=50",
+        "--counters",
+        "B4=50",
+        stdout=out,
+    )
     assert "replayed rounds 1, 2, 3, 4" in out.getvalue() and "round 1\tup\tB2\t3->2" in out.getvalue()
     assert tables_by_name(evening, ids)[1][0] == "B2"
     with pytest.raises(CommandError, match="M1 won the pool at table 2"):
-        call_command("correct", str(evening.pk), "--round", "1", "--table", "2", "--winner", "M1",
-                     "--call", "M1", stdout=StringIO())
+        call_command(
+            "correct",
+            str(evening.pk),
+            "--round",
+            "1",
+            "--table",
+            "2",
+            "--winner",
+            "M1",
+            "--call",
+            "M1",
+            stdout=StringIO(),
+        )
 
 
-@settings(max_examples=5, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(guests=st.integers(8, 30), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
 def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_back(db, guests, rounds, seed):
     import random
@@ -279,8 +365,9 @@ def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_ba
     state, seated = evening_state(evening), seats_of(evening)
     counts = (Bell.objects.count(), Result.objects.count())
     try:
-        result_correct(evening=evening, round_number=number, table=table, pool_winner=winner, in_call=call,
-                       counters=counters)
+        result_correct(
+            evening=evening, round_number=number, table=table, pool_winner=winner, in_call=call, counters=counters
+        )
     except RuleError:
         assert (evening_state(evening), seats_of(evening)) == (state, seated)
         assert (Bell.objects.count(), Result.objects.count()) == counts
@@ -288,8 +375,14 @@ def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_ba
     assert seats_of(evening) == {n: set(ids) for n, ids in enumerate(evening_state(evening).tables, 1)}
     if original is None or original.pool_winner is None:
         return  # nothing to go back to (the table had no result)
-    result_correct(evening=evening, round_number=number, table=table, pool_winner=original.pool_winner,
-                   in_call=original.in_call, counters=original.counters)
+    result_correct(
+        evening=evening,
+        round_number=number,
+        table=table,
+        pool_winner=original.pool_winner,
+        in_call=original.in_call,
+        counters=original.counters,
+    )
     assert evening_state(evening) == state and seats_of(evening) == seated
 
 

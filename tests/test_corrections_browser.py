@@ -25,8 +25,15 @@ def test_a_correction_three_rounds_back_reaches_the_phone(browser, live_server, 
 
     evening = EveningFactory(host=host, name="Corrections evening", counter_value="0.10")
     ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
-    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}),
-                        3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50})})
+    play(
+        evening,
+        ids,
+        {
+            1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}),
+            2: ("M1", [], {}),
+            3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50}),
+        },
+    )
     for winner in ("H2", "H1", "H1"):
         head = [g for g, t in Seat.objects.filter(evening=evening, table=1).values_list("guest__name", "table")]
         counters = {name: 50 for name in head}

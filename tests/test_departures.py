@@ -88,8 +88,11 @@ def test_a_correction_before_a_departure_replays_through_it(after_one_bell):
     leaver = Guest.objects.get(pk=evening_state(evening).tables[-1][0])
     guest_depart(evening=evening, guest=leaver)
     table2 = first.results.get(table=2, superseded_at__isnull=True)
-    candidates = [c for c in first.bells.get(undone_at__isnull=True, kind="bell").record["before"]["tables"][1]
-                  if c != table2.pool_winner_id]
+    candidates = [
+        c
+        for c in first.bells.get(undone_at__isnull=True, kind="bell").record["before"]["tables"][1]
+        if c != table2.pool_winner_id
+    ]
     result_correct(evening=evening, round_number=1, table=2, pool_winner=candidates[0])
     state = evening_state(evening)
     assert leaver.pk not in state.seated() and candidates[0] in state.tables[0]

@@ -36,8 +36,10 @@ def guest(evening, name):
 
 def sentences(evening) -> list[str]:
     names = guest_names(evening)
-    return [audit_sentence(e, names) for e in AuditEntry.objects.filter(evening=evening)
-            .select_related("user", "guest", "helper").order_by("id")]
+    return [
+        audit_sentence(e, names)
+        for e in AuditEntry.objects.filter(evening=evening).select_related("user", "guest", "helper").order_by("id")
+    ]
 
 
 def test_a_dispute_with_its_reason_reaches_the_board_the_table_and_the_audit_log(client, host, three):
@@ -46,15 +48,18 @@ def test_a_dispute_with_its_reason_reaches_the_board_the_table_and_the_audit_log
     captain_report(guest=guest(evening, "Eve"), round_number=1, table=2, pool_winner=ids["Eve"])
     result = evening.rounds.get().results.get()
     vote_url = reverse("guest-vote", args=[guest(evening, "Fay").key])
-    page = client.post(vote_url, {"result": result.pk, "verdict": "dispute", "note": "  Gus  won   it  "},
-                       follow=True).content.decode()
+    page = client.post(
+        vote_url, {"result": result.pk, "verdict": "dispute", "note": "  Gus  won   it  "}, follow=True
+    ).content.decode()
     assert "Your dispute is sent: the host will decide." in page
     vote = ResultVote.objects.get()
     assert (vote.verdict, vote.note) == ("dispute", "Gus won it")
     client.force_login(host)
     board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
-    assert ("<strong>Table 2: disputed</strong> at the table, you decide." in board
-            and "(sent by <bdi>Eve</bdi>). <bdi>Fay</bdi> disputes it: “Gus won it”." in board)
+    assert (
+        "<strong>Table 2: disputed</strong> at the table, you decide." in board
+        and "(sent by <bdi>Eve</bdi>). <bdi>Fay</bdi> disputes it: “Gus won it”." in board
+    )
     table = client.get(reverse("host-table", args=[evening.pk, 2])).content.decode()
     assert "<bdi>Fay</bdi> disputes it: “Gus won it”." in table
     form = client.get(reverse("host-result", args=[evening.pk, 2])).content.decode()
@@ -84,18 +89,30 @@ def test_a_reason_too_long_or_a_damaged_vote_is_refused_and_nothing_saved(client
 
 def test_a_correction_names_everyone_who_sits_elsewhere(client, host, three):
     evening, ids = three
-    play(evening, ids, {1: ("Ann", ["Bob"], {"Ann": 80, "Bob": 50, "Cy": 40, "Di": 30}), 2: ("Eve", [], {}),
-                        3: ("Ivy", [], {})})
+    play(
+        evening,
+        ids,
+        {1: ("Ann", ["Bob"], {"Ann": 80, "Bob": 50, "Cy": 40, "Di": 30}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})},
+    )
     client.force_login(host)
     url = reverse("host-correction", args=[evening.pk, 1, 3])
     page = client.post(url, {"pool_winner": str(ids["Jo"])}, follow=True).content.decode()
-    assert ("Round 1, table 3 corrected; the bell of round 1 was played again. Jo now sits at table 2, "
-            "Ivy at table 3.") in page
+    assert (
+        "Round 1, table 3 corrected; the bell of round 1 was played again. Jo now sits at table 2, Ivy at table 3."
+    ) in page
     assert "guest(s)" not in page
-    assert sentences(evening)[-1] == ("The host corrected table 3's result in round 1: Jo won the pool (not Ivy); "
-                                      "the bell of round 1 was played again. Jo now sits at table 2, Ivy at table 3.")
-    again = result_correct(evening=evening, round_number=1, table=1, pool_winner=ids["Ann"], in_call=[ids["Bob"]],
-                           counters={ids["Ann"]: 80, ids["Bob"]: 50, ids["Cy"]: 30, ids["Di"]: 40})
+    assert sentences(evening)[-1] == (
+        "The host corrected table 3's result in round 1: Jo won the pool (not Ivy); "
+        "the bell of round 1 was played again. Jo now sits at table 2, Ivy at table 3."
+    )
+    again = result_correct(
+        evening=evening,
+        round_number=1,
+        table=1,
+        pool_winner=ids["Ann"],
+        in_call=[ids["Bob"]],
+        counters={ids["Ann"]: 80, ids["Bob"]: 50, ids["Cy"]: 30, ids["Di"]: 40},
+    )
     # Cy, not Di, had the fewest counters outside the call: they change places.
     names = guest_names(evening)
     assert seat_moves((names[g], t) for g, t in again.moves) == "Di now sits at table 1, Cy at table 3."
@@ -106,16 +123,26 @@ def test_the_audit_log_says_the_bell_the_undo_and_the_house_rules_in_words(host,
     house_rules_set(evening=evening, bell={"no_result": "lot"}, prizes={"ties": "cut"}, user=host)
     first = play(evening, ids, {1: ("Ann", [], {n: 50 for n in HEAD}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})})
     bell_undo(evening=evening, bell_id=first.pk, user=host)
-    result_record(round=first.round, table=1, pool_winner=ids["Ann"], user=host, count_check=True, agreed_off=-5,
-                  counters={ids["Ann"]: 45, ids["Bob"]: 50, ids["Cy"]: 50, ids["Di"]: 50})
+    result_record(
+        round=first.round,
+        table=1,
+        pool_winner=ids["Ann"],
+        user=host,
+        count_check=True,
+        agreed_off=-5,
+        counters={ids["Ann"]: 45, ids["Bob"]: 50, ids["Cy"]: 50, ids["Di"]: 50},
+    )
     bell_ring(round_id=first.round_id, cause="host", user=host)
     said = sentences(evening)
-    assert said[0] == ("The host changed the house rules. A table has no pool winner at the bell: everyone at that "
-                       "table cuts; the highest cut moves up as if they had won. A tie for a prize: the tied guests "
-                       "cut; the highest cut takes it.")
+    assert said[0] == (
+        "The host changed the house rules. A table has no pool winner at the bell: everyone at that "
+        "table cuts; the highest cut moves up as if they had won. A tie for a prize: the tied guests "
+        "cut; the highest cut takes it."
+    )
     assert "The host undid the bell of round 1: round 1 waits for the host's bell." in said
-    assert ("The host recorded table 1's result in round 1: Ann won the pool, with the count 5 short as the table "
-            "agrees.") in said
+    assert (
+        "The host recorded table 1's result in round 1: Ann won the pool, with the count 5 short as the table agrees."
+    ) in said
     rang = [s for s in said if "rang the bell for round 1" in s]
     assert rang[0].startswith("The host rang the bell for round 1: ") and " guests moved" in rang[0]
     for sentence in said:
@@ -139,15 +166,22 @@ def test_lists_read_as_english():
 
 def test_the_end_of_the_evening_reads_as_sentences_too(host, three):
     evening, ids = three
-    made = [AuditEntry.objects.create(evening=evening, user=host, action=action, detail=detail) for action, detail in (
-        ("evening.last_round", {"round": 4}), ("evening.end", {"round": 4}),
-        ("final.count", {"table": 2, "counters": {str(ids["Eve"]): 1210, str(ids["Fay"]): 40}, "off_by": 10}),
-        ("ceremony.reveal", {"step": 1, "shown": "Most yellow counters"}))]
+    made = [
+        AuditEntry.objects.create(evening=evening, user=host, action=action, detail=detail)
+        for action, detail in (
+            ("evening.last_round", {"round": 4}),
+            ("evening.end", {"round": 4}),
+            ("final.count", {"table": 2, "counters": {str(ids["Eve"]): 1210, str(ids["Fay"]): 40}, "off_by": 10}),
+            ("ceremony.reveal", {"step": 1, "shown": "Most yellow counters"}),
+        )
+    ]
     names = guest_names(evening)
     assert [audit_sentence(e, names) for e in made] == [
-        "The host made round 4 the last round of the evening.", "The host ended the evening after round 4.",
+        "The host made round 4 the last round of the evening.",
+        "The host ended the evening after round 4.",
         "The host took table 2's final count: Eve 1,210 and Fay 40, with the count 10 over as the table agrees.",
-        "The host revealed the prize “Most yellow counters” on the room display."]
+        "The host revealed the prize “Most yellow counters” on the room display.",
+    ]
 
 
 def test_ring_the_bell_now_asks_first_when_a_result_is_disputed(client, host, three):
@@ -155,8 +189,10 @@ def test_ring_the_bell_now_asks_first_when_a_result_is_disputed(client, host, th
     rnd = round_start(evening=evening)
     captain_report(guest=guest(evening, "Eve"), round_number=1, table=2, pool_winner=ids["Eve"])
     result = rnd.results.get()
-    client.post(reverse("guest-vote", args=[guest(evening, "Fay").key]),
-                {"result": result.pk, "verdict": "dispute", "note": "wrong winner"})
+    client.post(
+        reverse("guest-vote", args=[guest(evening, "Fay").key]),
+        {"result": result.pk, "verdict": "dispute", "note": "wrong winner"},
+    )
     result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters={ids[n]: 50 for n in HEAD})
     result_record(round=rnd, table=3, pool_winner=ids["Ivy"])
     client.force_login(host)

@@ -193,8 +193,7 @@ def test_results_list_every_guest_the_prizes_and_the_settlement(evening, paper):
     assert "Settlement" in text and "+2.00" in text and "-1.00" in text  # +20 and -10 counters at 0.10
     assert "house rule" not in text and "Guests " not in text
     for page in read(pdf).pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
-            page_size(paper), abs=0.01)
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(page_size(paper), abs=0.01)
 
 
 def test_results_without_a_counter_value_have_no_settlement(host):
@@ -216,16 +215,19 @@ def test_certificates_one_landscape_page_per_winner(evening, paper):
 
 def test_printed_reason_names_the_guests_and_drops_house_rule_notes():
     names = {3: "Zoë", 5: "Ann"}
-    cut = Prize("head_table", "Most yellow counters", (5,), "", "house rule: ties=cut", why="2 yellow counters.",
-                tied=(3, 5))
+    cut = Prize(
+        "head_table", "Most yellow counters", (5,), "", "house rule: ties=cut", why="2 yellow counters.", tied=(3, 5)
+    )
     assert printed_reason(cut, names) == "2 yellow counters. 2 guests tied; Ann won the cut."
-    assert cut.reason_for(namer(names)) == ("2 yellow counters. Zoë and Ann tied; Ann won the cut "
-                                            "(house rule: a tie for a prize is cut).")
+    assert cut.reason_for(namer(names)) == (
+        "2 yellow counters. Zoë and Ann tied; Ann won the cut (house rule: a tie for a prize is cut)."
+    )
     shared = Prize("booby", "Booby prize", (3, 5), "", "", why="The fewest counters won (0).", tied=(3, 5))
     assert printed_reason(shared, names) == "The fewest counters won (0). 2 guests tied and share it."
 
 
 # Bad input: a clear message, no PDF.
+
 
 @pytest.mark.parametrize("slug", ["seating-cards", "score-sheets", "results", "certificates"])
 def test_no_draw_yet_is_a_clear_message(make_evening, slug):

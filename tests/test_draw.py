@@ -48,10 +48,25 @@ def fewest_from_other_pack(plan, red):
 
 # --- names --------------------------------------------------------------------------------------
 
+
 def test_rank_names():
     assert [rank_name(r) for r in range(1, 16)] == [
-        "ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "jack", "queen", "king", "14", "15"]
+        "ace",
+        "deuce",
+        "trey",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "jack",
+        "queen",
+        "king",
+        "14",
+        "15",
+    ]
     assert [rank_plural(r) for r in (1, 2, 3, 6, 14)] == ["aces", "deuces", "treys", "sixes", "14s"]
     with pytest.raises(InvariantBroken):
         rank_name(0)
@@ -70,25 +85,33 @@ def test_card_names():
 
 # --- splitting the packs ------------------------------------------------------------------------
 
+
 def test_pull_list_of_the_issue():
     splits = split_packs(plan_tables(20), red=10, blue=10)
     assert splits == (TableSplit(1, 2, 2), TableSplit(2, 3, 3), TableSplit(3, 3, 3), TableSplit(4, 2, 2))
-    assert pull_list(splits) == {RED: ((1, 2), (2, 3), (3, 3), (4, 2)),
-                                 BLUE: ((1, 2), (2, 3), (3, 3), (4, 2))}
+    assert pull_list(splits) == {RED: ((1, 2), (2, 3), (3, 3), (4, 2)), BLUE: ((1, 2), (2, 3), (3, 3), (4, 2))}
     assert describe_pull_list(pull_list(splits), LABELS) == (
-        "the Ladies pack: 2 aces, 3 deuces, 3 treys, 2 fours\n"
-        "the Gentlemen pack: 2 aces, 3 deuces, 3 treys, 2 fours")
+        "the Ladies pack: 2 aces, 3 deuces, 3 treys, 2 fours\nthe Gentlemen pack: 2 aces, 3 deuces, 3 treys, 2 fours"
+    )
 
 
 def test_odd_seats_go_to_the_larger_pack_from_the_head_table_down():
-    plan = plan_tables(23)                                  # 4, 5, 5, 5, 4
+    plan = plan_tables(23)  # 4, 5, 5, 5, 4
     assert split_packs(plan, red=12, blue=11) == (
-        TableSplit(1, 2, 2), TableSplit(2, 3, 2), TableSplit(3, 3, 2), TableSplit(4, 2, 3),
-        TableSplit(5, 2, 2))
+        TableSplit(1, 2, 2),
+        TableSplit(2, 3, 2),
+        TableSplit(3, 3, 2),
+        TableSplit(4, 2, 3),
+        TableSplit(5, 2, 2),
+    )
     assert split_packs(plan, red=11, blue=12) == (
-        TableSplit(1, 2, 2), TableSplit(2, 2, 3), TableSplit(3, 2, 3), TableSplit(4, 3, 2),
-        TableSplit(5, 2, 2))
-    lopsided = split_packs(plan, red=20, blue=3)            # red takes every odd seat
+        TableSplit(1, 2, 2),
+        TableSplit(2, 2, 3),
+        TableSplit(3, 2, 3),
+        TableSplit(4, 3, 2),
+        TableSplit(5, 2, 2),
+    )
+    lopsided = split_packs(plan, red=20, blue=3)  # red takes every odd seat
     assert [s.red for s in lopsided] == [2, 3, 3, 3, 2]
     assert cards_per_pack(lopsided) == {RED: 13, BLUE: 10}
     assert draws_from_other_pack(lopsided, red=20, blue=3) == {RED: 7, BLUE: 0}
@@ -121,6 +144,7 @@ def test_split_is_even_and_the_fewest_draw_from_the_other_pack(plan, data):
 
 # --- the digital deal ---------------------------------------------------------------------------
 
+
 @given(plan=plans, data=st.data(), seed=st.integers(0, 2**32))
 @settings(max_examples=200, deadline=None)
 def test_every_guest_one_card_and_one_seat(plan, data, seed):
@@ -132,7 +156,8 @@ def test_every_guest_one_card_and_one_seat(plan, data, seed):
     assert all(d.own_pack is pack for d, (_, pack) in zip(dealt, guests, strict=True))
     splits = split_packs(plan, red=red, blue=plan.guests - red)
     assert Counter(d.card for d in dealt) == Counter(
-        {TableCard(p, s.table): s.count(p) for s in splits for p in Pack if s.count(p)})
+        {TableCard(p, s.table): s.count(p) for s in splits for p in Pack if s.count(p)}
+    )
     assert Counter(d.table for d in dealt) == Counter(dict(zip(plan.table_numbers, plan.sizes, strict=True)))
     representers = [d for d in dealt if d.represents_other]
     assert len(representers) == fewest_from_other_pack(plan, red)
@@ -162,27 +187,31 @@ def test_same_seed_same_deal_other_seed_other_deal():
 
 
 def test_representers_are_chosen_at_random_among_the_larger_pack():
-    guests, plan = guests_of(15, 5), plan_tables(20)        # 10 red cards: 5 red guests draw blue
-    picks = {frozenset(d.guest for d in deal(guests, plan, rng=random.Random(s)) if d.represents_other)
-             for s in range(30)}
+    guests, plan = guests_of(15, 5), plan_tables(20)  # 10 red cards: 5 red guests draw blue
+    picks = {
+        frozenset(d.guest for d in deal(guests, plan, rng=random.Random(s)) if d.represents_other) for s in range(30)
+    }
     assert all(len(p) == 5 and p <= set(range(15)) for p in picks)
     assert len(picks) > 20
 
 
 def test_host_picks_who_represents_the_other_pack():
-    guests, plan = guests_of(12, 8), plan_tables(20)        # 10 red cards: 2 red guests draw blue
+    guests, plan = guests_of(12, 8), plan_tables(20)  # 10 red cards: 2 red guests draw blue
     dealt = deal(guests, plan, rng=random.Random(1), representing={3, 7})
     assert {d.guest for d in dealt if d.represents_other} == {3, 7}
     assert all(d.card.pack is BLUE for d in dealt if d.guest in (3, 7))
 
 
-@pytest.mark.parametrize("red, blue, picked, words", [
-    (12, 8, {3}, "2 guests of the red pack must draw from the blue pack \\(no more, no fewer\\); 1 were picked"),
-    (12, 8, {1, 2, 3}, "no more, no fewer\\); 3 were picked"),
-    (12, 8, {3, 15}, "Guest 15 belongs to the blue pack"),
-    (12, 8, {3, 99}, "Guest 99 is not in this draw"),
-    (10, 10, {3}, "nobody needs to draw from the other pack"),
-])
+@pytest.mark.parametrize(
+    "red, blue, picked, words",
+    [
+        (12, 8, {3}, "2 guests of the red pack must draw from the blue pack \\(no more, no fewer\\); 1 were picked"),
+        (12, 8, {1, 2, 3}, "no more, no fewer\\); 3 were picked"),
+        (12, 8, {3, 15}, "Guest 15 belongs to the blue pack"),
+        (12, 8, {3, 99}, "Guest 99 is not in this draw"),
+        (10, 10, {3}, "nobody needs to draw from the other pack"),
+    ],
+)
 def test_wrong_picks_are_refused(red, blue, picked, words):
     with pytest.raises(DrawError, match=words):
         deal(guests_of(red, blue), plan_tables(20), rng=random.Random(1), representing=picked)
@@ -200,26 +229,57 @@ def test_seating_refuses_cards_that_do_not_fit_the_plan():
     plan = plan_tables(8)
     good = [DealtCard(i, RED, TableCard(RED, 1 + i // 4)) for i in range(8)]
     assert seating(good, plan) == ((0, 1, 2, 3), (4, 5, 6, 7))
-    for bad in ([*good[:7], DealtCard(7, RED, TableCard(RED, 1))],    # five at the head table
-                [*good[:7], DealtCard(0, RED, TableCard(RED, 2))],    # guest 0 twice
-                [*good[:7], DealtCard(7, RED, TableCard(RED, 3))],    # no table 3
-                good[:7]):
+    for bad in (
+        [*good[:7], DealtCard(7, RED, TableCard(RED, 1))],  # five at the head table
+        [*good[:7], DealtCard(0, RED, TableCard(RED, 2))],  # guest 0 twice
+        [*good[:7], DealtCard(7, RED, TableCard(RED, 3))],  # no table 3
+        good[:7],
+    ):
         with pytest.raises(InvariantBroken):
             seating(bad, plan)
 
 
 # --- reading a card as the host types it --------------------------------------------------------
 
-@pytest.mark.parametrize("text, pack, rank", [
-    ("3", BLUE, 3), ("trey", BLUE, 3), ("tray", BLUE, 3), ("three", BLUE, 3), ("3 red", RED, 3),
-    ("ace blue", BLUE, 1), ("A", BLUE, 1), ("a", BLUE, 1), ("1", BLUE, 1), ("K", BLUE, 13),
-    ("king of the blue pack", BLUE, 13), ("10 b", BLUE, 10), ("T", BLUE, 10), ("J", BLUE, 11),
-    ("jack red", RED, 11), ("Q r", RED, 12), ("3r", RED, 3), ("3R", RED, 3), ("kb", BLUE, 13),
-    ("10b", BLUE, 10), ("red 3", RED, 3), ("Blue Deuce", BLUE, 2), ("two", BLUE, 2),
-    ("  four  ", BLUE, 4), ("14", BLUE, 14), ("14 red", RED, 14), ("23 r", RED, 23),
-    ("six of red", RED, 6), ("queen of the Ladies pack", RED, 12), ("7 gentlemen", BLUE, 7),
-    ("trey, red", RED, 3), ("ace-of-red", RED, 1), ("card 5 blue", BLUE, 5),
-])
+
+@pytest.mark.parametrize(
+    "text, pack, rank",
+    [
+        ("3", BLUE, 3),
+        ("trey", BLUE, 3),
+        ("tray", BLUE, 3),
+        ("three", BLUE, 3),
+        ("3 red", RED, 3),
+        ("ace blue", BLUE, 1),
+        ("A", BLUE, 1),
+        ("a", BLUE, 1),
+        ("1", BLUE, 1),
+        ("K", BLUE, 13),
+        ("king of the blue pack", BLUE, 13),
+        ("10 b", BLUE, 10),
+        ("T", BLUE, 10),
+        ("J", BLUE, 11),
+        ("jack red", RED, 11),
+        ("Q r", RED, 12),
+        ("3r", RED, 3),
+        ("3R", RED, 3),
+        ("kb", BLUE, 13),
+        ("10b", BLUE, 10),
+        ("red 3", RED, 3),
+        ("Blue Deuce", BLUE, 2),
+        ("two", BLUE, 2),
+        ("  four  ", BLUE, 4),
+        ("14", BLUE, 14),
+        ("14 red", RED, 14),
+        ("23 r", RED, 23),
+        ("six of red", RED, 6),
+        ("queen of the Ladies pack", RED, 12),
+        ("7 gentlemen", BLUE, 7),
+        ("trey, red", RED, 3),
+        ("ace-of-red", RED, 1),
+        ("card 5 blue", BLUE, 5),
+    ],
+)
 def test_parse_table_card(text, pack, rank):
     assert parse_table_card(text, default_pack=BLUE, labels=LABELS) == TableCard(pack, rank)
 
@@ -229,10 +289,23 @@ def test_parse_takes_the_default_pack_and_the_classmethod_agrees():
     assert TableCard.parse("9 b", default_pack=RED) == TableCard(BLUE, 9)
 
 
-@pytest.mark.parametrize("text", [
-    "", "   ", "0", "x", "3 green", "ace ace", "3 red blue", "red", "aces", "3.5",
-    "three of clubs", "3 ladies",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "0",
+        "x",
+        "3 green",
+        "ace ace",
+        "3 red blue",
+        "red",
+        "aces",
+        "3.5",
+        "three of clubs",
+        "3 ladies",
+    ],
+)
 def test_unreadable_cards_are_refused_naming_the_text(text):
     with pytest.raises(DrawError) as caught:
         parse_table_card(text, default_pack=BLUE)
@@ -241,21 +314,25 @@ def test_unreadable_cards_are_refused_naming_the_text(text):
 
 # --- the physical draw --------------------------------------------------------------------------
 
+
 def test_physical_draw_refuses_every_wrong_card():
     plan = plan_tables(20)
-    draw = PhysicalDraw.start(plan, guests_of(12, 8))       # 2 red guests must draw blue
+    draw = PhysicalDraw.start(plan, guests_of(12, 8))  # 2 red guests must draw blue
     draw = draw.take(0, RED, TableCard(RED, 1)).take(1, RED, TableCard(RED, 1))
     before = draw
     refusals = [
-        ((2, RED, TableCard(RED, 1)),
-         "The ace of the red pack is already taken \\(all 2 of them\\): check the card. "
-         "Cards left in the red pack: 3 deuces, 3 treys, 2 fours."),
+        (
+            (2, RED, TableCard(RED, 1)),
+            "The ace of the red pack is already taken \\(all 2 of them\\): check the card. "
+            "Cards left in the red pack: 3 deuces, 3 treys, 2 fours.",
+        ),
         ((0, RED, TableCard(RED, 2)), "Guest 0 has already drawn the ace of the red pack"),
-        ((2, RED, TableCard(RED, 5)), "There is no five of the red pack in this draw: the plan "
-                                      "has 4 tables, so the cards go up to the four"),
+        (
+            (2, RED, TableCard(RED, 5)),
+            "There is no five of the red pack in this draw: the plan has 4 tables, so the cards go up to the four",
+        ),
         ((2, RED, TableCard(RED, 14)), "There is no 14 of the red pack"),
-        ((12, BLUE, TableCard(RED, 2)), "Guest 12 must draw from the blue pack: it has cards for "
-                                        "all its guests"),
+        ((12, BLUE, TableCard(RED, 2)), "Guest 12 must draw from the blue pack: it has cards for all its guests"),
         ((2, BLUE, TableCard(BLUE, 2)), "Guest 2 belongs to the red pack, not the blue pack"),
         ((99, RED, TableCard(RED, 2)), "Guest 99 is not in this draw"),
     ]
@@ -271,15 +348,18 @@ def test_physical_draw_refuses_every_wrong_card():
 def test_physical_draw_with_the_hosts_labels():
     draw = PhysicalDraw.start(plan_tables(8), guests_of(4, 4))
     draw = draw.take(0, RED, TableCard(RED, 1)).take(1, RED, TableCard(RED, 1))
-    with pytest.raises(DrawError, match="The ace of the Ladies pack is already taken \\(all 2 of them\\)"
-                                        ": check the card. Cards left in the Ladies pack: 2 deuces."):
+    with pytest.raises(
+        DrawError,
+        match="The ace of the Ladies pack is already taken \\(all 2 of them\\)"
+        ": check the card. Cards left in the Ladies pack: 2 deuces.",
+    ):
         draw.take(2, RED, TableCard(RED, 1), labels=LABELS)
 
 
 def test_a_card_not_in_the_pull_list():
-    sizes = (4, 1)                                          # a relaxed booby table of one
+    sizes = (4, 1)  # a relaxed booby table of one
     plan = TablePlan(sizes, relaxations(sizes))
-    draw = PhysicalDraw.start(plan, guests_of(2, 3))        # the red pack gives no deuce
+    draw = PhysicalDraw.start(plan, guests_of(2, 3))  # the red pack gives no deuce
     assert draw.remaining_cards() == {RED: ((1, 2),), BLUE: ((1, 2), (2, 1))}
     with pytest.raises(DrawError, match="The deuce of the red pack is not in the pull list"):
         draw.take(0, RED, TableCard(RED, 2))
@@ -345,10 +425,22 @@ def test_a_digital_deal_replays_as_a_physical_draw():
 
 # --- the rules page -----------------------------------------------------------------------------
 
+
 def test_rules_page_is_a_plain_section_naming_the_rules():
     page = (Path(__file__).resolve().parent.parent / "templates/rules/draw.html").read_text()
     assert page.lstrip().startswith("<section") and page.rstrip().endswith("</section>")
     assert "{% extends" not in page
-    for words in ("head table", "booby table", "nearest the head table", "9, 10 and 11",
-                  "ace", "king", "14", "pull list", "represent", "at random", "fewest"):
+    for words in (
+        "head table",
+        "booby table",
+        "nearest the head table",
+        "9, 10 and 11",
+        "ace",
+        "king",
+        "14",
+        "pull list",
+        "represent",
+        "at random",
+        "fewest",
+    ):
         assert words in page, words

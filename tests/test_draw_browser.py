@@ -31,7 +31,8 @@ def saved(page, text: str) -> None:
     try:
         page.wait_for_function(
             f"document.querySelector('.done') && document.querySelector('.done').innerText.includes({text!r})",
-            timeout=5000)
+            timeout=5000,
+        )
     except Exception:
         page.screenshot(path="/tmp/draw-fail.png", full_page=True)
         raise

@@ -68,7 +68,11 @@ def test_nine_guests_get_the_offer_and_accept_it(logged_in, host):
 
 
 def test_the_pull_list_names_the_cards_with_the_hosts_labels(logged_in, host):
-    evening = make(7, 5, host=host, )
+    evening = make(
+        7,
+        5,
+        host=host,
+    )
     Evening.objects.filter(pk=evening.pk).update(red_label="Ladies", blue_label="Gentlemen")
     page = logged_in.get(url("host-draw-pull", evening)).content.decode()
     assert "Ladies: 6 cards" in page and "Gentlemen: 6 cards" in page and "2 aces" in page
@@ -89,7 +93,7 @@ def test_the_physical_page_refuses_every_wrong_card_and_saves_nothing(logged_in,
     assert record(logged_in, evening, "red 2", "1").status_code == 302  # case ignored
     late = GuestFactory(evening=evening, name="Late Lucy", pack="red", status="registered")
     wrong = [
-        ("Red 3", "ace", "already taken (all 2 of them)"),      # a duplicate beyond its count
+        ("Red 3", "ace", "already taken (all 2 of them)"),  # a duplicate beyond its count
         ("Blue 1", "2 red", "Blue 1 must draw from the Blue pack"),  # the wrong pack
         ("Red 3", "5", "There is no five of the Red pack in this draw"),  # a rank beyond the plan
         ("Red 1", "deuce", "Red 1 has already drawn the ace of the Red pack"),  # a guest twice
@@ -160,8 +164,9 @@ def test_check_in_changes_offer_the_choices(logged_in, host):
     assert "Late Lucy" in page and "is checked in but has no seat" in page
     assert f"{head.name}</strong>" in page and "the head table must start with four" in page
     assert "Give the seat to" in page
-    response = logged_in.post(url("host-draw-change", evening), {"action": "seat", "guest": late.pk, "table": "1"},
-                              follow=True)
+    response = logged_in.post(
+        url("host-draw-change", evening), {"action": "seat", "guest": late.pk, "table": "1"}, follow=True
+    )
     assert "A latecomer cannot sit at table 1" in response.content.decode()
     logged_in.post(url("host-draw-change", evening), {"action": "swap", "guest": head.pk, "latecomer": late.pk})
     assert Seat.objects.get(guest=late).table == 1 and not Seat.objects.filter(guest=head).exists()

@@ -38,10 +38,14 @@ def make(red: int, blue: int, host=None) -> Evening:
     """An evening with ``red`` and ``blue`` checked-in guests (bulk-created: fast for 500)."""
     evening = EveningFactory(host=host or HostFactory())
     Guest.objects.bulk_create(
-        [Guest(evening=evening, name=f"Red {i + 1}", name_key=f"red {i + 1}", pack="red", status="here")
-         for i in range(red)]
-        + [Guest(evening=evening, name=f"Blue {i + 1}", name_key=f"blue {i + 1}", pack="blue", status="here")
-           for i in range(blue)]
+        [
+            Guest(evening=evening, name=f"Red {i + 1}", name_key=f"red {i + 1}", pack="red", status="here")
+            for i in range(red)
+        ]
+        + [
+            Guest(evening=evening, name=f"Blue {i + 1}", name_key=f"blue {i + 1}", pack="blue", status="here")
+            for i in range(blue)
+        ]
     )
     return evening
 
@@ -253,6 +257,7 @@ def test_a_draw_error_names_guests_where_it_is_shown():
     assert error_message(error, names={3: "Ann"}) == "Ann and guest 4 belong to the blue pack."
     offer = plan_tables(9, accept_relaxed=True)
     assert PlanError("x", offer=offer).offer == offer
+
 
 def test_a_latecomer_takes_a_free_seat_and_the_limits_are_explained(db):
     evening = make(10, 10)  # 4, 6, 6, 4

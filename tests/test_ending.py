@@ -25,8 +25,11 @@ TABLES = [["Ann", "Bob", "Cat", "Dan"], ["Eve", "Fay", "Gus", "Hal"], ["Ivy", "J
 def first_round(evening):
     """Round 1 with real counts: Ann takes 20 from Bob at the head table, Eve and Ivy win."""
     ids = seat_by_names(evening, TABLES)
-    play(evening, ids, {1: ("Ann", [], {"Ann": 70, "Bob": 30, "Cat": 50, "Dan": 50}),
-                        2: ("Eve", [], {}), 3: ("Ivy", [], {})})
+    play(
+        evening,
+        ids,
+        {1: ("Ann", [], {"Ann": 70, "Bob": 30, "Cat": 50, "Dan": 50}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})},
+    )
     return ids
 
 
@@ -160,8 +163,12 @@ def test_ending_between_rounds_ends_play_at_once(make_evening):
 def count_every_table(evening):
     """Save every table's form as it is pre-filled (a count already off stays agreed)."""
     for table in ending.final_count_tables(evening):
-        ending.final_count_record(evening=evening, table=table.number, counters=table.prefill,
-                                  agreed_off=sum(table.prefill.values()) - sum(table.last.values()))
+        ending.final_count_record(
+            evening=evening,
+            table=table.number,
+            counters=table.prefill,
+            agreed_off=sum(table.prefill.values()) - sum(table.last.values()),
+        )
 
 
 def test_the_ceremony_reveals_each_prize_then_the_standings(ended):
@@ -238,8 +245,9 @@ def test_the_end_round_trips_through_the_export(ended, host):
     assert (copy.stage, copy.ceremony_step, copy.ended_at) == ("ended", 2, evening.ended_at)
     again = evening_export(copy)
     assert by_name(again) == by_name(data)
-    assert [(c["table"], c["off_by"], sorted(c["counters"].values())) for c in again["final_counts"]] == \
-        [(c["table"], c["off_by"], sorted(c["counters"].values())) for c in data["final_counts"]]
+    assert [(c["table"], c["off_by"], sorted(c["counters"].values())) for c in again["final_counts"]] == [
+        (c["table"], c["off_by"], sorted(c["counters"].values())) for c in data["final_counts"]
+    ]
     assert any(c["off_by"] == 7 for c in again["final_counts"])
 
 

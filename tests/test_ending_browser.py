@@ -42,6 +42,7 @@ def phone(browser, live_server, host=None, width=320):
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
     return context.new_page()
 
+
 FITS = """() => {
   const d = document.documentElement, out = [];
   for (const el of document.querySelectorAll('#room-live .slide.active .prize-winners li, #room-live .slide.active .prize-title')) {
@@ -115,8 +116,10 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
     for number, prize in enumerate(prizes, 1):
         desk.get_by_role("button", name=f"Reveal next prize: {prize.title}").click()
         assert "The room display shows" in desk.content()
-        room.wait_for_function(f"() => (document.querySelector('.prize-count')?.textContent || '').includes('Prize {number} of')",
-                               timeout=20_000)
+        room.wait_for_function(
+            f"() => (document.querySelector('.prize-count')?.textContent || '').includes('Prize {number} of')",
+            timeout=20_000,
+        )
         found = room.evaluate(FITS)
         height, inner_h, width, inner_w = found["scroll"]
         assert height <= inner_h and width <= inner_w, found
@@ -124,15 +127,19 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
         assert [x["text"] for x in names] == [g.name for g in prize.winners]
         assert all(x["inside"] and x["size"] >= 28 for x in found["shown"]), found
         room.screenshot(path=f"{SHOTS}/room-prize-{number}-1080p.png")
-        small.wait_for_function(f"() => (document.querySelector('.prize-count')?.textContent || '').includes('Prize {number} of')",
-                                timeout=20_000)
+        small.wait_for_function(
+            f"() => (document.querySelector('.prize-count')?.textContent || '').includes('Prize {number} of')",
+            timeout=20_000,
+        )
         found = small.evaluate(FITS)
         assert found["scroll"][0] <= found["scroll"][1] and found["scroll"][2] <= found["scroll"][3], found
         assert all(x["inside"] for x in found["shown"]), found
         small.screenshot(path=f"{SHOTS}/room-prize-{number}-720p.png")
     desk.get_by_role("button", name="Show the final standings").click()
-    room.wait_for_function("() => document.getElementById('room-live')?.dataset.pages && "
-                           "!!document.querySelector('.room-final')", timeout=20_000)
+    room.wait_for_function(
+        "() => document.getElementById('room-live')?.dataset.pages && !!document.querySelector('.room-final')",
+        timeout=20_000,
+    )
     room.evaluate("window.roomDisplay.pause()")
     final_names = []
     for slide in room.evaluate("window.roomDisplay.pages()"):
@@ -193,8 +200,12 @@ def shared_booby_counts(evening: Evening) -> None:
         else:
             first, *others = table.guests
             counts = {first: counts[first] + sum(counts[g] - 40 for g in others), **{g: 40 for g in others}}
-        ending.final_count_record(evening=evening, table=table.number, counters=counts,
-                                  agreed_off=sum(counts.values()) - sum(table.last.values()))
+        ending.final_count_record(
+            evening=evening,
+            table=table.number,
+            counters=counts,
+            agreed_off=sum(counts.values()) - sum(table.last.values()),
+        )
 
 
 def visit_pages(page, url: str, shots: str, *, big_screen: bool) -> dict[str, list[str]]:

@@ -104,10 +104,13 @@ def test_a_final_count_for_a_table_or_guest_not_there_is_refused(logged_in, ende
     stranger = ending.final_count_tables(evening)[2].guests[0]
     name = next(n for n, pk in ids.items() if pk == stranger)
     posted = {f"counters_{g}": str(c) for g, c in table.last.items()}
-    refused = logged_in.post(reverse("host-final-count", args=[evening.pk, 1]),
-                             {**posted, f"counters_{stranger}": "50"})
+    refused = logged_in.post(
+        reverse("host-final-count", args=[evening.pk, 1]), {**posted, f"counters_{stranger}": "50"}
+    )
     assert refused.status_code == 400 and f"{name} is not at table 1" in text(refused)
-    junk = logged_in.post(reverse("host-final-count", args=[evening.pk, 1]), {**posted, f"counters_{table.guests[0]}": "lots"})
+    junk = logged_in.post(
+        reverse("host-final-count", args=[evening.pk, 1]), {**posted, f"counters_{table.guests[0]}": "lots"}
+    )
     assert junk.status_code == 400 and "a whole number" in text(junk)
     assert not FinalCount.objects.exists()
 
@@ -163,8 +166,11 @@ def test_another_hosts_end_pages_are_not_found(client, ended, django_user_model)
     evening, ids = ended
     other = django_user_model.objects.create_user("other", password="pass-word-123")
     client.force_login(other)
-    for name, args in (("host-end", [evening.pk]), ("host-finish", [evening.pk]),
-                       ("host-final-count", [evening.pk, 1])):
+    for name, args in (
+        ("host-end", [evening.pk]),
+        ("host-finish", [evening.pk]),
+        ("host-final-count", [evening.pk, 1]),
+    ):
         assert client.get(reverse(name, args=args)).status_code == 404
     assert client.post(reverse("host-reveal", args=[evening.pk]), {"step": "0"}).status_code == 404
 
@@ -187,5 +193,7 @@ def test_the_results_pdf_prints_the_final_count(logged_in, ended):
         guest = Guest.objects.get(pk=pk)
         row = next(line.row for line in evening_standings(evening).lines if line.guest.pk == pk)
         assert row.counters == counts[pk]
-        assert (f"{guest.name} {evening.pack_label(guest.pack)} {row.yellow} {counts[pk]} {row.fresh_stakes} "
-                f"{row.counters_won:+d}") in printed
+        assert (
+            f"{guest.name} {evening.pack_label(guest.pack)} {row.yellow} {counts[pk]} {row.fresh_stakes} "
+            f"{row.counters_won:+d}"
+        ) in printed

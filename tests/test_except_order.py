@@ -30,11 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 clean_cache = fixtures_phones.clean_cache  # a pytest fixture
 playing = fixtures_phones.playing  # a pytest fixture
 
+
 @pytest.fixture(scope="module")
 def scan() -> dict:
     """The findings of ``tests/except_scan.py``, run in a process of its own (see its docstring)."""
-    run = subprocess.run([sys.executable, str(ROOT / "tests" / "except_scan.py")], cwd=ROOT, capture_output=True,
-                         text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "except_scan.py")], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)
 
@@ -61,8 +63,12 @@ def test_a_vote_after_the_bell_shows_the_rules_message(playing, client):
     one, two = at_table(playing, 2)[:2]
     result = captain_report(guest=one, round_number=1, table=2, pool_winner=two.pk)
     head, state = at_table(playing, 1), evening_state(playing)
-    result_record(round=current_round(playing), table=1, pool_winner=head[0].pk,
-                  counters={g.pk: state.counters[g.pk] for g in head})
+    result_record(
+        round=current_round(playing),
+        table=1,
+        pool_winner=head[0].pk,
+        counters={g.pk: state.counters[g.pk] for g in head},
+    )
     assert bell_ring(round_id=current_round(playing).pk, cause="host") is not None
     audit = AuditEntry.objects.count()
     response = client.post(reverse("guest-vote", args=[two.key]), {"result": result.pk, "verdict": "dispute"})

@@ -28,33 +28,67 @@ NS, EW = Side.NORTH_SOUTH, Side.EAST_WEST
 
 def _bell(state, fmt, reports, cuts=None, **kw):
     scores = {n: fmt.score(state.tables[n - 1], **r) for n, r in reports.items()}
-    return ring_foursome_bell(state, scores, movement=kw.get("movement", fmt.movement),
-                              partners_change=kw.get("partners_change", fmt.partners_change), cuts=cuts)
+    return ring_foursome_bell(
+        state,
+        scores,
+        movement=kw.get("movement", fmt.movement),
+        partners_change=kw.get("partners_change", fmt.partners_change),
+        cuts=cuts,
+    )
 
 
 # --- a whole 12-player Bunco evening of six rounds, worked by hand ------------------------------
 
 BUNCO_ROUNDS = [
     # (reports per table, tables after the bell)
-    ({1: dict(points={"NS": 21, "EW": 10}, buncos={1: 1}),
-      2: dict(points={"NS": 8, "EW": 21}, minis={6: 1}),
-      3: dict(points={"NS": 15, "EW": 12})},
-     ((1, 3, 6, 8), (5, 7, 9, 11), (10, 12, 2, 4))),
-    ({1: dict(points={"NS": 12, "EW": 21}), 2: dict(points={"NS": 21, "EW": 9}, buncos={9: 1}),
-      3: dict(points={"NS": 3, "EW": 21})},
-     ((3, 8, 5, 9), (7, 11, 12, 4), (10, 2, 1, 6))),
-    ({1: dict(points={"NS": 21, "EW": 4}), 2: dict(points={"NS": 21, "EW": 21}, rolloff="EW"),
-      3: dict(points={"NS": 22, "EW": 0}, minis={10: 2})},
-     ((3, 5, 11, 4), (7, 12, 10, 1), (2, 6, 8, 9))),
-    ({1: dict(points={"NS": 5, "EW": 21}), 2: dict(points={"NS": 17, "EW": 21}),
-      3: dict(points={"NS": 21, "EW": 20})},
-     ((5, 4, 12, 1), (7, 10, 2, 8), (6, 9, 3, 11))),
-    ({1: dict(points={"NS": 21, "EW": 6}), 2: dict(points={"NS": 21, "EW": 11}),
-      3: dict(points={"NS": 2, "EW": 21}, buncos={11: 1})},
-     ((5, 12, 7, 2), (10, 8, 9, 11), (6, 3, 4, 1))),
-    ({1: dict(points={"NS": 9, "EW": 21}), 2: dict(points={"NS": 21, "EW": 13}),
-      3: dict(points={"NS": 0, "EW": 21})},
-     ((12, 2, 10, 9), (8, 11, 3, 1), (6, 4, 5, 7))),
+    (
+        {
+            1: dict(points={"NS": 21, "EW": 10}, buncos={1: 1}),
+            2: dict(points={"NS": 8, "EW": 21}, minis={6: 1}),
+            3: dict(points={"NS": 15, "EW": 12}),
+        },
+        ((1, 3, 6, 8), (5, 7, 9, 11), (10, 12, 2, 4)),
+    ),
+    (
+        {
+            1: dict(points={"NS": 12, "EW": 21}),
+            2: dict(points={"NS": 21, "EW": 9}, buncos={9: 1}),
+            3: dict(points={"NS": 3, "EW": 21}),
+        },
+        ((3, 8, 5, 9), (7, 11, 12, 4), (10, 2, 1, 6)),
+    ),
+    (
+        {
+            1: dict(points={"NS": 21, "EW": 4}),
+            2: dict(points={"NS": 21, "EW": 21}, rolloff="EW"),
+            3: dict(points={"NS": 22, "EW": 0}, minis={10: 2}),
+        },
+        ((3, 5, 11, 4), (7, 12, 10, 1), (2, 6, 8, 9)),
+    ),
+    (
+        {
+            1: dict(points={"NS": 5, "EW": 21}),
+            2: dict(points={"NS": 17, "EW": 21}),
+            3: dict(points={"NS": 21, "EW": 20}),
+        },
+        ((5, 4, 12, 1), (7, 10, 2, 8), (6, 9, 3, 11)),
+    ),
+    (
+        {
+            1: dict(points={"NS": 21, "EW": 6}),
+            2: dict(points={"NS": 21, "EW": 11}),
+            3: dict(points={"NS": 2, "EW": 21}, buncos={11: 1}),
+        },
+        ((5, 12, 7, 2), (10, 8, 9, 11), (6, 3, 4, 1)),
+    ),
+    (
+        {
+            1: dict(points={"NS": 9, "EW": 21}),
+            2: dict(points={"NS": 21, "EW": 13}),
+            3: dict(points={"NS": 0, "EW": 21}),
+        },
+        ((12, 2, 10, 9), (8, 11, 3, 1), (6, 4, 5, 7)),
+    ),
 ]
 
 
@@ -74,8 +108,7 @@ def test_a_twelve_player_bunco_evening_of_six_rounds_by_hand():
     assert state.tally(7, "points") == 8 + 9 + 21 + 17 + 21 + 9
     packs = dict.fromkeys(range(1, 13), Pack.RED)
     prizes = {p.key: p.winners for p in award_foursome_prizes(state.tallies, packs, BUNCO.prizes, ties="shared")}
-    assert prizes == {"most_buncos": (1, 9, 11), "most_wins": (1, 3, 5, 9, 12), "most_minis": (10,),
-                      "booby": (6, 7)}
+    assert prizes == {"most_buncos": (1, 9, 11), "most_wins": (1, 3, 5, 9, 12), "most_minis": (10,), "booby": (6, 7)}
     assert last_bunco(history) == (11,)
 
 
@@ -84,21 +117,47 @@ def test_a_twelve_player_bunco_evening_of_six_rounds_by_hand():
 
 def test_a_sixteen_player_euchre_evening_by_hand():
     state = FoursomeState.start([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15, 16)])
-    record, state = _bell(state, EUCHRE, {
-        1: dict(points={"NS": 10, "EW": 6}), 2: dict(points={"NS": 5, "EW": 10}),
-        3: dict(points={"NS": 7, "EW": 7}, playoff="NS"), 4: dict(hands=[("EW", 2), ("EW", 4), ("NS", 1)])})
+    record, state = _bell(
+        state,
+        EUCHRE,
+        {
+            1: dict(points={"NS": 10, "EW": 6}),
+            2: dict(points={"NS": 5, "EW": 10}),
+            3: dict(points={"NS": 7, "EW": 7}, playoff="NS"),
+            4: dict(hands=[("EW", 2), ("EW", 4), ("NS", 1)]),
+        },
+    )
     assert state.tables == ((1, 3, 6, 8), (5, 7, 9, 11), (10, 12, 14, 16), (13, 15, 2, 4))
     assert record.words[2] == "North–South won, 7 points to 7 and the play-off"
     # Table 3 sends no result: its sides cut, East–West's cut is the higher.
-    record, state = _bell(state, EUCHRE, {
-        1: dict(points={"NS": 4, "EW": 10}), 2: dict(points={"NS": 10, "EW": 2}), 4: dict(points={"NS": 10, "EW": 9})},
-        cuts={3: EW})
+    record, state = _bell(
+        state,
+        EUCHRE,
+        {1: dict(points={"NS": 4, "EW": 10}), 2: dict(points={"NS": 10, "EW": 2}), 4: dict(points={"NS": 10, "EW": 9})},
+        cuts={3: EW},
+    )
     assert state.tables == ((3, 8, 5, 9), (7, 11, 12, 16), (10, 14, 13, 2), (15, 4, 1, 6))
     assert record.cuts == {3: EW} and record.words[2] == "no result: East–West won the cut"
     stars = {1: 1, 2: 1, 3: 2, 4: 0, 5: 1, 6: 1, 7: 0, 8: 2, 9: 2, 10: 0, 11: 1, 12: 0, 13: 1, 14: 1, 15: 0, 16: 1}
     assert {p: state.tally(p, "stars") for p in stars} == stars
-    points = {1: 14, 2: 16, 3: 20, 4: 15, 5: 15, 6: 14, 7: 7, 8: 20, 9: 17, 10: 7, 11: 9, 12: 7, 13: 11,
-              14: 6, 15: 10, 16: 6}
+    points = {
+        1: 14,
+        2: 16,
+        3: 20,
+        4: 15,
+        5: 15,
+        6: 14,
+        7: 7,
+        8: 20,
+        9: 17,
+        10: 7,
+        11: 9,
+        12: 7,
+        13: 11,
+        14: 6,
+        15: 10,
+        16: 6,
+    }
     assert {p: state.tally(p, "points") for p in points} == points
     packs = {p: Pack.RED if p <= 8 else Pack.BLUE for p in range(1, 17)}
     prizes = {p.key: p.winners for p in award_foursome_prizes(state.tallies, packs, EUCHRE.prizes, ties="shared")}
@@ -119,14 +178,46 @@ def test_euchre_losers_move_down_one_table_by_option():
 
 def test_a_sixteen_player_whist_drive_by_hand():
     state = FoursomeState.start([(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15, 16)])
-    _, state = _bell(state, WHIST, {1: dict(tricks={"NS": 7, "EW": 6}), 2: dict(tricks={"NS": 4, "EW": 9}),
-                                   3: dict(tricks={"NS": 8, "EW": 5}), 4: dict(tricks={"NS": 6, "EW": 7})})
+    _, state = _bell(
+        state,
+        WHIST,
+        {
+            1: dict(tricks={"NS": 7, "EW": 6}),
+            2: dict(tricks={"NS": 4, "EW": 9}),
+            3: dict(tricks={"NS": 8, "EW": 5}),
+            4: dict(tricks={"NS": 6, "EW": 7}),
+        },
+    )
     assert state.tables == ((6, 2, 8, 4), (5, 9, 7, 11), (14, 10, 16, 12), (13, 1, 15, 3))
-    _, state = _bell(state, WHIST, {1: dict(tricks={"NS": 3, "EW": 10}), 2: dict(tricks={"NS": 7, "EW": 6}),
-                                   3: dict(tricks={"NS": 13, "EW": 0}), 4: dict(tricks={"NS": 2, "EW": 11})})
+    _, state = _bell(
+        state,
+        WHIST,
+        {
+            1: dict(tricks={"NS": 3, "EW": 10}),
+            2: dict(tricks={"NS": 7, "EW": 6}),
+            3: dict(tricks={"NS": 13, "EW": 0}),
+            4: dict(tricks={"NS": 2, "EW": 11}),
+        },
+    )
     assert state.tables == ((6, 5, 8, 7), (14, 9, 16, 11), (1, 10, 3, 12), (13, 2, 15, 4))
-    tricks = {1: 18, 2: 16, 3: 18, 4: 16, 5: 11, 6: 12, 7: 11, 8: 12, 9: 14, 10: 5, 11: 14, 12: 5, 13: 8,
-              14: 20, 15: 8, 16: 20}
+    tricks = {
+        1: 18,
+        2: 16,
+        3: 18,
+        4: 16,
+        5: 11,
+        6: 12,
+        7: 11,
+        8: 12,
+        9: 14,
+        10: 5,
+        11: 14,
+        12: 5,
+        13: 8,
+        14: 20,
+        15: 8,
+        16: 20,
+    }
     assert {p: state.tally(p, "tricks") for p in tricks} == tricks
     packs = {p: Pack.RED if p <= 8 else Pack.BLUE for p in range(1, 17)}
     prizes = {p.key: p.winners for p in award_foursome_prizes(state.tallies, packs, WHIST.prizes, ties="shared")}
@@ -152,13 +243,16 @@ def test_euchre_hand_points_foster():
         euchre_hand_points(tricks=6)
 
 
-@pytest.mark.parametrize("report, message", [
-    (dict(hands=[("NS", 3)]), "scores 1, 2 or 4"),
-    (dict(points={"NS": 5}), "both sides"),
-    (dict(points={"NS": -1, "EW": 3}), "0 or more"),
-    (dict(points={"NS": 5, "EW": 3}, playoff="NS"), "no tie"),
-    (dict(points={"NS": 5, "EW": 3}, hands=[("NS", 1)]), "do not add up"),
-])
+@pytest.mark.parametrize(
+    "report, message",
+    [
+        (dict(hands=[("NS", 3)]), "scores 1, 2 or 4"),
+        (dict(points={"NS": 5}), "both sides"),
+        (dict(points={"NS": -1, "EW": 3}), "0 or more"),
+        (dict(points={"NS": 5, "EW": 3}, playoff="NS"), "no tie"),
+        (dict(points={"NS": 5, "EW": 3}, hands=[("NS", 1)]), "do not add up"),
+    ],
+)
 def test_impossible_euchre_reports(report, message):
     with pytest.raises(ScoreError, match=message):
         euchre_score((1, 2, 3, 4), **report)
@@ -192,7 +286,10 @@ def test_bunco_rolls():
 def test_ghosts_sit_from_the_foot_table_up_in_the_pack_with_seats_to_spare():
     ghosts = ghost_seats(red=6, blue=7)  # 13 guests: 4 tables, 3 ghosts
     assert [(g.table, g.pack, g.seat) for g in ghosts] == [
-        (4, Pack.RED, Seat.EAST), (3, Pack.RED, Seat.EAST), (2, Pack.BLUE, Seat.WEST)]
+        (4, Pack.RED, Seat.EAST),
+        (3, Pack.RED, Seat.EAST),
+        (2, Pack.BLUE, Seat.WEST),
+    ]
 
 
 def test_the_draw_seats_each_pack_in_its_seats():
@@ -219,8 +316,10 @@ def test_a_guest_who_leaves_gives_their_seat_to_a_ghost_and_a_latecomer_takes_it
 def test_ghosts_win_no_prize_and_a_prize_of_zero_goes_to_no_one():
     tallies = {-1: {"buncos": 3, "wins": 6}, 1: {"wins": 2}, 2: {"wins": 1}}
     packs = {1: Pack.RED, 2: Pack.BLUE}
-    prizes = {p.key: p for p in award_foursome_prizes(tallies, packs, BUNCO.prizes, ties="cut",
-                                                      cutter=Cutter(None, random.Random(1)))}
+    prizes = {
+        p.key: p
+        for p in award_foursome_prizes(tallies, packs, BUNCO.prizes, ties="cut", cutter=Cutter(None, random.Random(1)))
+    }
     assert prizes["most_buncos"].winners == () and "Not awarded" in prizes["most_buncos"].reason
     assert prizes["most_wins"].winners == (1,)
 
@@ -248,8 +347,14 @@ def _random_report(fmt, rng):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(8, 80), st.integers(1, 12), st.sampled_from([EUCHRE, WHIST, BUNCO]),
-       st.sampled_from(list(Movement)), st.booleans(), st.integers(0, 2**32))
+@given(
+    st.integers(8, 80),
+    st.integers(1, 12),
+    st.sampled_from([EUCHRE, WHIST, BUNCO]),
+    st.sampled_from(list(Movement)),
+    st.booleans(),
+    st.integers(0, 2**32),
+)
 def test_random_evenings_keep_everyone_seated_and_tallies_add_up(guests, rounds, fmt, movement, change, seed):
     rng = random.Random(seed)
     tables, _ = draw_foursomes([(g, rng.choice(list(Pack))) for g in range(1, guests + 1)], rng=rng)

@@ -65,11 +65,14 @@ def test_a_bunco_bell_moves_the_winners_up_and_the_head_losers_to_the_foot():
     evening = _evening("bunco", 12)
     foursome_draw(evening=evening)
     (n1, e1, s1, w1), (n2, e2, s2, w2), (n3, e3, s3, w3) = foursome_state(evening).tables
-    bell = _play(evening, {
-        1: {"points": {"NS": 21, "EW": 8}, "buncos": {str(n1): 1}},
-        2: {"points": {"NS": 4, "EW": 12}, "minis": {str(e2): 1}},
-        3: {"points": {"NS": 9, "EW": 9}, "rolloff": "NS"},
-    })
+    bell = _play(
+        evening,
+        {
+            1: {"points": {"NS": 21, "EW": 8}, "buncos": {str(n1): 1}},
+            2: {"points": {"NS": 4, "EW": 12}, "minis": {str(e2): 1}},
+            3: {"points": {"NS": 9, "EW": 9}, "rolloff": "NS"},
+        },
+    )
     after = foursome_state(evening)
     # head: N-S won and stay at North and East; table 2's winners (E-W) arrive at South and West
     assert after.tables[0] == (n1, s1, e2, w2)
@@ -94,7 +97,8 @@ def test_undo_puts_the_seats_and_tallies_back_and_re_ringing_gives_the_same_even
     bell_undo(evening=evening, bell_id=bell.pk)
     assert foursome_state(evening) == before
     assert {s.guest_id: s.table for s in Seat.objects.filter(evening=evening)} == {
-        p: n for n, t in enumerate(before.tables, 1) for p in t}
+        p: n for n, t in enumerate(before.tables, 1) for p in t
+    }
     again = bell_ring(round_id=bell.round_id, cause=Bell.Cause.HOST)
     assert again is not None and state_from_json(again.state_after) == after
 
@@ -109,15 +113,18 @@ def test_a_table_with_no_report_cuts_for_the_win_and_scores_nothing():
     assert all(str(p) not in record["added"] for p in table2)
 
 
-@pytest.mark.parametrize("fmt, report, message", [
-    ("euchre", {"hands": [["NS", 3]]}, "scores 1, 2 or 4"),
-    ("whist", {"tricks": {"NS": 9, "EW": 5}}, "13 tricks"),
-    ("bunco", {"points": {"NS": 22, "EW": 0}, "buncos": {"1": 0}}, None),
-    ("bunco", {"points": {"NS": 5, "EW": 5}}, "name the side that won the roll-off"),
-    ("euchre", {"points": {"NS": 5}}, "both sides"),
-    ("whist", {"tricks": {"NS": 13, "EW": 0}, "stars": 1}, "not stars"),
-    ("bunco", {"points": {"NS": 22, "EW": 0}, "rolls": {"SEATED": [22]}}, "not 22"),
-])
+@pytest.mark.parametrize(
+    "fmt, report, message",
+    [
+        ("euchre", {"hands": [["NS", 3]]}, "scores 1, 2 or 4"),
+        ("whist", {"tricks": {"NS": 9, "EW": 5}}, "13 tricks"),
+        ("bunco", {"points": {"NS": 22, "EW": 0}, "buncos": {"1": 0}}, None),
+        ("bunco", {"points": {"NS": 5, "EW": 5}}, "name the side that won the roll-off"),
+        ("euchre", {"points": {"NS": 5}}, "both sides"),
+        ("whist", {"tricks": {"NS": 13, "EW": 0}, "stars": 1}, "not stars"),
+        ("bunco", {"points": {"NS": 22, "EW": 0}, "rolls": {"SEATED": [22]}}, "not 22"),
+    ],
+)
 def test_impossible_reports_are_refused_and_nothing_is_saved(fmt, report, message):
     evening = _evening(fmt, 8)
     foursome_draw(evening=evening)
@@ -154,8 +161,9 @@ def test_a_captain_reports_only_their_own_table_and_the_first_report_stands():
     me = Guest.objects.get(pk=head[0])
     with pytest.raises(RuleError, match="only your own table"):
         foursome_captain_report(guest=me, round_number=1, table=2, report={"points": {"NS": 1, "EW": 0}})
-    row = foursome_captain_report(guest=me, round_number=1, table=1, report={"points": {"NS": 21, "EW": 3}},
-                                  request_id="abc")
+    row = foursome_captain_report(
+        guest=me, round_number=1, table=1, report={"points": {"NS": 21, "EW": 3}}, request_id="abc"
+    )
     assert foursome_captain_report(guest=me, round_number=1, table=1, report={}, request_id="abc") == row
     other = Guest.objects.get(pk=head[1])
     with pytest.raises(RuleError, match="The first report stands"):
@@ -200,7 +208,13 @@ def test_standings_and_prizes_leave_ghosts_out():
     foursome_draw(evening=evening)
     tables = foursome_state(evening).tables
     foot_ghost_side = "EW" if tables[1][1] < 0 or tables[1][3] < 0 else "NS"
-    _play(evening, {1: {"points": {"NS": 7, "EW": 5}}, 2: {"points": {foot_ghost_side: 9, "NS" if foot_ghost_side == "EW" else "EW": 2}}})
+    _play(
+        evening,
+        {
+            1: {"points": {"NS": 7, "EW": 5}},
+            2: {"points": {foot_ghost_side: 9, "NS" if foot_ghost_side == "EW" else "EW": 2}},
+        },
+    )
     standings = foursome_standings(evening)
     assert [t for t, _ in standings.tallies][:2] == ["stars", "points"]
     assert len(standings.lines) == 8 and sum(1 for line in standings.lines if line.is_ghost) == 1

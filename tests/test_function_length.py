@@ -26,13 +26,17 @@ def _lengths(source: str) -> list[tuple[int, str, int]]:
 
 
 def test_the_measure_counts_from_def_to_the_last_line_of_the_body():
-    source = "@decorator\ndef f():\n    \"\"\"Doc.\"\"\"\n\n    return 1\n\n\nclass C:\n    def m(self):\n        pass\n"
+    source = '@decorator\ndef f():\n    """Doc."""\n\n    return 1\n\n\nclass C:\n    def m(self):\n        pass\n'
     assert sorted(_lengths(source)) == [(2, "f", 4), (9, "m", 2)]
 
 
 def test_no_function_is_longer_than_sixty_lines():
-    files = [p for base in ("tournament", "tables") for p in sorted((ROOT / base).rglob("*.py"))
-             if "migrations" not in p.relative_to(ROOT).parts]
+    files = [
+        p
+        for base in ("tournament", "tables")
+        for p in sorted((ROOT / base).rglob("*.py"))
+        if "migrations" not in p.relative_to(ROOT).parts
+    ]
     assert len(files) > 50  # the walk found the code
     offenders = [
         f"{path.relative_to(ROOT)}:{line} {name} ({length} lines)"

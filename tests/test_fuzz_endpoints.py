@@ -45,17 +45,23 @@ from tournament.services.registration import registration_switch
 from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))  # per endpoint and variant: about 60 variants, a minute or two in all
+EXAMPLES = int(
+    os.environ.get("FUZZ_EXAMPLES", "6")
+)  # per endpoint and variant: about 60 variants, a minute or two in all
 
 UNICODE_DIGITS = "²³¹①②③⑨٣٤٥۳۴०१২৩߃๓༣၃႓០᠓᥇᧑᭓᮳᱓꘣꣓꤃꧓꩓꯳０１９𝟑𝟙"
 CONTROL = "".join(chr(c) for c in range(1, 32)) + "\x7f\x85\u2028\u2029"
 
 unicode_digits = st.text(alphabet=UNICODE_DIGITS, min_size=1, max_size=6) | st.builds(
-    lambda a, b: a + b, st.sampled_from(["1", "3", "12"]), st.text(alphabet=UNICODE_DIGITS, min_size=1, max_size=3))
+    lambda a, b: a + b, st.sampled_from(["1", "3", "12"]), st.text(alphabet=UNICODE_DIGITS, min_size=1, max_size=3)
+)
 huge = st.integers(min_value=2**63, max_value=10**40).map(str)
 negative = st.integers(min_value=-(10**30), max_value=-1).map(str)
-with_nul = st.builds(lambda a, b: a + "\x00" + b, st.text(alphabet=CONTROL + "12ab²", max_size=5),
-                     st.text(alphabet=CONTROL + "12ab", max_size=5))
+with_nul = st.builds(
+    lambda a, b: a + "\x00" + b,
+    st.text(alphabet=CONTROL + "12ab²", max_size=5),
+    st.text(alphabet=CONTROL + "12ab", max_size=5),
+)
 long_text = st.sampled_from(["a", "1", "²", "\x00", " ", ",", "é", "ab\n"]).map(lambda c: (c * 10_000)[:10_000])
 
 NUMBER_VALUES = unicode_digits | huge | negative | with_nul | long_text
@@ -82,13 +88,52 @@ class Endpoint:
 
 
 RESULT = {"round": N, "pool_winner": N, "in_call": N, "tied": N, "counters": N}
-SHOWDOWN = {"seating": N, "hand-1": T, "hand-2": T, "hand-3": T, "hand-4": T, "dealer": N, "seat": N,
-            "during_play": N, "pick": N, "unpick": N, "send": N, "sent_seat": N, "request_id": T}
-EVENING = {"name": T, "date": N, "game": N, "counters_per_stake": N, "minutes_per_round": N, "rounds_planned": N,
-           "round_end": N, "red_label": T, "blue_label": T, "counter_value": N}
-HOUSE_RULES = {name: N for name in ("no_result", "pool_tie", "tie_yellow", "all_in_call", "head_bust", "many_busts",
-                                    "swap_with", "booby_unknown", "last_round_counts", "leave_fill", "arrive_at",
-                                    "max_table", "booby_rule", "ties")}
+SHOWDOWN = {
+    "seating": N,
+    "hand-1": T,
+    "hand-2": T,
+    "hand-3": T,
+    "hand-4": T,
+    "dealer": N,
+    "seat": N,
+    "during_play": N,
+    "pick": N,
+    "unpick": N,
+    "send": N,
+    "sent_seat": N,
+    "request_id": T,
+}
+EVENING = {
+    "name": T,
+    "date": N,
+    "game": N,
+    "counters_per_stake": N,
+    "minutes_per_round": N,
+    "rounds_planned": N,
+    "round_end": N,
+    "red_label": T,
+    "blue_label": T,
+    "counter_value": N,
+}
+HOUSE_RULES = {
+    name: N
+    for name in (
+        "no_result",
+        "pool_tie",
+        "tie_yellow",
+        "all_in_call",
+        "head_bust",
+        "many_busts",
+        "swap_with",
+        "booby_unknown",
+        "last_round_counts",
+        "leave_fill",
+        "arrive_at",
+        "max_table",
+        "booby_rule",
+        "ties",
+    )
+}
 
 POSTS = [
     Endpoint("host-evenings", EVENING),
@@ -130,8 +175,10 @@ POSTS = [
     Endpoint("host-clock", {"minutes": N}, {"action": "add"}),
     Endpoint("host-clock", {"minutes": N}, {"action": "set"}),
     Endpoint("host-clock", {"action": N, "minutes": N}),
-    Endpoint("host-clock-settings", {"round_end": N, "changeover_minutes": N, "warning_seconds": N,
-                                     "rounds_planned": N, "ends_at": N}),
+    Endpoint(
+        "host-clock-settings",
+        {"round_end": N, "changeover_minutes": N, "warning_seconds": N, "rounds_planned": N, "ends_at": N},
+    ),
     Endpoint("host-table-jump", {"table": N}),
     Endpoint("guest-report", {**RESULT, "table": N, "request_id": T}, who="guest"),
     Endpoint("guest-vote", {"result": N, "verdict": N, "note": T}, who="guest"),
@@ -208,9 +255,21 @@ def test_every_url_pattern_is_fuzzed_or_says_why_not():
 
 
 STAGES = ("in play", "bell waits", "bell undone", "ended")
-BELL_SIDE = {"host-round", "host-clock", "host-bell-cuts", "host-result", "host-correction", "host-end",
-             "host-final-count", "host-reveal", "guest-report", "guest-vote", "helper-result", "host-showdown",
-             "guest-showdown"}
+BELL_SIDE = {
+    "host-round",
+    "host-clock",
+    "host-bell-cuts",
+    "host-result",
+    "host-correction",
+    "host-end",
+    "host-final-count",
+    "host-reveal",
+    "guest-report",
+    "guest-vote",
+    "helper-result",
+    "host-showdown",
+    "guest-showdown",
+}
 
 
 def _stage(evening: Evening, stage: str) -> None:
@@ -263,9 +322,15 @@ def world(client, host, request):
     client.force_login(host)
     voter = at_table(playing, 2)[1]
     return {
-        "client": client, "playing": Evening.objects.get(pk=playing.pk), "changes": changes, "physical": physical,
+        "client": client,
+        "playing": Evening.objects.get(pk=playing.pk),
+        "changes": changes,
+        "physical": physical,
         "keys": {"guest": voter.key, "door": door.key, "scorer": scorer.key, "public": playing.public_key},
-        "guest": waiting, "table_guests": at_table(playing, 2), "result": result, "late": late,
+        "guest": waiting,
+        "table_guests": at_table(playing, 2),
+        "result": result,
+        "late": late,
         "cutters": third[:2],
     }
 
@@ -275,10 +340,16 @@ def _path(endpoint: Endpoint, world: dict) -> str:
 
     evening = world[endpoint.on]
     args = {
-        "host-guest-status": [world["guest"].pk], "host-guest-remove": [world["guest"].pk],
-        "host-guest-name": [world["guest"].pk], "host-result": [2], "host-showdown": [2],
-        "host-guest-link": [world["guest"].pk], "host-correction": [1, 2], "helper-guest": [world["guest"].pk],
-        "helper-result": [2], "host-final-count": [2],
+        "host-guest-status": [world["guest"].pk],
+        "host-guest-remove": [world["guest"].pk],
+        "host-guest-name": [world["guest"].pk],
+        "host-result": [2],
+        "host-showdown": [2],
+        "host-guest-link": [world["guest"].pk],
+        "host-correction": [1, 2],
+        "helper-guest": [world["guest"].pk],
+        "helper-result": [2],
+        "host-final-count": [2],
     }.get(endpoint.name, [])
     if endpoint.who == "rules":
         return reverse(endpoint.name, args=["draw_poker"])
@@ -337,9 +408,12 @@ def _check(world, endpoint: Endpoint, method: str, data: dict) -> None:
         assert _says_what_it_did(response), (endpoint.label, changed, {k: str(v)[:40] for k, v in data.items()})
 
 
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                       HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.parametrize("endpoint", POSTS, ids=lambda e: f"{e.label}-{e.who}")
@@ -369,8 +443,9 @@ def test_the_bell_side_refuses_bad_values_at_every_stage(world, endpoint, data):
     _check(world, endpoint, "POST", request)
 
 
-@pytest.mark.parametrize("endpoint", [e for e in POSTS if e.fixed or "action" not in e.fields],
-                         ids=lambda e: f"{e.label}-{e.who}")
+@pytest.mark.parametrize(
+    "endpoint", [e for e in POSTS if e.fixed or "action" not in e.fields], ids=lambda e: f"{e.label}-{e.who}"
+)
 def test_an_empty_post_is_answered_without_a_server_error(world, endpoint):
     _check(world, endpoint, "POST", {})
 

@@ -59,8 +59,9 @@ def test_the_phone_follows_a_bell_survives_the_network_and_wakes(browser, live_s
     started = time.monotonic()
     ring(live_evening, at_table(live_evening, 1)[0].pk)
     booby = len(evening_state(live_evening).tables)
-    phone.wait_for_function("t => document.querySelector('.now .big').innerText === t",
-                            arg=f"Table {booby}", timeout=5_000)
+    phone.wait_for_function(
+        "t => document.querySelector('.now .big').innerText === t", arg=f"Table {booby}", timeout=5_000
+    )
     assert time.monotonic() - started < 5.0  # issue 6: within 5 s of a bell
     assert phone.evaluate("window.__same") is True and phone.get_by_text("At the last bell").is_visible()
     phone.screenshot(path="/tmp/phones-after-bell.png", full_page=True)

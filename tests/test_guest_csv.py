@@ -34,15 +34,17 @@ def rows(text, evening):
 
 def test_a_quoted_cell_holding_a_line_break_is_one_cell(evening):
     assert rows(QUOTED_NEWLINE, evening) == [
-        ("Anne Smith", Pack.RED, "12 High Street\nFlat 2"), ("Borys", Pack.BLUE, ""),
+        ("Anne Smith", Pack.RED, "12 High Street\nFlat 2"),
+        ("Borys", Pack.BLUE, ""),
     ]
 
 
 def test_row_numbers_are_the_line_a_row_starts_on(evening):
     with pytest.raises(GuestListError) as caught:
         parse_guest_list('name,pack\n"Anne\nSmith",red\nBorys,green\n', evening=evening)
-    assert caught.value.problems == ["Row 4: “green” is not a pack: write red or blue "
-                                     f"(or “{evening.red_label}” / “{evening.blue_label}”)."]
+    assert caught.value.problems == [
+        f"Row 4: “green” is not a pack: write red or blue (or “{evening.red_label}” / “{evening.blue_label}”)."
+    ]
 
 
 def test_a_semicolon_list_keeps_the_commas_in_its_names(evening):
@@ -88,7 +90,8 @@ def test_evening_create_reads_the_same(db, tmp_path, text):
     call_command("evening_create", "From a file", "--csv", str(path), stdout=out, stderr=io.StringIO())
     evening = Evening.objects.get(pk=int(out.getvalue()))
     assert sorted(evening.guests.values_list("name", "pack", "contact")) == sorted(
-        (name, pack.value, contact) for name, pack, contact in rows(text, EveningFactory()))
+        (name, pack.value, contact) for name, pack, contact in rows(text, EveningFactory())
+    )
 
 
 def test_evening_create_refuses_a_quote_never_closed(db, tmp_path):

@@ -47,7 +47,8 @@ def test_the_reason_names_the_characters_and_says_what_to_do():
     assert reason == (
         "The name “𓀀 𓀁” cannot be printed: no printing font has “𓀀” (Egyptian Hieroglyph A001), "
         "“𓀁” (Egyptian Hieroglyph A002), so the name would not print. Write the guest's name in "
-        "letters of any script (emoji are fine).")
+        "letters of any script (emoji are fine)."
+    )
     assert unprintable_reason("   ").startswith("The name cannot be printed: it has nothing printable")
     for name in GOOD:
         assert unprintable_reason(name) is None, name

@@ -33,8 +33,16 @@ def test_guessed_revoked_and_reissued_keys_get_identical_404s(client, playing):
     guest_reissue_key(guest=guests[0])
     guest_revoke_key(guest=guests[1])
     wrong = [
-        secrets.token_urlsafe(24), secrets.token_urlsafe(24), "x", "A" * 64, "A" * 500, str(guests[2].pk),
-        old, guests[1].key, guests[2].key[:-1] + ("A" if guests[2].key[-1] != "A" else "B"), playing.public_key,
+        secrets.token_urlsafe(24),
+        secrets.token_urlsafe(24),
+        "x",
+        "A" * 64,
+        "A" * 500,
+        str(guests[2].pk),
+        old,
+        guests[1].key,
+        guests[2].key[:-1] + ("A" if guests[2].key[-1] != "A" else "B"),
+        playing.public_key,
     ]
     answers = {answer(client, name, key, method) for name in PATHS for key in wrong for method in ("get", "post")}
     assert len(answers) == 1, answers

@@ -17,11 +17,15 @@ def test_a_csv_with_header_bom_labels_and_contacts_registers_everyone(evening):
     text = "\ufeffName,Pack,Contact\nAnne Smith,red,anne@example.org\nBorys,Gentlemen,\n  Chloé ,R,\n\n"
     rows = parse_guest_list(text, evening=evening)
     assert [(r.name, r.pack, r.contact) for r in rows] == [
-        ("Anne Smith", Pack.RED, "anne@example.org"), ("Borys", Pack.BLUE, ""), ("Chloé", Pack.RED, ""),
+        ("Anne Smith", Pack.RED, "anne@example.org"),
+        ("Borys", Pack.BLUE, ""),
+        ("Chloé", Pack.RED, ""),
     ]
     guests_register(evening=evening, rows=rows, check_in=True)
     assert sorted(evening.guests.values_list("name", "pack", "status")) == [
-        ("Anne Smith", "red", "here"), ("Borys", "blue", "here"), ("Chloé", "red", "here"),
+        ("Anne Smith", "red", "here"),
+        ("Borys", "blue", "here"),
+        ("Chloé", "red", "here"),
     ]
     assert AuditEntry.objects.filter(evening=evening, action="guests.register").count() == 1
 

@@ -15,12 +15,58 @@ from tournament.models import Guest
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/tmp/host-door"
 FIRST = ["Anna", "Bertil", "Cecilia", "David", "Elin", "Fredrik", "Greta", "Hugo", "Ida", "Johan"]
-LAST = ["Andersson", "Berg", "Carlsson", "Dahl", "Ek", "Forsberg", "Gustafsson", "Holm", "Isaksson", "Jansson",
-        "Karlsson", "Lind", "Mårtensson", "Nilsson", "Olsson", "Persson", "Quist", "Ribbing", "Svensson", "Törn",
-        "Ulfsson", "Vik", "Wallin", "Xander", "Yngve", "Åberg", "Öberg", "Zetterlund", "Lundqvist", "Sjöberg",
-        "Bergman", "Ekström", "Falk", "Hedlund", "Blom", "Strand", "Sandberg", "Nyberg", "Lindgren", "Eklund",
-        "Björk", "Hellström", "Norberg", "Engström", "Wikström", "Sundberg", "Lindberg", "Axelsson", "Berglund",
-        "Sandström"]
+LAST = [
+    "Andersson",
+    "Berg",
+    "Carlsson",
+    "Dahl",
+    "Ek",
+    "Forsberg",
+    "Gustafsson",
+    "Holm",
+    "Isaksson",
+    "Jansson",
+    "Karlsson",
+    "Lind",
+    "Mårtensson",
+    "Nilsson",
+    "Olsson",
+    "Persson",
+    "Quist",
+    "Ribbing",
+    "Svensson",
+    "Törn",
+    "Ulfsson",
+    "Vik",
+    "Wallin",
+    "Xander",
+    "Yngve",
+    "Åberg",
+    "Öberg",
+    "Zetterlund",
+    "Lundqvist",
+    "Sjöberg",
+    "Bergman",
+    "Ekström",
+    "Falk",
+    "Hedlund",
+    "Blom",
+    "Strand",
+    "Sandberg",
+    "Nyberg",
+    "Lindgren",
+    "Eklund",
+    "Björk",
+    "Hellström",
+    "Norberg",
+    "Engström",
+    "Wikström",
+    "Sundberg",
+    "Lindberg",
+    "Axelsson",
+    "Berglund",
+    "Sandström",
+]
 
 
 def five_hundred(host):
@@ -30,9 +76,16 @@ def five_hundred(host):
     for i, last in enumerate(LAST):
         for j, first in enumerate(FIRST):
             name = f"{first} {last}"
-            guests.append(Guest(evening=evening, name=name, name_key=Guest.fold_name(name),
-                                pack="red" if (i + j) % 2 else "blue", status="registered",
-                                contact=f"{first.lower()}@example.org" if (i + j) % 3 == 0 else ""))
+            guests.append(
+                Guest(
+                    evening=evening,
+                    name=name,
+                    name_key=Guest.fold_name(name),
+                    pack="red" if (i + j) % 2 else "blue",
+                    status="registered",
+                    contact=f"{first.lower()}@example.org" if (i + j) % 3 == 0 else "",
+                )
+            )
     Guest.objects.bulk_create(guests)
     return evening
 

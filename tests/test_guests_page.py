@@ -16,8 +16,13 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def door(client, host, make_evening):
     """An evening of 4 + 4 guests here and five registered, not here yet; the host logged in."""
     evening = make_evening(4, 4)
-    for name, pack in [("Anne Smith", "red"), ("Annika Berg", "blue"), ("Bob Anders", "blue"),
-                       ("Carl Smith", "red"), ("Dora Lee", "blue")]:
+    for name, pack in [
+        ("Anne Smith", "red"),
+        ("Annika Berg", "blue"),
+        ("Bob Anders", "blue"),
+        ("Carl Smith", "red"),
+        ("Dora Lee", "blue"),
+    ]:
         Guest.objects.create(evening=evening, name=name, pack=pack, status="registered", contact="")
     client.force_login(host)
     return evening
@@ -64,7 +69,9 @@ def test_check_in_swaps_the_row_with_htmx(client, door):
 
 def test_check_in_without_javascript_redirects_to_the_row_with_the_filter(client, door):
     anne = door.guests.get(name="Anne Smith")
-    response = client.post(url("host-guest-status", door, anne.pk), {"action": "here", "q": "ann", "show": "registered"})
+    response = client.post(
+        url("host-guest-status", door, anne.pk), {"action": "here", "q": "ann", "show": "registered"}
+    )
     assert response.status_code == 302
     assert response["Location"] == f"/host/e/{door.pk}/guests/?q=ann&show=registered#guest-{anne.pk}"
     assert Guest.objects.get(pk=anne.pk).status == "here"
@@ -72,8 +79,9 @@ def test_check_in_without_javascript_redirects_to_the_row_with_the_filter(client
 
 def test_check_in_the_ticked_and_everyone_listed(client, door):
     anne, dora = door.guests.get(name="Anne Smith"), door.guests.get(name="Dora Lee")
-    body = client.post(url("host-guests-check-in", door), {"guest": [anne.pk, dora.pk], "everyone": ""},
-                       **HTMX).content.decode()
+    body = client.post(
+        url("host-guests-check-in", door), {"guest": [anne.pk, dora.pk], "everyone": ""}, **HTMX
+    ).content.decode()
     assert "2 checked in: Anne Smith, Dora Lee." in body and body.lstrip().startswith('<tbody id="guest-rows">')
     assert set(door.guests.filter(status="here").values_list("name", flat=True)) >= {"Anne Smith", "Dora Lee"}
     response = client.post(url("host-guests-check-in", door), {"everyone": "listed", "q": "smith"})
@@ -88,8 +96,15 @@ def test_check_in_the_ticked_and_everyone_listed(client, door):
 
 def test_bad_bulk_input_changes_nothing(client, door):
     before = list(door.guests.order_by("pk").values_list("status", flat=True))
-    for data in ({"guest": ["²"]}, {"guest": ["9223372036854775808"]}, {}, {"everyone": "all"},
-                 {"guest": ["-1"]}, {"q": "x" * 10_000, "everyone": "listed"}, {"q": "a\x00b", "everyone": "listed"}):
+    for data in (
+        {"guest": ["²"]},
+        {"guest": ["9223372036854775808"]},
+        {},
+        {"everyone": "all"},
+        {"guest": ["-1"]},
+        {"q": "x" * 10_000, "everyone": "listed"},
+        {"q": "a\x00b", "everyone": "listed"},
+    ):
         response = client.post(url("host-guests-check-in", door), data, **HTMX)
         assert response.status_code == 200, data
         assert 'class="news error"' in response.content.decode(), data
@@ -143,8 +158,9 @@ def test_the_list_costs_the_same_queries_for_13_and_200_guests(client, door, dja
         return len(queries)
 
     small = count()
-    Guest.objects.bulk_create([Guest(evening=door, name=f"Extra {i}", name_key=f"extra {i}", pack="red")
-                               for i in range(187)])
+    Guest.objects.bulk_create(
+        [Guest(evening=door, name=f"Extra {i}", name_key=f"extra {i}", pack="red") for i in range(187)]
+    )
     assert count() == small
 
 

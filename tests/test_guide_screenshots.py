@@ -58,8 +58,15 @@ def save(page, folder: Path, name: str, *, full_page: bool = False) -> None:
 def demo_evening(host) -> Evening:
     """The demo evening's 32 guests, checked in and drawn; round 1 rung; round 2 in play with
     the head table's result in."""
-    evening = Evening.objects.create(host=host, name="Harvest Progressive", date="2026-11-28", rounds_planned=6,
-                                     minutes_per_round=12, red_label="Ladies", blue_label="Gentlemen")
+    evening = Evening.objects.create(
+        host=host,
+        name="Harvest Progressive",
+        date="2026-11-28",
+        rounds_planned=6,
+        minutes_per_round=12,
+        red_label="Ladies",
+        blue_label="Gentlemen",
+    )
     text = (Path(settings.BASE_DIR) / "seeds" / "demo_guests.csv").read_text(encoding="utf-8")
     guests_register(evening=evening, rows=parse_guest_list(text, evening=evening), check_in=True)
     draw_digital(evening=evening)
@@ -80,9 +87,14 @@ def test_the_guides_night_in_pictures(browser, live_server, host, settings, tmp_
     url = live_server.url
     desk = phone_page(browser, live_server, host, width=1280)
     desk.set_viewport_size({"width": 1280, "height": 800})
-    for name, path in (("guests", f"/host/e/{evening.pk}/guests/"), ("draw", f"/host/e/{evening.pk}/draw/"),
-                       ("connect-phones", "/host/connect/"), ("print", f"/host/e/{evening.pk}/print/"),
-                       ("evening", f"/host/e/{evening.pk}/"), ("standings", f"/host/e/{evening.pk}/standings/")):
+    for name, path in (
+        ("guests", f"/host/e/{evening.pk}/guests/"),
+        ("draw", f"/host/e/{evening.pk}/draw/"),
+        ("connect-phones", "/host/connect/"),
+        ("print", f"/host/e/{evening.pk}/print/"),
+        ("evening", f"/host/e/{evening.pk}/"),
+        ("standings", f"/host/e/{evening.pk}/standings/"),
+    ):
         assert desk.goto(url + path).status == 200, path
         if name == "connect-phones":
             assert LAN in desk.content() and "Only this computer" not in desk.content()

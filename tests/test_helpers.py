@@ -39,16 +39,18 @@ def helper_url(link, name="helper-page", *args):
 
 def test_the_host_creates_shows_and_revokes_links_on_the_door_page(client, host, evening):
     client.force_login(host)
-    response = client.post(reverse("host-helpers", args=[evening.pk]),
-                           {"action": "create", "role": "door", "label": "Britt"}, follow=True)
+    response = client.post(
+        reverse("host-helpers", args=[evening.pk]), {"action": "create", "role": "door", "label": "Britt"}, follow=True
+    )
     link = HelperLink.objects.get(evening=evening)
     assert (link.number, link.role, link.label, len(link.key)) == (1, "door", "Britt", 32)
     page = response.content.decode()
     assert "Link 1 is ready" in page and helper_url(link) in page and 'aria-label="QR code of the door helper' in page
     client.post(reverse("host-helpers", args=[evening.pk]), {"action": "create", "role": "scorer"})
     assert list(evening.helper_links.values_list("number", "role")) == [(1, "door"), (2, "scorer")]
-    page = client.post(reverse("host-helpers", args=[evening.pk]), {"action": "revoke", "link": "1"},
-                       follow=True).content.decode()
+    page = client.post(
+        reverse("host-helpers", args=[evening.pk]), {"action": "revoke", "link": "1"}, follow=True
+    ).content.decode()
     assert "Link 1 is revoked" in page and "answers “Not found”" in page
     link.refresh_from_db()
     assert link.revoked_at is not None
@@ -57,9 +59,16 @@ def test_the_host_creates_shows_and_revokes_links_on_the_door_page(client, host,
 
 def test_bad_input_on_the_host_helpers_form_changes_nothing(client, host, evening, door_link):
     client.force_login(host)
-    for data in ({"action": "create", "role": "cook"}, {"action": "create"}, {"action": "revoke", "link": "²"},
-                 {"action": "revoke", "link": "9"}, {"action": "revoke"}, {"action": "burn"},
-                 {"action": "create", "role": "door", "label": "x" * 61}, {"action": "create", "role": "door", "label": "a\x00"}):
+    for data in (
+        {"action": "create", "role": "cook"},
+        {"action": "create"},
+        {"action": "revoke", "link": "²"},
+        {"action": "revoke", "link": "9"},
+        {"action": "revoke"},
+        {"action": "burn"},
+        {"action": "create", "role": "door", "label": "x" * 61},
+        {"action": "create", "role": "door", "label": "a\x00"},
+    ):
         response = client.post(reverse("host-helpers", args=[evening.pk]), data, follow=True)
         assert response.status_code == 200 and 'class="error"' in response.content.decode(), data
     assert HelperLink.objects.count() == 1 and HelperLink.objects.get().revoked_at is None
@@ -74,7 +83,12 @@ def test_the_door_helper_sees_the_list_and_no_host_actions(client, evening, door
     assert response.status_code == 200
     assert response["Referrer-Policy"] == "no-referrer" and "noindex" in response["X-Robots-Tag"]
     assert "You are the door helper (link 1, Britt)" in page and "Anne Arrival" in page
-    assert "Remove…" not in page and 'name="action" value="left"' not in page and "/g/" not in page and "/host/" not in page
+    assert (
+        "Remove…" not in page
+        and 'name="action" value="left"' not in page
+        and "/g/" not in page
+        and "/host/" not in page
+    )
     rows = client.get(helper_url(door_link), {"q": "arriv"}, HTTP_HX_TARGET="guest-rows", **HTMX).content.decode()
     assert rows.lstrip().startswith('<tbody id="guest-rows">') and rows.count('<tr id="guest-') == 2
 
@@ -96,11 +110,13 @@ def test_the_door_helper_checks_in_and_the_audit_names_them(client, host, evenin
 
 
 def test_the_door_helper_adds_a_guest(client, evening, door_link):
-    response = client.post(helper_url(door_link), {"one-name": "Cecilia Late", "one-pack": "red",
-                                                   "one-check_in": "on"})
+    response = client.post(helper_url(door_link), {"one-name": "Cecilia Late", "one-pack": "red", "one-check_in": "on"})
     assert response.status_code == 302
     cecilia = Guest.objects.get(name="Cecilia Late")
-    assert cecilia.status == "here" and response["Location"] == helper_url(door_link) + f"?q=Cecilia+Late#guest-{cecilia.pk}"
+    assert (
+        cecilia.status == "here"
+        and response["Location"] == helper_url(door_link) + f"?q=Cecilia+Late#guest-{cecilia.pk}"
+    )
     assert AuditEntry.objects.get(action="guests.register").helper == door_link
     again = client.post(helper_url(door_link), {"one-name": "cecilia  late", "one-pack": "red"})
     assert again.status_code == 200 and "already registered" in again.content.decode()
@@ -112,10 +128,13 @@ def test_a_revoked_or_wrong_key_answers_the_one_404(client, evening, door_link):
     guest_404 = client.get("/g/this-is-not-a-key-at-all-xxxxxxx/")
     anne = evening.guests.get(name="Anne Arrival")
     helper_link_revoke(evening=evening, number=door_link.number)
-    for response in (client.get(helper_url(door_link)), client.get("/h/wrong-key-wrong-key-wrong-key-xx/"),
-                     client.post(helper_url(door_link, "helper-guest", anne.pk), {"action": "here"}),
-                     client.post(helper_url(door_link, "helper-check-in"), {"everyone": "listed"}),
-                     client.get("/h/%4B" + door_link.key[1:] + "/")):
+    for response in (
+        client.get(helper_url(door_link)),
+        client.get("/h/wrong-key-wrong-key-wrong-key-xx/"),
+        client.post(helper_url(door_link, "helper-guest", anne.pk), {"action": "here"}),
+        client.post(helper_url(door_link, "helper-check-in"), {"everyone": "listed"}),
+        client.get("/h/%4B" + door_link.key[1:] + "/"),
+    ):
         assert response.status_code == 404
         assert response.content == guest_404.content
         assert response["Referrer-Policy"] == "no-referrer" and response["X-Robots-Tag"] == guest_404["X-Robots-Tag"]
@@ -131,7 +150,9 @@ def test_a_helper_link_used_for_a_host_action_is_refused(client, evening, door_l
             assert response.status_code == 403 and "Only the host can do that" in response.content.decode()
             assert "Nothing was changed." in response.content.decode()
     refused = client.post(helper_url(scorer, "helper-check-in"), {"everyone": "listed"})
-    assert refused.status_code == 403 and "This link enters table results; it cannot do that" in refused.content.decode()
+    assert (
+        refused.status_code == 403 and "This link enters table results; it cannot do that" in refused.content.decode()
+    )
     refused = client.get(helper_url(door_link, "helper-result", 1))
     assert refused.status_code == 403 and "This link checks guests in at the door" in refused.content.decode()
     assert client.post(helper_url(scorer), {"one-name": "Sneaky", "one-pack": "red"}).status_code == 403
@@ -169,7 +190,10 @@ def test_the_scorer_enters_a_result_and_bad_counts_are_refused(client, evening):
     data = {"round": "1", "pool_winner": str(head[0])}
     short = {**data, **{f"counters_{g}": "50" for g in head}, f"counters_{head[0]}": "60"}
     response = client.post(helper_url(scorer, "helper-result", 1), short)
-    assert response.status_code == 200 and "The counters add up to 210, 10 more than the 200 the players at table 1 held" in response.content.decode()
+    assert (
+        response.status_code == 200
+        and "The counters add up to 210, 10 more than the 200 the players at table 1 held" in response.content.decode()
+    )
     assert "only the host can record counts that do not add up" in response.content.decode()
     assert not Result.objects.exists()
     right = {**short, f"counters_{head[1]}": "40"}
@@ -182,12 +206,15 @@ def test_the_scorer_enters_a_result_and_bad_counts_are_refused(client, evening):
     stale = client.post(helper_url(scorer, "helper-result", 2), {"round": "7", "pool_winner": str(state.tables[1][0])})
     assert "That round does not exist" in stale.content.decode()
     for number in range(2, 5):
-        client.post(helper_url(scorer, "helper-result", number), {"round": "1", "pool_winner": str(state.tables[number - 1][0])})
+        client.post(
+            helper_url(scorer, "helper-result", number), {"round": "1", "pool_winner": str(state.tables[number - 1][0])}
+        )
     assert "4 of 4 tables in" in client.get(helper_url(scorer)).content.decode()
     bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
     assert "No round is in play now" in client.get(helper_url(scorer)).content.decode()
-    late = client.post(helper_url(scorer, "helper-result", 2), {"round": "1", "pool_winner": str(state.tables[1][0])},
-                       follow=True)
+    late = client.post(
+        helper_url(scorer, "helper-result", 2), {"round": "1", "pool_winner": str(state.tables[1][0])}, follow=True
+    )
     assert "No round is in play" in late.content.decode()
     round_start(evening=evening)
     now_at_2 = evening_state(evening).tables[1][0]

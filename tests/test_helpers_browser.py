@@ -18,11 +18,23 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 def test_a_door_helper_checks_guests_in_on_a_phone(browser, live_server, host):
     os.makedirs(SHOTS, exist_ok=True)
     evening = EveningFactory(host=host, name="Friday at the club")
-    names = [f"{first} {last}" for first in ("Alma", "Bo", "Cleo", "Dag", "Eva", "Frej") for last in
-             ("Ahlberg", "Berg", "Crona", "Dahl", "Ek")]
-    Guest.objects.bulk_create([Guest(evening=evening, name=n, name_key=Guest.fold_name(n),
-                                     pack="red" if i % 2 else "blue", status="registered")
-                               for i, n in enumerate(names)])
+    names = [
+        f"{first} {last}"
+        for first in ("Alma", "Bo", "Cleo", "Dag", "Eva", "Frej")
+        for last in ("Ahlberg", "Berg", "Crona", "Dahl", "Ek")
+    ]
+    Guest.objects.bulk_create(
+        [
+            Guest(
+                evening=evening,
+                name=n,
+                name_key=Guest.fold_name(n),
+                pack="red" if i % 2 else "blue",
+                status="registered",
+            )
+            for i, n in enumerate(names)
+        ]
+    )
 
     # The host creates a door link for Britt on the door page.
     host_page = login(browser, live_server.url, host)
@@ -53,7 +65,11 @@ def test_a_door_helper_checks_guests_in_on_a_phone(browser, live_server, host):
         phone.locator(f"#guest-{guest.pk}").get_by_role("button", name="Check in").tap()
         phone.wait_for_function(f"document.querySelector('#guest-{guest.pk}').classList.contains('here')")
     assert phone.evaluate("window.notReloaded") is True
-    assert set(Guest.objects.filter(status="here").values_list("name", flat=True)) == {"Cleo Dahl", "Eva Berg", "Alma Ek"}
+    assert set(Guest.objects.filter(status="here").values_list("name", flat=True)) == {
+        "Cleo Dahl",
+        "Eva Berg",
+        "Alma Ek",
+    }
     assert "3 here" in phone.locator("#guest-counts").inner_text()
     phone.screenshot(path=f"{SHOTS}/helper-phone-checked-in.png")
 

@@ -82,7 +82,10 @@ def test_a_seated_pool_winner_is_refused_with_mark_them_as_left_instead(client, 
     table = Seat.objects.get(guest=winner).table
     client.force_login(evening.host)
     text = _remove(client, evening, winner).content.decode()
-    assert f"{winner.name} cannot be removed: they drew a card, have a seat at table {table}, won a pool in round 1" in text
+    assert (
+        f"{winner.name} cannot be removed: they drew a card, have a seat at table {table}, won a pool in round 1"
+        in text
+    )
     assert "Mark them as left instead" in text
     assert Guest.objects.filter(pk=winner.pk).exists()
     _pages_answer(client, evening)
@@ -117,8 +120,13 @@ def test_the_database_relations_refuse_a_guest_delete_but_not_an_evening_delete(
         Guest.objects.filter(pk=late.pk).delete()
     assert Guest.objects.filter(pk=late.pk).exists()
     Evening.objects.filter(pk=evening.pk).delete()  # the whole evening goes, every row with it
-    assert not (Guest.objects.exists() or Bell.objects.exists() or Result.objects.exists()
-                or BellEntry.objects.exists() or Round.objects.exists())
+    assert not (
+        Guest.objects.exists()
+        or Bell.objects.exists()
+        or Result.objects.exists()
+        or BellEntry.objects.exists()
+        or Round.objects.exists()
+    )
 
 
 @pytest.mark.django_db
@@ -129,7 +137,8 @@ def test_every_guest_in_a_bell_record_is_listed_as_having_history(late_player):
     assert ids == every  # all 17 played
     assert guest_history(late) == [
         "won a pool in round 2",  # at the booby table: no counts reported, so named nowhere else in a result
-        "are in a bell's record (a move, a yellow counter or a stake)", "hold counters in the standings",
+        "are in a bell's record (a move, a yellow counter or a stake)",
+        "hold counters in the standings",
     ]
 
 
@@ -141,8 +150,10 @@ def test_the_admin_refuses_to_delete_a_guest_with_history(admin_client, late_pla
     assert "Late Lottie: they won a pool in round 2" in page and "Mark them as left instead." in page
     admin_client.post(url, {"post": "yes"})
     assert Guest.objects.filter(pk=late.pk).exists()
-    bulk = admin_client.post(reverse("admin:tournament_guest_changelist"),
-                             {"action": "delete_selected", "_selected_action": [late.pk], "post": "yes"})
+    bulk = admin_client.post(
+        reverse("admin:tournament_guest_changelist"),
+        {"action": "delete_selected", "_selected_action": [late.pk], "post": "yes"},
+    )
     assert bulk.status_code == 200 and Guest.objects.filter(pk=late.pk).exists()
 
 

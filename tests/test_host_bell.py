@@ -49,19 +49,26 @@ def test_the_host_service_refuses_counts_off_unless_agreed_by_that_many(three):
     evening, ids = three
     rnd = round_start(evening=evening)
     with pytest.raises(CountersDoNotAddUp) as caught:
-        result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=40),
-                      count_check=True)
+        result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=40), count_check=True)
     assert caught.value.difference == -10 and not Result.objects.exists()
     with pytest.raises(CountersDoNotAddUp):  # agreed to another difference
-        result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=40),
-                      count_check=True, agreed_off=10)
+        result_record(
+            round=rnd,
+            table=1,
+            pool_winner=ids["Ann"],
+            counters=head_counts(ids, Ann=40),
+            count_check=True,
+            agreed_off=10,
+        )
     with pytest.raises(RuleError, match="everyone at the table, or of no one"):
         result_record(round=rnd, table=2, pool_winner=ids["Eve"], counters={ids["Eve"]: 50}, count_check=True)
-    row = result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=40),
-                        count_check=True, agreed_off=-10)
+    row = result_record(
+        round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=40), count_check=True, agreed_off=-10
+    )
     assert row.count_off == -10 and Result.objects.count() == 1
-    fixed = result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=50),
-                          count_check=True, agreed_off=-10)  # the count adds up now: nothing is off
+    fixed = result_record(
+        round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=50), count_check=True, agreed_off=-10
+    )  # the count adds up now: nothing is off
     assert fixed.count_off == 0
 
 
@@ -70,16 +77,22 @@ def test_thousands_are_written_with_commas(host):
     ids = seat_by_names(evening, [HEAD, BOOBY])
     rnd = round_start(evening=evening)
     with pytest.raises(CountersDoNotAddUp) as caught:
-        result_record(round=rnd, table=1, pool_winner=ids["Ann"],
-                      counters={ids["Ann"]: 290, ids["Bob"]: 300, ids["Cy"]: 300, ids["Di"]: 300}, count_check=True)
+        result_record(
+            round=rnd,
+            table=1,
+            pool_winner=ids["Ann"],
+            counters={ids["Ann"]: 290, ids["Bob"]: 300, ids["Cy"]: 300, ids["Di"]: 300},
+            count_check=True,
+        )
     assert str(caught.value).startswith("The counters add up to 1,190, 10 short of the 1,200 the players at table 1")
 
 
 def test_the_board_flags_an_agreed_count_until_the_bell_and_sums_up_the_tables(logged_in, three):
     evening, ids = three
     rnd = round_start(evening=evening)
-    result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=55), count_check=True,
-                  agreed_off=5)
+    result_record(
+        round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=55), count_check=True, agreed_off=5
+    )
     page = board(logged_in, evening)
     assert "Table 1: count off by 5 (over), agreed by the table." in page
     assert "1 of 3 tables in" in page and 'aria-label="Enter the result of table 2">2</a>' in page
@@ -123,8 +136,9 @@ def test_a_stale_ring_button_never_rings_the_next_round(logged_in, three):
     evening, ids = three
     play(evening, ids, {1: ("Ann", [], {n: 50 for n in HEAD}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})})
     second = round_start(evening=evening)
-    page = logged_in.post(reverse("host-round", args=[evening.pk]),
-                          {"action": "ring", "round": 1, "confirmed": "True"}, follow=True).content.decode()
+    page = logged_in.post(
+        reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1, "confirmed": "True"}, follow=True
+    ).content.decode()
     assert "The bell of round 1 has rung already: nothing more was rung. Round 2 is in play now." in page
     assert Round.objects.get(pk=second.pk).state == "running" and not second.bells.exists()
     paused = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "pause", "round": 1}, follow=True)
@@ -146,8 +160,9 @@ def test_after_an_undo_corrections_wait_for_the_host(logged_in, three):
     result_record(round=rnd, table=3, pool_winner=ids["Jo"])
     rnd.refresh_from_db()
     assert rnd.state == "rung" and rnd.bells.filter(undone_at__isnull=True).count() == 0
-    page = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1},
-                          follow=True).content.decode()
+    page = logged_in.post(
+        reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1}, follow=True
+    ).content.decode()
     assert "The bell of round 1 has rung." in page
     rnd.refresh_from_db()
     assert rnd.state == "closed" and rnd.reopened == ""
@@ -214,13 +229,15 @@ def test_a_result_form_for_a_round_already_rung_saves_nothing(logged_in, three):
     evening, ids = three
     play(evening, ids, {1: ("Ann", [], {n: 50 for n in HEAD}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})})
     before = Result.objects.count()
-    page = logged_in.post(reverse("host-result", args=[evening.pk, 2]), {"round": 1, "pool_winner": ids["Fay"]},
-                          follow=True).content.decode()
+    page = logged_in.post(
+        reverse("host-result", args=[evening.pk, 2]), {"round": 1, "pool_winner": ids["Fay"]}, follow=True
+    ).content.decode()
     assert "Round 1’s bell has rung, so that form saved nothing" in page.replace("&#x27;", "’").replace("'", "’")
     assert Result.objects.count() == before
     round_start(evening=evening)
-    page = logged_in.post(reverse("host-result", args=[evening.pk, 2]), {"round": 1, "pool_winner": ids["Fay"]},
-                          follow=True).content.decode()
+    page = logged_in.post(
+        reverse("host-result", args=[evening.pk, 2]), {"round": 1, "pool_winner": ids["Fay"]}, follow=True
+    ).content.decode()
     assert "That form was for round 1, but round 2 is in play now: nothing was saved." in page
     assert Result.objects.count() == before
 
@@ -228,7 +245,9 @@ def test_a_result_form_for_a_round_already_rung_saves_nothing(logged_in, three):
 def test_bad_round_buttons_are_refused_with_a_message(logged_in, three):
     evening, _ = three
     page = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "explode"}, follow=True)
-    assert page.status_code == 200 and "That button is not one the board knows: reload the page." in page.content.decode()
+    assert (
+        page.status_code == 200 and "That button is not one the board knows: reload the page." in page.content.decode()
+    )
     assert not AuditEntry.objects.filter(evening=evening).exists()
 
 
@@ -242,8 +261,9 @@ def test_reopened_rounds_agreed_counts_and_dispute_reasons_survive_export_and_im
     first = play(evening, ids, {1: ("Ann", [], {n: 50 for n in HEAD}), 2: ("Eve", [], {}), 3: ("Ivy", [], {})})
     bell_undo(evening=evening, bell_id=first.pk)
     rnd = first.round
-    result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=45), count_check=True,
-                  agreed_off=-5)
+    result_record(
+        round=rnd, table=1, pool_winner=ids["Ann"], counters=head_counts(ids, Ann=45), count_check=True, agreed_off=-5
+    )
     row = result_record(round=rnd, table=2, pool_winner=ids["Eve"], reporter=Guest.objects.get(pk=ids["Eve"]))
     captain_vote(guest=Guest.objects.get(pk=ids["Fay"]), result_id=row.pk, verdict="dispute", note="Gus won it")
     data = evening_export(evening)

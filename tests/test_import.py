@@ -28,8 +28,12 @@ def by_name(data):
         "standings": [(names[s["guest"]], s["yellow"], s["counters"], s["counters_won"]) for s in data["standings"]],
         "prizes": [(p["key"], sorted(names[w] for w in p["winners"])) for p in data["prizes"]],
         "entries": [
-            [(e["kind"], names[e["guest"]], e["from_table"], e["to_table"], e["amount"]) for b in r["bells"]
-             if not b["undone_at"] for e in b["entries"]]
+            [
+                (e["kind"], names[e["guest"]], e["from_table"], e["to_table"], e["amount"])
+                for b in r["bells"]
+                if not b["undone_at"]
+                for e in b["entries"]
+            ]
             for r in data["rounds"]
         ],
     }

@@ -44,21 +44,40 @@ def _ring(evening: Evening, reports) -> None:
 
 def _bunco_night() -> Evening:
     evening = _evening("bunco", 10, options={"format": {"ties": "cut", "prize_ties": "shared"}})  # two ghosts
-    _ring(evening, lambda t: {1: {"points": {"NS": 26, "EW": 9}, "buncos": {str(t[0][0]): 1}},
-                              2: {"points": {"NS": 7, "EW": 7}},  # a tie, cut (the host's option)
-                              3: {"points": {"NS": 4, "EW": 21}, "minis": {str(t[2][1]): 1}}})
-    _ring(evening, lambda t: {1: {"points": {"NS": 3, "EW": 22}, "buncos": {str(t[0][1]): 1}},
-                              2: {"points": {"NS": 12, "EW": 9}}})  # table 3 reports nothing: cut
+    _ring(
+        evening,
+        lambda t: {
+            1: {"points": {"NS": 26, "EW": 9}, "buncos": {str(t[0][0]): 1}},
+            2: {"points": {"NS": 7, "EW": 7}},  # a tie, cut (the host's option)
+            3: {"points": {"NS": 4, "EW": 21}, "minis": {str(t[2][1]): 1}},
+        },
+    )
+    _ring(
+        evening,
+        lambda t: {1: {"points": {"NS": 3, "EW": 22}, "buncos": {str(t[0][1]): 1}}, 2: {"points": {"NS": 12, "EW": 9}}},
+    )  # table 3 reports nothing: cut
     return evening
 
 
 def _euchre_night() -> Evening:
     evening = _evening("euchre", 12, options={"format": {"movement": "ladder_down", "prize_ties": "shared"}})
-    _ring(evening, lambda t: {1: {"hands": [["NS", 1], ["EW", 2], ["NS", 4]]}, 2: {"points": {"NS": 3, "EW": 8}},
-                              3: {"points": {"NS": 6, "EW": 6}, "playoff": "EW"}})
+    _ring(
+        evening,
+        lambda t: {
+            1: {"hands": [["NS", 1], ["EW", 2], ["NS", 4]]},
+            2: {"points": {"NS": 3, "EW": 8}},
+            3: {"points": {"NS": 6, "EW": 6}, "playoff": "EW"},
+        },
+    )
     foursome_guest_leaves(evening=evening, guest=Guest.objects.get(evening=evening, name="Player 05"))
-    _ring(evening, lambda t: {1: {"points": {"NS": 5, "EW": 8}}, 2: {"points": {"NS": 8, "EW": 2}},
-                              3: {"points": {"NS": 7, "EW": 1}}})
+    _ring(
+        evening,
+        lambda t: {
+            1: {"points": {"NS": 5, "EW": 8}},
+            2: {"points": {"NS": 8, "EW": 2}},
+            3: {"points": {"NS": 7, "EW": 1}},
+        },
+    )
     return evening
 
 
@@ -84,9 +103,13 @@ def test_an_exported_evening_imports_back_to_the_same_standings_seats_and_report
     assert copy_.format == evening.format and copy_.options == evening.options
     assert _by_name(copy_) == _by_name(evening)
     seats = {(s.guest.name, s.table, s.position) for s in Seat.objects.filter(evening=copy_).select_related("guest")}
-    assert seats == {(s.guest.name, s.table, s.position) for s in Seat.objects.filter(evening=evening).select_related("guest")}
+    assert seats == {
+        (s.guest.name, s.table, s.position) for s in Seat.objects.filter(evening=evening).select_related("guest")
+    }
     again = json.loads(json.dumps(evening_export(copy_)))
-    assert again["standings"] and [r["tallies"] for r in again["standings"]] == [r["tallies"] for r in data["standings"]]
+    assert again["standings"] and [r["tallies"] for r in again["standings"]] == [
+        r["tallies"] for r in data["standings"]
+    ]
 
 
 def _refused(data, host, message: str) -> None:
@@ -108,7 +131,11 @@ def test_a_report_the_format_makes_impossible_is_refused():
     evening = _euchre_night()
     data = copy.deepcopy(evening_export(evening))
     data["rounds"][0]["results"][0]["report"] = {"hands": [["NS", 3]]}
-    _refused(data, evening.host, "rounds[0].results[0].report: table 1's report: Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4")
+    _refused(
+        data,
+        evening.host,
+        "rounds[0].results[0].report: table 1's report: Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4",
+    )
     data = copy.deepcopy(evening_export(evening))
     data["rounds"][0]["results"][1]["report"] = {"points": {"NS": 1, "EW": 2}, "stars": 1}
     _refused(data, evening.host, "rounds[0].results[1].report: unknown field")

@@ -61,8 +61,13 @@ def check_order(queries: list[dict]) -> None:
                 highest = max(highest, rank)
             evening_locked |= rank == 0
         write = WRITE.match(text)
-        if write and write.group("table") in ("tournament_round", "tournament_result", "tournament_resultvote",
-                                                "tournament_bell", "tournament_seat"):
+        if write and write.group("table") in (
+            "tournament_round",
+            "tournament_result",
+            "tournament_resultvote",
+            "tournament_bell",
+            "tournament_seat",
+        ):
             assert evening_locked, f"{write.group('table')} written before the evening was locked:\n" + "\n".join(sql)
 
 
@@ -80,8 +85,12 @@ def test_every_service_locks_evening_then_round_then_result(playing, host):
     report = run(captains.captain_report, guest=one, round_number=1, table=2, pool_winner=one.pk, request_id="r1")
     run(captains.captain_vote, guest=two, result_id=report.pk, verdict="confirm")
     run(results.result_record, round=rnd, table=2, pool_winner=three.pk, user=host)
-    run(captains.captain_vote, guest=one, result_id=Result.objects.get(round=rnd, table=2, superseded_at=None).pk,
-        verdict="dispute")
+    run(
+        captains.captain_vote,
+        guest=one,
+        result_id=Result.objects.get(round=rnd, table=2, superseded_at=None).pk,
+        verdict="dispute",
+    )
     rnd = run(clock.round_pause, round=rnd)
     rnd = run(clock.round_resume, round=rnd)
     rnd = run(clock.round_extend, round=rnd, minutes=2)

@@ -81,13 +81,23 @@ def captain(race: Race, evening: Evening, guest, seed: int) -> None:
                 continue
             live = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
             if live is not None and live.reported_by_guest_id != guest.pk and rng.random() < 0.7:
-                race.post(client, reverse("guest-vote", args=[guest.key]),
-                          {"result": str(live.pk), "verdict": rng.choice(["confirm", "dispute"])})
+                race.post(
+                    client,
+                    reverse("guest-vote", args=[guest.key]),
+                    {"result": str(live.pk), "verdict": rng.choice(["confirm", "dispute"])},
+                )
             else:
                 winner = rng.choice(tables[table - 1])
-                race.post(client, reverse("guest-report", args=[guest.key]),
-                          {"round": str(rnd.number), "table": str(table), "pool_winner": str(winner),
-                           "request_id": uuid.uuid4().hex})
+                race.post(
+                    client,
+                    reverse("guest-report", args=[guest.key]),
+                    {
+                        "round": str(rnd.number),
+                        "table": str(table),
+                        "pool_winner": str(winner),
+                        "request_id": uuid.uuid4().hex,
+                    },
+                )
     finally:
         close_old_connections()
         connection.close()
@@ -117,8 +127,9 @@ def host_tab(race: Race, evening: Evening, user, seed: int) -> None:
     try:
         race.start.wait(timeout=30)
         for step in range(STEPS):
-            action = rng.choices(["result", "ring", "undo", "correct", "start"],
-                                 weights=[6, 1, 1, 1, 1 if step > STEPS // 2 else 0])[0]
+            action = rng.choices(
+                ["result", "ring", "undo", "correct", "start"], weights=[6, 1, 1, 1, 1 if step > STEPS // 2 else 0]
+            )[0]
             rnd = live_round(evening.pk)
             if action == "correct":
                 correct(race, client, evening, rng)
@@ -170,8 +181,9 @@ def test_captains_votes_results_bells_and_undos_race_without_a_server_error(post
     # seats are where the live bells put them.
     audit = AuditEntry.objects.filter(evening=evening)
     assert audit.filter(action__in=("result.record", "result.correct")).count() == results.count()
-    replayed = sum(len(detail["replayed"]) for detail in audit.filter(action="result.correct")
-                   .values_list("detail", flat=True))  # a correction rings its round's bell and later ones again
+    replayed = sum(
+        len(detail["replayed"]) for detail in audit.filter(action="result.correct").values_list("detail", flat=True)
+    )  # a correction rings its round's bell and later ones again
     assert audit.filter(action="bell.ring").count() + replayed == bells.count()
     assert audit.filter(action="bell.undo").count() + replayed == bells.filter(undone_at__isnull=False).count()
     ids = [r for r in results.exclude(request_id="").values_list("request_id", flat=True)]
@@ -181,4 +193,3 @@ def test_captains_votes_results_bells_and_undos_race_without_a_server_error(post
     for guest_id, table in Seat.objects.filter(evening=evening).values_list("guest_id", "table"):
         seats.setdefault(table, set()).add(guest_id)
     assert seats == {n: set(ids) for n, ids in enumerate(evening_state(evening).tables, 1)}
-

@@ -34,8 +34,9 @@ def phone(browser, live_server, host=None, width=320):
         session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(host.pk), "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = host.get_session_auth_hash()
         session.save()
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
-                              "url": live_server.url}])
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
+        )
     return context.new_page()
 
 

@@ -67,8 +67,10 @@ def code_names() -> set[str]:
 FILE_NAME = re.compile(r"[0-9a-f]{3}_[0-9a-f]{12,16}\.txt|\.md\b|\.py\b|\bseeds/")
 GUEST_ID = re.compile(r"\b[Gg]uest \d+\b|\b[Gg]uests \d+, \d+|\bguest\(s\)")
 # A guest addressed in the second person: the bell's own sentences to them, or "Name: You ...".
-SECOND_PERSON = re.compile(r"\b[Yy]ou (won|lost|had|cut|split|are at|have left|hold|keep|count)\b"
-                           r"|\b[Yy]our (seat|table \d|\d+ counters)|: You\b|\bWelcome(?: back)?:")
+SECOND_PERSON = re.compile(
+    r"\b[Yy]ou (won|lost|had|cut|split|are at|have left|hold|keep|count)\b"
+    r"|\b[Yy]our (seat|table \d|\d+ counters)|: You\b|\bWelcome(?: back)?:"
+)
 
 
 def problems(text: str, audience: str) -> list[str]:
@@ -79,7 +81,10 @@ def problems(text: str, audience: str) -> list[str]:
     found += [f"“None” in {m.group(0)!r}" for m in re.finditer(r".{0,30}\bNone\b.{0,30}", text)]
     found += [f"a guest by id {m.group(0)!r}" for m in GUEST_ID.finditer(text)]
     if audience in ("host", "room"):
-        found += [f"second person {m.group(0)!r}" for m in re.finditer(rf".{{0,40}}(?:{SECOND_PERSON.pattern}).{{0,20}}", text)]
+        found += [
+            f"second person {m.group(0)!r}"
+            for m in re.finditer(rf".{{0,40}}(?:{SECOND_PERSON.pattern}).{{0,20}}", text)
+        ]
     return found
 
 
@@ -124,7 +129,11 @@ def test_the_bell_speaks_of_a_guest_on_the_board_and_to_them_on_their_phone(clie
 
     last = Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("-round__number", "-id").first()
     up = last.entries.filter(kind="up").select_related("guest").first()
-    assert up.text == f"You won the pool at table {up.from_table}: go to {'the head table (table 1)' if up.to_table == 1 else f'table {up.to_table}'}." or up.text.startswith("You won the lot")
+    assert (
+        up.text
+        == f"You won the pool at table {up.from_table}: go to {'the head table (table 1)' if up.to_table == 1 else f'table {up.to_table}'}."
+        or up.text.startswith("You won the lot")
+    )
     assert up.about == up.text.replace("You won", f"{up.guest.name} won").replace(": go to", ": goes to")
     client.force_login(host)
     # The last bell's moves are a tab of the board of their own (issue 11: the board at 84 tables).
@@ -138,12 +147,15 @@ def test_sources_are_cited_in_words():
     assert rule_in_words("seeds/README.md (Progressive Poker)") == f"{BOOK}, “Progressive Poker”"
     assert rule_in_words("house rule: no_result=stay") == (
         "house rule: a table has no pool winner at the bell: that table sits out this bell: nobody there moves;"
-        " the winner below moves past it")
+        " the winner below moves past it"
+    )
     assert rule_in_words("house rule: booby_rule=fewest_won") == (
-        "house rule: the booby prize: the fewest counters won, fresh stakes charged")
+        "house rule: the booby prize: the fewest counters won, fresh stakes charged"
+    )
     assert rule_in_words("house rule: a late guest takes a stake; house rule: arrive_at=booby") == (
         "house rule: a late guest takes a stake; house rule: where a late guest sits: at the booby table"
-        " (unless it is full)")
+        " (unless it is full)"
+    )
     assert rule_in_words("house rule: the host chose the table") == "house rule: the host chose the table"
 
 

@@ -66,8 +66,12 @@ def test_a_count_that_misses_someone_cannot_be_checked():
 
 
 def test_the_bell_warns_with_the_same_difference():
-    results = [TableResult(table=1, pool_winner=1, counters={1: 60, 2: 50, 3: 30}),
-               TableResult(table=2, pool_winner=4, counters={4: 75, 5: 50, 6: 45})]
+    results = [
+        TableResult(table=1, pool_winner=1, counters={1: 60, 2: 50, 3: 30}),
+        TableResult(table=2, pool_winner=4, counters={4: 75, 5: 50, 6: 45}),
+    ]
     record = ring_bell(state(), results, stake=50)
-    assert record.warnings == ("Counters at table 1 add up to 140, 10 short of 150.",
-                               "Counters at table 2 add up to 170, 20 more than 150.")
+    assert record.warnings == (
+        "Counters at table 1 add up to 140, 10 short of 150.",
+        "Counters at table 2 add up to 170, 20 more than 150.",
+    )

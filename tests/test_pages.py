@@ -30,10 +30,19 @@ def test_a_host_cannot_see_another_hosts_evening(client, make_evening):
 
 
 def test_create_an_evening_register_draw_and_start(logged_in, host):
-    response = logged_in.post(reverse("host-evenings"), {
-        "name": "Friday poker", "date": "2026-12-04", "game": "draw_poker", "counters_per_stake": 50,
-        "minutes_per_round": 12, "round_end": "clock", "red_label": "Ladies", "blue_label": "Gentlemen",
-    })
+    response = logged_in.post(
+        reverse("host-evenings"),
+        {
+            "name": "Friday poker",
+            "date": "2026-12-04",
+            "game": "draw_poker",
+            "counters_per_stake": 50,
+            "minutes_per_round": 12,
+            "round_end": "clock",
+            "red_label": "Ladies",
+            "blue_label": "Gentlemen",
+        },
+    )
     evening = host.evenings.get()
     assert response.status_code == 302 and evening.red_label == "Ladies"
     guests_url = reverse("host-guests", args=[evening.pk])
@@ -53,8 +62,7 @@ def test_create_an_evening_register_draw_and_start(logged_in, host):
 
 def test_a_bad_list_shows_every_reason_and_saves_nothing(logged_in, make_evening):
     evening = make_evening(0, 0)
-    response = logged_in.post(reverse("host-guests", args=[evening.pk]),
-                              {"many-text": "Anne, red\n, blue\nBob, green"})
+    response = logged_in.post(reverse("host-guests", args=[evening.pk]), {"many-text": "Anne, red\n, blue\nBob, green"})
     assert response.status_code == 200
     assert "Row 2: The name is empty" in response.content.decode()
     assert "Row 3: “green” is not a pack" in response.content.decode()
@@ -87,8 +95,10 @@ def test_ringing_from_the_page_twice_applies_once(logged_in, make_evening):
     draw_digital(evening=evening)
     rnd = round_start(evening=evening)
     head = evening_state(evening).tables[0]
-    logged_in.post(reverse("host-result", args=[evening.pk, 1]),
-                   {"pool_winner": str(head[0]), **{f"counters_{g}": 50 for g in head}})
+    logged_in.post(
+        reverse("host-result", args=[evening.pk, 1]),
+        {"pool_winner": str(head[0]), **{f"counters_{g}": 50 for g in head}},
+    )
     ring = {"action": "ring", "round": 1, "confirmed": "True"}  # the confirmation page's button, tapped twice
     assert logged_in.post(reverse("host-round", args=[evening.pk]), ring).status_code == 302
     second = logged_in.post(reverse("host-round", args=[evening.pk]), ring, follow=True)
@@ -121,7 +131,9 @@ def test_wrong_revoked_and_reissued_keys_all_get_the_same_404(client, make_eveni
     guest_reissue_key(guest=guest)
     revoked = evening.guests.last()
     Guest.objects.filter(pk=revoked.pk).update(key_revoked=True)
-    bodies = {client.get(reverse("guest-page", args=[key])).content for key in (old, revoked.key, "x" * 32, str(guest.pk))}
+    bodies = {
+        client.get(reverse("guest-page", args=[key])).content for key in (old, revoked.key, "x" * 32, str(guest.pk))
+    }
     assert len(bodies) == 1
     assert client.get(reverse("guest-page", args=[old])).status_code == 404
     assert client.get(reverse("guest-page", args=[guest.key])).status_code == 200
@@ -186,11 +198,13 @@ def test_counters_that_do_not_add_up_are_refused_until_the_table_agrees(logged_i
     assert "The table agrees the count is off by 4 (short)" in text and 'name="count-off_by" value="-4"' in text
     # Ticked for another difference (the counts changed meanwhile): refused again, nothing saved.
     counts[f"counters_{head[0]}"] = 40
-    again = logged_in.post(url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -4,
-                                 **counts})
+    again = logged_in.post(
+        url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -4, **counts}
+    )
     assert "10 short of the 200" in again.content.decode() and not Result.objects.exists()
-    saved = logged_in.post(url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -10,
-                                 **counts}, follow=True)
+    saved = logged_in.post(
+        url, {"round": 1, "pool_winner": str(head[1]), "count-agree": "on", "count-off_by": -10, **counts}, follow=True
+    )
     assert Result.objects.get().count_off == -10
     board = saved.content.decode()
     assert "Table 1: count off by 10 (short), agreed by the table." in board
@@ -205,16 +219,25 @@ def test_a_stale_result_form_from_an_earlier_round_saves_nothing(logged_in, make
     rnd.state = "closed"
     rnd.save(update_fields=["state"])
     round_start(evening=evening)  # round 2 is in play now
-    response = logged_in.post(reverse("host-result", args=[evening.pk, 2]),
-                              {"round": "1", "pool_winner": str(table2[0])}, follow=True)
+    response = logged_in.post(
+        reverse("host-result", args=[evening.pk, 2]), {"round": "1", "pool_winner": str(table2[0])}, follow=True
+    )
     assert "That form was for round 1, but round 2 is in play" in response.content.decode()
     assert not Result.objects.exists()
 
 
 def test_the_evening_form_refuses_one_label_for_both_packs_and_a_negative_value(logged_in, host):
-    fields = {"name": "E", "date": "2026-12-04", "game": "draw_poker", "counters_per_stake": 50,
-              "minutes_per_round": 10, "round_end": "clock", "red_label": "Ladies", "blue_label": "ladies",
-              "counter_value": "-1"}
+    fields = {
+        "name": "E",
+        "date": "2026-12-04",
+        "game": "draw_poker",
+        "counters_per_stake": 50,
+        "minutes_per_round": 10,
+        "round_end": "clock",
+        "red_label": "Ladies",
+        "blue_label": "ladies",
+        "counter_value": "-1",
+    }
     response = logged_in.post(reverse("host-evenings"), fields)
     text = response.content.decode()
     assert response.status_code == 200 and "need different labels" in text and "cannot be negative" in text

@@ -26,11 +26,14 @@ LAN = "http://192.168.1.23:8000"
 
 # The settings from an address.
 
+
 def test_party_settings_from_a_lan_address_and_a_local_name():
     assert party_settings("192.168.1.23", 8000, "headtable.local") == {
         "ALLOWED_HOSTS": "192.168.1.23,headtable.local,127.0.0.1,localhost,[::1]",
-        "CSRF_TRUSTED_ORIGINS": ("http://192.168.1.23:8000,http://headtable.local:8000,http://127.0.0.1:8000,"
-                                 "http://localhost:8000,http://[::1]:8000"),
+        "CSRF_TRUSTED_ORIGINS": (
+            "http://192.168.1.23:8000,http://headtable.local:8000,http://127.0.0.1:8000,"
+            "http://localhost:8000,http://[::1]:8000"
+        ),
         "SITE_URL": "http://192.168.1.23:8000",
         "SITE_LOCAL_URL": "http://headtable.local:8000",
     }
@@ -57,19 +60,30 @@ def test_party_settings_for_an_ipv6_address():
     assert values["ALLOWED_HOSTS"].startswith("[fd00::2],")
 
 
-@pytest.mark.parametrize("address,port", [("192.168.1.300", 8000), ("my-laptop", 8000), ("10.0.0.1", 0),
-                                          ("10.0.0.1", 70000)])
+@pytest.mark.parametrize(
+    "address,port", [("192.168.1.300", 8000), ("my-laptop", 8000), ("10.0.0.1", 0), ("10.0.0.1", 70000)]
+)
 def test_party_settings_refuse_a_bad_address_or_port(address, port):
     with pytest.raises(ValueError):
         party_settings(address, port)
 
 
-@pytest.mark.parametrize("url,loopback", [
-    ("http://127.0.0.1:8000", True), ("http://127.3.4.5", True), ("http://localhost:8000/", True),
-    ("http://[::1]:8000", True), ("http://0.0.0.0:8000", True), ("http://testserver", False),
-    ("http://192.168.1.23:8000", False), ("http://headtable.local:8000", False), ("", True),
-    ("http://[fd00::2]:8000", False), ("http://app.localhost", True),
-])
+@pytest.mark.parametrize(
+    "url,loopback",
+    [
+        ("http://127.0.0.1:8000", True),
+        ("http://127.3.4.5", True),
+        ("http://localhost:8000/", True),
+        ("http://[::1]:8000", True),
+        ("http://0.0.0.0:8000", True),
+        ("http://testserver", False),
+        ("http://192.168.1.23:8000", False),
+        ("http://headtable.local:8000", False),
+        ("", True),
+        ("http://[fd00::2]:8000", False),
+        ("http://app.localhost", True),
+    ],
+)
 def test_loopback_urls(url, loopback):
     assert is_loopback_url(url) is loopback
 
@@ -85,6 +99,7 @@ def test_lan_address_is_this_machines_network_address():
 
 # The secret key.
 
+
 def test_the_secret_key_is_made_once_with_mode_600_and_reused(tmp_path):
     path = party_secret_key(tmp_path)
     assert path == tmp_path / "secret_key"
@@ -98,16 +113,23 @@ def test_the_secret_key_is_made_once_with_mode_600_and_reused(tmp_path):
 
 def test_settings_read_the_secret_key_file_with_debug_off(tmp_path):
     path = party_secret_key(tmp_path)
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY_FILE": str(path), "HEADTABLE_VAR_DIR": str(tmp_path),
-           "DJANGO_SETTINGS_MODULE": "tournament.settings"}
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY_FILE": str(path),
+        "HEADTABLE_VAR_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    }
     env.pop("SECRET_KEY", None)
     code = "from django.conf import settings; print(settings.SECRET_KEY, settings.DEBUG)"
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
-                         cwd=settings.BASE_DIR).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=settings.BASE_DIR
+    ).stdout.split()
     assert out == [path.read_text().strip(), "False"]
 
 
 # The Connect phones page.
+
 
 def decode_svg_qr(page: str) -> str:
     """The text of the inline SVG QR code on ``page`` (its runs drawn back into pixels)."""
@@ -117,8 +139,8 @@ def decode_svg_qr(page: str) -> str:
     size = int(re.search(r'class="qr"[^>]*viewBox="0 0 (\d+) \d+"', page).group(1))
     scale = 8
     image = Image.new("L", (size * scale, size * scale), 255)
-    svg = page[page.index('class="qr"'):]
-    svg = svg[:svg.index("</svg>")]
+    svg = page[page.index('class="qr"') :]
+    svg = svg[: svg.index("</svg>")]
     for x, y, n in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\d+z", svg):
         x, y, n = int(x), int(y), int(n)
         image.paste(0, (x * scale, y * scale, (x + n) * scale, (y + 1) * scale))
@@ -209,12 +231,14 @@ def test_print_document_warns_of_loopback_qr_codes(host, tmp_path, capsys):
     evening = printing_evening(host)
     call_command("print_document", str(evening.pk), "seating-cards", "-o", str(tmp_path / "cards.pdf"))
     assert "only this computer can open" in capsys.readouterr().err
-    call_command("print_document", str(evening.pk), "seating-cards", "-o", str(tmp_path / "cards.pdf"),
-                 "--base-url", LAN)
+    call_command(
+        "print_document", str(evening.pk), "seating-cards", "-o", str(tmp_path / "cards.pdf"), "--base-url", LAN
+    )
     assert capsys.readouterr().err == ""
 
 
 # The multicast DNS name.
+
 
 def test_the_local_name_is_announced_and_resolves_or_is_quietly_absent():
     address = lan_address()

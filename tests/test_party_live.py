@@ -42,16 +42,36 @@ def free_port() -> int:
 @pytest.fixture
 def party_env(tmp_path):
     """The environment of a party of its own: a SQLite file and a broker folder under ``tmp_path``."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "CACHE_URL", "SECRET_KEY",
-                        "SITE_URL", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "DJANGO_SETTINGS_MODULE")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "REDIS_URL",
+            "CACHE_URL",
+            "SECRET_KEY",
+            "SITE_URL",
+            "ALLOWED_HOSTS",
+            "CSRF_TRUSTED_ORIGINS",
+            "DJANGO_SETTINGS_MODULE",
+        )
+    }
     env.update(HEADTABLE_VAR_DIR=str(tmp_path), DATABASE_URL=f"sqlite:///{tmp_path / 'party.sqlite3'}")
     return env
 
 
 def manage(env, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], env=env, cwd=settings.BASE_DIR,
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        env=env,
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+    )
 
 
 def wait_for(url: str, proc: subprocess.Popen, seconds: float = 120) -> None:
@@ -73,8 +93,11 @@ def login(opener, base: str, username: str, password: str) -> None:
     page = opener.open(f"{base}/accounts/login/").read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     data = urllib.parse.urlencode({"username": username, "password": password, "csrfmiddlewaretoken": token})
-    answer = opener.open(urllib.request.Request(f"{base}/accounts/login/", data=data.encode(),
-                                                headers={"Referer": f"{base}/accounts/login/"}))
+    answer = opener.open(
+        urllib.request.Request(
+            f"{base}/accounts/login/", data=data.encode(), headers={"Referer": f"{base}/accounts/login/"}
+        )
+    )
     assert "/accounts/login/" not in answer.geturl(), "the login was refused"
 
 
@@ -96,13 +119,21 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
     assert refused.returncode == 1
     assert "still has the demo password" in refused.stderr and "changepassword host" in refused.stderr
 
-    code = "from django.contrib.auth.models import User; u = User.objects.get(username='host'); " \
-           "u.set_password('a-party-of-our-own'); u.save()"
+    code = (
+        "from django.contrib.auth.models import User; u = User.objects.get(username='host'); "
+        "u.set_password('a-party-of-our-own'); u.save()"
+    )
     assert manage(party_env, "shell", "-c", code).returncode == 0
     with open(tmp_path / "party.log", "w") as log:  # the server writes to its own copy of the file
-        proc = subprocess.Popen([sys.executable, "manage.py", "party", "--port", str(port)], env=party_env,
-                                cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [sys.executable, "manage.py", "party", "--port", str(port)],
+            env=party_env,
+            cwd=settings.BASE_DIR,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     base, here = f"http://{lan}:{port}", f"http://127.0.0.1:{port}"
     try:
         wait_for(base + "/", proc)

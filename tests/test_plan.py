@@ -24,13 +24,13 @@ SEATABLE = [n for n in range(8, 501) if n not in (9, 10, 11)]
 
 # Worked by hand: n - 8 guests sit between head and booby, in tables of 4 to 7, as near six.
 HAND_CHECKED = {
-    8: (4, 4),                                  # nobody between head and booby
-    12: (4, 4, 4),                              # 4 between: one table of four
-    16: (4, 4, 4, 4),                           # 8 between: one table cannot take 8, so 4 + 4
-    23: (4, 5, 5, 5, 4),                        # 15 between: two tables hold at most 14; 5+5+5
-    85: (4, *[6] * 12, 5, 4),                   # 77 = 12 x 6 + 5: 13 tables, the five last
-    86: (4, *[6] * 13, 4),                      # 78 = 13 x 6
-    500: (4, *[6] * 82, 4),                     # 492 = 82 x 6: 84 tables in all
+    8: (4, 4),  # nobody between head and booby
+    12: (4, 4, 4),  # 4 between: one table of four
+    16: (4, 4, 4, 4),  # 8 between: one table cannot take 8, so 4 + 4
+    23: (4, 5, 5, 5, 4),  # 15 between: two tables hold at most 14; 5+5+5
+    85: (4, *[6] * 12, 5, 4),  # 77 = 12 x 6 + 5: 13 tables, the five last
+    86: (4, *[6] * 13, 4),  # 78 = 13 x 6
+    500: (4, *[6] * 82, 4),  # 492 = 82 x 6: 84 tables in all
 }
 
 
@@ -133,8 +133,9 @@ def test_larger_tables_may_go_nearest_the_booby_table():
 
 def test_options_from_mapping():
     assert PlanOptions.from_mapping({}) == PlanOptions()
-    assert PlanOptions.from_mapping({"larger_tables": "nearest booby", "on_tie": "larger tables"}) \
-        == PlanOptions(LargerTables.NEAREST_BOOBY, OnTie.LARGER_TABLES)
+    assert PlanOptions.from_mapping({"larger_tables": "nearest booby", "on_tie": "larger tables"}) == PlanOptions(
+        LargerTables.NEAREST_BOOBY, OnTie.LARGER_TABLES
+    )
     with pytest.raises(PlanError, match="Unknown table plan option biggest_first"):
         PlanOptions.from_mapping({"biggest_first": True})
     with pytest.raises(PlanError, match="“nearest head” or “nearest booby”"):
@@ -145,7 +146,11 @@ def test_kinds_and_sizes():
     plan = plan_tables(20)
     assert plan.sizes == (4, 6, 6, 4)
     assert [plan.kind(t) for t in plan.table_numbers] == [
-        TableKind.HEAD, TableKind.INTERMEDIATE, TableKind.INTERMEDIATE, TableKind.BOOBY]
+        TableKind.HEAD,
+        TableKind.INTERMEDIATE,
+        TableKind.INTERMEDIATE,
+        TableKind.BOOBY,
+    ]
     assert plan.kind(2) == "intermediate"
     assert plan.size(3) == 6 and plan.tables == 4
     for bad in (0, 5):
@@ -156,17 +161,19 @@ def test_kinds_and_sizes():
 
 def test_a_plan_must_say_what_it_relaxes():
     with pytest.raises(InvariantBroken):
-        TablePlan((4, 5))                       # breaks a rule without saying so
+        TablePlan((4, 5))  # breaks a rule without saying so
     with pytest.raises(InvariantBroken):
-        TablePlan((4, 4), relaxed="nothing")    # says relaxed, breaks nothing
+        TablePlan((4, 4), relaxed="nothing")  # says relaxed, breaks nothing
     with pytest.raises(InvariantBroken):
-        TablePlan((4,))                         # one table cannot be head and booby
+        TablePlan((4,))  # one table cannot be head and booby
     with pytest.raises(InvariantBroken):
         TablePlan((4, 0, 4), relaxed="x")
     assert TablePlan([4, 8, 4], relaxed=relaxations((4, 8, 4))).sizes == (4, 8, 4)
-    assert relaxations((5, 3, 6)) == ("the head table starts with 5 players instead of 4; "
-                                      "table 2 starts with 3 players, outside 4 to 7; "
-                                      "the booby table starts with 6 players instead of 4")
+    assert relaxations((5, 3, 6)) == (
+        "the head table starts with 5 players instead of 4; "
+        "table 2 starts with 3 players, outside 4 to 7; "
+        "the booby table starts with 6 players instead of 4"
+    )
 
 
 def test_free_seats_for_a_latecomer():
@@ -184,13 +191,20 @@ def test_latecomer_takes_a_free_seat():
     assert grown == TablePlan((4, 7), "the booby table starts with 7 players instead of 4")
 
 
-@pytest.mark.parametrize("plan, table, words", [
-    (TablePlan((4, 6, 6, 4)), 1, "the head table must start with four; tables with a free seat: 2, 3"),
-    (TablePlan((4, 6, 6, 4)), 4, "the booby table must start with four"),
-    (TablePlan((4, 7, 4)), 2, "table 2 already has 7, the most a table may have; no table has a free seat, so redraw"),
-    (TablePlan((4, 4)), 2, "the booby table must start with four; no table has a free seat"),
-    (TablePlan((4, 7), "the booby table starts with 7 players instead of 4"), 2, "table 2 already has 7"),
-])
+@pytest.mark.parametrize(
+    "plan, table, words",
+    [
+        (TablePlan((4, 6, 6, 4)), 1, "the head table must start with four; tables with a free seat: 2, 3"),
+        (TablePlan((4, 6, 6, 4)), 4, "the booby table must start with four"),
+        (
+            TablePlan((4, 7, 4)),
+            2,
+            "table 2 already has 7, the most a table may have; no table has a free seat, so redraw",
+        ),
+        (TablePlan((4, 4)), 2, "the booby table must start with four; no table has a free seat"),
+        (TablePlan((4, 7), "the booby table starts with 7 players instead of 4"), 2, "table 2 already has 7"),
+    ],
+)
 def test_latecomer_refused_where_the_plan_has_no_room(plan, table, words):
     with pytest.raises(PlanError, match=words):
         plan_with_latecomer(plan, table)
@@ -210,14 +224,24 @@ def test_a_guest_leaves():
     assert plan_without_guest(relaxed, 2) == TablePlan((4, 4))
 
 
-@pytest.mark.parametrize("plan, table, words", [
-    (TablePlan((4, 6, 6, 4)), 1, "the head table must start with four. To fix it, redraw, or "
-                                 "first move a guest from table 2 or 3 to table 1"),
-    (TablePlan((4, 6, 4)), 3, "the booby table must start with four. To fix it, redraw, or "
-                              "first move a guest from table 2 to table 3"),
-    (TablePlan((4, 4, 4)), 2, "table 2 would fall below 4, the fewest a table may have. To fix it, redraw."),
-    (TablePlan((4, 4)), 1, "To fix it, redraw."),
-])
+@pytest.mark.parametrize(
+    "plan, table, words",
+    [
+        (
+            TablePlan((4, 6, 6, 4)),
+            1,
+            "the head table must start with four. To fix it, redraw, or "
+            "first move a guest from table 2 or 3 to table 1",
+        ),
+        (
+            TablePlan((4, 6, 4)),
+            3,
+            "the booby table must start with four. To fix it, redraw, or first move a guest from table 2 to table 3",
+        ),
+        (TablePlan((4, 4, 4)), 2, "table 2 would fall below 4, the fewest a table may have. To fix it, redraw."),
+        (TablePlan((4, 4)), 1, "To fix it, redraw."),
+    ],
+)
 def test_a_guest_may_not_leave_a_table_at_its_limit(plan, table, words):
     with pytest.raises(PlanError) as caught:
         plan_without_guest(plan, table)

@@ -209,7 +209,9 @@ def test_lookup_agrees_with_readable_ranking(options):
     pack = list(full_pack(with_mistigris=options.mistigris))
     rng = random.Random(8)
     hands = [rng.sample(pack, 5) for _ in range(3000)]
-    hands += [parse_cards(h) for h in ("AS AD AC AH MI", "AH 2H 3H 4H MI", "KS QS JS 10S MI")] if options.mistigris else []
+    hands += (
+        [parse_cards(h) for h in ("AS AD AC AH MI", "AH 2H 3H 4H MI", "KS QS JS 10S MI")] if options.mistigris else []
+    )
     for hand in hands:
         key = poker_strength(hand, options).key
         assert table.keys[table.rank_cards(hand)] == key, hand

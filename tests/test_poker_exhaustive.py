@@ -63,14 +63,31 @@ def test_distinct_strengths_and_their_sizes(plain):
     assert table.class_count == 7462 == len(set(plain))
     sizes = Counter(plain)
     # Hands per strength class: e.g. each no-pair pattern is 4^5 - 4 = 1,020 hands.
-    expected = {C.NO_PAIR: 1020, C.PAIR: 384, C.TWO_PAIRS: 144, C.THREES: 64, C.STRAIGHT: 1020,
-                C.FLUSH: 4, C.FULL_HOUSE: 24, C.FOURS: 4, C.STRAIGHT_FLUSH: 4}
+    expected = {
+        C.NO_PAIR: 1020,
+        C.PAIR: 384,
+        C.TWO_PAIRS: 144,
+        C.THREES: 64,
+        C.STRAIGHT: 1020,
+        C.FLUSH: 4,
+        C.FULL_HOUSE: 24,
+        C.FOURS: 4,
+        C.STRAIGHT_FLUSH: 4,
+    }
     for n, size in sizes.items():
         assert size == expected[table.categories[n]]
     per_category = Counter(table.categories[n] for n in sizes)
-    assert per_category == {C.NO_PAIR: 1277, C.PAIR: 2860, C.TWO_PAIRS: 858, C.THREES: 858,
-                            C.STRAIGHT: 10, C.FLUSH: 1277, C.FULL_HOUSE: 156, C.FOURS: 156,
-                            C.STRAIGHT_FLUSH: 10}
+    assert per_category == {
+        C.NO_PAIR: 1277,
+        C.PAIR: 2860,
+        C.TWO_PAIRS: 858,
+        C.THREES: 858,
+        C.STRAIGHT: 10,
+        C.FLUSH: 1277,
+        C.FULL_HOUSE: 156,
+        C.FOURS: 156,
+        C.STRAIGHT_FLUSH: 10,
+    }
 
 
 def test_sorting_every_hand_gives_a_stable_documented_order(plain):
@@ -109,8 +126,11 @@ def test_ace_high_only_counts():
     # A-2-3-4-5 becomes no pair (1,020) or a flush (4, from the straight flushes); the Tiger
     # is then 2-3-4-5-6.
     assert counts == PUBLISHED | {
-        C.STRAIGHT: 8160, C.TIGER: 1020, C.NO_PAIR: 1302540 + 1020,
-        C.FLUSH: 5108 + 4, C.STRAIGHT_FLUSH: 36,
+        C.STRAIGHT: 8160,
+        C.TIGER: 1020,
+        C.NO_PAIR: 1302540 + 1020,
+        C.FLUSH: 5108 + 4,
+        C.STRAIGHT_FLUSH: 36,
     }
 
 
@@ -142,9 +162,18 @@ def test_53_card_pack_with_the_mistigris(fives, plain):
     assert sum(wild_counts.values()) == comb(52, 4) == 270_725
     total = category_counts(opts, classes(opts)) + wild_counts
     assert sum(total.values()) == comb(53, 5) == 2_869_685
-    published = {C.FIVES: 13, C.STRAIGHT_FLUSH: 204, C.FOURS: 3120, C.FULL_HOUSE: 6552,
-                 C.FLUSH: 7804, C.STRAIGHT: 20532, C.THREES: 137280, C.TWO_PAIRS: 123552,
-                 C.PAIR: 1268088, C.NO_PAIR: 1302540}
+    published = {
+        C.FIVES: 13,
+        C.STRAIGHT_FLUSH: 204,
+        C.FOURS: 3120,
+        C.FULL_HOUSE: 6552,
+        C.FLUSH: 7804,
+        C.STRAIGHT: 20532,
+        C.THREES: 137280,
+        C.TWO_PAIRS: 123552,
+        C.PAIR: 1268088,
+        C.NO_PAIR: 1302540,
+    }
     if not fives:  # four of a kind + mistigris stays fours (with the best kicker)
         published = {k: v for k, v in published.items() if k is not C.FIVES} | {C.FOURS: 3133}
     assert dict(total) == published

@@ -35,5 +35,6 @@ def test_the_print_page_on_a_phone(browser, live_server, host):
     with open(download.path(), "rb") as pdf:
         codes = scan(pdf.read())
     assert sorted(codes) == sorted(
-        f"{live_server.url}{reverse('guest-page', args=[g.key])}" for g in evening.guests.all())
+        f"{live_server.url}{reverse('guest-page', args=[g.key])}" for g in evening.guests.all()
+    )
     context.close()

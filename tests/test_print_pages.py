@@ -81,9 +81,7 @@ def test_the_print_page_says_an_unknown_paper_and_falls_back_to_a4(logged_in, ev
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
-@pytest.mark.parametrize(
-    "slug,variant", [(k.slug, v) for k in DOCUMENTS for v, _ in k.variants]
-)
+@pytest.mark.parametrize("slug,variant", [(k.slug, v) for k in DOCUMENTS for v, _ in k.variants])
 def test_every_document_downloads_as_a_pdf(logged_in, evening, slug, variant, paper):
     response = logged_in.get(url(evening, slug, paper=paper, variant=variant))
     assert response.status_code == 200, response.content[:500]
@@ -121,6 +119,7 @@ def test_a_reissued_link_prints_the_new_key(logged_in, evening):
 
 
 # Bad input: the print page with the reason and HTTP 400, never a PDF.
+
 
 def assert_refused(response, message):
     assert response.status_code == 400
@@ -183,24 +182,37 @@ def test_printing_needs_a_login_and_the_evenings_host(client, evening):
 
 # The management command.
 
+
 @pytest.mark.parametrize("slug,variant", [(k.slug, v) for k in DOCUMENTS for v, _ in k.variants])
 def test_the_command_prints_every_document(evening, tmp_path, slug, variant):
     out = tmp_path / "doc.pdf"
     stdout = io.StringIO()
-    call_command("print_document", str(evening.pk), slug, "-o", str(out), "--variant", variant,
-                 "--paper", "letter", "--base-url", "https://poker.example.org", stdout=stdout)
+    call_command(
+        "print_document",
+        str(evening.pk),
+        slug,
+        "-o",
+        str(out),
+        "--variant",
+        variant,
+        "--paper",
+        "letter",
+        "--base-url",
+        "https://poker.example.org",
+        stdout=stdout,
+    )
     assert out.read_bytes().startswith(b"%PDF") and "bytes" in stdout.getvalue()
     reader = pypdf.PdfReader(out)
     assert_pages(out.read_bytes(), len(reader.pages), "letter", landscape=slug in ("score-sheets", "certificates"))
     if slug == "seating-cards":
         assert sorted(scan(out.read_bytes())) == sorted(
-            f"https://poker.example.org{reverse('guest-page', args=[g.key])}" for g in evening.guests.all())
+            f"https://poker.example.org{reverse('guest-page', args=[g.key])}" for g in evening.guests.all()
+        )
 
 
 def test_the_command_prefilled_flag(evening, tmp_path):
     out = tmp_path / "scores.pdf"
-    call_command("print_document", str(evening.pk), "score-sheets", "-o", str(out), "--prefilled",
-                 stdout=io.StringIO())
+    call_command("print_document", str(evening.pk), "score-sheets", "-o", str(out), "--prefilled", stdout=io.StringIO())
     assert "pre-filled" in all_text(out.read_bytes())
     with pytest.raises(CommandError, match="--prefilled is for score-sheets only"):
         call_command("print_document", str(evening.pk), "results", "-o", str(out), "--prefilled")
@@ -217,13 +229,21 @@ def test_the_command_refuses_bad_input_and_writes_nothing(make_evening, evening,
 
 # 500 guests through the Django path.
 
+
 def five_hundred(host):
     evening = EveningFactory(host=host, name="Five hundred")
-    Guest.objects.bulk_create([
-        Guest(evening=evening, name=f"{guest_names()[i % 38]} {i}", name_key=f"k{i}",
-              pack="red" if i % 2 else "blue", status=Guest.Status.HERE)
-        for i in range(500)
-    ])
+    Guest.objects.bulk_create(
+        [
+            Guest(
+                evening=evening,
+                name=f"{guest_names()[i % 38]} {i}",
+                name_key=f"k{i}",
+                pack="red" if i % 2 else "blue",
+                status=Guest.Status.HERE,
+            )
+            for i in range(500)
+        ]
+    )
     draw_digital(evening=evening)
     return evening
 

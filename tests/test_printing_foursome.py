@@ -64,11 +64,24 @@ def test_a_euchre_score_card_names_the_player_their_seat_and_partner_and_writes_
     assert card.startswith(f"{names[e1]}\nNow at table 1, North; partner: {names[n2]}\n")
     key = evening.guests.get(pk=e1).key
     assert f"/g/{key}/" in card
-    grid = card[card.index("Round\n"):].split("\n")
-    assert grid[:15] == ["Round", "Table", "Partner", "Points", "Star",
-                         "1", "1", names[w1], "7",        # round 1: a star drawn (a shape, not text)
-                         "2", "1", names[n2],             # round 2 in play: table and partner only
-                         "3", "4", "5"]
+    grid = card[card.index("Round\n") :].split("\n")
+    assert grid[:15] == [
+        "Round",
+        "Table",
+        "Partner",
+        "Points",
+        "Star",
+        "1",
+        "1",
+        names[w1],
+        "7",  # round 1: a star drawn (a shape, not text)
+        "2",
+        "1",
+        names[n2],  # round 2 in play: table and partner only
+        "3",
+        "4",
+        "5",
+    ]
     assert grid[16:19] == ["Total", "7", "1"]  # 7 points, 1 star
     loser = _card(pdf, "Progressive Euchre", names[n1])
     assert loser.startswith(f"{names[n1]}\nNow at table 2, ")  # the head table's losers: the foot table
@@ -86,7 +99,7 @@ def test_a_whist_score_card_counts_tricks_per_hand_and_keeps_partners_round_the_
     # table 2's winners (E-W, 10) up to table 1; Drive Whist keeps partners by default.
     card = _card(pdf, "Drive Whist", names[n1])
     assert card.startswith(f"{names[n1]}\nNow at table 2, ") and f"partner: {names[s1]}\n" in card
-    grid = card[card.index("Hand\n"):].split("\n")
+    grid = card[card.index("Hand\n") :].split("\n")
     assert grid[:13] == ["Hand", "Table", "Partner", "Tricks", "1", "1", names[s1], "8", "2", "2", names[s1], "3", "4"]
     assert grid[13:15] == ["Total", "8"]
     assert "\n1\n2\n" + names[w2] + "\n10\n2\n1\n" + names[w2] + "\n" in _card(pdf, "Drive Whist", names[e2])
@@ -96,8 +109,14 @@ def test_bunco_prints_tally_marks_wins_and_losses_tally_sheets_and_its_prizes():
     evening = _evening("bunco", 12, rounds_planned=6)
     names = _names(evening)
     (n1, e1, s1, w1), (n2, e2, s2, w2), (n3, e3, s3, w3) = foursome_state(evening).tables
-    _ring(evening, {1: {"points": {"NS": 48, "EW": 9}, "buncos": {str(n1): 2}, "minis": {str(e1): 1}},
-                    2: {"points": {"NS": 4, "EW": 12}}, 3: {"points": {"NS": 9, "EW": 7}}})
+    _ring(
+        evening,
+        {
+            1: {"points": {"NS": 48, "EW": 9}, "buncos": {str(n1): 2}, "minis": {str(e1): 1}},
+            2: {"points": {"NS": 4, "EW": 12}},
+            3: {"points": {"NS": 9, "EW": 7}},
+        },
+    )
     cards = document(evening=evening, slug="score-cards").render()
     grid = _card(cards, "Bunco", names[n1]).split("Mini buncos\n", 1)[1].split("\n")
     assert grid[:5] == ["1", "1", names[s1], "W", "||"]  # a win and two buncos as tally marks
@@ -109,8 +128,10 @@ def test_bunco_prints_tally_marks_wins_and_losses_tally_sheets_and_its_prizes():
     assert sheets[2].startswith("Table 3 · Foot table · Bunco tally sheet\n")
     assert "Round\nNumber\nNorth–South points\nEast–West points\nBuncos rolled by\nWon by\n1\n1\nNS EW" in sheets[0]
     tents = page_texts(document(evening=evening, slug="table-tents").render())
-    assert "Table 3\nFoot table\nNorth\nSouth\nEast\nWest\nNorth–South and East–West are partners\n" \
+    assert (
+        "Table 3\nFoot table\nNorth\nSouth\nEast\nWest\nNorth–South and East–West are partners\n"
         "The winners move up to table 2; the losers stay; partners change every round." in tents[2]
+    )
     results = pdf_text(document(evening=evening, slug="results").render())
     assert f"Most buncos\n{names[n1]}\n2 buncos." in results
     assert f"Most mini buncos\n{names[e1]}\n1 mini bunco." in results

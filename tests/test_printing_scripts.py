@@ -40,8 +40,14 @@ from tournament.printing.samples import (
 EVENING = "Spring Progressive · Ελλάδα · 春"
 COUNT = len(NAMES)  # every sample name once: all of SCRIPT_NAMES among them
 # The embedded font (PostScript name) each script's name must print in.
-FONT = {"Latin": "NotoSans-", "Greek": "NotoSans-", "Cyrillic": "NotoSans-", "Chinese": "NotoSansSC-",
-        "Japanese": "NotoSansJP-", "Hangul": "NotoSansKR-"}
+FONT = {
+    "Latin": "NotoSans-",
+    "Greek": "NotoSans-",
+    "Cyrillic": "NotoSans-",
+    "Chinese": "NotoSansSC-",
+    "Japanese": "NotoSansJP-",
+    "Hangul": "NotoSansKR-",
+}
 
 
 def render(document: str, paper: str, count: int = COUNT) -> bytes:
@@ -53,11 +59,14 @@ def render(document: str, paper: str, count: int = COUNT) -> bytes:
     if document == "score-sheets":
         return ScoreSheetsPdf(evening_name=EVENING, sheets=sample_sheets(count), paper=paper, prefilled=True).render()
     if document == "results":
-        return ResultsPdf(evening_name=EVENING, standings=standings, prizes=prizes, settlement=settle,
-                          paper=paper).render()
+        return ResultsPdf(
+            evening_name=EVENING, standings=standings, prizes=prizes, settlement=settle, paper=paper
+        ).render()
     if document == "certificates":
         everyone = [PrizeData("Prize for a fine name", tuple(SCRIPT_NAMES.values()), "a name in its own script")]
-        return CertificatesPdf(evening_name=EVENING, prizes=everyone if count == COUNT else prizes, paper=paper).render()
+        return CertificatesPdf(
+            evening_name=EVENING, prizes=everyone if count == COUNT else prizes, paper=paper
+        ).render()
     if document == "table-tents":
         return TableTentsPdf(evening_name=EVENING, tables=sample_tents(count), paper=paper).render()
     return PullListPdf(evening_name=EVENING, packs=sample_pull(count), paper=paper).render()

@@ -3,7 +3,6 @@
 Rules: ``tournament/printing/text.py`` and ``fonts.py`` docstrings (issue 13).
 """
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +24,11 @@ from tournament.printing.text import (
 
 # The font family each script's sample name must print in.
 SCRIPT_FAMILY = {
-    "Latin": "Sans", "Greek": "Sans", "Cyrillic": "Sans", "Chinese": "SC", "Japanese": "JP",
+    "Latin": "Sans",
+    "Greek": "Sans",
+    "Cyrillic": "Sans",
+    "Chinese": "SC",
+    "Japanese": "JP",
     "Hangul": "KR",
 }
 
@@ -59,13 +62,16 @@ def test_emoji_are_kept_and_print_in_noto_emoji():
     assert [font for font, _ in split_runs("🎲🎉")] == [font_name("Emoji")]
 
 
-@pytest.mark.parametrize("name,words", [
-    ("   ", "nothing printable"),
-    ("\x01\x02\x1b", "nothing printable"),
-    ("\u200b\u200e\u2066", "nothing printable"),
-    ("𓀀 𓀁", "Egyptian Hieroglyph A001"),
-    ("Ann 𓀀", "no printing font has “𓀀”"),
-])
+@pytest.mark.parametrize(
+    "name,words",
+    [
+        ("   ", "nothing printable"),
+        ("\x01\x02\x1b", "nothing printable"),
+        ("\u200b\u200e\u2066", "nothing printable"),
+        ("𓀀 𓀁", "Egyptian Hieroglyph A001"),
+        ("Ann 𓀀", "no printing font has “𓀀”"),
+    ],
+)
 def test_names_that_cannot_print_say_why(name, words):
     assert words in name_problem(name)
 
@@ -204,8 +210,10 @@ def test_any_text_fits_its_box_or_is_cut(text, width, height):
     assert fitted.height <= height + 1e-6 or len(fitted.lines) == 1
 
 
-@pytest.mark.parametrize("paper,size", [("A4", (595.2755905511812, 841.8897637795277)),
-                                        ("letter", (612, 792)), ("LETTER", (612, 792)), ("a4", None)])
+@pytest.mark.parametrize(
+    "paper,size",
+    [("A4", (595.2755905511812, 841.8897637795277)), ("letter", (612, 792)), ("LETTER", (612, 792)), ("a4", None)],
+)
 def test_paper_sizes(paper, size):
     if size:
         assert page_size(paper) == pytest.approx(size)

@@ -28,11 +28,23 @@ PRIVATE_HEADERS = ("Referrer-Policy", "X-Robots-Tag", "Cache-Control", "Content-
 def wrong_key_paths(evening, guest) -> list[str]:
     """Every key-bearing route with a key that opens nothing, and real keys with wrong rest."""
     return [
-        f"/g/{WRONG}/", f"/g/{WRONG}/report/", f"/g/{WRONG}/vote/", f"/g/{WRONG}/here/",
-        f"/g/{WRONG}/showdown/", f"/e/{WRONG}/", f"/e/{WRONG}/seating/", f"/e/{WRONG}/rules/",
-        f"/e/{WRONG}/room/", f"/h/{WRONG}/", f"/h/{WRONG}/guests/{guest.pk}/", f"/h/{WRONG}/check-in/",
-        f"/h/{WRONG}/result/1/", f"/rules/draw_poker/?evening={WRONG}",
-        f"/g/{guest.key}/no-such-page/", f"/e/{evening.public_key}/no-such-page/", f"/g/{WRONG}/a/b/c/",
+        f"/g/{WRONG}/",
+        f"/g/{WRONG}/report/",
+        f"/g/{WRONG}/vote/",
+        f"/g/{WRONG}/here/",
+        f"/g/{WRONG}/showdown/",
+        f"/e/{WRONG}/",
+        f"/e/{WRONG}/seating/",
+        f"/e/{WRONG}/rules/",
+        f"/e/{WRONG}/room/",
+        f"/h/{WRONG}/",
+        f"/h/{WRONG}/guests/{guest.pk}/",
+        f"/h/{WRONG}/check-in/",
+        f"/h/{WRONG}/result/1/",
+        f"/rules/draw_poker/?evening={WRONG}",
+        f"/g/{guest.key}/no-such-page/",
+        f"/e/{evening.public_key}/no-such-page/",
+        f"/g/{WRONG}/a/b/c/",
         f"/g/%4B{WRONG[1:]}/showdown/",
     ]
 
@@ -48,16 +60,23 @@ def test_every_key_bearing_url_answers_the_same_404(client, make_evening, debug)
         assert response.status_code == 404, path
         assert response.content == NOT_FOUND_BODY, path
         assert {h: response.get(h) for h in PRIVATE_HEADERS} == {
-            "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow",
-            "Cache-Control": "private, no-cache", "Content-Type": "text/html; charset=utf-8"}, path
+            "Referrer-Policy": "no-referrer",
+            "X-Robots-Tag": "noindex, nofollow",
+            "Cache-Control": "private, no-cache",
+            "Content-Type": "text/html; charset=utf-8",
+        }, path
 
 
 @pytest.mark.django_db
 def test_pages_behind_a_key_carry_the_private_headers(client, make_evening):
     evening = make_evening(4, 4)
     door = helper_link_create(evening=evening, role="door")
-    for path in (f"/e/{evening.public_key}/room/", f"/e/{evening.public_key}/rules/", f"/h/{door.key}/",
-                 f"/rules/draw_poker/?evening={evening.public_key}"):
+    for path in (
+        f"/e/{evening.public_key}/room/",
+        f"/e/{evening.public_key}/rules/",
+        f"/h/{door.key}/",
+        f"/rules/draw_poker/?evening={evening.public_key}",
+    ):
         response = client.get(path, follow=True)
         assert response.status_code == 200, path
         assert response["Referrer-Policy"] == "no-referrer", path
@@ -114,8 +133,12 @@ def test_a_right_password_clears_the_count(client, host):
 def test_every_page_says_nothing_from_other_sites(client, make_evening, host):
     evening = make_evening(2, 2)
     client.force_login(host)
-    for path in (reverse("home"), reverse("host-evening", args=[evening.pk]), f"/e/{evening.public_key}/room/",
-                 f"/g/{evening.guests.first().key}/"):
+    for path in (
+        reverse("home"),
+        reverse("host-evening", args=[evening.pk]),
+        f"/e/{evening.public_key}/room/",
+        f"/g/{evening.guests.first().key}/",
+    ):
         policy = client.get(path)["Content-Security-Policy"]
         directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
         assert directives["default-src"] == "'self'", path
@@ -124,12 +147,27 @@ def test_every_page_says_nothing_from_other_sites(client, make_evening, host):
 
 
 def deploy_check(**env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    environment.update({"DJANGO_SETTINGS_MODULE": "tournament.settings", "DEBUG": "0",
-                        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "party.example.org",
-                        "HEADTABLE_VAR_DIR": os.environ.get("HEADTABLE_VAR_DIR", str(ROOT / "var" / "test")), **env})
-    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                          cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120)
+    environment = {
+        k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "HTTPS", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    }
+    environment.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "party.example.org",
+            "HEADTABLE_VAR_DIR": os.environ.get("HEADTABLE_VAR_DIR", str(ROOT / "var" / "test")),
+            **env,
+        }
+    )
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_https_turns_on_what_check_deploy_asks_for():

@@ -17,7 +17,9 @@ def evening(counters, yellow, stakes):
     half = len(guests) // 2
     return EveningState(
         tables=(tuple(guests[:half]), tuple(guests[half:])),
-        counters=counters, yellow=yellow, stakes=stakes,
+        counters=counters,
+        yellow=yellow,
+        stakes=stakes,
     )
 
 
@@ -56,10 +58,10 @@ def test_standings_need_a_pack_for_everyone():
 def test_the_four_prizes():
     prizes = award_prizes(rows())
     assert [(p.key, p.winners) for p in prizes] == [
-        ("head_table", (1,)),   # 2 yellow, and more counters than guest 5
-        ("red_pack", (1,)),     # won 70
+        ("head_table", (1,)),  # 2 yellow, and more counters than guest 5
+        ("red_pack", (1,)),  # won 70
         ("blue_pack", (5, 6)),  # both won 20 (guest 7 holds 90 but took two stakes): shared
-        ("booby", (8,)),        # won -50
+        ("booby", (8,)),  # won -50
     ]
     assert prizes[0].reason == "2 yellow counters won at the head table, with 120 counters."
     assert "Guests 5 and 6 tied and share it" in prizes[2].reason
@@ -74,7 +76,8 @@ def test_ties_cut_the_highest_cut_takes_the_prize():
 
 def test_head_table_tie_on_yellow_and_counters_is_shared():
     state = evening(
-        counters={1: 80, 2: 20, 3: 80, 4: 20}, yellow={1: 1, 2: 0, 3: 1, 4: 0},
+        counters={1: 80, 2: 20, 3: 80, 4: 20},
+        yellow={1: 1, 2: 0, 3: 1, 4: 0},
         stakes={g: 1 for g in range(1, 5)},
     )
     prizes = award_prizes(standings(state, {1: R, 2: R, 3: B, 4: B}, stake=50))
@@ -87,7 +90,8 @@ def test_booby_rules():
     assert by("most_stakes")[-1].winners == (7,)
     assert [p.key for p in by("none")] == ["head_table", "red_pack", "blue_pack"]
     state = evening(
-        counters={1: 100, 2: 0, 3: 60, 4: 40}, yellow={g: 0 for g in range(1, 5)},
+        counters={1: 100, 2: 0, 3: 60, 4: 40},
+        yellow={g: 0 for g in range(1, 5)},
         stakes={1: 2, 2: 1, 3: 1, 4: 1},
     )
     table = standings(state, {g: R for g in range(1, 5)}, stake=50)

@@ -76,8 +76,7 @@ WILD_HANDS = ["MI QD JD 10D 9D", "KC QC JC 10C 9C"]
 
 
 def test_mistigris_wins_ties_option():
-    result = showdown("draw_poker", WILD_HANDS, dealer_seat=1,
-                      options={"mistigris": True, "mistigris_wins_ties": True})
+    result = showdown("draw_poker", WILD_HANDS, dealer_seat=1, options={"mistigris": True, "mistigris_wins_ties": True})
     assert result.winners == (1,)
     assert result.verdict == (
         "Seat 1 wins the pool with a straight flush, king high, with mistigris, which beats a straight flush, "
@@ -86,8 +85,7 @@ def test_mistigris_wins_ties_option():
 
 
 def test_natural_wins_ties_option_the_other_way():
-    result = showdown("draw_poker", WILD_HANDS, dealer_seat=1,
-                      options={"mistigris": True, "natural_wins_ties": True})
+    result = showdown("draw_poker", WILD_HANDS, dealer_seat=1, options={"mistigris": True, "natural_wins_ties": True})
     assert result.winners == (2,)
     assert "a natural hand wins a tie with the same hand made with the mistigris (house rule)" in result.verdict
 
@@ -164,12 +162,15 @@ def test_only_my_ship_sails_is_decided_during_play():
 
 
 def test_whiskey_poker_without_money_names_no_pool_winner():
-    result = showdown("whiskey_poker", ["AS AD 9C 8C 2H", "2C 3D 4H 5S 7C"], dealer_seat=1,
-                      options={"with_money": False})
+    result = showdown(
+        "whiskey_poker", ["AS AD 9C 8C 2H", "2C 3D 4H 5S 7C"], dealer_seat=1, options={"with_money": False}
+    )
     assert result.winners == ()
     assert "wins" not in result.verdict
-    assert result.verdict == ("Without money there is no pool: seat 2 has the worst hand (no pair, seven high) "
-                              "and puts one counter in the middle.")
+    assert result.verdict == (
+        "Without money there is no pool: seat 2 has the worst hand (no pair, seven high) "
+        "and puts one counter in the middle."
+    )
 
 
 def test_a_flush_decided_by_its_fifth_card_names_it():
@@ -182,13 +183,20 @@ def test_a_flush_decided_by_its_fifth_card_names_it():
 
 def test_kickers_for_a_pair_and_two_pairs():
     pair = showdown("draw_poker", ["KS KD QC 7H 3S", "KH KC AC 5D 2S"], dealer_seat=1)
-    assert pair.verdict == "Seat 2 wins the pool with a pair of kings with an ace, which beats a pair of kings with a queen."
+    assert (
+        pair.verdict
+        == "Seat 2 wins the pool with a pair of kings with an ace, which beats a pair of kings with a queen."
+    )
     second = showdown("draw_poker", ["KS KD AC 7H 3S", "KH KC AD 9D 2S"], dealer_seat=1)
-    assert second.verdict == ("Seat 2 wins the pool with a pair of kings with an ace and a nine, which beats "
-                              "a pair of kings with an ace and a seven.")
+    assert second.verdict == (
+        "Seat 2 wins the pool with a pair of kings with an ace and a nine, which beats "
+        "a pair of kings with an ace and a seven."
+    )
     two = showdown("draw_poker", ["KS KD 7C 7H QS", "KH KC 7D 7S AS"], dealer_seat=1)
-    assert two.verdict == ("Seat 2 wins the pool with two pairs, kings and sevens, with an ace, which beats "
-                           "two pairs, kings and sevens, with a queen.")
+    assert two.verdict == (
+        "Seat 2 wins the pool with two pairs, kings and sevens, with an ace, which beats "
+        "two pairs, kings and sevens, with a queen."
+    )
 
 
 def test_fours_read_as_four_of_a_rank():
@@ -200,8 +208,10 @@ def test_four_in_sequence_only_for_four_in_a_row_and_the_gap_is_named():
     wild = PokerOptions(mistigris=True)
     gap = poker_strength(parse_cards("5H 6H 8H 9H MI"), wild)
     assert "in sequence" not in gap.reason
-    assert gap.reason == ("four hearts with mistigris make a straight flush (a straight flush, nine high; "
-                          "the mistigris stands for the seven of hearts and fills the gap between the six and the eight)")
+    assert gap.reason == (
+        "four hearts with mistigris make a straight flush (a straight flush, nine high; "
+        "the mistigris stands for the seven of hearts and fills the gap between the six and the eight)"
+    )
     row = poker_strength(parse_cards("6H 7H 8H 9H MI"), wild)
     assert row.reason.startswith("four hearts in sequence with mistigris")
     assert "gap" not in row.reason
@@ -276,8 +286,12 @@ def test_mistigris_readings_on_every_tied_pattern():
         made = " ".join(["MI"] + [str(Card(Rank(r), Suit.DIAMONDS)) for r in range(top - 4, top)])
         base = {"mistigris": True}
         assert _winner("draw_poker", parse_cards(made), parse_cards(natural), base) == (1, 2)
-        assert _winner("draw_poker", parse_cards(made), parse_cards(natural), base | {"mistigris_wins_ties": True}) == (1,)
-        assert _winner("draw_poker", parse_cards(made), parse_cards(natural), base | {"natural_wins_ties": True}) == (2,)
+        assert _winner("draw_poker", parse_cards(made), parse_cards(natural), base | {"mistigris_wins_ties": True}) == (
+            1,
+        )
+        assert _winner("draw_poker", parse_cards(made), parse_cards(natural), base | {"natural_wins_ties": True}) == (
+            2,
+        )
 
 
 @settings(max_examples=300, deadline=None)
@@ -345,12 +359,24 @@ def _check_explanation(cards, strength):
     assert named_suits <= suits, (cards, text)
 
 
-EVERY_CATEGORY = ["2C 5D 9H JS KC", "QS QD 4C 7H 9S", "JS JD 4C 4H 9S", "8S 8D 8C 2H 9S", "5C 6D 7H 8S 9C",
-                  "2H 6H 8H 9H JH", "KS KD KC 3H 3S", "6S 6D 6C 6H AS", "5D 6D 7D 8D 9D", "AC 2D 3H 4S 5C"]
+EVERY_CATEGORY = [
+    "2C 5D 9H JS KC",
+    "QS QD 4C 7H 9S",
+    "JS JD 4C 4H 9S",
+    "8S 8D 8C 2H 9S",
+    "5C 6D 7H 8S 9C",
+    "2H 6H 8H 9H JH",
+    "KS KD KC 3H 3S",
+    "6S 6D 6C 6H AS",
+    "5D 6D 7D 8D 9D",
+    "AC 2D 3H 4S 5C",
+]
 EVERY_WILD_CATEGORY = ["AS AD AC AH MI", "5H 6H 8H 9H MI", "7C 8D 10H JS MI", "KS KD 3C 3H MI", "2C 4D 7H 9S MI"]
 
 
-@pytest.mark.parametrize("options", [PokerOptions(), PokerOptions(mistigris=True), PokerOptions(mistigris=True, tiger=True)])
+@pytest.mark.parametrize(
+    "options", [PokerOptions(), PokerOptions(mistigris=True), PokerOptions(mistigris=True, tiger=True)]
+)
 def test_poker_explanations_name_only_cards_in_the_hand(options):
     rng = random.Random(14)
     pack = list(full_pack(with_mistigris=options.mistigris))
@@ -373,9 +399,12 @@ def test_three_card_explanations_name_only_cards_in_the_hand():
     for hand in combinations(PACK, 3):
         if sum(c.rank for c in hand) % 7:  # every seventh hand or so: 3,000-odd hands, every category
             continue
-        for strength in (thirty_one_strength(hand), thirty_one_strength(hand, ThirtyOneOptions(higher_card_wins_ties=True)),
-                         commerce_strength(hand, CommerceOptions(flush=True, pair=True, odd_card_decides_pairs=True)),
-                         ship_strength(hand)):
+        for strength in (
+            thirty_one_strength(hand),
+            thirty_one_strength(hand, ThirtyOneOptions(higher_card_wins_ties=True)),
+            commerce_strength(hand, CommerceOptions(flush=True, pair=True, odd_card_decides_pairs=True)),
+            ship_strength(hand),
+        ):
             _check_explanation(list(hand), strength)
             checks += 1
     assert checks > 10000
@@ -385,8 +414,9 @@ def test_three_card_explanations_name_only_cards_in_the_hand():
 @given(poker_pairs())
 def test_the_deciding_card_named_in_a_verdict_is_in_the_winning_hand(hands):
     a, b = hands
-    result = showdown("draw_poker", [" ".join(map(str, a)), " ".join(map(str, b))], dealer_seat=1,
-                      options={"mistigris": True})
+    result = showdown(
+        "draw_poker", [" ".join(map(str, a)), " ".join(map(str, b))], dealer_seat=1, options={"mistigris": True}
+    )
     decides = re.search(r"\(the (\w+) decides\)", result.verdict)
     if decides:
         winner = a if result.winners == (1,) else b

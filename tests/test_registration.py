@@ -43,12 +43,15 @@ def test_registering_without_here_now_then_checking_in_from_the_private_link(cli
     assert AuditEntry.objects.filter(action="guest.status").count() == 1
 
 
-@pytest.mark.parametrize("name, message", [
-    ("", "The name is empty"),
-    ("   ", "The name is empty"),
-    ("x" * 500, "The name is 500 characters long"),
-    ("<script>alert(1)</script>", "cannot hold &lt; or &gt;"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("", "The name is empty"),
+        ("   ", "The name is empty"),
+        ("x" * 500, "The name is 500 characters long"),
+        ("<script>alert(1)</script>", "cannot hold &lt; or &gt;"),
+    ],
+)
 def test_bad_names_get_a_clear_message_and_nothing_is_saved(client, open_evening, name, message):
     before = Guest.objects.count()
     response = client.post(door(open_evening), {"name": name, "pack": "red"})

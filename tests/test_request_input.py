@@ -69,8 +69,12 @@ def physical(host):
 
 @pytest.mark.parametrize("card", ["3²", "①", "²", "٣", "3" * 30, "3\x00", "1" * 41])
 def test_a_physical_card_in_other_digits_is_refused(host_client, physical, card):
-    refused(host_client, url("host-draw-physical", physical), {"guest": "Red 2", "card": card},
-            expect="is not a table card" if len(card) <= 40 and "\x00" not in card else "")
+    refused(
+        host_client,
+        url("host-draw-physical", physical),
+        {"guest": "Red 2", "card": card},
+        expect="is not a table card" if len(card) <= 40 and "\x00" not in card else "",
+    )
 
 
 def test_a_physical_card_post_with_no_fields_asks_for_both(host_client, physical):
@@ -80,20 +84,32 @@ def test_a_physical_card_post_with_no_fields_asks_for_both(host_client, physical
 
 @pytest.mark.parametrize("guest", ["²", "9223372036854775808", "-4", "", "①"])
 def test_a_physical_withdraw_of_a_guest_in_other_digits_is_refused(host_client, physical, guest):
-    refused(host_client, url("host-draw-physical-action", physical), {"action": "withdraw", "guest": guest},
-            expect="Pick the guest whose card to undo.")
+    refused(
+        host_client,
+        url("host-draw-physical-action", physical),
+        {"action": "withdraw", "guest": guest},
+        expect="Pick the guest whose card to undo.",
+    )
 
 
 def test_an_unknown_physical_action_is_refused(host_client, physical):
-    refused(host_client, url("host-draw-physical-action", physical), {"action": "burn"},
-            expect="That button was not understood")
+    refused(
+        host_client,
+        url("host-draw-physical-action", physical),
+        {"action": "burn"},
+        expect="That button was not understood",
+    )
 
 
 @pytest.mark.parametrize("representing", ["²", "①", "9223372036854775808", "0"])
 def test_representing_in_other_digits_is_refused_and_nothing_is_dealt(host_client, host, representing):
     evening = make(7, 5, host=host)
-    refused(host_client, url("host-draw", evening), {"action": "digital", "representing": representing},
-            expect="A guest ticked to represent the other pack is not on the list")
+    refused(
+        host_client,
+        url("host-draw", evening),
+        {"action": "digital", "representing": representing},
+        expect="A guest ticked to represent the other pack is not on the list",
+    )
 
 
 @pytest.fixture
@@ -108,16 +124,19 @@ def changed(host):
     return evening, late, head
 
 
-@pytest.mark.parametrize("field, value, expect", [
-    ("guest", "³", "Pick a guest."),
-    ("guest", "9223372036854775808", "Pick a guest."),
-    ("table", "²", "Pick a table with a free seat."),
-    ("table", "٣", "Pick a table with a free seat."),
-    ("table", "", "Pick a table with a free seat."),
-    ("latecomer", "①", "Pick the latecomer who takes the seat."),
-    ("latecomer", "", "Pick the latecomer who takes the seat."),
-    ("action", "dance", "That button was not understood"),
-])
+@pytest.mark.parametrize(
+    "field, value, expect",
+    [
+        ("guest", "³", "Pick a guest."),
+        ("guest", "9223372036854775808", "Pick a guest."),
+        ("table", "²", "Pick a table with a free seat."),
+        ("table", "٣", "Pick a table with a free seat."),
+        ("table", "", "Pick a table with a free seat."),
+        ("latecomer", "①", "Pick the latecomer who takes the seat."),
+        ("latecomer", "", "Pick the latecomer who takes the seat."),
+        ("action", "dance", "That button was not understood"),
+    ],
+)
 def test_draw_changes_in_other_digits_are_refused(host_client, changed, field, value, expect):
     evening, late, head = changed
     action = {"table": "seat", "latecomer": "swap"}.get(field, "seat")
@@ -143,15 +162,18 @@ def test_the_showdown_posted_to_pick_with_no_card_says_so(host_client, playing):
     refused(host_client, reverse("guest-showdown", args=[guest.key]), data, expect="No card was tapped")
 
 
-@pytest.mark.parametrize("extra, expect", [
-    ({"action": "unpick"}, "No seat was given"),
-    ({"unpick": "²"}, "Enter a whole number"),
-    ({"dealer": "٣", "action": "decide"}, "“٣” is not a seat number"),
-    ({"dealer": "1" * 11, "action": "decide"}, "Choose the dealer's seat"),
-    ({"hand-1": "AS\x00KS", "action": "decide"}, "Null characters are not allowed"),
-    ({"hand-1": "A" * 10_000}, "at most 500 characters"),
-    ({"send": "9223372036854775808"}, "less than or equal to"),
-])
+@pytest.mark.parametrize(
+    "extra, expect",
+    [
+        ({"action": "unpick"}, "No seat was given"),
+        ({"unpick": "²"}, "Enter a whole number"),
+        ({"dealer": "٣", "action": "decide"}, "“٣” is not a seat number"),
+        ({"dealer": "1" * 11, "action": "decide"}, "Choose the dealer's seat"),
+        ({"hand-1": "AS\x00KS", "action": "decide"}, "Null characters are not allowed"),
+        ({"hand-1": "A" * 10_000}, "at most 500 characters"),
+        ({"send": "9223372036854775808"}, "less than or equal to"),
+    ],
+)
 def test_the_showdown_refuses_a_damaged_form(host_client, playing, extra, expect):
     seating = evening_state(playing).tables[1]
     data = {"seating": ",".join(map(str, seating)), "dealer": "1", "seat": "1", **extra}
@@ -162,25 +184,46 @@ def _report(captain, winner, **extra):
     return {"round": "1", "table": "2", "request_id": "rid", "pool_winner": str(winner.pk), **extra}
 
 
-@pytest.mark.parametrize("extra", [{"request_id": "abc\x00def"}, {"request_id": "r" * 65}, {"round": "①"},
-                                   {"table": "٢"}, {"round": "9223372036854775808"}, {"table": ""}])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"request_id": "abc\x00def"},
+        {"request_id": "r" * 65},
+        {"round": "①"},
+        {"table": "٢"},
+        {"round": "9223372036854775808"},
+        {"table": ""},
+    ],
+)
 def test_a_damaged_captains_report_saves_nothing(client, playing, extra):
     captain, winner = at_table(playing, 2)[:2]
-    refused(client, reverse("guest-report", args=[captain.key]), _report(captain, winner, **extra),
-            expect="The form was damaged: open it again.")
+    refused(
+        client,
+        reverse("guest-report", args=[captain.key]),
+        _report(captain, winner, **extra),
+        expect="The form was damaged: open it again.",
+    )
 
 
 def test_a_captains_report_with_counters_in_other_digits_saves_nothing(client, playing):
     captain, winner = at_table(playing, 2)[:2]
     data = _report(captain, winner, **{f"counters_{g.pk}": "٥٠" for g in at_table(playing, 2)})
-    refused(client, reverse("guest-report", args=[captain.key]), data, expect="counters: a whole number in the digits 0 to 9.")
+    refused(
+        client,
+        reverse("guest-report", args=[captain.key]),
+        data,
+        expect="counters: a whole number in the digits 0 to 9.",
+    )
 
 
-@pytest.mark.parametrize("data, expect", [
-    ({"result": "²", "verdict": "confirm"}, "The form was damaged"),
-    ({"result": "1", "verdict": "confirm\x00"}, "Choose confirm or dispute."),
-    ({"result": "1", "verdict": "dispute", "note": "n" * 201}, "Say why in 200 characters or fewer."),
-])
+@pytest.mark.parametrize(
+    "data, expect",
+    [
+        ({"result": "²", "verdict": "confirm"}, "The form was damaged"),
+        ({"result": "1", "verdict": "confirm\x00"}, "Choose confirm or dispute."),
+        ({"result": "1", "verdict": "dispute", "note": "n" * 201}, "Say why in 200 characters or fewer."),
+    ],
+)
 def test_a_damaged_vote_saves_nothing(client, playing, data, expect):
     voter = at_table(playing, 2)[1]
     refused(client, reverse("guest-vote", args=[voter.key]), data, expect=expect)
@@ -188,7 +231,9 @@ def test_a_damaged_vote_saves_nothing(client, playing, data, expect):
 
 @pytest.mark.parametrize("action", ["", "ring\x00", "explode"])
 def test_an_unknown_round_or_clock_action_is_refused(host_client, playing, action):
-    refused(host_client, url("host-round", playing), {"action": action}, expect="That button is not one the board knows")
+    refused(
+        host_client, url("host-round", playing), {"action": action}, expect="That button is not one the board knows"
+    )
     refused(host_client, url("host-clock", playing), {"action": action}, expect="That button was not understood")
 
 
@@ -203,13 +248,16 @@ def run(*args) -> str:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--table", "2", "--winner", "²"], "No guest called “²”"),
-    (["--table", "2", "--winner", "①"], "No guest called “①”"),
-    (["--table", "٣", "--winner", "Red 1"], "--table: Enter a whole number."),
-    (["--table", "9223372036854775808", "--winner", "Red 1"], "--table: Ensure this value is less than"),
-    (["--table", "2", "--winner", "Red 1", "--counters", "Red 1=٥"], "Enter a whole number."),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--table", "2", "--winner", "²"], "No guest called “²”"),
+        (["--table", "2", "--winner", "①"], "No guest called “①”"),
+        (["--table", "٣", "--winner", "Red 1"], "--table: Enter a whole number."),
+        (["--table", "9223372036854775808", "--winner", "Red 1"], "--table: Ensure this value is less than"),
+        (["--table", "2", "--winner", "Red 1", "--counters", "Red 1=٥"], "Enter a whole number."),
+    ],
+)
 def test_the_result_command_refuses_other_digits(playing, args, message):
     before = db_snapshot()
     with pytest.raises(CommandError, match=message.replace("(", r"\(")):
@@ -227,13 +275,31 @@ def test_a_guest_id_still_names_the_guest_in_a_command(playing):
     head = at_table(playing, 1)
     state = evening_state(playing)
     counters = [f"{g.pk}={state.counters[g.pk]}" for g in head]
-    out = run("result", str(playing.pk), "--table", "1", "--winner", str(head[0].pk),
-              *[part for c in counters for part in ("--counters", c)])
+    out = run(
+        "result",
+        str(playing.pk),
+        "--table",
+        "1",
+        "--winner",
+        str(head[0].pk),
+        *[part for c in counters for part in ("--counters", c)],
+    )
     assert "saved" in out
 
 
-@pytest.mark.parametrize("path", ["/g/%00abc/", "/g/abc%00/report/", "/h/%00/", "/e/%00x/room/", "/e/x%00/seating/",
-                                  "/e/%00/rules/", "/g/%00/showdown/", "/rules/draw_poker/?evening=%00"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/g/%00abc/",
+        "/g/abc%00/report/",
+        "/h/%00/",
+        "/e/%00x/room/",
+        "/e/x%00/seating/",
+        "/e/%00/rules/",
+        "/g/%00/showdown/",
+        "/rules/draw_poker/?evening=%00",
+    ],
+)
 def test_a_key_holding_nul_is_the_one_404(client, playing, path):
     """PostgreSQL refuses a query holding NUL: the door answers before any view looks the key up."""
     before = db_snapshot()
@@ -243,19 +309,37 @@ def test_a_key_holding_nul_is_the_one_404(client, playing, path):
     assert changed_tables(before, db_snapshot()) == []
 
 
-@pytest.mark.parametrize("data", [{"action": "undo", "bell": "9223372036854775808"}, {"action": "undo", "bell": "①"},
-                                  {"action": "ring", "round": "9223372036854775808"}, {"action": "ring", "round": "٣"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "undo", "bell": "9223372036854775808"},
+        {"action": "undo", "bell": "①"},
+        {"action": "ring", "round": "9223372036854775808"},
+        {"action": "ring", "round": "٣"},
+    ],
+)
 def test_a_bell_button_with_a_number_no_database_holds_is_refused(host_client, playing, data):
     """The bell's undo button carries the bell's id: 9223372036854775808 reached SQLite
     (OverflowError, a server error) and "٣" was read as bell 3."""
-    refused(host_client, url("host-round", playing), data, expect="Ensure this value" if data.get("bell", "").isascii()
-            and data.get("round", "").isascii() else "Enter a whole number.")
+    refused(
+        host_client,
+        url("host-round", playing),
+        data,
+        expect="Ensure this value"
+        if data.get("bell", "").isascii() and data.get("round", "").isascii()
+        else "Enter a whole number.",
+    )
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("--stake", "٥٠", "--stake: Enter a whole number."), ("--minutes", "①", "--minutes: Enter a whole number."),
-    ("--date", "٢٠٢٦-١١-٣٠", "--date: Enter a valid date."), ("--rounds", "9223372036854775808", "--rounds: "),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--stake", "٥٠", "--stake: Enter a whole number."),
+        ("--minutes", "①", "--minutes: Enter a whole number."),
+        ("--date", "٢٠٢٦-١١-٣٠", "--date: Enter a valid date."),
+        ("--rounds", "9223372036854775808", "--rounds: "),
+    ],
+)
 def test_evening_create_refuses_other_digits(db, tmp_path, option, value, message):
     path = tmp_path / "guests.csv"
     path.write_text("Anne,red\nBorys,blue\n", encoding="utf-8")
@@ -265,8 +349,16 @@ def test_evening_create_refuses_other_digits(db, tmp_path, option, value, messag
 
 
 def test_the_evening_form_refuses_other_digits(host_client, playing):
-    data = {"name": "Renamed", "date": "٢٠٢٦-١١-٣٠", "game": "draw_poker", "counters_per_stake": "٥٠",
-            "minutes_per_round": "10", "round_end": "clock", "red_label": "Red", "blue_label": "Blue"}
+    data = {
+        "name": "Renamed",
+        "date": "٢٠٢٦-١١-٣٠",
+        "game": "draw_poker",
+        "counters_per_stake": "٥٠",
+        "minutes_per_round": "10",
+        "round_end": "clock",
+        "red_label": "Red",
+        "blue_label": "Blue",
+    }
     text = refused(host_client, url("host-evening-edit", playing), data, expect="Enter a valid date.")
     assert "Enter a whole number." in text
 
@@ -277,7 +369,12 @@ def _form_classes():
 
     from django import forms
 
-    for name in ("tournament.forms.evening", "tournament.forms.door", "tournament.forms.bell", "tournament.forms.actions"):
+    for name in (
+        "tournament.forms.evening",
+        "tournament.forms.door",
+        "tournament.forms.bell",
+        "tournament.forms.actions",
+    ):
         module = importlib.import_module(name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, forms.BaseForm) and cls.__module__ == name:
@@ -296,8 +393,7 @@ def test_every_declared_field_refuses_nul_and_other_digits_where_it_reads_number
         for name, field in cls.base_fields.items():
             if isinstance(field, (forms.BooleanField, forms.FileField)):
                 continue
-            numeric = isinstance(field, (forms.IntegerField, forms.DecimalField, forms.DateField,
-                                         forms.DateTimeField))
+            numeric = isinstance(field, (forms.IntegerField, forms.DecimalField, forms.DateField, forms.DateTimeField))
             if "\x00" not in value and not numeric:
                 continue
             with pytest.raises(ValidationError):

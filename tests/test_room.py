@@ -132,8 +132,9 @@ def test_the_last_round_and_the_end_are_told(client, make_evening):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(browser, live_server, make_evening,
-                                                                         monkeypatch):
+def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(
+    browser, live_server, make_evening, monkeypatch
+):
     # Polling every minute: only the refetch at the deadline (live.js) can show the bell in time.
     monkeypatch.setattr("tournament.views.room.POLL_SECONDS", 60)
     evening = drawn(make_evening, minutes_per_round=1, warning_seconds=55)
@@ -162,8 +163,7 @@ def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(browse
     page.screenshot(path="/tmp/room-warning.png")
 
     # At the deadline the display refetches; the bell rings (as the worker would) and sounds.
-    page.wait_for_function("() => document.querySelector('.room-clock .clock')?.textContent === '0:00'",
-                           timeout=15_000)
+    page.wait_for_function("() => document.querySelector('.room-clock .clock')?.textContent === '0:00'", timeout=15_000)
     rung = None
     for _ in range(30):  # the worker's part: ring once the database says it is due (bounded)
         rung = bell_ring(round_id=rnd.pk, cause=Bell.Cause.CLOCK, only_if_due=True)

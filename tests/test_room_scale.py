@@ -92,7 +92,7 @@ def test_the_room_display_fits_any_screen_at_any_size(browser, live_server, host
         on_seating = sorted((n["text"], n["table"]) for p in between["seating"] for n in p["names"])
         assert on_seating == seated  # every guest once, with their table
         top = [n["text"] for n in between["standings"][0]["names"]]
-        assert len(between["standings"]) == 1 and top == [g.name for _, g, _ in board.standing_lines()[:len(top)]]
+        assert len(between["standings"]) == 1 and top == [g.name for _, g, _ in board.standing_lines()[: len(top)]]
         assert len(top) >= min(size, 10)
 
         after = visit_every_page(page, url + "?mode=moves", f"{SHOTS}/room-{size}-{height}p-moves")
@@ -102,6 +102,8 @@ def test_the_room_display_fits_any_screen_at_any_size(browser, live_server, host
         on_moves = sorted((n["text"], n["table"]) for p in after["moves"] for n in p["names"] if n["table"])
         assert on_moves == moved
         if size == 500:
-            print(f"\n500 guests at {width}×{height}: seating {len(between['seating'])} pages, "
-                  f"moves {len(after['moves'])} pages")
+            print(
+                f"\n500 guests at {width}×{height}: seating {len(between['seating'])} pages, "
+                f"moves {len(after['moves'])} pages"
+            )
         context.close()

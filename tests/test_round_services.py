@@ -121,8 +121,10 @@ def test_a_stale_clock_version_or_an_early_timer_rings_nothing(make_evening):
     rnd.refresh_from_db()
     assert rnd.state == "running"
     # Due now, but the head table has not reported: the bell rings and waits for its result.
-    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.CLOCK, expected_clock_version=rnd.clock_version,
-                     only_if_due=True) is None
+    assert (
+        bell_ring(round_id=rnd.pk, cause=Bell.Cause.CLOCK, expected_clock_version=rnd.clock_version, only_if_due=True)
+        is None
+    )
     rnd.refresh_from_db()
     assert rnd.state == "rung" and "head table" in rnd.waiting_for and not Bell.objects.exists()
     head = evening_state(evening).tables[0]
@@ -162,8 +164,7 @@ def test_a_result_naming_someone_not_at_that_table_is_refused_and_nothing_saved(
     with pytest.raises(RuleError):
         result_record(round=rnd, table=3, pool_winner=stranger)
     with pytest.raises(RuleError):
-        result_record(round=rnd, table=1, pool_winner=state.tables[0][0],
-                      counters={g: -5 for g in state.tables[0]})
+        result_record(round=rnd, table=1, pool_winner=state.tables[0][0], counters={g: -5 for g in state.tables[0]})
     assert not Result.objects.exists()
 
 
@@ -248,7 +249,8 @@ def test_the_export_tells_the_same_story_as_the_tables(make_evening):
     assert moved == {
         (b.round.number, e.guest_id)
         for b in Bell.objects.filter(round__evening=evening)
-        for e in b.entries.all() if e.from_table and e.to_table and e.from_table != e.to_table
+        for e in b.entries.all()
+        if e.from_table and e.to_table and e.from_table != e.to_table
     }
     assert sum(s["yellow"] for s in data["standings"]) == 2
     assert "key" not in str(data["guests"])

@@ -41,14 +41,28 @@ def fetch(url: str) -> tuple[int, str] | None:
 
 
 def test_serve_starts_a_dead_worker_again_and_ctrl_c_stops_all(tmp_path):
-    env = dict(os.environ, HEADTABLE_VAR_DIR=str(tmp_path), DATABASE_URL=f"sqlite:///{tmp_path / 'serve.sqlite3'}",
-               CELERY_BROKER_URL="", REDIS_URL="", CACHE_URL="", DJANGO_SETTINGS_MODULE="tournament.settings")
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True,
-                   timeout=120)
+    env = dict(
+        os.environ,
+        HEADTABLE_VAR_DIR=str(tmp_path),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'serve.sqlite3'}",
+        CELERY_BROKER_URL="",
+        REDIS_URL="",
+        CACHE_URL="",
+        DJANGO_SETTINGS_MODULE="tournament.settings",
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True, timeout=120
+    )
     log = tmp_path / "serve.log"
     port = free_port()
-    serve = subprocess.Popen([sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"], cwd=ROOT, env=env,
-                             stdout=log.open("wb"), stderr=subprocess.STDOUT, start_new_session=True)
+    serve = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         first = wait_for(lambda: re.search(r"Started the Celery worker \(process (\d+)\)", log.read_text()), timeout=30)
         assert first, log.read_text()
@@ -58,8 +72,9 @@ def test_serve_starts_a_dead_worker_again_and_ctrl_c_stops_all(tmp_path):
         assert missing and missing[0] == 404 and "Page not found" in missing[1] and "URLconf" not in missing[1]
         assert fetch(f"http://127.0.0.1:{port}/static/headtable.css")[0] == 200
         os.killpg(worker, signal.SIGKILL)  # what a crash does
-        again = wait_for(lambda: re.search(r"Started the Celery worker again \(process (\d+)\)", log.read_text()),
-                         timeout=30)
+        again = wait_for(
+            lambda: re.search(r"Started the Celery worker again \(process (\d+)\)", log.read_text()), timeout=30
+        )
         assert again, log.read_text()
         assert "The Celery worker exited (status -9)" in log.read_text()
         second = int(again.group(1))

@@ -28,8 +28,7 @@ def test_game_values_are_what_django_stores():
 
 
 def test_seed_mistigris_example_explained_in_words():
-    result = showdown("draw_poker", ["7S 7H 7D 2C MI", "KS KD KC QH QD"], dealer_seat=2,
-                      options={"mistigris": True})
+    result = showdown("draw_poker", ["7S 7H 7D 2C MI", "KS KD KC QH QD"], dealer_seat=2, options={"mistigris": True})
     assert result.winners == (1,)
     assert result.hand_at(1).reason.startswith("three sevens with mistigris make fours")
     assert result.verdict.startswith("Seat 1 wins the pool with four sevens, with mistigris")
@@ -59,15 +58,25 @@ def test_folded_seats_show_nothing():
 
 def test_whiskey_poker_without_money_the_worst_hand_puts_one_counter_in():
     # 004_5d1bc750ac89c154.txt: no pool; the worst hand shown puts one counter in the middle.
-    result = showdown("whiskey_poker", ["2C 3D 4H 5S 7C", "AS AD 9C 8C 2H", "KC KD 9D 8D 3H"],
-                      dealer_seat=3, options={"with_money": False})
+    result = showdown(
+        "whiskey_poker",
+        ["2C 3D 4H 5S 7C", "AS AD 9C 8C 2H", "KC KD 9D 8D 3H"],
+        dealer_seat=3,
+        options={"with_money": False},
+    )
     assert result.winners == () and result.worst == (1,)  # no pool, so no pool winner
     assert result.payments == (Payment(1, None, 1, "the worst hand shown puts one counter in the middle"),)
-    assert result.verdict == ("Without money there is no pool: seat 1 has the worst hand (no pair, seven high) "
-                              "and puts one counter in the middle.")
+    assert result.verdict == (
+        "Without money there is no pool: seat 1 has the worst hand (no pair, seven high) "
+        "and puts one counter in the middle."
+    )
     # Tied worst hands each put one in (house rule).
-    tied = showdown("whiskey_poker", ["2C 3D 4H 5S 7C", "2D 3C 4S 5H 7D", "AS AD 9C 8C 2H"],
-                    dealer_seat=1, options={"with_money": False})
+    tied = showdown(
+        "whiskey_poker",
+        ["2C 3D 4H 5S 7C", "2D 3C 4S 5H 7D", "AS AD 9C 8C 2H"],
+        dealer_seat=1,
+        options={"with_money": False},
+    )
     assert tied.worst == (1, 2) and len(tied.payments) == 2
     with_money = showdown("whiskey_poker", ["2C 3D 4H 5S 7C", "AS AD 9C 8C 2H"], dealer_seat=1)
     assert with_money.payments == ()
@@ -216,7 +225,7 @@ def test_no_hand_and_wrong_options():
 def test_winners_hold_the_best_hand(game, seats, data):
     pack = list(full_pack())
     cards = data.draw(st.permutations(pack))
-    hands = [cards[i * game.hand_size:(i + 1) * game.hand_size] for i in range(seats)]
+    hands = [cards[i * game.hand_size : (i + 1) * game.hand_size] for i in range(seats)]
     dealer = data.draw(st.integers(min_value=1, max_value=seats))
     result = showdown(game, hands, dealer_seat=dealer)
     best = max(h.strength for h in result.hands)

@@ -127,18 +127,27 @@ def test_whiskey_poker_without_money_names_the_worst_hand(client, playing):
 # --- bad input: a message naming the card or seat, never a 500 ---------------------------------
 
 
-@pytest.mark.parametrize("game,options,hands,dealer,words", [
-    ("draw_poker", {}, ["AS KD QH JC 9S", "AS 2D 3H 4C 6S"], "1", "AS (ace of spades) is shown at seat 1 and seat 2"),
-    ("draw_poker", {}, ["AS KD QH JC ZZ"], "1", "“ZZ” is not a card"),
-    ("draw_poker", {}, ["AS KD QH JC"], "1", "Seat 1 shows 4 cards"),
-    ("draw_poker", {}, ["AS KD QH JC MI"], "1", "Seat 1 shows the mistigris"),
-    ("commerce", {}, ["AS KS QS", "2C 3C 4C 5C"], "1", "Seat 2 shows 4 cards"),
-    ("commerce", {}, ["AS KS MI"], "1", "Seat 1 shows the mistigris"),
-    ("commerce", {}, ["AS KS QS"], "9", "The dealer's seat 9 is not at this table"),
-    ("commerce", {}, ["AS KS QS"], "x", "“x” is not a seat number"),
-    ("commerce", {}, ["AS KS QS"], "", "Say who dealt"),
-    ("commerce", {}, [], "1", "No hand is shown"),
-])
+@pytest.mark.parametrize(
+    "game,options,hands,dealer,words",
+    [
+        (
+            "draw_poker",
+            {},
+            ["AS KD QH JC 9S", "AS 2D 3H 4C 6S"],
+            "1",
+            "AS (ace of spades) is shown at seat 1 and seat 2",
+        ),
+        ("draw_poker", {}, ["AS KD QH JC ZZ"], "1", "“ZZ” is not a card"),
+        ("draw_poker", {}, ["AS KD QH JC"], "1", "Seat 1 shows 4 cards"),
+        ("draw_poker", {}, ["AS KD QH JC MI"], "1", "Seat 1 shows the mistigris"),
+        ("commerce", {}, ["AS KS QS", "2C 3C 4C 5C"], "1", "Seat 2 shows 4 cards"),
+        ("commerce", {}, ["AS KS MI"], "1", "Seat 1 shows the mistigris"),
+        ("commerce", {}, ["AS KS QS"], "9", "The dealer's seat 9 is not at this table"),
+        ("commerce", {}, ["AS KS QS"], "x", "“x” is not a seat number"),
+        ("commerce", {}, ["AS KS QS"], "", "Say who dealt"),
+        ("commerce", {}, [], "1", "No hand is shown"),
+    ],
+)
 def test_bad_input_is_named(client, playing, game, options, hands, dealer, words):
     evening, _ = playing(game, **options)
     response, _ = _decide(client, evening, 2, hands, dealer=dealer)
@@ -212,8 +221,17 @@ def test_the_head_table_send_prefills_the_result_form(client, playing):
     assert response.status_code == 200 and "the bell needs everyone's counters" in text
     assert f'name="pool_winner" value="{seating[1]}"' in text and not Result.objects.exists()
     counters = {f"counters_{g}": "50" for g in seating}
-    response = _post(client, url, seating, hands, action="record", sent_seat="2", pool_winner=str(seating[1]),
-                     in_call=[str(seating[0])], **counters)
+    response = _post(
+        client,
+        url,
+        seating,
+        hands,
+        action="record",
+        sent_seat="2",
+        pool_winner=str(seating[1]),
+        in_call=[str(seating[0])],
+        **counters,
+    )
     assert response.status_code == 302
     result = Result.objects.get(superseded_at__isnull=True)
     assert (result.table, result.pool_winner_id, result.in_call) == (1, seating[1], [seating[0]])
@@ -249,8 +267,15 @@ def test_host_sets_the_game_and_options(client, host, make_evening):
     client.force_login(host)
     url = reverse("host-game", args=[evening.pk])
     assert client.get(url).status_code == 200
-    response = client.post(url, {"game": "commerce", "opt-commerce-flush": "on", "opt-commerce-point_is_combination": "on",
-                                 "opt-draw_poker-tiger": "on"})
+    response = client.post(
+        url,
+        {
+            "game": "commerce",
+            "opt-commerce-flush": "on",
+            "opt-commerce-point_is_combination": "on",
+            "opt-draw_poker-tiger": "on",
+        },
+    )
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.game == "commerce" and evening.options == {"bell": {"pool_tie": "cut"}, "game": {"flush": True}}
@@ -300,8 +325,7 @@ def test_a_double_tap_on_send_saves_once_and_the_first_report_stands(client, pla
         assert _post(client, url, seating, hands, send="2", request_id="tap-1").status_code == 302
     assert Result.objects.count() == 1
     other = _guest(evening, 2, seat=3)
-    response = _post(client, reverse("guest-showdown", args=[other.key]), seating, hands, send="2",
-                     request_id="tap-2")
+    response = _post(client, reverse("guest-showdown", args=[other.key]), seating, hands, send="2", request_id="tap-2")
     assert response.status_code == 200 and "The first report stands" in _text(response)
     assert Result.objects.count() == 1
 
@@ -317,11 +341,16 @@ def test_the_host_at_the_head_table_fills_in_the_counters(client, host, playing)
     response = _post(client, url, seating, hands, action="record", sent_seat="2", pool_winner=str(seating[1]))
     assert response.status_code == 200 and "counters (0 if none)." in _text(response)
     counters = {f"counters_{g}": str(n) for g, n in zip(seating, (30, 70, 50, 50), strict=True)}
-    response = _post(client, url, seating, hands, action="record", sent_seat="2", pool_winner=str(seating[1]),
-                     **counters)
+    response = _post(
+        client, url, seating, hands, action="record", sent_seat="2", pool_winner=str(seating[1]), **counters
+    )
     assert response.status_code == 302 and response["Location"] == reverse("host-evening", args=[evening.pk])
     result = Result.objects.get(superseded_at__isnull=True)
-    assert (result.pool_winner_id, result.reported_by_user_id, result.counters[str(seating[0])]) == (seating[1], host.pk, 30)
+    assert (result.pool_winner_id, result.reported_by_user_id, result.counters[str(seating[0])]) == (
+        seating[1],
+        host.pk,
+        30,
+    )
 
 
 def test_the_guest_page_links_to_the_helper_and_the_evenings_rules(client, playing):
@@ -379,8 +408,11 @@ def test_conflicting_readings_are_refused_on_the_game_page(client, playing):
     with pytest.raises(RuleError, match="turn on the pair too"):
         evening_game_set(evening=evening, game="commerce", options={"odd_card_decides_pairs": True})
     with pytest.raises(RuleError, match="Choose one reading"):
-        evening_game_set(evening=evening, game="draw_poker",
-                         options={"mistigris": True, "natural_wins_ties": True, "mistigris_wins_ties": True})
+        evening_game_set(
+            evening=evening,
+            game="draw_poker",
+            options={"mistigris": True, "natural_wins_ties": True, "mistigris_wins_ties": True},
+        )
     assert evening_game(evening).game.value == "commerce"
 
 
@@ -388,8 +420,10 @@ def test_host_game_page_refuses_the_odd_card_without_the_pair(client, host, make
     evening = make_evening(4, 4)
     client.force_login(host)
     url = reverse("host-game", args=[evening.pk])
-    response = client.post(url, {"game": "commerce", "opt-commerce-odd_card_decides_pairs": "on",
-                                 "opt-commerce-point_is_combination": "on"})
+    response = client.post(
+        url,
+        {"game": "commerce", "opt-commerce-odd_card_decides_pairs": "on", "opt-commerce-point_is_combination": "on"},
+    )
     assert response.status_code == 200 and "turn on the pair too" in _text(response)
     evening.refresh_from_db()
     assert evening.game == "draw_poker"

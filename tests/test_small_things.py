@@ -29,6 +29,7 @@ def logged_in(client, host):
 
 # Date fields.
 
+
 def test_create_an_evening_offers_todays_date_as_an_iso_value(logged_in):
     page = logged_in.get(reverse("host-evenings")).content.decode()
     field = re.search(r'<input type="date" name="date"[^>]*>', page).group(0)
@@ -40,9 +41,16 @@ def test_settings_show_the_evenings_date_and_save_without_retyping_it(logged_in,
     page = logged_in.get(reverse("host-evening-edit", args=[evening.pk])).content.decode()
     field = re.search(r'<input type="date" name="date"[^>]*>', page).group(0)
     assert 'value="2026-11-30"' in field
-    form = {"name": "Harvest night", "date": "2026-11-30", "game": evening.game,
-            "counters_per_stake": 50, "minutes_per_round": 10, "round_end": evening.round_end,
-            "red_label": "Ladies", "blue_label": "Gentlemen"}
+    form = {
+        "name": "Harvest night",
+        "date": "2026-11-30",
+        "game": evening.game,
+        "counters_per_stake": 50,
+        "minutes_per_round": 10,
+        "round_end": evening.round_end,
+        "red_label": "Ladies",
+        "blue_label": "Gentlemen",
+    }
     response = logged_in.post(reverse("host-evening-edit", args=[evening.pk]), form)
     assert response.status_code == 302, response.content.decode()[:2000]
     evening.refresh_from_db()
@@ -51,8 +59,16 @@ def test_settings_show_the_evenings_date_and_save_without_retyping_it(logged_in,
 
 def test_a_date_that_is_not_a_date_is_refused_and_nothing_changes(logged_in, host):
     evening = EveningFactory(host=host, name="Harvest", date=datetime.date(2026, 11, 30))
-    form = {"name": "Changed", "date": "30/13/2026", "game": evening.game, "counters_per_stake": 50,
-            "minutes_per_round": 10, "round_end": evening.round_end, "red_label": "Ladies", "blue_label": "Gentlemen"}
+    form = {
+        "name": "Changed",
+        "date": "30/13/2026",
+        "game": evening.game,
+        "counters_per_stake": 50,
+        "minutes_per_round": 10,
+        "round_end": evening.round_end,
+        "red_label": "Ladies",
+        "blue_label": "Gentlemen",
+    }
     response = logged_in.post(reverse("host-evening-edit", args=[evening.pk]), form)
     assert response.status_code == 200 and "Enter a valid date" in response.content.decode()
     evening.refresh_from_db()
@@ -60,6 +76,7 @@ def test_a_date_that_is_not_a_date_is_refused_and_nothing_changes(logged_in, hos
 
 
 # The favicon.
+
 
 def test_every_page_links_the_favicon_and_it_is_served(client):
     page = client.get(reverse("home")).content.decode()
@@ -70,6 +87,7 @@ def test_every_page_links_the_favicon_and_it_is_served(client):
 
 
 # Places shared by ties.
+
 
 def row(guest, yellow, counters):
     return StandingRow(guest=guest, pack=Pack.RED, counters=counters, yellow=yellow, stakes=1, counters_won=0)
@@ -87,15 +105,17 @@ def thirty_level(host):
     """30 guests drawn and round 1 running, nobody with a yellow counter: all level."""
     evening = EveningFactory(host=host)
     for i in range(30):
-        GuestFactory(evening=evening, name=f"Guest number {i + 1:02d}", pack="red" if i % 2 else "blue",
-                     status=Guest.Status.HERE)
+        GuestFactory(
+            evening=evening, name=f"Guest number {i + 1:02d}", pack="red" if i % 2 else "blue", status=Guest.Status.HERE
+        )
     draw_digital(evening=evening)
     round_start(evening=evening)
     return Evening.objects.get(pk=evening.pk)
 
 
 def test_a_30_way_tie_is_place_1_for_everyone_on_the_phone_the_board_the_room_and_the_export(
-        client, logged_in, thirty_level):
+    client, logged_in, thirty_level
+):
     evening = thirty_level
     last = evening.guests.order_by("-name").first()
     phone = client.get(reverse("guest-page", args=[last.key])).content.decode()
@@ -105,7 +125,7 @@ def test_a_30_way_tie_is_place_1_for_everyone_on_the_phone_the_board_the_room_an
     assert "You: place 1," in phone
     # The host's standings are a tab of the board of their own (issue 11: the board at 84 tables).
     board = logged_in.get(reverse("host-standings", args=[evening.pk])).content.decode()
-    standings = board[board.index('id="standings-h"'):]
+    standings = board[board.index('id="standings-h"') :]
     assert set(re.findall(r"<tr><td>(\d+)</td>", standings)) == {"1"}
     room = client.get(reverse("room", args=[evening.public_key]) + "?mode=full").content.decode()
     assert set(re.findall(r'<span class="place">(\d+)</span>', room)) == {"1"}
@@ -113,6 +133,7 @@ def test_a_30_way_tie_is_place_1_for_everyone_on_the_phone_the_board_the_room_an
 
 
 # One word for fresh stakes.
+
 
 def test_fresh_stakes_are_counted_and_named_alike_on_the_web_in_the_pdf_and_in_the_export(logged_in, host):
     evening = printing_evening(host, guests=12, in_play=False)
@@ -133,13 +154,20 @@ def test_a_refused_count_names_whose_count_to_fix(make_evening):
 
     evening = make_evening(2, 2)
     guests = list(evening.guests.order_by("pk"))
-    data = {"pool_winner": str(guests[0].pk), f"counters_{guests[0].pk}": "-80",
-            f"counters_{guests[1].pk}": "1000001", f"counters_{guests[2].pk}": "٣", f"counters_{guests[3].pk}": "5"}
+    data = {
+        "pool_winner": str(guests[0].pk),
+        f"counters_{guests[0].pk}": "-80",
+        f"counters_{guests[1].pk}": "1000001",
+        f"counters_{guests[2].pk}": "٣",
+        f"counters_{guests[3].pk}": "5",
+    }
     form = ResultForm(data, guests=guests, counters_required=True)
     assert not form.is_valid()
     assert form.errors[f"counters_{guests[0].pk}"] == [f"{guests[0].name}'s counters cannot be below 0."]
     assert form.errors[f"counters_{guests[1].pk}"] == [f"{guests[1].name}'s counters: at most 1,000,000."]
-    assert form.errors[f"counters_{guests[2].pk}"] == [f"{guests[2].name}'s counters: a whole number in the digits 0 to 9."]
+    assert form.errors[f"counters_{guests[2].pk}"] == [
+        f"{guests[2].name}'s counters: a whole number in the digits 0 to 9."
+    ]
 
 
 @pytest.mark.django_db

@@ -33,8 +33,14 @@ def one_bell(make_evening):
     Packs alternate red, blue in seat order: Ann, Cy, Eve, Gus red; Bob, Di, Fay, Hal blue."""
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, BOOBY])
-    play(evening, ids, {1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 50, "Di": 40}),
-                        2: ("Eve", [], {"Eve": 70, "Fay": 50, "Gus": 30, "Hal": 50})})
+    play(
+        evening,
+        ids,
+        {
+            1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 50, "Di": 40}),
+            2: ("Eve", [], {"Eve": 70, "Fay": 50, "Gus": 30, "Hal": 50}),
+        },
+    )
     return evening, ids
 
 
@@ -46,9 +52,9 @@ def test_standings_prizes_and_settlement_by_hand(one_bell):
     assert [(line.place, line.guest.name) for line in s.lines[:2]] == [(1, "Ann"), (2, "Eve")]
     prizes = {p.prize.key: ([g.name for g in p.winners], p.reason) for p in s.prizes}
     assert prizes["head_table"][0] == ["Ann"]
-    assert prizes["red_pack"][0] == ["Eve"]          # 70 - 50 = 20 won
+    assert prizes["red_pack"][0] == ["Eve"]  # 70 - 50 = 20 won
     assert prizes["blue_pack"][0] == ["Bob", "Fay", "Hal"]  # 0 won each, shared (default)
-    assert prizes["booby"][0] == ["Gus"]             # 30 - 50 = -20: the fewest won
+    assert prizes["booby"][0] == ["Gus"]  # 30 - 50 = -20: the fewest won
     assert "Red pack" in [p.title for p in s.prizes][1]
     amounts = {line.guest.name: line.line.amount for line in s.settlement}
     assert amounts["Eve"] == Decimal("2.00") and amounts["Gus"] == Decimal("-2.00") and s.total == 0
@@ -61,8 +67,9 @@ def test_prize_options_change_the_booby_prize_and_cut_ties_the_same_way_every_ti
     first = evening_standings(evening)
     blue = next(p for p in first.prizes if p.prize.key == "blue_pack")
     assert len(blue.winners) == 1 and "won the cut" in blue.reason and "Guests Bob, Fay, Hal tied" not in blue.reason
-    assert [g.name for g in blue.winners] == [g.name for g in next(
-        p for p in evening_standings(evening).prizes if p.prize.key == "blue_pack").winners]
+    assert [g.name for g in blue.winners] == [
+        g.name for g in next(p for p in evening_standings(evening).prizes if p.prize.key == "blue_pack").winners
+    ]
 
 
 def test_house_rules_are_stored_as_changes_and_an_unknown_option_is_refused(one_bell):
@@ -72,8 +79,11 @@ def test_house_rules_are_stored_as_changes_and_an_unknown_option_is_refused(one_
     evening.refresh_from_db()
     assert evening.options["bell"] == {"no_result": "lot", "max_table": 8}
     assert evening.options["prizes"] == {"booby_rule": "none"} and evening.version > version
-    for bad in ({"bell": {"no_such": "x"}, "prizes": {}}, {"bell": {"no_result": "maybe"}, "prizes": {}},
-                {"bell": {}, "prizes": {"booby_rule": "tallest"}}):
+    for bad in (
+        {"bell": {"no_such": "x"}, "prizes": {}},
+        {"bell": {"no_result": "maybe"}, "prizes": {}},
+        {"bell": {}, "prizes": {"booby_rule": "tallest"}},
+    ):
         with pytest.raises(RuleError):
             house_rules_set(evening=evening, **bad)
     evening.refresh_from_db()
@@ -106,10 +116,22 @@ def test_the_house_rules_page_saves_choices_and_refuses_what_is_not_a_choice(log
     url = reverse("host-house-rules", args=[evening.pk])
     page = logged_in.get(url).content.decode()
     assert "(our rule)" in page and "no_result" in page and "booby_rule" in page
-    data = {"no_result": "hold", "pool_tie": "cut", "tie_yellow": "one", "all_in_call": "fewest", "head_bust": "once",
-            "many_busts": "in_turn", "swap_with": "played_there", "booby_unknown": "refuse",
-            "last_round_counts": "require", "leave_fill": "below_three", "arrive_at": "booby", "max_table": 7,
-            "booby_rule": "fewest_won", "ties": "shared"}
+    data = {
+        "no_result": "hold",
+        "pool_tie": "cut",
+        "tie_yellow": "one",
+        "all_in_call": "fewest",
+        "head_bust": "once",
+        "many_busts": "in_turn",
+        "swap_with": "played_there",
+        "booby_unknown": "refuse",
+        "last_round_counts": "require",
+        "leave_fill": "below_three",
+        "arrive_at": "booby",
+        "max_table": 7,
+        "booby_rule": "fewest_won",
+        "ties": "shared",
+    }
     assert logged_in.post(url, data).status_code == 302
     evening.refresh_from_db()
     assert evening.options["bell"] == {"no_result": "hold"}
@@ -125,26 +147,40 @@ def test_the_correction_pages_correct_a_result_and_log_it(logged_in, one_bell):
     assert "Round 1" in page and "Ann won" in page
     url = reverse("host-correction", args=[evening.pk, 1, 2])
     assert "Eve" in logged_in.get(url).content.decode()
-    response = logged_in.post(url, {"pool_winner": str(ids["Fay"]), f"counters_{ids['Eve']}": 50,
-                                    f"counters_{ids['Fay']}": 70, f"counters_{ids['Gus']}": 30,
-                                    f"counters_{ids['Hal']}": 50})
+    response = logged_in.post(
+        url,
+        {
+            "pool_winner": str(ids["Fay"]),
+            f"counters_{ids['Eve']}": 50,
+            f"counters_{ids['Fay']}": 70,
+            f"counters_{ids['Gus']}": 30,
+            f"counters_{ids['Hal']}": 50,
+        },
+    )
     assert response.status_code == 302
     assert tables_by_name(evening, ids) == [["Ann", "Bob", "Cy", "Fay"], ["Eve", "Di", "Gus", "Hal"]]
     # A bad correction: counters for nobody below zero -> the form says why, nothing changes.
-    response = logged_in.post(url, {"pool_winner": str(ids["Fay"]), "in_call": [str(ids["Fay"])],
-                                    f"counters_{ids['Eve']}": -1})
+    response = logged_in.post(
+        url, {"pool_winner": str(ids["Fay"]), "in_call": [str(ids["Fay"])], f"counters_{ids['Eve']}": -1}
+    )
     assert response.status_code == 200 and Result.objects.filter(table=2).count() == 2
     audit = logged_in.get(reverse("host-audit", args=[evening.pk])).content.decode()
-    assert ("The host corrected table 2&#x27;s result in round 1: Fay won the pool (not Eve); the bell of round 1 "
-            "was played again. Fay now sits at table 1, Eve at table 2.") in audit
+    assert (
+        "The host corrected table 2&#x27;s result in round 1: Fay won the pool (not Eve); the bell of round 1 "
+        "was played again. Fay now sits at table 1, Eve at table 2."
+    ) in audit
 
 
 def test_the_bell_page_lists_who_must_cut_and_rings_with_the_host_cards(logged_in, make_evening):
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, BOOBY])
     rnd = round_start(evening=evening)
-    result_record(round=rnd, table=1, pool_winner=ids["Ann"],
-                  counters={ids["Ann"]: 60, ids["Bob"]: 50, ids["Cy"]: 45, ids["Di"]: 45})
+    result_record(
+        round=rnd,
+        table=1,
+        pool_winner=ids["Ann"],
+        counters={ids["Ann"]: 60, ids["Bob"]: 50, ids["Cy"]: 45, ids["Di"]: 45},
+    )
     result_record(round=rnd, table=2, pool_winner=ids["Eve"])
     url = reverse("host-bell-cuts", args=[evening.pk])
     page = logged_in.get(url).content.decode()

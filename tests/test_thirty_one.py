@@ -46,6 +46,10 @@ def test_all_three_card_hands():
     counts = Counter(thirty_one_strength(h).key[0] for h in hands)
     # 31: an ace and two of the four ten-cards of its suit, 4 x C(4,2); three of a kind 13 x 4.
     assert counts == {C.THIRTY_ONE: 24, C.THREE_OF_A_KIND: 52, C.PIPS: 22_100 - 76}
-    pips = Counter(thirty_one_strength(h).key[1] for h in hands if len(thirty_one_strength(h).key) > 1 and thirty_one_strength(h).key[0] == C.PIPS)
+    pips = Counter(
+        thirty_one_strength(h).key[1]
+        for h in hands
+        if len(thirty_one_strength(h).key) > 1 and thirty_one_strength(h).key[0] == C.PIPS
+    )
     assert max(pips) == 30 and min(pips) == 3  # 30: A K 9 of one suit; 3: two deuces and a trey
     assert pips[3] == 24  # 2-2-3 or 3-3-2 in three suits: 6 x 2 each

@@ -33,8 +33,10 @@ def ready_round(make_evening, **fields) -> Round:
 
 def bells(rnd: Round) -> tuple[int, int]:
     """(Bell rows, "bell.ring" audit entries) for a round: both must be exactly 1 after it rang."""
-    return (Bell.objects.filter(round=rnd).count(),
-            AuditEntry.objects.filter(evening_id=rnd.evening_id, action="bell.ring", detail__round=rnd.number).count())
+    return (
+        Bell.objects.filter(round=rnd).count(),
+        AuditEntry.objects.filter(evening_id=rnd.evening_id, action="bell.ring", detail__round=rnd.number).count(),
+    )
 
 
 def test_a_real_worker_rings_the_bell_on_schedule(start_worker, make_evening):

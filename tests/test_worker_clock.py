@@ -31,8 +31,9 @@ SKEW = 30  # seconds the worker's clock runs ahead
 def fast_clock() -> tuple[str, ...]:
     """The command that runs the worker with its clock ``SKEW`` seconds fast."""
     if connection.vendor != "postgresql":
-        pytest.skip("The database's clock is the writer's own clock on SQLite: run with DATABASE_URL=postgres://... "
-                    "(CI does).")
+        pytest.skip(
+            "The database's clock is the writer's own clock on SQLite: run with DATABASE_URL=postgres://... (CI does)."
+        )
     faketime = shutil.which("faketime")
     if faketime is None:
         pytest.skip("No faketime on this machine: install Debian's faketime package (.ci/run does).")
@@ -63,6 +64,7 @@ def test_a_worker_30_s_fast_rings_and_advances_by_the_database_clock(fast_clock,
     assert 0 <= gap < 2.0, f"round 2 started {gap:.2f} s after the bell (change-over 0)"
     # The advance task has finished (a copy queued again would have to run after it, and only
     # ever finds round 2 started): one bell, one round 2.
-    assert wait_for(lambda: re.search(r"start_next_round\[[-0-9a-f]+\] succeeded", worker.log.read_text()),
-                    timeout=20), worker.log.read_text()[-3000:]
+    assert wait_for(
+        lambda: re.search(r"start_next_round\[[-0-9a-f]+\] succeeded", worker.log.read_text()), timeout=20
+    ), worker.log.read_text()[-3000:]
     assert bells(rnd) == (1, 1) and Round.objects.filter(evening_id=rnd.evening_id).count() == 2

@@ -27,10 +27,12 @@ def test_the_worker_survives_a_redis_restart_mid_round(own_redis, start_worker, 
     rnd = round_set_time_left(round=ready_round(make_evening), seconds=10)
     held = re.compile(r"Task tournament\.tasks\.ring_bell_when_due\[[-0-9a-f]+\] received")
     assert wait_for(lambda: held.search(worker.log.read_text()), timeout=8), (
-        f"the worker never received the timed bell:\n{worker.log.read_text()[-3000:]}")
+        f"the worker never received the timed bell:\n{worker.log.read_text()[-3000:]}"
+    )
     own_redis.restart(flush=flush)
     assert wait_for(lambda: worker.log.read_text().count("Connected to redis://") >= 2, timeout=15), (
-        f"the worker did not reconnect:\n{worker.log.read_text()[-3000:]}")
+        f"the worker did not reconnect:\n{worker.log.read_text()[-3000:]}"
+    )
     bell = wait_for(lambda: Bell.objects.filter(round=rnd).first(), timeout=25)
     assert bell is not None, f"the bell never rang:\n{worker.log.read_text()[-3000:]}"
     late = (bell.rung_at - rnd.deadline).total_seconds()

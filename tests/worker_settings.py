@@ -8,5 +8,7 @@ from tournament.settings_test import *  # noqa: F401,F403
 from tournament.settings_test import CELERY_BROKER_TRANSPORT_OPTIONS
 
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    **CELERY_BROKER_TRANSPORT_OPTIONS, "unacked_restore_interval": 1, "unacked_restore_throttle": 1,
+    **CELERY_BROKER_TRANSPORT_OPTIONS,
+    "unacked_restore_interval": 1,
+    "unacked_restore_throttle": 1,
 }

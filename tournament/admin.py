@@ -39,8 +39,11 @@ class GuestAdmin(admin.ModelAdmin):
         """Django's list of what a delete would remove, with every guest whom history refers to
         added to the protected list (so the admin refuses the whole delete and says why)."""
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
-        refused = [f"{guest.name}: they {', '.join(reasons)}. Mark them as left instead."
-                   for guest in objs if (reasons := guest_history(guest))]
+        refused = [
+            f"{guest.name}: they {', '.join(reasons)}. Mark them as left instead."
+            for guest in objs
+            if (reasons := guest_history(guest))
+        ]
         if refused:  # say why in words (Django would list the history rows' types as "no permission")
             return deleted, counts, set(), refused
         return deleted, counts, perms_needed, protected

@@ -122,49 +122,79 @@ class Evening(models.Model):
     name = models.CharField(max_length=120)
     date = models.DateField()
     format = models.CharField(
-        max_length=10, choices=Format.choices, default=Format.POKER,
+        max_length=10,
+        choices=Format.choices,
+        default=Format.POKER,
         help_text="Progressive Poker, Progressive Euchre, Drive Whist or Bunco; fixed once the seats are drawn.",
     )
     game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
     options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
     counters_per_stake = models.PositiveIntegerField(
-        default=50, validators=[MinValueValidator(1, "A stake is 1 counter or more."),
-                                MaxValueValidator(10_000, "A stake is at most 10,000 counters.")])
+        default=50,
+        validators=[
+            MinValueValidator(1, "A stake is 1 counter or more."),
+            MaxValueValidator(10_000, "A stake is at most 10,000 counters."),
+        ],
+    )
     minutes_per_round = models.PositiveSmallIntegerField(
-        default=10, validators=[MinValueValidator(1, "A round lasts 1 minute or more."),
-                                MaxValueValidator(180, "A round lasts at most 180 minutes.")])
+        default=10,
+        validators=[
+            MinValueValidator(1, "A round lasts 1 minute or more."),
+            MaxValueValidator(180, "A round lasts at most 180 minutes."),
+        ],
+    )
     rounds_planned = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1, "Plan 1 round or more, or leave it empty."),
-                                           MaxValueValidator(100, "Plan at most 100 rounds.")])
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1, "Plan 1 round or more, or leave it empty."),
+            MaxValueValidator(100, "Plan at most 100 rounds."),
+        ],
+    )
     round_end = models.CharField(max_length=10, choices=RoundEnd.choices, default=RoundEnd.CLOCK)
     red_label = models.CharField(max_length=40, default="Red pack")
     blue_label = models.CharField(max_length=40, default="Blue pack")
     counter_value = models.DecimalField(
-        max_digits=8, decimal_places=2, null=True, blank=True,
-        validators=[MinValueValidator(0, "A counter's money value cannot be negative; leave it empty for none.")])
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0, "A counter's money value cannot be negative; leave it empty for none.")],
+    )
     self_registration = models.BooleanField(default=False)
     auto_advance = models.BooleanField(default=False, help_text="Start the next round by itself after the change-over.")
     changeover_minutes = models.PositiveSmallIntegerField(default=2)
-    warning_seconds = models.PositiveSmallIntegerField(default=60, help_text="Warn phones and the room this long before the bell.")
+    warning_seconds = models.PositiveSmallIntegerField(
+        default=60, help_text="Warn phones and the room this long before the bell."
+    )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="The round in play at this time is the last.")
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
     stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
     ended_at = models.DateTimeField(null=True, blank=True, help_text="When the last bell rang (the end of play).")
     ceremony_step = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="The prize ceremony: empty before it; then how many prizes the room shows (the prizes "
-                  "and one more step for the final standings).")
+        "and one more step for the final standings).",
+    )
     version = models.PositiveBigIntegerField(default=1)
     created_at = models.DateTimeField(db_default=Now())
 
     class Meta:
         ordering = ["-date", "-id"]
         constraints = checks(
-            "evening", name_length=length_within("name", 1, 120), game_known=one_of("game", Game), format_known=one_of("format", Format),
-            stake_in_range=within("counters_per_stake", 1, 10_000), minutes_in_range=within("minutes_per_round", 1, 180),
-            rounds_in_range=within("rounds_planned", 1, 100), round_end_known=one_of("round_end", RoundEnd),
-            red_label_length=length_within("red_label", 1, 40), blue_label_length=length_within("blue_label", 1, 40),
-            counter_value_not_negative=within("counter_value", 0), stage_known=one_of("stage", EveningStage),
+            "evening",
+            name_length=length_within("name", 1, 120),
+            game_known=one_of("game", Game),
+            format_known=one_of("format", Format),
+            stake_in_range=within("counters_per_stake", 1, 10_000),
+            minutes_in_range=within("minutes_per_round", 1, 180),
+            rounds_in_range=within("rounds_planned", 1, 100),
+            round_end_known=one_of("round_end", RoundEnd),
+            red_label_length=length_within("red_label", 1, 40),
+            blue_label_length=length_within("blue_label", 1, 40),
+            counter_value_not_negative=within("counter_value", 0),
+            stage_known=one_of("stage", EveningStage),
             ceremony_after_the_end=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
         )
 
@@ -207,9 +237,14 @@ class Guest(models.Model):
         ordering = ["name_key", "id"]
         constraints = [
             models.UniqueConstraint(fields=["evening", "name_key"], name="guest_name_unique_per_evening"),
-            *checks("guest", name_length=length_within("name", 1, 120), name_key_length=length_within("name_key", 1, 120),
-                    pack_known=one_of("pack", PackChoice), status_known=one_of("status", GuestStatus),
-                    contact_length=length_within("contact", 0, 200)),
+            *checks(
+                "guest",
+                name_length=length_within("name", 1, 120),
+                name_key_length=length_within("name_key", 1, 120),
+                pack_known=one_of("pack", PackChoice),
+                status_known=one_of("status", GuestStatus),
+                contact_length=length_within("contact", 0, 200),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -247,7 +282,8 @@ class Draw(models.Model):
     sizes = models.JSONField(help_text="Players per table, table 1 (head) first.")
     relaxed = models.TextField(blank=True, help_text="What the plan relaxes, when the rules cannot seat this count.")
     layout = models.JSONField(
-        default=list, blank=True,
+        default=list,
+        blank=True,
         help_text="Tables of four only: the ids at North, East, South and West of each table (ghosts negative).",
     )
     complete = models.BooleanField(default=False)
@@ -278,8 +314,12 @@ class DrawnCard(models.Model):
         ordering = ["draw", "rank", "pack", "id"]
         constraints = [
             models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw"),
-            *checks("drawncard", pack_known=one_of("pack", PackChoice), rank_positive=within("rank", 1),
-                   seat_known=within("seat", 0, 3)),
+            *checks(
+                "drawncard",
+                pack_known=one_of("pack", PackChoice),
+                rank_positive=within("rank", 1),
+                seat_known=within("seat", 0, 3),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -347,7 +387,9 @@ class Round(models.Model):
         max_length=300, blank=True, help_text="Why a rung bell waits (e.g. the head table's result is missing)."
     )
     reopened = models.CharField(
-        max_length=9, blank=True, choices=RoundReopened.choices,
+        max_length=9,
+        blank=True,
+        choices=RoundReopened.choices,
         help_text="After an undone bell: what rings it again (house rule, issue 11 deliver 3).",
     )
 
@@ -355,9 +397,13 @@ class Round(models.Model):
         ordering = ["evening", "number"]
         constraints = [
             models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
-            *checks("round", state_known=one_of("state", RoundState), number_positive=within("number", 1),
-                    waiting_for_length=length_within("waiting_for", 0, 300),
-                    reopened_known=one_of("reopened", RoundReopened)),
+            *checks(
+                "round",
+                state_known=one_of("state", RoundState),
+                number_positive=within("number", 1),
+                waiting_for_length=length_within("waiting_for", 0, 300),
+                reopened_known=one_of("reopened", RoundReopened),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -411,7 +457,8 @@ class Result(models.Model):
     tied = models.JSONField(default=list, blank=True, help_text="Guest ids who split the pool with the winner.")
     counters = models.JSONField(default=dict, blank=True)
     report = models.JSONField(
-        default=dict, blank=True,
+        default=dict,
+        blank=True,
         help_text="Tables of four only: the table's report as tables.formats.records reads it (points, tricks, buncos).",
     )
     reported_by_guest = models.ForeignKey(
@@ -421,7 +468,8 @@ class Result(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     request_id = models.CharField(max_length=64, blank=True)
     count_off = models.IntegerField(
-        default=0, help_text="Counters the table agreed its count is off by (after minus before the deal; 0: it adds up)."
+        default=0,
+        help_text="Counters the table agreed its count is off by (after minus before the deal; 0: it adds up).",
     )
     created_at = models.DateTimeField(db_default=Now())
     superseded_at = models.DateTimeField(null=True, blank=True)
@@ -433,8 +481,12 @@ class Result(models.Model):
             models.UniqueConstraint(
                 fields=["round", "table"], condition=Q(superseded_at__isnull=True), name="one_live_result_per_table"
             ),
-            *checks("result", table_positive=within("table", 1), status_known=one_of("status", ResultStatus),
-                    request_id_length=length_within("request_id", 0, 64)),
+            *checks(
+                "result",
+                table_positive=within("table", 1),
+                status_known=one_of("status", ResultStatus),
+                request_id_length=length_within("request_id", 0, 64),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -547,7 +599,9 @@ class BellEntry(models.Model):
     class Meta:
         ordering = ["bell", "id"]
         constraints = checks(
-            "bellentry", amount_not_negative=within("amount", 0), rule_length=length_within("rule", 0, 200),
+            "bellentry",
+            amount_not_negative=within("amount", 0),
+            rule_length=length_within("rule", 0, 200),
             text_length=length_within("text", 0, 300),
         )
 
@@ -575,8 +629,11 @@ class FinalCount(models.Model):
     class Meta:
         ordering = ["evening", "table", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["evening", "table"], condition=Q(superseded_at__isnull=True),
-                                    name="one_live_final_count_per_table"),
+            models.UniqueConstraint(
+                fields=["evening", "table"],
+                condition=Q(superseded_at__isnull=True),
+                name="one_live_final_count_per_table",
+            ),
             *checks("finalcount", table_positive=within("table", 1)),
         ]
 
@@ -642,8 +699,9 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
-        constraints = checks("auditentry", action_length=length_within("action", 1, 40),
-                             device_length=length_within("device", 0, 200))
+        constraints = checks(
+            "auditentry", action_length=length_within("action", 1, 40), device_length=length_within("device", 0, 200)
+        )
 
     def __str__(self) -> str:
         return f"An entry in the audit log of {self.evening.name}"

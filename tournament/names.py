@@ -54,8 +54,9 @@ def clean_name(raw: str) -> str:
     holds markup (``<`` or ``>``), or when it cannot be printed
     (``tournament.names.validate_printable_name``: the one rule every way in applies).
     """
-    text = "".join(ch for ch in (raw or "")
-                   if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d")
+    text = "".join(
+        ch for ch in (raw or "") if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d"
+    )
     text = " ".join(text.split())
     if not text.replace("\u200c", "").replace("\u200d", ""):
         raise RuleError("The name is empty: write the guest's name.")

@@ -89,7 +89,7 @@ def lan_address() -> str | None:
 
 
 def _url(host: str, port: int) -> str:
-    """"http://host:port" (port 80 left out); an IPv6 address gets its brackets."""
+    """ "http://host:port" (port 80 left out); an IPv6 address gets its brackets."""
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"http://{host}" if port == 80 else f"http://{host}:{port}"
@@ -154,8 +154,11 @@ class LocalName:
             from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
             info = ServiceInfo(
-                "_http._tcp.local.", "Head Table._http._tcp.local.",
-                addresses=[socket.inet_aton(address)], port=port, properties={"path": "/"},
+                "_http._tcp.local.",
+                "Head Table._http._tcp.local.",
+                addresses=[socket.inet_aton(address)],
+                port=port,
+                properties={"path": "/"},
                 server=f"{LOCAL_NAME}.local.",
             )
             zc = Zeroconf(interfaces=[address], ip_version=IPVersion.V4Only)

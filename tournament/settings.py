@@ -185,8 +185,10 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # an unchanged poll costs no query. Across processes and machines it must be shared: Redis when
 # CACHE_URL or REDIS_URL (or a redis:// broker) is set; else each process has its own memory
 # cache, which stays correct (entries expire after a second) at about one query per poll.
-_cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or (
-    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
+_cache_url = (
+    os.environ.get("CACHE_URL")
+    or os.environ.get("REDIS_URL")
+    or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
 )
 CACHES = {
     "default": (

@@ -42,8 +42,7 @@ log = logging.getLogger(__name__)
 
 def _ring(round_id: int, clock_version: int | None) -> bool:
     round_mark_last_if_past_end(round_id=round_id)
-    bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version,
-                     only_if_due=True)
+    bell = bell_ring(round_id=round_id, cause=Bell.Cause.CLOCK, expected_clock_version=clock_version, only_if_due=True)
     return bell is not None
 
 
@@ -56,11 +55,13 @@ def ring_bell_when_due(round_id: int, clock_version: int) -> bool:
     database says the round is due."""
     early = (
         Round.objects.filter(pk=round_id, state=Round.State.RUNNING, clock_version=clock_version, deadline__gt=Now())
-        .values_list(ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True).first()
+        .values_list(ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True)
+        .first()
     )
     if early is not None:
-        log.info("bell task: round %s clock %s is early; again in %.2f s", round_id, clock_version,
-                 early.total_seconds())
+        log.info(
+            "bell task: round %s clock %s is early; again in %.2f s", round_id, clock_version, early.total_seconds()
+        )
         ring_bell_when_due.apply_async((round_id, clock_version), countdown=early.total_seconds() + 0.05)
         return False
     try:
@@ -91,9 +92,11 @@ def ring_overdue_bells() -> int:
     """The sweeper (Celery beat, every 5 s): make the end time's round the last, ring every
     running round whose deadline has passed by the database's clock, and start every next round
     whose change-over is over, in case a task was lost. Returns how many bells this run rang."""
-    for round_id in Round.objects.filter(state__in=(Round.State.RUNNING, Round.State.PAUSED),
-                                         evening__ends_at__lte=Now(),
-                                         evening__stage=Evening.Stage.PLAYING).values_list("pk", flat=True):
+    for round_id in Round.objects.filter(
+        state__in=(Round.State.RUNNING, Round.State.PAUSED),
+        evening__ends_at__lte=Now(),
+        evening__stage=Evening.Stage.PLAYING,
+    ).values_list("pk", flat=True):
         round_mark_last_if_past_end(round_id=round_id)
     rung = 0
     for round_id in Round.objects.filter(state=Round.State.RUNNING, deadline__lte=Now()).values_list("pk", flat=True):
@@ -102,7 +105,8 @@ def ring_overdue_bells() -> int:
         except Exception:
             log.exception("Overdue bell for round %s could not ring", round_id)
     waiting = Evening.objects.filter(auto_advance=True, stage=Evening.Stage.PLAYING).exclude(
-        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG))
+        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
+    )
     for evening_id in waiting.values_list("pk", flat=True).distinct():
         last = Round.objects.filter(evening_id=evening_id).order_by("-number").values_list("number", flat=True).first()
         if last is not None:
@@ -121,12 +125,16 @@ def requeue_timed_tasks() -> int:
     bells it queued. Duplicates of tasks still queued do nothing (see the module docstring);
     a broker that cannot be reached is logged by ``schedule_bell``, and the sweeper covers it."""
     queued = 0
-    for rnd in Round.objects.filter(state=Round.State.RUNNING, deadline__isnull=False).order_by().only(
-            "pk", "state", "deadline", "clock_version"):
+    for rnd in (
+        Round.objects.filter(state=Round.State.RUNNING, deadline__isnull=False)
+        .order_by()
+        .only("pk", "state", "deadline", "clock_version")
+    ):
         schedule_bell(rnd)
         queued += 1
     waiting = Evening.objects.filter(auto_advance=True, stage=Evening.Stage.PLAYING).exclude(
-        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG))
+        rounds__state__in=(Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
+    )
     for evening_id in waiting.order_by().values_list("pk", flat=True).distinct():
         schedule_advance(evening_id)
     log.info("requeued the timed bells of %s running rounds", queued)

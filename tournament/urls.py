@@ -66,8 +66,9 @@ host_patterns = [
     path("e/<int:evening_id>/standings/", standings.standings_page, name="host-standings"),
     path("e/<int:evening_id>/house-rules/", standings.house_rules_page, name="host-house-rules"),
     path("e/<int:evening_id>/corrections/", corrections.corrections_page, name="host-corrections"),
-    path("e/<int:evening_id>/corrections/<int:number>/<int:table>/", corrections.correction_entry,
-         name="host-correction"),
+    path(
+        "e/<int:evening_id>/corrections/<int:number>/<int:table>/", corrections.correction_entry, name="host-correction"
+    ),
     path("e/<int:evening_id>/bell/", corrections.bell_cuts_page, name="host-bell-cuts"),
     path("e/<int:evening_id>/audit/", corrections.audit_page, name="host-audit"),
     # issue 5: the round clock

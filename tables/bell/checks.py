@@ -66,29 +66,45 @@ def _check_pool(result: TableResult, seated: set[int]) -> None:
     number, winner = result.table, result.pool_winner
     there = GuestIds(sorted(seated))
     if winner is not None and winner not in seated:
-        raise ResultError("{guest} is named as the pool winner but does not sit at table {table}, where {there} sit.", guests=(winner,),
-                          tables=(number,), there=there)
+        raise ResultError(
+            "{guest} is named as the pool winner but does not sit at table {table}, where {there} sit.",
+            guests=(winner,),
+            tables=(number,),
+            there=there,
+        )
     if winner is None and (result.in_call or result.tied):
-        raise ResultError("Table {table} lists guests in the call but no pool winner: name the winner first.",
-                          tables=(number,))
+        raise ResultError(
+            "Table {table} lists guests in the call but no pool winner: name the winner first.", tables=(number,)
+        )
     for guest in sorted(result.in_call, key=str):
         if guest == winner:
             raise ResultError(
                 "{guest} won the pool at table {table}: the winner is in the call anyway;"
-                " list only the guests who called the winner.", guests=(guest,), tables=(number,)
+                " list only the guests who called the winner.",
+                guests=(guest,),
+                tables=(number,),
             )
         if guest not in seated:
-            raise ResultError("{guest} is listed in the call but does not sit at table {table}, where {there} sit.", guests=(guest,),
-                              tables=(number,), there=there)
+            raise ResultError(
+                "{guest} is listed in the call but does not sit at table {table}, where {there} sit.",
+                guests=(guest,),
+                tables=(number,),
+                there=there,
+            )
     for guest in sorted(result.tied, key=str):
         if guest == winner:
             raise ResultError(
-                "{guest} is the pool winner at table {table}: list only the others who"
-                " split the pool.", guests=(guest,), tables=(number,)
+                "{guest} is the pool winner at table {table}: list only the others who split the pool.",
+                guests=(guest,),
+                tables=(number,),
             )
         if guest not in seated:
-            raise ResultError("{guest} is listed as splitting the pool but does not sit at table {table}, where {there} sit.",
-                              guests=(guest,), tables=(number,), there=there)
+            raise ResultError(
+                "{guest} is listed as splitting the pool but does not sit at table {table}, where {there} sit.",
+                guests=(guest,),
+                tables=(number,),
+                there=there,
+            )
 
 
 def _check_counters(result: TableResult, seated: set[int]) -> None:
@@ -102,23 +118,32 @@ def _check_counters(result: TableResult, seated: set[int]) -> None:
     there = GuestIds(sorted(seated))
     for guest, value in result.counters.items():
         if guest not in seated:
-            raise ResultError("Counters were reported for {guest}, who does not sit at table {table}, where {there} sit.", guests=(guest,),
-                              tables=(number,), there=there)
+            raise ResultError(
+                "Counters were reported for {guest}, who does not sit at table {table}, where {there} sit.",
+                guests=(guest,),
+                tables=(number,),
+                there=there,
+            )
         if not _is_whole(value):
             raise ResultError(
                 "{guest}'s counters at table {table} ({value!r}) are not a whole number.",
-                guests=(guest,), tables=(number,), value=value,
+                guests=(guest,),
+                tables=(number,),
+                value=value,
             )
         if value < 0:
             raise ResultError(
                 "{guest}'s counters at table {table} are {value}: counters cannot be negative.",
-                guests=(guest,), tables=(number,), value=value,
+                guests=(guest,),
+                tables=(number,),
+                value=value,
             )
     if winner is not None and result.counters.get(winner) == 0:
         raise ResultError(
             "{guest} won the pool at table {table} but is reported with 0 counters: the"
             " winner of a pool cannot have lost all counters; check the count or the winner.",
-            guests=(winner,), tables=(number,),
+            guests=(winner,),
+            tables=(number,),
         )
 
 
@@ -146,13 +171,13 @@ def check_results(
     head = by_table.get(1)
     if head is None or head.pool_winner is None:
         raise ResultError(
-            "The head table (table 1) has no pool winner yet: the bell rings when the head"
-            " table's pool is decided."
+            "The head table (table 1) has no pool winner yet: the bell rings when the head table's pool is decided."
         )
     missing = [guest for guest in state.guests_at(1) if guest not in head.counters]
     if missing:
         raise ResultError(
-            "The head table must report every guest's counters: missing {guests}.", guests=sorted(missing),
+            "The head table must report every guest's counters: missing {guests}.",
+            guests=sorted(missing),
             tables=(1,),
         )
     if not last_round and options.no_result == "hold":
@@ -173,6 +198,7 @@ def check_results(
             missing = [guest for guest in table if guest not in counts]
             if missing:
                 raise ResultError(
-                    "The last bell needs everyone's final counters: table {table} has not"
-                    " reported {guests}.", guests=sorted(missing), tables=(number,),
+                    "The last bell needs everyone's final counters: table {table} has not reported {guests}.",
+                    guests=sorted(missing),
+                    tables=(number,),
                 )

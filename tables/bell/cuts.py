@@ -20,7 +20,7 @@ MAX_ROUNDS = 1000
 
 
 def rank_name(rank: int) -> str:
-    """"an ace", "a deuce", "a 7", ... "a king" for a rank 1..13."""
+    """ "an ace", "a deuce", "a 7", ... "a king" for a rank 1..13."""
     return RANK_NAMES.get(rank, f"a {rank}")
 
 
@@ -46,7 +46,8 @@ class Cutter:
                 if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
                     raise RuleError(
                         "{guest}'s cut {rank!r} is not a card rank: use 1 (ace) to 13 (king).",
-                        guests=(guest,), rank=rank,
+                        guests=(guest,),
+                        rank=rank,
                     )
             self._queues[int(guest)] = queue
         self._rng = rng or random.SystemRandom()

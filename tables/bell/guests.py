@@ -30,14 +30,13 @@ CLOSE_RULE = "house rule: a table that cannot stay at 3 players closes"
 ARRIVE_RULE = "house rule: a late guest takes a stake"
 
 
-def _state(tables: list[list[int]], counters: Mapping[int, int], yellow: Mapping[int, int],
-           stakes: Mapping[int, int]) -> EveningState:
+def _state(
+    tables: list[list[int]], counters: Mapping[int, int], yellow: Mapping[int, int], stakes: Mapping[int, int]
+) -> EveningState:
     return EveningState(tuple(map(tuple, tables)), counters, yellow, stakes)
 
 
-def _fill_short_table(
-    tables: list[list[int]], number: int, guest: int, cutter: Cutter, options: BellOptions
-) -> None:
+def _fill_short_table(tables: list[list[int]], number: int, guest: int, cutter: Cutter, options: BellOptions) -> None:
     """Move one player into table ``number`` (which ``guest`` just left) from the largest table
     that can spare one, nearest first, the table below before the one above; the mover is the
     highest cut there. Changes ``tables`` in place and adds a "fill" entry to ``cutter.entries``;
@@ -54,11 +53,24 @@ def _fill_short_table(
     mover = cutter.highest(tables[source - 1], table=source, why=f"who moves to table {number}", rule=rule)
     tables[source - 1].remove(mover)
     seats.append(mover)
-    cutter.entries.append(BellEntry("fill", mover, source, number, 0, rule, (
-        f"Guest {guest} left {table_name(number, count)} and you cut the highest card at"
-        f" table {source}: go to {table_name(number, count)}."), (
-        f"Guest {guest} left {table_name(number, count)}; guest {mover} cut the highest card at"
-        f" table {source}: goes to {table_name(number, count)}.")))
+    cutter.entries.append(
+        BellEntry(
+            "fill",
+            mover,
+            source,
+            number,
+            0,
+            rule,
+            (
+                f"Guest {guest} left {table_name(number, count)} and you cut the highest card at"
+                f" table {source}: go to {table_name(number, count)}."
+            ),
+            (
+                f"Guest {guest} left {table_name(number, count)}; guest {mover} cut the highest card at"
+                f" table {source}: goes to {table_name(number, count)}."
+            ),
+        )
+    )
 
 
 def _close_table(
@@ -76,7 +88,9 @@ def _close_table(
         raise RuleError(
             "If {guest} leaves, table {table} has {size} players and no table"
             " can spare one: fewer than two tables would be left. Seat the evening again.",
-            guests=(guest,), tables=(number,), size=len(seats),
+            guests=(guest,),
+            tables=(number,),
+            size=len(seats),
         )
     left_over = list(seats)
     old_numbers = [k for k in range(1, count + 1) if k != number]
@@ -85,11 +99,21 @@ def _close_table(
     for mover in left_over:
         target = min(old_numbers, key=lambda k: (len(tables[renumber[k] - 1]), abs(k - number), -k))
         tables[renumber[target] - 1].append(mover)
-        entries.append(BellEntry("close", mover, number, renumber[target], 0, CLOSE_RULE, (
-            f"Table {number} closed when guest {guest} left: go to"
-            f" {table_name(renumber[target], count - 1)}."), (
-            f"Table {number} closed when guest {guest} left: guest {mover} goes to"
-            f" {table_name(renumber[target], count - 1)}.")))
+        entries.append(
+            BellEntry(
+                "close",
+                mover,
+                number,
+                renumber[target],
+                0,
+                CLOSE_RULE,
+                (f"Table {number} closed when guest {guest} left: go to {table_name(renumber[target], count - 1)}."),
+                (
+                    f"Table {number} closed when guest {guest} left: guest {mover} goes to"
+                    f" {table_name(renumber[target], count - 1)}."
+                ),
+            )
+        )
     entries.extend(_renumber_entries(tables, number, renumber, left_over))
     return [
         f"Table {k} now has {len(table)} players, more than {options.max_table}."
@@ -112,11 +136,21 @@ def _renumber_entries(
         if new != k:
             for other in tables[new - 1]:
                 if other not in left_over:
-                    entries.append(BellEntry("renumber", other, k, new, 0, CLOSE_RULE, (
-                        f"Table {number} closed: your table {k} is now"
-                        f" {table_name(new, count)}; keep your seat."), (
-                        f"Table {number} closed: guest {other}'s table {k} is now"
-                        f" {table_name(new, count)}; keeps the seat.")))
+                    entries.append(
+                        BellEntry(
+                            "renumber",
+                            other,
+                            k,
+                            new,
+                            0,
+                            CLOSE_RULE,
+                            (f"Table {number} closed: your table {k} is now {table_name(new, count)}; keep your seat."),
+                            (
+                                f"Table {number} closed: guest {other}'s table {k} is now"
+                                f" {table_name(new, count)}; keeps the seat."
+                            ),
+                        )
+                    )
     return entries
 
 
@@ -143,11 +177,24 @@ def guest_leaves(
     cutter = Cutter(cuts, rng)
     entries = cutter.entries
     warnings: list[str] = []
-    entries.append(BellEntry("leave", guest, number, None, 0, LEAVE_RULE, (
-        f"You have left {table_name(number, count)}; your {state.counters[guest]} counters"
-        " and your yellow counters stay in the standings."), (
-        f"Guest {guest} has left {table_name(number, count)}; their {state.counters[guest]} counters"
-        " and yellow counters stay in the standings.")))
+    entries.append(
+        BellEntry(
+            "leave",
+            guest,
+            number,
+            None,
+            0,
+            LEAVE_RULE,
+            (
+                f"You have left {table_name(number, count)}; your {state.counters[guest]} counters"
+                " and your yellow counters stay in the standings."
+            ),
+            (
+                f"Guest {guest} has left {table_name(number, count)}; their {state.counters[guest]} counters"
+                " and yellow counters stay in the standings."
+            ),
+        )
+    )
     if len(seats) < 3 or options.leave_fill == "always":
         _fill_short_table(tables, number, guest, cutter, options)
     if len(seats) < 3:
@@ -203,16 +250,16 @@ def guest_arrives(
     if isinstance(guest, bool) or not isinstance(guest, int):
         raise RuleError(f"Guest id {guest!r} is not a whole number.")
     if guest in state.seated():
-        raise RuleError("{guest} already has a seat at table {table}.", guests=(guest,),
-                        tables=(state.table_of(guest),))
+        raise RuleError(
+            "{guest} already has a seat at table {table}.", guests=(guest,), tables=(state.table_of(guest),)
+        )
     count = len(state.tables)
     warnings: list[str] = []
     asked = table
     table, rule = _arrival_table(state, table, options)
     if len(state.tables[table - 1]) >= options.max_table:
         warnings.append(
-            f"Table {table} now has {len(state.tables[table - 1]) + 1} players,"
-            f" more than {options.max_table}."
+            f"Table {table} now has {len(state.tables[table - 1]) + 1} players, more than {options.max_table}."
         )
     tables = [list(seats) for seats in state.tables]
     tables[table - 1].append(guest)

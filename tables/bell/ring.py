@@ -34,7 +34,7 @@ from tables.errors import GuestIds, InvariantBroken
 
 
 def table_name(number: int, count: int) -> str:
-    """"the head table (table 1)", "the booby table (table 5)" or "table 3"."""
+    """ "the head table (table 1)", "the booby table (table 5)" or "table 3"."""
     if number == 1:
         return "the head table (table 1)"
     if number == count:
@@ -45,8 +45,15 @@ def table_name(number: int, count: int) -> str:
 class _Bell:
     """The working parts of one bell; ``ring()`` returns the record. Not for use elsewhere."""
 
-    def __init__(self, state: EveningState, results: tuple[TableResult, ...], stake: int, options: BellOptions,
-                 cutter: Cutter, last_round: bool) -> None:
+    def __init__(
+        self,
+        state: EveningState,
+        results: tuple[TableResult, ...],
+        stake: int,
+        options: BellOptions,
+        cutter: Cutter,
+        last_round: bool,
+    ) -> None:
         self.state = state
         self.by_table = {result.table: result for result in results}
         self.results = tuple(sorted(results, key=lambda result: result.table))
@@ -64,8 +71,18 @@ class _Bell:
         self.tables = [list(table) for table in state.tables]
         self.everyone_in_call = False
 
-    def add(self, kind: str, guest: int, from_table: int | None, to_table: int | None, text: str, rule: str = SEEDS_RULE,
-            amount: int = 0, *, about: str) -> None:
+    def add(
+        self,
+        kind: str,
+        guest: int,
+        from_table: int | None,
+        to_table: int | None,
+        text: str,
+        rule: str = SEEDS_RULE,
+        amount: int = 0,
+        *,
+        about: str,
+    ) -> None:
         """Record one entry: ``text`` to the guest ("You ..."), ``about`` of them ("Guest 17 ...")."""
         self.entries.append(BellEntry(kind, guest, from_table, to_table, amount, rule, text, about))
 
@@ -123,18 +140,36 @@ class _Bell:
                         seated, table=number, why=f"the lot at table {number}", rule=rule
                     )
                     how[number] = "lot"
-                    self.add("lot", movers[number], number, number, rule=rule, text=(
-                        f"Table {number} had no result at the bell; the host settled it by lot"
-                        " and you cut the highest card: you count as its pool winner."), about=(
-                        f"Table {number} had no result at the bell; guest {movers[number]} won the lot"
-                        " and counts as its pool winner."))
+                    self.add(
+                        "lot",
+                        movers[number],
+                        number,
+                        number,
+                        rule=rule,
+                        text=(
+                            f"Table {number} had no result at the bell; the host settled it by lot"
+                            " and you cut the highest card: you count as its pool winner."
+                        ),
+                        about=(
+                            f"Table {number} had no result at the bell; guest {movers[number]} won the lot"
+                            " and counts as its pool winner."
+                        ),
+                    )
                 else:
                     for guest in seated:
-                        self.add("no_result", guest, number, number, rule=rule, text=(
-                            f"Table {number} had no result at the bell: everyone there keeps"
-                            " their seat this time."), about=(
-                            f"Table {number} had no result at the bell: guest {guest} keeps the seat"
-                            " this time."))
+                        self.add(
+                            "no_result",
+                            guest,
+                            number,
+                            number,
+                            rule=rule,
+                            text=(
+                                f"Table {number} had no result at the bell: everyone there keeps their seat this time."
+                            ),
+                            about=(
+                                f"Table {number} had no result at the bell: guest {guest} keeps the seat this time."
+                            ),
+                        )
                 continue
             movers[number], how[number] = result.pool_winner, "pool"
             if result.tied and self.options.pool_tie == "cut":
@@ -151,15 +186,27 @@ class _Bell:
     def give_yellow(self, winner: int) -> None:
         """Step 1: one yellow counter to the head table's pool winner (or each, if split)."""
         self.yellow[winner] += 1
-        self.add("yellow", winner, 1, 1, "You won the pool at the head table: one yellow counter.",
-                 about=f"Guest {winner} won the pool at the head table: one yellow counter.")
+        self.add(
+            "yellow",
+            winner,
+            1,
+            1,
+            "You won the pool at the head table: one yellow counter.",
+            about=f"Guest {winner} won the pool at the head table: one yellow counter.",
+        )
         head = self.by_table[1]
         if head.tied and self.options.tie_yellow == "each":
             for guest in sorted({g for g in (head.pool_winner, *head.tied) if g is not None} - {winner}):
                 self.yellow[guest] += 1
-                self.add("yellow", guest, 1, 1, rule=self.options.house("tie_yellow"), text=(
-                    "You split the pool at the head table: one yellow counter."),
-                    about=f"Guest {guest} split the pool at the head table: one yellow counter.")
+                self.add(
+                    "yellow",
+                    guest,
+                    1,
+                    1,
+                    rule=self.options.house("tie_yellow"),
+                    text=("You split the pool at the head table: one yellow counter."),
+                    about=f"Guest {guest} split the pool at the head table: one yellow counter.",
+                )
 
     def fewest(self, guests: Sequence[int], why: str, rule: str) -> int:
         low = min(self.counters[guest] for guest in guests)
@@ -192,11 +239,20 @@ class _Bell:
                 goer = self.fewest(others, why, rule)
         for guest in head:
             if guest in call and guest != goer and self.counters[guest] <= self.counters[goer]:
-                self.add("stays", guest, 1, 1, (
-                    f"You had {self.counters[guest]} counters, no more than guest {goer}'s"
-                    f" {self.counters[goer]}, but you were in the call: you keep your seat."), about=(
-                    f"Guest {guest} had {self.counters[guest]} counters, no more than guest {goer}'s"
-                    f" {self.counters[goer]}, but was in the call: keeps the seat at the head table."))
+                self.add(
+                    "stays",
+                    guest,
+                    1,
+                    1,
+                    (
+                        f"You had {self.counters[guest]} counters, no more than guest {goer}'s"
+                        f" {self.counters[goer]}, but you were in the call: you keep your seat."
+                    ),
+                    about=(
+                        f"Guest {guest} had {self.counters[guest]} counters, no more than guest {goer}'s"
+                        f" {self.counters[goer]}, but was in the call: keeps the seat at the head table."
+                    ),
+                )
         return goer
 
     def move(self, movers: dict[int, int], how: dict[int, str], goer: int) -> None:
@@ -218,12 +274,10 @@ class _Bell:
         """The "up" entry for ``guest``, who won table ``number`` by ``how`` ("pool", "tie" or
         "lot") and goes to table ``to``, naming the tables that sat out in between."""
         skipped = [t for t in range(to + 1, number)]
-        won = {"pool": "won the pool", "tie": "won the cut for the split pool",
-               "lot": "won the lot"}[how]
+        won = {"pool": "won the pool", "tie": "won the cut for the split pool", "lot": "won the lot"}[how]
         text = f"You {won} at table {number}: go to {table_name(to, self.count)}."
         about = f"Guest {guest} {won} at table {number}: goes to {table_name(to, self.count)}."
-        rule = SEEDS_RULE if how == "pool" else self.options.house(
-            "pool_tie" if how == "tie" else "no_result")
+        rule = SEEDS_RULE if how == "pool" else self.options.house("pool_tie" if how == "tie" else "no_result")
         if skipped:
             sat_out = f"table(s) {', '.join(map(str, skipped))} sat out this bell"
             text = f"You {won} at table {number}; {sat_out}, so go to {table_name(to, self.count)}."
@@ -237,30 +291,56 @@ class _Bell:
         start, of = self.goer_reason(goer)
         rule = self.options.house("all_in_call") if self.everyone_in_call else SEEDS_RULE
         if low == 1:
-            self.add("stays", goer, 1, 1, rule=self.options.house("no_result"), text=(
-                f"{start}, but no other table played this deal: you keep your seat."), about=(
-                f"{of}, but no other table played this deal: keeps the seat."))
+            self.add(
+                "stays",
+                goer,
+                1,
+                1,
+                rule=self.options.house("no_result"),
+                text=(f"{start}, but no other table played this deal: you keep your seat."),
+                about=(f"{of}, but no other table played this deal: keeps the seat."),
+            )
         elif low == self.count:
-            self.add("down", goer, 1, low, f"{start}: go to the booby table (table {low}).", rule,
-                     about=f"{of}: goes to the booby table (table {low}).")
+            self.add(
+                "down",
+                goer,
+                1,
+                low,
+                f"{start}: go to the booby table (table {low}).",
+                rule,
+                about=f"{of}: goes to the booby table (table {low}).",
+            )
         else:
-            self.add("down", goer, 1, low, rule=self.options.house("no_result"), text=(
-                f"{start}: the booby table sat out this bell, so go to table {low},"
-                " the lowest table that played."), about=(
-                f"{of}: the booby table sat out this bell, so goes to table {low},"
-                " the lowest table that played."))
+            self.add(
+                "down",
+                goer,
+                1,
+                low,
+                rule=self.options.house("no_result"),
+                text=(
+                    f"{start}: the booby table sat out this bell, so go to table {low}, the lowest table that played."
+                ),
+                about=(
+                    f"{of}: the booby table sat out this bell, so goes to table {low}, the lowest table that played."
+                ),
+            )
 
     def goer_reason(self, goer: int) -> tuple[str, str]:
         """Why ``goer`` leaves the head table: (said to them, said of them)."""
         if not self.everyone_in_call:
-            return ("You had the fewest counters at the head table and were not in the call",
-                    f"Guest {goer} had the fewest counters at the head table and was not in the call")
+            return (
+                "You had the fewest counters at the head table and were not in the call",
+                f"Guest {goer} had the fewest counters at the head table and was not in the call",
+            )
         if self.options.all_in_call == "cut":
-            return ("Everyone at the head table was in the call and you cut the highest card",
-                    f"Everyone at the head table was in the call and guest {goer} cut the highest card")
-        return ("Everyone at the head table was in the call; you had the fewest counters besides the winner",
-                f"Everyone at the head table was in the call; guest {goer} had the fewest counters"
-                " besides the winner")
+            return (
+                "Everyone at the head table was in the call and you cut the highest card",
+                f"Everyone at the head table was in the call and guest {goer} cut the highest card",
+            )
+        return (
+            "Everyone at the head table was in the call; you had the fewest counters besides the winner",
+            f"Everyone at the head table was in the call; guest {goer} had the fewest counters besides the winner",
+        )
 
     def settle_busts(self) -> None:
         """Step 4: fresh stakes, and seat changes with the booby table's best player."""
@@ -288,10 +368,15 @@ class _Bell:
         """A fresh stake for ``bust`` (at table ``number``), with its "stake" entry."""
         self.counters[bust] += self.stake
         self.stakes[bust] += 1
-        self.add("stake", bust, number, number, amount=self.stake, text=(
-            f"You lost all your counters: the banker gives you a fresh stake of"
-            f" {self.stake} counters."), about=(
-            f"Guest {bust} lost all counters: the banker gives a fresh stake of {self.stake} counters."))
+        self.add(
+            "stake",
+            bust,
+            number,
+            number,
+            amount=self.stake,
+            text=(f"You lost all your counters: the banker gives you a fresh stake of {self.stake} counters."),
+            about=(f"Guest {bust} lost all counters: the banker gives a fresh stake of {self.stake} counters."),
+        )
 
     def keeps_seat(self, bust: int, number: int, *, swaps: int, partners: list[int]) -> bool:
         """True (with a "stays" entry, and a warning if nobody can swap) when ``bust`` at table
@@ -300,22 +385,41 @@ class _Bell:
         """
         booby = self.count
         if number == booby:
-            self.add("stays", bust, booby, booby, rule="house rule: a bust at the booby table"
-                     " keeps the seat", text="You are at the booby table already: keep your seat.",
-                     about=f"Guest {bust} is at the booby table already: keeps the seat.")
+            self.add(
+                "stays",
+                bust,
+                booby,
+                booby,
+                rule="house rule: a bust at the booby table keeps the seat",
+                text="You are at the booby table already: keep your seat.",
+                about=f"Guest {bust} is at the booby table already: keeps the seat.",
+            )
             return True
         if self.options.many_busts == "first_only" and swaps:
-            self.add("stays", bust, number, number, rule=self.options.house("many_busts"),
-                     text="Only the round's first bust changes seats: keep your seat.",
-                     about=f"Only the round's first bust changes seats: guest {bust} keeps the seat.")
+            self.add(
+                "stays",
+                bust,
+                number,
+                number,
+                rule=self.options.house("many_busts"),
+                text="Only the round's first bust changes seats: keep your seat.",
+                about=f"Only the round's first bust changes seats: guest {bust} keeps the seat.",
+            )
             return True
         if not partners:
             self.warnings.append(
                 f"Guest {bust} lost all counters at table {number}, but nobody at the booby"
-                " table can change seats with them: they keep their seat.")
-            self.add("stays", bust, number, number, rule="house rule: no one to change with",
-                     text="Nobody at the booby table can change seats with you: keep your seat.",
-                     about=f"Nobody at the booby table can change seats with guest {bust}: keeps the seat.")
+                " table can change seats with them: they keep their seat."
+            )
+            self.add(
+                "stays",
+                bust,
+                number,
+                number,
+                rule="house rule: no one to change with",
+                text="Nobody at the booby table can change seats with you: keep your seat.",
+                about=f"Nobody at the booby table can change seats with guest {bust}: keeps the seat.",
+            )
             return True
         return False
 
@@ -326,14 +430,28 @@ class _Bell:
         mine, theirs = self.tables[number - 1], self.tables[booby - 1]
         mine[mine.index(bust)], theirs[theirs.index(partner)] = partner, bust
         where[bust], where[partner] = booby, number
-        self.add("swap", bust, number, booby, (
-            f"Change seats with guest {partner}: go to the booby table (table {booby})."), about=(
-            f"Guest {bust} changes seats with guest {partner}: goes to the booby table (table {booby})."))
-        self.add("swap", partner, booby, number, (
-            f"Guest {bust} lost all counters at {table_name(number, booby)} and you hold the"
-            f" most counters at the booby table: take their seat at table {number}."), about=(
-            f"Guest {partner} holds the most counters at the booby table: takes guest {bust}'s"
-            f" seat at table {number}."))
+        self.add(
+            "swap",
+            bust,
+            number,
+            booby,
+            (f"Change seats with guest {partner}: go to the booby table (table {booby})."),
+            about=(f"Guest {bust} changes seats with guest {partner}: goes to the booby table (table {booby})."),
+        )
+        self.add(
+            "swap",
+            partner,
+            booby,
+            number,
+            (
+                f"Guest {bust} lost all counters at {table_name(number, booby)} and you hold the"
+                f" most counters at the booby table: take their seat at table {number}."
+            ),
+            about=(
+                f"Guest {partner} holds the most counters at the booby table: takes guest {bust}'s"
+                f" seat at table {number}."
+            ),
+        )
 
     def find_partner(self, bust: int, number: int, partners: list[int]) -> int:
         booby = self.count
@@ -347,10 +465,11 @@ class _Bell:
             raise ResultError(
                 "{guest} lost all counters at table {table}, so the booby table (table {tables[1]}) must"
                 " report everyone's counters to find who changes seats: missing {missing}.",
-                guests=(bust,), tables=(number, booby), missing=GuestIds(sorted(unknown)),
+                guests=(bust,),
+                tables=(number, booby),
+                missing=GuestIds(sorted(unknown)),
             )
-        return self.cutter.highest(partners, table=booby, why=why,
-                                   rule=self.options.house("booby_unknown"))
+        return self.cutter.highest(partners, table=booby, why=why, rule=self.options.house("booby_unknown"))
 
     def check(self, after: EveningState) -> None:
         after.check()
@@ -388,5 +507,3 @@ def ring_bell(
     check_results(state, results, options=options, last_round=last_round)
     cutter = Cutter(cuts, rng)
     return _Bell(state, results, stake, options, cutter, last_round).ring()
-
-

@@ -29,10 +29,23 @@ class StateError(RuleError):
     before any rule uses it. ``template`` and ``values`` as for ``RuleError``.
     """
 
-    def __init__(self, template: str, *, guest: int | None = None, table: int | None = None,
-                 tables: tuple[int, ...] = (), rounds: tuple[int, ...] = (), **values: object) -> None:
-        super().__init__(template, guests=() if guest is None else (guest,),
-                         tables=tables or (() if table is None else (table,)), rounds=rounds, **values)
+    def __init__(
+        self,
+        template: str,
+        *,
+        guest: int | None = None,
+        table: int | None = None,
+        tables: tuple[int, ...] = (),
+        rounds: tuple[int, ...] = (),
+        **values: object,
+    ) -> None:
+        super().__init__(
+            template,
+            guests=() if guest is None else (guest,),
+            tables=tables or (() if table is None else (table,)),
+            rounds=rounds,
+            **values,
+        )
         self.guest = guest
         self.table = table
 
@@ -114,28 +127,38 @@ class EveningState:
         for number, table in enumerate(self.tables, start=1):
             for guest in table:
                 if isinstance(guest, bool) or not isinstance(guest, int):
-                    raise StateError("A seat at table {table} holds {held!r}, not a guest id.", table=number, held=guest)
+                    raise StateError(
+                        "A seat at table {table} holds {held!r}, not a guest id.", table=number, held=guest
+                    )
                 if guest in seen:
                     raise StateError(
                         "{guest} is seated twice (at table {tables[0]} and again at table {tables[1]}).",
-                        guest=guest, table=number, tables=(seen[guest], number),
+                        guest=guest,
+                        table=number,
+                        tables=(seen[guest], number),
                     )
                 seen[guest] = number
                 for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
                     if guest not in getattr(self, name):
                         raise StateError(
                             "{guest} is seated at table {table} but has no {words} on record.",
-                            guest=guest, table=number, words=words,
+                            guest=guest,
+                            table=number,
+                            words=words,
                         )
         for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
             for guest, value in getattr(self, name).items():
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                     if not isinstance(guest, int) or isinstance(guest, bool):
                         raise StateError(
-                            f"Guest {guest!r} has {value!r} {words} on record: a count is a whole number, 0 or more.")
+                            f"Guest {guest!r} has {value!r} {words} on record: a count is a whole number, 0 or more."
+                        )
                     raise StateError(
                         "{guest} has {value!r} {words} on record: a count is a whole number, 0 or more.",
-                        guest=guest, table=seen.get(guest), value=value, words=words,
+                        guest=guest,
+                        table=seen.get(guest),
+                        value=value,
+                        words=words,
                     )
 
     @classmethod
@@ -164,15 +187,18 @@ class EveningState:
         seen: set[int] = set()
         for number, table in enumerate(self.tables, start=1):
             if len(table) < 3:
-                raise RuleError("Table {table} has {size} guests: a table needs at least 3.", tables=(number,),
-                                size=len(table))
+                raise RuleError(
+                    "Table {table} has {size} guests: a table needs at least 3.", tables=(number,), size=len(table)
+                )
             for guest in table:
                 if isinstance(guest, bool) or not isinstance(guest, int):
-                    raise RuleError("Guest id {held!r} at table {table} is not a whole number.", tables=(number,),
-                                    held=guest)
+                    raise RuleError(
+                        "Guest id {held!r} at table {table} is not a whole number.", tables=(number,), held=guest
+                    )
                 if guest in seen:
-                    raise RuleError("{guest} is seated twice (again at table {table}).", guests=(guest,),
-                                    tables=(number,))
+                    raise RuleError(
+                        "{guest} is seated twice (again at table {table}).", guests=(guest,), tables=(number,)
+                    )
                 seen.add(guest)
 
     def check(self) -> None:
@@ -419,4 +445,3 @@ def check_stake(stake: int) -> None:
     """Raise ``RuleError`` unless ``stake`` is a whole number of counters, 1 or more."""
     if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
         raise RuleError(f"A stake must be a whole number of counters, 1 or more (got {stake!r}).")
-

@@ -47,29 +47,49 @@ class FoursomeFormat:
 
 
 EUCHRE = FoursomeFormat(
-    key="euchre", title="Progressive Euchre", movement=Movement.LADDER, partners_change=True,
+    key="euchre",
+    title="Progressive Euchre",
+    movement=Movement.LADDER,
+    partners_change=True,
     tallies=(("stars", "stars"), ("points", "points"), ("wins", "wins"), ("losses", "losses")),
-    prizes=(PrizeRule("most_stars", "Most stars", "stars", then=("points",)),
-            PrizeRule("booby", "Booby prize: fewest stars", "stars", most=False, per_pack=False, then=("points",))),
+    prizes=(
+        PrizeRule("most_stars", "Most stars", "stars", then=("points",)),
+        PrizeRule("booby", "Booby prize: fewest stars", "stars", most=False, per_pack=False, then=("points",)),
+    ),
     score=euchre_score,
     source="Foster's Complete Hoyle, “Progressive Euchre”; Keller, The Game of Euchre (1887), chapter VIII",
 )
 WHIST = FoursomeFormat(
-    key="whist", title="Drive Whist", movement=Movement.CIRCLE, partners_change=False,
+    key="whist",
+    title="Drive Whist",
+    movement=Movement.CIRCLE,
+    partners_change=False,
     tallies=(("tricks", "tricks"), ("wins", "wins"), ("losses", "losses")),
-    prizes=(PrizeRule("most_tricks", "Most tricks", "tricks"),
-            PrizeRule("booby", "Booby prize: fewest tricks", "tricks", most=False, per_pack=False)),
+    prizes=(
+        PrizeRule("most_tricks", "Most tricks", "tricks"),
+        PrizeRule("booby", "Booby prize: fewest tricks", "tricks", most=False, per_pack=False),
+    ),
     score=whist_score,
     source="Foster's Complete Hoyle, “Drive Whist”",
 )
 BUNCO = FoursomeFormat(
-    key="bunco", title="Bunco", movement=Movement.LADDER, partners_change=True,
-    tallies=(("wins", "wins"), ("losses", "losses"), ("buncos", "buncos"), ("minis", "mini buncos"),
-             ("points", "points")),
-    prizes=(PrizeRule("most_buncos", "Most buncos", "buncos", per_pack=False),
-            PrizeRule("most_wins", "Most wins", "wins", per_pack=False),
-            PrizeRule("most_minis", "Most mini buncos", "minis", per_pack=False),
-            PrizeRule("booby", "Booby prize: most losses", "losses", per_pack=False)),
+    key="bunco",
+    title="Bunco",
+    movement=Movement.LADDER,
+    partners_change=True,
+    tallies=(
+        ("wins", "wins"),
+        ("losses", "losses"),
+        ("buncos", "buncos"),
+        ("minis", "mini buncos"),
+        ("points", "points"),
+    ),
+    prizes=(
+        PrizeRule("most_buncos", "Most buncos", "buncos", per_pack=False),
+        PrizeRule("most_wins", "Most wins", "wins", per_pack=False),
+        PrizeRule("most_minis", "Most mini buncos", "minis", per_pack=False),
+        PrizeRule("booby", "Booby prize: most losses", "losses", per_pack=False),
+    ),
     score=bunco_score,
     source="the Bunco clubs' common rules (three dice, six rounds a set, 21 at the head table ends the round)",
 )
@@ -121,6 +141,8 @@ def prize_rules(fmt: FoursomeFormat, options: FoursomeOptions) -> tuple[PrizeRul
     """The format's prizes as the host's options make them (Euchre by points: most points and
     fewest points instead of stars)."""
     if fmt is EUCHRE and options.prize_by_points:
-        return (PrizeRule("most_points", "Most points", "points", then=("stars",)),
-                PrizeRule("booby", "Booby prize: fewest points", "points", most=False, per_pack=False))
+        return (
+            PrizeRule("most_points", "Most points", "points", then=("stars",)),
+            PrizeRule("booby", "Booby prize: fewest points", "points", most=False, per_pack=False),
+        )
     return fmt.prizes

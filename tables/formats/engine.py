@@ -45,15 +45,23 @@ class FormatEntry:
 
 def _foursome(fmt: FoursomeFormat) -> FormatEntry:
     return FormatEntry(
-        key=fmt.key, title=fmt.title, partners=True, tallies=fmt.tallies, source=fmt.source, foursome=fmt,
+        key=fmt.key,
+        title=fmt.title,
+        partners=True,
+        tallies=fmt.tallies,
+        source=fmt.source,
+        foursome=fmt,
         seating="tables of four, two partnerships sitting opposite; a ghost takes a seat left empty",
     )
 
 
 POKER = FormatEntry(
-    key="poker", title="Progressive Poker", partners=False,
+    key="poker",
+    title="Progressive Poker",
+    partners=False,
     seating="four at the head and the foot table, four to seven at the tables between",
-    tallies=(("counters", "counters"), ("yellow", "yellow counters")), source=PROGRESSIVE_POKER,
+    tallies=(("counters", "counters"), ("yellow", "yellow counters")),
+    source=PROGRESSIVE_POKER,
 )
 ENGINE: dict[str, FormatEntry] = {e.key: e for e in (POKER, _foursome(EUCHRE), _foursome(WHIST), _foursome(BUNCO))}
 """Every format, Progressive Poker first, by stored key."""

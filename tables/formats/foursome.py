@@ -146,8 +146,11 @@ def ghost_seats(red: int, blue: int) -> tuple[SeatCard, ...]:
     for index in range(4 * tables - red - blue):
         table = tables - index % tables
         pack = Pack.RED if spare[Pack.RED] >= spare[Pack.BLUE] else Pack.BLUE
-        seats = [s for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-                 if SEAT_PACKS[s] is pack and (table, s) not in taken]
+        seats = [
+            s
+            for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+            if SEAT_PACKS[s] is pack and (table, s) not in taken
+        ]
         if not seats:  # both of that pack's seats at this table are ghosts already
             pack = pack.other
             seats = [s for s in Seat if SEAT_PACKS[s] is pack and (table, s) not in taken]
@@ -179,8 +182,15 @@ def draw_foursomes(
     tables = table_count(len(roster))
     ghosts = ghost_seats(red, len(roster) - red)
     ghosted = {(g.table, g.seat) for g in ghosts}
-    decks = {pack: [SeatCard(pack, t, s) for t in range(1, tables + 1) for s in Seat
-                    if SEAT_PACKS[s] is pack and (t, s) not in ghosted] for pack in Pack}
+    decks = {
+        pack: [
+            SeatCard(pack, t, s)
+            for t in range(1, tables + 1)
+            for s in Seat
+            if SEAT_PACKS[s] is pack and (t, s) not in ghosted
+        ]
+        for pack in Pack
+    }
     rng = rng if rng is not None else random.SystemRandom()
     chosen = _representers(roster, decks, representing, rng)
     for deck in decks.values():
@@ -192,8 +202,9 @@ def draw_foursomes(
     return layout, cards  # type: ignore[return-value]
 
 
-def _representers(roster: Mapping[int, Pack], decks: Mapping[Pack, list[SeatCard]],
-                  representing: Collection[int], rng: random.Random) -> set[int]:
+def _representers(
+    roster: Mapping[int, Pack], decks: Mapping[Pack, list[SeatCard]], representing: Collection[int], rng: random.Random
+) -> set[int]:
     short = {pack: sum(1 for p in roster.values() if p is pack) - len(decks[pack]) for pack in Pack}
     long = next((pack for pack in Pack if short[pack] > 0), None)
     chosen = set(representing)
@@ -249,8 +260,9 @@ def move(
     return after
 
 
-def _who(index: int, count: int, won: list[tuple[int, int]], lost: list[tuple[int, int]],
-         movement: Movement) -> tuple[tuple[int, int], tuple[int, int]]:
+def _who(
+    index: int, count: int, won: list[tuple[int, int]], lost: list[tuple[int, int]], movement: Movement
+) -> tuple[tuple[int, int], tuple[int, int]]:
     """(the pair that stays, or counts as staying; the pair that arrives) at table ``index``."""
     head, foot = index == 0, index == count - 1
     if count == 1:

@@ -57,8 +57,11 @@ def award_foursome_prizes(
     both = {packs[g] for g in guests} == set(Pack)
     prizes = []
     for rule in rules:
-        groups = [(pack, [g for g in guests if packs[g] is pack]) for pack in Pack] if rule.per_pack and both \
+        groups = (
+            [(pack, [g for g in guests if packs[g] is pack]) for pack in Pack]
+            if rule.per_pack and both
             else [(None, guests)]
+        )
         for pack, members in groups:
             title = f"{rule.title}, {pack.value} pack" if pack is not None else rule.title
             key = f"{rule.key}_{pack.value}" if pack is not None else rule.key
@@ -66,8 +69,15 @@ def award_foursome_prizes(
     return tuple(prizes)
 
 
-def _award(rule: PrizeRule, key: str, title: str, members: Sequence[int],
-           tallies: Mapping[int, Mapping[str, int]], ties: str, cutter: Cutter) -> Prize:
+def _award(
+    rule: PrizeRule,
+    key: str,
+    title: str,
+    members: Sequence[int],
+    tallies: Mapping[int, Mapping[str, int]],
+    ties: str,
+    cutter: Cutter,
+) -> Prize:
     sign = 1 if rule.most else -1
 
     def score(player: int) -> tuple[int, ...]:
@@ -81,15 +91,19 @@ def _award(rule: PrizeRule, key: str, title: str, members: Sequence[int],
     if rule.most and count == 0:
         return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
     tied = sorted(p for p in members if score(p) == best)
-    reason = f"{count} {words}" if count != 1 else f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
+    reason = (
+        f"{count} {words}"
+        if count != 1
+        else f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
+    )
     if len(tied) == 1:
         return Prize(key, title, (tied[0],), f"{reason.capitalize()}.", FORMATS_RULE)
     if ties == "shared":
-        return Prize(key, title, tuple(tied), f"{reason.capitalize()}; {len(tied)} guests tied and share it.",
-                     FORMATS_RULE)
+        return Prize(
+            key, title, tuple(tied), f"{reason.capitalize()}; {len(tied)} guests tied and share it.", FORMATS_RULE
+        )
     winner = cutter.highest(tied, table=0, why=title, rule="house rule: ties=cut")
-    return Prize(key, title, (winner,), f"{reason.capitalize()}; {len(tied)} guests tied and cut for it.",
-                 FORMATS_RULE)
+    return Prize(key, title, (winner,), f"{reason.capitalize()}; {len(tied)} guests tied and cut for it.", FORMATS_RULE)
 
 
 def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int, ...]:
@@ -121,6 +135,7 @@ def rank_players(tallies: Mapping[int, Mapping[str, int]], order: Sequence[str])
     """The standings: (place, player) for every player in ``tallies`` (ghosts included, so a
     ghost's card reads true; prizes leave them out), most of ``order``'s tallies first; players
     equal on all of them share a place (1, 2, 2, 4), listed by id. Returns them in order."""
+
     def key(player: int) -> tuple[int, ...]:
         return tuple(-tallies[player].get(name, 0) for name in order)
 

@@ -46,8 +46,10 @@ def _ids(mapping: Mapping[Any, Any], what: str) -> dict[int, Any]:
 
 
 def _table(seats: Any, number: int) -> Foursome:
-    if not isinstance(seats, list | tuple) or len(seats) != 4 or not all(
-        isinstance(p, int) and not isinstance(p, bool) and p != 0 for p in seats
+    if (
+        not isinstance(seats, list | tuple)
+        or len(seats) != 4
+        or not all(isinstance(p, int) and not isinstance(p, bool) and p != 0 for p in seats)
     ):
         raise RuleError(f"Table {number} is not four players.")
     return (seats[0], seats[1], seats[2], seats[3])
@@ -111,7 +113,9 @@ def bell_from_json(data: Mapping[str, Any]) -> FoursomeBell:
         raise RuleError("The stored bell is not a bell of tables of four.") from None
 
 
-def report_score(fmt: FoursomeFormat, table: Foursome, report: Mapping[str, Any], *, ties: str = "playoff") -> TableScore:
+def report_score(
+    fmt: FoursomeFormat, table: Foursome, report: Mapping[str, Any], *, ties: str = "playoff"
+) -> TableScore:
     """A stored report (module docstring) as the bell takes it: the format's ``score`` on the
     report's values, with player ids as ints.
 

@@ -110,9 +110,13 @@ def euchre_hand_points(*, tricks: int, alone: bool = False) -> tuple[str, int]:
     return "makers", 1
 
 
-def euchre_score(table: Foursome, *, points: Mapping[Side | str, int] | None = None,
-                 hands: Sequence[tuple[Side | str, int]] | None = None,
-                 playoff: Side | str | None = None) -> TableScore:
+def euchre_score(
+    table: Foursome,
+    *,
+    points: Mapping[Side | str, int] | None = None,
+    hands: Sequence[tuple[Side | str, int]] | None = None,
+    playoff: Side | str | None = None,
+) -> TableScore:
     """A Progressive Euchre table's game: each side's points (or the hands, each as (side that
     scored, 1, 2 or 4 points), which are added up), and the play-off winner when the points are
     equal. The winners each get a star (Foster); every player adds their side's points.
@@ -179,10 +183,15 @@ def bunco_roll(dice: Sequence[int], target: int) -> tuple[int, str]:
 ROLL_POINTS = (0, 1, 2, 3, MINI_BUNCO_POINTS, BUNCO_POINTS)
 
 
-def bunco_score(table: Foursome, *, points: Mapping[Side | str, int],
-                buncos: Mapping[int, int] | None = None, minis: Mapping[int, int] | None = None,
-                rolls: Mapping[int, Sequence[int]] | None = None,
-                rolloff: Side | str | None = None) -> TableScore:
+def bunco_score(
+    table: Foursome,
+    *,
+    points: Mapping[Side | str, int],
+    buncos: Mapping[int, int] | None = None,
+    minis: Mapping[int, int] | None = None,
+    rolls: Mapping[int, Sequence[int]] | None = None,
+    rolloff: Side | str | None = None,
+) -> TableScore:
     """A Bunco table's round: each team's points, each player's buncos and mini buncos, and the
     roll-off winner when the points are equal. Optionally ``rolls``: player -> the points of
     each of their scoring rolls (each 1, 2, 3, 5 or 21), checked against the buncos and minis.
@@ -195,24 +204,30 @@ def bunco_score(table: Foursome, *, points: Mapping[Side | str, int],
     for name, counts in (("buncos", buncos), ("mini buncos", minis), ("rolls", rolls or {})):
         strangers = sorted(p for p in counts if p not in table)
         if strangers:
-            raise ScoreError(f"{name.capitalize()} are given for {{guest}}, who is not at this table.",
-                             guests=(strangers[0],))
+            raise ScoreError(
+                f"{name.capitalize()} are given for {{guest}}, who is not at this table.", guests=(strangers[0],)
+            )
     for name, counts in (("buncos", buncos), ("mini buncos", minis)):
         for player, count in counts.items():
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ScoreError(f"{{guest}}'s {name} must be a whole number, 0 or more (not {count!r}).",
-                                 guests=(player,))
+                raise ScoreError(
+                    f"{{guest}}'s {name} must be a whole number, 0 or more (not {count!r}).", guests=(player,)
+                )
     for player, scored in (rolls or {}).items():
         bad = [r for r in scored if r not in ROLL_POINTS or isinstance(r, bool)]
         if bad:
             raise ScoreError(f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {bad[0]!r}.")
-        if scored.count(BUNCO_POINTS) != buncos.get(player, 0) or scored.count(MINI_BUNCO_POINTS) != minis.get(player, 0):
+        if scored.count(BUNCO_POINTS) != buncos.get(player, 0) or scored.count(MINI_BUNCO_POINTS) != minis.get(
+            player, 0
+        ):
             raise ScoreError("{guest}'s rolls do not match their buncos and mini buncos.", guests=(player,))
     for side in Side:
         least = sum(BUNCO_POINTS * buncos.get(p, 0) + MINI_BUNCO_POINTS * minis.get(p, 0) for p in pair(table, side))
         if values[side] < least:
-            raise ScoreError(f"{side.words} have {values[side]} points, fewer than the {least} their buncos "
-                             "and mini buncos alone make.")
+            raise ScoreError(
+                f"{side.words} have {values[side]} points, fewer than the {least} their buncos "
+                "and mini buncos alone make."
+            )
     winner = _winner(values, rolloff, "points")
     added: dict[int, dict[str, int]] = {}
     for side in Side:

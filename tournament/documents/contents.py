@@ -76,43 +76,74 @@ class DocumentKind:
 
 
 DOCUMENTS: tuple[DocumentKind, ...] = (
-    DocumentKind("seating-cards", "Seating cards",
-                 "One per guest: name, table, the card drawn and the QR code of their private link.",
-                 (("sheet", "8 a page, with cut marks"), ("tent", "Folded in two, 4 a page"))),
-    DocumentKind("table-tents", "Table cards",
-                 "One folded tent per table: its number, head or booby table, and how guests move.",
-                 (("tent", "One table a page"),)),
-    DocumentKind("score-sheets", "Score sheets",
-                 "One per table: a row per round, pool winners and counters (the call and yellow "
-                 "counters at the head table).",
-                 (("blank", "Blank"), ("prefilled", "Pre-filled with the results so far"))),
-    DocumentKind("pull-list", "Pull list",
-                 "For a draw from real packs: which cards to take out of each pack.",
-                 (("list", "Both packs"),)),
-    DocumentKind("results", "Results",
-                 "Standings, the prizes and their winners, and the settlement when counters have a "
-                 "money value.", (("full", "Standings and prizes"),)),
-    DocumentKind("certificates", "Prize certificates", "One page per prize winner.",
-                 (("page", "One a page"),)),
+    DocumentKind(
+        "seating-cards",
+        "Seating cards",
+        "One per guest: name, table, the card drawn and the QR code of their private link.",
+        (("sheet", "8 a page, with cut marks"), ("tent", "Folded in two, 4 a page")),
+    ),
+    DocumentKind(
+        "table-tents",
+        "Table cards",
+        "One folded tent per table: its number, head or booby table, and how guests move.",
+        (("tent", "One table a page"),),
+    ),
+    DocumentKind(
+        "score-sheets",
+        "Score sheets",
+        "One per table: a row per round, pool winners and counters (the call and yellow counters at the head table).",
+        (("blank", "Blank"), ("prefilled", "Pre-filled with the results so far")),
+    ),
+    DocumentKind(
+        "pull-list",
+        "Pull list",
+        "For a draw from real packs: which cards to take out of each pack.",
+        (("list", "Both packs"),),
+    ),
+    DocumentKind(
+        "results",
+        "Results",
+        "Standings, the prizes and their winners, and the settlement when counters have a money value.",
+        (("full", "Standings and prizes"),),
+    ),
+    DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
 )
 FOURSOME_DOCUMENTS: tuple[DocumentKind, ...] = (
-    DocumentKind("score-cards", "Score cards",
-                 "One per player: name, table, seat and partner, the QR code of their private link, and a row "
-                 "per round (the rounds played so far written in).", (("card", "2 a page, with cut marks"),)),
-    DocumentKind("table-tents", "Table cards",
-                 "One folded card per table: its number, head or foot table, the seats North, East, South "
-                 "and West, and how players move.", (("tent", "One table a page"),)),
-    DocumentKind("tally-sheets", "Tally sheets",
-                 "Bunco: one per table, a row per round with room to tally each team's points and buncos.",
-                 (("table", "One table a page"),)),
-    DocumentKind("results", "Results", "Standings with the format's tallies, and the prizes and their winners.",
-                 (("full", "Standings and prizes"),)),
+    DocumentKind(
+        "score-cards",
+        "Score cards",
+        "One per player: name, table, seat and partner, the QR code of their private link, and a row "
+        "per round (the rounds played so far written in).",
+        (("card", "2 a page, with cut marks"),),
+    ),
+    DocumentKind(
+        "table-tents",
+        "Table cards",
+        "One folded card per table: its number, head or foot table, the seats North, East, South "
+        "and West, and how players move.",
+        (("tent", "One table a page"),),
+    ),
+    DocumentKind(
+        "tally-sheets",
+        "Tally sheets",
+        "Bunco: one per table, a row per round with room to tally each team's points and buncos.",
+        (("table", "One table a page"),),
+    ),
+    DocumentKind(
+        "results",
+        "Results",
+        "Standings with the format's tallies, and the prizes and their winners.",
+        (("full", "Standings and prizes"),),
+    ),
     DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
 )
 KINDS = {kind.slug: kind for kind in (*FOURSOME_DOCUMENTS, *DOCUMENTS)}  # Progressive Poker's kinds win a shared slug
 FOURSOME_BUILDERS: dict[str, Callable[..., Any]] = {
-    "score-cards": foursome.score_cards, "table-tents": foursome.seat_tables, "tally-sheets": foursome.bunco_sheets,
-    "results": foursome.tally_results, "certificates": foursome.tally_certificates,
+    "score-cards": foursome.score_cards,
+    "table-tents": foursome.seat_tables,
+    "tally-sheets": foursome.bunco_sheets,
+    "results": foursome.tally_results,
+    "certificates": foursome.tally_certificates,
 }
 
 
@@ -161,22 +192,28 @@ def seating_cards(
     """
     draw = live_draw(evening)
     if draw is None and open_physical_draw(evening) is not None:
-        raise PrintError("The draw from real packs is not complete: record every guest's card, "
-                         "then print the seating cards.")
+        raise PrintError(
+            "The draw from real packs is not complete: record every guest's card, then print the seating cards."
+        )
     if draw is None:
         raise PrintError("No draw yet: run the draw before printing seating cards.")
     labels = _labels(evening)
     tables = len(draw.sizes)
     cards = []
-    drawn_cards = (draw.cards.select_related("guest").exclude(guest__status=Guest.Status.LEFT)
-                   .order_by("rank", "pack", "guest__name_key"))
+    drawn_cards = (
+        draw.cards.select_related("guest")
+        .exclude(guest__status=Guest.Status.LEFT)
+        .order_by("rank", "pack", "guest__name_key")
+    )
     for number, drawn in enumerate(drawn_cards, start=1):
         guest = drawn.guest
         who = f"Seating card {number} (table {drawn.rank}, guest no. {guest.pk})"
         name = guest_print_name(guest.pk, guest.name)
         if guest.key_revoked:
-            raise PrintError(f"{who}: {name}'s private link is revoked, so its QR code would lead "
-                             "nowhere. Reissue the link on the guests' links page, then print again.")
+            raise PrintError(
+                f"{who}: {name}'s private link is revoked, so its QR code would lead "
+                "nowhere. Reissue the link on the guests' links page, then print again."
+            )
         card = TableCard(pack=Pack(drawn.pack), rank=drawn.rank)
         url = guest_url(guest.key, base_url=base_url)
         represents = None
@@ -184,17 +221,24 @@ def seating_cards(
             represents = f"draws for the {labels[Pack(drawn.pack)]}"
         cards.append(
             SeatingCardData(
-                name=name, table=drawn.rank, table_kind=table_kind(drawn.rank, tables),
-                card_rank=drawn.rank, card_name=card.name_with(labels), pack=drawn.pack,
-                pack_label=labels[Pack(guest.pack)], represents=represents, url=url,
+                name=name,
+                table=drawn.rank,
+                table_kind=table_kind(drawn.rank, tables),
+                card_rank=drawn.rank,
+                card_name=card.name_with(labels),
+                pack=drawn.pack,
+                pack_label=labels[Pack(guest.pack)],
+                represents=represents,
+                url=url,
                 short_url=url.split("://", 1)[-1],
             )
         )
     return SeatingCardsPdf(evening_name=evening.name, cards=cards, paper=paper, variant=variant)
 
 
-def seating_cards_pdf(*, evening: Evening, paper: str = "A4", variant: str = "sheet",
-                      base_url: str | None = None) -> bytes:
+def seating_cards_pdf(
+    *, evening: Evening, paper: str = "A4", variant: str = "sheet", base_url: str | None = None
+) -> bytes:
     """``seating_cards(...).render()``: the PDF bytes (raises as ``seating_cards``)."""
     return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url).render()
 
@@ -219,11 +263,14 @@ def movement_line(number: int, tables: int) -> str:
     (winners move up; the head table's yellow counter; the fewest counters not in the call go
     down to the booby table)."""
     if number == 1:
-        return ("The winner of the pool takes a yellow counter; the fewest counters not in the call "
-                "go down to the booby table")
+        return (
+            "The winner of the pool takes a yellow counter; the fewest counters not in the call "
+            "go down to the booby table"
+        )
     if number == tables:
-        return (f"The winner of the pool moves up to table {number - 1}; the head table sends one "
-                "player down to this table")
+        return (
+            f"The winner of the pool moves up to table {number - 1}; the head table sends one player down to this table"
+        )
     return f"The winner of the pool moves up to table {number - 1}"
 
 
@@ -261,8 +308,11 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
     pull = pull_list(split_packs(plan, red=red, blue=blue))
     packs = [
-        PullPackData(label=evening.pack_label(pack), colour=pack.value,
-                     cards=tuple((rank_name(rank).capitalize(), count) for rank, count in pull[pack]))
+        PullPackData(
+            label=evening.pack_label(pack),
+            colour=pack.value,
+            cards=tuple((rank_name(rank).capitalize(), count) for rank, count in pull[pack]),
+        )
         for pack in (Pack.RED, Pack.BLUE)
     ]
     return PullListPdf(evening_name=evening.name, packs=packs, paper=paper)
@@ -301,21 +351,34 @@ def evening_outcome(evening: Evening) -> Outcome:
     table = evening_standings(evening)
     names = {line.guest.pk: guest_print_name(line.guest.pk, line.guest.name) for line in table.lines}
     standings = tuple(
-        StandingRow(place=line.place, name=names[line.guest.pk], pack_label=evening.pack_label(line.row.pack),
-                    yellow=line.row.yellow, counters=line.row.counters, stakes=line.row.fresh_stakes,
-                    counters_won=line.row.counters_won)
+        StandingRow(
+            place=line.place,
+            name=names[line.guest.pk],
+            pack_label=evening.pack_label(line.row.pack),
+            yellow=line.row.yellow,
+            counters=line.row.counters,
+            stakes=line.row.fresh_stakes,
+            counters_won=line.row.counters_won,
+        )
         for line in table.lines
     )
     prizes = tuple(
-        PrizeData(title=p.title, winners=tuple(guest_print_name(g.pk, g.name) for g in p.winners),
-                  reason=printed_reason(p.prize, names))
+        PrizeData(
+            title=p.title,
+            winners=tuple(guest_print_name(g.pk, g.name) for g in p.winners),
+            reason=printed_reason(p.prize, names),
+        )
         for p in table.prizes
     )
     settlement = None
     if table.total is not None:
         settlement = tuple(
-            SettlementRow(name=guest_print_name(s.guest.pk, s.guest.name), pack_label=evening.pack_label(s.guest.pack),
-                          counters_won=s.line.counters_won, amount=f"{s.line.amount:+.2f}")
+            SettlementRow(
+                name=guest_print_name(s.guest.pk, s.guest.name),
+                pack_label=evening.pack_label(s.guest.pack),
+                counters_won=s.line.counters_won,
+                amount=f"{s.line.amount:+.2f}",
+            )
             for s in table.settlement
         )
     return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED)
@@ -326,8 +389,13 @@ def results_document(*, evening: Evening, paper: str = "A4", variant: str = "ful
     money value. Raises as ``evening_outcome``, and ``PrintError`` for a bad paper or variant."""
     _check_variant("results", variant)
     outcome = evening_outcome(evening)
-    return ResultsPdf(evening_name=evening.name, standings=outcome.standings, prizes=outcome.prizes,
-                      settlement=outcome.settlement, paper=paper)
+    return ResultsPdf(
+        evening_name=evening.name,
+        standings=outcome.standings,
+        prizes=outcome.prizes,
+        settlement=outcome.settlement,
+        paper=paper,
+    )
 
 
 def certificates_document(*, evening: Evening, paper: str = "A4", variant: str = "page") -> CertificatesPdf:
@@ -352,7 +420,11 @@ def _check_variant(slug: str, variant: str, kind: DocumentKind | None = None) ->
 
 
 def document(
-    *, evening: Evening, slug: str, paper: str = "A4", variant: str | None = None,
+    *,
+    evening: Evening,
+    slug: str,
+    paper: str = "A4",
+    variant: str | None = None,
     base_url: str | None = None,
 ):
     """The renderer of document ``slug`` (see ``DOCUMENTS``) for the evening, not yet rendered:
@@ -369,8 +441,11 @@ def document(
     if slug == "seating-cards":
         return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
     builders = {
-        "table-tents": table_tents, "score-sheets": score_sheets_document, "pull-list": pull_list_document,
-        "results": results_document, "certificates": certificates_document,
+        "table-tents": table_tents,
+        "score-sheets": score_sheets_document,
+        "pull-list": pull_list_document,
+        "results": results_document,
+        "certificates": certificates_document,
     }
     return builders[slug](evening=evening, paper=paper, variant=variant)
 

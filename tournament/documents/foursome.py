@@ -44,7 +44,7 @@ Sitting = tuple[int, int, int]  # (table, seat 0..3, partner)
 
 
 def kind_words(number: int, tables: int) -> str:
-    """"Head table" for table 1, "Foot table" for the last (formats.md: the foot, or booby,
+    """ "Head table" for table 1, "Foot table" for the last (formats.md: the foot, or booby,
     table), "" between; one table is the head table."""
     if number == 1:
         return "Head table"
@@ -77,8 +77,11 @@ def movement_words(movement: Movement, partners_change: bool, number: int, table
 def _history(evening: Evening) -> list[tuple[tuple[tuple[int, ...], ...], Mapping[int, Mapping[str, int]]]]:
     """Each rung round's tables (as played) and the tallies its bell added, in round order. One
     query."""
-    records = (Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
-               .order_by("round__number", "id").values_list("record", flat=True))
+    records = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
+        .order_by("round__number", "id")
+        .values_list("record", flat=True)
+    )
     return [(bell.before, bell.added) for bell in map(bell_from_json, records)]
 
 
@@ -106,8 +109,15 @@ def _cells(key: str, number: int, sitting: Sitting | None, added: Mapping[str, i
         return (str(number), table, partner, str(added.get("points", 0)), STAR if added.get("stars") else "")
     if key == "whist":
         return (str(number), table, partner, str(added.get("tricks", 0)))
-    return (str(number), table, partner, "W" if added.get("wins") else "", "L" if added.get("losses") else "",
-            _tally_marks(added.get("buncos", 0)), _tally_marks(added.get("minis", 0)))
+    return (
+        str(number),
+        table,
+        partner,
+        "W" if added.get("wins") else "",
+        "L" if added.get("losses") else "",
+        _tally_marks(added.get("buncos", 0)),
+        _tally_marks(added.get("minis", 0)),
+    )
 
 
 def _totals(key: str, tallies: Mapping[str, int]) -> tuple[str, ...]:
@@ -116,11 +126,20 @@ def _totals(key: str, tallies: Mapping[str, int]) -> tuple[str, ...]:
         return ("Total", "", "", str(tallies.get("points", 0)), str(tallies.get("stars", 0)))
     if key == "whist":
         return ("Total", "", "", str(tallies.get("tricks", 0)))
-    return ("Total", "", "", str(tallies.get("wins", 0)), str(tallies.get("losses", 0)),
-            str(tallies.get("buncos", 0)), str(tallies.get("minis", 0)))
+    return (
+        "Total",
+        "",
+        "",
+        str(tallies.get("wins", 0)),
+        str(tallies.get("losses", 0)),
+        str(tallies.get("buncos", 0)),
+        str(tallies.get("minis", 0)),
+    )
 
 
-def score_cards(*, evening: Evening, paper: str = "A4", variant: str = "card", base_url: str | None = None) -> TallyCardsPdf:
+def score_cards(
+    *, evening: Evening, paper: str = "A4", variant: str = "card", base_url: str | None = None
+) -> TallyCardsPdf:
     """Every seated guest's score card (table, then seat order): name, where they sit, the QR
     code of their link, a row per round with the rounds rung written in. Four queries.
 
@@ -144,21 +163,30 @@ def score_cards(*, evening: Evening, paper: str = "A4", variant: str = "card", b
     for player in (p for table in state.tables for p in table if p in guests):
         guest = guests[player]
         if guest.key_revoked:
-            raise PrintError(f"{names[player]}'s private link is revoked, so the QR code on their score card "
-                             "would lead nowhere. Reissue the link on the guests' links page, then print again.")
-        rows = [_cells(fmt.key, n, _sitting(before, player), added.get(player, {}), name)
-                for n, (before, added) in enumerate(history, start=1)]
+            raise PrintError(
+                f"{names[player]}'s private link is revoked, so the QR code on their score card "
+                "would lead nowhere. Reissue the link on the guests' links page, then print again."
+            )
+        rows = [
+            _cells(fmt.key, n, _sitting(before, player), added.get(player, {}), name)
+            for n, (before, added) in enumerate(history, start=1)
+        ]
         rows.append(_cells(fmt.key, len(rows) + 1, _sitting(state.tables, player), None, name))
         rows += [_cells(fmt.key, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
         table, seat, partner = _sitting(state.tables, player) or (0, 0, 0)
         where = "Starts at" if not history else "Now at"
         url = guest_url(guest.key, base_url=base_url)
-        cards.append(TallyCardData(
-            name=names[player], url=url, short_url=url.split("://", 1)[-1],
-            seat=f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}",
-            columns=COLUMNS[fmt.key], rows=tuple(rows[:rounds]),
-            totals=_totals(fmt.key, state.tallies.get(player, {})),
-        ))
+        cards.append(
+            TallyCardData(
+                name=names[player],
+                url=url,
+                short_url=url.split("://", 1)[-1],
+                seat=f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}",
+                columns=COLUMNS[fmt.key],
+                rows=tuple(rows[:rounds]),
+                totals=_totals(fmt.key, state.tallies.get(player, {})),
+            )
+        )
     return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
 
 
@@ -171,10 +199,16 @@ def seat_tables(*, evening: Evening, paper: str = "A4", variant: str = "tent") -
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing table cards.") from error
     movement, partners = foursome_movement(evening)
-    return SeatTablesPdf(evening_name=evening.name, paper=paper, tables=[
-        SeatTableData(number=n, kind_words=kind_words(n, tables), movement=movement_words(movement, partners, n, tables))
-        for n in range(1, tables + 1)
-    ])
+    return SeatTablesPdf(
+        evening_name=evening.name,
+        paper=paper,
+        tables=[
+            SeatTableData(
+                number=n, kind_words=kind_words(n, tables), movement=movement_words(movement, partners, n, tables)
+            )
+            for n in range(1, tables + 1)
+        ],
+    )
 
 
 def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table") -> BuncoSheetsPdf:
@@ -188,9 +222,11 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing tally sheets.") from error
     rounds = rounds_on_card(evening, fmt, evening.rounds.count())
-    return BuncoSheetsPdf(evening_name=evening.name, paper=paper, sheets=[
-        BuncoSheetData(table=n, kind_words=kind_words(n, tables), rounds=rounds) for n in range(1, tables + 1)
-    ])
+    return BuncoSheetsPdf(
+        evening_name=evening.name,
+        paper=paper,
+        sheets=[BuncoSheetData(table=n, kind_words=kind_words(n, tables), rounds=rounds) for n in range(1, tables + 1)],
+    )
 
 
 def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
@@ -202,15 +238,21 @@ def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandin
     table = foursome_standings(evening)
     keys = tuple(key for key, _ in table.tallies)
     rows = tuple(
-        TallyStandingRow(place=line.place, name=guest_print_name(line.player, line.name) if line.guest else line.name,
-                         pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest else "",
-                         values=tuple(line.tallies.get(k, 0) for k in keys))
+        TallyStandingRow(
+            place=line.place,
+            name=guest_print_name(line.player, line.name) if line.guest else line.name,
+            pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest else "",
+            values=tuple(line.tallies.get(k, 0) for k in keys),
+        )
         for line in table.lines
     )
     names = {line.player: row.name for line, row in zip(table.lines, rows, strict=True)}
     prizes = tuple(
-        PrizeData(title=p.title, winners=tuple(names.get(g.pk, guest_print_name(g.pk, g.name)) for g in p.winners),
-                  reason=p.prize.reason_for(namer(names), printed=True))
+        PrizeData(
+            title=p.title,
+            winners=tuple(names.get(g.pk, guest_print_name(g.pk, g.name)) for g in p.winners),
+            reason=p.prize.reason_for(namer(names), printed=True),
+        )
         for p in table.prizes
     )
     return tuple(words for _, words in table.tallies), rows, prizes

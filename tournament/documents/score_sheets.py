@@ -39,12 +39,13 @@ def _rows(evening: Evening, names: dict[int, str], tables: int) -> dict[int, lis
     Raises ``PrintError`` when no table has reported a result yet.
     """
     results = {
-        (r.round_id, r.table): r
-        for r in Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
+        (r.round_id, r.table): r for r in Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
     }
     if not results:
-        raise PrintError("No results yet: the pre-filled score sheets would be blank, so print the "
-                         "blank ones, or print these after the first results are in.")
+        raise PrintError(
+            "No results yet: the pre-filled score sheets would be blank, so print the "
+            "blank ones, or print these after the first results are in."
+        )
     bells = {b.round_id: b for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True)}
     now: EveningState | None = None
     rows: dict[int, list[ScoreRow]] = {n: [] for n in range(1, tables + 1)}
@@ -67,13 +68,15 @@ def _rows(evening: Evening, names: dict[int, str], tables: int) -> dict[int, lis
                 counters = None
                 if result is not None and str(guest) in result.counters:
                     counters = int(result.counters[str(guest)])
-                entries.append(ScoreEntry(
-                    name=names.get(guest, f"guest {guest}"),
-                    won_pool=result is not None and result.pool_winner_id == guest,
-                    in_call=head and result is not None and guest in {int(g) for g in result.in_call},
-                    counters=counters,
-                    yellow=after.yellow.get(guest, 0) if head and after is not None else None,
-                ))
+                entries.append(
+                    ScoreEntry(
+                        name=names.get(guest, f"guest {guest}"),
+                        won_pool=result is not None and result.pool_winner_id == guest,
+                        in_call=head and result is not None and guest in {int(g) for g in result.in_call},
+                        counters=counters,
+                        yellow=after.yellow.get(guest, 0) if head and after is not None else None,
+                    )
+                )
             rows[number].append(ScoreRow(round=rnd.number, entries=tuple(entries)))
     return rows
 
@@ -101,6 +104,9 @@ def score_sheets(*, evening: Evening, paper: str = "A4", prefilled: bool = False
         table_rows = tuple(rows.get(number, ()))
         seats = max([len(ids)] + [len(row.entries) for row in table_rows])
         headers = tuple(names.get(g, "") for g in ids) + ("",) * (seats - len(ids))
-        sheets.append(ScoreSheetData(table=number, kind=table_kind(number, tables), seats=headers,
-                                     rounds=min(rounds, 200), rows=table_rows))
+        sheets.append(
+            ScoreSheetData(
+                table=number, kind=table_kind(number, tables), seats=headers, rounds=min(rounds, 200), rows=table_rows
+            )
+        )
     return ScoreSheetsPdf(evening_name=evening.name, sheets=sheets, paper=paper, prefilled=prefilled)

@@ -28,11 +28,18 @@ def _time(value) -> str | None:
 def _evening_fields(evening: Evening) -> dict[str, Any]:
     """The evening's own settings: counters per stake in counters, minutes per round in minutes."""
     return {
-        "id": evening.pk, "name": evening.name, "date": evening.date.isoformat(), "format": evening.format,
+        "id": evening.pk,
+        "name": evening.name,
+        "date": evening.date.isoformat(),
+        "format": evening.format,
         "game": evening.game,
-        "options": evening.options, "counters_per_stake": evening.counters_per_stake,
-        "minutes_per_round": evening.minutes_per_round, "rounds_planned": evening.rounds_planned,
-        "round_end": evening.round_end, "stage": evening.stage, "ended_at": _time(evening.ended_at),
+        "options": evening.options,
+        "counters_per_stake": evening.counters_per_stake,
+        "minutes_per_round": evening.minutes_per_round,
+        "rounds_planned": evening.rounds_planned,
+        "round_end": evening.round_end,
+        "stage": evening.stage,
+        "ended_at": _time(evening.ended_at),
         "ceremony_step": evening.ceremony_step,
         "counter_value": str(evening.counter_value) if evening.counter_value is not None else None,
     }
@@ -41,8 +48,13 @@ def _evening_fields(evening: Evening) -> dict[str, Any]:
 def _draw_fields(draw) -> dict[str, Any]:
     """One draw with its cards (guest id, pack, rank), cards already prefetched."""
     return {
-        "id": draw.pk, "kind": draw.kind, "sizes": draw.sizes, "relaxed": draw.relaxed, "complete": draw.complete,
-        "created_at": _time(draw.created_at), "superseded_at": _time(draw.superseded_at),
+        "id": draw.pk,
+        "kind": draw.kind,
+        "sizes": draw.sizes,
+        "relaxed": draw.relaxed,
+        "complete": draw.complete,
+        "created_at": _time(draw.created_at),
+        "superseded_at": _time(draw.superseded_at),
         "cards": [{"guest": c.guest_id, "pack": c.pack, "rank": c.rank, "seat": c.seat} for c in draw.cards.all()],
         "layout": draw.layout,
     }
@@ -51,10 +63,17 @@ def _draw_fields(draw) -> dict[str, Any]:
 def _result_fields(result: Result) -> dict[str, Any]:
     """One reported result with its votes (votes already prefetched); counters in counters."""
     return {
-        "table": result.table, "pool_winner": result.pool_winner_id, "in_call": result.in_call,
-        "tied": result.tied, "counters": result.counters, "report": result.report,
-        "reported_by_guest": result.reported_by_guest_id, "created_at": _time(result.created_at),
-        "superseded_at": _time(result.superseded_at), "count_off": result.count_off, "status": result.status,
+        "table": result.table,
+        "pool_winner": result.pool_winner_id,
+        "in_call": result.in_call,
+        "tied": result.tied,
+        "counters": result.counters,
+        "report": result.report,
+        "reported_by_guest": result.reported_by_guest_id,
+        "created_at": _time(result.created_at),
+        "superseded_at": _time(result.superseded_at),
+        "count_off": result.count_off,
+        "status": result.status,
         "votes": [{"guest": v.guest_id, "verdict": v.verdict, "note": v.note} for v in result.votes.all()],
     }
 
@@ -66,11 +85,21 @@ def _bell_fields(bell: Bell) -> dict[str, Any]:
     record = {"record": bell.record} if bell.record.get("format") == "foursome" else {}
     return {
         **record,
-        "kind": bell.kind, "cause": bell.cause, "rung_at": _time(bell.rung_at), "undone_at": _time(bell.undone_at),
+        "kind": bell.kind,
+        "cause": bell.cause,
+        "rung_at": _time(bell.rung_at),
+        "undone_at": _time(bell.undone_at),
         "warnings": bell.record.get("warnings", []),
         "entries": [
-            {"kind": e.kind, "guest": e.guest_id, "from_table": e.from_table, "to_table": e.to_table,
-             "amount": e.amount, "rule": e.rule, "text": e.text}
+            {
+                "kind": e.kind,
+                "guest": e.guest_id,
+                "from_table": e.from_table,
+                "to_table": e.to_table,
+                "amount": e.amount,
+                "rule": e.rule,
+                "text": e.text,
+            }
             for e in bell.entries.all()
         ],
     }
@@ -79,8 +108,11 @@ def _bell_fields(bell: Bell) -> dict[str, Any]:
 def _round_fields(rnd, results: list[Result], bells: list[Bell]) -> dict[str, Any]:
     """One round with the results and bells (of the whole evening) that belong to it."""
     return {
-        "number": rnd.number, "state": rnd.state, "started_at": _time(rnd.started_at),
-        "deadline": _time(rnd.deadline), "reopened": rnd.reopened,
+        "number": rnd.number,
+        "state": rnd.state,
+        "started_at": _time(rnd.started_at),
+        "deadline": _time(rnd.deadline),
+        "reopened": rnd.reopened,
         "results": [_result_fields(x) for x in results if x.round_id == rnd.pk],
         "bells": [_bell_fields(b) for b in bells if b.round_id == rnd.pk],
     }
@@ -91,19 +123,29 @@ def _moves_and_stakes(rounds: list, bells: list[Bell]) -> tuple[list[dict[str, A
     number = {r.pk: r.number for r in rounds}
     live_bells = [b for b in bells if b.undone_at is None]
     moves = [
-        {"round": number[b.round_id], "guest": e.guest_id,
-         "from_table": e.from_table, "to_table": e.to_table, "kind": e.kind}
-        for b in live_bells for e in b.entries.all()
+        {
+            "round": number[b.round_id],
+            "guest": e.guest_id,
+            "from_table": e.from_table,
+            "to_table": e.to_table,
+            "kind": e.kind,
+        }
+        for b in live_bells
+        for e in b.entries.all()
         if e.from_table and e.to_table and e.from_table != e.to_table
     ]
     stakes = [
         {"round": number[b.round_id], "guest": e.guest_id, "counters": e.amount}
-        for b in live_bells for e in b.entries.all() if e.kind == "stake"
+        for b in live_bells
+        for e in b.entries.all()
+        if e.kind == "stake"
     ]
     return moves, stakes
 
 
-def _standings_and_prizes(evening: Evening, guests: list) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+def _standings_and_prizes(
+    evening: Evening, guests: list
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """The tables, standings rows and prizes as the evening stands now.
 
     Returns (tables, standing rows, prizes) as export lists; all empty when the evening's
@@ -114,22 +156,44 @@ def _standings_and_prizes(evening: Evening, guests: list) -> tuple[list[dict[str
     except Exception:
         state = None
     packs = {g.pk: Pack(g.pack) for g in guests}
-    rows = standings(state, {g: packs[g] for g in state.counters if g in packs}, stake=evening.counters_per_stake) if state else ()
-    prizes = award_prizes(rows, options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {})))) if rows else ()
-    tables = [
-        {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
-        for n, ids in enumerate(state.tables, 1)
-    ] if state else []
+    rows = (
+        standings(state, {g: packs[g] for g in state.counters if g in packs}, stake=evening.counters_per_stake)
+        if state
+        else ()
+    )
+    prizes = (
+        award_prizes(rows, options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))))
+        if rows
+        else ()
+    )
+    tables = (
+        [
+            {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
+            for n, ids in enumerate(state.tables, 1)
+        ]
+        if state
+        else []
+    )
     standing_rows = [
-        {"place": place, "guest": row.guest, "pack": row.pack.value, "yellow": row.yellow, "counters": row.counters,
-         "stakes": row.stakes, "fresh_stakes": row.fresh_stakes, "counters_won": row.counters_won}
+        {
+            "place": place,
+            "guest": row.guest,
+            "pack": row.pack.value,
+            "yellow": row.yellow,
+            "counters": row.counters,
+            "stakes": row.stakes,
+            "fresh_stakes": row.fresh_stakes,
+            "counters_won": row.counters_won,
+        }
         for place, row in zip(places(rows), rows, strict=True)
     ]
     prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
     return tables, standing_rows, prize_rows
 
 
-def foursome_standings_export(evening: Evening) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+def foursome_standings_export(
+    evening: Evening,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """At tables of four: the tables now (``seats`` at North, East, South, West, ghosts negative;
     ``guests`` the guests among them), the standings with each player's tallies (a ghost's line
     has ``guest`` null) and the format's prizes. All empty before the draw (an export never
@@ -139,13 +203,25 @@ def foursome_standings_export(evening: Evening) -> tuple[list[dict[str, Any]], l
     except RuleError:
         return [], [], []
     count = len(state.tables)
-    tables = [{"number": n, "kind": table_kind(n, count), "guests": [p for p in ids if p > 0], "seats": list(ids)}
-              for n, ids in enumerate(state.tables, 1)]
+    tables = [
+        {"number": n, "kind": table_kind(n, count), "guests": [p for p in ids if p > 0], "seats": list(ids)}
+        for n, ids in enumerate(state.tables, 1)
+    ]
     table = foursome_standings(evening)
-    rows = [{"place": line.place, "player": line.player, "guest": line.guest.pk if line.guest else None,
-             "pack": line.guest.pack if line.guest else None, "tallies": dict(line.tallies)} for line in table.lines]
-    prizes = [{"key": p.prize.key, "title": p.title, "winners": [g.pk for g in p.winners], "reason": p.reason}
-              for p in table.prizes]
+    rows = [
+        {
+            "place": line.place,
+            "player": line.player,
+            "guest": line.guest.pk if line.guest else None,
+            "pack": line.guest.pack if line.guest else None,
+            "tallies": dict(line.tallies),
+        }
+        for line in table.lines
+    ]
+    prizes = [
+        {"key": p.prize.key, "title": p.title, "winners": [g.pk for g in p.winners], "reason": p.reason}
+        for p in table.prizes
+    ]
     return tables, rows, prizes
 
 
@@ -156,9 +232,12 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     guests = list(evening.guests.order_by("id"))
     draws = list(evening.draws.order_by("id").prefetch_related("cards"))
     rounds = list(evening.rounds.order_by("number"))
-    results = list(Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id")
-                   .prefetch_related("votes"))
-    bells = list(Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries"))
+    results = list(
+        Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id").prefetch_related("votes")
+    )
+    bells = list(
+        Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries")
+    )
     if evening.format == Evening.Format.POKER:
         tables, standing_rows, prize_rows = _standings_and_prizes(evening, guests)
     else:
@@ -175,8 +254,13 @@ def evening_export(evening: Evening) -> dict[str, Any]:
         "tables": tables,
         "rounds": [_round_fields(r, results, bells) for r in rounds],
         "final_counts": [
-            {"table": c.table, "counters": c.counters, "off_by": c.off_by, "created_at": _time(c.created_at),
-             "superseded_at": _time(c.superseded_at)}
+            {
+                "table": c.table,
+                "counters": c.counters,
+                "off_by": c.off_by,
+                "created_at": _time(c.created_at),
+                "superseded_at": _time(c.superseded_at),
+            }
             for c in FinalCount.objects.filter(evening=evening).order_by("table", "id")
         ],
         "moves": moves,

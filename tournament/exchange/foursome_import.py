@@ -78,10 +78,16 @@ def foursome_references(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
     for r, rnd in enumerate(data["rounds"]):
         for x, res in enumerate(rnd["results"]):
             report = res.get("report") or {}
-            found += [(["rounds", r, "results", x, "report", k], int(p))
-                      for k in ("buncos", "minis", "rolls") for p in report.get(k, {}) if int(p) > 0]
+            found += [
+                (["rounds", r, "results", x, "report", k], int(p))
+                for k in ("buncos", "minis", "rolls")
+                for p in report.get(k, {})
+                if int(p) > 0
+            ]
         for b, bell in enumerate(rnd["bells"]):
-            found += [(["rounds", r, "bells", b, "record"], p) for p in _record_players(bell.get("record") or {}) if p > 0]
+            found += [
+                (["rounds", r, "bells", b, "record"], p) for p in _record_players(bell.get("record") or {}) if p > 0
+            ]
     return found
 
 
@@ -96,19 +102,24 @@ def check_format_and_draw(data: dict[str, Any], live: tuple[Draw, dict[str, Any]
     seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
     if key == "poker":
         if seated or len(row["sizes"]) < 2:
-            raise EveningImportError(f"evening.format: Progressive Poker does not match draws[{d}], which seats "
-                                     "tables of four with partners: the format was changed after the draw.")
+            raise EveningImportError(
+                f"evening.format: Progressive Poker does not match draws[{d}], which seats "
+                "tables of four with partners: the format was changed after the draw."
+            )
         return
     title = format_for(key).title
     layout = row.get("layout") or []
     if not layout or row["sizes"] != [4] * len(layout):
-        raise EveningImportError(f"evening.format: {title} is played at tables of four with seats, but draws[{d}] "
-                                 "has none: the format was changed after the draw.")
+        raise EveningImportError(
+            f"evening.format: {title} is played at tables of four with seats, but draws[{d}] "
+            "has none: the format was changed after the draw."
+        )
     for c, card in enumerate(row["cards"]):
         seat, rank = card.get("seat"), card["rank"]
         if seat is None or rank > len(layout) or layout[rank - 1][seat] != card["guest"]:
-            raise EveningImportError(f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the "
-                                     "draw's seats (layout).")
+            raise EveningImportError(
+                f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the draw's seats (layout)."
+            )
 
 
 def _rules(evening: Evening) -> tuple[Any, FoursomeOptions, Movement, bool]:
@@ -127,20 +138,33 @@ def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> dict[in
         place = ["rounds", r, "results", x]
         report = remap_report(res.get("report") or {}, pid)
         reporter = res.get("reported_by_guest")
-        _saved(Result(
-            round=round_row, table=res["table"], report=report, counters={}, in_call=[], tied=[],
-            reported_by_guest_id=pid(reporter) if reporter is not None else None,
-            superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
-            status=res.get("status", Result.Status.REPORTED),
-        ), place)
+        _saved(
+            Result(
+                round=round_row,
+                table=res["table"],
+                report=report,
+                counters={},
+                in_call=[],
+                tied=[],
+                reported_by_guest_id=pid(reporter) if reporter is not None else None,
+                superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
+                status=res.get("status", Result.Status.REPORTED),
+            ),
+            place,
+        )
         if res.get("superseded_at") is None:
             live[res["table"]] = ([*place, "report"], report)
     return live
 
 
-def _ring(evening: Evening, state: FoursomeState, bell: dict[str, Any],
-          reports: Mapping[int, tuple[list[Any], dict[str, Any]]],
-          pid: Ids, place: list[Any]) -> tuple[dict[str, Any], FoursomeState]:
+def _ring(
+    evening: Evening,
+    state: FoursomeState,
+    bell: dict[str, Any],
+    reports: Mapping[int, tuple[list[Any], dict[str, Any]]],
+    pid: Ids,
+    place: list[Any],
+) -> tuple[dict[str, Any], FoursomeState]:
     """Replay one bell (or a guest leaving or arriving): the record it gives and the state after.
     Raises ``EveningImportError`` when the file has no record or a report the rules refuse."""
     exported = bell.get("record")
@@ -151,14 +175,21 @@ def _ring(evening: Evening, state: FoursomeState, bell: dict[str, Any],
     if kind in ("leave", "arrive"):
         step = guest_leaves if kind == "leave" else guest_arrives
         after = step(state, exported["guest"])
-        record = {"format": "foursome", "kind": kind, "guest": exported["guest"],
-                  "before": [list(t) for t in state.tables], "after": [list(t) for t in after.tables]}
+        record = {
+            "format": "foursome",
+            "kind": kind,
+            "guest": exported["guest"],
+            "before": [list(t) for t in state.tables],
+            "after": [list(t) for t in after.tables],
+        }
         return record, after
     fmt, options, movement, partners = _rules(evening)
     scores = {}
     for table, (at, report) in sorted(reports.items()):
         if not 1 <= table <= len(state.tables):
-            raise EveningImportError(f"{where(at[:-1])}: there is no table {table} (the tables are 1 to {len(state.tables)}).")
+            raise EveningImportError(
+                f"{where(at[:-1])}: there is no table {table} (the tables are 1 to {len(state.tables)})."
+            )
         try:
             scores[table] = report_score(fmt, state.tables[table - 1], report, ties=options.ties)
         except RuleError as error:
@@ -168,16 +199,40 @@ def _ring(evening: Evening, state: FoursomeState, bell: dict[str, Any],
     return bell_to_json(done), after
 
 
-def _save_bell(evening: Evening, round_row: Round, bell: dict[str, Any], record: dict[str, Any],
-               after: FoursomeState, place: list[Any], names: Mapping[int, str]) -> None:
+def _save_bell(
+    evening: Evening,
+    round_row: Round,
+    bell: dict[str, Any],
+    record: dict[str, Any],
+    after: FoursomeState,
+    place: list[Any],
+    names: Mapping[int, str],
+) -> None:
     """Store a replayed bell and one "move" entry per guest who changed table."""
-    stored = _saved(Bell(round=round_row, kind=bell.get("kind", "bell"), cause=bell["cause"], record=record,
-                         state_after=state_to_json(after)), place)
-    BellEntry.objects.bulk_create([
-        BellEntry(bell=stored, kind="move", guest_id=p, from_table=a, to_table=b,
-                  text=f"{player_name(p, names)} moves from table {a} to table {b}."[:300])
-        for p, a, b in record.get("moves", ()) if not is_ghost(p)
-    ])
+    stored = _saved(
+        Bell(
+            round=round_row,
+            kind=bell.get("kind", "bell"),
+            cause=bell["cause"],
+            record=record,
+            state_after=state_to_json(after),
+        ),
+        place,
+    )
+    BellEntry.objects.bulk_create(
+        [
+            BellEntry(
+                bell=stored,
+                kind="move",
+                guest_id=p,
+                from_table=a,
+                to_table=b,
+                text=f"{player_name(p, names)} moves from table {a} to table {b}."[:300],
+            )
+            for p, a, b in record.get("moves", ())
+            if not is_ghost(p)
+        ]
+    )
 
 
 def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dict[str, Any], gid: Ids, host) -> None:
@@ -190,13 +245,21 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     try:
         state = FoursomeState.start(layout)
     except RuleError as error:
-        raise EveningImportError(f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}") from None
+        raise EveningImportError(
+            f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}"
+        ) from None
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
-        round_row = _saved(Round(
-            evening=evening, number=rnd["number"], state=rnd["state"],
-            started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
-            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]), reopened=rnd.get("reopened", ""),
-        ), ["rounds", r])
+        round_row = _saved(
+            Round(
+                evening=evening,
+                number=rnd["number"],
+                state=rnd["state"],
+                started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
+                deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+                reopened=rnd.get("reopened", ""),
+            ),
+            ["rounds", r],
+        )
         reports = _reports(rnd, r, round_row, pid)
         for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):
@@ -210,8 +273,10 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 raise EveningImportError(f"{where(place)}: {error_message(error, names=names)}") from None
             exported = remap_record(bell["record"], pid)
             if any(record.get(k) != exported.get(k) for k in RECORD_KEYS):
-                raise EveningImportError(f"{where(place)}: round {rnd['number']}'s bell does not replay to the "
-                                         "exported record: the export was edited or made under other rules.")
+                raise EveningImportError(
+                    f"{where(place)}: round {rnd['number']}'s bell does not replay to the "
+                    "exported record: the export was edited or made under other rules."
+                )
             _save_bell(evening, round_row, bell, record, after, place, names)
             state = after
     foursome_seats_replace(evening=evening, tables=state.tables)

@@ -91,8 +91,14 @@ def export_schema() -> dict[str, Any]:
     return dict(_validator().schema)
 
 
-_TYPE_WORDS = {"integer": "a whole number", "string": "text", "object": "a JSON object", "array": "a JSON list",
-               "boolean": "true or false", "null": "null"}
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "string": "text",
+    "object": "a JSON object",
+    "array": "a JSON list",
+    "boolean": "true or false",
+    "null": "null",
+}
 
 
 def _schema_message(error: jsonschema.ValidationError) -> str:
@@ -106,7 +112,9 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         wanted = [expected] if isinstance(expected, str) else expected
         said = f"{_shown(value)} is not {' or '.join(_TYPE_WORDS.get(t, t) for t in wanted)}"
     elif kind in ("minimum", "maximum"):
-        said = f"{_shown(value)} is {'less' if kind == 'minimum' else 'more'} than {expected:,}, the {kind[:3]}imum here"
+        said = (
+            f"{_shown(value)} is {'less' if kind == 'minimum' else 'more'} than {expected:,}, the {kind[:3]}imum here"
+        )
     elif kind == "maxLength":
         said = f"{len(value):,} characters is too long (at most {expected:,})"
     elif kind == "minLength":
@@ -117,7 +125,11 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         said = f"{len(value)} items is too few (at least {expected})"
     elif kind == "required":
         missing = [name for name in expected if name not in value]
-        said = f"the field {missing[0]} is missing" if len(missing) == 1 else f"the fields {', '.join(missing)} are missing"
+        said = (
+            f"the field {missing[0]} is missing"
+            if len(missing) == 1
+            else f"the fields {', '.join(missing)} are missing"
+        )
     elif kind == "additionalProperties":
         extra = [name for name in value if name not in schema.get("properties", {})]
         said = f"unknown field {_shown(extra[0]) if extra else ''}"
@@ -156,7 +168,9 @@ def _check_depth(data: Any) -> None:
     while stack:
         value, place = stack.pop()
         if len(place) > MAX_DEPTH:
-            raise EveningImportError(f"{where(place)}: nested too deeply, an evening export is at most {MAX_DEPTH} levels deep.")
+            raise EveningImportError(
+                f"{where(place)}: nested too deeply, an evening export is at most {MAX_DEPTH} levels deep."
+            )
         if isinstance(value, dict):
             stack.extend((item, [*place, str(key)]) for key, item in value.items())
         elif isinstance(value, list):
@@ -200,7 +214,9 @@ def _check_references(data: dict[str, Any]) -> None:
         ids[guest["id"]] = i
         key = Guest.fold_name(guest["name"])
         if key in names:
-            raise EveningImportError(f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}].")
+            raise EveningImportError(
+                f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}]."
+            )
         names[key] = i
     for place, guest in [*_references(data), *foursome_references(data)]:
         if guest not in ids:
@@ -243,9 +259,12 @@ def evening_import(*, data: Any, host) -> Evening:
 def _options(info: dict[str, Any]) -> dict[str, Any]:
     """The evening's stored options, each group checked by the rules' own option classes."""
     options = info.get("options") or {}
-    checks = {"bell": BellOptions.from_mapping, "prizes": PrizeOptions.from_mapping,
-              "format": FoursomeOptions.from_mapping,
-              "game": lambda values: options_for(Game.parse(info["game"]), values)}
+    checks = {
+        "bell": BellOptions.from_mapping,
+        "prizes": PrizeOptions.from_mapping,
+        "format": FoursomeOptions.from_mapping,
+        "game": lambda values: options_for(Game.parse(info["game"]), values),
+    }
     for group, values in options.items():
         try:
             checks[group](dict(values))
@@ -256,22 +275,42 @@ def _options(info: dict[str, Any]) -> dict[str, Any]:
 
 def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, Guest]]:
     info = data["evening"]
-    evening = _saved(Evening(  # names and labels stripped, as the evening form strips them
-        host=host, name=info["name"].strip(), date=datetime.date.fromisoformat(info["date"]), game=info["game"],
-        format=info.get("format", Evening.Format.POKER),
-        options=_options(info), counters_per_stake=info["counters_per_stake"],
-        minutes_per_round=info["minutes_per_round"], rounds_planned=info.get("rounds_planned"),
-        round_end=info.get("round_end", Evening.RoundEnd.CLOCK), stage=info["stage"],
-        ended_at=_time(info.get("ended_at"), ["evening", "ended_at"]), ceremony_step=info.get("ceremony_step"),
-        red_label=data["packs"]["red"].strip(), blue_label=data["packs"]["blue"].strip(), counter_value=info.get("counter_value"),
-    ), ["evening"], {"red_label": ["packs", "red"], "blue_label": ["packs", "blue"]})
+    evening = _saved(
+        Evening(  # names and labels stripped, as the evening form strips them
+            host=host,
+            name=info["name"].strip(),
+            date=datetime.date.fromisoformat(info["date"]),
+            game=info["game"],
+            format=info.get("format", Evening.Format.POKER),
+            options=_options(info),
+            counters_per_stake=info["counters_per_stake"],
+            minutes_per_round=info["minutes_per_round"],
+            rounds_planned=info.get("rounds_planned"),
+            round_end=info.get("round_end", Evening.RoundEnd.CLOCK),
+            stage=info["stage"],
+            ended_at=_time(info.get("ended_at"), ["evening", "ended_at"]),
+            ceremony_step=info.get("ceremony_step"),
+            red_label=data["packs"]["red"].strip(),
+            blue_label=data["packs"]["blue"].strip(),
+            counter_value=info.get("counter_value"),
+        ),
+        ["evening"],
+        {"red_label": ["packs", "red"], "blue_label": ["packs", "blue"]},
+    )
     guests = {}
     for i, row in enumerate(data["guests"]):
         name = " ".join(row["name"].split())
-        guests[row["id"]] = _saved(Guest(
-            evening=evening, name=name, name_key=Guest.fold_name(name), pack=row["pack"],
-            contact=row.get("contact", ""), status=row["status"],
-        ), ["guests", i])
+        guests[row["id"]] = _saved(
+            Guest(
+                evening=evening,
+                name=name,
+                name_key=Guest.fold_name(name),
+                pack=row["pack"],
+                contact=row.get("contact", ""),
+                status=row["status"],
+            ),
+            ["guests", i],
+        )
     return evening, guests
 
 
@@ -279,14 +318,24 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
     """Save every draw and its cards; returns the live draw (the one not superseded) and its row."""
     live = None
     for d, row in enumerate(data["draws"]):
-        draw = _saved(Draw(
-            evening=evening, kind=row["kind"], sizes=row["sizes"], relaxed=row.get("relaxed", ""),
-            complete=row.get("complete", True), superseded_at=_time(row.get("superseded_at"), ["draws", d, "superseded_at"]),
-        ), ["draws", d])
+        draw = _saved(
+            Draw(
+                evening=evening,
+                kind=row["kind"],
+                sizes=row["sizes"],
+                relaxed=row.get("relaxed", ""),
+                complete=row.get("complete", True),
+                superseded_at=_time(row.get("superseded_at"), ["draws", d, "superseded_at"]),
+            ),
+            ["draws", d],
+        )
         for c, card in enumerate(row["cards"]):
-            _saved(DrawnCard(draw=draw, guest_id=gid(card["guest"]), pack=card["pack"], rank=card["rank"],
-                             seat=card.get("seat")),
-                   ["draws", d, "cards", c])
+            _saved(
+                DrawnCard(
+                    draw=draw, guest_id=gid(card["guest"]), pack=card["pack"], rank=card["rank"], seat=card.get("seat")
+                ),
+                ["draws", d, "cards", c],
+            )
         if row.get("superseded_at") is None:
             if live is not None:
                 raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
@@ -303,20 +352,37 @@ def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableRe
         in_call, tied = [gid(g) for g in res["in_call"]], [gid(g) for g in res.get("tied", ())]
         reporter = res.get("reported_by_guest")
         place = ["rounds", r, "results", x]
-        row = _saved(Result(
-            round=round_row, table=res["table"], pool_winner_id=winner, in_call=in_call, tied=tied, counters=counters,
-            reported_by_guest_id=gid(reporter) if reporter is not None else None,
-            superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
-            count_off=res.get("count_off", 0), status=res.get("status", Result.Status.REPORTED),
-        ), place, {"pool_winner": [*place, "pool_winner"], "reported_by_guest": [*place, "reported_by_guest"]})
+        row = _saved(
+            Result(
+                round=round_row,
+                table=res["table"],
+                pool_winner_id=winner,
+                in_call=in_call,
+                tied=tied,
+                counters=counters,
+                reported_by_guest_id=gid(reporter) if reporter is not None else None,
+                superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
+                count_off=res.get("count_off", 0),
+                status=res.get("status", Result.Status.REPORTED),
+            ),
+            place,
+            {"pool_winner": [*place, "pool_winner"], "reported_by_guest": [*place, "reported_by_guest"]},
+        )
         for v, vote in enumerate(res.get("votes", ())):
-            _saved(ResultVote(result=row, guest_id=gid(vote["guest"]), verdict=vote["verdict"],
-                              note=vote.get("note", "")), [*place, "votes", v])
+            _saved(
+                ResultVote(result=row, guest_id=gid(vote["guest"]), verdict=vote["verdict"], note=vote.get("note", "")),
+                [*place, "votes", v],
+            )
         if res.get("superseded_at") is None:
-            live_results.append(TableResult(
-                table=res["table"], pool_winner=winner, in_call=frozenset(in_call), tied=frozenset(tied),
-                counters={int(g): n for g, n in counters.items()},
-            ))
+            live_results.append(
+                TableResult(
+                    table=res["table"],
+                    pool_winner=winner,
+                    in_call=frozenset(in_call),
+                    tied=frozenset(tied),
+                    counters={int(g): n for g, n in counters.items()},
+                )
+            )
     return live_results
 
 
@@ -346,17 +412,25 @@ def _import(data: dict[str, Any], host) -> Evening:
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
-        round_row = _saved(Round(
-            evening=evening, number=rnd["number"], state=rnd["state"],
-            started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
-            deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]), reopened=rnd.get("reopened", ""),
-        ), ["rounds", r])
+        round_row = _saved(
+            Round(
+                evening=evening,
+                number=rnd["number"],
+                state=rnd["state"],
+                started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
+                deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+                reopened=rnd.get("reopened", ""),
+            ),
+            ["rounds", r],
+        )
         live_results = _results(rnd, r, round_row, gid)
         for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):
                 continue  # history only: its record is not in schema 1
             try:
-                state = _replay_bell(evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b])
+                state = _replay_bell(
+                    evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b]
+                )
             except EveningImportError:
                 raise
             except RuleError as error:
@@ -374,16 +448,28 @@ def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, g
     for c, row in enumerate(data.get("final_counts", ())):
         place = ["final_counts", c]
         if row["table"] > len(state.tables):
-            raise EveningImportError(f"{where([*place, 'table'])}: there is no table {row['table']} "
-                                     f"(the tables are 1 to {len(state.tables)}).")
+            raise EveningImportError(
+                f"{where([*place, 'table'])}: there is no table {row['table']} "
+                f"(the tables are 1 to {len(state.tables)})."
+            )
         counters = {str(gid(int(g))): n for g, n in row["counters"].items()}
         seated = {str(g) for g in state.tables[row["table"] - 1]}
         if set(counters) != seated:
-            raise EveningImportError(f"{where([*place, 'counters'])}: the guests counted are not the guests "
-                                     f"at table {row['table']}.")
+            raise EveningImportError(
+                f"{where([*place, 'counters'])}: the guests counted are not the guests at table {row['table']}."
+            )
         when = {"created_at": _time(row.get("created_at"), [*place, "created_at"])} if row.get("created_at") else {}
-        _saved(FinalCount(evening=evening, table=row["table"], counters=counters, off_by=row.get("off_by", 0),
-                          superseded_at=_time(row.get("superseded_at"), [*place, "superseded_at"]), **when), place)
+        _saved(
+            FinalCount(
+                evening=evening,
+                table=row["table"],
+                counters=counters,
+                off_by=row.get("off_by", 0),
+                superseded_at=_time(row.get("superseded_at"), [*place, "superseded_at"]),
+                **when,
+            ),
+            place,
+        )
 
 
 def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
@@ -401,11 +487,13 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
         record = guest_leaves(state, leaver, options=options, cuts=cuts)
     elif kind == "arrive":
         entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
-        record = guest_arrives(state, gid(entry["guest"]), stake=evening.counters_per_stake,
-                               table=entry["to_table"], options=options)
+        record = guest_arrives(
+            state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
+        )
     else:
-        record = ring_bell(state, live_results, stake=evening.counters_per_stake, options=options,
-                           cuts=cuts, last_round=last)
+        record = ring_bell(
+            state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
+        )
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
     exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"]) for e in bell["entries"]]
     if replayed != exported:
@@ -413,13 +501,31 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
             f"{where(place)}: round {number}'s bell does not replay to the exported moves: the export was "
             "edited or made under other rules."
         )
-    stored = _saved(Bell(round=round_row, kind=record.kind, cause=bell["cause"], record=record.to_json(),
-                         state_after=record.after.to_json()), place)
+    stored = _saved(
+        Bell(
+            round=round_row,
+            kind=record.kind,
+            cause=bell["cause"],
+            record=record.to_json(),
+            state_after=record.after.to_json(),
+        ),
+        place,
+    )
     names = guest_names(evening)
-    BellEntry.objects.bulk_create([
-        BellEntry(bell=stored, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
-                  amount=e.amount, rule=e.rule[:200], text=name_guests(e.text, names)[:300],
-                  about=name_guests(e.about, names)[:300])
-        for e in record.entries
-    ])
+    BellEntry.objects.bulk_create(
+        [
+            BellEntry(
+                bell=stored,
+                kind=e.kind,
+                guest_id=e.guest,
+                from_table=e.from_table,
+                to_table=e.to_table,
+                amount=e.amount,
+                rule=e.rule[:200],
+                text=name_guests(e.text, names)[:300],
+                about=name_guests(e.about, names)[:300],
+            )
+            for e in record.entries
+        ]
+    )
     return record.after

@@ -24,9 +24,13 @@ ROUND_MAX = 10_000
 def action_field(*choices: str, required: bool = True) -> forms.ChoiceField:
     """A ``ChoiceField`` of the page's button values, refusing anything else (NUL too) with
     ``NOT_UNDERSTOOD``."""
-    return nul_refused(forms.ChoiceField(
-        choices=[(c, c) for c in choices], required=required,
-        error_messages={"required": NOT_UNDERSTOOD, "invalid_choice": NOT_UNDERSTOOD}))
+    return nul_refused(
+        forms.ChoiceField(
+            choices=[(c, c) for c in choices],
+            required=required,
+            error_messages={"required": NOT_UNDERSTOOD, "invalid_choice": NOT_UNDERSTOOD},
+        )
+    )
 
 
 def form_problems(form: forms.Form) -> list[str]:
@@ -40,11 +44,18 @@ class DrawForm(forms.Form):
     11 guests; ``representing``, the guests ticked to represent the other pack."""
 
     action = action_field("digital", "physical", required=False)
-    accept_relaxed = nul_refused(forms.ChoiceField(choices=[("", "no"), ("1", "yes")], required=False,
-                                                   error_messages={"invalid_choice": NOT_UNDERSTOOD}))
+    accept_relaxed = nul_refused(
+        forms.ChoiceField(
+            choices=[("", "no"), ("1", "yes")], required=False, error_messages={"invalid_choice": NOT_UNDERSTOOD}
+        )
+    )
     representing = WholeNumberListField(
-        max_count=1000, error_messages={"invalid": "A guest ticked to represent the other pack is not on the "
-                                                   "list: reload the page and tick them again."})
+        max_count=1000,
+        error_messages={
+            "invalid": "A guest ticked to represent the other pack is not on the "
+            "list: reload the page and tick them again."
+        },
+    )
 
 
 class DrawChangeForm(forms.Form):
@@ -53,15 +64,32 @@ class DrawChangeForm(forms.Form):
     ``guest``'s seat)."""
 
     action = action_field("seat", "release", "swap")
-    guest = IdField(error_messages={"required": "Pick a guest.", "invalid": "Pick a guest.",
-                                    "min_value": "Pick a guest.", "max_value": "Pick a guest."})
-    table = WholeNumberField(required=False, min_value=1, max_value=TABLE_MAX,
-                             error_messages={"invalid": "Pick a table with a free seat.",
-                                             "min_value": "Pick a table with a free seat.",
-                                             "max_value": "Pick a table with a free seat."})
-    latecomer = IdField(required=False, error_messages={
-        "invalid": "Pick the latecomer who takes the seat.", "min_value": "Pick the latecomer who takes the seat.",
-        "max_value": "Pick the latecomer who takes the seat."})
+    guest = IdField(
+        error_messages={
+            "required": "Pick a guest.",
+            "invalid": "Pick a guest.",
+            "min_value": "Pick a guest.",
+            "max_value": "Pick a guest.",
+        }
+    )
+    table = WholeNumberField(
+        required=False,
+        min_value=1,
+        max_value=TABLE_MAX,
+        error_messages={
+            "invalid": "Pick a table with a free seat.",
+            "min_value": "Pick a table with a free seat.",
+            "max_value": "Pick a table with a free seat.",
+        },
+    )
+    latecomer = IdField(
+        required=False,
+        error_messages={
+            "invalid": "Pick the latecomer who takes the seat.",
+            "min_value": "Pick the latecomer who takes the seat.",
+            "max_value": "Pick the latecomer who takes the seat.",
+        },
+    )
 
     def clean(self):
         """A seat needs its table; a swap needs its latecomer."""
@@ -77,12 +105,20 @@ class PhysicalCardForm(forms.Form):
     """One card of the physical draw: the ``guest``'s name as typed and the ``card`` they drew,
     as typed ("3", "trey", "3 red"); the services read both."""
 
-    guest = forms.CharField(max_length=200, error_messages={
-        "required": "Type the name of the guest who drew the card.",
-        "max_length": "That is not a guest's name: type the name of the guest who drew the card."})
-    card = forms.CharField(max_length=40, error_messages={
-        "required": "Type the card the guest drew, e.g. “3” or “3 red”.",
-        "max_length": "That is not a table card: type its rank and, if needed, its pack, e.g. “3 red”."})
+    guest = forms.CharField(
+        max_length=200,
+        error_messages={
+            "required": "Type the name of the guest who drew the card.",
+            "max_length": "That is not a guest's name: type the name of the guest who drew the card.",
+        },
+    )
+    card = forms.CharField(
+        max_length=40,
+        error_messages={
+            "required": "Type the card the guest drew, e.g. “3” or “3 red”.",
+            "max_length": "That is not a table card: type its rank and, if needed, its pack, e.g. “3 red”.",
+        },
+    )
 
 
 class PhysicalActionForm(forms.Form):
@@ -90,9 +126,14 @@ class PhysicalActionForm(forms.Form):
     (seat everyone) or "cancel"."""
 
     action = action_field("withdraw", "finish", "cancel")
-    guest = IdField(required=False, error_messages={
-        "invalid": "Pick the guest whose card to undo.", "min_value": "Pick the guest whose card to undo.",
-        "max_value": "Pick the guest whose card to undo."})
+    guest = IdField(
+        required=False,
+        error_messages={
+            "invalid": "Pick the guest whose card to undo.",
+            "min_value": "Pick the guest whose card to undo.",
+            "max_value": "Pick the guest whose card to undo.",
+        },
+    )
 
     def clean(self):
         """A withdrawal needs its guest."""
@@ -119,9 +160,13 @@ class DoorSwitchForm(forms.Form):
     """The door page's switch: ``self_registration`` "on" lets guests register themselves,
     "off" (or nothing) stops it."""
 
-    self_registration = nul_refused(forms.ChoiceField(
-        choices=[("", "off"), ("off", "off"), ("on", "on")], required=False,
-        error_messages={"invalid_choice": NOT_UNDERSTOOD}))
+    self_registration = nul_refused(
+        forms.ChoiceField(
+            choices=[("", "off"), ("off", "off"), ("on", "on")],
+            required=False,
+            error_messages={"invalid_choice": NOT_UNDERSTOOD},
+        )
+    )
 
 
 class CaptainFormHeader(forms.Form):
@@ -146,10 +191,12 @@ class ShowdownForm(forms.Form):
     and ``request_id`` carry a send to the head table's result form. ``button()`` names the
     button; a ``pick`` or ``unpick`` button with no value is a form error."""
 
-    seating = forms.CharField(max_length=2000, validators=[_SEATING],
-                              error_messages={"required": "The players at this table have changed."})
-    dealer = forms.CharField(max_length=10, required=False,
-                             error_messages={"max_length": "Choose the dealer's seat from the list."})
+    seating = forms.CharField(
+        max_length=2000, validators=[_SEATING], error_messages={"required": "The players at this table have changed."}
+    )
+    dealer = forms.CharField(
+        max_length=10, required=False, error_messages={"max_length": "Choose the dealer's seat from the list."}
+    )
     seat = WholeNumberField(required=False, min_value=0, max_value=SMALL_MAX)
     during_play = nul_refused(forms.ChoiceField(choices=[("", "no"), ("1", "yes")], required=False))
     pick = forms.CharField(max_length=20, required=False)
@@ -195,8 +242,12 @@ class ShowdownForm(forms.Form):
     def entry_data(self) -> dict[str, str]:
         """The cleaned state as ``ShowdownEntry.from_post`` reads it."""
         data = self.cleaned_data
-        return {**{f"hand-{n}": data[f"hand-{n}"] for n in range(1, self.seats + 1)},
-                "dealer": data["dealer"], "seat": str(data["seat"] or 1), "during_play": data["during_play"]}
+        return {
+            **{f"hand-{n}": data[f"hand-{n}"] for n in range(1, self.seats + 1)},
+            "dealer": data["dealer"],
+            "seat": str(data["seat"] or 1),
+            "during_play": data["during_play"],
+        }
 
 
 class GameChoiceForm(forms.Form):
@@ -222,8 +273,9 @@ class PrintQuery(forms.Form):
 class RoomQuery(forms.Form):
     """``?mode=`` of the room display: auto (the default), full or moves."""
 
-    mode = nul_refused(forms.ChoiceField(choices=[("auto", "auto"), ("full", "full"), ("moves", "moves")],
-                                         required=False))
+    mode = nul_refused(
+        forms.ChoiceField(choices=[("auto", "auto"), ("full", "full"), ("moves", "moves")], required=False)
+    )
 
 
 class PageQuery(forms.Form):

@@ -20,64 +20,103 @@ from tournament.forms.fields import ID_MAX, WholeNumberField
 
 # option name -> (the question, {choice: what it means}); the first choice is the default.
 BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
-    "no_result": ("A table has no pool winner at the bell", {
-        "stay": "That table sits out this bell: nobody there moves; the winner below moves past it.",
-        "hold": "The bell waits until every table has reported.",
-        "lot": "Everyone at that table cuts; the highest cut moves up as if they had won.",
-    }),
-    "pool_tie": ("Two or more players split a pool", {
-        "cut": "They cut; the highest cut counts as the winner.",
-        "reported": "The winner the table reported counts.",
-    }),
-    "tie_yellow": ("A split pool at the head table", {
-        "one": "One yellow counter, to the player who counts as the winner.",
-        "each": "Every player who split it gets a yellow counter.",
-    }),
-    "all_in_call": ("Everyone at the head table was in the call", {
-        "fewest": "The player with the fewest counters, other than the winner, goes down.",
-        "cut": "Everyone but the winner cuts; the highest cut goes down.",
-    }),
-    "head_bust": ("A head-table player who lost all counters and goes down anyway", {
-        "once": "Going down is their seat change: a fresh stake, and they stay at the booby table.",
-        "twice": "The bust changes seats with the booby table's best player; the next-fewest goes down.",
-    }),
-    "many_busts": ("Two or more players lose all counters in one round", {
-        "in_turn": "Each, head table first, changes seats with the booby table's best player left.",
-        "first_only": "Only the first changes seats; the others take a fresh stake and stay.",
-    }),
-    "swap_with": ("Who counts as a player at the booby table, for a seat change", {
-        "played_there": "Only those who played the deal there.",
-        "seated_now": "Also the player who has just come down from the head table.",
-    }),
-    "booby_unknown": ("A bust needs a seat change but the booby table gave no counts", {
-        "refuse": "The bell waits for the booby table's counts.",
-        "cut": "The booby-table players cut; the highest cut changes seats.",
-    }),
-    "last_round_counts": ("The final count, after the last bell", {
-        "require": "Every table is counted before the first prize is given.",
-        "optional": "The prizes may start with tables not counted; their last count stands.",
-    }),
-    "leave_fill": ("A guest leaves mid-evening", {
-        "below_three": "Their table plays one short, unless it would fall below 3 players.",
-        "always": "A player from the largest table fills the seat, if that table can spare one.",
-    }),
-    "arrive_at": ("Where a late guest sits", {
-        "booby": "At the booby table (unless it is full).",
-        "smallest": "At the smallest table, nearest the booby table.",
-    }),
+    "no_result": (
+        "A table has no pool winner at the bell",
+        {
+            "stay": "That table sits out this bell: nobody there moves; the winner below moves past it.",
+            "hold": "The bell waits until every table has reported.",
+            "lot": "Everyone at that table cuts; the highest cut moves up as if they had won.",
+        },
+    ),
+    "pool_tie": (
+        "Two or more players split a pool",
+        {
+            "cut": "They cut; the highest cut counts as the winner.",
+            "reported": "The winner the table reported counts.",
+        },
+    ),
+    "tie_yellow": (
+        "A split pool at the head table",
+        {
+            "one": "One yellow counter, to the player who counts as the winner.",
+            "each": "Every player who split it gets a yellow counter.",
+        },
+    ),
+    "all_in_call": (
+        "Everyone at the head table was in the call",
+        {
+            "fewest": "The player with the fewest counters, other than the winner, goes down.",
+            "cut": "Everyone but the winner cuts; the highest cut goes down.",
+        },
+    ),
+    "head_bust": (
+        "A head-table player who lost all counters and goes down anyway",
+        {
+            "once": "Going down is their seat change: a fresh stake, and they stay at the booby table.",
+            "twice": "The bust changes seats with the booby table's best player; the next-fewest goes down.",
+        },
+    ),
+    "many_busts": (
+        "Two or more players lose all counters in one round",
+        {
+            "in_turn": "Each, head table first, changes seats with the booby table's best player left.",
+            "first_only": "Only the first changes seats; the others take a fresh stake and stay.",
+        },
+    ),
+    "swap_with": (
+        "Who counts as a player at the booby table, for a seat change",
+        {
+            "played_there": "Only those who played the deal there.",
+            "seated_now": "Also the player who has just come down from the head table.",
+        },
+    ),
+    "booby_unknown": (
+        "A bust needs a seat change but the booby table gave no counts",
+        {
+            "refuse": "The bell waits for the booby table's counts.",
+            "cut": "The booby-table players cut; the highest cut changes seats.",
+        },
+    ),
+    "last_round_counts": (
+        "The final count, after the last bell",
+        {
+            "require": "Every table is counted before the first prize is given.",
+            "optional": "The prizes may start with tables not counted; their last count stands.",
+        },
+    ),
+    "leave_fill": (
+        "A guest leaves mid-evening",
+        {
+            "below_three": "Their table plays one short, unless it would fall below 3 players.",
+            "always": "A player from the largest table fills the seat, if that table can spare one.",
+        },
+    ),
+    "arrive_at": (
+        "Where a late guest sits",
+        {
+            "booby": "At the booby table (unless it is full).",
+            "smallest": "At the smallest table, nearest the booby table.",
+        },
+    ),
 }
 
 PRIZE_HELP: dict[str, tuple[str, dict[str, str]]] = {
-    "booby_rule": ("The booby prize", {
-        "fewest_won": "The fewest counters won, fresh stakes charged.",
-        "fewest_counters": "The fewest counters held at the end.",
-        "most_stakes": "The most fresh stakes taken (ties: fewest counters won).",
-        "none": "No booby prize.",
-    }),
-    "ties": ("A tie for a prize", {
-        "shared": "The tied guests share it.",
-        "cut": "The tied guests cut; the highest cut takes it.",
-    }),
+    "booby_rule": (
+        "The booby prize",
+        {
+            "fewest_won": "The fewest counters won, fresh stakes charged.",
+            "fewest_counters": "The fewest counters held at the end.",
+            "most_stakes": "The most fresh stakes taken (ties: fewest counters won).",
+            "none": "No booby prize.",
+        },
+    ),
+    "ties": (
+        "A tie for a prize",
+        {
+            "shared": "The tied guests share it.",
+            "cut": "The tied guests cut; the highest cut takes it.",
+        },
+    ),
 }
 
 
@@ -118,15 +157,21 @@ class HouseRulesForm(forms.Form):
         defaults_bell, defaults_prize = BellOptions(), PrizeOptions()
         for name, (question, help_) in BELL_HELP.items():
             assert set(help_) == set(CHOICES[name]), name  # every choice explained
-            self.fields[name] = forms.ChoiceField(label=question, widget=forms.RadioSelect,
-                                                  choices=_choices(help_, getattr(defaults_bell, name)),
-                                                  initial=getattr(bell, name))
+            self.fields[name] = forms.ChoiceField(
+                label=question,
+                widget=forms.RadioSelect,
+                choices=_choices(help_, getattr(defaults_bell, name)),
+                initial=getattr(bell, name),
+            )
         self.fields["max_table"].initial = bell.max_table
         for name, (question, help_) in PRIZE_HELP.items():
             assert set(help_) == set(BOOBY_RULES if name == "booby_rule" else TIE_RULES), name
-            self.fields[name] = forms.ChoiceField(label=question, widget=forms.RadioSelect,
-                                                  choices=_choices(help_, getattr(defaults_prize, name)),
-                                                  initial=getattr(prizes, name))
+            self.fields[name] = forms.ChoiceField(
+                label=question,
+                widget=forms.RadioSelect,
+                choices=_choices(help_, getattr(defaults_prize, name)),
+                initial=getattr(prizes, name),
+            )
         self.order_fields([*BELL_HELP, "max_table", *PRIZE_HELP])
 
     def bell_options(self) -> dict:
@@ -146,8 +191,14 @@ class HouseRulesForm(forms.Form):
         return [self[name] for name in PRIZE_HELP]
 
 
-RANKS = [("", "let the app cut"), ("1", "Ace"), *[(str(r), str(r)) for r in range(2, 11)],
-         ("11", "Jack"), ("12", "Queen"), ("13", "King")]
+RANKS = [
+    ("", "let the app cut"),
+    ("1", "Ace"),
+    *[(str(r), str(r)) for r in range(2, 11)],
+    ("11", "Jack"),
+    ("12", "Queen"),
+    ("13", "King"),
+]
 
 
 class CutsForm(forms.Form):
@@ -159,12 +210,16 @@ class CutsForm(forms.Form):
         self.guests = list(guests)
         for guest in self.guests:
             self.fields[f"cut_{guest.pk}"] = forms.TypedChoiceField(
-                label=guest.name, choices=RANKS, required=False, coerce=int, empty_value=None)
+                label=guest.name, choices=RANKS, required=False, coerce=int, empty_value=None
+            )
 
     def cuts(self) -> dict[int, int]:
         """Guest id -> the rank the host entered (blank ones left out)."""
-        return {g.pk: self.cleaned_data[f"cut_{g.pk}"] for g in self.guests
-                if self.cleaned_data.get(f"cut_{g.pk}") is not None}
+        return {
+            g.pk: self.cleaned_data[f"cut_{g.pk}"]
+            for g in self.guests
+            if self.cleaned_data.get(f"cut_{g.pk}") is not None
+        }
 
 
 class RoundActionForm(forms.Form):
@@ -176,9 +231,13 @@ class RoundActionForm(forms.Form):
 
     ACTIONS = ("start", "undo", "ring", "pause", "resume", "plus", "minus", "reopened")
 
-    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS],
-                               error_messages={"invalid_choice": "That button is not one the board knows: reload the page.",
-                                               "required": "That button is not one the board knows: reload the page."})
+    action = forms.ChoiceField(
+        choices=[(a, a) for a in ACTIONS],
+        error_messages={
+            "invalid_choice": "That button is not one the board knows: reload the page.",
+            "required": "That button is not one the board knows: reload the page.",
+        },
+    )
     round = WholeNumberField(required=False, min_value=1, max_value=10_000, widget=forms.HiddenInput)
     bell = WholeNumberField(required=False, min_value=1, max_value=ID_MAX, widget=forms.HiddenInput)
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)

@@ -28,9 +28,15 @@ class GuestFilterForm(forms.Form):
     Read from the query string (``?q=ann&show=registered``); an invalid value shows everyone.
     """
 
-    q = forms.CharField(max_length=120, required=False, strip=True, label="Find a guest",
-                        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off", "spellcheck": "false",
-                                                      "placeholder": "Type part of a name"}))
+    q = forms.CharField(
+        max_length=120,
+        required=False,
+        strip=True,
+        label="Find a guest",
+        widget=forms.TextInput(
+            attrs={"type": "search", "autocomplete": "off", "spellcheck": "false", "placeholder": "Type part of a name"}
+        ),
+    )
     show = forms.ChoiceField(choices=SHOW_CHOICES, required=False, label="Show")
 
     def filters(self) -> tuple[str, str]:
@@ -88,8 +94,7 @@ class HelperLinkForm(forms.Form):
     ``label``, for whom) or revokes one (``action`` "revoke": ``link``, its number)."""
 
     action = forms.ChoiceField(choices=[("create", "Create"), ("revoke", "Revoke")])
-    role = forms.ChoiceField(choices=[("", "Choose…")] + HelperLink.Role.choices, required=False,
-                             label="A link for")
+    role = forms.ChoiceField(choices=[("", "Choose…")] + HelperLink.Role.choices, required=False, label="A link for")
     label = forms.CharField(max_length=60, required=False, label="For whom (optional)")
     link = forms.TypedChoiceField(coerce=int, required=False, choices=[])
 

@@ -34,8 +34,18 @@ class EveningForm(forms.ModelForm):
         model = Evening
         formfield_callback = model_number_field  # numbers in the digits 0 to 9 only
         fields = [
-            "name", "date", "format", "game", "counters_per_stake", "minutes_per_round", "rounds_planned", "round_end",
-            "red_label", "blue_label", "counter_value", "self_registration",
+            "name",
+            "date",
+            "format",
+            "game",
+            "counters_per_stake",
+            "minutes_per_round",
+            "rounds_planned",
+            "round_end",
+            "red_label",
+            "blue_label",
+            "counter_value",
+            "self_registration",
         ]
         # An <input type="date"> takes and gives ISO dates (2026-11-30) whatever the language.
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -64,8 +74,10 @@ class EveningForm(forms.ModelForm):
         for name, value in format_initial(self.instance.options).items():
             self.fields[name].initial = value
         round_end = cast(forms.ChoiceField, self.fields["round_end"])
-        round_end.choices = [(Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS[saved]),
-                             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label)]
+        round_end.choices = [
+            (Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS[saved]),
+            (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
+        ]
         if saved and saved != Evening.Format.POKER:
             for name in POKER_ONLY:
                 del self.fields[name]
@@ -107,8 +119,11 @@ class EveningForm(forms.ModelForm):
         else:
             if "game" in self.fields and not data.get("game") and "game" not in self.errors:
                 data["game"] = self.instance.game
-            if "counters_per_stake" in self.fields and data.get("counters_per_stake") is None \
-                    and "counters_per_stake" not in self.errors:
+            if (
+                "counters_per_stake" in self.fields
+                and data.get("counters_per_stake") is None
+                and "counters_per_stake" not in self.errors
+            ):
                 self.add_error("counters_per_stake", "Give the counters per stake (Progressive Poker's stake).")
         if any(name in self.fields for name in FORMAT_OPTIONS):
             try:
@@ -158,7 +173,9 @@ class GuestForm(forms.Form):
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if evening is not None:
-            cast(forms.ChoiceField, self.fields["pack"]).choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
+            cast(forms.ChoiceField, self.fields["pack"]).choices = [
+                (p.value, evening.pack_label(p.value)) for p in PackChoice
+            ]
 
 
 def guest_file_text(raw: bytes) -> str:
@@ -202,12 +219,19 @@ def counters_field(name: str, *, required: bool, initial: int | None) -> WholeNu
     """The field for one guest's counters (0 to ``COUNTERS_MAX``), whose every message names the
     guest ("Ann's counters cannot be below 0."), so a refused form says whose count to fix."""
     return WholeNumberField(
-        label=name, required=required, min_value=0, max_value=COUNTERS_MAX, initial=initial,
+        label=name,
+        required=required,
+        min_value=0,
+        max_value=COUNTERS_MAX,
+        initial=initial,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        error_messages={"required": f"Give {name}'s counters (0 if none).",
-                        "invalid": f"{name}'s counters: a whole number in the digits 0 to 9.",
-                        "min_value": f"{name}'s counters cannot be below 0.",
-                        "max_value": f"{name}'s counters: at most {COUNTERS_MAX:,}."})
+        error_messages={
+            "required": f"Give {name}'s counters (0 if none).",
+            "invalid": f"{name}'s counters: a whole number in the digits 0 to 9.",
+            "min_value": f"{name}'s counters cannot be below 0.",
+            "max_value": f"{name}'s counters: at most {COUNTERS_MAX:,}.",
+        },
+    )
 
 
 class ResultForm(forms.Form):
@@ -224,16 +248,22 @@ class ResultForm(forms.Form):
         self.guests = guests
         self.fields["pool_winner"] = forms.ChoiceField(choices=choices, widget=forms.RadioSelect, label="Won the pool")
         self.fields["in_call"] = forms.MultipleChoiceField(
-            choices=choices, required=False, widget=forms.CheckboxSelectMultiple, label="Called the winner (in the call)"
+            choices=choices,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            label="Called the winner (in the call)",
         )
         self.fields["tied"] = forms.MultipleChoiceField(
-            choices=choices, required=False, widget=forms.CheckboxSelectMultiple,
+            choices=choices,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
             label="Split the pool with the winner (a tie)",
         )
         counters_initial = counters_initial or {}
         for g in guests:
-            self.fields[f"counters_{g.pk}"] = counters_field(g.name, required=counters_required,
-                                                            initial=counters_initial.get(g.pk))
+            self.fields[f"counters_{g.pk}"] = counters_field(
+                g.name, required=counters_required, initial=counters_initial.get(g.pk)
+            )
 
     def counter_fields(self):
         """The counters fields in seat order (for templates)."""
@@ -260,8 +290,9 @@ class CountOffForm(forms.Form):
     rule, issue 11 deliver 2: only the host records such a count, and the board flags it."""
 
     agree = forms.BooleanField(required=False)
-    off_by = WholeNumberField(required=False, widget=forms.HiddenInput,
-                              min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
+    off_by = WholeNumberField(
+        required=False, widget=forms.HiddenInput, min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX
+    )
 
     def agreed_off(self) -> int | None:
         """The difference the host agreed to (counters, signed), or None when not ticked."""
@@ -275,16 +306,27 @@ class VoteForm(forms.Form):
     optional short reason (``note``, 200 characters at most) that the host's board and the
     audit log show. House rule, issue 11 deliver 8."""
 
-    result = WholeNumberField(min_value=1, max_value=ID_MAX, widget=forms.HiddenInput,
-                              error_messages={"required": "The form was damaged: look at your page again.",
-                                              "invalid": "The form was damaged: look at your page again.",
-                                              "min_value": "The form was damaged: look at your page again.",
-                                              "max_value": "The form was damaged: look at your page again."})
-    verdict = forms.ChoiceField(choices=[("confirm", "Confirm"), ("dispute", "Dispute")],
-                                error_messages={"required": "Choose confirm or dispute.",
-                                                "invalid_choice": "Choose confirm or dispute."})
-    note = forms.CharField(max_length=200, required=False, label="Why you dispute it (optional)",
-                           error_messages={"max_length": "Say why in 200 characters or fewer."})
+    result = WholeNumberField(
+        min_value=1,
+        max_value=ID_MAX,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "The form was damaged: look at your page again.",
+            "invalid": "The form was damaged: look at your page again.",
+            "min_value": "The form was damaged: look at your page again.",
+            "max_value": "The form was damaged: look at your page again.",
+        },
+    )
+    verdict = forms.ChoiceField(
+        choices=[("confirm", "Confirm"), ("dispute", "Dispute")],
+        error_messages={"required": "Choose confirm or dispute.", "invalid_choice": "Choose confirm or dispute."},
+    )
+    note = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Why you dispute it (optional)",
+        error_messages={"max_length": "Say why in 200 characters or fewer."},
+    )
 
     def clean_note(self) -> str:
         return " ".join(self.cleaned_data["note"].split())
@@ -299,6 +341,7 @@ class GuestNameForm(forms.Form):
     def clean_name(self) -> str:
         """The name checked as the service checks it."""
         from tables.errors import RuleError
+
         try:
             return clean_name(self.cleaned_data.get("name", ""))
         except RuleError as error:
@@ -312,20 +355,31 @@ class SelfRegistrationForm(forms.Form):
     shown), so the field itself accepts any length up to 2,000 characters.
     """
 
-    name = forms.CharField(max_length=2000, required=False, label="Your name",
-                           widget=forms.TextInput(attrs={"autocomplete": "name", "autocapitalize": "words"}))
-    pack = forms.ChoiceField(choices=PackChoice.choices, widget=forms.RadioSelect, label="Your pack",
-                             error_messages={"required": "Choose your pack."})
+    name = forms.CharField(
+        max_length=2000,
+        required=False,
+        label="Your name",
+        widget=forms.TextInput(attrs={"autocomplete": "name", "autocapitalize": "words"}),
+    )
+    pack = forms.ChoiceField(
+        choices=PackChoice.choices,
+        widget=forms.RadioSelect,
+        label="Your pack",
+        error_messages={"required": "Choose your pack."},
+    )
     here_now = forms.BooleanField(required=False, initial=True, label="I am here now (check me in)")
 
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if evening is not None:
-            cast(forms.ChoiceField, self.fields["pack"]).choices = [(p.value, evening.pack_label(p.value)) for p in PackChoice]
+            cast(forms.ChoiceField, self.fields["pack"]).choices = [
+                (p.value, evening.pack_label(p.value)) for p in PackChoice
+            ]
 
     def clean_name(self) -> str:
         """The name checked as the service checks it, so its message shows beside any other."""
         from tables.errors import RuleError
+
         try:
             return clean_name(self.cleaned_data.get("name", ""))
         except RuleError as error:
@@ -352,8 +406,12 @@ class ClockSettingsForm(forms.ModelForm):
             "rounds_planned": "Number of rounds",
             "ends_at": "End time (the round in play then is the last)",
         }
-        help_texts = {"rounds_planned": "Leave empty to play until the end time, or until you stop.",
-                      "ends_at": "Leave empty for no end time.", "auto_advance": "", "warning_seconds": ""}
+        help_texts = {
+            "rounds_planned": "Leave empty to play until the end time, or until you stop.",
+            "ends_at": "Leave empty for no end time.",
+            "auto_advance": "",
+            "warning_seconds": "",
+        }
         widgets = {"ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")}
 
     def clean_changeover_minutes(self) -> int:
@@ -378,14 +436,18 @@ class ClockSettingsForm(forms.ModelForm):
 class ClockMinutesForm(forms.Form):
     """Minutes to add to or take from the round's clock, or to set it to (1 to 180; 0 to set)."""
 
-    minutes = WholeNumberField(label="Minutes", widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-                                 error_messages={"required": "Give a number of minutes.",
-                                                 "invalid": "Give a whole number of minutes."})
+    minutes = WholeNumberField(
+        label="Minutes",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={"required": "Give a number of minutes.", "invalid": "Give a whole number of minutes."},
+    )
 
     def clean_minutes(self) -> int:
         minutes = self.cleaned_data["minutes"]
         if minutes < 0:
-            raise forms.ValidationError("Minutes cannot be below 0: give 0 to 180 (“Take” takes minutes off the clock).")
+            raise forms.ValidationError(
+                "Minutes cannot be below 0: give 0 to 180 (“Take” takes minutes off the clock)."
+            )
         if minutes > 180:
             raise forms.ValidationError("At most 180 minutes at a time.")
         return minutes
@@ -400,10 +462,13 @@ class TableJumpForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tables = tables
         self.fields["table"].widget.attrs.update({"max": max(tables, 1), "inputmode": "numeric"})
-        self.fields["table"].error_messages.update({
-            "required": "Type a table number.", "invalid": "Type a table number.",
-            "min_value": "Table numbers start at 1.",
-        })
+        self.fields["table"].error_messages.update(
+            {
+                "required": "Type a table number.",
+                "invalid": "Type a table number.",
+                "min_value": "Table numbers start at 1.",
+            }
+        )
 
     def clean_table(self) -> int:
         """The number, if the evening has such a table; else a message naming the tables there are."""
@@ -422,22 +487,36 @@ class EndEveningForm(forms.Form):
     """The host confirms *End the evening*; ``round`` is the last round the page showed (0
     before round 1), so a stale tab is refused (``tournament.services.ending.evening_end``)."""
 
-    round = WholeNumberField(min_value=0, max_value=SMALL_MAX, widget=forms.HiddenInput,
-                             error_messages={"required": "Reload the page and confirm again.",
-                                             "invalid": "Reload the page and confirm again.",
-                                             "max_value": "Reload the page and confirm again."})
-    confirm = forms.BooleanField(label="Yes, end the evening", error_messages={
-        "required": "Tick “Yes, end the evening” to confirm, or go back to the board."})
+    round = WholeNumberField(
+        min_value=0,
+        max_value=SMALL_MAX,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "Reload the page and confirm again.",
+            "invalid": "Reload the page and confirm again.",
+            "max_value": "Reload the page and confirm again.",
+        },
+    )
+    confirm = forms.BooleanField(
+        label="Yes, end the evening",
+        error_messages={"required": "Tick “Yes, end the evening” to confirm, or go back to the board."},
+    )
 
 
 class CeremonyForm(forms.Form):
     """One tap of the prize ceremony; ``step`` is how many steps the page showed as revealed,
     so a double tap or a stale tab is refused (``tournament.services.ending.ceremony_next``)."""
 
-    step = WholeNumberField(min_value=0, max_value=SMALL_MAX, widget=forms.HiddenInput,
-                            error_messages={"required": "Reload the page and tap again.",
-                                            "invalid": "Reload the page and tap again.",
-                                            "max_value": "Reload the page and tap again."})
+    step = WholeNumberField(
+        min_value=0,
+        max_value=SMALL_MAX,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "Reload the page and tap again.",
+            "invalid": "Reload the page and tap again.",
+            "max_value": "Reload the page and tap again.",
+        },
+    )
 
 
 class FinalCountForm(forms.Form):
@@ -449,8 +528,9 @@ class FinalCountForm(forms.Form):
     (``final_count_record``) checks the table, the guests and the sum."""
 
     agree = forms.BooleanField(required=False)
-    agreed_off = WholeNumberField(required=False, widget=forms.HiddenInput,
-                                  min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX)
+    agreed_off = WholeNumberField(
+        required=False, widget=forms.HiddenInput, min_value=-12 * COUNTERS_MAX, max_value=12 * COUNTERS_MAX
+    )
 
     def __init__(self, *args, guests: list[tuple[int, str]], initial_counters: dict[int, int], **kwargs):
         super().__init__(*args, **kwargs)

@@ -22,10 +22,23 @@ from tables.showdown import Game, GameOptions, options_for
 # The options each game's page offers, in the order shown. ``with_money`` is Whiskey Poker's
 # alone (``004_5d1bc750ac89c154.txt``); Draw Poker always has a pool.
 GAME_OPTION_NAMES: dict[Game, tuple[str, ...]] = {
-    Game.DRAW_POKER: ("mistigris", "five_of_a_kind", "natural_wins_ties", "mistigris_wins_ties", "tiger",
-                      "ace_low_straights"),
-    Game.WHISKEY_POKER: ("with_money", "mistigris", "five_of_a_kind", "natural_wins_ties", "mistigris_wins_ties",
-                         "tiger", "ace_low_straights"),
+    Game.DRAW_POKER: (
+        "mistigris",
+        "five_of_a_kind",
+        "natural_wins_ties",
+        "mistigris_wins_ties",
+        "tiger",
+        "ace_low_straights",
+    ),
+    Game.WHISKEY_POKER: (
+        "with_money",
+        "mistigris",
+        "five_of_a_kind",
+        "natural_wins_ties",
+        "mistigris_wins_ties",
+        "tiger",
+        "ace_low_straights",
+    ),
     Game.COMMERCE: ("flush", "pair", "odd_card_decides_pairs", "widow", "point_is_combination"),
     Game.THIRTY_ONE: ("higher_card_wins_ties", "split_ties"),
     Game.MY_SHIP_SAILS: (),
@@ -33,36 +46,84 @@ GAME_OPTION_NAMES: dict[Game, tuple[str, ...]] = {
 
 # option name -> (label, what it does, where it comes from)
 OPTION_WORDS: dict[str, tuple[str, str, str]] = {
-    "mistigris": ("Mistigris", "The pack has a 53rd card, the blank, which its holder makes any card he pleases.",
-                  sources.MISTIGRIS),
-    "five_of_a_kind": ("Fives", ("Fours and the mistigris make fives, the best hand of all; off: they stay fours "
-                       "with the best odd card."), "house rule"),
-    "natural_wins_ties": ("Natural hand wins ties", ("A natural hand beats the same hand made with the mistigris; "
-                          "off: the two divide the pool."), "house rule"),
-    "mistigris_wins_ties": ("Mistigris wins ties", ("The hand holding the mistigris beats the same natural hand "
-                            "(the reading some books give); off: the two divide the pool."),
-                            "the reading some rule books give, where the rule text is silent"),
-    "tiger": ("The Tiger", "The lowest straight beats every other straight (and still loses to a flush).",
-              sources.THE_TIGER),
-    "ace_low_straights": ("Ace low in straights", ("A-2-3-4-5 is a straight, the lowest; off: the ace is high only "
-                          "and the lowest straight is 2-3-4-5-6."), "house rule"),
-    "with_money": ("With money", ("The best hand takes the pool; off: there is no pool and the worst hand shown "
-                   "puts one counter in the middle."), sources.WHISKEY_POKER),
+    "mistigris": (
+        "Mistigris",
+        "The pack has a 53rd card, the blank, which its holder makes any card he pleases.",
+        sources.MISTIGRIS,
+    ),
+    "five_of_a_kind": (
+        "Fives",
+        ("Fours and the mistigris make fives, the best hand of all; off: they stay fours with the best odd card."),
+        "house rule",
+    ),
+    "natural_wins_ties": (
+        "Natural hand wins ties",
+        ("A natural hand beats the same hand made with the mistigris; off: the two divide the pool."),
+        "house rule",
+    ),
+    "mistigris_wins_ties": (
+        "Mistigris wins ties",
+        (
+            "The hand holding the mistigris beats the same natural hand "
+            "(the reading some books give); off: the two divide the pool."
+        ),
+        "the reading some rule books give, where the rule text is silent",
+    ),
+    "tiger": (
+        "The Tiger",
+        "The lowest straight beats every other straight (and still loses to a flush).",
+        sources.THE_TIGER,
+    ),
+    "ace_low_straights": (
+        "Ace low in straights",
+        ("A-2-3-4-5 is a straight, the lowest; off: the ace is high only and the lowest straight is 2-3-4-5-6."),
+        "house rule",
+    ),
+    "with_money": (
+        "With money",
+        (
+            "The best hand takes the pool; off: there is no pool and the worst hand shown "
+            "puts one counter in the middle."
+        ),
+        sources.WHISKEY_POKER,
+    ),
     "flush": ("Flush", "Three cards of one suit rank next below the sequence flush.", sources.COMMERCE),
     "pair": ("Pair", "A pair outranks the point.", sources.COMMERCE),
-    "widow": ("With a widow", ("Counters of no value; the dealer makes no extra payments; of players frozen out "
-              "together the worst hand pays for the whiskey."), sources.COMMERCE),
-    "point_is_combination": ("The point counts for the dealer's payments", ("When a point wins and the dealer holds "
-                             "a point too, he pays every other player."), "house rule"),
-    "odd_card_decides_pairs": ("Odd card decides equal pairs", ("Of two equal pairs, the one with the higher odd "
-                               "card wins (still equal: the dealer, or the player nearest him on his left). Needs the pair."),
-                               "the reading some rule books give, where the rule text is silent"),
-    "higher_card_wins_ties": ("Higher card wins ties", ("Equal totals (or two thirty-ones) are compared card by card, "
-                              "highest first, among the cards counted: ace-king-queen beats ace-jack-ten. Still equal: "
-                              "the elder hand wins, or the pool is divided if that option is on."),
-                              "Hoyle's reading, where the rule text is silent"),
-    "split_ties": ("Tied hands divide the pool", "Off: the elder hand (nearest the dealer's left) wins ties.",
-                   "house rule"),
+    "widow": (
+        "With a widow",
+        (
+            "Counters of no value; the dealer makes no extra payments; of players frozen out "
+            "together the worst hand pays for the whiskey."
+        ),
+        sources.COMMERCE,
+    ),
+    "point_is_combination": (
+        "The point counts for the dealer's payments",
+        ("When a point wins and the dealer holds a point too, he pays every other player."),
+        "house rule",
+    ),
+    "odd_card_decides_pairs": (
+        "Odd card decides equal pairs",
+        (
+            "Of two equal pairs, the one with the higher odd "
+            "card wins (still equal: the dealer, or the player nearest him on his left). Needs the pair."
+        ),
+        "the reading some rule books give, where the rule text is silent",
+    ),
+    "higher_card_wins_ties": (
+        "Higher card wins ties",
+        (
+            "Equal totals (or two thirty-ones) are compared card by card, "
+            "highest first, among the cards counted: ace-king-queen beats ace-jack-ten. Still equal: "
+            "the elder hand wins, or the pool is divided if that option is on."
+        ),
+        "Hoyle's reading, where the rule text is silent",
+    ),
+    "split_ties": (
+        "Tied hands divide the pool",
+        "Off: the elder hand (nearest the dealer's left) wins ties.",
+        "house rule",
+    ),
 }
 
 
@@ -90,15 +151,20 @@ def option_rows(game: Game, options: GameOptions | None = None) -> list[OptionRo
     """The options ``game``'s pages show, with ``options``' values (the defaults for None)."""
     defaults = options_for(game)
     options = options or defaults
-    return [OptionRow(name, *OPTION_WORDS[name], value=getattr(options, name), default=getattr(defaults, name))
-            for name in GAME_OPTION_NAMES[game]]
+    return [
+        OptionRow(name, *OPTION_WORDS[name], value=getattr(options, name), default=getattr(defaults, name))
+        for name in GAME_OPTION_NAMES[game]
+    ]
 
 
 def options_summary(game: Game, options: GameOptions) -> str:
     """The options that differ from the defaults, in words ("Mistigris · The Tiger"), or
     "the usual rules"."""
-    words = [row.label if row.value else _OFF_WORDS.get(row.name, f"no {row.label[0].lower()}{row.label[1:]}")
-             for row in option_rows(game, options) if row.value != row.default]
+    words = [
+        row.label if row.value else _OFF_WORDS.get(row.name, f"no {row.label[0].lower()}{row.label[1:]}")
+        for row in option_rows(game, options)
+        if row.value != row.default
+    ]
     return " · ".join(words) or "the usual rules"
 
 
@@ -110,7 +176,7 @@ def options_from_post(game: Game, data: Mapping[str, str]) -> dict[str, bool]:
     chosen = {name: False for name in GAME_OPTION_NAMES[game]}
     for key in data:
         if key.startswith(prefix):
-            chosen[key[len(prefix):]] = True
+            chosen[key[len(prefix) :]] = True
     return chosen
 
 
@@ -171,8 +237,12 @@ class ShowdownEntry:
         except ValueError:
             active = 1
         hands = [" ".join(str(data.get(f"hand-{n}", "")).split())[:120] for n in range(1, seats + 1)]
-        return cls(hands=hands, dealer=str(data.get("dealer", "")).strip()[:10], active=active,
-                   during_play=data.get("during_play") == "1")
+        return cls(
+            hands=hands,
+            dealer=str(data.get("dealer", "")).strip()[:10],
+            active=active,
+            during_play=data.get("during_play") == "1",
+        )
 
     def used(self) -> dict[Card, int]:
         """Every readable card entered, with the seat holding it (the first, if given twice)."""
@@ -221,4 +291,3 @@ class ShowdownEntry:
             if self.count(seat) < hand_size:
                 return seat
         return None
-

@@ -30,8 +30,21 @@ from tournament.printing.seating_cards import SeatingCardsPdf
 from tournament.printing.table_tents import TableTentsPdf
 
 __all__ = [
-    "PrintError", "PrizeData", "PullPackData", "ScoreEntry", "ScoreRow", "ScoreSheetData",
-    "SeatingCardData", "SettlementRow", "StandingRow", "TableTentData", "page_size",
-    "SeatingCardsPdf", "TableTentsPdf", "ScoreSheetsPdf", "PullListPdf", "ResultsPdf",
+    "PrintError",
+    "PrizeData",
+    "PullPackData",
+    "ScoreEntry",
+    "ScoreRow",
+    "ScoreSheetData",
+    "SeatingCardData",
+    "SettlementRow",
+    "StandingRow",
+    "TableTentData",
+    "page_size",
+    "SeatingCardsPdf",
+    "TableTentsPdf",
+    "ScoreSheetsPdf",
+    "PullListPdf",
+    "ResultsPdf",
     "CertificatesPdf",
 ]

@@ -162,8 +162,13 @@ def coverage(key: str) -> frozenset[int]:
 
 def _is_cjk(cp: int) -> bool:
     """Han, kana, Hangul and CJK punctuation: the characters the CJK faces share."""
-    return (0x3000 <= cp <= 0x30FF or 0x3130 <= cp <= 0x318F or 0xAC00 <= cp <= 0xD7AF
-            or 0x1100 <= cp <= 0x11FF or unicodedata.name(chr(cp), "").startswith("CJK "))
+    return (
+        0x3000 <= cp <= 0x30FF
+        or 0x3130 <= cp <= 0x318F
+        or 0xAC00 <= cp <= 0xD7AF
+        or 0x1100 <= cp <= 0x11FF
+        or unicodedata.name(chr(cp), "").startswith("CJK ")
+    )
 
 
 def han_hint(text: str) -> str:

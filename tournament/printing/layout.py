@@ -113,9 +113,7 @@ def rank_index(rank: int) -> str:
     return RANK_INDEX.get(rank, str(rank))
 
 
-def draw_playing_card(
-    canvas: Canvas, x: float, y: float, width: float, rank: int, colour: str
-) -> None:
+def draw_playing_card(canvas: Canvas, x: float, y: float, width: float, rank: int, colour: str) -> None:
     """A playing card ``width`` points wide (height 1.4 x width) at (``x``, ``y``) lower left:
     white face, border and rank in the pack's ``colour`` ("red" | "blue"), the back of the
     pack peeking out behind it. Source: the seating draw's red and blue packs, seed

@@ -35,9 +35,7 @@ class PullListPdf:
     Raises ``PrintError`` for no packs or an unknown paper size.
     """
 
-    def __init__(
-        self, *, evening_name: str, packs: Sequence[PullPackData], paper: str = "A4"
-    ) -> None:
+    def __init__(self, *, evening_name: str, packs: Sequence[PullPackData], paper: str = "A4") -> None:
         if not packs:
             raise PrintError("No draw planned yet: plan the tables before printing the pull list.")
         self.pagesize = page_size(paper)
@@ -49,9 +47,17 @@ class PullListPdf:
         register_fonts()
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
-            buffer, pagesize=self.pagesize, leftMargin=18 * mm, rightMargin=18 * mm,
-            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1, initialFontName=BASE,
-            title=f"Pull list · {self.evening_name}", author="Head Table", creator="Head Table",
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=18 * mm,
+            rightMargin=18 * mm,
+            topMargin=15 * mm,
+            bottomMargin=15 * mm,
+            invariant=1,
+            initialFontName=BASE,
+            title=f"Pull list · {self.evening_name}",
+            author="Head Table",
+            creator="Head Table",
         )
         story = [
             FittedText("Pull list for the draw", 20, bold=True),
@@ -74,21 +80,22 @@ class PullListPdf:
         """One pack's list: heading row in the pack's colour, a row per rank, the total."""
         ink = PACK_INK[pack.colour]
         title = f"{isolate(clean_text(pack.label))} · {pack.colour} cards"
-        data = [[FittedText(title, 13, bold=True, color=colors.white), "", ""],
-                ["Card", "How many", "Pulled"]]
+        data = [[FittedText(title, 13, bold=True, color=colors.white), "", ""], ["Card", "How many", "Pulled"]]
         for rank, count in pack.cards:
             data.append([FittedText(clean_text(rank), 11), str(count), ""])
         data.append(["Total", str(sum(c for _, c in pack.cards)), ""])
-        style = TableStyle([
-            ("SPAN", (0, 0), (-1, 0)),
-            ("BACKGROUND", (0, 0), (-1, 0), ink),
-            ("FONT", (0, 1), (-1, -1), BASE, 11),
-            ("FONT", (0, 1), (-1, 1), BASE_BOLD, 10),
-            ("FONT", (0, -1), (-1, -1), BASE_BOLD, 11),
-            ("GRID", (0, 1), (-1, -1), 0.4, colors.grey),
-            ("BOX", (0, 0), (-1, -1), 1.2, ink),
-            ("ALIGN", (1, 1), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEABOVE", (0, -1), (-1, -1), 1.2, colors.black),
-        ])
+        style = TableStyle(
+            [
+                ("SPAN", (0, 0), (-1, 0)),
+                ("BACKGROUND", (0, 0), (-1, 0), ink),
+                ("FONT", (0, 1), (-1, -1), BASE, 11),
+                ("FONT", (0, 1), (-1, 1), BASE_BOLD, 10),
+                ("FONT", (0, -1), (-1, -1), BASE_BOLD, 11),
+                ("GRID", (0, 1), (-1, -1), 0.4, colors.grey),
+                ("BOX", (0, 0), (-1, -1), 1.2, ink),
+                ("ALIGN", (1, 1), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LINEABOVE", (0, -1), (-1, -1), 1.2, colors.black),
+            ]
+        )
         return Table(data, colWidths=[width * 0.5, width * 0.25, width * 0.25], style=style, repeatRows=2)

@@ -63,20 +63,35 @@ class ResultsPdf:
         register_fonts()
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
-            buffer, pagesize=self.pagesize, leftMargin=15 * mm, rightMargin=15 * mm,
-            topMargin=15 * mm, bottomMargin=15 * mm, invariant=1, initialFontName=BASE,
-            title=f"Results · {self.evening_name}", author="Head Table", creator="Head Table",
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=15 * mm,
+            rightMargin=15 * mm,
+            topMargin=15 * mm,
+            bottomMargin=15 * mm,
+            invariant=1,
+            initialFontName=BASE,
+            title=f"Results · {self.evening_name}",
+            author="Head Table",
+            creator="Head Table",
         )
         w = doc.width
-        story = [FittedText("Results", 22, bold=True), FittedText(self.evening_name, 11, color=colors.grey),
-                 Spacer(1, 5 * mm)]
+        story = [
+            FittedText("Results", 22, bold=True),
+            FittedText(self.evening_name, 11, color=colors.grey),
+            Spacer(1, 5 * mm),
+        ]
         if self.prizes:
             story += [FittedText("Prizes", 14, bold=True), Spacer(1, 2 * mm), self._prizes(w), Spacer(1, 6 * mm)]
         story += [FittedText("Final standings", 14, bold=True), Spacer(1, 2 * mm), self._standings(w)]
         if self.settlement is not None:
-            story += [PageBreak(), FittedText("Settlement", 22, bold=True),
-                      FittedText(self.evening_name, 11, color=colors.grey), Spacer(1, 5 * mm),
-                      self._settlement(w)]
+            story += [
+                PageBreak(),
+                FittedText("Settlement", 22, bold=True),
+                FittedText(self.evening_name, 11, color=colors.grey),
+                Spacer(1, 5 * mm),
+                self._settlement(w),
+            ]
         doc.build(story)
         return buffer.getvalue()
 
@@ -90,27 +105,49 @@ class ResultsPdf:
             rules.append(("LINEABOVE", (0, len(data)), (-1, len(data)), 0.6, colors.grey))
             for i, winner in enumerate(winners):
                 first = i == 0
-                data.append([FittedText(isolate(clean_text(prize.title)), 10, bold=True) if first else "",
-                             FittedText(winner, 10, bold=True),
-                             FittedText(clean_text(prize.reason), 9) if first else ""])
+                data.append(
+                    [
+                        FittedText(isolate(clean_text(prize.title)), 10, bold=True) if first else "",
+                        FittedText(winner, 10, bold=True),
+                        FittedText(clean_text(prize.reason), 9) if first else "",
+                    ]
+                )
         style = _grid_style(99) + [("VALIGN", (0, 0), (-1, -1), "TOP")] + rules
         return Table(data, colWidths=[w * 0.27, w * 0.38, w * 0.35], style=TableStyle(style), repeatRows=1)
 
     def _standings(self, w: float) -> Table:
         data = [["Place", "Name", "Pack", "Yellow", "Counters", "Fresh stakes", "Won"]]
         for row in self.standings:
-            data.append([str(row.place), FittedText(isolate(clean_text(row.name)), 9.5, lines=2), FittedText(isolate(clean_text(row.pack_label)), 9),
-                         str(row.yellow), str(row.counters), str(row.stakes), f"{row.counters_won:+d}"])
+            data.append(
+                [
+                    str(row.place),
+                    FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                    FittedText(isolate(clean_text(row.pack_label)), 9),
+                    str(row.yellow),
+                    str(row.counters),
+                    str(row.stakes),
+                    f"{row.counters_won:+d}",
+                ]
+            )
         widths = [0.08, 0.38, 0.16, 0.08, 0.11, 0.11, 0.08]
-        style = _grid_style(3) + [("ALIGN", (0, 0), (0, -1), "CENTER"),
-                                   ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)])]
+        style = _grid_style(3) + [
+            ("ALIGN", (0, 0), (0, -1), "CENTER"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)]),
+        ]
         return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)
 
     def _settlement(self, w: float) -> Table:
         data = [["Name", "Pack", "Counters won", "Amount", "Paid"]]
         for row in self.settlement or ():
-            data.append([FittedText(isolate(clean_text(row.name)), 9.5, lines=2), FittedText(isolate(clean_text(row.pack_label)), 9),
-                         f"{row.counters_won:+d}", FittedText(clean_text(row.amount), 9.5, align="right"), ""])
+            data.append(
+                [
+                    FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                    FittedText(isolate(clean_text(row.pack_label)), 9),
+                    f"{row.counters_won:+d}",
+                    FittedText(clean_text(row.amount), 9.5, align="right"),
+                    "",
+                ]
+            )
         widths = [0.4, 0.18, 0.15, 0.15, 0.12]
         style = _grid_style(2) + [("GRID", (4, 1), (4, -1), 0.4, colors.grey)]
         return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)

@@ -53,23 +53,64 @@ SCRIPT_NAMES = {
 }
 
 NAMES: tuple[str, ...] = (
-    "Amélie Dubois-Lefèvre", "Σοφία Παπαδοπούλου", "Дмитрий Иванович Смирнов", "محمد العلي",
-    "נועה כהן", "王秀英", "山田 花子", "Søren Kierkegård", "José María Núñez", "Zoë O'Brien",
-    "Łukasz Wróblewski", "Ngozi Okonjo", "فاطمة الزهراء", "Αλέξανδρος Νικολάου", "Ольга Петрова",
-    "李小龍", "さくら 佐藤", "יוסף לוי", "Björn Ängström", "Chloé Nguyễn", "Dawit Bekele",
-    "Ana Lucía Pérez", "Ιωάννης Γεωργίου", "Анна Кузнецова", "علي حسن", "陈静", "鈴木 一郎",
-    "Miriam Schäfer", "Oğuz Çelik", "Mary-Jane Smith", "Pieter van den Berg", "Camille Rousseau",
-    "Jürgen Müller", "Zuzana Dvořáková", "Hélène Gagné", "Maria Papadopoulou-Konstantinidou",
-    "Leila Ahmadi بنت", "Tomás Ó Súilleabháin", "Ekaterina Alexandrovna Romanova-Dolgorukova",
+    "Amélie Dubois-Lefèvre",
+    "Σοφία Παπαδοπούλου",
+    "Дмитрий Иванович Смирнов",
+    "محمد العلي",
+    "נועה כהן",
+    "王秀英",
+    "山田 花子",
+    "Søren Kierkegård",
+    "José María Núñez",
+    "Zoë O'Brien",
+    "Łukasz Wróblewski",
+    "Ngozi Okonjo",
+    "فاطمة الزهراء",
+    "Αλέξανδρος Νικολάου",
+    "Ольга Петрова",
+    "李小龍",
+    "さくら 佐藤",
+    "יוסף לוי",
+    "Björn Ängström",
+    "Chloé Nguyễn",
+    "Dawit Bekele",
+    "Ana Lucía Pérez",
+    "Ιωάννης Γεωργίου",
+    "Анна Кузнецова",
+    "علي حسن",
+    "陈静",
+    "鈴木 一郎",
+    "Miriam Schäfer",
+    "Oğuz Çelik",
+    "Mary-Jane Smith",
+    "Pieter van den Berg",
+    "Camille Rousseau",
+    "Jürgen Müller",
+    "Zuzana Dvořáková",
+    "Hélène Gagné",
+    "Maria Papadopoulou-Konstantinidou",
+    "Leila Ahmadi بنت",
+    "Tomás Ó Súilleabháin",
+    "Ekaterina Alexandrovna Romanova-Dolgorukova",
     "Kim 김민수",
 )
 NAMES += tuple(name for name in SCRIPT_NAMES.values() if name not in NAMES)
 
 RANK_WORDS = (
-    "ace", "deuce", "trey", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-    "queen", "king",
+    "ace",
+    "deuce",
+    "trey",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
-
 
 
 class _Document(Protocol):
@@ -77,12 +118,10 @@ class _Document(Protocol):
 
     def render(self) -> bytes: ...
 
+
 def sample_names(count: int) -> list[str]:
     """``count`` guest names in many scripts (repeats numbered past the list's length)."""
-    return [
-        NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else f" {i // len(NAMES) + 1}")
-        for i in range(count)
-    ]
+    return [NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else f" {i // len(NAMES) + 1}") for i in range(count)]
 
 
 def table_sizes(count: int) -> list[int]:
@@ -97,7 +136,7 @@ def table_sizes(count: int) -> list[int]:
 
 
 def table_kind(number: int, tables: int) -> str:
-    """"head" for table 1, "booby" for the last table, else "intermediate"."""
+    """ "head" for table 1, "booby" for the last table, else "intermediate"."""
     return "head" if number == 1 else "booby" if number == tables else "intermediate"
 
 
@@ -114,12 +153,16 @@ def sample_cards(count: int, base_url: str = "https://headtable.example/g/") -> 
             key = f"k{i:03d}x{(i * 7919) % 100000:05d}Qz".ljust(43, "7")  # as long as a real key
             cards.append(
                 SeatingCardData(
-                    name=names[i], table=number, table_kind=table_kind(number, len(sizes)),
+                    name=names[i],
+                    table=number,
+                    table_kind=table_kind(number, len(sizes)),
                     card_rank=(number - 1) % 13 + 1,
                     card_name=f"{RANK_WORDS[(number - 1) % 13]} of the {pack} pack",
-                    pack=pack, pack_label=f"{own.capitalize()} pack",
+                    pack=pack,
+                    pack_label=f"{own.capitalize()} pack",
                     represents=None if own == pack else f"draws for the {pack.capitalize()} pack",
-                    url=base_url + key + "/", short_url=f"headtable.example/g/{key}/",
+                    url=base_url + key + "/",
+                    short_url=f"headtable.example/g/{key}/",
                 )
             )
             i += 1
@@ -131,10 +174,12 @@ def sample_tents(count: int) -> list[TableTentData]:
     tables = len(table_sizes(count))
     return [
         TableTentData(
-            number=n, kind=table_kind(n, tables),
+            number=n,
+            kind=table_kind(n, tables),
             movement=(
                 "The winner of the pool stays; fewest counters not in the call goes to the booby table"
-                if n == 1 else f"The winner of the pool moves up to table {n - 1}"
+                if n == 1
+                else f"The winner of the pool moves up to table {n - 1}"
             ),
         )
         for n in range(1, tables + 1)
@@ -154,9 +199,11 @@ def sample_sheets(count: int, played: int = 3) -> list[ScoreSheetData]:
                 round=r,
                 entries=tuple(
                     ScoreEntry(
-                        name=seats[(s + r - 1) % size], won_pool=s == r % size,
+                        name=seats[(s + r - 1) % size],
+                        won_pool=s == r % size,
                         in_call=n == 1 and s in (r % size, (r + 1) % size),
-                        counters=50 + 7 * ((s * 3 + r) % 5) - 14, yellow=(r + s) % 3 if n == 1 else None,
+                        counters=50 + 7 * ((s * 3 + r) % 5) - 14,
+                        yellow=(r + s) % 3 if n == 1 else None,
                     )
                     for s in range(size)
                 ),
@@ -180,8 +227,12 @@ def sample_results(count: int) -> tuple[list[StandingRow], list[PrizeData], list
     names = sample_names(count)
     rows = [
         StandingRow(
-            place=i + 1, name=name, pack_label="Red pack" if i % 2 == 0 else "Blue pack",
-            yellow=max(0, 6 - i // 3), counters=120 - i * 3, stakes=i % 4 // 3,
+            place=i + 1,
+            name=name,
+            pack_label="Red pack" if i % 2 == 0 else "Blue pack",
+            yellow=max(0, 6 - i // 3),
+            counters=120 - i * 3,
+            stakes=i % 4 // 3,
             counters_won=70 - i * 3 - 50 * (i % 4 // 3),
         )
         for i, name in enumerate(names)

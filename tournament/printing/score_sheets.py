@@ -58,9 +58,17 @@ class ScoreSheetsPdf:
         register_fonts()
         buffer = io.BytesIO()
         doc = SimpleDocTemplate(
-            buffer, pagesize=self.pagesize, leftMargin=10 * mm, rightMargin=10 * mm,
-            topMargin=10 * mm, bottomMargin=10 * mm, invariant=1, initialFontName=BASE,
-            title=f"Score sheets · {self.evening_name}", author="Head Table", creator="Head Table",
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=10 * mm,
+            rightMargin=10 * mm,
+            topMargin=10 * mm,
+            bottomMargin=10 * mm,
+            invariant=1,
+            initialFontName=BASE,
+            title=f"Score sheets · {self.evening_name}",
+            author="Head Table",
+            creator="Head Table",
         )
         story = []
         for n, sheet in enumerate(self.sheets):

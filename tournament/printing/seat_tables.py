@@ -23,8 +23,14 @@ from tournament.printing.tally_data import BuncoSheetData, SeatTableData
 from tournament.printing.text import clean_text, draw_in_box, isolate
 
 PAD = 14 * mm
-SHEET_COLUMNS = (("Round", 0.8), ("Number", 0.9), ("North–South points", 3.2), ("East–West points", 3.2),
-                 ("Buncos rolled by", 2.2), ("Won by", 1.2))
+SHEET_COLUMNS = (
+    ("Round", 0.8),
+    ("Number", 0.9),
+    ("North–South points", 3.2),
+    ("East–West points", 3.2),
+    ("Buncos rolled by", 2.2),
+    ("Won by", 1.2),
+)
 
 
 class SeatTablesPdf:
@@ -128,8 +134,16 @@ class BuncoSheetsPdf:
         title = f"Table {sheet.table}" + (f" · {sheet.kind_words}" if sheet.kind_words else "") + " · Bunco tally sheet"
         draw_in_box(c, title, margin, top - 22, inner, 22, size=18, bold=True, align="left")
         c.setFillColor(GREY)
-        draw_in_box(c, f"{self.evening_name} · a team at the head table reaching 21 ends the round",
-                    margin, top - 36, inner, 12, size=9.5, align="left")
+        draw_in_box(
+            c,
+            f"{self.evening_name} · a team at the head table reaching 21 ends the round",
+            margin,
+            top - 36,
+            inner,
+            12,
+            size=9.5,
+            align="left",
+        )
         c.setFillColor(colors.black)
         parts = [p for _, p in SHEET_COLUMNS]
         widths = [inner * p / sum(parts) for p in parts]
@@ -137,12 +151,15 @@ class BuncoSheetsPdf:
         y = top - 44
         c.setLineWidth(0.4)
         c.setStrokeColor(colors.grey)
-        lines = [[name for name, _ in SHEET_COLUMNS]] + [[str(r), str((r - 1) % 6 + 1), "", "", "", "NS   EW"]
-                                                         for r in rounds]
+        lines = [[name for name, _ in SHEET_COLUMNS]] + [
+            [str(r), str((r - 1) % 6 + 1), "", "", "", "NS   EW"] for r in rounds
+        ]
         for n, cells in enumerate(lines):
             x = margin
             for cell, cw in zip(cells, widths, strict=True):
                 c.rect(x, y - row_h, cw, row_h, stroke=1, fill=0)
-                draw_in_box(c, cell, x + 2, y - row_h, cw - 4, row_h, size=9 if n == 0 else 11, bold=n == 0 or cell.isdigit())
+                draw_in_box(
+                    c, cell, x + 2, y - row_h, cw - 4, row_h, size=9 if n == 0 else 11, bold=n == 0 or cell.isdigit()
+                )
                 x += cw
             y -= row_h

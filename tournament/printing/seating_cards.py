@@ -88,9 +88,7 @@ class SeatingCardsPdf:
         canvas.save()
         return buffer.getvalue()
 
-    def _draw_card(
-        self, c: Canvas, card: SeatingCardData, name: str, x: float, y: float, w: float, h: float
-    ) -> None:
+    def _draw_card(self, c: Canvas, card: SeatingCardData, name: str, x: float, y: float, w: float, h: float) -> None:
         """One card in the box (x, y, w, h): the front of a seating card."""
         inner_w = w - 2 * PAD
         left, top = x + PAD, y + h - PAD
@@ -109,8 +107,19 @@ class SeatingCardsPdf:
         qr_x = left + inner_w - qr_size
         draw_qr(c, card.url, qr_x, y + PAD + link_h + 1, qr_size)
         c.setFillColor(GREY)
-        draw_in_box(c, clean_text(card.short_url), qr_x - 8, y + PAD - 2, qr_size + 16, link_h, size=LINK_SIZE,
-                    floor=1.0, lines=3, breakable=True, valign="top")
+        draw_in_box(
+            c,
+            clean_text(card.short_url),
+            qr_x - 8,
+            y + PAD - 2,
+            qr_size + 16,
+            link_h,
+            size=LINK_SIZE,
+            floor=1.0,
+            lines=3,
+            breakable=True,
+            valign="top",
+        )
         text_w = qr_x - left - 4
         c.setFillColor(colors.black)
         label = table_label(card.table, card.table_kind)
@@ -126,14 +135,10 @@ class SeatingCardsPdf:
         line_top = card_y + card_w * 1.4
         for n, line in enumerate(lines):
             c.setFillColor(PACK_INK[card.pack] if n == 0 else colors.black)
-            fitted = draw_in_box(
-                c, line, info_x, line_top - 22, info_w, 22, size=9, align="left", valign="top"
-            )
+            fitted = draw_in_box(c, line, info_x, line_top - 22, info_w, 22, size=9, align="left", valign="top")
             line_top -= max(fitted.height, 11) + 2
 
-    def _draw_tent(
-        self, c: Canvas, card: SeatingCardData, name: str, x: float, y: float, w: float, h: float
-    ) -> None:
+    def _draw_tent(self, c: Canvas, card: SeatingCardData, name: str, x: float, y: float, w: float, h: float) -> None:
         """One folded card: the front below the fold, name and table upside down above it."""
         half = h / 2
         self._draw_card(c, card, name, x, y, w, half)

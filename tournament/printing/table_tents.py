@@ -31,9 +31,7 @@ class TableTentsPdf:
     unknown paper size.
     """
 
-    def __init__(
-        self, *, evening_name: str, tables: Sequence[TableTentData], paper: str = "A4"
-    ) -> None:
+    def __init__(self, *, evening_name: str, tables: Sequence[TableTentData], paper: str = "A4") -> None:
         if not tables:
             raise PrintError("No tables yet: run the draw before printing table cards.")
         page_size(paper)

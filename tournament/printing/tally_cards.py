@@ -89,15 +89,26 @@ class TallyCardsPdf:
         qr_x = left + inner - QR
         text_w = inner - QR - 4 * mm
         c.setFillColor(GREY)
-        draw_in_box(c, f"{self.evening_name} · {self.title} · score card", left, top - 10, text_w, 10,
-                    size=8.5, align="left")
+        draw_in_box(
+            c, f"{self.evening_name} · {self.title} · score card", left, top - 10, text_w, 10, size=8.5, align="left"
+        )
         c.setFillColor(colors.black)
         draw_in_box(c, name, left, top - 36, text_w, 24, size=20, bold=True, align="left", lines=2)
         draw_in_box(c, clean_text(card.seat), left, top - 50, text_w, 12, size=10.5, align="left")
         draw_qr(c, card.url, qr_x, top - QR, QR)
         c.setFillColor(GREY)
-        draw_in_box(c, clean_text(card.short_url), left, top - QR - 10, inner, 9, size=LINK_SIZE,
-                    floor=1.0, align="right", breakable=True)
+        draw_in_box(
+            c,
+            clean_text(card.short_url),
+            left,
+            top - QR - 10,
+            inner,
+            9,
+            size=LINK_SIZE,
+            floor=1.0,
+            align="right",
+            breakable=True,
+        )
         c.setFillColor(colors.black)
         self._grid(c, card, left, y + PAD, inner, top - QR - 14 - (y + PAD))
 
@@ -121,8 +132,17 @@ class TallyCardsPdf:
                 if n and col == "Star" and (cell in ("", STAR)) and not (card.totals and n == len(lines) - 1):
                     draw_star(c, cx + cw / 2, row_top - row_h / 2, row_h * 0.3, cell == STAR)
                 elif cell:
-                    draw_in_box(c, isolate(clean_text(cell)), cx + 2, row_top - row_h, cw - 4, row_h,
-                                size=9 if n else 8.5, bold=n == 0, floor=0.6)
+                    draw_in_box(
+                        c,
+                        isolate(clean_text(cell)),
+                        cx + 2,
+                        row_top - row_h,
+                        cw - 4,
+                        row_h,
+                        size=9 if n else 8.5,
+                        bold=n == 0,
+                        floor=0.6,
+                    )
                 cx += cw
         c.line(x, top, x + w, top)
         cx = x

@@ -50,10 +50,18 @@ class TallyResultsPdf(ResultsPdf):
         """Place, name, pack, then one column per tally."""
         data: list[list[object]] = [["Place", "Name", "Pack", *(c.capitalize() for c in self.columns)]]
         for row in self.tally_rows:
-            data.append([str(row.place), FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
-                         FittedText(isolate(clean_text(row.pack_label)), 9), *(str(v) for v in row.values)])
+            data.append(
+                [
+                    str(row.place),
+                    FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                    FittedText(isolate(clean_text(row.pack_label)), 9),
+                    *(str(v) for v in row.values),
+                ]
+            )
         tally_w = min(0.11, 0.46 / max(len(self.columns), 1))
         widths = [0.08, 0.46 - tally_w * len(self.columns) + 0.3, 0.16] + [tally_w] * len(self.columns)
-        style = _grid_style(3) + [("ALIGN", (0, 0), (0, -1), "CENTER"),
-                                   ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)])]
+        style = _grid_style(3) + [
+            ("ALIGN", (0, 0), (0, -1), "CENTER"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)]),
+        ]
         return Table(data, colWidths=[w * f for f in widths], style=TableStyle(style), repeatRows=1)

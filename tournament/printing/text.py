@@ -375,7 +375,11 @@ def fit(
         return Fitted((), size, size * leading)
     if lines > 1:
         wrapped = wrap(text, width / size, bold, break_words=breakable)
-        if wrapped is not None and len(wrapped) <= lines and (height is None or len(wrapped) * size * leading <= height):
+        if (
+            wrapped is not None
+            and len(wrapped) <= lines
+            and (height is None or len(wrapped) * size * leading <= height)
+        ):
             return _make(wrapped, size, leading, bold)
     one = measure(text, bold)
     best = min(size, width / one if one else size)
@@ -466,8 +470,7 @@ def draw_in_box(
     ``valign`` is "top", "middle" or "bottom"; ``lines`` and ``breakable`` as in ``fit``.
     Returns the layout.
     """
-    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor, lines=lines,
-                 breakable=breakable)
+    fitted = fit(text, width=width, height=height, size=size, bold=bold, floor=floor, lines=lines, breakable=breakable)
     if valign == "top":
         top = y + height
     elif valign == "bottom":

@@ -19,8 +19,11 @@ from tournament.models import AuditEntry, Game
 Names = Mapping[int, str]
 
 CLOCK_WORDS = {
-    "round_end": "how a round ends", "auto_advance": "auto-advance", "changeover_minutes": "the change-over",
-    "warning_seconds": "the warning before the bell", "rounds_planned": "the number of rounds",
+    "round_end": "how a round ends",
+    "auto_advance": "auto-advance",
+    "changeover_minutes": "the change-over",
+    "warning_seconds": "the warning before the bell",
+    "rounds_planned": "the number of rounds",
     "ends_at": "the end time",
 }
 STATUS_WORDS = {"here": "checked {name} in", "registered": "checked {name} out", "left": "marked {name} as left"}
@@ -28,7 +31,7 @@ RANKS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 def in_words(items: Iterable[str], limit: int = 12) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"; past ``limit`` items, "... and 20 more"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"; past ``limit`` items, "... and 20 more"."""
     items = [str(i) for i in items]
     if len(items) > limit:
         return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
@@ -38,8 +41,10 @@ def in_words(items: Iterable[str], limit: int = 12) -> str:
 def seat_moves(moves: Iterable[tuple[str, int]]) -> str:
     """Who sits elsewhere now, in one sentence: "Ann now sits at table 3, Bob at table 1."
     (``moves`` is (name, table) in order); "" for none."""
-    parts = [f"{name} now sits at table {table}" if i == 0 else f"{name} at table {table}"
-             for i, (name, table) in enumerate(moves)]
+    parts = [
+        f"{name} now sits at table {table}" if i == 0 else f"{name} at table {table}"
+        for i, (name, table) in enumerate(moves)
+    ]
     return ", ".join(parts) + "." if parts else ""
 
 
@@ -78,11 +83,16 @@ def _house_rules(d: Mapping) -> str:
         now, was = d.get(part) or {}, (d.get("was") or {}).get(part) or {}
         for name, (question, meanings) in help_.items():
             if name in now and now.get(name) != was.get(name) and now[name] in meanings:
-                changes.append(f"{question.rstrip('.')}: {meanings[now[name]][0].lower()}{meanings[now[name]][1:].rstrip('.')}")
+                changes.append(
+                    f"{question.rstrip('.')}: {meanings[now[name]][0].lower()}{meanings[now[name]][1:].rstrip('.')}"
+                )
         if part == "bell" and "max_table" in now and now.get("max_table") != was.get("max_table"):
             changes.append(f"the most players at a table is {now['max_table']}")
-    return ("changed the house rules. " + ". ".join(c[:1].upper() + c[1:] for c in changes[:6]) + ".") if changes \
+    return (
+        ("changed the house rules. " + ". ".join(c[:1].upper() + c[1:] for c in changes[:6]) + ".")
+        if changes
         else "saved the house rules"
+    )
 
 
 def _bell_ring(who: str, d: Mapping, names: Names) -> str:
@@ -93,8 +103,10 @@ def _bell_ring(who: str, d: Mapping, names: Names) -> str:
     text += f": {moves} guest{'s' if moves != 1 else ''} moved" if moves else ": nobody moved"
     cuts = d.get("cuts") or {}
     if cuts:
-        text += "; " + in_words(f"{_name(names, g)} cut {' then '.join(RANKS.get(int(r), str(r)) for r in ranks)}"
-                                for g, ranks in cuts.items())
+        text += "; " + in_words(
+            f"{_name(names, g)} cut {' then '.join(RANKS.get(int(r), str(r)) for r in ranks)}"
+            for g, ranks in cuts.items()
+        )
     text += "."
     warnings = [w for w in d.get("warnings") or () if isinstance(w, str)]
     return text + (" " + " ".join(warnings) if warnings else "")
@@ -118,7 +130,9 @@ def _correct(who: str, d: Mapping, names: Names) -> str:
         text += f" {d['moved']} guests sit elsewhere."
     again = d.get("report_again") or []
     if again:
-        text += f" Table{'s' if len(again) > 1 else ''} {in_words(map(str, again))} of the round in play must report again."
+        text += (
+            f" Table{'s' if len(again) > 1 else ''} {in_words(map(str, again))} of the round in play must report again."
+        )
     return text
 
 
@@ -145,80 +159,122 @@ def _card(d: Mapping) -> str:
 
 SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     "bell.ring": _bell_ring,
-    "bell.wait": lambda who, d, n: (f"{'The clock' if d.get('cause') == 'clock' else who} rang the bell for round "
-                                   f"{d.get('round')}; it waits: {d.get('reason') or 'a result is missing'}"),
+    "bell.wait": lambda who, d, n: (
+        f"{'The clock' if d.get('cause') == 'clock' else who} rang the bell for round "
+        f"{d.get('round')}; it waits: {d.get('reason') or 'a result is missing'}"
+    ),
     "bell.undo": _undo,
     "bell.reopened": lambda who, d, n: (
         f"{who} let the head table's next result ring the bell of round {d.get('round')}."
-        if d.get("by") == "head_pool" else f"{who} will ring the bell of round {d.get('round')} themself."),
-    "result.record": lambda who, d, n: (f"{who} recorded table {d.get('table')}'s result in round {d.get('round')}: "
-                                       f"{_result(d, n)}{_count_off(d.get('count_off'))}."),
+        if d.get("by") == "head_pool"
+        else f"{who} will ring the bell of round {d.get('round')} themself."
+    ),
+    "result.record": lambda who, d, n: (
+        f"{who} recorded table {d.get('table')}'s result in round {d.get('round')}: "
+        f"{_result(d, n)}{_count_off(d.get('count_off'))}."
+    ),
     "result.correct": _correct,
     "result.confirm": lambda who, d, n: _vote(who, d, "confirmed"),
     "result.dispute": lambda who, d, n: _vote(who, d, "disputed"),
-    "showdown.report": lambda who, d, n: (f"{who} settled the showdown at table {d.get('table')} in round "
-                                         f"{d.get('round')} with the showdown helper: {_name(n, d.get('pool_winner'))} "
-                                         "won the pool."),
-    "round.start": lambda who, d, n: (f"The clock started round {d.get('round')} after the change-over."
-                                     if d.get("auto") else f"{who} started round {d.get('round')}."),
+    "showdown.report": lambda who, d, n: (
+        f"{who} settled the showdown at table {d.get('table')} in round "
+        f"{d.get('round')} with the showdown helper: {_name(n, d.get('pool_winner'))} "
+        "won the pool."
+    ),
+    "round.start": lambda who, d, n: (
+        f"The clock started round {d.get('round')} after the change-over."
+        if d.get("auto")
+        else f"{who} started round {d.get('round')}."
+    ),
     "round.pause": lambda who, d, n: f"{who} paused round {d.get('round')} with {_clock(d.get('seconds_left'))} left.",
     "round.resume": lambda who, d, n: f"{who} let round {d.get('round')} run again.",
     "round.extend": lambda who, d, n: (
         f"{who} added {abs(int(d.get('minutes') or 0))} minute{'s' if abs(int(d.get('minutes') or 0)) != 1 else ''} "
-        f"to round {d.get('round')}." if int(d.get("minutes") or 0) >= 0 else
-        f"{who} took {abs(int(d['minutes']))} minute{'s' if abs(int(d['minutes'])) != 1 else ''} "
-        f"from round {d.get('round')}."),
+        f"to round {d.get('round')}."
+        if int(d.get("minutes") or 0) >= 0
+        else f"{who} took {abs(int(d['minutes']))} minute{'s' if abs(int(d['minutes'])) != 1 else ''} "
+        f"from round {d.get('round')}."
+    ),
     "round.set": lambda who, d, n: f"{who} set round {d.get('round')}'s clock to {_clock(d.get('seconds'))}.",
     "round.last": lambda who, d, n: f"Round {d.get('round')} became the last round: the evening's end time had passed.",
     "clock.settings": lambda who, d, n: (
         f"{who} changed the clock settings: {in_words(CLOCK_WORDS.get(c, 'a setting') for c in d.get('changed') or ())}."
-        if d.get("changed") else f"{who} saved the clock settings unchanged."),
+        if d.get("changed")
+        else f"{who} saved the clock settings unchanged."
+    ),
     "options.set": lambda who, d, n: f"{who} {_house_rules(d)}".rstrip(".") + ".",
     "game.set": lambda who, d, n: f"{who} chose the game: {_game((d.get('after') or {}).get('game'))}.",
     "draw.digital": lambda who, d, n: (
         f"{who} made the draw: {sum(d.get('sizes') or ())} guests at {len(d.get('sizes') or ())} tables"
-        + (f" ({d['relaxed'].strip().rstrip('.')})" if (d.get("relaxed") or "").strip(" ;") else "") + "."),
-    "draw.physical.start": lambda who, d, n: (f"{who} started a draw with real packs for {sum(d.get('sizes') or ())} "
-                                             f"guests at {len(d.get('sizes') or ())} tables."),
+        + (f" ({d['relaxed'].strip().rstrip('.')})" if (d.get("relaxed") or "").strip(" ;") else "")
+        + "."
+    ),
+    "draw.physical.start": lambda who, d, n: (
+        f"{who} started a draw with real packs for {sum(d.get('sizes') or ())} "
+        f"guests at {len(d.get('sizes') or ())} tables."
+    ),
     "draw.physical.record": lambda who, d, n: f"{who} recorded {_name(n, d.get('guest_id'))}'s card: {_card(d)}.",
     "draw.physical.withdraw": lambda who, d, n: f"{who} took back {_name(n, d.get('guest_id'))}'s card ({_card(d)}).",
     "draw.physical.finish": lambda who, d, n: f"{who} finished the draw with real packs.",
     "draw.physical.cancel": lambda who, d, n: f"{who} cancelled the draw with real packs.",
-    "draw.latecomer": lambda who, d, n: (f"{who} seated {_name(n, d.get('guest_id'))} at table {d.get('table')} "
-                                        f"before round 1 ({d.get('card') or 'a new card'})."),
+    "draw.latecomer": lambda who, d, n: (
+        f"{who} seated {_name(n, d.get('guest_id'))} at table {d.get('table')} "
+        f"before round 1 ({d.get('card') or 'a new card'})."
+    ),
     "draw.release": lambda who, d, n: f"{who} freed {_name(n, d.get('guest_id'))}'s seat at table {d.get('table')}.",
-    "draw.swap": lambda who, d, n: (f"{who} gave {_name(n, d.get('leaving_id'))}'s seat at table {d.get('table')} to "
-                                   f"{_name(n, d.get('arriving_id'))}."),
+    "draw.swap": lambda who, d, n: (
+        f"{who} gave {_name(n, d.get('leaving_id'))}'s seat at table {d.get('table')} to "
+        f"{_name(n, d.get('arriving_id'))}."
+    ),
     "guests.register": lambda who, d, n: f"{who} registered {in_words(d.get('names') or ['nobody'])}.",
     "guests.check_in": lambda who, d, n: f"{who} checked in {in_words(d.get('names') or ['nobody'])}.",
     "guest.status": lambda who, d, n: (
-        f"{who} " + STATUS_WORDS.get(d.get("status") or "", "changed {name}'s status").format(name=_name(n, d.get("guest_id")))
-        + "."),
+        f"{who} "
+        + STATUS_WORDS.get(d.get("status") or "", "changed {name}'s status").format(name=_name(n, d.get("guest_id")))
+        + "."
+    ),
     "guest.rename": lambda who, d, n: f"{who} renamed “{d.get('old')}” to “{d.get('new')}”.",
     "guest.remove": lambda who, d, n: f"{who} removed “{d.get('name')}” from the evening.",
     "guest.reissue_key": lambda who, d, n: f"{who} gave {_name(n, d.get('guest_id'))} a new private link.",
     "guest.revoke_key": lambda who, d, n: f"{who} stopped {_name(n, d.get('guest_id'))}'s private link.",
-    "guest.leave": lambda who, d, n: (f"{who} marked {d.get('name') or _name(n, d.get('guest_id'))} as left. "
-                                     + " ".join(e for e in d.get("entries") or () if isinstance(e, str))).strip(),
-    "guest.arrive": lambda who, d, n: (f"{who} seated {d.get('name') or _name(n, d.get('guest_id'))}, who arrived "
-                                      "late. " + " ".join(e for e in d.get("entries") or ()
-                                                          if isinstance(e, str))).strip(),
-    "guest.self_register_duplicate": lambda who, d, n: (f"Someone tried to register as “{d.get('name')}”, a name "
-                                                       "already registered: refused."),
-    "registration.switch": lambda who, d, n: (f"{who} {'opened' if d.get('on') else 'closed'} self-registration at "
-                                             "the door."),
-    "helper.create": lambda who, d, n: f"{who} made helper link {d.get('link')}, for {_lower(d.get('role')) or 'a helper'}.",
-    "helper.revoke": lambda who, d, n: (f"{who} revoked helper link {d.get('link')}, for "
-                                       f"{_lower(d.get('role')) or 'a helper'}: it no longer opens anything."),
+    "guest.leave": lambda who, d, n: (
+        f"{who} marked {d.get('name') or _name(n, d.get('guest_id'))} as left. "
+        + " ".join(e for e in d.get("entries") or () if isinstance(e, str))
+    ).strip(),
+    "guest.arrive": lambda who, d, n: (
+        f"{who} seated {d.get('name') or _name(n, d.get('guest_id'))}, who arrived "
+        "late. " + " ".join(e for e in d.get("entries") or () if isinstance(e, str))
+    ).strip(),
+    "guest.self_register_duplicate": lambda who, d, n: (
+        f"Someone tried to register as “{d.get('name')}”, a name already registered: refused."
+    ),
+    "registration.switch": lambda who, d, n: (
+        f"{who} {'opened' if d.get('on') else 'closed'} self-registration at the door."
+    ),
+    "helper.create": lambda who, d, n: (
+        f"{who} made helper link {d.get('link')}, for {_lower(d.get('role')) or 'a helper'}."
+    ),
+    "helper.revoke": lambda who, d, n: (
+        f"{who} revoked helper link {d.get('link')}, for "
+        f"{_lower(d.get('role')) or 'a helper'}: it no longer opens anything."
+    ),
     "evening.last_round": lambda who, d, n: f"{who} made round {d.get('round')} the last round of the evening.",
     "evening.end": lambda who, d, n: f"{who} ended the evening after round {d.get('round')}.",
     "final.count": lambda who, d, n: (
         f"{who} took table {d.get('table')}'s final count"
-        + (": " + in_words(f"{_name(n, g)} {int(c):,}" for g, c in (d.get("counters") or {}).items())
-           if d.get("counters") else "") + _count_off(d.get("off_by")) + "."),
+        + (
+            ": " + in_words(f"{_name(n, g)} {int(c):,}" for g, c in (d.get("counters") or {}).items())
+            if d.get("counters")
+            else ""
+        )
+        + _count_off(d.get("off_by"))
+        + "."
+    ),
     "ceremony.reveal": lambda who, d, n: (
-        f"{who} revealed the final standings on the room display." if d.get("shown") == "the final standings"
-        else f"{who} revealed the prize “{d.get('shown') or 'the next prize'}” on the room display."),
+        f"{who} revealed the final standings on the room display."
+        if d.get("shown") == "the final standings"
+        else f"{who} revealed the prize “{d.get('shown') or 'the next prize'}” on the room display."
+    ),
     "evening.import": lambda who, d, n: f"{who} imported this evening from a file ({d.get('guests')} guests).",
 }
 

@@ -49,7 +49,7 @@ def database_now() -> datetime:
 
 
 def table_kind(number: int, tables: int) -> str:
-    """"head" for table 1, "booby" for the last table, "intermediate" between."""
+    """ "head" for table 1, "booby" for the last table, "intermediate" between."""
     if number == 1:
         return "head"
     if number == tables:
@@ -85,7 +85,7 @@ class TableBoard:
 
     @property
     def label(self) -> str:
-        """"Table 1 · Head table", "Table 5 · Booby table", "Table 3" (``table_label``)."""
+        """ "Table 1 · Head table", "Table 5 · Booby table", "Table 3" (``table_label``)."""
         return table_label(self.number, self.kind)
 
 
@@ -118,8 +118,11 @@ class EveningBoard:
     def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
         """(place, guest, row) in standings order; guests level on yellow counters and counters
         share a place ("1, 1, 3"), as the prizes' order has it (``tables.prizes.standings``)."""
-        return [(place, self.guests[row.guest], row) for place, row in zip(places(self.rows), self.rows, strict=True)
-                if row.guest in self.guests]
+        return [
+            (place, self.guests[row.guest], row)
+            for place, row in zip(places(self.rows), self.rows, strict=True)
+            if row.guest in self.guests
+        ]
 
 
 def evening_board(evening: Evening) -> EveningBoard:
@@ -135,8 +138,11 @@ def evening_board(evening: Evening) -> EveningBoard:
     board.round = next((r for r in rounds if r.state in OPEN_STATES), None)
     board.last_round = rounds[0] if rounds else None
     board.last_bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True).select_related("round")
-        .order_by("-round__number", "-id").defer("record", "state_after").first()
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .select_related("round")
+        .order_by("-round__number", "-id")
+        .defer("record", "state_after")
+        .first()
     )
     if board.last_bell is not None:
         board.last_entries = list(board.last_bell.entries.all())
@@ -153,12 +159,18 @@ def evening_board(evening: Evening) -> EveningBoard:
         count = len(state.tables)
         for number, ids in enumerate(state.tables, 1):
             lines = [
-                TableLine(guest=guests[g], counters=state.counters.get(g, 0), yellow=state.yellow.get(g, 0),
-                          stakes=state.stakes.get(g, 1))
-                for g in ids if g in guests
+                TableLine(
+                    guest=guests[g],
+                    counters=state.counters.get(g, 0),
+                    yellow=state.yellow.get(g, 0),
+                    stakes=state.stakes.get(g, 1),
+                )
+                for g in ids
+                if g in guests
             ]
-            board.tables.append(TableBoard(number=number, kind=table_kind(number, count), lines=lines,
-                                           result=results.get(number)))
+            board.tables.append(
+                TableBoard(number=number, kind=table_kind(number, count), lines=lines, result=results.get(number))
+            )
         packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
         board.rows = standings(state, packs, stake=evening.counters_per_stake)
     return board
@@ -186,8 +198,11 @@ def _live_results(rnd: Round, guests: dict[int, Guest]) -> dict[int, Result]:
 def disputed_tables(rnd: Round) -> list[int]:
     """The numbers of the tables whose live result for ``rnd`` a guest disputed (the host has not
     decided it yet), in order. One query."""
-    return list(Result.objects.filter(round=rnd, superseded_at__isnull=True, status=Result.Status.DISPUTED)
-                .order_by("table").values_list("table", flat=True))
+    return list(
+        Result.objects.filter(round=rnd, superseded_at__isnull=True, status=Result.Status.DISPUTED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
 
 
 def missing_tables(evening: Evening, rnd: Round) -> list[int]:

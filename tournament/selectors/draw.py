@@ -62,7 +62,7 @@ class SeatingTable:
 
     @property
     def label(self) -> str:
-        """"Table 1 · Head table", "Table 3", "Table 5 · Booby table" (``table_label``)."""
+        """ "Table 1 · Head table", "Table 3", "Table 5 · Booby table" (``table_label``)."""
         return table_label(self.number, self.kind)
 
 
@@ -114,9 +114,12 @@ def pull_packs(splits, labels: dict[Pack, str], cards: dict[Pack, tuple] | None 
     """The pull list (or, with ``cards``, the cards left) as one ``PullPack`` per pack, red first."""
     cards = cards if cards is not None else pull_list(splits)
     return [
-        PullPack(pack, labels[pack],
-                 [(rank, n, f"{n} {rank_name(rank) if n == 1 else rank_plural(rank)}") for rank, n in cards[pack]],
-                 describe_cards(cards[pack]))
+        PullPack(
+            pack,
+            labels[pack],
+            [(rank, n, f"{n} {rank_name(rank) if n == 1 else rank_plural(rank)}") for rank, n in cards[pack]],
+            describe_cards(cards[pack]),
+        )
         for pack in Pack
     ]
 
@@ -204,8 +207,13 @@ def representing_choice(evening: Evening, plan: TablePlan) -> Representing:
     if pack is None:
         return Representing(None, 0, [])
     labels = pack_labels(evening)
-    return Representing(pack, short[pack], [g for g in guests if g.pack == pack.value],
-                        pack_words(pack, labels), pack_words(pack.other, labels))
+    return Representing(
+        pack,
+        short[pack],
+        [g for g in guests if g.pack == pack.value],
+        pack_words(pack, labels),
+        pack_words(pack.other, labels),
+    )
 
 
 @dataclass

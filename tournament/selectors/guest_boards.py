@@ -69,9 +69,14 @@ def shared_board(evening: Evening) -> Shared:
         ceremony = None
         if evening.stage == Evening.Stage.ENDED:
             ceremony = evening_ceremony(evening)
-        shared = Shared(version=evening.version, board=board, standing=board.standing_lines(),
-                        table_of={line.guest.pk: t for t in board.tables for line in t.lines}, ceremony=ceremony,
-                        foursome=foursome_board(evening) if is_foursome(evening) else None)
+        shared = Shared(
+            version=evening.version,
+            board=board,
+            standing=board.standing_lines(),
+            table_of={line.guest.pk: t for t in board.tables for line in t.lines},
+            ceremony=ceremony,
+            foursome=foursome_board(evening) if is_foursome(evening) else None,
+        )
         with _BOARDS_LOCK:
             _BOARDS[token] = shared
             while len(_BOARDS) > BOARDS_KEPT:

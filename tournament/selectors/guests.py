@@ -68,7 +68,9 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     everyone = list(evening.guests.select_related("seat"))
     here = [g for g in everyone if g.status == Guest.Status.HERE]
     counts = GuestCounts(
-        all=len(everyone), here=len(here), red=sum(g.pack == "red" for g in here),
+        all=len(everyone),
+        here=len(here),
+        red=sum(g.pack == "red" for g in here),
         blue=sum(g.pack == "blue" for g in here),
         waiting=sum(g.status == Guest.Status.REGISTERED for g in everyone),
     )
@@ -82,6 +84,12 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
         rows = everyone
     started = evening.rounds.exists()
     return GuestList(
-        evening=evening, rows=rows, counts=counts, history=guests_with_history(evening.pk), started=started,
-        unseated=[g for g in here if not hasattr(g, "seat")] if started else [], q=q, show=show,
+        evening=evening,
+        rows=rows,
+        counts=counts,
+        history=guests_with_history(evening.pk),
+        started=started,
+        unseated=[g for g in here if not hasattr(g, "seat")] if started else [],
+        q=q,
+        show=show,
     )

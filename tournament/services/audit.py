@@ -24,6 +24,11 @@ def audit_log(
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     return AuditEntry.objects.create(
-        evening=evening, action=action, user=user, guest=guest, helper=helper, device=(device or "")[:200],
+        evening=evening,
+        action=action,
+        user=user,
+        guest=guest,
+        helper=helper,
+        device=(device or "")[:200],
         detail=detail,
     )

@@ -63,9 +63,7 @@ def bell_ring(
         return bell_apply(rnd=rnd, evening=rnd.evening, cause=cause, user=user, device=device, cuts=cuts)
 
 
-def bell_apply(
-    *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Cuts | None = None
-) -> Bell | None:
+def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Cuts | None = None) -> Bell | None:
     """Apply the bell inside the caller's transaction (the round row is locked).
 
     When the rules cannot apply the bell yet (the head table's pool must be decided, and under
@@ -85,14 +83,17 @@ def bell_apply(
     if cuts is None:
         cuts = _cuts_of_undone_bell(rnd)
     try:
-        record = ring_bell(state, results, stake=evening.counters_per_stake, options=ring_options(evening),
-                           last_round=last, cuts=cuts)
+        record = ring_bell(
+            state, results, stake=evening.counters_per_stake, options=ring_options(evening), last_round=last, cuts=cuts
+        )
     except ResultError as error:
-        _bell_waits(rnd=rnd, evening=evening, reason=error_message(error, names=names), cause=cause, user=user,
-                    device=device)
+        _bell_waits(
+            rnd=rnd, evening=evening, reason=error_message(error, names=names), cause=cause, user=user, device=device
+        )
         return None
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO)
+        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO
+    )
     if not claimed:
         return None
     try:
@@ -100,8 +101,7 @@ def bell_apply(
             bell = bell_store(rnd=rnd, cause=cause, record=record, names=names)
     except IntegrityError:
         return None  # another process rang this round's bell first
-    _bell_rung(rnd=rnd, evening=evening, record=record, last=last, names=names, cause=cause, user=user,
-               device=device)
+    _bell_rung(rnd=rnd, evening=evening, record=record, last=last, names=names, cause=cause, user=user, device=device)
     return bell
 
 
@@ -110,18 +110,31 @@ def _bell_waits(*, rnd: Round, evening: Evening, reason: str, cause: str, user, 
     its clock stopped and no longer reopened; logged and touched unless another process moved
     the round first. Inside ``bell_apply``'s transaction."""
     waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-        state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1,
+        state=Round.State.RUNG,
+        waiting_for=reason[:300],
+        deadline=None,
+        clock_version=F("clock_version") + 1,
         reopened=Round.Reopened.NO,
     )
     if waiting:
-        audit_log(evening=evening, action="bell.wait", user=user, device=device, round=rnd.number,
-                  cause=cause, reason=reason)
+        audit_log(
+            evening=evening, action="bell.wait", user=user, device=device, round=rnd.number, cause=cause, reason=reason
+        )
         evening_touch(evening=evening)
     rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
 
 
-def _bell_rung(*, rnd: Round, evening: Evening, record: BellRecord, last: bool, names: Mapping[int, str],
-               cause: str, user, device: str) -> None:
+def _bell_rung(
+    *,
+    rnd: Round,
+    evening: Evening,
+    record: BellRecord,
+    last: bool,
+    names: Mapping[int, str],
+    cause: str,
+    user,
+    device: str,
+) -> None:
     """After a stored bell: the seats follow ``record``, the last round's bell ends play
     (``last``), the audit log notes the moves, cuts and warnings, and the evening is touched.
     Inside ``bell_apply``'s transaction."""
@@ -129,10 +142,17 @@ def _bell_rung(*, rnd: Round, evening: Evening, record: BellRecord, last: bool, 
     if last:  # the end of play: the final count and the prize ceremony follow (services.ending)
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
         evening.refresh_from_db(fields=["stage", "ended_at"])
-    audit_log(evening=evening, action="bell.ring", user=user, device=device, round=rnd.number, cause=cause,
-              moves=sum(1 for e in record.entries if e.from_table != e.to_table and e.to_table),
-              cuts={str(g): list(r) for g, r in record.cuts().items()},
-              warnings=[name_guests(w, names) for w in record.warnings])
+    audit_log(
+        evening=evening,
+        action="bell.ring",
+        user=user,
+        device=device,
+        round=rnd.number,
+        cause=cause,
+        moves=sum(1 for e in record.entries if e.from_table != e.to_table and e.to_table),
+        cuts={str(g): list(r) for g, r in record.cuts().items()},
+        warnings=[name_guests(w, names) for w in record.warnings],
+    )
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
 
@@ -148,13 +168,22 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
     The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``.
 
     Raises ``IntegrityError`` when the round already has a live bell (of kind "bell")."""
-    bell = Bell.objects.create(round=rnd, kind=record.kind, cause=cause, record=record.to_json(),
-                               state_after=record.after.to_json())
+    bell = Bell.objects.create(
+        round=rnd, kind=record.kind, cause=cause, record=record.to_json(), state_after=record.after.to_json()
+    )
     BellEntry.objects.bulk_create(
         [
-            BellEntry(bell=bell, kind=e.kind, guest_id=e.guest, from_table=e.from_table, to_table=e.to_table,
-                      amount=e.amount, rule=e.rule[:200], text=name_guests(e.text, names)[:300],
-                      about=name_guests(e.about, names)[:300])
+            BellEntry(
+                bell=bell,
+                kind=e.kind,
+                guest_id=e.guest,
+                from_table=e.from_table,
+                to_table=e.to_table,
+                amount=e.amount,
+                rule=e.rule[:200],
+                text=name_guests(e.text, names)[:300],
+                about=name_guests(e.about, names)[:300],
+            )
             for e in record.entries
         ]
     )
@@ -179,8 +208,11 @@ def seats_follow(*, evening: Evening, before: EveningState, after: EveningState)
     if pairs:
         # One simple CASE on the guest ("CASE guest_id WHEN 17 THEN 2 ... END"): a plain SQL
         # expression, because Django's Case(When(...)) costs more to build than to run here.
-        case = RawSQL("CASE guest_id " + " ".join(["WHEN %s THEN %s"] * len(pairs)) + " END",
-                      [value for pair in pairs for value in pair], output_field=IntegerField())
+        case = RawSQL(
+            "CASE guest_id " + " ".join(["WHEN %s THEN %s"] * len(pairs)) + " END",
+            [value for pair in pairs for value in pair],
+            output_field=IntegerField(),
+        )
         Seat.objects.filter(evening=evening, guest_id__in=[guest for guest, _ in pairs]).update(table=case)
     return len(pairs)
 
@@ -202,10 +234,15 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     evening = rnd.evening
     names = guest_names(evening)
     try:
-        record = ring_bell(evening_state(evening), [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
-                           stake=evening.counters_per_stake, options=ring_options(evening),
-                           last_round=Round.is_last_number(rnd.number, evening=evening),
-                           cuts=_cuts_of_undone_bell(rnd), rng=random.Random(rnd.pk))
+        record = ring_bell(
+            evening_state(evening),
+            [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
+            stake=evening.counters_per_stake,
+            options=ring_options(evening),
+            last_round=Round.is_last_number(rnd.number, evening=evening),
+            cuts=_cuts_of_undone_bell(rnd),
+            rng=random.Random(rnd.pk),
+        )
     except RuleError as error:
         return BellPreview(None, error_message(error, names=names), ())
     contests: dict[str, list[int]] = {}
@@ -242,16 +279,27 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
         Bell.objects.filter(pk=bell.pk).update(undone_at=Now())
         bell.refresh_from_db(fields=["undone_at"])
         if bell.kind == Bell.Kind.BELL:
-            Round.objects.filter(pk=bell.round_id).update(state=Round.State.RUNG, waiting_for="", deadline=None,
-                                                          reopened=Round.Reopened.HOST,
-                                                          clock_version=F("clock_version") + 1)
+            Round.objects.filter(pk=bell.round_id).update(
+                state=Round.State.RUNG,
+                waiting_for="",
+                deadline=None,
+                reopened=Round.Reopened.HOST,
+                clock_version=F("clock_version") + 1,
+            )
         _seats_back(evening, bell)
         if evening.stage == Evening.Stage.ENDED:
             final_counts_drop(evening=evening)
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="bell.undo", user=user, device=device, round=bell.round.number,
-                  kind=bell.kind, guest_id=bell.record.get("guest") if bell.kind != Bell.Kind.BELL else None)
+        audit_log(
+            evening=evening,
+            action="bell.undo",
+            user=user,
+            device=device,
+            round=bell.round.number,
+            kind=bell.kind,
+            guest_id=bell.record.get("guest") if bell.kind != Bell.Kind.BELL else None,
+        )
         evening_touch(evening=evening)
     return bell
 
@@ -276,23 +324,26 @@ def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
     Inside ``bell_undo``'s transaction (the evening locked)."""
     bell = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .select_related("round").order_by("-round__number", "-id").first()
+        .select_related("round")
+        .order_by("-round__number", "-id")
+        .first()
     )
     if bell_id is not None and (bell is None or bell.pk != bell_id):
         asked = Bell.objects.filter(pk=bell_id, round__evening=evening).select_related("round").first()
         if asked is not None and asked.undone_at is not None:
             raise RuleError(f"{bell_words(asked)} is undone already: nothing more was undone.")
-        raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board "
-                        "again.")
+        raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board again.")
     if bell is None:
         raise RuleError("No bell has rung yet, so there is nothing to undo.")
     if evening.rounds.filter(number__gt=bell.round.number).exists():
-        raise RuleError("Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,))
+        raise RuleError(
+            "Round {round} has started: correct results instead of undoing.", rounds=(bell.round.number + 1,)
+        )
     return bell
 
 
 def bell_words(bell: Bell) -> str:
-    """"The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
+    """ "The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
     if bell.kind == Bell.Kind.BELL:
         return f"The bell of round {bell.round.number}"
     guest = Guest.objects.filter(pk=bell.record.get("guest")).values_list("name", flat=True).first() or "A guest"
@@ -312,7 +363,9 @@ def bell_reopened_rings(*, evening: Evening, round_number: int, by: str, user=No
         evening = lock_evening(evening.pk)
         rnd = evening.rounds.filter(number=round_number).first()
         if rnd is None or not rnd.reopened or rnd.state != Round.State.RUNG:
-            raise RuleError("Round {round} is not waiting for the host any more: nothing was changed.", rounds=(round_number,))
+            raise RuleError(
+                "Round {round} is not waiting for the host any more: nothing was changed.", rounds=(round_number,)
+            )
         if by == Round.Reopened.HEAD_POOL and evening.round_end != Evening.RoundEnd.HEAD_POOL:
             raise RuleError("This evening ends rounds by the clock, so the head table's pool cannot ring the bell.")
         Round.objects.filter(pk=rnd.pk).update(reopened=by)

@@ -67,8 +67,10 @@ def _check_reporter(*, guest: Guest, rnd: Round, table: int):
     where = next((n for n, ids in enumerate(state.tables, 1) if guest.pk in ids), None)
     if where != table:
         here = "You sit at table {tables[1]} now" if where else "You have no seat now"
-        raise RuleError(here + ", not at table {table}: you can report only your own table's result.",
-                        tables=(table, where) if where else (table,))
+        raise RuleError(
+            here + ", not at table {table}: you can report only your own table's result.",
+            tables=(table, where) if where else (table,),
+        )
     return state
 
 
@@ -85,8 +87,12 @@ def captain_report_saved(*, guest: Guest, round_number: int, request_id: str) ->
     """True when the captain's form with one-time id ``request_id`` was saved already for round
     ``round_number`` of ``guest``'s evening (a retry after the bell it rang); a blank id never
     matches. Rule: a report is idempotent (module docstring)."""
-    return bool(request_id) and Result.objects.filter(
-        round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id).exists()
+    return (
+        bool(request_id)
+        and Result.objects.filter(
+            round__evening_id=guest.evening_id, round__number=round_number, request_id=request_id
+        ).exists()
+    )
 
 
 def captain_report(
@@ -118,17 +124,30 @@ def captain_report(
             if done is not None:
                 return done
         state = _check_reporter(guest=guest, rnd=rnd, table=table)
-        live = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).select_related(
-            "reported_by_guest").first()
+        live = (
+            Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True)
+            .select_related("reported_by_guest")
+            .first()
+        )
         if live is not None:
             by = live.reported_by_guest.name if live.reported_by_guest else "the host"
             raise RuleError(
                 "Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
-                "or dispute it on your page.", tables=(table,), by=by,
+                "or dispute it on your page.",
+                tables=(table,),
+                by=by,
             )
         counters_add_up(state, table, counters, CAPTAIN_NEXT_STEP)
-        return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
-                             reporter=guest, device=device, request_id=request_id)
+        return result_record(
+            round=rnd,
+            table=table,
+            pool_winner=pool_winner,
+            in_call=in_call,
+            counters=counters,
+            reporter=guest,
+            device=device,
+            request_id=request_id,
+        )
 
 
 def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", device: str = "") -> ResultVote:
@@ -149,7 +168,9 @@ def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", 
             raise _closed(result.round)
         where = _guest_table(guest)
         if where != result.table:
-            raise RuleError("You are not at table {table} now, so you cannot confirm or dispute its result.", tables=(result.table,))
+            raise RuleError(
+                "You are not at table {table} now, so you cannot confirm or dispute its result.", tables=(result.table,)
+            )
         if result.reported_by_guest_id == guest.pk:
             raise RuleError("You sent this result yourself: the others at the table confirm or dispute it.")
         vote, _ = ResultVote.objects.update_or_create(
@@ -158,7 +179,14 @@ def captain_vote(*, guest: Guest, result_id: int, verdict: str, note: str = "", 
         verdicts = set(result.votes.values_list("verdict", flat=True))
         status = Result.Status.DISPUTED if ResultVote.Verdict.DISPUTE in verdicts else Result.Status.CONFIRMED
         Result.objects.filter(pk=result.pk).update(status=status)
-        audit_log(evening=guest.evening, action=f"result.{verdict}", guest=guest, device=device,
-                  round=result.round.number, table=result.table, note=vote.note)
+        audit_log(
+            evening=guest.evening,
+            action=f"result.{verdict}",
+            guest=guest,
+            device=device,
+            round=result.round.number,
+            table=result.table,
+            note=vote.note,
+        )
         evening_touch(evening=guest.evening)
     return vote

@@ -78,8 +78,10 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
             raise RuleError(f"All {evening.rounds_planned} rounds have been played.")
         if _past_end_time(evening):
             local = timezone.localtime(evening.ends_at)
-            raise RuleError(f"The evening's end time ({local:%H:%M}) has passed, so no round starts now. "
-                            "Move or clear the end time in the clock settings to play on.")
+            raise RuleError(
+                f"The evening's end time ({local:%H:%M}) has passed, so no round starts now. "
+                "Move or clear the end time in the clock settings to play on."
+            )
         rnd = Round.objects.create(
             evening=evening,
             number=number,
@@ -90,8 +92,9 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
         if evening.stage != Evening.Stage.PLAYING:
             evening.stage = Evening.Stage.PLAYING
             evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="round.start", user=user, device=device, round=number,
-                  auto=after_round is not None)
+        audit_log(
+            evening=evening, action="round.start", user=user, device=device, round=number, auto=after_round is not None
+        )
         evening_touch(evening=evening)
         transaction.on_commit(lambda: schedule_bell(rnd))
     return rnd
@@ -103,14 +106,23 @@ def round_pause(*, round: Round, user=None, device: str = "") -> Round:
     with transaction.atomic():
         rnd = _lock_round(round.pk)
         if rnd.state != Round.State.RUNNING:
-            raise RuleError("Round {round} is {state}, not running, so it cannot be paused.",
-                            rounds=(rnd.number,), state=rnd.get_state_display().lower())
+            raise RuleError(
+                "Round {round} is {state}, not running, so it cannot be paused.",
+                rounds=(rnd.number,),
+                state=rnd.get_state_display().lower(),
+            )
         left = _seconds_left(rnd)
         Round.objects.filter(pk=rnd.pk).update(
             state=Round.State.PAUSED, paused_seconds_left=left, deadline=None, clock_version=F("clock_version") + 1
         )
-        audit_log(evening=rnd.evening, action="round.pause", user=user, device=device, round=rnd.number,
-                  seconds_left=int(left))
+        audit_log(
+            evening=rnd.evening,
+            action="round.pause",
+            user=user,
+            device=device,
+            round=rnd.number,
+            seconds_left=int(left),
+        )
         evening_touch(evening=rnd.evening)
     rnd.refresh_from_db()
     return rnd
@@ -120,9 +132,11 @@ def _seconds_left(rnd: Round) -> float:
     """Seconds left on a round's clock by the database's clock (0 when overdue)."""
     if rnd.deadline is None:
         return max(0.0, rnd.paused_seconds_left or 0.0)
-    left = Round.objects.filter(pk=rnd.pk).values_list(
-        ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True
-    ).get()
+    left = (
+        Round.objects.filter(pk=rnd.pk)
+        .values_list(ExpressionWrapper(F("deadline") - Now(), output_field=DurationField()), flat=True)
+        .get()
+    )
     return max(0.0, left.total_seconds())
 
 
@@ -151,7 +165,9 @@ def round_resume(*, round: Round, user=None, device: str = "", add_minutes: int 
             raise RuleError("Round {round} is not paused.", rounds=(rnd.number,))
         left = max(0.0, (rnd.paused_seconds_left or 0.0) + add_minutes * 60)
         Round.objects.filter(pk=rnd.pk).update(
-            state=Round.State.RUNNING, paused_seconds_left=None, deadline=_deadline_in(left),
+            state=Round.State.RUNNING,
+            paused_seconds_left=None,
+            deadline=_deadline_in(left),
             clock_version=F("clock_version") + 1,
         )
         rnd.refresh_from_db()
@@ -176,11 +192,15 @@ def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> 
             left = max(0.0, _seconds_left(rnd) + minutes * 60)
             Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(left), clock_version=F("clock_version") + 1)
         else:
-            raise RuleError("Round {round} is {state}: its clock has stopped, so minutes cannot be added or taken.",
-                            rounds=(rnd.number,), state=rnd.get_state_display().lower())
+            raise RuleError(
+                "Round {round} is {state}: its clock has stopped, so minutes cannot be added or taken.",
+                rounds=(rnd.number,),
+                state=rnd.get_state_display().lower(),
+            )
         rnd.refresh_from_db()
-        audit_log(evening=rnd.evening, action="round.extend", user=user, device=device, round=rnd.number,
-                  minutes=minutes)
+        audit_log(
+            evening=rnd.evening, action="round.extend", user=user, device=device, round=rnd.number, minutes=minutes
+        )
         evening_touch(evening=rnd.evening)
         transaction.on_commit(lambda: schedule_bell(rnd))
     return rnd
@@ -200,11 +220,13 @@ def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = 
         elif rnd.state == Round.State.RUNNING:
             Round.objects.filter(pk=rnd.pk).update(deadline=_deadline_in(seconds), clock_version=F("clock_version") + 1)
         else:
-            raise RuleError("Round {round} is {state}: its clock has stopped.", rounds=(rnd.number,),
-                            state=rnd.get_state_display().lower())
+            raise RuleError(
+                "Round {round} is {state}: its clock has stopped.",
+                rounds=(rnd.number,),
+                state=rnd.get_state_display().lower(),
+            )
         rnd.refresh_from_db()
-        audit_log(evening=rnd.evening, action="round.set", user=user, device=device, round=rnd.number,
-                  seconds=seconds)
+        audit_log(evening=rnd.evening, action="round.set", user=user, device=device, round=rnd.number, seconds=seconds)
         evening_touch(evening=rnd.evening)
         transaction.on_commit(lambda: schedule_bell(rnd))
     return rnd
@@ -226,8 +248,11 @@ def round_ring(*, evening: Evening, user=None, device: str = "") -> Bell | None:
     if rnd is None:
         raise RuleError("No round is in play, so there is no bell to ring. Start the next round first.")
     if rnd.state == Round.State.RUNG and not rnd.reopened:
-        raise RuleError("The bell of round {round} has rung already and waits: {why}", rounds=(rnd.number,),
-                        why=rnd.waiting_for or "enter the missing results.")
+        raise RuleError(
+            "The bell of round {round} has rung already and waits: {why}",
+            rounds=(rnd.number,),
+            why=rnd.waiting_for or "enter the missing results.",
+        )
     round_mark_last_if_past_end(round_id=rnd.pk)
     return bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST, user=user, device=device)
 
@@ -240,8 +265,11 @@ def round_mark_last_if_past_end(*, round_id: int) -> bool:
     a round whose bell rang before that time (even one still waiting for results) was over, so
     only a running or paused round is marked."""
     with transaction.atomic():
-        rnd = Round.objects.select_related("evening").filter(
-            pk=round_id, state__in=(Round.State.RUNNING, Round.State.PAUSED)).first()
+        rnd = (
+            Round.objects.select_related("evening")
+            .filter(pk=round_id, state__in=(Round.State.RUNNING, Round.State.PAUSED))
+            .first()
+        )
         if rnd is None or rnd.evening.ends_at is None:
             return False
         evening = lock_evening(rnd.evening_id)
@@ -271,8 +299,9 @@ def round_advance(*, evening_id: int, after_round: int) -> Round | None:
     if last is None or last.number != after_round or last.state != Round.State.CLOSED:
         return None
     due = Now() - Value(timedelta(minutes=evening.changeover_minutes))
-    if not Bell.objects.filter(round=last, undone_at__isnull=True, rung_at__lte=ExpressionWrapper(
-            due, output_field=DateTimeField())).exists():
+    if not Bell.objects.filter(
+        round=last, undone_at__isnull=True, rung_at__lte=ExpressionWrapper(due, output_field=DateTimeField())
+    ).exists():
         return None
     try:
         return round_start(evening=evening, after_round=after_round)
@@ -287,10 +316,17 @@ def next_round_wait(*, evening_id: int, after_round: int) -> float | None:
     minutes = Evening.objects.filter(pk=evening_id).values_list("changeover_minutes", flat=True).first()
     if minutes is None:
         return None
-    wait = (Bell.objects.filter(round__evening_id=evening_id, round__number=after_round, kind=Bell.Kind.BELL,
-                                undone_at__isnull=True).order_by("-id")
-            .values_list(ExpressionWrapper(F("rung_at") + Value(timedelta(minutes=minutes)) - Now(),
-                                           output_field=DurationField()), flat=True).first())
+    wait = (
+        Bell.objects.filter(
+            round__evening_id=evening_id, round__number=after_round, kind=Bell.Kind.BELL, undone_at__isnull=True
+        )
+        .order_by("-id")
+        .values_list(
+            ExpressionWrapper(F("rung_at") + Value(timedelta(minutes=minutes)) - Now(), output_field=DurationField()),
+            flat=True,
+        )
+        .first()
+    )
     return None if wait is None else wait.total_seconds()
 
 

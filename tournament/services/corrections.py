@@ -63,11 +63,13 @@ def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]
     if rnd is None:
         raise RuleError("There is no round {round} this evening.", rounds=(round_number,))
     if rnd.state in OPEN_STATES:
-        raise RuleError("Round {round}'s bell has not rung: enter its result on the evening page.",
-                        rounds=(round_number,))
+        raise RuleError(
+            "Round {round}'s bell has not rung: enter its result on the evening page.", rounds=(round_number,)
+        )
     bells = list(
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
-        .select_related("round").order_by("round__number", "id")
+        .select_related("round")
+        .order_by("round__number", "id")
     )
     if not bells or bells[0].round_id != rnd.pk:
         raise RuleError("Round {round} has no bell on record to correct.", rounds=(round_number,))
@@ -83,8 +85,11 @@ def _result_to_correct(rnd: Round, before: EveningState, result: TableResult, na
     check_one(before, result)
     old = Result.objects.filter(round=rnd, table=result.table, superseded_at__isnull=True).first()
     if old is not None and table_result(old) == result:
-        raise RuleError("That is table {table}'s result in round {round} already: nothing to correct.",
-                        tables=(result.table,), rounds=(rnd.number,))
+        raise RuleError(
+            "That is table {table}'s result in round {round} already: nothing to correct.",
+            tables=(result.table,),
+            rounds=(rnd.number,),
+        )
     return old
 
 
@@ -129,8 +134,14 @@ def result_correct(
         warnings = tuple(name_guests(w, names) for record in new_records for w in record.warnings)
         _correction_log(evening, row, old, bells, moved, report_again, moves, user=user, device=device)
         evening_touch(evening=evening)
-    return Correction(result=row, rounds=tuple(bell.round.number for bell in bells), moved=moved,
-                      report_again=report_again, warnings=warnings, moves=moves)
+    return Correction(
+        result=row,
+        rounds=tuple(bell.round.number for bell in bells),
+        moved=moved,
+        report_again=report_again,
+        warnings=warnings,
+        moves=moves,
+    )
 
 
 def _result_replace(*, rnd: Round, old: Result | None, result: TableResult, user, now: Now) -> Result:
@@ -139,7 +150,10 @@ def _result_replace(*, rnd: Round, old: Result | None, result: TableResult, user
     if old is not None:
         Result.objects.filter(pk=old.pk).update(superseded_at=now)
     return Result.objects.create(
-        round=rnd, table=result.table, pool_winner_id=result.pool_winner, in_call=sorted(result.in_call),
+        round=rnd,
+        table=result.table,
+        pool_winner_id=result.pool_winner,
+        in_call=sorted(result.in_call),
         counters={str(g): c for g, c in result.counters.items()},
         reported_by_user=user if user is not None and user.is_authenticated else None,
         status=Result.Status.CONFIRMED,
@@ -154,16 +168,37 @@ def _bells_replace(bells: list[Bell], new_records: list[BellRecord], names: Mapp
         bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
 
 
-def _correction_log(evening: Evening, row: Result, old: Result | None, bells: list[Bell], moved: int,
-                    report_again: tuple[int, ...], moves: tuple[tuple[int, int], ...], *, user, device: str) -> None:
+def _correction_log(
+    evening: Evening,
+    row: Result,
+    old: Result | None,
+    bells: list[Bell],
+    moved: int,
+    report_again: tuple[int, ...],
+    moves: tuple[tuple[int, int], ...],
+    *,
+    user,
+    device: str,
+) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
     winner), the rounds whose ``bells`` were played again, how many guests ``moved``, the
     tables to report again and the ``moves`` (guest id, table now)."""
-    audit_log(evening=evening, action="result.correct", user=user, device=device, round=row.round.number,
-              table=row.table, old_winner=old.pool_winner_id if old else None, pool_winner=row.pool_winner_id,
-              in_call=row.in_call, counters=row.counters,
-              replayed=[bell.round.number for bell in bells], moved=moved, report_again=list(report_again),
-              moves=[list(m) for m in moves])
+    audit_log(
+        evening=evening,
+        action="result.correct",
+        user=user,
+        device=device,
+        round=row.round.number,
+        table=row.table,
+        old_winner=old.pool_winner_id if old else None,
+        pool_winner=row.pool_winner_id,
+        in_call=row.in_call,
+        counters=row.counters,
+        replayed=[bell.round.number for bell in bells],
+        moved=moved,
+        report_again=list(report_again),
+        moves=[list(m) for m in moves],
+    )
 
 
 def seats_changed(before: EveningState, after: EveningState) -> tuple[tuple[int, int], ...]:
@@ -189,12 +224,21 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
             if record.kind == "leave":
                 new = guest_leaves(state, record.mover(), options=options, cuts=record.cuts())
             elif record.kind == "arrive":
-                new = guest_arrives(state, record.mover(), stake=record.stake or evening.counters_per_stake,
-                                    table=record.table, options=options)
+                new = guest_arrives(
+                    state,
+                    record.mover(),
+                    stake=record.stake or evening.counters_per_stake,
+                    table=record.table,
+                    options=options,
+                )
             else:
                 new = ring_bell(
-                    state, live.get(bell.round_id, []), stake=record.stake or evening.counters_per_stake,
-                    options=options, cuts=cuts.get(bell.round_id), last_round=record.last_round,
+                    state,
+                    live.get(bell.round_id, []),
+                    stake=record.stake or evening.counters_per_stake,
+                    options=options,
+                    cuts=cuts.get(bell.round_id),
+                    last_round=record.last_round,
                 )
         except RuleError as error:
             raise RuleError(
@@ -212,7 +256,9 @@ def cards_cut(round_ids: list[int]) -> dict[int, dict[int, tuple[int, ...]]]:
     so a tie that a correction removes and a later correction brings back is settled by the
     same cards as the first time."""
     out: dict[int, dict[int, tuple[int, ...]]] = {}
-    for round_id, record in Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "record"):
+    for round_id, record in (
+        Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "record")
+    ):
         drawn: dict[int, list[int]] = {}
         for entry in record.get("entries", ()):
             if entry.get("kind") == "cut":
@@ -270,8 +316,11 @@ class RoundHistory:
 def correction_rounds(evening: Evening) -> list[RoundHistory]:
     """Every round with a live bell, newest first, with its tables and results. Three queries."""
     guests = {g.pk: g for g in evening.guests.all()}
-    bells = list(Bell.objects.filter(round__evening=evening, undone_at__isnull=True).select_related("round")
-                 .order_by("-round__number", "-id"))
+    bells = list(
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .select_related("round")
+        .order_by("-round__number", "-id")
+    )
     results: dict[int, dict[int, Result]] = {}
     for row in Result.objects.filter(round__evening=evening, superseded_at__isnull=True):
         results.setdefault(row.round_id, {})[row.table] = row

@@ -43,8 +43,15 @@ def _store(*, evening: Evening, last, record: BellRecord, action: str, guest: Gu
     names = guest_names(evening)
     bell = bell_store(rnd=last, cause=Bell.Cause.HOST, record=record, names=names)
     seats_follow(evening=evening, before=record.before, after=record.after)
-    audit_log(evening=evening, action=action, user=user, device=device, guest_id=guest.pk, name=guest.name,
-              entries=[name_guests(e.about, names) for e in record.entries])
+    audit_log(
+        evening=evening,
+        action=action,
+        user=user,
+        device=device,
+        guest_id=guest.pk,
+        name=guest.name,
+        entries=[name_guests(e.about, names) for e in record.entries],
+    )
     evening_touch(evening=evening)
     return bell
 
@@ -61,8 +68,9 @@ def guest_depart(*, evening: Evening, guest: Guest, user=None, device: str = "")
             raise RuleError(f"{guest.name} has no seat, so there is nothing to give up.")
         record = guest_leaves(state, guest.pk, options=bell_options(evening))
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
-        return _store(evening=evening, last=last, record=record, action="guest.leave", guest=guest, user=user,
-                      device=device)
+        return _store(
+            evening=evening, last=last, record=record, action="guest.leave", guest=guest, user=user, device=device
+        )
 
 
 def guest_arrive(*, evening: Evening, guest: Guest, table: int | None = None, user=None, device: str = "") -> Bell:
@@ -75,8 +83,10 @@ def guest_arrive(*, evening: Evening, guest: Guest, table: int | None = None, us
         state = evening_state(evening)
         if guest.pk in state.seated():
             raise RuleError(f"{guest.name} already sits at table {state.table_of(guest.pk)}.")
-        record = guest_arrives(state, guest.pk, stake=evening.counters_per_stake, table=table,
-                               options=bell_options(evening))
+        record = guest_arrives(
+            state, guest.pk, stake=evening.counters_per_stake, table=table, options=bell_options(evening)
+        )
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.HERE)
-        return _store(evening=evening, last=last, record=record, action="guest.arrive", guest=guest, user=user,
-                      device=device)
+        return _store(
+            evening=evening, last=last, record=record, action="guest.arrive", guest=guest, user=user, device=device
+        )

@@ -46,8 +46,9 @@ def _replace(evening: Evening, old: Draw, plan: TablePlan, cards: list[tuple[int
     """Supersede ``old`` by a complete draw of ``plan`` with ``cards`` (guest id, pack, rank);
     seat everyone. Five queries."""
     Draw.objects.filter(pk=old.pk).update(superseded_at=Now())
-    draw = Draw.objects.create(evening=evening, kind=old.kind, sizes=list(plan.sizes), relaxed=plan.relaxed or "",
-                               complete=True)
+    draw = Draw.objects.create(
+        evening=evening, kind=old.kind, sizes=list(plan.sizes), relaxed=plan.relaxed or "", complete=True
+    )
     DrawnCard.objects.bulk_create([DrawnCard(draw=draw, guest_id=g, pack=p, rank=r) for g, p, r in cards])
     tables: list[list[int]] = [[] for _ in plan.sizes]
     for guest, _, rank in cards:
@@ -76,8 +77,16 @@ def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=Non
         kept = [(c.guest_id, c.pack, c.rank) for c in cards]
         new = _replace(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
         labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
-        audit_log(evening=evening, action="draw.latecomer", user=user, device=device, draw_id=new.pk,
-                  guest_id=guest.pk, table=table, card=TableCard(Pack(guest.pack), table).name_with(labels))
+        audit_log(
+            evening=evening,
+            action="draw.latecomer",
+            user=user,
+            device=device,
+            draw_id=new.pk,
+            guest_id=guest.pk,
+            table=table,
+            card=TableCard(Pack(guest.pack), table).name_with(labels),
+        )
         evening_touch(evening=evening)
     return new
 
@@ -105,8 +114,15 @@ def draw_release_guest(*, evening: Evening, guest_id: int, user=None, device: st
         new = _replace(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
         if guest.status == Guest.Status.HERE:
             Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
-        audit_log(evening=evening, action="draw.release", user=user, device=device, draw_id=new.pk,
-                  guest_id=guest.pk, table=mine.rank)
+        audit_log(
+            evening=evening,
+            action="draw.release",
+            user=user,
+            device=device,
+            draw_id=new.pk,
+            guest_id=guest.pk,
+            table=mine.rank,
+        )
         evening_touch(evening=evening)
     return new
 
@@ -132,7 +148,15 @@ def draw_swap_guest(*, evening: Evening, leaving_id: int, arriving_id: int, user
         new = _replace(evening, draw, stored_plan(draw), swapped)
         if leaving.status == Guest.Status.HERE:
             Guest.objects.filter(pk=leaving.pk).update(status=Guest.Status.LEFT)
-        audit_log(evening=evening, action="draw.swap", user=user, device=device, draw_id=new.pk,
-                  leaving_id=leaving.pk, arriving_id=arriving.pk, table=mine.rank)
+        audit_log(
+            evening=evening,
+            action="draw.swap",
+            user=user,
+            device=device,
+            draw_id=new.pk,
+            leaving_id=leaving.pk,
+            arriving_id=arriving.pk,
+            table=mine.rank,
+        )
         evening_touch(evening=evening)
     return new

@@ -82,14 +82,18 @@ def physical_state(draw: Draw) -> PhysicalState:
         card = TableCard(Pack(pack), rank)
         if guest_id not in guests:
             name = Guest.objects.filter(pk=guest_id).values_list("name", flat=True).first()
-            raise RuleError(f"{name} drew the {card.name_with(labels)} but is no longer checked in: check "
-                            f"them in again, or restart the physical draw.")
+            raise RuleError(
+                f"{name} drew the {card.name_with(labels)} but is no longer checked in: check "
+                f"them in again, or restart the physical draw."
+            )
         taken.append(DealtCard(guest_id, Pack(guests[guest_id].pack), card))
     value = PhysicalDraw(start.plan, start.splits, tuple(taken), start.guests)
     used = Counter(dealt.card for dealt in taken)
     if any(c.rank > plan.tables or n > value.splits[c.rank - 1].count(c.pack) for c, n in used.items()):
-        raise RuleError("The guests checked in have changed since this physical draw began, and the cards "
-                        "recorded no longer fit its pull list: restart the physical draw.")
+        raise RuleError(
+            "The guests checked in have changed since this physical draw began, and the cards "
+            "recorded no longer fit its pull list: restart the physical draw."
+        )
     return PhysicalState(value, guests, labels)
 
 
@@ -118,11 +122,20 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
         plan = plan_tables(len(here), accept_relaxed=accept_relaxed)
         PhysicalDraw.start(plan, [(pk, Pack(pack)) for pk, pack in here])  # checks the roster
         evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).update(
-            superseded_at=Now())
-        draw = Draw.objects.create(evening=evening, kind=Draw.Kind.PHYSICAL, sizes=list(plan.sizes),
-                                   relaxed=plan.relaxed or "", complete=False)
-        audit_log(evening=evening, action="draw.physical.start", user=user, device=device, draw_id=draw.pk,
-                  sizes=list(plan.sizes), relaxed=plan.relaxed or "")
+            superseded_at=Now()
+        )
+        draw = Draw.objects.create(
+            evening=evening, kind=Draw.Kind.PHYSICAL, sizes=list(plan.sizes), relaxed=plan.relaxed or "", complete=False
+        )
+        audit_log(
+            evening=evening,
+            action="draw.physical.start",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            sizes=list(plan.sizes),
+            relaxed=plan.relaxed or "",
+        )
         evening_touch(evening=evening)
     return draw
 
@@ -146,13 +159,23 @@ def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=Non
             other = Guest.objects.filter(evening=evening, pk=guest_id).first()
             if other is None:
                 raise RuleError("That guest is not registered for this evening: pick a name from the list.")
-            raise RuleError(f"{other.name} is not checked in, so has no card in this draw: check them in "
-                            f"on the guests page and restart the physical draw, or pick another name.")
+            raise RuleError(
+                f"{other.name} is not checked in, so has no card in this draw: check them in "
+                f"on the guests page and restart the physical draw, or pick another name."
+            )
         parsed = parse_table_card(card, default_pack=Pack(guest.pack), labels=state.labels)
         state.value.take(guest.pk, Pack(guest.pack), parsed, labels=state.labels)
         row = DrawnCard.objects.create(draw=draw, guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
-        audit_log(evening=evening, action="draw.physical.record", user=user, device=device, draw_id=draw.pk,
-                  guest_id=guest.pk, pack=parsed.pack.value, rank=parsed.rank)
+        audit_log(
+            evening=evening,
+            action="draw.physical.record",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            guest_id=guest.pk,
+            pack=parsed.pack.value,
+            rank=parsed.rank,
+        )
         evening_touch(evening=evening)
     return row
 
@@ -166,8 +189,16 @@ def draw_physical_withdraw(*, evening: Evening, guest_id: int, user=None, device
         row = draw.cards.select_related("guest").filter(guest_id=guest_id).first()
         if row is None:
             raise RuleError("That guest has no card recorded in this draw: nothing to undo.")
-        audit_log(evening=evening, action="draw.physical.withdraw", user=user, device=device, draw_id=draw.pk,
-                  guest_id=guest_id, pack=row.pack, rank=row.rank)
+        audit_log(
+            evening=evening,
+            action="draw.physical.withdraw",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            guest_id=guest_id,
+            pack=row.pack,
+            rank=row.rank,
+        )
         row.delete()
         evening_touch(evening=evening)
 
@@ -188,8 +219,14 @@ def draw_physical_finish(*, evening: Evening, user=None, device: str = "") -> Dr
         seats_replace(evening=evening, tables=tables)
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="draw.physical.finish", user=user, device=device, draw_id=draw.pk,
-                  representing=sorted(d.guest for d in state.value.taken if d.represents_other))
+        audit_log(
+            evening=evening,
+            action="draw.physical.finish",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            representing=sorted(d.guest for d in state.value.taken if d.represents_other),
+        )
         evening_touch(evening=evening)
     return draw
 

@@ -51,9 +51,11 @@ def lock_for_draw(evening: Evening) -> Evening:
     return it fresh. Raises ``RuleError`` once round 1 has started or the evening has ended."""
     evening = lock_evening(evening.pk)
     if evening.rounds.exists():
-        raise RuleError("Round 1 has started, so the seats can no longer be drawn or changed here: "
-                        "the bell moves guests now, and guests who leave or arrive are handled "
-                        "between bells.")
+        raise RuleError(
+            "Round 1 has started, so the seats can no longer be drawn or changed here: "
+            "the bell moves guests now, and guests who leave or arrive are handled "
+            "between bells."
+        )
     if evening.stage == Evening.Stage.ENDED:
         raise RuleError("This evening has ended.")
     return evening
@@ -95,9 +97,16 @@ def draw_digital(
         seats_replace(evening=evening, tables=tables)
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="draw.digital", user=user, device=device, draw_id=draw.pk,
-                  sizes=list(plan.sizes), relaxed=plan.relaxed or "",
-                  representing=sorted(c.guest for c in dealt if c.represents_other))
+        audit_log(
+            evening=evening,
+            action="draw.digital",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            sizes=list(plan.sizes),
+            relaxed=plan.relaxed or "",
+            representing=sorted(c.guest for c in dealt if c.represents_other),
+        )
         evening_touch(evening=evening)
     return draw
 

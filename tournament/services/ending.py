@@ -53,7 +53,11 @@ class CountOff(RuleError):
             "The counters at table {table} add up to {after}, {off} {more_less} the {before} "
             "the table held at the last count. Count again, or tick “the table agrees the count is off by "
             "{off}” to record it as it is. Nothing was saved.",
-            tables=(table,), after=after, before=before, off=abs(after - before), more_less=more_less,
+            tables=(table,),
+            after=after,
+            before=before,
+            off=abs(after - before),
+            more_less=more_less,
         )
 
 
@@ -72,20 +76,27 @@ def evening_end(*, evening: Evening, seen_round: int, user=None, device: str = "
         last = evening.rounds.order_by("-number").first()
         number = last.number if last is not None else 0
         if number != seen_round:
-            raise RuleError("That page was out of date: round {round} is the last round played or in play now. "
-                            "Nothing was changed; look again and confirm.", rounds=(number,))
+            raise RuleError(
+                "That page was out of date: round {round} is the last round played or in play now. "
+                "Nothing was changed; look again and confirm.",
+                rounds=(number,),
+            )
         if last is None:
             raise RuleError("No round has been played yet, so there is nothing to end. Start round 1 first.")
         if last.state in OPEN_STATES:
             if Round.is_last_number(last.number, evening=evening):
-                raise RuleError("Round {round} is the last round already: the evening ends at its bell.", rounds=(last.number,))
+                raise RuleError(
+                    "Round {round} is the last round already: the evening ends at its bell.", rounds=(last.number,)
+                )
             evening.rounds_planned = last.number
             evening.save(update_fields=["rounds_planned"])
             audit_log(evening=evening, action="evening.last_round", user=user, device=device, round=last.number)
             evening_touch(evening=evening)
             return "last round"
         if not Bell.objects.filter(round=last, kind=Bell.Kind.BELL, undone_at__isnull=True).exists():
-            raise RuleError("Round {round} has no bell on record: ring it before ending the evening.", rounds=(last.number,))
+            raise RuleError(
+                "Round {round} has no bell on record: ring it before ending the evening.", rounds=(last.number,)
+            )
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
         evening.refresh_from_db(fields=["stage", "ended_at"])
         audit_log(evening=evening, action="evening.end", user=user, device=device, round=last.number)
@@ -116,12 +127,21 @@ def final_count_tables(evening: Evening) -> list[TableCount]:
     before the draw."""
     last = evening_state(evening, final=False)
     counts = {c.table: c for c in FinalCount.objects.filter(evening=evening, superseded_at__isnull=True)}
-    return [TableCount(number=n, guests=tuple(ids), last={g: last.counters.get(g, 0) for g in ids},
-                       count=counts.get(n)) for n, ids in enumerate(last.tables, 1)]
+    return [
+        TableCount(number=n, guests=tuple(ids), last={g: last.counters.get(g, 0) for g in ids}, count=counts.get(n))
+        for n, ids in enumerate(last.tables, 1)
+    ]
 
 
-def final_count_record(*, evening: Evening, table: int, counters: Mapping[int, int], agreed_off: int | None = None,
-                       user=None, device: str = "") -> FinalCount:
+def final_count_record(
+    *,
+    evening: Evening,
+    table: int,
+    counters: Mapping[int, int],
+    agreed_off: int | None = None,
+    user=None,
+    device: str = "",
+) -> FinalCount:
     """Record ``table``'s final count: ``counters`` maps guest id -> counters held at the end,
     for exactly the guests at that table. They must add up to what those guests held at the
     last count (after the last bell), unless ``agreed_off`` equals the difference (final total
@@ -148,38 +168,65 @@ def final_count_record(*, evening: Evening, table: int, counters: Mapping[int, i
             raise CountOff(table=table, before=before, after=after)
         FinalCount.objects.filter(evening=evening, table=table, superseded_at__isnull=True).update(superseded_at=Now())
         count = FinalCount.objects.create(
-            evening=evening, table=table, counters={str(g): counters[g] for g in seated}, off_by=off,
-            entered_by=user if user is not None and user.is_authenticated else None)
-        audit_log(evening=evening, action="final.count", user=user, device=device, table=table,
-                  counters=count.counters, off_by=off)
+            evening=evening,
+            table=table,
+            counters={str(g): counters[g] for g in seated},
+            off_by=off,
+            entered_by=user if user is not None and user.is_authenticated else None,
+        )
+        audit_log(
+            evening=evening,
+            action="final.count",
+            user=user,
+            device=device,
+            table=table,
+            counters=count.counters,
+            off_by=off,
+        )
         evening_touch(evening=evening)
     return count
 
 
-def _final_count_check(evening: Evening, state: EveningState, table: int, counters: Mapping[int, int]) -> tuple[int, ...]:
+def _final_count_check(
+    evening: Evening, state: EveningState, table: int, counters: Mapping[int, int]
+) -> tuple[int, ...]:
     """The guests seated at ``table`` after the last bell (``state``), once ``counters`` gives a
     whole number from 0 to ``COUNTERS_MAX`` for each of them and for nobody else. Raises
     ``RuleError`` (guests named) for a table that does not exist, a guest not at the table, a
     missing one or a bad count. One query (the guests' names)."""
     if not 1 <= table <= len(state.tables):
-        raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
-                        count=len(state.tables))
+        raise RuleError(
+            "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
+        )
     seated = state.tables[table - 1]
     names = dict(evening.guests.values_list("pk", "name"))
     strangers = [g for g in counters if g not in seated]
     if strangers:
         who = ", ".join(names.get(g, "someone not at this evening") for g in strangers)
-        raise RuleError("{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
-                        who=who, guests=strangers, tables=(table,), are="is" if len(strangers) == 1 else "are")
+        raise RuleError(
+            "{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
+            who=who,
+            guests=strangers,
+            tables=(table,),
+            are="is" if len(strangers) == 1 else "are",
+        )
     missing = [g for g in seated if g not in counters]
     if missing:
-        raise RuleError("Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
-                        who=", ".join(names.get(g, "?") for g in missing), guests=missing, tables=(table,),
-                        are="is" if len(missing) == 1 else "are")
+        raise RuleError(
+            "Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
+            who=", ".join(names.get(g, "?") for g in missing),
+            guests=missing,
+            tables=(table,),
+            are="is" if len(missing) == 1 else "are",
+        )
     for guest, value in counters.items():
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNTERS_MAX:
-            raise RuleError("{who}'s counters must be a whole number from 0 to {most:,}. Nothing was saved.",
-                            who=names.get(guest, "?"), guests=(guest,), most=COUNTERS_MAX)
+            raise RuleError(
+                "{who}'s counters must be a whole number from 0 to {most:,}. Nothing was saved.",
+                who=names.get(guest, "?"),
+                guests=(guest,),
+                most=COUNTERS_MAX,
+            )
     return seated
 
 
@@ -237,8 +284,9 @@ def ceremony(evening: Evening) -> Ceremony:
     uncounted: tuple[int, ...] = ()
     if evening.stage == Evening.Stage.ENDED and step is None and not foursome:  # no counters to count
         uncounted = tuple(t.number for t in final_count_tables(evening) if t.count is None)
-    return Ceremony(step=step, prizes=prizes, revealed=prizes[:shown], standings_shown=shown > len(prizes),
-                    uncounted=uncounted)
+    return Ceremony(
+        step=step, prizes=prizes, revealed=prizes[:shown], standings_shown=shown > len(prizes), uncounted=uncounted
+    )
 
 
 def ceremony_next(*, evening: Evening, seen_step: int, user=None, device: str = "") -> Ceremony:
@@ -257,15 +305,20 @@ def ceremony_next(*, evening: Evening, seen_step: int, user=None, device: str = 
         now = ceremony(evening)
         step = evening.ceremony_step or 0
         if step >= now.steps:
-            raise RuleError("Every prize and the final standings are on the room display already: "
-                            "there is nothing more to reveal.")
+            raise RuleError(
+                "Every prize and the final standings are on the room display already: there is nothing more to reveal."
+            )
         if seen_step != step:
-            raise RuleError(f"That page was out of date: {step} of {now.steps} steps of the ceremony are shown "
-                            "already. Nothing was changed; look again before the next tap.")
+            raise RuleError(
+                f"That page was out of date: {step} of {now.steps} steps of the ceremony are shown "
+                "already. Nothing was changed; look again before the next tap."
+            )
         if evening.ceremony_step is None and now.uncounted and bell_options(evening).last_round_counts == "require":
             tables = ", ".join(str(t) for t in now.uncounted)
-            raise RuleError(f"The final count is not finished: table{'s' if len(now.uncounted) > 1 else ''} {tables} "
-                            "still to count (save each table's form, even with nothing changed).")
+            raise RuleError(
+                f"The final count is not finished: table{'s' if len(now.uncounted) > 1 else ''} {tables} "
+                "still to count (save each table's form, even with nothing changed)."
+            )
         evening.ceremony_step = step + 1
         evening.save(update_fields=["ceremony_step"])
         shown = now.prizes[step].title if step < len(now.prizes) else "the final standings"
@@ -289,4 +342,3 @@ def final_counts_drop(*, evening: Evening) -> int:
     dropped = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).update(superseded_at=Now())
     Evening.objects.filter(pk=evening.pk).update(ended_at=None)
     return dropped
-

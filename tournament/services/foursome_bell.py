@@ -42,8 +42,9 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
     return movement, partners
 
 
-def foursome_ring(evening: Evening, rnd: Round, *, cuts: Mapping[int, Side] | None = None,
-                  rng: random.Random | None = None) -> tuple[FoursomeBell, FoursomeState]:
+def foursome_ring(
+    evening: Evening, rnd: Round, *, cuts: Mapping[int, Side] | None = None, rng: random.Random | None = None
+) -> tuple[FoursomeBell, FoursomeState]:
     """What the bell of ``rnd`` does with its live reports (nothing saved): the record and the
     state after. ``cuts``: table -> the side that won the cut (default: the cuts of this round's
     undone bell, if any; others cut with ``rng``). Raises ``RuleError`` for a stored report the
@@ -61,21 +62,28 @@ def foursome_ring(evening: Evening, rnd: Round, *, cuts: Mapping[int, Side] | No
     return ring_foursome_bell(state, scores, movement=movement, partners_change=partners, cuts=cuts, rng=rng)
 
 
-def foursome_bell_apply(*, rnd: Round, evening: Evening, cause: str, user=None, device: str = "",
-                        cuts: Mapping[int, Side] | None = None) -> Bell | None:
+def foursome_bell_apply(
+    *, rnd: Round, evening: Evening, cause: str, user=None, device: str = "", cuts: Mapping[int, Side] | None = None
+) -> Bell | None:
     """Ring the bell of ``rnd`` inside the caller's transaction (the round row is locked):
     score every report, move the players, store the bell and its moves. Returns the ``Bell``,
     or None when another process rang it first. The last round's bell ends the evening.
     Raises ``RuleError`` for a stored report the seating no longer allows."""
     record, after = foursome_ring(evening, rnd, cuts=cuts)
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO)
+        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO
+    )
     if not claimed:
         return None
     try:
         with transaction.atomic():
-            bell = Bell.objects.create(round=rnd, kind=Bell.Kind.BELL, cause=cause, record=bell_to_json(record),
-                                       state_after=state_to_json(after))
+            bell = Bell.objects.create(
+                round=rnd,
+                kind=Bell.Kind.BELL,
+                cause=cause,
+                record=bell_to_json(record),
+                state_after=state_to_json(after),
+            )
     except IntegrityError:
         return None  # another process rang this round's bell first
     _store_moves(bell, record, guest_names(evening))
@@ -83,8 +91,16 @@ def foursome_bell_apply(*, rnd: Round, evening: Evening, cause: str, user=None, 
     if rnd.is_last:
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
         evening.refresh_from_db(fields=["stage", "ended_at"])
-    audit_log(evening=evening, action="bell.ring", user=user, device=device, round=rnd.number, cause=cause,
-              moves=len(record.moves), cuts={str(t): s.value for t, s in record.cuts.items()})
+    audit_log(
+        evening=evening,
+        action="bell.ring",
+        user=user,
+        device=device,
+        round=rnd.number,
+        cause=cause,
+        moves=len(record.moves),
+        cuts={str(t): s.value for t, s in record.cuts.items()},
+    )
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
     return bell
@@ -92,11 +108,20 @@ def foursome_bell_apply(*, rnd: Round, evening: Evening, cause: str, user=None, 
 
 def _store_moves(bell: Bell, record: FoursomeBell, names: Mapping[int, str]) -> None:
     """One ``BellEntry`` of kind "move" per guest who changes table (ghosts have none)."""
-    BellEntry.objects.bulk_create([
-        BellEntry(bell=bell, kind="move", guest_id=player, from_table=a, to_table=b,
-                  text=f"{player_name(player, names)} moves from table {a} to table {b}."[:300])
-        for player, a, b in record.moves if not is_ghost(player)
-    ])
+    BellEntry.objects.bulk_create(
+        [
+            BellEntry(
+                bell=bell,
+                kind="move",
+                guest_id=player,
+                from_table=a,
+                to_table=b,
+                text=f"{player_name(player, names)} moves from table {a} to table {b}."[:300],
+            )
+            for player, a, b in record.moves
+            if not is_ghost(player)
+        ]
+    )
 
 
 def foursome_bell_undone(*, evening: Evening, bell: Bell) -> None:
@@ -125,12 +150,27 @@ def _between_rounds(evening: Evening, guest: Guest, doing: str) -> tuple[Evening
     return evening, last
 
 
-def _store_step(*, evening: Evening, last: Round, kind: str, guest: Guest, before: FoursomeState,
-                after: FoursomeState, user, device: str) -> Bell:
-    record = {"format": "foursome", "kind": kind, "guest": guest.pk,
-              "before": [list(t) for t in before.tables], "after": [list(t) for t in after.tables]}
-    bell = Bell.objects.create(round=last, kind=kind, cause=Bell.Cause.HOST, record=record,
-                               state_after=state_to_json(after))
+def _store_step(
+    *,
+    evening: Evening,
+    last: Round,
+    kind: str,
+    guest: Guest,
+    before: FoursomeState,
+    after: FoursomeState,
+    user,
+    device: str,
+) -> Bell:
+    record = {
+        "format": "foursome",
+        "kind": kind,
+        "guest": guest.pk,
+        "before": [list(t) for t in before.tables],
+        "after": [list(t) for t in after.tables],
+    }
+    bell = Bell.objects.create(
+        round=last, kind=kind, cause=Bell.Cause.HOST, record=record, state_after=state_to_json(after)
+    )
     foursome_seats_replace(evening=evening, tables=after.tables)
     audit_log(evening=evening, action=f"guest.{kind}", user=user, device=device, guest_id=guest.pk, name=guest.name)
     evening_touch(evening=evening)
@@ -146,8 +186,16 @@ def foursome_guest_leaves(*, evening: Evening, guest: Guest, user=None, device: 
         before = foursome_state(evening)
         after = guest_leaves(before, guest.pk)
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
-        return _store_step(evening=evening, last=last, kind=Bell.Kind.LEAVE, guest=guest, before=before,
-                           after=after, user=user, device=device)
+        return _store_step(
+            evening=evening,
+            last=last,
+            kind=Bell.Kind.LEAVE,
+            guest=guest,
+            before=before,
+            after=after,
+            user=user,
+            device=device,
+        )
 
 
 def foursome_guest_arrives(*, evening: Evening, guest: Guest, user=None, device: str = "") -> Bell:
@@ -160,5 +208,13 @@ def foursome_guest_arrives(*, evening: Evening, guest: Guest, user=None, device:
         before = foursome_state(evening)
         after = guest_arrives(before, guest.pk)
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.HERE)
-        return _store_step(evening=evening, last=last, kind=Bell.Kind.ARRIVE, guest=guest, before=before,
-                           after=after, user=user, device=device)
+        return _store_step(
+            evening=evening,
+            last=last,
+            kind=Bell.Kind.ARRIVE,
+            guest=guest,
+            before=before,
+            after=after,
+            user=user,
+            device=device,
+        )

@@ -54,14 +54,22 @@ def report_check(*, evening: Evening, table: int, report: Mapping[str, Any]) -> 
     fmt, options = foursome_rules(evening)
     state = foursome_state(evening)
     if not 1 <= table <= len(state.tables):
-        raise RuleError("There is no table {table}: the tables are 1 to {count}.", tables=(table,),
-                        count=len(state.tables))
+        raise RuleError(
+            "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
+        )
     return report_score(fmt, state.tables[table - 1], canonical_report(report), ties=options.ties)
 
 
 def foursome_report(
-    *, round: Round, table: int, report: Mapping[str, Any], user=None, reporter: Guest | None = None,
-    device: str = "", request_id: str = "", helper=None,
+    *,
+    round: Round,
+    table: int,
+    report: Mapping[str, Any],
+    user=None,
+    reporter: Guest | None = None,
+    device: str = "",
+    request_id: str = "",
+    helper=None,
 ) -> Result:
     """Record (or replace) ``table``'s report for a round in play; returns the live ``Result``.
 
@@ -77,28 +85,59 @@ def foursome_report(
         if request_id and (done := rnd.results.filter(table=table, request_id=request_id).first()) is not None:
             return done
         if rnd.state not in OPEN_STATES:
-            raise RuleError("Round {round} is closed: its bell has rung. Ask the host to correct it.",
-                            rounds=(rnd.number,))
+            raise RuleError(
+                "Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,)
+            )
         evening = rnd.evening
         report_check(evening=evening, table=table, report=report)
         if reporter is not None and reporter.pk not in foursome_state(evening).tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
-        row = _save(rnd, table, canonical_report(report), user=user, reporter=reporter, device=device,
-                    request_id=request_id, helper=helper)
+        row = _save(
+            rnd,
+            table,
+            canonical_report(report),
+            user=user,
+            reporter=reporter,
+            device=device,
+            request_id=request_id,
+            helper=helper,
+        )
         _ring_if_due(rnd, evening, table, user=user, device=device)
     return row
 
 
-def _save(rnd: Round, table: int, report: dict[str, Any], *, user, reporter: Guest | None, device: str,
-          request_id: str, helper) -> Result:
+def _save(
+    rnd: Round,
+    table: int,
+    report: dict[str, Any],
+    *,
+    user,
+    reporter: Guest | None,
+    device: str,
+    request_id: str,
+    helper,
+) -> Result:
     """Save the table's live report (an earlier one superseded), log it, touch the evening."""
     Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
     row = Result.objects.create(
-        round=rnd, table=table, report=report, reported_by_guest=reporter, request_id=request_id[:64],
+        round=rnd,
+        table=table,
+        report=report,
+        reported_by_guest=reporter,
+        request_id=request_id[:64],
         reported_by_user=user if user is not None and user.is_authenticated else None,
     )
-    audit_log(evening=rnd.evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
-              round=rnd.number, table=table, report=report)
+    audit_log(
+        evening=rnd.evening,
+        action="result.record",
+        user=user,
+        guest=reporter,
+        device=device,
+        helper=helper,
+        round=rnd.number,
+        table=table,
+        report=report,
+    )
     evening_touch(evening=rnd.evening)
     return row
 
@@ -118,7 +157,13 @@ def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str)
 
 
 def foursome_captain_report(
-    *, guest: Guest, round_number: int, table: int, report: Mapping[str, Any], request_id: str = "", device: str = "",
+    *,
+    guest: Guest,
+    round_number: int,
+    table: int,
+    report: Mapping[str, Any],
+    request_id: str = "",
+    device: str = "",
 ) -> Result:
     """A player's report of their own table from their phone; returns the ``Result``.
 
@@ -134,22 +179,30 @@ def foursome_captain_report(
         if request_id and (done := rnd.results.filter(table=table, request_id=request_id).first()) is not None:
             return done
         if rnd.state not in OPEN_STATES:
-            raise RuleError(f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent "
-                            "from a phone. If it was wrong, tell the host.")
+            raise RuleError(
+                f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent "
+                "from a phone. If it was wrong, tell the host."
+            )
         guest = Guest.objects.select_related("evening").get(pk=guest.pk)
         if guest.key_revoked or guest.status == Guest.Status.LEFT:
             raise RuleError("You are no longer playing this evening, so you cannot report a result.")
         where = foursome_state(guest.evening).table_of(guest.pk) if _seated(guest) else None
         if where != table:
-            raise RuleError(f"You sit at table {where} now, not at table {table}: you can report only your own "
-                            "table's result." if where else "You have no seat now, so you cannot report a result.")
+            raise RuleError(
+                f"You sit at table {where} now, not at table {table}: you can report only your own table's result."
+                if where
+                else "You have no seat now, so you cannot report a result."
+            )
         live = rnd.results.filter(table=table, superseded_at__isnull=True).select_related("reported_by_guest").first()
         if live is not None:
             by = live.reported_by_guest.name if live.reported_by_guest else "the host"
-            raise RuleError(f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
-                            "it or dispute it on your page.")
-        return foursome_report(round=rnd, table=table, report=report, reporter=guest, device=device,
-                               request_id=request_id)
+            raise RuleError(
+                f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
+                "it or dispute it on your page."
+            )
+        return foursome_report(
+            round=rnd, table=table, report=report, reporter=guest, device=device, request_id=request_id
+        )
 
 
 def _seated(guest: Guest) -> bool:

@@ -79,28 +79,44 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
     tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
     names = {pk: g.name for pk, g in guests.items()}
     lines = tuple(
-        FoursomeLine(place, p, ghost_name(p) if is_ghost(p) else names.get(p, "A guest"), guests.get(p),
-                     tallies[p], seated.get(p))
+        FoursomeLine(
+            place,
+            p,
+            ghost_name(p) if is_ghost(p) else names.get(p, "A guest"),
+            guests.get(p),
+            tallies[p],
+            seated.get(p),
+        )
         for place, p in rank_players(tallies, standing_order(fmt.key, prize_by_points=options.prize_by_points))
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     cutter = Cutter(None, random.Random(f"prizes-{evening.public_key}"))
-    prizes = list(award_foursome_prizes(tallies, packs, prize_rules(fmt, options), ties=options.prize_ties,
-                                        cutter=cutter))
+    prizes = list(
+        award_foursome_prizes(tallies, packs, prize_rules(fmt, options), ties=options.prize_ties, cutter=cutter)
+    )
     if fmt.key == "bunco":
         prizes.append(_last_bunco(evening))
     named = namer(names)
-    return FoursomeStandings(fmt.tallies, lines, tuple(
-        FoursomePrizeLine(p, _title(evening, p), tuple(guests[g] for g in p.winners if g in guests), p.reason_for(named))
-        for p in prizes
-    ))
+    return FoursomeStandings(
+        fmt.tallies,
+        lines,
+        tuple(
+            FoursomePrizeLine(
+                p, _title(evening, p), tuple(guests[g] for g in p.winners if g in guests), p.reason_for(named)
+            )
+            for p in prizes
+        ),
+    )
 
 
 def _last_bunco(evening: Evening) -> Prize:
     """Bunco's last bunco of the night (club rules): who rolled a bunco in the latest round that
     had one (several that round share it: the bell does not know which roll came last)."""
-    records = Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL).order_by(
-        "round__number").values_list("record", flat=True)
+    records = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
+        .order_by("round__number")
+        .values_list("record", flat=True)
+    )
     winners = last_bunco([bell_from_json(r).added for r in records])
     reason = "A bunco in the latest round that had one." if winners else "Not awarded: nobody has rolled a bunco."
     return Prize("last_bunco", "The last bunco of the night", winners, reason, FORMATS_RULE)

@@ -75,7 +75,9 @@ def foursome_state(evening: Evening) -> FoursomeState:
     queries."""
     bell = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .order_by("-round__number", "-id").only("state_after").first()
+        .order_by("-round__number", "-id")
+        .only("state_after")
+        .first()
     )
     if bell is not None:
         return state_from_json(bell.state_after)
@@ -89,10 +91,14 @@ def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]])
     """Store where every guest sits: ``tables`` are ids at North, East, South and West, table 1
     first (ghosts, negative, have no ``Seat`` row). Two queries."""
     Seat.objects.filter(evening=evening).delete()
-    Seat.objects.bulk_create([
-        Seat(evening=evening, guest_id=player, table=number, position=position)
-        for number, ids in enumerate(tables, 1) for position, player in enumerate(ids) if not is_ghost(player)
-    ])
+    Seat.objects.bulk_create(
+        [
+            Seat(evening=evening, guest_id=player, table=number, position=position)
+            for number, ids in enumerate(tables, 1)
+            for position, player in enumerate(ids)
+            if not is_ghost(player)
+        ]
+    )
 
 
 def foursome_draw(*, evening: Evening, representing: Collection[int] = (), user=None, device: str = "") -> Draw:
@@ -110,17 +116,32 @@ def foursome_draw(*, evening: Evening, representing: Collection[int] = (), user=
         guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
         tables, cards = draw_foursomes([(g, Pack(p)) for g, p in guests], representing=representing)
         evening.draws.filter(superseded_at__isnull=True).update(superseded_at=Now())
-        draw = Draw.objects.create(evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables),
-                                   layout=[list(t) for t in tables], complete=True)
-        DrawnCard.objects.bulk_create([
-            DrawnCard(draw=draw, guest_id=g, pack=c.pack.value, rank=c.table, seat=int(c.seat)) for g, c in cards.items()
-        ])
+        draw = Draw.objects.create(
+            evening=evening,
+            kind=Draw.Kind.DIGITAL,
+            sizes=[4] * len(tables),
+            layout=[list(t) for t in tables],
+            complete=True,
+        )
+        DrawnCard.objects.bulk_create(
+            [
+                DrawnCard(draw=draw, guest_id=g, pack=c.pack.value, rank=c.table, seat=int(c.seat))
+                for g, c in cards.items()
+            ]
+        )
         foursome_seats_replace(evening=evening, tables=tables)
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
-        audit_log(evening=evening, action="draw.digital", user=user, device=device, draw_id=draw.pk,
-                  sizes=[4] * len(tables), ghosts=sum(1 for t in tables for p in t if is_ghost(p)),
-                  representing=sorted(g for g, c in cards.items() if c.pack.value != dict(guests)[g]))
+        audit_log(
+            evening=evening,
+            action="draw.digital",
+            user=user,
+            device=device,
+            draw_id=draw.pk,
+            sizes=[4] * len(tables),
+            ghosts=sum(1 for t in tables for p in t if is_ghost(p)),
+            representing=sorted(g for g, c in cards.items() if c.pack.value != dict(guests)[g]),
+        )
         evening_touch(evening=evening)
     return draw
 

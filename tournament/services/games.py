@@ -53,7 +53,8 @@ def evening_game(evening: Evening) -> EveningGame:
         return EveningGame(game, options_for(game, stored))
     except RuleError as error:
         return EveningGame(
-            game, options_for(game),
+            game,
+            options_for(game),
             f"The stored options do not fit {game.title} ({error}) The defaults are used until the host sets them again.",
         )
 
@@ -71,16 +72,25 @@ def evening_game_set(
     chosen = Game.parse(game)
     checked = options_for(chosen, dict(options))
     defaults = options_for(chosen)
-    stored = {f.name: getattr(checked, f.name) for f in fields(checked)
-              if getattr(checked, f.name) != getattr(defaults, f.name)}
+    stored = {
+        f.name: getattr(checked, f.name)
+        for f in fields(checked)
+        if getattr(checked, f.name) != getattr(defaults, f.name)
+    }
     with transaction.atomic():
         row = lock_evening(evening.pk)
         before = {"game": row.game, "options": (row.options or {}).get("game", {})}
         row.game = chosen.value
         row.options = {**(row.options or {}), "game": stored}
         row.save(update_fields=["game", "options"])
-        audit_log(evening=row, action="game.set", user=user, device=device,
-                  before=before, after={"game": chosen.value, "options": stored})
+        audit_log(
+            evening=row,
+            action="game.set",
+            user=user,
+            device=device,
+            before=before,
+            after={"game": chosen.value, "options": stored},
+        )
         evening_touch(evening=row)
     evening.refresh_from_db()
     return evening

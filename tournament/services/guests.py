@@ -69,7 +69,7 @@ def guest_list_delimiter(text: str) -> str:
     lines that disagree), the one found most often on the first line (a comma on a tie)."""
     sample = text[:SNIFF_CHARS]
     if len(text) > SNIFF_CHARS and "\n" in sample:
-        sample = sample[:sample.rindex("\n")]
+        sample = sample[: sample.rindex("\n")]
     try:
         return csv.Sniffer().sniff(sample, delimiters=DELIMITERS).delimiter
     except csv.Error:
@@ -130,9 +130,7 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
             continue
         seen[key] = number
         parsed.append(GuestRow(name=name, pack=pack, contact=cells[2] if len(cells) == 3 else ""))
-    existing = set(
-        Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True)
-    )
+    existing = set(Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True))
     for name in sorted(existing):
         problems.append(f"Row {seen[Guest.fold_name(name)]}: “{name}” is already registered.")
     if problems:
@@ -141,7 +139,13 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
 
 
 def guests_register(
-    *, evening: Evening, rows: list[GuestRow], user=None, guest=None, check_in: bool = False, device: str = "",
+    *,
+    evening: Evening,
+    rows: list[GuestRow],
+    user=None,
+    guest=None,
+    check_in: bool = False,
+    device: str = "",
     helper=None,
 ) -> list[Guest]:
     """Register guests in one transaction (all or none); returns the new ``Guest`` rows. Who:
@@ -152,16 +156,29 @@ def guests_register(
     """
     status = Guest.Status.HERE if check_in else Guest.Status.REGISTERED
     guests = [
-        Guest(evening=evening, name=row.name, name_key=Guest.fold_name(row.name), pack=row.pack.value,
-              contact=row.contact, status=status)
+        Guest(
+            evening=evening,
+            name=row.name,
+            name_key=Guest.fold_name(row.name),
+            pack=row.pack.value,
+            contact=row.contact,
+            status=status,
+        )
         for row in rows
     ]
     try:
         with transaction.atomic():
             lock_evening(evening.pk)  # the lock order: tournament.services.locks
             created = Guest.objects.bulk_create(guests)
-            audit_log(evening=evening, action="guests.register", user=user, guest=guest, device=device, helper=helper,
-                      names=[g.name for g in guests])
+            audit_log(
+                evening=evening,
+                action="guests.register",
+                user=user,
+                guest=guest,
+                device=device,
+                helper=helper,
+                names=[g.name for g in guests],
+            )
             evening_touch(evening=evening)
     except IntegrityError:
         raise GuestListError(["A name on the list is already registered; reload the page and try again."]) from None
@@ -170,8 +187,18 @@ def guests_register(
     return created
 
 
-def guest_add(*, evening: Evening, name: str, pack: str, contact: str = "", user=None, check_in=False,
-              device: str = "", guest=None, helper=None) -> Guest:
+def guest_add(
+    *,
+    evening: Evening,
+    name: str,
+    pack: str,
+    contact: str = "",
+    user=None,
+    check_in=False,
+    device: str = "",
+    guest=None,
+    helper=None,
+) -> Guest:
     """Register one guest (at the door or by self-registration); returns the ``Guest``.
 
     Raises ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
@@ -183,8 +210,9 @@ def guest_add(*, evening: Evening, name: str, pack: str, contact: str = "", user
         raise GuestListError([str(error)]) from None
     if Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).exists():
         raise GuestListError([f"“{row.name}” is already registered; add a surname or initial to tell them apart."])
-    return guests_register(evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest,
-                           helper=helper)[0]
+    return guests_register(
+        evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest, helper=helper
+    )[0]
 
 
 def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "", helper=None) -> Guest:
@@ -200,15 +228,20 @@ def guest_set_status(*, guest: Guest, status: str, user=None, device: str = "", 
         lock_evening(guest.evening_id)  # the lock order: tournament.services.locks
         Guest.objects.filter(pk=guest.pk).update(status=status)
         guest.status = status
-        audit_log(evening=guest.evening, action="guest.status", user=user, device=device, helper=helper,
-                  guest_id=guest.pk,
-                  status=status)
+        audit_log(
+            evening=guest.evening,
+            action="guest.status",
+            user=user,
+            device=device,
+            helper=helper,
+            guest_id=guest.pk,
+            status=status,
+        )
         evening_touch(evening=guest.evening)
     return guest
 
 
-def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device: str = "",
-                    helper=None) -> list[Guest]:
+def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device: str = "", helper=None) -> list[Guest]:
     """Check in, at once, every guest in ``guest_ids`` who is registered and not here yet (the
     door's "check in the selected" / "check in everyone listed"); guests already here, who left,
     or of another evening are skipped. One transaction, one audit entry naming them. Returns the
@@ -219,15 +252,24 @@ def guests_check_in(*, evening: Evening, guest_ids: list[int], user=None, device
     """
     with transaction.atomic():
         lock_evening(evening.pk)  # the lock order: tournament.services.locks
-        waiting = list(Guest.objects.filter(
-            evening=evening, pk__in=guest_ids, status=Guest.Status.REGISTERED).order_by("name_key", "id"))
+        waiting = list(
+            Guest.objects.filter(evening=evening, pk__in=guest_ids, status=Guest.Status.REGISTERED).order_by(
+                "name_key", "id"
+            )
+        )
         if not waiting:
             return []
         Guest.objects.filter(pk__in=[g.pk for g in waiting]).update(status=Guest.Status.HERE)
         for guest in waiting:
             guest.status = Guest.Status.HERE
-        audit_log(evening=evening, action="guests.check_in", user=user, device=device, helper=helper,
-                  names=[g.name for g in waiting])
+        audit_log(
+            evening=evening,
+            action="guests.check_in",
+            user=user,
+            device=device,
+            helper=helper,
+            names=[g.name for g in waiting],
+        )
         evening_touch(evening=evening)
     return waiting
 
@@ -247,8 +289,9 @@ def guest_rename(*, guest: Guest, name: str, user=None, device: str = "") -> Gue
         old = guest.name
         guest.name = new
         guest.save(update_fields=["name", "name_key"])
-        audit_log(evening=guest.evening, action="guest.rename", user=user, device=device, guest_id=guest.pk,
-                  old=old, new=new)
+        audit_log(
+            evening=guest.evening, action="guest.rename", user=user, device=device, guest_id=guest.pk, old=old, new=new
+        )
         evening_touch(evening=guest.evening)
     return guest
 

@@ -20,8 +20,10 @@ from tournament.models import Evening, HelperLink
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening, lock_round_number
 
-SCORER_NEXT_STEP = ("Count again. If the table agrees the count is off, ask the host to record it: only the host "
-                    "can record counts that do not add up.")
+SCORER_NEXT_STEP = (
+    "Count again. If the table agrees the count is off, ask the host to record it: only the host "
+    "can record counts that do not add up."
+)
 MAX_LIVE_LINKS = 20  # house rule: a door or two and a scorer per few tables is plenty
 
 
@@ -43,8 +45,9 @@ def helper_link_create(*, evening: Evening, role: str, label: str = "", user=Non
             raise RuleError(f"This evening has {live} helpers' links already: revoke one you no longer need first.")
         number = (HelperLink.objects.filter(evening=evening).aggregate(n=Max("number"))["n"] or 0) + 1
         link = HelperLink.objects.create(evening=evening, number=number, role=role, label=" ".join(label.split())[:60])
-        audit_log(evening=evening, action="helper.create", user=user, device=device, link=number,
-                  role=link.get_role_display())
+        audit_log(
+            evening=evening, action="helper.create", user=user, device=device, link=number, role=link.get_role_display()
+        )
     return link
 
 
@@ -60,8 +63,9 @@ def helper_link_revoke(*, evening: Evening, number: int, user=None, device: str 
             raise RuleError(f"Link {number} is revoked already.")
         HelperLink.objects.filter(pk=link.pk).update(revoked_at=Now())
         link.refresh_from_db(fields=["revoked_at"])
-        audit_log(evening=evening, action="helper.revoke", user=user, device=device, link=number,
-                  role=link.get_role_display())
+        audit_log(
+            evening=evening, action="helper.revoke", user=user, device=device, link=number, role=link.get_role_display()
+        )
     return link
 
 
@@ -80,8 +84,17 @@ def helper_require(link: HelperLink, role: str) -> None:
         raise HelperRefused(f"This link {job}; it cannot do that. Ask the host.")
 
 
-def scorer_report(*, link: HelperLink, round_number: int, table: int, pool_winner: int,
-                  in_call=(), counters=None, tied=(), device: str = ""):
+def scorer_report(
+    *,
+    link: HelperLink,
+    round_number: int,
+    table: int,
+    pool_winner: int,
+    in_call=(),
+    counters=None,
+    tied=(),
+    device: str = "",
+):
     """A scorer's result for ``table`` in round ``round_number`` (the round their form showed),
     recorded like the host's (``result_record``; an earlier result for the table is replaced).
     As on the captains' phones, counters are everyone's at the table or no one's (the head table
@@ -101,8 +114,18 @@ def scorer_report(*, link: HelperLink, round_number: int, table: int, pool_winne
         if rnd is None:
             raise RuleError("That round does not exist: go back to the tables and reload.")
         if rnd.state not in OPEN_STATES:
-            raise RuleError("Round {round} is closed: its bell has rung, so its results are the host's "
-                            "to correct. Tell the host.", rounds=(rnd.number,))
+            raise RuleError(
+                "Round {round} is closed: its bell has rung, so its results are the host's to correct. Tell the host.",
+                rounds=(rnd.number,),
+            )
         counters_add_up(evening_state(evening), table, counters, SCORER_NEXT_STEP)
-        return result_record(round=rnd, table=table, pool_winner=pool_winner, in_call=in_call, counters=counters,
-                             tied=tied, helper=link, device=device)
+        return result_record(
+            round=rnd,
+            table=table,
+            pool_winner=pool_winner,
+            in_call=in_call,
+            counters=counters,
+            tied=tied,
+            helper=link,
+            device=device,
+        )

@@ -32,8 +32,11 @@ class GuestHasHistory(RuleError):
         already_left = guest.status == Guest.Status.LEFT
         super().__init__(
             f"{guest.name} cannot be removed: they {', '.join(reasons)}, and the evening keeps that history. "
-            + ("They are already marked as left, so they sit nowhere and keep their place in the standings."
-               if already_left else "Mark them as left instead: they give up their seat and keep their history.")
+            + (
+                "They are already marked as left, so they sit nowhere and keep their place in the standings."
+                if already_left
+                else "Mark them as left instead: they give up their seat and keep their history."
+            )
         )
 
 
@@ -53,8 +56,11 @@ def _bell_reasons(guest: Guest) -> list[str]:
         reasons.append("are in a bell's record (a move, a yellow counter or a stake)")
     for record, after in Bell.objects.filter(round__evening_id=guest.evening_id).values_list("record", "state_after"):
         record = record if isinstance(record, dict) else {}
-        if (_in_state(after, key, guest.pk) or _in_state(record.get("before"), key, guest.pk)
-                or record.get("guest") == guest.pk):
+        if (
+            _in_state(after, key, guest.pk)
+            or _in_state(record.get("before"), key, guest.pk)
+            or record.get("guest") == guest.pk
+        ):
             reasons.append("hold counters in the standings")
             break
     return reasons
@@ -62,17 +68,22 @@ def _bell_reasons(guest: Guest) -> list[str]:
 
 def _result_reasons(guest: Guest) -> list[str]:
     reasons = []
-    won = (Result.objects.filter(pool_winner=guest).select_related("round").order_by("round__number", "table")
-           .values_list("round__number", flat=True).first())
+    won = (
+        Result.objects.filter(pool_winner=guest)
+        .select_related("round")
+        .order_by("round__number", "table")
+        .values_list("round__number", flat=True)
+        .first()
+    )
     if won is not None:
         reasons.append(f"won a pool in round {won}")
     if Result.objects.filter(reported_by_guest=guest).exists() or ResultVote.objects.filter(guest=guest).exists():
         reasons.append("reported or confirmed a table's result")
     key = str(guest.pk)
-    for in_call, tied, counters in (Result.objects.filter(round__evening_id=guest.evening_id)
-                                    .values_list("in_call", "tied", "counters")):
-        if (guest.pk in (in_call or []) or guest.pk in (tied or [])
-                or (isinstance(counters, dict) and key in counters)):
+    for in_call, tied, counters in Result.objects.filter(round__evening_id=guest.evening_id).values_list(
+        "in_call", "tied", "counters"
+    ):
+        if guest.pk in (in_call or []) or guest.pk in (tied or []) or (isinstance(counters, dict) and key in counters):
             reasons.append("are named in a table's result")
             break
     return reasons
@@ -110,7 +121,8 @@ def guests_with_history(evening_id: int) -> set[int]:
     ids |= set(Seat.objects.filter(evening_id=evening_id).values_list("guest_id", flat=True))
     ids |= set(ResultVote.objects.filter(guest__evening_id=evening_id).values_list("guest_id", flat=True))
     for winner, reporter, in_call, tied, counters in Result.objects.filter(round__evening_id=evening_id).values_list(
-            "pool_winner_id", "reported_by_guest_id", "in_call", "tied", "counters"):
+        "pool_winner_id", "reported_by_guest_id", "in_call", "tied", "counters"
+    ):
         ids |= {g for g in (winner, reporter) if g is not None}
         ids |= {g for g in (in_call or []) + (tied or []) if isinstance(g, int)}
         ids |= {int(k) for k in (counters or {}) if str(k).isdigit() and str(k).isascii()}
@@ -120,4 +132,3 @@ def guests_with_history(evening_id: int) -> set[int]:
             ids |= {int(k) for k in after.get("counters", {}) if str(k).isdigit() and str(k).isascii()}
     ids |= set(Guest.objects.filter(evening_id=evening_id, bell_entries__isnull=False).values_list("pk", flat=True))
     return ids
-

@@ -48,9 +48,15 @@ def house_rules_set(
         options["prizes"] = _changed(asdict(prize_options), asdict(PrizeOptions()))
         evening.options = options
         evening.save(update_fields=["options"])
-        audit_log(evening=evening, action="options.set", user=user, device=device,
-                  bell=options["bell"], prizes=options["prizes"],
-                  was={"bell": before.get("bell", {}), "prizes": before.get("prizes", {})})
+        audit_log(
+            evening=evening,
+            action="options.set",
+            user=user,
+            device=device,
+            bell=options["bell"],
+            prizes=options["prizes"],
+            was={"bell": before.get("bell", {}), "prizes": before.get("prizes", {})},
+        )
         evening_touch(evening=evening)
     return evening
 

@@ -50,7 +50,9 @@ def link_lookup(key: str) -> tuple[int, int, str] | None:
     entry = cache.get(_link_key(key))
     if entry is not None:
         return tuple(entry)
-    row = Guest.objects.filter(key=key, key_revoked=False).values_list("pk", "evening_id", "evening__public_key").first()
+    row = (
+        Guest.objects.filter(key=key, key_revoked=False).values_list("pk", "evening_id", "evening__public_key").first()
+    )
     if row is None:
         return None
     entry = (row[0], row[1], evening_token(row[1], row[2]))

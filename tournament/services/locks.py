@@ -67,8 +67,12 @@ def lock_result(result_id: int, *, evening_id: int) -> Result | None:
     """Lock a result of one of ``evening_id``'s rounds: the evening, then the result's round,
     then the result. Returns the result (``result.round`` is the locked round, whose
     ``evening`` is the locked evening), or None when there is no such result in that evening."""
-    round_id = (Result.objects.filter(pk=result_id, round__evening_id=evening_id).order_by()
-                .values_list("round_id", flat=True).first())
+    round_id = (
+        Result.objects.filter(pk=result_id, round__evening_id=evening_id)
+        .order_by()
+        .values_list("round_id", flat=True)
+        .first()
+    )
     if round_id is None:
         return None
     evening = lock_evening(evening_id)

@@ -24,8 +24,7 @@ from tournament.models import Evening
 _GUEST_IDS = re.compile(r"\b([Gg]uest(?:s|\(s\))?)( there:)? (\d+(?:, \d+)*)\b")
 
 
-def error_message(error: RuleError, evening: Evening | None = None,
-                  names: Mapping[int, str] | None = None) -> str:
+def error_message(error: RuleError, evening: Evening | None = None, names: Mapping[int, str] | None = None) -> str:
     """The message of ``error`` for a person: its guests written by their names in ``evening``
     (or in ``names``, guest id -> name, when the caller has them already), tables and rounds
     by number. "Guest 17 is seated twice" -> "Ann Smith is seated twice". A guest id not in

@@ -81,12 +81,19 @@ def evening_standings(evening: Evening) -> EveningStandings:
         return EveningStandings((), (), (), None)
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines = [StandingLine(place=place, guest=guests[row.guest], row=row) for place, row in zip(places(rows), rows, strict=True)]
+    lines = [
+        StandingLine(place=place, guest=guests[row.guest], row=row)
+        for place, row in zip(places(rows), rows, strict=True)
+    ]
     names = {pk: g.name for pk, g in guests.items()}
     prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
     prize_lines = tuple(
-        PrizeLine(prize=p, title=_title(evening, p), winners=tuple(guests[g] for g in p.winners),
-                  reason=p.reason_for(namer(names)))
+        PrizeLine(
+            prize=p,
+            title=_title(evening, p),
+            winners=tuple(guests[g] for g in p.winners),
+            reason=p.reason_for(namer(names)),
+        )
         for p in prizes
     )
     settlement: tuple[SettlementLine, ...] = ()

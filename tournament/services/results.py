@@ -32,8 +32,13 @@ class CountersDoNotAddUp(RuleError):
         side = "short of" if after < before else "more than"
         super().__init__(
             "The counters add up to {after:,}, {off:,} {side} the {before:,} the players at table {table} held "
-            "before the deal.{next_step}", tables=(table,), after=after, off=abs(after - before), side=side,
-            before=before, next_step=f" {next_step}" if next_step else "",
+            "before the deal.{next_step}",
+            tables=(table,),
+            after=after,
+            off=abs(after - before),
+            side=side,
+            before=before,
+            next_step=f" {next_step}" if next_step else "",
         )
 
 
@@ -61,8 +66,7 @@ def counters_add_up(state, table: int, counters: Mapping[int, int], next_step: s
         raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=next_step)
 
 
-HOST_NEXT_STEP = ("Count again; if the table agrees the count is off, tick “the table agrees” below and save "
-                  "again.")
+HOST_NEXT_STEP = "Count again; if the table agrees the count is off, tick “the table agrees” below and save again."
 
 
 def result_record(
@@ -113,12 +117,15 @@ def result_record(
             return done
         evening = rnd.evening
         state = evening_state(evening)
-        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call),
-                             tied=frozenset(tied), counters=counters)
-        off = _count_off(evening, state, result, counters, reporter=reporter, count_check=count_check,
-                         agreed_off=agreed_off)
-        row = _save_result(rnd, result, off=off, user=user, reporter=reporter, device=device, request_id=request_id,
-                           helper=helper)
+        result = TableResult(
+            table=table, pool_winner=pool_winner, in_call=frozenset(in_call), tied=frozenset(tied), counters=counters
+        )
+        off = _count_off(
+            evening, state, result, counters, reporter=reporter, count_check=count_check, agreed_off=agreed_off
+        )
+        row = _save_result(
+            rnd, result, off=off, user=user, reporter=reporter, device=device, request_id=request_id, helper=helper
+        )
         _ring_if_due(rnd, evening, table, user=user, device=device)
     return row
 
@@ -148,12 +155,29 @@ def _save_result(
     evening, table, pool_winner = rnd.evening, result.table, result.pool_winner
     Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
     row = Result.objects.create(
-        round=rnd, table=table, pool_winner_id=pool_winner, in_call=sorted(result.in_call), tied=sorted(result.tied),
-        counters={str(g): c for g, c in counters.items()}, reported_by_user=user if user and user.is_authenticated else None,
-        reported_by_guest=reporter, request_id=request_id[:64], count_off=off,
+        round=rnd,
+        table=table,
+        pool_winner_id=pool_winner,
+        in_call=sorted(result.in_call),
+        tied=sorted(result.tied),
+        counters={str(g): c for g, c in counters.items()},
+        reported_by_user=user if user and user.is_authenticated else None,
+        reported_by_guest=reporter,
+        request_id=request_id[:64],
+        count_off=off,
     )
-    audit_log(evening=evening, action="result.record", user=user, guest=reporter, device=device, helper=helper,
-              round=rnd.number, table=table, pool_winner=pool_winner, count_off=off)
+    audit_log(
+        evening=evening,
+        action="result.record",
+        user=user,
+        guest=reporter,
+        device=device,
+        helper=helper,
+        round=rnd.number,
+        table=table,
+        pool_winner=pool_winner,
+        count_off=off,
+    )
     evening_touch(evening=evening)
     return row
 
@@ -167,7 +191,13 @@ def _already_recorded(rnd: Round, table: int, request_id: str) -> Result | None:
 
 
 def _count_off(
-    evening: Evening, state, result: TableResult, counters: dict[int, int], *, reporter: Guest | None, count_check: bool,
+    evening: Evening,
+    state,
+    result: TableResult,
+    counters: dict[int, int],
+    *,
+    reporter: Guest | None,
+    count_check: bool,
     agreed_off: int | None,
 ) -> int:
     """Check ``result`` against ``state`` (the evening before the bell) and return how far its

@@ -29,8 +29,9 @@ class SeatingChanged(RuleError):
     """The guests at the table are no longer those the hands were entered for."""
 
 
-def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object,
-                    during_play: bool = False) -> ShowdownResult:
+def showdown_decide(
+    *, evening, hands: Sequence[str | None], dealer_seat: object, during_play: bool = False
+) -> ShowdownResult:
     """Decide a showdown with the evening's game and options.
 
     ``during_play``: My Ship Sails before the second round of exchanges is over (only a flush of
@@ -52,8 +53,13 @@ def showdown_decide(*, evening, hands: Sequence[str | None], dealer_seat: object
         if dealer is None:
             raise RuleError(f"The dealer's seat “{text[:10]}” is not a seat number: seats are 1 to {len(hands)}.")
     shown = [hand if hand and hand.strip() else None for hand in hands]
-    return showdown(setting.game, shown, dealer_seat=dealer, options=setting.options,  # type: ignore[arg-type]
-                    during_play=during_play and setting.game.value == "my_ship_sails")
+    return showdown(
+        setting.game,
+        shown,
+        dealer_seat=dealer,  # type: ignore[arg-type]
+        options=setting.options,
+        during_play=during_play and setting.game.value == "my_ship_sails",
+    )
 
 
 def showdown_report(
@@ -93,12 +99,19 @@ def showdown_report(
         _seating_check(evening, table, seating)
         verdict = showdown_decide(evening=evening, hands=hands, dealer_seat=dealer_seat)
         if seat not in verdict.best:
-            raise RuleError(
-                f"Seat {seat} does not win this showdown: {verdict.verdict}"
-            )
+            raise RuleError(f"Seat {seat} does not win this showdown: {verdict.verdict}")
         winner = seating[seat - 1]
-        row = _winner_record(round, table, winner, in_call=in_call, counters=counters, user=user, reporter=reporter,
-                             device=device, request_id=request_id)
+        row = _winner_record(
+            round,
+            table,
+            winner,
+            in_call=in_call,
+            counters=counters,
+            user=user,
+            reporter=reporter,
+            device=device,
+            request_id=request_id,
+        )
         _showdown_log(evening, round, table, verdict, hands, seat, winner, user=user, reporter=reporter, device=device)
     return row
 
@@ -117,23 +130,72 @@ def _seating_check(evening, table: int, seating: Sequence[int]) -> None:
         )
 
 
-def _winner_record(round: Round, table: int, winner: int, *, in_call: Iterable[int], counters: Mapping[int, int] | None,
-                   user, reporter: Guest | None, device: str, request_id: str) -> Result:
+def _winner_record(
+    round: Round,
+    table: int,
+    winner: int,
+    *,
+    in_call: Iterable[int],
+    counters: Mapping[int, int] | None,
+    user,
+    reporter: Guest | None,
+    device: str,
+    request_id: str,
+) -> Result:
     """Record ``winner`` as table ``table``'s pool winner: through ``captain_report`` for a
     captain (``reporter``), else through ``result_record`` for the host (``user``). Raises
     their ``RuleError``s."""
     if reporter is not None:
-        return captain_report(guest=reporter, round_number=round.number, table=table, pool_winner=winner,
-                              in_call=in_call, counters=counters, request_id=request_id, device=device)
-    return result_record(round=round, table=table, pool_winner=winner, in_call=in_call, counters=counters,
-                         user=user, device=device, request_id=request_id)
+        return captain_report(
+            guest=reporter,
+            round_number=round.number,
+            table=table,
+            pool_winner=winner,
+            in_call=in_call,
+            counters=counters,
+            request_id=request_id,
+            device=device,
+        )
+    return result_record(
+        round=round,
+        table=table,
+        pool_winner=winner,
+        in_call=in_call,
+        counters=counters,
+        user=user,
+        device=device,
+        request_id=request_id,
+    )
 
 
-def _showdown_log(evening, round: Round, table: int, verdict: ShowdownResult, hands: Sequence[str | None], seat: int,
-                  winner: int, *, user, reporter: Guest | None, device: str) -> None:
+def _showdown_log(
+    evening,
+    round: Round,
+    table: int,
+    verdict: ShowdownResult,
+    hands: Sequence[str | None],
+    seat: int,
+    winner: int,
+    *,
+    user,
+    reporter: Guest | None,
+    device: str,
+) -> None:
     """Write the "showdown.report" audit entry: the game, the dealer's seat, the ``hands`` shown,
     the verdict and its winning seats, the ``seat`` sent and the guest recorded as ``winner``."""
-    audit_log(evening=evening, action="showdown.report", user=user, guest=reporter, device=device,
-              round=round.number, table=table, game=verdict.game.value, dealer_seat=verdict.dealer_seat,
-              hands=[h or "" for h in hands], winners=list(verdict.best), seat=seat,
-              pool_winner=winner, verdict=verdict.verdict)
+    audit_log(
+        evening=evening,
+        action="showdown.report",
+        user=user,
+        guest=reporter,
+        device=device,
+        round=round.number,
+        table=table,
+        game=verdict.game.value,
+        dealer_seat=verdict.dealer_seat,
+        hands=[h or "" for h in hands],
+        winners=list(verdict.best),
+        seat=seat,
+        pool_winner=winner,
+        verdict=verdict.verdict,
+    )

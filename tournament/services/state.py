@@ -38,7 +38,9 @@ def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
         raise RuleError("This evening is played at tables of four: it has no counters to count.")
     state = _bell_state(evening)
     if final and evening.stage == Evening.Stage.ENDED:
-        counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list("counters", flat=True)
+        counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list(
+            "counters", flat=True
+        )
         final_counters = {int(g): int(c) for counters in counts for g, c in counters.items()}
         if final_counters:
             state = replace(state, counters={**dict(state.counters), **final_counters})

@@ -31,4 +31,6 @@ def pack_mark(pack: str, evening=None, hidden: bool = False) -> str:
     label = evening.pack_label(pack) if evening else f"{pack.title()} pack"
     if hidden:
         return format_html('<span class="pack {}" aria-hidden="true">{}</span>', pack, letter)
-    return format_html('<span class="pack {}" role="img" aria-label="{}" title="{}">{}</span>', pack, label, label, letter)
+    return format_html(
+        '<span class="pack {}" role="img" aria-label="{}" title="{}">{}</span>', pack, label, label, letter
+    )

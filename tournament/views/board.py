@@ -51,8 +51,7 @@ def needs_host(board: EveningBoard) -> NeedsHost:
     found = NeedsHost(warnings=list(board.last_warnings))
     if board.round is not None and board.round.state in RESULT_STATES:
         found.missing = [t for t in board.tables if t.result is None]
-        found.disputed = [t for t in board.tables if t.result is not None
-                          and t.result.status == Result.Status.DISPUTED]
+        found.disputed = [t for t in board.tables if t.result is not None and t.result.status == Result.Status.DISPUTED]
         found.tables_in = len(board.tables) - len(found.missing)
     return found
 
@@ -85,17 +84,29 @@ def table_page(request: HttpRequest, evening_id: int, table: int) -> HttpRespons
     evening = _evening(request, evening_id)
     board = evening_board(evening)
     if not 1 <= table <= len(board.tables):
-        messages.error(request, f"There is no table {table}: the tables are 1 to {len(board.tables)}."
-                       if board.tables else "There are no tables yet: run the draw first.")
+        messages.error(
+            request,
+            f"There is no table {table}: the tables are 1 to {len(board.tables)}."
+            if board.tables
+            else "There are no tables yet: run the draw first.",
+        )
         return redirect("host-evening", evening.pk)
     seat = board.tables[table - 1]
     if seat.result is not None and seat.result.reported_by_guest_id:
         seat.result.reported_by_guest = board.guests.get(seat.result.reported_by_guest_id)
-    return render(request, "host/table.html", {
-        "evening": evening, "board": board, "t": seat, "tab": "board",
-        "previous": table - 1 if table > 1 else None, "next": table + 1 if table < len(board.tables) else None,
-        "jump": TableJumpForm(tables=len(board.tables)),
-    })
+    return render(
+        request,
+        "host/table.html",
+        {
+            "evening": evening,
+            "board": board,
+            "t": seat,
+            "tab": "board",
+            "previous": table - 1 if table > 1 else None,
+            "next": table + 1 if table < len(board.tables) else None,
+            "jump": TableJumpForm(tables=len(board.tables)),
+        },
+    )
 
 
 @login_required
@@ -107,8 +118,15 @@ def moves_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 
     evening = _evening(request, evening_id)
     board = evening_board(evening)
-    return render(request, "host/moves.html", {
-        "evening": evening, "board": board, "groups": move_groups(board), "tab": "moves",
-        "jump": TableJumpForm(tables=len(board.tables)),
-        "room_url": reverse("room", args=[evening.public_key]),
-    })
+    return render(
+        request,
+        "host/moves.html",
+        {
+            "evening": evening,
+            "board": board,
+            "groups": move_groups(board),
+            "tab": "moves",
+            "jump": TableJumpForm(tables=len(board.tables)),
+            "room_url": reverse("room", args=[evening.public_key]),
+        },
+    )

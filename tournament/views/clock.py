@@ -70,13 +70,17 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
             clock.round_resume(round=rnd, user=request.user, device=device)
             messages.success(request, f"Round {rnd.number} runs again.")
         elif action in ("take", "set") and _ends_the_round(rnd, action, minutes := _minutes(request)):
-            messages.info(request, f"That would end round {rnd.number} now, which rings its bell: the clock was "
-                                   "not changed. Ring the bell here if the round is over.")
+            messages.info(
+                request,
+                f"That would end round {rnd.number} now, which rings its bell: the clock was "
+                "not changed. Ring the bell here if the round is over.",
+            )
             return redirect("host-bell-confirm", evening.pk, rnd.number)
         elif action in ("add", "take"):
             minutes = _minutes(request)
-            clock.round_extend(round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user,
-                               device=device)
+            clock.round_extend(
+                round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user, device=device
+            )
             word = "added to" if action == "add" else "taken from"
             messages.success(request, f"{minutes} minute{'s' if minutes != 1 else ''} {word} round {rnd.number}.")
         else:  # set
@@ -106,8 +110,12 @@ def clock_settings(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = ClockSettingsForm(request.POST or None, instance=Evening.objects.get(pk=evening.pk))
     if request.method == "POST" and form.is_valid():
         try:
-            clock.evening_set_clock(evening=evening, user=request.user, device=request.META.get("HTTP_USER_AGENT", ""),
-                                    **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS})
+            clock.evening_set_clock(
+                evening=evening,
+                user=request.user,
+                device=request.META.get("HTTP_USER_AGENT", ""),
+                **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS},
+            )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

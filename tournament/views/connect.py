@@ -19,7 +19,11 @@ from tournament.views.qr_codes import qr_svg
 def connect_phones(request: HttpRequest) -> HttpResponse:
     """The Connect phones page (see the module docstring)."""
     address = phone_address(request)
-    return render(request, "host/connect.html", {
-        "address": address,
-        "qr": None if address.loopback else qr_svg(address.url + "/", label=f"QR code of {address.url}"),
-    })
+    return render(
+        request,
+        "host/connect.html",
+        {
+            "address": address,
+            "qr": None if address.loopback else qr_svg(address.url + "/", label=f"QR code of {address.url}"),
+        },
+    )

@@ -27,13 +27,15 @@ from tournament.views.host import _device, _evening
 
 AUDIT_PAGE = 100
 
+
 @login_required
 def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Every round whose bell has rung, newest first, with each table's result and a link to
     correct it; and the undo of the last bell."""
     evening = _evening(request, evening_id)
-    return render(request, "host/corrections.html",
-                  {"evening": evening, "rounds": corrections.correction_rounds(evening)})
+    return render(
+        request, "host/corrections.html", {"evening": evening, "rounds": corrections.correction_rounds(evening)}
+    )
 
 
 @login_required
@@ -50,37 +52,62 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call]}
         counters = {int(k): v for k, v in result.counters.items()}
     record_last = bool(history.bell.record.get("last_round"))
-    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1 or record_last,
-                      initial=initial, counters_initial=counters)
+    form = ResultForm(
+        request.POST or None,
+        guests=guests,
+        counters_required=table == 1 or record_last,
+        initial=initial,
+        counters_initial=counters,
+    )
     if request.method == "POST" and form.is_valid():
         winner, in_call, counters = form.result()
         try:
             done = corrections.result_correct(
-                evening=evening, round_number=number, table=table, pool_winner=winner, in_call=in_call,
-                counters=counters, user=request.user, device=_device(request))
+                evening=evening,
+                round_number=number,
+                table=table,
+                pool_winner=winner,
+                in_call=in_call,
+                counters=counters,
+                user=request.user,
+                device=_device(request),
+            )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
             _correction_messages(request, evening, number, table, done)
             return redirect("host-corrections", evening.pk)
-    return render(request, "host/correction.html",
-                  {"evening": evening, "history": history, "number": number, "table": table, "guests": guests,
-                   "form": form, "result": result})
+    return render(
+        request,
+        "host/correction.html",
+        {
+            "evening": evening,
+            "history": history,
+            "number": number,
+            "table": table,
+            "guests": guests,
+            "form": form,
+            "result": result,
+        },
+    )
 
 
-def _correction_messages(request: HttpRequest, evening, number: int, table: int,
-                         done: corrections.Correction) -> None:
+def _correction_messages(request: HttpRequest, evening, number: int, table: int, done: corrections.Correction) -> None:
     """Tell the host what the correction of round ``number``, table ``table`` did: the bells
     played again and who sits elsewhere (by name), the tables that must report again, and the
     bells' warnings."""
     names = guest_names(evening)
-    played = (f"the bell of round {done.rounds[0]} was" if len(done.rounds) == 1 else
-              f"the bells of rounds {in_words(map(str, done.rounds))} were")
+    played = (
+        f"the bell of round {done.rounds[0]} was"
+        if len(done.rounds) == 1
+        else f"the bells of rounds {in_words(map(str, done.rounds))} were"
+    )
     where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
     messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
     if done.report_again:
-        messages.warning(request, "These tables of the round in play must report again:"
-                                  f" {in_words(map(str, done.report_again))}.")
+        messages.warning(
+            request, f"These tables of the round in play must report again: {in_words(map(str, done.report_again))}."
+        )
     for warning in done.warnings:
         messages.warning(request, warning)
 
@@ -99,8 +126,11 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     shown = round_form.cleaned_data["round"] if posted is not None and round_form.is_valid() else None
     if posted is not None and (current is None or shown != current.number):
         now = f" Round {current.number} is in play now: look at it again." if current is not None else ""
-        messages.error(request, f"That page was for round {shown or 'an earlier round'}, whose bell has rung "
-                                f"already: nothing was rung.{now}")
+        messages.error(
+            request,
+            f"That page was for round {shown or 'an earlier round'}, whose bell has rung "
+            f"already: nothing was rung.{now}",
+        )
         return redirect("host-bell-cuts" if current is not None else "host-evening", evening.pk)
     if current is None:
         messages.error(request, "No round is in play.")
@@ -111,8 +141,9 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = CutsForm(request.POST or None, guests=[guests[g] for g in dict.fromkeys(ids) if g in guests])
     if request.method == "POST" and form.is_valid():
         try:
-            rung = bell.bell_ring(round_id=current.pk, cause=Bell.Cause.HOST, user=request.user,
-                                  device=_device(request), cuts=form.cuts())
+            rung = bell.bell_ring(
+                round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=_device(request), cuts=form.cuts()
+            )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
@@ -127,9 +158,19 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             return redirect("host-evening", evening.pk)
     names = guest_names(evening)
     contests = [(why, [names.get(g, g) for g in group]) for why, group in preview.cutters]
-    return render(request, "host/bell_cuts.html",
-                  {"evening": evening, "round": current, "preview": preview, "contests": contests, "form": form,
-                   "round_form": round_form, "missing": missing_tables(evening, current)})
+    return render(
+        request,
+        "host/bell_cuts.html",
+        {
+            "evening": evening,
+            "round": current,
+            "preview": preview,
+            "contests": contests,
+            "form": form,
+            "round_form": round_form,
+            "missing": missing_tables(evening, current),
+        },
+    )
 
 
 @login_required
@@ -140,8 +181,9 @@ def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     names = guest_names(evening)
     query = PageQuery(request.GET)
-    page = Paginator(evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE).get_page(
-        query.cleaned_data["page"] if query.is_valid() else 1)
+    page = Paginator(
+        evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE
+    ).get_page(query.cleaned_data["page"] if query.is_valid() else 1)
     rows = [{"entry": e, "sentence": audit_sentence(e, names), "device": device_name(e.device)} for e in page]
     return render(request, "host/audit.html", {"evening": evening, "page": page, "rows": rows})
 
@@ -151,9 +193,27 @@ def device_name(agent: str) -> str:
     "terminal" for an empty one (management commands and the clock)."""
     if not agent:
         return "terminal or the clock"
-    system = next((name for key, name in (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
-                                          ("Windows", "Windows"), ("Mac OS", "Mac"), ("Linux", "Linux"))
-                   if key in agent), "")
-    browser = next((name for key, name in (("Firefox", "Firefox"), ("Edg/", "Edge"), ("Chrome", "Chrome"),
-                                           ("Safari", "Safari")) if key in agent), "")
+    system = next(
+        (
+            name
+            for key, name in (
+                ("iPhone", "iPhone"),
+                ("iPad", "iPad"),
+                ("Android", "Android"),
+                ("Windows", "Windows"),
+                ("Mac OS", "Mac"),
+                ("Linux", "Linux"),
+            )
+            if key in agent
+        ),
+        "",
+    )
+    browser = next(
+        (
+            name
+            for key, name in (("Firefox", "Firefox"), ("Edg/", "Edge"), ("Chrome", "Chrome"), ("Safari", "Safari"))
+            if key in agent
+        ),
+        "",
+    )
     return " · ".join(part for part in (system, browser) if part) or agent[:40]

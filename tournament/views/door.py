@@ -26,12 +26,17 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
     form = SelfRegistrationForm(request.POST or None, evening=evening)
     if request.method == "POST" and form.is_valid():
         try:
-            guest = self_register(evening=evening, name=form.cleaned_data["name"], pack=form.cleaned_data["pack"],
-                                  here_now=form.cleaned_data["here_now"],
-                                  device=request.META.get("HTTP_USER_AGENT", "")[:200])
+            guest = self_register(
+                evening=evening,
+                name=form.cleaned_data["name"],
+                pack=form.cleaned_data["pack"],
+                here_now=form.cleaned_data["here_now"],
+                device=request.META.get("HTTP_USER_AGENT", "")[:200],
+            )
         except RuleError as error:
             form.add_error("name", error_message(error, evening))
         else:
             return private(redirect("guest-page", guest.key))
-    return private(render(request, "guest/door.html",
-                          {"evening": evening, "form": form, "open": registration_open(evening)}))
+    return private(
+        render(request, "guest/door.html", {"evening": evening, "form": form, "open": registration_open(evening)})
+    )

@@ -79,13 +79,21 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         accept, action = form.cleaned_data["accept_relaxed"] == "1", form.cleaned_data["action"] or "digital"
         try:
             if action == "physical":
-                draw_physical.draw_physical_start(evening=evening, accept_relaxed=accept, user=request.user,
-                                                  device=_device(request))
-                messages.success(request, "The physical draw is started: pull the cards on the pull list, "
-                                          "then record each guest's card.")
+                draw_physical.draw_physical_start(
+                    evening=evening, accept_relaxed=accept, user=request.user, device=_device(request)
+                )
+                messages.success(
+                    request,
+                    "The physical draw is started: pull the cards on the pull list, then record each guest's card.",
+                )
                 return redirect("host-draw-physical", evening.pk)
-            draws.draw_digital(evening=evening, accept_relaxed=accept, user=request.user, device=_device(request),
-                               representing=form.cleaned_data["representing"])
+            draws.draw_digital(
+                evening=evening,
+                accept_relaxed=accept,
+                user=request.user,
+                device=_device(request),
+                representing=form.cleaned_data["representing"],
+            )
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-draw", evening.pk)
@@ -99,16 +107,25 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         problem, offer = error_message(error, evening), error.offer
     shown = plan or offer
     open_draw = draw_physical.open_physical_draw(evening)
-    return render(request, "host/draw.html", {
-        "evening": evening, "plan": plan, "offer": offer, "problem": problem,
-        "live": draws.live_draw(evening), "open": open_draw,
-        "open_done": open_draw.cards.count() if open_draw else 0,
-        "open_total": sum(open_draw.sizes) if open_draw else 0,
-        "started": evening.rounds.exists(), "changes": draw_changes(evening),
-        "registered": evening.guests.filter(status=Guest.Status.REGISTERED).count(),
-        "choice": representing_choice(evening, shown) if shown else None,
-        "address": phone_address(request),
-    })
+    return render(
+        request,
+        "host/draw.html",
+        {
+            "evening": evening,
+            "plan": plan,
+            "offer": offer,
+            "problem": problem,
+            "live": draws.live_draw(evening),
+            "open": open_draw,
+            "open_done": open_draw.cards.count() if open_draw else 0,
+            "open_total": sum(open_draw.sizes) if open_draw else 0,
+            "started": evening.rounds.exists(),
+            "changes": draw_changes(evening),
+            "registered": evening.guests.filter(status=Guest.Status.REGISTERED).count(),
+            "choice": representing_choice(evening, shown) if shown else None,
+            "address": phone_address(request),
+        },
+    )
 
 
 @login_required
@@ -151,8 +168,11 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         plan, packs = pull_list_view(evening)
     except RuleError as error:
         problem = error_message(error, evening)
-    return render(request, "host/draw_pull_list.html",
-                  {"evening": evening, "packs": packs, "plan": plan, "problem": problem, "open": open_draw})
+    return render(
+        request,
+        "host/draw_pull_list.html",
+        {"evening": evening, "packs": packs, "plan": plan, "problem": problem, "open": open_draw},
+    )
 
 
 def _physical_context(evening: Evening, **extra) -> dict:
@@ -172,8 +192,16 @@ def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     form = PhysicalCardForm(request.POST)
     name, card = str(request.POST.get("guest", ""))[:200], str(request.POST.get("card", ""))[:40]
     if not form.is_valid():
-        return render(request, template, _physical_context(evening, error=" ".join(form_problems(form)),
-                                                          name=name.replace("\x00", ""), card=card.replace("\x00", "")))
+        return render(
+            request,
+            template,
+            _physical_context(
+                evening,
+                error=" ".join(form_problems(form)),
+                name=name.replace("\x00", ""),
+                card=card.replace("\x00", ""),
+            ),
+        )
     name, card = form.cleaned_data["guest"], form.cleaned_data["card"]
     try:
         draw = draw_physical.open_physical_draw(evening)
@@ -183,10 +211,13 @@ def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
         if view.problem:
             raise RuleError(view.problem)
         guest = guest_find(evening, name, view.guests_left)
-        row = draw_physical.draw_physical_record(evening=evening, guest_id=guest.pk, card=card, user=request.user,
-                                                 device=_device(request))
+        row = draw_physical.draw_physical_record(
+            evening=evening, guest_id=guest.pk, card=card, user=request.user, device=_device(request)
+        )
     except RuleError as error:
-        return render(request, template, _physical_context(evening, error=error_message(error, evening), name=name, card=card))
+        return render(
+            request, template, _physical_context(evening, error=error_message(error, evening), name=name, card=card)
+        )
     done = drawn_card_words(evening, guest, row)
     if request.htmx:
         return render(request, template, _physical_context(evening, done=done))
@@ -228,9 +259,16 @@ def seating_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The seating of the draw in force for the host: every table with its card's rank, its
     kind and its guests with their packs; links to the public view and the seating cards."""
     evening = _evening(request, evening_id)
-    return render(request, "host/draw_seating.html",
-                  {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening),
-                   "address": phone_address(request)})
+    return render(
+        request,
+        "host/draw_seating.html",
+        {
+            "evening": evening,
+            "seating": seating_view(evening),
+            "labels": pack_labels(evening),
+            "address": phone_address(request),
+        },
+    )
 
 
 def public_seating(request: HttpRequest, key: str) -> HttpResponse:
@@ -243,8 +281,11 @@ def public_seating(request: HttpRequest, key: str) -> HttpResponse:
     unchanged = get_conditional_response(request, etag=etag)  # Django's If-None-Match: 304
     if unchanged is not None:
         return unchanged
-    response = render(request, "host/draw_seating_public.html",
-                      {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)})
+    response = render(
+        request,
+        "host/draw_seating_public.html",
+        {"evening": evening, "seating": seating_view(evening), "labels": pack_labels(evening)},
+    )
     response["ETag"] = etag
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "no-referrer"

@@ -50,22 +50,35 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = EndEveningForm(request.POST or None, initial={"round": last.number if last else 0})
     if request.method == "POST" and form.is_valid():
         try:
-            done = ending.evening_end(evening=evening, seen_round=form.cleaned_data["round"], user=request.user,
-                                      device=_device(request))
+            done = ending.evening_end(
+                evening=evening, seen_round=form.cleaned_data["round"], user=request.user, device=_device(request)
+            )
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
         if done == "last round" and last is not None:  # (the round that became the last one)
-            messages.success(request, f"Round {last.number} is now the last round. Ring its bell when the deal is "
-                                      "done; then take the final count.")
+            messages.success(
+                request,
+                f"Round {last.number} is now the last round. Ring its bell when the deal is "
+                "done; then take the final count.",
+            )
             return redirect("host-evening", evening.pk)
         messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
         return redirect("host-finish", evening.pk)
     in_play = last is not None and last.state in OPEN_STATES
     is_last = bool(in_play and last is not None and Round.is_last_number(last.number, evening=evening))
-    return render(request, "host/end_confirm.html", {
-        "evening": evening, "form": form, "last": last, "in_play": in_play, "is_last": is_last,
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "host/end_confirm.html",
+        {
+            "evening": evening,
+            "form": form,
+            "last": last,
+            "in_play": in_play,
+            "is_last": is_last,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @login_required
@@ -74,17 +87,27 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     (reveal the next prize, what the room shows now), the results and certificates to print."""
     evening = _evening(request, evening_id)
     if evening.stage != Evening.Stage.ENDED:
-        messages.info(request, "The evening has not ended yet. Use “End the evening” on the board when the last "
-                               "round is played.")
+        messages.info(
+            request, "The evening has not ended yet. Use “End the evening” on the board when the last round is played."
+        )
         return redirect("host-evening", evening.pk)
     tables = ending.final_count_tables(evening)
     now = ending.ceremony(evening)
     counted = sum(1 for t in tables if t.count is not None)
-    return render(request, "host/finish.html", {
-        "evening": evening, "tables": tables, "counted": counted, "ceremony": now,
-        "reveal": CeremonyForm(initial={"step": now.step or 0}),
-        "must_count": bool(now.step is None and now.uncounted and bell_options(evening).last_round_counts == "require"),
-    })
+    return render(
+        request,
+        "host/finish.html",
+        {
+            "evening": evening,
+            "tables": tables,
+            "counted": counted,
+            "ceremony": now,
+            "reveal": CeremonyForm(initial={"step": now.step or 0}),
+            "must_count": bool(
+                now.step is None and now.uncounted and bell_options(evening).last_round_counts == "require"
+            ),
+        },
+    )
 
 
 @login_required
@@ -109,8 +132,14 @@ def final_count(request: HttpRequest, evening_id: int, table: int) -> HttpRespon
         # A field for a guest not at this table (a stale or forged form): the service refuses it by name.
         counters = {**form.counters(), **{g: 0 for g in form.strangers()}}
         try:
-            ending.final_count_record(evening=evening, table=table, counters=counters, agreed_off=form.agreed(),
-                                      user=request.user, device=_device(request))
+            ending.final_count_record(
+                evening=evening,
+                table=table,
+                counters=counters,
+                agreed_off=form.agreed(),
+                user=request.user,
+                device=_device(request),
+            )
         except ending.CountOff as error:
             form.add_error(None, error_message(error, evening))
             off = error.difference
@@ -119,11 +148,20 @@ def final_count(request: HttpRequest, evening_id: int, table: int) -> HttpRespon
         else:
             messages.success(request, f"Final count saved for table {table}.")
             return redirect("host-finish", evening.pk)
-    return render(request, "host/final_count.html", {
-        "evening": evening, "table": here, "form": form, "off": off, "off_size": abs(off) if off else 0,
-        "rows": [(field, here.last[pk]) for field, (pk, _) in zip(form.counter_fields(), guests, strict=True)],
-        "last_total": sum(here.last.values()),
-    }, status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "host/final_count.html",
+        {
+            "evening": evening,
+            "table": here,
+            "form": form,
+            "off": off,
+            "off_size": abs(off) if off else 0,
+            "rows": [(field, here.last[pk]) for field, (pk, _) in zip(form.counter_fields(), guests, strict=True)],
+            "last_total": sum(here.last.values()),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @login_required
@@ -137,16 +175,17 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.error(request, _form_errors(form))
         return redirect("host-finish", evening.pk)
     try:
-        now = ending.ceremony_next(evening=evening, seen_step=form.cleaned_data["step"], user=request.user,
-                                   device=_device(request))
+        now = ending.ceremony_next(
+            evening=evening, seen_step=form.cleaned_data["step"], user=request.user, device=_device(request)
+        )
     except RuleError as error:
         messages.error(request, error_message(error, evening))
         return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-evening", evening.pk)
     if now.finished:
-        messages.success(request, "The final standings are on the room display. The results and certificates are "
-                                  "ready to print.")
+        messages.success(
+            request, "The final standings are on the room display. The results and certificates are ready to print."
+        )
     else:
         shown = now.revealed[-1]
-        messages.success(request, f"The room display shows: {shown.title}, "
-                                  f"{', '.join(g.name for g in shown.winners)}.")
+        messages.success(request, f"The room display shows: {shown.title}, {', '.join(g.name for g in shown.winners)}.")
     return redirect("host-finish", evening.pk)

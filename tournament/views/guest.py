@@ -137,15 +137,28 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         standing = []  # no standings on the phones between the last bell and the final standings
     return {
         **ended,
-        "evening": evening, "guest": guest, "board": board, "table": table, "line": line, "place": place,
-        "standing": standing[:STANDINGS_SHOWN], "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
+        "evening": evening,
+        "guest": guest,
+        "board": board,
+        "table": table,
+        "line": line,
+        "place": place,
+        "standing": standing[:STANDINGS_SHOWN],
+        "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
         "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
-        "entries": board.entries_for(guest.pk), "server_now": now, "seconds_left": left,
+        "entries": board.entries_for(guest.pk),
+        "server_now": now,
+        "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
         "live": evening.stage != Evening.Stage.ENDED or not ended["finished"],
-        "result": result, "told": told, "votes": votes, "my_vote": my_vote,
-        "can_report": board.round is not None and table is not None and result is None
+        "result": result,
+        "told": told,
+        "votes": votes,
+        "my_vote": my_vote,
+        "can_report": board.round is not None
+        and table is not None
+        and result is None
         and guest.status != Guest.Status.LEFT,
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
@@ -160,8 +173,14 @@ def _foursome_context(request: HtmxHttpRequest, guest: Guest, shared: Shared) ->
     now = database_now()
     left = _clock(board.round, now)
     return {
-        **context, "evening": evening, "guest": guest, "board": board, "server_now": now, "seconds_left": left,
-        "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "", "poll_seconds": POLL_SECONDS,
+        **context,
+        "evening": evening,
+        "guest": guest,
+        "board": board,
+        "server_now": now,
+        "seconds_left": left,
+        "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
+        "poll_seconds": POLL_SECONDS,
         "live": evening.stage != Evening.Stage.ENDED or not context.get("finished"),
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
@@ -178,11 +197,17 @@ def _ended_context(guest: Guest, shared: Shared) -> dict:
     from tournament.documents.contents import printed_reason
 
     names = {pk: g.name for pk, g in shared.board.guests.items()}
-    prizes = [(p.title, printed_reason(p.prize, names), [g.name for g in p.winners if g.pk != guest.pk])
-              for p in ceremony.revealed if any(g.pk == guest.pk for g in p.winners)]
+    prizes = [
+        (p.title, printed_reason(p.prize, names), [g.name for g in p.winners if g.pk != guest.pk])
+        for p in ceremony.revealed
+        if any(g.pk == guest.pk for g in p.winners)
+    ]
     place = next((i for i, g, _ in shared.standing if g.pk == guest.pk), None) if ceremony.finished else None
     return {
-        "ceremony": ceremony, "finished": ceremony.finished, "my_prizes": prizes, "final_place": place,
+        "ceremony": ceremony,
+        "finished": ceremony.finished,
+        "my_prizes": prizes,
+        "final_place": place,
         "final_of": len(shared.standing),
         "final_shared": sum(1 for i, g, _ in shared.standing if i == place and g.pk != guest.pk) if place else 0,
     }
@@ -270,11 +295,11 @@ def _report_blank(request: HttpRequest, guest: Guest, context: dict) -> HttpResp
     return _report_page(request, context, form, rnd.number, table.number, uuid.uuid4().hex)
 
 
-def _report_page(request: HttpRequest, context: dict, form: ResultForm, round_number: int, table_number: int,
-                 request_id: str) -> HttpResponse:
+def _report_page(
+    request: HttpRequest, context: dict, form: ResultForm, round_number: int, table_number: int, request_id: str
+) -> HttpResponse:
     """The captain's report page with ``form`` for that round and table (private, never cached)."""
-    context.update({"form": form, "round_number": round_number, "table_number": table_number,
-                    "request_id": request_id})
+    context.update({"form": form, "round_number": round_number, "table_number": table_number, "request_id": request_id})
     return private(render(request, "guest/report.html", context))
 
 
@@ -301,14 +326,21 @@ def _report_sent(request: HttpRequest, guest: Guest, form: ResultForm, data: dic
     winner, in_call, counters = form.result()
     try:
         captains.captain_report(
-            guest=guest, round_number=data["round"], table=data["table"], pool_winner=winner,
-            in_call=in_call, counters=counters, request_id=data["request_id"], device=_device(request),
+            guest=guest,
+            round_number=data["round"],
+            table=data["table"],
+            pool_winner=winner,
+            in_call=in_call,
+            counters=counters,
+            request_id=data["request_id"],
+            device=_device(request),
         )
     except RuleError as error:
         form.add_error(None, error_message(error, guest.evening))
         return False
-    messages.success(request, f"Table {data['table']}'s result is sent. The others at the table can "
-                              "confirm or dispute it.")
+    messages.success(
+        request, f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it."
+    )
     return True
 
 
@@ -326,8 +358,13 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         return _back(request, guest)
     verdict = form.cleaned_data["verdict"]
     try:
-        captains.captain_vote(guest=guest, result_id=form.cleaned_data["result"], verdict=verdict,
-                              note=form.cleaned_data["note"] if verdict == "dispute" else "", device=_device(request))
+        captains.captain_vote(
+            guest=guest,
+            result_id=form.cleaned_data["result"],
+            verdict=verdict,
+            note=form.cleaned_data["note"] if verdict == "dispute" else "",
+            device=_device(request),
+        )
     except RuleError as error:
         messages.error(request, error_message(error, guest.evening))
     else:
@@ -352,9 +389,15 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
         messages.error(request, error_message(error, guest.evening))
     else:
         started = guest.evening.rounds.exists()
-        messages.success(request, "You are checked in. " + (
-            "The host gives you a seat between rounds; your table shows here then." if started
-            else "Your table shows here once the host makes the draw."))
+        messages.success(
+            request,
+            "You are checked in. "
+            + (
+                "The host gives you a seat between rounds; your table shows here then."
+                if started
+                else "Your table shows here once the host makes the draw."
+            ),
+        )
     return _back(request, guest)
 
 

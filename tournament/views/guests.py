@@ -97,18 +97,19 @@ def _context(door: Door, listing: GuestList, **extra) -> dict:
     return {"evening": door.evening, "door": door, "list": listing, **extra}
 
 
-def rows_response(request: HttpRequest, door: Door, *, q: str = "", show: str = "", news: str = "",
-                  alert: bool = False) -> HttpResponse:
+def rows_response(
+    request: HttpRequest, door: Door, *, q: str = "", show: str = "", news: str = "", alert: bool = False
+) -> HttpResponse:
     """The list's body (rows, the bulk bar, the counts, a line of news) for an htmx swap of
     ``#guest-rows``."""
     listing = guest_list(door.evening, q=q, show=show)
-    response = render(request, "host/_guest_rows.html",
-                      _context(door, listing, oob=True, news=news, alert=alert))
+    response = render(request, "host/_guest_rows.html", _context(door, listing, oob=True, news=news, alert=alert))
     return reswap(retarget(response, "#guest-rows"), "outerHTML")
 
 
-def row_response(request: HttpRequest, door: Door, guest: Guest, *, q: str = "", show: str = "",
-                 news: str = "", alert: bool = False) -> HttpResponse:
+def row_response(
+    request: HttpRequest, door: Door, guest: Guest, *, q: str = "", show: str = "", news: str = "", alert: bool = False
+) -> HttpResponse:
     """One guest's row, freshly read, for an htmx swap of that row; the counts and a line of
     news ride along out of band."""
     listing = guest_list(door.evening, q=q, show=show)
@@ -117,8 +118,11 @@ def row_response(request: HttpRequest, door: Door, guest: Guest, *, q: str = "",
         fresh = Guest.objects.select_related("seat").filter(pk=guest.pk).first()
     if fresh is None:
         return rows_response(request, door, q=q, show=show, news=news, alert=alert)
-    return render(request, "host/_guest_row_swap.html",
-                  _context(door, listing, g=fresh, news=news, alert=alert, note=news if alert else ""))
+    return render(
+        request,
+        "host/_guest_row_swap.html",
+        _context(door, listing, g=fresh, news=news, alert=alert, note=news if alert else ""),
+    )
 
 
 def list_page(request: HtmxHttpRequest, door: Door, **forms) -> HttpResponse:
@@ -142,14 +146,23 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
         if one.is_valid():
             try:
                 guest = guest_services.guest_add(
-                    evening=evening, name=one.cleaned_data["name"], pack=one.cleaned_data["pack"],
-                    contact=one.cleaned_data["contact"], check_in=one.cleaned_data["check_in"],
-                    device=_device(request), **door.who())
+                    evening=evening,
+                    name=one.cleaned_data["name"],
+                    pack=one.cleaned_data["pack"],
+                    contact=one.cleaned_data["contact"],
+                    check_in=one.cleaned_data["check_in"],
+                    device=_device(request),
+                    **door.who(),
+                )
             except RuleError as error:
-                one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening))
+                one.add_error(
+                    "name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening)
+                )
             else:
-                messages.success(request, f"{guest.name} is registered"
-                                 + (" and checked in." if one.cleaned_data["check_in"] else "."))
+                messages.success(
+                    request,
+                    f"{guest.name} is registered" + (" and checked in." if one.cleaned_data["check_in"] else "."),
+                )
                 return redirect(door.back(q=guest.name, guest=guest.pk))
     else:
         many = GuestListForm(request.POST, request.FILES, prefix="many")
@@ -157,8 +170,12 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
             try:
                 rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
                 created = guest_services.guests_register(
-                    evening=evening, rows=rows, check_in=many.cleaned_data["check_in"], device=_device(request),
-                    **door.who())
+                    evening=evening,
+                    rows=rows,
+                    check_in=many.cleaned_data["check_in"],
+                    device=_device(request),
+                    **door.who(),
+                )
             except guest_services.GuestListError as error:
                 for problem in error.problems:
                     many.add_error(None, problem)
@@ -175,8 +192,9 @@ def guests_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     door = _host_door(request, evening_id)
     if request.method == "POST":
         return add_guests(request, door)
-    return list_page(request, door, one=GuestForm(evening=door.evening, prefix="one"),
-                     many=GuestListForm(prefix="many"))
+    return list_page(
+        request, door, one=GuestForm(evening=door.evening, prefix="one"), many=GuestListForm(prefix="many")
+    )
 
 
 def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bool]:
@@ -210,8 +228,10 @@ def _helper_may(door: Door, action: str, seated: bool) -> None:
     helper's door only checks in and out, and never a guest who sits at a table (``seated``).
     House rule: a helper's link checks guests in and out, the host does the rest."""
     if not door.is_host and (action not in ("here", "registered") or seated):
-        raise HelperRefused("Only the host can do that: this link checks guests in and out (and not a guest "
-                            "who sits at a table). Ask the host.")
+        raise HelperRefused(
+            "Only the host can do that: this link checks guests in and out (and not a guest "
+            "who sits at a table). Ask the host."
+        )
 
 
 def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResponse:
@@ -226,8 +246,12 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
             news, spread = _change(door, guest, form.cleaned_data["action"], _device(request))
             alert = False
         except HelperRefused as error:
-            return render(request, "helper/refused.html", {"link": door.helper, "evening": door.evening,
-                                                           "message": error_message(error, door.evening)}, status=403)
+            return render(
+                request,
+                "helper/refused.html",
+                {"link": door.helper, "evening": door.evening, "message": error_message(error, door.evening)},
+                status=403,
+            )
         except RuleError as error:
             news, alert, spread = error_message(error, door.evening), True, False
     if request.htmx:
@@ -262,11 +286,15 @@ def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:
             chosen = [g.pk for g in guest_list(door.evening, q=q, show=show).waiting_listed]
         else:
             chosen = form.cleaned_data["guest"]
-        done = guest_services.guests_check_in(evening=door.evening, guest_ids=chosen, device=_device(request),
-                                              **door.who())
+        done = guest_services.guests_check_in(
+            evening=door.evening, guest_ids=chosen, device=_device(request), **door.who()
+        )
         alert = not done
-        news = (f"{len(done)} checked in: {', '.join(g.name for g in done)}." if done
-                else "Nobody to check in: everyone listed is here already (or has left).")
+        news = (
+            f"{len(done)} checked in: {', '.join(g.name for g in done)}."
+            if done
+            else "Nobody to check in: everyone listed is here already (or has left)."
+        )
     if request.htmx:
         return rows_response(request, door, q=q, show=show, news=news, alert=alert)
     (messages.error if alert else messages.success)(request, news)
@@ -305,11 +333,23 @@ def guest_remove(request: HtmxHttpRequest, evening_id: int, guest_id: int) -> Ht
     if request.htmx and (refusal or form.choice("keep")):
         return row_response(request, door, guest, q=q, show=show, news=refusal, alert=bool(refusal))
     if request.htmx:
-        return render(request, "host/_guest_remove_row.html", {"evening": door.evening, "g": guest, "q": q,
-                                                               "show": show, "door": door})
-    return render(request, "host/guest_remove.html",
-                  {"evening": door.evening, "g": guest, "q": q, "show": show, "refusal": refusal,
-                   "back": door.back(q=q, show=show, guest=guest.pk)})
+        return render(
+            request,
+            "host/_guest_remove_row.html",
+            {"evening": door.evening, "g": guest, "q": q, "show": show, "door": door},
+        )
+    return render(
+        request,
+        "host/guest_remove.html",
+        {
+            "evening": door.evening,
+            "g": guest,
+            "q": q,
+            "show": show,
+            "refusal": refusal,
+            "back": door.back(q=q, show=show, guest=guest.pk),
+        },
+    )
 
 
 @login_required
@@ -322,8 +362,9 @@ def guest_name(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
     form = GuestNameForm(request.POST or None, initial={"name": guest.name})
     if request.method == "POST" and form.is_valid():
         try:
-            guest_services.guest_rename(guest=guest, name=form.cleaned_data["name"], user=request.user,
-                                        device=_device(request))
+            guest_services.guest_rename(
+                guest=guest, name=form.cleaned_data["name"], user=request.user, device=_device(request)
+            )
         except RuleError as error:
             form.add_error("name", error_message(error, evening))
         else:

@@ -33,7 +33,7 @@ def _rendered(mtime_ns: int) -> tuple[str, SafeString]:
             title = tokens[i + 1].content
         for child in token.children or ():
             if child.type == "image" and str(child.attrGet("src") or "").startswith("images/"):
-                child.attrSet("src", static("guide/" + str(child.attrGet("src"))[len("images/"):]))
+                child.attrSet("src", static("guide/" + str(child.attrGet("src"))[len("images/") :]))
                 child.attrSet("loading", "lazy")
     return title, mark_safe(md.renderer.render(tokens, md.options, {}))
 

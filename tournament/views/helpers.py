@@ -16,7 +16,6 @@ A link used for the other helper's job, or for a host action, is refused with 40
 message saying what the link is for; nothing changes.
 """
 
-
 from __future__ import annotations
 
 from functools import wraps
@@ -50,8 +49,9 @@ def _device(request: HttpRequest) -> str:
 def refused(request: HttpRequest, link: HelperLink, message: str) -> HttpResponse:
     """The 403 a helper's link gets when used for what it does not allow: the reason in words
     and a way back to the link's own page; nothing was changed."""
-    return render(request, "helper/refused.html", {"link": link, "evening": link.evening, "message": message},
-                  status=403)
+    return render(
+        request, "helper/refused.html", {"link": link, "evening": link.evening, "message": message}, status=403
+    )
 
 
 def helper_view(role: str | None = None):
@@ -121,9 +121,17 @@ def scorer_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
     evening = link.evening
     board = evening_board(evening)
     current = state.current_round(evening)
-    return render(request, "helper/scorer.html", {
-        "link": link, "evening": evening, "board": board, "round": current,
-        "tables_in": sum(1 for t in board.tables if t.result is not None)})
+    return render(
+        request,
+        "helper/scorer.html",
+        {
+            "link": link,
+            "evening": evening,
+            "board": board,
+            "round": current,
+            "tables_in": sum(1 for t in board.tables if t.result is not None),
+        },
+    )
 
 
 @helper_view(HelperLink.Role.SCORER)
@@ -145,17 +153,34 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
     if posted is not None and form.is_valid() and round_form.is_valid():
         winner, in_call, counters = form.result()
         try:
-            helpers.scorer_report(link=link, round_number=round_form.cleaned_data["round"], table=table,
-                                  pool_winner=winner, in_call=in_call, counters=counters, tied=form.tied(),
-                                  device=_device(request))
+            helpers.scorer_report(
+                link=link,
+                round_number=round_form.cleaned_data["round"],
+                table=table,
+                pool_winner=winner,
+                in_call=in_call,
+                counters=counters,
+                tied=form.tied(),
+                device=_device(request),
+            )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
             messages.success(request, f"Result saved for table {table}.")
             return redirect("helper-page", link.key)
-    return render(request, "helper/result.html", {"link": link, "evening": evening, "round": current,
-                                                  "table": seat, "form": form, "round_form": round_form,
-                                                  "counters_required": required})
+    return render(
+        request,
+        "helper/result.html",
+        {
+            "link": link,
+            "evening": evening,
+            "round": current,
+            "table": seat,
+            "form": form,
+            "round_form": round_form,
+            "counters_required": required,
+        },
+    )
 
 
 def helper_links_context(request: HttpRequest, evening: Evening, *, address=None) -> dict:
@@ -166,8 +191,13 @@ def helper_links_context(request: HttpRequest, evening: Evening, *, address=None
     rows = []
     for link in evening.helper_links.all():
         url = address.url + reverse("helper-page", args=[link.key])
-        rows.append({"link": link, "url": url,
-                     "qr": None if link.revoked_at else qr_svg(url, label=f"QR code of {link.who}'s link")})
+        rows.append(
+            {
+                "link": link,
+                "url": url,
+                "qr": None if link.revoked_at else qr_svg(url, label=f"QR code of {link.who}'s link"),
+            }
+        )
     return {"helper_links": rows, "helper_form": HelperLinkForm(link_numbers=[])}
 
 
@@ -187,13 +217,18 @@ def helper_links(request: HttpRequest, evening_id: int) -> HttpResponse:
         return redirect(reverse("host-door", args=[evening.pk]) + "#helpers")
     try:
         if form.cleaned_data["action"] == "create":
-            link = helpers.helper_link_create(evening=evening, role=form.cleaned_data["role"],
-                                              label=form.cleaned_data["label"], user=request.user,
-                                              device=_device(request))
+            link = helpers.helper_link_create(
+                evening=evening,
+                role=form.cleaned_data["role"],
+                label=form.cleaned_data["label"],
+                user=request.user,
+                device=_device(request),
+            )
             messages.success(request, f"Link {link.number} is ready: show its QR code to {link.label or 'the helper'}.")
         else:
-            link = helpers.helper_link_revoke(evening=evening, number=form.cleaned_data["link"], user=request.user,
-                                              device=_device(request))
+            link = helpers.helper_link_revoke(
+                evening=evening, number=form.cleaned_data["link"], user=request.user, device=_device(request)
+            )
             messages.success(request, f"Link {link.number} is revoked: it no longer works.")
     except RuleError as error:
         messages.error(request, error_message(error, evening))

@@ -76,13 +76,23 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
     seated = board.state.seated() if board.state is not None and board.last_round is not None else None
-    unseated = [g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE
-                and g.pk not in seated]
-    return render(request, template, {
-        "evening": evening, "board": board, "here": here, "unseated": unseated, "needs": needs_host(board),
-        "etag": f'"board-{evening.pk}-{evening.version}"', "tab": "board",
-        "jump": TableJumpForm(tables=len(board.tables)),
-    })
+    unseated = [
+        g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE and g.pk not in seated
+    ]
+    return render(
+        request,
+        template,
+        {
+            "evening": evening,
+            "board": board,
+            "here": here,
+            "unseated": unseated,
+            "needs": needs_host(board),
+            "etag": f'"board-{evening.pk}-{evening.version}"',
+            "tab": "board",
+            "jump": TableJumpForm(tables=len(board.tables)),
+        },
+    )
 
 
 @login_required
@@ -142,14 +152,19 @@ def _round_action_run(request: HttpRequest, evening: Evening, data: dict) -> Htt
     elif action == "ring":
         return _bell_ring_now(request, evening, current, data["confirmed"], device)
     elif action == "reopened":
-        rnd = bell.bell_reopened_rings(evening=evening, round_number=shown or current.number,
-                                       by=data["by"], user=request.user, device=device)
-        messages.success(request, f"Round {rnd.number}'s bell rings when the head table's result is recorded."
-                         if rnd.reopened == Round.Reopened.HEAD_POOL
-                         else f"Round {rnd.number}'s bell rings only when you ring it.")
+        rnd = bell.bell_reopened_rings(
+            evening=evening, round_number=shown or current.number, by=data["by"], user=request.user, device=device
+        )
+        messages.success(
+            request,
+            f"Round {rnd.number}'s bell rings when the head table's result is recorded."
+            if rnd.reopened == Round.Reopened.HEAD_POOL
+            else f"Round {rnd.number}'s bell rings only when you ring it.",
+        )
     elif shown is not None and current.number != shown:
-        raise RuleError(f"That button was for round {shown}, but round {current.number} is in play now: "
-                        "nothing was changed.")
+        raise RuleError(
+            f"That button was for round {shown}, but round {current.number} is in play now: nothing was changed."
+        )
     elif action == "pause":
         clock.round_pause(round=current, user=request.user, device=device)
     elif action == "resume":
@@ -164,9 +179,12 @@ def _bell_undo(request: HttpRequest, evening: Evening, bell_id: int, device: str
     ``RuleError`` when that bell is no longer the last one."""
     undone = bell.bell_undo(evening=evening, bell_id=bell_id, user=request.user, device=device)
     if undone.kind == Bell.Kind.BELL:
-        messages.success(request, f"The bell of round {undone.round.number} is undone; seats are back as they "
-                                  f"were. Round {undone.round.number} waits for you: correct any result, then "
-                                  "ring the bell.")
+        messages.success(
+            request,
+            f"The bell of round {undone.round.number} is undone; seats are back as they "
+            f"were. Round {undone.round.number} waits for you: correct any result, then "
+            "ring the bell.",
+        )
     else:
         messages.success(request, f"{bell.bell_words(undone)} is undone; seats are back as they were.")
 
@@ -185,8 +203,12 @@ def _bell_ring_now(
         messages.success(request, f"The bell of round {current.number} has rung.")
     else:
         current.refresh_from_db()
-        messages.info(request, f"The bell has rung and waits: {current.waiting_for}" if current.waiting_for
-                      else "The bell had already rung.")
+        messages.info(
+            request,
+            f"The bell has rung and waits: {current.waiting_for}"
+            if current.waiting_for
+            else "The bell had already rung.",
+        )
     return None
 
 
@@ -206,12 +228,20 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     needs = needs_host(board)
     missing = needs.missing
     no_result = BELL_HELP["no_result"][1][bell_options(evening).no_result]
-    return render(request, "host/bell_confirm.html", {
-        "evening": evening, "round": current, "board": board, "missing": missing, "no_result": no_result,
-        "disputed": needs.disputed,
-        "tables_in": len(board.tables) - len(missing),
-        "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),
-    })
+    return render(
+        request,
+        "host/bell_confirm.html",
+        {
+            "evening": evening,
+            "round": current,
+            "board": board,
+            "missing": missing,
+            "no_result": no_result,
+            "disputed": needs.disputed,
+            "tables_in": len(board.tables) - len(missing),
+            "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),
+        },
+    )
 
 
 @login_required
@@ -233,17 +263,26 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     initial, counters, count_initial = _result_initial(seat.result)
     # Counters are required at the head table only: the last round's counts are the final count,
     # taken table by table after its bell (tournament.services.ending).
-    form = ResultForm(request.POST or None, guests=guests, counters_required=table == 1, initial=initial,
-                      counters_initial=counters)
+    form = ResultForm(
+        request.POST or None, guests=guests, counters_required=table == 1, initial=initial, counters_initial=counters
+    )
     count_form = CountOffForm(request.POST or None, prefix="count", initial=count_initial)
     off = seat.result.count_off if seat.result is not None else 0
     if request.method == "POST" and form.is_valid() and count_form.is_valid():
         winner, in_call, counters = form.result()
         try:
-            row = results.result_record(round=current, table=table, pool_winner=winner, in_call=in_call,
-                                        counters=counters, tied=form.tied(), count_check=True,
-                                        agreed_off=count_form.agreed_off(), user=request.user,
-                                        device=_device(request))
+            row = results.result_record(
+                round=current,
+                table=table,
+                pool_winner=winner,
+                in_call=in_call,
+                counters=counters,
+                tied=form.tied(),
+                count_check=True,
+                agreed_off=count_form.agreed_off(),
+                user=request.user,
+                device=_device(request),
+            )
         except results.CountersDoNotAddUp as error:
             form.add_error(None, error_message(error, evening))
             off = error.difference
@@ -253,18 +292,31 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
         else:
             _result_saved_message(request, table, row)
             return redirect("host-evening", evening.pk)
-    return render(request, "host/result.html",
-                  {"evening": evening, "round": current, "table": seat, "form": form, "count_form": count_form,
-                   "off": off, "off_size": abs(off)})
+    return render(
+        request,
+        "host/result.html",
+        {
+            "evening": evening,
+            "round": current,
+            "table": seat,
+            "form": form,
+            "count_form": count_form,
+            "off": off,
+            "off_size": abs(off),
+        },
+    )
 
 
 def _result_saved_message(request: HttpRequest, table: int, row: Result) -> None:
     """Tell the host table ``table``'s result ``row`` is saved, and, when the table agreed its
     count is off, by how much (short or over) and that the board flags it until the bell."""
     if row.count_off:
-        messages.warning(request, f"Result saved for table {table}, with the count {row.count_off_size:,} "
-                                  f"{'short' if row.count_off < 0 else 'over'} as the table agrees: the board "
-                                  "flags it until the bell.")
+        messages.warning(
+            request,
+            f"Result saved for table {table}, with the count {row.count_off_size:,} "
+            f"{'short' if row.count_off < 0 else 'over'} as the table agrees: the board "
+            "flags it until the bell.",
+        )
     else:
         messages.success(request, f"Result saved for table {table}.")
 
@@ -282,15 +334,21 @@ def _result_form_round(
         return redirect("host-evening", evening.pk)
     posted_round = shown.cleaned_data["round"] if shown is not None else None
     if current is None and posted_round is not None:
-        messages.error(request, f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
-                                "result, use “Correct an earlier result”.")
+        messages.error(
+            request,
+            f"Round {posted_round}'s bell has rung, so that form saved nothing. To change its "
+            "result, use “Correct an earlier result”.",
+        )
         return redirect("host-evening", evening.pk)
     if current is None or not 1 <= table <= tables:
         messages.error(request, "No round is in play, or there is no such table.")
         return redirect("host-evening", evening.pk)
     if posted_round is not None and posted_round != current.number:
-        messages.error(request, f"That form was for round {posted_round}, but round {current.number} is in play now: "
-                                "nothing was saved. Enter this round's result below.")
+        messages.error(
+            request,
+            f"That form was for round {posted_round}, but round {current.number} is in play now: "
+            "nothing was saved. Enter this round's result below.",
+        )
         return redirect("host-result", evening.pk, table)
     return current
 
@@ -300,8 +358,11 @@ def _result_initial(result) -> tuple[dict | None, dict[int, int], dict]:
     (winner, the call and ties as strings; counters by guest id; the count-off form's)."""
     if result is None:
         return None, {}, {}
-    initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call],
-               "tied": [str(g) for g in result.tied]}
+    initial = {
+        "pool_winner": str(result.pool_winner_id or ""),
+        "in_call": [str(g) for g in result.in_call],
+        "tied": [str(g) for g in result.tied],
+    }
     counters = {int(k): v for k, v in result.counters.items()}
     count_initial = {"agree": True, "off_by": result.count_off} if result.count_off else {}
     return initial, counters, count_initial
@@ -321,4 +382,3 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("host-evenings")
     return render(request, "home.html")
-

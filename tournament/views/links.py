@@ -56,10 +56,17 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
         return redirect("host-guest-link", evening.pk, guest.pk)
     address = phone_address(request)
     url = address.url + reverse("guest-page", args=[guest.key])
-    return render(request, "host/guest_link.html", {
-        "evening": evening, "guest": guest, "url": url, "address": address,
-        "qr": None if guest.key_revoked else qr_svg(url, label=f"QR code of {guest.name}'s private link"),
-    })
+    return render(
+        request,
+        "host/guest_link.html",
+        {
+            "evening": evening,
+            "guest": guest,
+            "url": url,
+            "address": address,
+            "qr": None if guest.key_revoked else qr_svg(url, label=f"QR code of {guest.name}'s private link"),
+        },
+    )
 
 
 @login_required
@@ -79,17 +86,30 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
         if not form.is_valid():
             messages.error(request, " ".join(form_problems(form)))
             return redirect("host-door", evening.pk)
-        registration_switch(evening=evening, on=form.cleaned_data["self_registration"] == "on", user=request.user,
-                            device=_device(request))
-        messages.success(request, "Guests can register themselves now." if evening.self_registration
-                         else "Self-registration is off.")
+        registration_switch(
+            evening=evening,
+            on=form.cleaned_data["self_registration"] == "on",
+            user=request.user,
+            device=_device(request),
+        )
+        messages.success(
+            request, "Guests can register themselves now." if evening.self_registration else "Self-registration is off."
+        )
         return redirect("host-door", evening.pk)
     address = phone_address(request)
     url = address.url + reverse("door", args=[evening.public_key])
     guests = list(evening.guests.all())
-    return render(request, "host/door.html", helper_links_context(request, evening, address=address) | {
-        "evening": evening, "url": url, "open": registration_open(evening), "address": address,
-        "qr": qr_svg(url, label=f"QR code of the registration page of {evening.name}"),
-        "here": [g for g in guests if g.status == Guest.Status.HERE],
-        "waiting": [g for g in guests if g.status == Guest.Status.REGISTERED],
-    })
+    return render(
+        request,
+        "host/door.html",
+        helper_links_context(request, evening, address=address)
+        | {
+            "evening": evening,
+            "url": url,
+            "open": registration_open(evening),
+            "address": address,
+            "qr": qr_svg(url, label=f"QR code of the registration page of {evening.name}"),
+            "here": [g for g in guests if g.status == Guest.Status.HERE],
+            "waiting": [g for g in guests if g.status == Guest.Status.REGISTERED],
+        },
+    )

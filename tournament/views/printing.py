@@ -36,10 +36,14 @@ from tournament.services.draws import live_draw
 
 PAPERS = (("A4", "A4"), ("letter", "US Letter"))
 URL_NAMES = {
-    "seating-cards": "host-print-seating", "table-tents": "host-print-tents",
-    "score-sheets": "host-print-scores", "pull-list": "host-print-pull",
-    "results": "host-print-results", "certificates": "host-print-certificates",
-    "score-cards": "host-print-cards", "tally-sheets": "host-print-tally",
+    "seating-cards": "host-print-seating",
+    "table-tents": "host-print-tents",
+    "score-sheets": "host-print-scores",
+    "pull-list": "host-print-pull",
+    "results": "host-print-results",
+    "certificates": "host-print-certificates",
+    "score-cards": "host-print-cards",
+    "tally-sheets": "host-print-tally",
 }
 
 
@@ -86,7 +90,11 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
             note = "No draw yet: these are for the tables planned for the guests checked in now; print them again if more arrive"
         rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
     context = {
-        "evening": evening, "rows": rows, "errors": errors, "paper": paper, "address": phone_address(request),
+        "evening": evening,
+        "rows": rows,
+        "errors": errors,
+        "paper": paper,
+        "address": phone_address(request),
         "unprintable": unprintable_guests(evening),
         "papers": [{"value": v, "label": label, "url": f"{request.path}?paper={v}"} for v, label in PAPERS],
     }
@@ -114,8 +122,9 @@ def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
         return _page(request, evening, paper=paper, error=f"{kind.title}: {problem}", status=400)
     variant = variant or kind.default_variant
     try:
-        pdf = document(evening=evening, slug=slug, paper=paper, variant=variant,
-                       base_url=phone_address(request).url).render()
+        pdf = document(
+            evening=evening, slug=slug, paper=paper, variant=variant, base_url=phone_address(request).url
+        ).render()
     except RuleError as error:
         return _page(request, evening, paper=paper, error=f"{kind.title}: {error}", status=400)
     response = HttpResponse(pdf, content_type="application/pdf")

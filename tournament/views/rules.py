@@ -44,20 +44,35 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
         setting = evening_game(evening)
         if setting.game is chosen:
             options = setting.options
-    return render(request, "rulebook/game.html", {
-        "game": chosen, "games": list(Game), "fragment": f"rules/{chosen.value}.html", "evening": evening,
-        "plays_it": options is not None, "rows": option_rows(chosen, options),
-    })
+    return render(
+        request,
+        "rulebook/game.html",
+        {
+            "game": chosen,
+            "games": list(Game),
+            "fragment": f"rules/{chosen.value}.html",
+            "evening": evening,
+            "plays_it": options is not None,
+            "rows": option_rows(chosen, options),
+        },
+    )
 
 
 def rules_evening(request: HttpRequest, public_key: str) -> HttpResponse:
     """The rules page headed by this evening's game and every option in force."""
     evening = get_object_or_404(Evening, public_key=public_key)
     setting = evening_game(evening)
-    return render(request, "rulebook/evening.html", {
-        "evening": evening, "setting": setting, "rows": option_rows(setting.game, setting.options),
-        "summary": options_summary(setting.game, setting.options), "games": list(Game),
-    })
+    return render(
+        request,
+        "rulebook/evening.html",
+        {
+            "evening": evening,
+            "setting": setting,
+            "rows": option_rows(setting.game, setting.options),
+            "summary": options_summary(setting.game, setting.options),
+            "games": list(Game),
+        },
+    )
 
 
 @login_required
@@ -72,17 +87,25 @@ def host_game(request: HttpRequest, evening_id: int) -> HttpResponse:
             if not form.is_valid():
                 raise RuleError(" ".join(form_problems(form)))
             chosen = Game.parse(form.cleaned_data["game"])
-            evening_game_set(evening=evening, game=chosen, options=options_from_post(chosen, request.POST),
-                             user=request.user, device=request.META.get("HTTP_USER_AGENT", "")[:200])
+            evening_game_set(
+                evening=evening,
+                game=chosen,
+                options=options_from_post(chosen, request.POST),
+                user=request.user,
+                device=request.META.get("HTTP_USER_AGENT", "")[:200],
+            )
         except RuleError as problem:
             error = str(problem)
         else:
             messages.success(request, f"The tables play {chosen.title} ({options_summary(*_now(evening))}).")
             return redirect("host-evening", evening.pk)
-    games = [{"game": g, "rows": option_rows(g, setting.options if g is setting.game else None),
-              "checked": g is chosen} for g in Game]
-    return render(request, "rulebook/host_game.html",
-                  {"evening": evening, "games": games, "error": error, "setting": setting})
+    games = [
+        {"game": g, "rows": option_rows(g, setting.options if g is setting.game else None), "checked": g is chosen}
+        for g in Game
+    ]
+    return render(
+        request, "rulebook/host_game.html", {"evening": evening, "games": games, "error": error, "setting": setting}
+    )
 
 
 def _now(evening: Evening):

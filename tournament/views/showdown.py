@@ -57,8 +57,17 @@ def guest_showdown(request: HttpRequest, key: str) -> HttpResponse:
     board = evening_board(guest.evening)
     table = board.table_of(guest.pk)
     back = reverse("guest-page", args=[key])
-    return _private(_page(request, evening=guest.evening, board_table=table, reporter=guest, user=None,
-                          back=back, back_label="Back to my table"))
+    return _private(
+        _page(
+            request,
+            evening=guest.evening,
+            board_table=table,
+            reporter=guest,
+            user=None,
+            back=back,
+            back_label="Back to my table",
+        )
+    )
 
 
 @login_required
@@ -68,8 +77,15 @@ def host_showdown(request: HttpRequest, evening_id: int, table: int) -> HttpResp
     board = evening_board(evening)
     if not 1 <= table <= len(board.tables):
         raise Http404("No such table.")
-    return _page(request, evening=evening, board_table=board.tables[table - 1], reporter=None, user=request.user,
-                 back=reverse("host-evening", args=[evening.pk]), back_label=evening.name)
+    return _page(
+        request,
+        evening=evening,
+        board_table=board.tables[table - 1],
+        reporter=None,
+        user=request.user,
+        back=reverse("host-evening", args=[evening.pk]),
+        back_label=evening.name,
+    )
 
 
 def _seating(table: TableBoard) -> list[int]:
@@ -106,27 +122,52 @@ def _hand_rows(result, names: list[str]) -> list[dict]:
     without a verdict. ``names`` are the players' names by seat."""
     if result is None:
         return []
-    return [{"seat": h.seat, "name": names[h.seat - 1], "cards": h.cards, "label": h.strength.label,
-             "reason": h.reason, "wins": h.seat in result.best, "worst": h.seat in result.worst}
-            for h in result.hands]
+    return [
+        {
+            "seat": h.seat,
+            "name": names[h.seat - 1],
+            "cards": h.cards,
+            "label": h.strength.label,
+            "reason": h.reason,
+            "wins": h.seat in result.best,
+            "worst": h.seat in result.worst,
+        }
+        for h in result.hands
+    ]
 
 
-def _page(request: HttpRequest, *, evening: Evening, board_table: TableBoard | None, reporter: Guest | None,
-          user, back: str, back_label: str) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    *,
+    evening: Evening,
+    board_table: TableBoard | None,
+    reporter: Guest | None,
+    user,
+    back: str,
+    back_label: str,
+) -> HttpResponse:
     """The showdown helper for ``board_table`` (None: the guest has no seat now, so the page
     says so): reads the posted state, applies the button tapped (a card, "Show the verdict",
     "Send") and shows the page again, or redirects once the winner is sent. ``reporter``: the
     captain at their private link, else the host ``user``."""
     setting = evening_game(evening)
-    context = {"evening": evening, "setting": setting, "summary": options_summary(setting.game, setting.options),
-               "table": board_table, "back": back, "back_label": back_label, "reporter": reporter}
+    context = {
+        "evening": evening,
+        "setting": setting,
+        "summary": options_summary(setting.game, setting.options),
+        "table": board_table,
+        "back": back,
+        "back_label": back_label,
+        "reporter": reporter,
+    }
     if board_table is None:
         return render(request, "showdown/page.html", context)
     return _table_page(request, context, evening=evening, board_table=board_table, reporter=reporter, user=user)
 
 
-def _table_page(request: HttpRequest, context: dict, *, evening: Evening, board_table: TableBoard,
-                reporter: Guest | None, user) -> HttpResponse:
+def _table_page(
+    request: HttpRequest, context: dict, *, evening: Evening, board_table: TableBoard, reporter: Guest | None, user
+) -> HttpResponse:
     """The showdown helper of one table (``context``: the page's header, ``setting`` in it): the
     hands entered, the verdict, the seats and the card grid; a redirect once the winner is sent."""
     setting = context["setting"]
@@ -141,26 +182,44 @@ def _table_page(request: HttpRequest, context: dict, *, evening: Evening, board_
     post, entry, error = _read_entry(request, form, board_table.number, seating, poker)
     if post is not None and form is not None:  # (a form read: there is one)
         action = form.button()
-        entry, result, error = _apply_button(action, post, entry, evening=evening, setting=setting,
-                                               seats=len(seating))
+        entry, result, error = _apply_button(action, post, entry, evening=evening, setting=setting, seats=len(seating))
         if action in ("send", "record"):
             request_id = post["request_id"] or request_id
         if result is not None and action in ("send", "record"):
             seat = post["send"] or post["sent_seat"] or 0
-            sent = _send(request, evening=evening, rnd=rnd, table=board_table, entry=entry, seat=seat, action=action,
-                         reporter=reporter, user=user, request_id=request_id)
+            sent = _send(
+                request,
+                evening=evening,
+                rnd=rnd,
+                table=board_table,
+                entry=entry,
+                seat=seat,
+                action=action,
+                reporter=reporter,
+                user=user,
+                request_id=request_id,
+            )
             if isinstance(sent, HttpResponse):
                 return sent
             result_form, error = sent
             context["sent_seat"] = seat
     context.update(_entry_context(entry, result, names, seating, setting))
-    context.update({"error": error, "request_id": request_id, "result_form": result_form, "round": rnd,
-                    "counters_required": counters_required, "poker": poker})
+    context.update(
+        {
+            "error": error,
+            "request_id": request_id,
+            "result_form": result_form,
+            "round": rnd,
+            "counters_required": counters_required,
+            "poker": poker,
+        }
+    )
     return render(request, "showdown/page.html", context)
 
 
-def _apply_button(action: str, post: dict, entry: ShowdownEntry, *, evening: Evening, setting,
-                  seats: int) -> tuple[ShowdownEntry, object, str | None]:
+def _apply_button(
+    action: str, post: dict, entry: ShowdownEntry, *, evening: Evening, setting, seats: int
+) -> tuple[ShowdownEntry, object, str | None]:
     """Apply the button tapped (``action``, with the form's cleaned ``post``) to the hands
     entered: pick or unpick a card, clear the hands (keeping the dealer), or (any other button)
     decide the showdown. Returns (the entry, the verdict or None, the reason it could not be
@@ -174,8 +233,9 @@ def _apply_button(action: str, post: dict, entry: ShowdownEntry, *, evening: Eve
         entry = ShowdownEntry(hands=[""] * seats, dealer=entry.dealer, during_play=entry.during_play)
     else:
         try:
-            result = showdown_decide(evening=evening, hands=entry.hands, dealer_seat=entry.dealer,
-                                     during_play=entry.during_play)
+            result = showdown_decide(
+                evening=evening, hands=entry.hands, dealer_seat=entry.dealer, during_play=entry.during_play
+            )
         except RuleError as problem:
             error = str(problem)
     return entry, result, error
@@ -187,10 +247,15 @@ def _entry_context(entry: ShowdownEntry, result, names: list[str], seating: list
     the ``seating`` (guest ids by seat) and the game's hand size (``setting``: the evening's game)."""
     used = entry.used()
     return {
-        "entry": entry, "result": result, "hands": _hand_rows(result, names),
-        "seats": [{"number": n, "name": names[n - 1], "hand": entry.hands[n - 1], "active": n == entry.active}
-                  for n in range(1, len(seating) + 1)],
-        "seating": ",".join(map(str, seating)), "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
+        "entry": entry,
+        "result": result,
+        "hands": _hand_rows(result, names),
+        "seats": [
+            {"number": n, "name": names[n - 1], "hand": entry.hands[n - 1], "active": n == entry.active}
+            for n in range(1, len(seating) + 1)
+        ],
+        "seating": ",".join(map(str, seating)),
+        "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
         "used": {str(card): seat for card, seat in used.items()},
         "winner_names": [names[s - 1] for s in result.best] if result else [],
         "hand_size": setting.game.hand_size,
@@ -219,8 +284,12 @@ def _send(request, *, evening, rnd, table, entry, seat, action, reporter, user, 
     guests = [line.guest for line in table.lines]
     in_call, counters, form = (), None, None
     if counters_required:
-        form = ResultForm(request.POST if action == "record" else None, guests=guests, counters_required=True,
-                          initial={"pool_winner": str(winner)})
+        form = ResultForm(
+            request.POST if action == "record" else None,
+            guests=guests,
+            counters_required=True,
+            initial={"pool_winner": str(winner)},
+        )
         form.fields["pool_winner"].widget = django_forms.HiddenInput()
         if action != "record" or not form.is_valid():
             return form, None
@@ -228,9 +297,20 @@ def _send(request, *, evening, rnd, table, entry, seat, action, reporter, user, 
         if chosen != winner:
             return form, "The pool winner on the form is not the one the showdown decided: show the verdict again."
     try:
-        showdown_report(round=rnd, table=table.number, seating=seating, hands=entry.hands, dealer_seat=entry.dealer,
-                        seat=seat, in_call=in_call, counters=counters, user=user, reporter=reporter, device=device,
-                        request_id=request_id)
+        showdown_report(
+            round=rnd,
+            table=table.number,
+            seating=seating,
+            hands=entry.hands,
+            dealer_seat=entry.dealer,
+            seat=seat,
+            in_call=in_call,
+            counters=counters,
+            user=user,
+            reporter=reporter,
+            device=device,
+            request_id=request_id,
+        )
     except RuleError as problem:
         return form, str(problem)
     messages.success(request, f"Sent: {names[seat - 1]} won the pool at table {table.number}.")

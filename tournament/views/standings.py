@@ -43,12 +43,18 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.error(request, error_message(error, evening))
         from tables.bell import BellOptions
         from tables.prizes import PrizeOptions
+
         bell, prize = BellOptions(), PrizeOptions()
     form = HouseRulesForm(request.POST or None, bell=bell, prizes=prize)
     if request.method == "POST" and form.is_valid():
         try:
-            house_rules.house_rules_set(evening=evening, bell=form.bell_options(), prizes=form.prize_options(),
-                                        user=request.user, device=_device(request))
+            house_rules.house_rules_set(
+                evening=evening,
+                bell=form.bell_options(),
+                prizes=form.prize_options(),
+                user=request.user,
+                device=_device(request),
+            )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

@@ -85,7 +85,11 @@ def model_value(model, field: str, value, option: str):
     9 only, as ``tournament.forms.fields.WholeNumberField`` reads it); ``CommandError``
     "``option``: <the model's message>" when it refuses."""
     db_field = model._meta.get_field(field)
-    if isinstance(db_field, models.IntegerField) and isinstance(value, str) and not ASCII_DIGITS.fullmatch(value.strip()):
+    if (
+        isinstance(db_field, models.IntegerField)
+        and isinstance(value, str)
+        and not ASCII_DIGITS.fullmatch(value.strip())
+    ):
         raise CommandError(f"{option}: {WholeNumberField().error_messages['invalid']}")
     try:
         return db_field.clean(value, None)
@@ -108,8 +112,10 @@ def evening_by_id(value: str | int) -> Evening:
         return Evening.objects.get(pk=number)
     except (ValidationError, Evening.DoesNotExist):
         shown = str(value) if len(str(value)) <= 30 else str(value)[:27] + "..."
-        raise CommandError(f"No evening with id “{shown}”: an evening's id is the number in the address of its "
-                           "page on the site (/host/e/<id>/).") from None
+        raise CommandError(
+            f"No evening with id “{shown}”: an evening's id is the number in the address of its "
+            "page on the site (/host/e/<id>/)."
+        ) from None
 
 
 def guest_by_name(evening: Evening, name: str) -> Guest:

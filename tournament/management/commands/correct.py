@@ -39,22 +39,35 @@ class Command(HeadTableCommand):
         counters = counters_from_options(evening, opts["counters"])
         try:
             done = result_correct(
-                evening=evening, round_number=number, table=table,
+                evening=evening,
+                round_number=number,
+                table=table,
                 pool_winner=guest_by_name(evening, opts["winner"]).pk,
-                in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
+                in_call=[guest_by_name(evening, n).pk for n in opts["call"]],
+                counters=counters,
             )
         except RuleError as error:
             raise CommandError(error_message(error, evening)) from None
         names = guest_names(evening)
         where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
-        self.stdout.write(f"corrected round {opts['round_number']} table {opts['table']}; replayed rounds "
-                          f"{', '.join(map(str, done.rounds))}. {where}")
-        entries = BellEntry.objects.filter(bell__round__evening=evening, bell__undone_at__isnull=True,
-                                           bell__round__number__gte=opts["round_number"]).select_related(
-            "guest", "bell__round").order_by("bell__round__number", "id")
+        self.stdout.write(
+            f"corrected round {opts['round_number']} table {opts['table']}; replayed rounds "
+            f"{', '.join(map(str, done.rounds))}. {where}"
+        )
+        entries = (
+            BellEntry.objects.filter(
+                bell__round__evening=evening,
+                bell__undone_at__isnull=True,
+                bell__round__number__gte=opts["round_number"],
+            )
+            .select_related("guest", "bell__round")
+            .order_by("bell__round__number", "id")
+        )
         for e in entries:
             if e.from_table != e.to_table:
-                self.stdout.write(f"round {e.bell.round.number}\t{e.kind}\t{e.guest.name}\t{e.from_table}->{e.to_table}")
+                self.stdout.write(
+                    f"round {e.bell.round.number}\t{e.kind}\t{e.guest.name}\t{e.from_table}->{e.to_table}"
+                )
         for table in done.report_again:
             self.stdout.write(f"table {table} must report the round in play again")
         for warning in done.warnings:

@@ -22,8 +22,13 @@ from tournament.management.commands._common import HeadTableCommand, file_bytes,
 from tournament.models import Evening, Game
 from tournament.services.guests import guests_register, parse_guest_list
 
-OPTIONS = {"name": "NAME", "date": "--date", "counters_per_stake": "--stake", "minutes_per_round": "--minutes",
-           "rounds_planned": "--rounds"}
+OPTIONS = {
+    "name": "NAME",
+    "date": "--date",
+    "counters_per_stake": "--stake",
+    "minutes_per_round": "--minutes",
+    "rounds_planned": "--rounds",
+}
 
 
 class Command(HeadTableCommand):
@@ -40,12 +45,19 @@ class Command(HeadTableCommand):
         parser.add_argument("--check-in", action="store_true", help="mark every guest as here")
 
     def handle(self, *args, **opts):
-        form = EveningForm(data={
-            "name": opts["name"], "date": opts["date"] or datetime.date.today().isoformat(),
-            "game": Game.DRAW_POKER, "counters_per_stake": opts["stake"], "minutes_per_round": opts["minutes"],
-            "rounds_planned": opts["rounds"] or "", "round_end": Evening.RoundEnd.CLOCK,
-            "red_label": "Red pack", "blue_label": "Blue pack",
-        })
+        form = EveningForm(
+            data={
+                "name": opts["name"],
+                "date": opts["date"] or datetime.date.today().isoformat(),
+                "game": Game.DRAW_POKER,
+                "counters_per_stake": opts["stake"],
+                "minutes_per_round": opts["minutes"],
+                "rounds_planned": opts["rounds"] or "",
+                "round_end": Evening.RoundEnd.CLOCK,
+                "red_label": "Red pack",
+                "blue_label": "Blue pack",
+            }
+        )
         if not form.is_valid():
             field, messages = next(iter(form.errors.items()))
             raise CommandError(f"{OPTIONS.get(field, field)}: {' '.join(messages)}")

@@ -17,7 +17,9 @@ from tournament.management.commands._common import HeadTableCommand, file_bytes,
 
 
 class Command(HeadTableCommand):
-    help = "Import an evening exported as JSON; every bell is replayed through the rules and checked. Prints the new id."
+    help = (
+        "Import an evening exported as JSON; every bell is replayed through the rules and checked. Prints the new id."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file")

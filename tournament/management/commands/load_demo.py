@@ -33,7 +33,10 @@ class Command(HeadTableCommand):
         text = (settings.BASE_DIR / "seeds" / "demo_guests.csv").read_text(encoding="utf-8")
         with transaction.atomic():
             evening = Evening.objects.create(
-                host=user, name="Demo evening", date=datetime.date.today(), minutes_per_round=minutes,
+                host=user,
+                name="Demo evening",
+                date=datetime.date.today(),
+                minutes_per_round=minutes,
                 rounds_planned=8,
             )
             guests_register(evening=evening, rows=parse_guest_list(text, evening=evening), check_in=True)

@@ -30,8 +30,10 @@ DEMO_PASSWORD = "head-table"
 
 
 class Command(serve.Command):
-    help = ("Serve the evening on the venue's Wi-Fi: gunicorn on this computer's network address with DEBUG=0, "
-            "the Celery worker and beat beside it; Ctrl-C stops both.")
+    help = (
+        "Serve the evening on the venue's Wi-Fi: gunicorn on this computer's network address with DEBUG=0, "
+        "the Celery worker and beat beside it; Ctrl-C stops both."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--port", default="8000", help="the port to serve on, 1 to 65535 (default 8000)")
@@ -54,7 +56,9 @@ class Command(serve.Command):
         local = None if (address is None or opts["no_local_name"]) else LocalName.announce(address, port)
         values = party_settings(address, port, local.name if local else None)
         opts["party_env"] = {
-            **os.environ, **values, "DEBUG": "0",
+            **os.environ,
+            **values,
+            "DEBUG": "0",
             "SECRET_KEY_FILE": str(party_secret_key(settings.VAR_DIR)),
         }
         opts["party_env"].pop("SECRET_KEY", None)
@@ -68,8 +72,22 @@ class Command(serve.Command):
     def web_command(self, opts) -> list[str]:
         """gunicorn on every address of this computer (2 workers × 4 threads), no access log:
         guests' private links must not reach a log (docs/design-notes.md, "Private links")."""
-        return [sys.executable, "-m", "gunicorn", "tournament.wsgi", "--bind", f"0.0.0.0:{opts['port']}",
-                "--workers", "2", "--threads", "4", "--worker-class", "gthread", "--timeout", "30"]
+        return [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tournament.wsgi",
+            "--bind",
+            f"0.0.0.0:{opts['port']}",
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            "--worker-class",
+            "gthread",
+            "--timeout",
+            "30",
+        ]
 
     def environment(self, opts) -> dict[str, str]:
         """The party's environment (built in ``handle``) for the web server and the worker."""
@@ -84,7 +102,8 @@ class Command(serve.Command):
             except OSError:
                 raise CommandError(
                     f"Port {port} is already in use on this computer: is Head Table (make run) still running? "
-                    f"Stop it with Ctrl-C, or choose another port: make party PORT={port + 1}.") from None
+                    f"Stop it with Ctrl-C, or choose another port: make party PORT={port + 1}."
+                ) from None
 
     def check_host_account(self) -> None:
         """Make sure a host account exists and none has the demo password; on a terminal ask
@@ -93,8 +112,10 @@ class Command(serve.Command):
         interactive = sys.stdin.isatty()
         if not users:
             if not interactive:
-                raise CommandError("No host account yet: create one with "
-                                   "`.venv/bin/python manage.py createsuperuser`, then start the party again.")
+                raise CommandError(
+                    "No host account yet: create one with "
+                    "`.venv/bin/python manage.py createsuperuser`, then start the party again."
+                )
             self.stdout.write("Create the host's account (the login for the host's pages):")
             call_command("createsuperuser")
         for user in users:
@@ -103,7 +124,8 @@ class Command(serve.Command):
                     raise CommandError(
                         f"The host account “{user.username}” still has the demo password, which anyone on the "
                         f"Wi-Fi could guess: choose your own with `.venv/bin/python manage.py changepassword "
-                        f"{user.username}`, then start the party again.")
+                        f"{user.username}`, then start the party again."
+                    )
                 self.stdout.write(f"“{user.username}” has the demo password: choose your own.")
                 call_command("changepassword", user.username)
 
@@ -115,8 +137,12 @@ class Command(serve.Command):
             also = f"   (or {values['SITE_LOCAL_URL']}/)" if values["SITE_LOCAL_URL"] else ""
             out(f"  Phones on this Wi-Fi:  {values['SITE_URL']}/{also}")
         else:
-            out(self.style.WARNING("  No network found: only this computer can open the site. Join the venue's "
-                                   "Wi-Fi and start the party again."))
+            out(
+                self.style.WARNING(
+                    "  No network found: only this computer can open the site. Join the venue's "
+                    "Wi-Fi and start the party again."
+                )
+            )
         out(f"  On this computer:      http://127.0.0.1:{port}/   (log in with your host account)")
         out("  The host's page “Connect phones” shows the address as a QR code.")
         out("  Ctrl-C stops the web server and the worker.")

@@ -39,8 +39,11 @@ class Command(HeadTableCommand):
         parser.add_argument("--paper", default="A4", help="A4 (default) or letter")
         variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in KINDS.values())
         parser.add_argument("--variant", default=None, help=f"the document's variant ({variants})")
-        parser.add_argument("--prefilled", action="store_true",
-                            help="score sheets pre-filled with the results so far (= --variant prefilled)")
+        parser.add_argument(
+            "--prefilled",
+            action="store_true",
+            help="score sheets pre-filled with the results so far (= --variant prefilled)",
+        )
         parser.add_argument("--base-url", default=None, help="the site address in QR codes (default SITE_URL)")
 
     def handle(self, *args, **opts):
@@ -56,14 +59,16 @@ class Command(HeadTableCommand):
             variant = "prefilled"
         try:
             kind = evening_kind(evening, slug)
-            pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant,
-                           base_url=base_url).render()
+            pdf = document(evening=evening, slug=slug, paper=opts["paper"], variant=variant, base_url=base_url).render()
         except RuleError as error:
             raise CommandError(error_message(error, evening)) from None
         write_output(path, pdf, what="The PDF")
         self.stdout.write(f"{opts['output']}\t{kind.title}\t{len(pdf)} bytes")
         base = base_url or settings.SITE_URL
         if slug == "seating-cards" and is_loopback_url(base):
-            self.stderr.write(self.style.WARNING(
-                f"Warning: the QR codes point at {base}, which only this computer can open, not guests' phones. "
-                "Print them with --base-url set to this computer's network address (make party shows it)."))
+            self.stderr.write(
+                self.style.WARNING(
+                    f"Warning: the QR codes point at {base}, which only this computer can open, not guests' phones. "
+                    "Print them with --base-url set to this computer's network address (make party shows it)."
+                )
+            )

@@ -34,8 +34,11 @@ class Command(HeadTableCommand):
         counters = counters_from_options(evening, opts["counters"])
         try:
             result_record(
-                round=rnd, table=opts["table"], pool_winner=guest_by_name(evening, opts["winner"]).pk,
-                in_call=[guest_by_name(evening, n).pk for n in opts["call"]], counters=counters,
+                round=rnd,
+                table=opts["table"],
+                pool_winner=guest_by_name(evening, opts["winner"]).pk,
+                in_call=[guest_by_name(evening, n).pk for n in opts["call"]],
+                counters=counters,
             )
         except RuleError as error:
             raise CommandError(error_message(error, evening)) from None

@@ -44,8 +44,10 @@ def addrport_check(text: str) -> None:
 
 
 class Command(HeadTableCommand):
-    help = ("Serve the site (runserver) with a Celery worker and beat beside it; the worker is started again "
-            "if it exits; Ctrl-C stops both.")
+    help = (
+        "Serve the site (runserver) with a Celery worker and beat beside it; the worker is started again "
+        "if it exits; Ctrl-C stops both."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -69,8 +71,18 @@ class Command(HeadTableCommand):
 
     def handle(self, *args, **opts):
         python = sys.executable
-        celery = [python, "-m", "celery", "-A", "tournament", "worker", "--beat", "--loglevel=warning",
-                  "--concurrency=1", f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}"]
+        celery = [
+            python,
+            "-m",
+            "celery",
+            "-A",
+            "tournament",
+            "worker",
+            "--beat",
+            "--loglevel=warning",
+            "--concurrency=1",
+            f"--schedule={settings.VAR_DIR / 'celerybeat-schedule'}",
+        ]
         web = self.web_command(opts)
         self.env = self.environment(opts)
         worker = subprocess.Popen(celery, start_new_session=True, env=self.env)
@@ -98,8 +110,9 @@ class Command(HeadTableCommand):
                 os.killpg(child.pid, signal.SIGKILL)
         self.stderr.write("Stopped.")
 
-    def supervise(self, worker: subprocess.Popen, server: subprocess.Popen, command: list[str],
-                  stopping) -> subprocess.Popen:
+    def supervise(
+        self, worker: subprocess.Popen, server: subprocess.Popen, command: list[str], stopping
+    ) -> subprocess.Popen:
         """Wait until ``stopping()`` is true or the web server exits, starting the worker again
         (``command``) each time it exits meanwhile. Returns the worker process then running
         (or last exited)."""
@@ -109,8 +122,10 @@ class Command(HeadTableCommand):
                 ran = time.monotonic() - started
                 if ran >= STEADY_SECONDS:
                     pause = RESTART_PAUSE
-                self.stderr.write(f"The Celery worker exited (status {worker.returncode}) after {ran:.0f} s; "
-                                  f"starting it again in {pause:.0f} s.")
+                self.stderr.write(
+                    f"The Celery worker exited (status {worker.returncode}) after {ran:.0f} s; "
+                    f"starting it again in {pause:.0f} s."
+                )
                 resume = time.monotonic() + pause
                 while not stopping() and server.poll() is None and time.monotonic() < resume:
                     time.sleep(0.2)
