@@ -178,6 +178,61 @@ def test_a_correction_that_no_longer_fits_a_later_round_is_refused_and_saves_not
     assert after == before
 
 
+def test_a_refused_correction_says_the_way_that_is_open_and_that_way_works(make_evening):
+    from tournament.services.bell import bell_undo
+
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    play(
+        evening,
+        ids,
+        {
+            1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}),
+            2: ("M1", [], {}),
+            3: ("B1", [], {"B1": 60, "B2": 40, "B3": 50, "B4": 50}),
+        },
+    )
+    play(
+        evening,
+        ids,
+        {1: ("H2", ["H3"], {"H1": 55, "H2": 70, "H3": 45, "M1": 40}), 2: ("M2", [], {}), 3: ("B3", [], {})},
+    )
+    fix = {
+        "round_number": 1,
+        "table": 1,
+        "pool_winner": ids["H2"],
+        "counters": {ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40},
+    }
+    # Round 2 is the last bell and round 3 has not started: undoing it is open, and the message says so.
+    with pytest.raises(RuleError) as refused:
+        result_correct(evening=evening, **fix)
+    assert error_message(refused.value, evening).endswith(
+        "Nothing was changed. To make it anyway: undo the bell of round 2 on the evening page, correct round 1 "
+        "here, then enter round 2's results again and ring its bell."
+    )
+    bell_undo(evening=evening)
+    done = result_correct(evening=evening, **fix)  # H1 (35) went down instead of H4
+    assert done.report_again == (1,)  # round 2's head count named H1 at the head table: report it again
+    assert "H1" in seats_by_name(evening, ids)[3] and "H4" in seats_by_name(evening, ids)[1]
+
+
+def test_a_refused_correction_with_later_bells_rung_says_the_result_stays(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    with pytest.raises(RuleError) as refused:
+        result_correct(
+            evening=evening,
+            round_number=1,
+            table=1,
+            pool_winner=ids["H2"],
+            counters={ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40},
+        )
+    assert error_message(refused.value, evening).endswith(
+        "Round 2's results were recorded for the seats this correction changes, and later bells have rung since, "
+        "so the two cannot both stand: round 1's result stays as it is."
+    )
+
+
 @pytest.mark.parametrize(
     "bad, reason",
     [

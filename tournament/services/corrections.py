@@ -243,11 +243,28 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
         except RuleError as error:
             raise RuleError(
                 f"After this correction, round {bell.round.number} no longer fits:"
-                f" {error_message(error, names=names)} Correct that round's result first, or undo instead."
+                f" {error_message(error, names=names)} Nothing was changed. {_way_out(evening, bells, bell)}"
             ) from error
         out.append(new)
         state = new.after
     return out
+
+
+def _way_out(evening: Evening, bells: list[Bell], unfit: Bell) -> str:
+    """What the host can do when a correction of ``bells[0]``'s round no longer fits the later
+    bell ``unfit`` (its results were recorded for seats the correction changes). Only the last
+    bell can be undone, and only before the next round starts (``bell_undo``), so the advice
+    names that way only when it is open; otherwise the earlier result has to stay."""
+    first, later = bells[0].round.number, unfit.round.number
+    if unfit is bells[-1] and not evening.rounds.filter(number__gt=later).exists():
+        return (
+            f"To make it anyway: undo the bell of round {later} on the evening page, correct round {first} "
+            f"here, then enter round {later}'s results again and ring its bell."
+        )
+    return (
+        f"Round {later}'s results were recorded for the seats this correction changes, and later bells "
+        f"have rung since, so the two cannot both stand: round {first}'s result stays as it is."
+    )
 
 
 def cards_cut(round_ids: list[int]) -> dict[int, dict[int, tuple[int, ...]]]:
