@@ -79,7 +79,7 @@ def test_after_a_bunco_bell_the_page_says_where_to_go_and_counts_wins_buncos_and
     guests = Guest.objects.in_bulk([n1, e1, e2, n2])
     winner = page(client, guests[n1])
     assert "You won at the head table: stay at table 1." in winner
-    assert "<strong>1</strong> wins · <strong>0</strong> losses · <strong>1</strong> buncos" in winner
+    assert "<strong>1</strong> win · <strong>0</strong> losses · <strong>1</strong> bunco" in winner
     assert "place 1 of 8" in winner
     loser = page(client, guests[e1])
     assert "You lost at the head table: move down to table 2, the foot table." in loser
@@ -262,3 +262,20 @@ def test_after_a_euchre_bell_the_room_says_who_goes_where_and_why():
     assert f'<bdi>{guests[e1].name}</bdi> <small class="move-note">lost at the head table</small>' in html
     standings = room(_client(), evening)
     assert "Standings" in standings and 'class="tally first" title="stars">1</span>' in standings
+
+
+@pytest.mark.parametrize(
+    "words, count, said",
+    [
+        ("wins", 1, "win"),
+        ("losses", 1, "loss"),
+        ("mini buncos", 1, "mini bunco"),
+        ("stars", 0, "stars"),
+        ("points", 2, "points"),
+        ("tricks", 1, "trick"),
+    ],
+)
+def test_a_tally_of_one_is_said_in_the_singular(words, count, said):
+    from tournament.templatetags.format_tags import tally_word
+
+    assert tally_word(words, count) == said

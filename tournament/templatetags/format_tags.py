@@ -19,3 +19,12 @@ def get_tally(tallies: Mapping[str, int] | None, name: str) -> int:
 def get_tally_note(notes: Mapping[int, str] | None, player: int) -> str:
     """A player's note in a mapping by player id ("won at table 3"): "" when none."""
     return (notes or {}).get(player, "")
+
+
+@register.filter
+def tally_word(words: str, count: int) -> str:
+    """A tally's words for ``count``, singular for one: ("wins", 1) -> "win", ("losses", 1) ->
+    "loss", ("mini buncos", 1) -> "mini bunco", ("stars", 3) -> "stars"."""
+    if count != 1:
+        return words
+    return words[:-2] if words.endswith("sses") else words.removesuffix("s")
