@@ -110,3 +110,173 @@ def test_a_format_that_does_not_exist_or_a_movement_that_does_not_exist_is_refus
         assert response.status_code == 200
         assert "Select a valid choice" in response.content.decode()
     assert not Evening.objects.filter(host=host).exists()
+
+
+# The draw, the board, the result forms, the bell, standings.
+
+from tournament.models import Bell, Result  # noqa: E402
+from tournament.services.clock import round_start  # noqa: E402
+from tournament.services.foursomes import foursome_state  # noqa: E402
+
+
+def _names(evening) -> dict[int, str]:
+    return dict(evening.guests.values_list("id", "name"))
+
+
+def _drawn(make_evening, fmt: str, red: int = 4, blue: int = 4, **kw):
+    evening = make_evening(red, blue, format=fmt, round_end=Evening.RoundEnd.CLOCK, **kw)
+    foursome_draw(evening=evening)
+    return evening
+
+
+def test_the_draw_page_deals_the_partnership_draw_and_refuses_the_physical_draw(logged_in, make_evening):
+    evening = make_evening(5, 5, format="euchre")
+    page = logged_in.get(reverse("host-draw", args=[evening.pk])).content.decode()
+    assert "10 guests here make 3 tables of four, with 2 ghosts" in page
+    assert "offered for Progressive Poker only" in page
+    response = logged_in.post(reverse("host-draw", args=[evening.pk]), {"action": "physical"}, follow=True)
+    assert "offered for Progressive Poker only" in response.content.decode()
+    assert not evening.draws.exists()
+    assert logged_in.get(reverse("host-draw-physical", args=[evening.pk])).status_code == 302
+    response = logged_in.post(reverse("host-draw", args=[evening.pk]), {"action": "digital"}, follow=True)
+    text = response.content.decode()
+    assert "every guest here has a table and a seat" in text
+    assert "Ghost 1" in text and "Ghost 2" in text and "North" in text and "West" in text
+    assert [len(t) for t in foursome_state(evening).tables] == [4, 4, 4]
+
+
+def test_the_board_shows_each_table_by_seat_with_partners_and_its_report(logged_in, make_evening):
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    state, names = foursome_state(evening), _names(evening)
+    page = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    north, east, south, west = (names[p] for p in state.tables[0])
+    assert f'{north}</bdi> <span class="seat-word">(North)</span> and <bdi>{south}</bdi>' in page
+    assert f'{east}</bdi> <span class="seat-word">(East)</span> and <bdi>{west}</bdi>' in page
+    assert "No report yet from 2 of 2 tables" in page
+    response = logged_in.post(
+        reverse("host-result", args=[evening.pk, 1]), {"round": 1, "points_NS": 7, "points_EW": 5}
+    )
+    assert response.status_code == 302
+    page = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "Report in" in page and "North–South 7, East–West 5 points" in page
+    assert "1 of 2 tables in" in page
+
+
+def _result(client, evening, table: int, **data):
+    return client.post(reverse("host-result", args=[evening.pk, table]), {"round": 1, **data})
+
+
+def test_euchre_hands_one_at_a_time_and_the_play_off_on_a_tie(logged_in, make_evening):
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    response = _result(logged_in, evening, 1, hands="NS1 EW2 NS4 EW2 NS1")
+    assert response.status_code == 302
+    report = Result.objects.get(table=1, superseded_at__isnull=True).report
+    assert report["hands"] == [["NS", 1], ["EW", 2], ["NS", 4], ["EW", 2], ["NS", 1]]
+    response = _result(logged_in, evening, 2, points_NS=5, points_EW=5)
+    assert "The points are equal: name the side that won the play-off." in response.content.decode()
+    assert not Result.objects.filter(table=2).exists()
+    assert _result(logged_in, evening, 2, points_NS=5, points_EW=5, winner="EW").status_code == 302
+    assert Result.objects.get(table=2).report["playoff"] == "EW"
+
+
+def test_refused_reports_say_why_with_names_and_save_nothing(logged_in, make_evening):
+    euchre = _drawn(make_evening, "euchre")
+    round_start(evening=euchre)
+    text = _result(logged_in, euchre, 1, hands="NS1 EW3").content.decode()
+    assert "Hand 2 is worth 3: a hand of euchre scores 1, 2 or 4 points." in text
+    text = _result(logged_in, euchre, 1, hands="NS one").content.decode()
+    assert "is not a side and points" in text
+    assert not Result.objects.filter(round__evening=euchre).exists()
+
+
+def test_whist_takes_thirteen_tricks_and_refuses_fourteen(logged_in, make_evening):
+    evening = _drawn(make_evening, "whist")
+    round_start(evening=evening)
+    text = _result(logged_in, evening, 1, tricks_NS=8, tricks_EW=6).content.decode()
+    assert "A hand of whist has 13 tricks; these add up to 14." in text
+    assert not Result.objects.filter(round__evening=evening).exists()
+    assert _result(logged_in, evening, 1, tricks_NS=8, tricks_EW=5).status_code == 302
+    assert Result.objects.get(table=1).report == {"tricks": {"NS": 8, "EW": 5}}
+
+
+def _bunco(points_ns, points_ew, **seats):
+    data = {"points_NS": points_ns, "points_EW": points_ew}
+    for seat in range(4):
+        data |= {f"buncos_{seat}": 0, f"minis_{seat}": 0, f"rolls_{seat}": ""}
+    return data | seats
+
+
+def test_bunco_points_buncos_and_the_roll_off_and_its_refusals(logged_in, make_evening):
+    evening = _drawn(make_evening, "bunco")
+    round_start(evening=evening)
+    state, names = foursome_state(evening), _names(evening)
+    north = state.tables[0][0]
+    text = _result(logged_in, evening, 1, **_bunco(21, 9, rolls_0="1 22")).content.decode()
+    assert (
+        f"{names[north]}&#x27;s rolls: a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not 22."
+        in text
+    )
+    text = _result(logged_in, evening, 1, **_bunco(10, 9, buncos_0=1)).content.decode()
+    assert "North–South have 10 points, fewer than the 21 their buncos and mini buncos alone make." in text
+    text = _result(logged_in, evening, 1, **_bunco(12, 12)).content.decode()
+    assert "name the side that won the roll-off" in text
+    assert not Result.objects.filter(round__evening=evening).exists()
+    assert _result(logged_in, evening, 1, **_bunco(26, 9, buncos_0=1, minis_2=1, winner="")).status_code == 302
+    report = Result.objects.get(table=1).report
+    assert report["buncos"] == {str(north): 1} and report["minis"] == {str(state.tables[0][2]): 1}
+
+
+def test_a_form_shown_before_the_seats_changed_names_who_moved_and_saves_nothing(logged_in, make_evening):
+    evening = _drawn(make_evening, "bunco")
+    round_start(evening=evening)
+    state, names = foursome_state(evening), _names(evening)
+    stranger = state.tables[1][0]
+    seated = " ".join(str(p) for p in (stranger, *state.tables[0][1:]))
+    text = _result(logged_in, evening, 1, seated=seated, **_bunco(21, 9, buncos_0=1)).content.decode()
+    assert f"{names[stranger]} no longer sits here. Nothing was saved" in text
+    assert not Result.objects.filter(round__evening=evening).exists()
+
+
+def test_the_bell_asks_first_when_reports_are_missing_then_rings_and_undo_takes_it_back(logged_in, make_evening):
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    _result(logged_in, evening, 1, points_NS=7, points_EW=5)
+    response = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1})
+    assert response.status_code == 302 and response["Location"].endswith("/round/1/bell/")
+    page = logged_in.get(response["Location"]).content.decode()
+    assert "No report yet from table 2" in page and "a table with no report cuts for the win and scores nothing" in page
+    logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1, "confirmed": "1"})
+    bell = Bell.objects.get(round__evening=evening, undone_at__isnull=True)
+    page = logged_in.get(reverse("host-standings", args=[evening.pk])).content.decode()
+    assert "Most stars" in page and "Stars" in page
+    page = logged_in.get(reverse("host-corrections", args=[evening.pk])).content.decode()
+    assert "undo the last bell, enter the right report, then ring the bell again" in page
+    logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "undo", "bell": bell.pk})
+    assert not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists()
+
+
+def test_every_host_page_of_a_foursome_evening_answers_without_an_error(logged_in, make_evening):
+    evening = _drawn(make_evening, "bunco", 5, 5)
+    round_start(evening=evening)
+    for name in (
+        "host-evening",
+        "host-draw",
+        "host-draw-seating",
+        "host-standings",
+        "host-corrections",
+        "host-evening-edit",
+        "host-moves",
+        "host-guests",
+        "host-draw-pull",
+        "host-house-rules",
+        "host-bell-cuts",
+        "host-audit",
+        "host-print",
+    ):
+        response = logged_in.get(reverse(name, args=[evening.pk]))
+        assert response.status_code in (200, 302), name
+    for table in (1, 2, 3):
+        assert logged_in.get(reverse("host-result", args=[evening.pk, table])).status_code == 200
+        assert logged_in.get(reverse("host-table", args=[evening.pk, table])).status_code in (200, 302)

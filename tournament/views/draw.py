@@ -40,7 +40,9 @@ from tournament.selectors.draw import (
 )
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
+from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
+from tournament.views import foursome_host
 from tournament.views.request_types import HtmxHttpRequest
 
 
@@ -71,6 +73,8 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     optional pick of who represents the other pack; or start a physical draw. Also lists the
     changes of who is here since the draw, with the host's choices."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.draw_page(request, evening)
     if request.method == "POST":
         form = DrawForm(request.POST)
         if not form.is_valid():
@@ -134,6 +138,8 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Before round 1: seat a latecomer at a free seat, take a leaver out of the draw, or let a
     latecomer take a leaver's seat (``action`` = seat / release / swap)."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.redraw_advice(request, evening)
     form = DrawChangeForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -161,6 +167,8 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The pull list, ready to print: which cards to take out of each real pack, with the
     host's pack labels. For the physical draw being recorded, else for the guests here now."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.physical_refused(request, evening)
     open_draw = draw_physical.open_physical_draw(evening)
     problem, plan = "", None
     packs: list[PullPack] = []
@@ -186,6 +194,8 @@ def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     as typed ("3", "trey", "3 red"); Enter saves and the focus returns to the name. Shows the
     cards and guests left and the cards recorded. With htmx, only the panel is swapped."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.physical_refused(request, evening)
     template = "host/_draw_physical.html" if request.htmx else "host/draw_physical.html"
     if request.method != "POST":
         return render(request, template, _physical_context(evening))
@@ -231,6 +241,8 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Undo one guest's card (``action=withdraw``, ``guest`` id), finish the draw (seat
     everyone), or cancel it (the draw in force stays)."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.physical_refused(request, evening)
     form = PhysicalActionForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -259,6 +271,8 @@ def seating_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The seating of the draw in force for the host: every table with its card's rank, its
     kind and its guests with their packs; links to the public view and the seating cards."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.seating_page(request, evening)
     return render(
         request,
         "host/draw_seating.html",

@@ -22,8 +22,10 @@ from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, Tabl
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
+from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
+from tournament.views import foursome_host
 from tournament.views.board import needs_host
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
 
@@ -72,6 +74,8 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     304 with no body (``board_etag``); a changed one is morphed in place (idiomorph), so keyboard
     focus stays and alerts already shown are not announced again."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.board_page(request, evening, live=bool(request.htmx))
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
@@ -224,6 +228,8 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     if current is None or current.number != number:
         messages.error(request, f"The bell of round {number} has rung already: there is nothing to confirm.")
         return redirect("host-evening", evening.pk)
+    if is_foursome(evening):
+        return foursome_host.bell_confirm_page(request, evening, number)
     board = evening_board(evening)
     needs = needs_host(board)
     missing = needs.missing
@@ -254,6 +260,8 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     the table until the bell. A form for another round (a stale tab, or a table whose bell has
     rung) saves nothing and says so."""
     evening = _evening(request, evening_id)
+    if is_foursome(evening):
+        return foursome_host.result_page(request, evening, table)
     board = evening_board(evening)
     current = _result_form_round(request, evening, state.current_round(evening), table, len(board.tables))
     if not isinstance(current, Round):  # the redirect, with its message

@@ -1,0 +1,209 @@
+"""The host's result forms at tables of four: what a table reports at the bell, per format.
+
+Rules: ``/shared/formats.md`` through ``tables.formats.scoring`` (a euchre hand scores 1, 2 or
+4; a whist hand has 13 tricks; a bunco roll scores 1, 2, 3, 5 or 21; an exact tie names the
+play-off's or roll-off's winner). The forms read only what was typed (whole numbers, hands as
+"NS1 EW2"); the service ``foursome_reports.foursome_report`` checks the report against the
+format and refuses the impossible with the rules' words. Each form is built for the table's
+four players (North, East, South, West) and carries their ids (``seated``), so a form shown
+before the seats changed saves nothing (house rule, as Progressive Poker's stale forms).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from tables.formats.foursome import Seat, Side
+from tables.formats.scoring import ROLL_POINTS
+from tournament.forms.fields import WholeNumberField
+
+SIDES = (Side.NORTH_SOUTH, Side.EAST_WEST)
+_HAND = re.compile(r"^(NS|EW)(\d{1,2})$")
+
+
+def number_field(label: str, what: str, *, most: int, required: bool = True) -> WholeNumberField:
+    """A whole number 0 to ``most`` whose every message names ``what`` ("Ann's buncos")."""
+    return WholeNumberField(
+        label=label,
+        required=required,
+        min_value=0,
+        max_value=most,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        error_messages={
+            "required": f"Give {what} (0 if none).",
+            "invalid": f"{what[0].upper()}{what[1:]}: a whole number in the digits 0 to 9.",
+            "min_value": f"{what[0].upper()}{what[1:]} cannot be below 0.",
+            "max_value": f"{what[0].upper()}{what[1:]}: at most {most}.",
+        },
+    )
+
+
+def side_words(side: Side, names: Sequence[str]) -> str:
+    """ "North–South (Ann and Cy)" from the four ``names`` North first."""
+    first, second = side.seats
+    return f"{side.words} ({names[first]} and {names[second]})"
+
+
+class FoursomeResultForm(forms.Form):
+    """The parts every format's form shares: the players' ids as shown and the tie's winner."""
+
+    seated = forms.CharField(widget=forms.HiddenInput, required=False)
+    tie_word = "play-off"
+
+    def __init__(self, *args: Any, players: Sequence[int], names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players, self.names = list(players), list(names)
+        self.fields["seated"].initial = " ".join(str(p) for p in self.players)
+        self.fields["winner"] = forms.ChoiceField(
+            choices=[("", "No tie")] + [(s.value, side_words(s, self.names)) for s in SIDES],
+            required=False,
+            label=f"On a tie, who won the {self.tie_word}",
+        )
+
+    def moved(self) -> list[int]:
+        """The players the form was shown for who are no longer at this table (a stale form)."""
+        shown = [int(p) for p in re.findall(r"-?\d+", self.data.get("seated", ""))] if self.is_bound else []
+        return [p for p in shown if p not in self.players] if shown else []
+
+    def report(self) -> dict[str, Any]:
+        """The report as ``tables.formats.records`` reads it (each format's form says)."""
+        raise NotImplementedError
+
+    def _tie(self, key: str) -> dict[str, Any]:
+        winner = self.cleaned_data.get("winner")
+        return {key: winner} if winner else {}
+
+
+class EuchreResultForm(FoursomeResultForm):
+    """Progressive Euchre: each side's points, or the hands one by one ("NS1 EW2 NS4": the side
+    that scored and its 1, 2 or 4 points), and the play-off's winner on a tie (Foster)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for side in SIDES:
+            self.fields[f"points_{side.value}"] = number_field(
+                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=99, required=False
+            )
+        self.fields["hands"] = forms.CharField(
+            required=False,
+            max_length=400,
+            label="Or the hands, one at a time (NS1 EW2 NS4 …)",
+            help_text="Each hand: the side that scored (NS or EW) and its points, 1, 2 or 4.",
+        )
+
+    def clean_hands(self) -> list[list[Any]]:
+        hands = []
+        for number, token in enumerate(self.cleaned_data["hands"].upper().split(), start=1):
+            match = _HAND.match(token.strip(","))
+            if match is None:
+                raise forms.ValidationError(
+                    f"Hand {number} (“{token}”) is not a side and points: write NS or EW and 1, 2 or 4, e.g. NS1."
+                )
+            hands.append([match.group(1), int(match.group(2))])
+        return hands
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given = [data.get(f"points_{s.value}") for s in SIDES]
+        if not data.get("hands") and None in given and not self.errors:
+            raise forms.ValidationError("Give both sides' points, or the hands.")
+        return data
+
+    def report(self) -> dict[str, Any]:
+        """The report as ``tables.formats.records`` reads it."""
+        data = self.cleaned_data
+        out: dict[str, Any] = {}
+        if data.get("hands"):
+            out["hands"] = data["hands"]
+        if None not in (data.get(f"points_{s.value}") for s in SIDES):
+            out["points"] = {s.value: data[f"points_{s.value}"] for s in SIDES}
+        return out | self._tie("playoff")
+
+
+class WhistResultForm(FoursomeResultForm):
+    """Drive Whist: the tricks each side took (13 in all: Foster; no tie is possible)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["winner"]
+        for side in SIDES:
+            self.fields[f"tricks_{side.value}"] = number_field(
+                f"{side_words(side, self.names)}: tricks", f"{side.words}'s tricks", most=99
+            )
+
+    def report(self) -> dict[str, Any]:
+        """The report as ``tables.formats.records`` reads it."""
+        return {"tricks": {s.value: self.cleaned_data[f"tricks_{s.value}"] for s in SIDES}}
+
+
+class BuncoResultForm(FoursomeResultForm):
+    """Bunco: each team's points, each player's buncos and mini buncos (a ghost's too: the
+    dice rolled for it), optionally each player's scoring rolls ("1 2 21"), and the roll-off's
+    winner on a tie (club rules)."""
+
+    tie_word = "roll-off"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for side in SIDES:
+            self.fields[f"points_{side.value}"] = number_field(
+                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=999
+            )
+        for seat, name in enumerate(self.names):
+            where = f"{name} ({Seat(seat).word})"
+            self.fields[f"buncos_{seat}"] = number_field(f"{where}: buncos", f"{name}'s buncos", most=99)
+            self.fields[f"minis_{seat}"] = number_field(f"{where}: mini buncos", f"{name}'s mini buncos", most=99)
+            self.fields[f"rolls_{seat}"] = forms.CharField(
+                required=False, max_length=400, label=f"{where}: points of each scoring roll (optional)"
+            )
+            self.fields[f"buncos_{seat}"].initial = self.fields[f"minis_{seat}"].initial = 0
+
+    def seat_rows(self) -> list[tuple[str, list[Any]]]:
+        """(name, its bound fields) for each seat, North first (for the template)."""
+        return [
+            (name, [self[f"{kind}_{seat}"] for kind in ("buncos", "minis", "rolls")])
+            for seat, name in enumerate(self.names)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for seat, name in enumerate(self.names):
+            text = data.get(f"rolls_{seat}") or ""
+            if text and not re.fullmatch(r"[\d\s,+]+", text):
+                self.add_error(f"rolls_{seat}", f"{name}'s rolls: the points of each roll, e.g. 1 2 21.")
+            else:
+                rolls = [int(n) for n in re.findall(r"\d{1,3}", text)]
+                bad = [r for r in rolls if r not in ROLL_POINTS or r == 0]
+                if bad:
+                    self.add_error(
+                        f"rolls_{seat}",
+                        f"{name}'s rolls: a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), "
+                        f"not {bad[0]}.",
+                    )
+                data[f"rolls_{seat}"] = rolls
+        return data
+
+    def report(self) -> dict[str, Any]:
+        """The report as ``tables.formats.records`` reads it."""
+        data = self.cleaned_data
+        out: dict[str, Any] = {
+            "points": {s.value: data[f"points_{s.value}"] for s in SIDES},
+            "buncos": {str(p): data[f"buncos_{i}"] for i, p in enumerate(self.players) if data[f"buncos_{i}"]},
+            "minis": {str(p): data[f"minis_{i}"] for i, p in enumerate(self.players) if data[f"minis_{i}"]},
+        }
+        rolls = {str(p): data[f"rolls_{i}"] for i, p in enumerate(self.players) if data.get(f"rolls_{i}")}
+        if rolls:
+            out["rolls"] = rolls
+        return out | self._tie("rolloff")
+
+
+RESULT_FORMS: dict[str, type[FoursomeResultForm]] = {
+    "euchre": EuchreResultForm,
+    "whist": WhistResultForm,
+    "bunco": BuncoResultForm,
+}
+"""The host's result form of each format at tables of four, by ``Evening.format``."""

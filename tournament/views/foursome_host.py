@@ -1,0 +1,327 @@
+"""The host's pages of an evening at tables of four (Progressive Euchre, Drive Whist, Bunco):
+the board, the draw, a table's result, the bell's confirmation, standings and corrections.
+
+The host pages (``views.host``, ``views.draw``, ``views.standings``, ``views.corrections``) ask
+``services.foursomes.is_foursome`` first and hand these evenings here; Progressive Poker's pages
+are unchanged. Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
+goes through a service (``services.foursomes``, ``foursome_reports``, ``bell``); a ``RuleError``
+becomes a message naming the players and saves nothing. Rules: ``/shared/formats.md``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tables.errors import RuleError
+from tournament.forms.actions import DrawForm, form_problems
+from tournament.forms.bell import RoundActionForm
+from tournament.forms.door import RoundNumberForm
+from tournament.forms.foursome import RESULT_FORMS
+from tournament.models import Bell, Evening, Guest, Result
+from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable, foursome_board
+from tournament.services import foursomes
+from tournament.services.foursome_reports import foursome_report
+from tournament.services.naming import error_message
+
+CORRECTION_RULE = (
+    "At tables of four a closed round is corrected by undoing its bell: undo the last bell, enter the "
+    "right report, then ring the bell again. Only the last bell can be undone, so earlier rounds "
+    "cannot be corrected (house rule: the moves of every later round depend on them)."
+)
+NO_REPORT_RULE = "A table with no report cuts for the win and scores nothing."
+PHYSICAL_REFUSED = (
+    "The physical draw with real packs is offered for Progressive Poker only: for {title} deal the "
+    "draw here (house rule: the partnership draw seats each card at a table and a seat, which the "
+    "digital draw does in one step). Print the seating for the room once it is dealt."
+)
+
+
+def _device(request: HttpRequest) -> str:
+    return request.META.get("HTTP_USER_AGENT", "")[:200]
+
+
+def needs(board: FoursomeBoard) -> tuple[list[FoursomeTable], list[FoursomeTable]]:
+    """The tables with no report and those whose report a player disputed, for the round in
+    play (both empty between rounds)."""
+    if board.round is None:
+        return [], []
+    missing = [t for t in board.tables if t.result is None]
+    disputed = [t for t in board.tables if t.result is not None and t.result.status == Result.Status.DISPUTED]
+    return missing, disputed
+
+
+def report_words(report: dict, names: dict[int, str]) -> str:
+    """A live report in words for the board: "North–South 7 points, East–West 5 (8 hands);
+    play-off: North–South; buncos: Ann 1". ``names``: player id -> name at the table."""
+    sides = {"NS": "North–South", "EW": "East–West"}
+    words = []
+    for key in ("points", "tricks"):
+        if report.get(key):
+            words.append(", ".join(f"{sides.get(s, s)} {n}" for s, n in report[key].items()) + f" {key}")
+    if report.get("hands"):
+        words.append(f"{len(report['hands'])} hands")
+    for key, what in (("playoff", "play-off"), ("rolloff", "roll-off")):
+        if report.get(key):
+            words.append(f"{what} won by {sides.get(report[key], report[key])}")
+    for key, what in (("buncos", "buncos"), ("minis", "mini buncos")):
+        if report.get(key):
+            words.append(f"{what}: " + ", ".join(f"{names.get(int(p), 'a guest')} {n}" for p, n in report[key].items()))
+    return "; ".join(words)
+
+
+def _rows(board: FoursomeBoard) -> list[tuple[FoursomeTable, str]]:
+    """Each table with its live report in words ("" before it is in)."""
+    rows = []
+    for table in board.tables:
+        names = {line.player: line.name for line in table.seats}
+        rows.append((table, report_words(table.result.report, names) if table.result is not None else ""))
+    return rows
+
+
+def last_bell(evening: Evening) -> Bell | None:
+    """The last bell not undone (a round's bell, or a guest leaving or arriving), the one undo
+    can take back; None before the first. One query."""
+    return (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .select_related("round")
+        .order_by("-round__number", "-id")
+        .first()
+    )
+
+
+def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpResponse:
+    """The host's board of an evening at tables of four: the round and its bell, what needs the
+    host (tables missing a report, disputes), then each table's players by seat and partnership
+    with its report (in, confirmed or disputed). ``live``: the htmx poll's part only."""
+    board = foursome_board(evening)
+    missing, disputed = needs(board)
+    seated = {line.player for t in board.tables for line in t.seats}
+    unseated = [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+    context = {
+        "evening": evening,
+        "board": board,
+        "missing": missing,
+        "disputed": disputed,
+        "unseated": unseated,
+        "rows": _rows(board),
+        "tables_in": len(board.tables) - len(missing),
+        "tab": "board",
+        "last_bell": last_bell(evening),
+        "etag": f'"board-{evening.pk}-{evening.version}"',
+        "no_report": NO_REPORT_RULE,
+        "here": evening.guests.filter(status=Guest.Status.HERE).count(),
+        "correction_rule": CORRECTION_RULE,
+    }
+    template = "host/_foursome_board.html" if live else "host/foursome_board.html"
+    return render(request, template, context)
+
+
+def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpResponse:
+    """A table's report for the round in play, through the format's form (``forms.foursome``)
+    and ``foursome_report``. A refused report shows the rules' words with the players' names and
+    saves nothing; a form shown before the seats changed saves nothing and says who moved."""
+    board = foursome_board(evening)
+    if board.round is None or not 1 <= table <= len(board.tables):
+        messages.error(request, "No round is in play, or there is no such table.")
+        return redirect("host-evening", evening.pk)
+    shown = RoundNumberForm(request.POST) if request.method == "POST" and "round" in request.POST else None
+    if shown is not None and (not shown.is_valid() or shown.cleaned_data["round"] != board.round.number):
+        messages.error(
+            request,
+            f"That form was not for round {board.round.number}, which is in play now: "
+            "nothing was saved. Enter this round's report below.",
+        )
+        return redirect("host-result", evening.pk, table)
+    seat = board.tables[table - 1]
+    players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
+    form = RESULT_FORMS[evening.format](
+        request.POST or None, players=players, names=names, initial=_initial(seat.result)
+    )
+    if request.method == "POST" and form.is_valid():
+        if form.moved():
+            all_names = foursomes.player_names(evening)
+            who = ", ".join(foursomes.player_name(p, all_names) for p in form.moved())
+            form.add_error(
+                None,
+                f"The seats at table {table} changed since this form was shown: {who} no longer "
+                "sits here. Nothing was saved; enter the report again.",
+            )
+        else:
+            try:
+                foursome_report(
+                    round=board.round, table=table, report=form.report(), user=request.user, device=_device(request)
+                )
+            except RuleError as error:
+                form.add_error(None, error_message(error, evening, names=dict(zip(players, names, strict=True))))
+            else:
+                messages.success(request, f"Report saved for table {table}.")
+                return redirect("host-evening", evening.pk)
+    return render(
+        request,
+        "host/foursome_result.html",
+        {
+            "evening": evening,
+            "board": board,
+            "round": board.round,
+            "table": seat,
+            "form": form,
+            "sides": [("NS", "North–South"), ("EW", "East–West")],
+        },
+    )
+
+
+def _initial(result: Result | None) -> dict:
+    """The form's initial values from the table's live report (None: none yet)."""
+    report = result.report if result is not None else {}
+    initial: dict = {}
+    for key in ("points", "tricks"):
+        for side, value in (report.get(key) or {}).items():
+            initial[f"{key}_{side}"] = value
+    if report.get("hands"):
+        initial["hands"] = " ".join(f"{side}{points}" for side, points in report["hands"])
+    initial["winner"] = report.get("playoff") or report.get("rolloff") or ""
+    return initial
+
+
+def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The partnership draw: how many tables and ghosts the guests here make, the button that
+    deals it (``foursomes.foursome_draw``) and the seating once dealt. The physical draw is
+    refused with the house rule (``PHYSICAL_REFUSED``); nothing changes then."""
+    title = foursomes.evening_format(evening).title
+    if request.method == "POST":
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            for problem in form_problems(form):
+                messages.error(request, problem)
+        elif form.cleaned_data["action"] == "physical":
+            messages.error(request, PHYSICAL_REFUSED.format(title=title))
+        else:
+            try:
+                foursomes.foursome_draw(
+                    evening=evening,
+                    representing=form.cleaned_data["representing"],
+                    user=request.user,
+                    device=_device(request),
+                )
+            except RuleError as error:
+                messages.error(request, error_message(error, evening))
+            else:
+                messages.success(request, "The draw is made: every guest here has a table and a seat.")
+                return redirect("host-draw-seating", evening.pk)
+        return redirect("host-draw", evening.pk)
+    here = evening.guests.filter(status=Guest.Status.HERE).count()
+    tables = -(-here // 4)
+    board = foursome_board(evening)
+    return render(
+        request,
+        "host/foursome_draw.html",
+        {
+            "evening": evening,
+            "title": title,
+            "here": here,
+            "tables": tables,
+            "ghosts": tables * 4 - here,
+            "board": board,
+            "started": evening.rounds.exists(),
+            "physical": PHYSICAL_REFUSED.format(title=title),
+        },
+    )
+
+
+def seating_page(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """Where everyone sits now: each table's four seats, partners together, ghosts named."""
+    return render(request, "host/foursome_seating.html", {"evening": evening, "board": foursome_board(evening)})
+
+
+def bell_confirm_page(request: HttpRequest, evening: Evening, number: int) -> HttpResponse:
+    """The second step of *Ring the bell now* when reports are missing or disputed: which tables
+    (and who sits there), the rule for a table with no report, and the button to ring anyway."""
+    board = foursome_board(evening)
+    if board.round is None or board.round.number != number:
+        messages.error(request, f"The bell of round {number} has rung already: there is nothing to confirm.")
+        return redirect("host-evening", evening.pk)
+    missing, disputed = needs(board)
+    return render(
+        request,
+        "host/foursome_bell_confirm.html",
+        {
+            "evening": evening,
+            "round": board.round,
+            "board": board,
+            "missing": missing,
+            "disputed": disputed,
+            "no_report": NO_REPORT_RULE,
+            "tables_in": len(board.tables) - len(missing),
+            "form": RoundActionForm(initial={"action": "ring", "round": number, "confirmed": True}),
+        },
+    )
+
+
+def standings_page(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The standings with the format's tallies, and the prizes with their reasons."""
+    board = foursome_board(evening)
+    return render(
+        request,
+        "host/foursome_standings.html",
+        {
+            "evening": evening,
+            "board": board,
+            "standings": board.standings,
+            "tab": "standings",
+        },
+    )
+
+
+def corrections_page(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """How a closed round is corrected at tables of four (``CORRECTION_RULE``), with the undo
+    button for the last bell."""
+    board = foursome_board(evening)
+    bell = last_bell(evening)
+    return render(
+        request,
+        "host/foursome_corrections.html",
+        {
+            "evening": evening,
+            "board": board,
+            "rule": CORRECTION_RULE,
+            "bell": bell,
+            "tab": "corrections",
+        },
+    )
+
+
+def physical_refused(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The physical draw's pages and the changes before round 1 (Progressive Poker's) for an
+    evening at tables of four: back to its draw page with the house rule; nothing changes."""
+    messages.error(request, PHYSICAL_REFUSED.format(title=foursomes.evening_format(evening).title))
+    return redirect("host-draw", evening.pk)
+
+
+def house_rules_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """Progressive Poker's house rules page for an evening at tables of four: its options are on
+    the settings page."""
+    messages.info(
+        request,
+        f"{evening.get_format_display()}'s options (movement, partners, ties, prizes) are on the settings page.",
+    )
+    return redirect("host-evening-edit", evening.pk)
+
+
+def corrections_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """Progressive Poker's correction pages for an evening at tables of four: its own rule."""
+    messages.info(request, CORRECTION_RULE)
+    return redirect("host-corrections", evening.pk)
+
+
+def redraw_advice(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """Progressive Poker's seat changes before round 1 for an evening at tables of four: the
+    partnership draw is dealt again instead (house rule: every seat is a card's), or, after
+    round 1, a guest takes or frees a ghost's seat between rounds."""
+    messages.info(
+        request,
+        "At tables of four, check the guests in or out and deal the draw again before round 1; "
+        "after it, a guest leaving or arriving between rounds frees or takes a ghost's seat.",
+    )
+    return redirect("host-draw", evening.pk)
