@@ -68,13 +68,12 @@ def _refused(request: HttpRequest, form) -> None:
 
 
 @login_required
+@foursome_host.or_foursome(foursome_host.draw_page)
 def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Plan the tables for the guests here; deal digitally (or redraw before round 1), with an
     optional pick of who represents the other pack; or start a physical draw. Also lists the
     changes of who is here since the draw, with the host's choices."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.draw_page(request, evening)
     if request.method == "POST":
         form = DrawForm(request.POST)
         if not form.is_valid():

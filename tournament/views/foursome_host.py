@@ -10,9 +10,13 @@ becomes a message naming the players and saves nothing. Rules: ``/shared/formats
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from tables.errors import RuleError
 from tournament.forms.actions import DrawForm, form_problems
@@ -36,6 +40,25 @@ PHYSICAL_REFUSED = (
     "draw here (house rule: the partnership draw seats each card at a table and a seat, which the "
     "digital draw does in one step). Print the seating for the room once it is dealt."
 )
+
+
+def or_foursome(
+    handler: Callable[..., HttpResponse],
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A Progressive Poker page that hands an evening at tables of four to ``handler(request,
+    evening, *args)`` instead (the host's own evening; another's is a 404). One query more."""
+
+    def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def page(request: HttpRequest, evening_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
+            if foursomes.is_foursome(evening):
+                return handler(request, evening, *args, **kwargs)
+            return view(request, evening_id, *args, **kwargs)
+
+        return page
+
+    return wrap
 
 
 def _device(request: HttpRequest) -> str:

@@ -251,6 +251,7 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
 
 
 @login_required
+@foursome_host.or_foursome(foursome_host.result_page)
 def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
     """Enter a table's result for the round in play: pool winner, the call, counters.
 
@@ -260,8 +261,6 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     the table until the bell. A form for another round (a stale tab, or a table whose bell has
     rung) saves nothing and says so."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.result_page(request, evening, table)
     board = evening_board(evening)
     current = _result_form_round(request, evening, state.current_round(evening), table, len(board.tables))
     if not isinstance(current, Round):  # the redirect, with its message
