@@ -13,6 +13,7 @@ from tournament.printing.fonts import FAMILIES, FONT_DIR, family_for, font_name,
 from tournament.printing.samples import NAMES, SCRIPT_NAMES
 from tournament.printing.text import (
     MIN_SIZE,
+    _visual_runs,
     clean_text,
     fit,
     guest_print_name,
@@ -142,6 +143,23 @@ def test_a_number_in_a_right_to_left_name_stays_on_the_names_side():
     assert drawn(layout_line(isolate("יוסי 3"))) == "3 יסוי"
     # Mixed with Latin and brackets: the bracket pair is mirrored in the right-to-left run.
     assert drawn(layout_line(isolate("(יוסי) Ann"))).startswith("Ann")
+
+
+def test_a_joiner_in_a_right_to_left_name_keeps_every_letter_in_its_place():
+    # Persian writes a zero width non-joiner inside words; python-bidi leaves it out of its
+    # levels (UAX #9 rule X9). It stays in its word's right-to-left run, and the letters after
+    # it keep their own levels: none is moved into the wrong run or dropped from the line.
+    assert _visual_runs("سلام\u200cدنیا abc", False) == [("سلام\u200cدنیا", True), (" abc", False)]
+    assert _visual_runs("abc אב\u200dג def", False) == [("abc ", False), ("אב\u200dג", True), (" def", False)]
+    assert _visual_runs("\u200cאב x", False) == [("\u200cאב", True), (" x", False)]
+
+
+def test_a_persian_name_with_a_joiner_prints_its_last_letter():
+    name = "مهر\u200cناز"  # Mehrnaz: the non-joiner keeps "مهر" from joining "ناز"
+    line = layout_line(isolate(name))
+    assert line.actual == name
+    # The final "ز" is drawn: the name is wider than the name without it.
+    assert line.width > layout_line(isolate(name[:-1])).width
 
 
 def test_latin_text_is_left_alone():

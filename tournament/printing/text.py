@@ -38,6 +38,7 @@ from functools import lru_cache
 from bidi.algorithm import (
     MIRRORED,
     PARAGRAPH_LEVELS,
+    X9_REMOVED,
     explicit_embed_and_overrides,
     get_base_level,
     get_embedding_levels,
@@ -135,7 +136,13 @@ def guest_print_name(guest_id: int, name: str) -> str:
 
 def _levels(text: str, rtl: bool) -> list[int]:
     """The resolved bidi embedding level of each character of ``text`` (rules X1-I2 of UAX #9,
-    python-bidi), paragraph level 1 when ``rtl`` else 0."""
+    python-bidi), paragraph level 1 when ``rtl`` else 0: one level per character.
+
+    python-bidi drops the characters rule X9 removes (boundary neutrals such as the zero width
+    joiner and non-joiner, which ``normalise`` keeps for shaping, e.g. in Persian names) from
+    its levels; each takes the level of the character before it (UAX #9 section 5.2), or of
+    the next one at the start of ``text`` (the paragraph level if there is none), so it stays
+    in its word's run."""
     storage = get_empty_storage()
     storage["base_level"] = PARAGRAPH_LEVELS["R" if rtl else "L"]
     storage["base_dir"] = "R" if rtl else "L"
@@ -144,7 +151,15 @@ def _levels(text: str, rtl: bool) -> list[int]:
     resolve_weak_types(storage, False)
     resolve_neutral_types(storage, False)
     resolve_implicit_levels(storage, False)
-    return [ch["level"] for ch in storage["chars"]]
+    resolved = iter(ch["level"] for ch in storage["chars"])
+    levels = [None if unicodedata.bidirectional(c) in X9_REMOVED else next(resolved) for c in text]
+    kept = [level for level in levels if level is not None]
+    previous = kept[0] if kept else storage["base_level"]
+    out: list[int] = []
+    for level in levels:
+        previous = previous if level is None else level
+        out.append(previous)
+    return out
 
 
 def _visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
@@ -154,9 +169,7 @@ def _visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
         return [(text, False)]
     levels = _levels(text, rtl)
     runs: list[list] = []
-    # Not strict: python-bidi drops the embedding controls and boundary neutrals (rule X9) from
-    # its levels, so ``levels`` can be shorter than ``text``.
-    for char, level in zip(text, levels, strict=False):
+    for char, level in zip(text, levels, strict=True):
         if runs and runs[-1][1] == level:
             runs[-1][0] += char
         else:
