@@ -204,6 +204,8 @@ GETS = [
     Endpoint("host-print-seating", {"paper": N, "variant": N}),
     Endpoint("host-print-scores", {"paper": N, "variant": N}),
     Endpoint("host-print-results", {"paper": N}),
+    Endpoint("host-print-cards", {"paper": N, "variant": N}),
+    Endpoint("host-print-tally", {"paper": N, "variant": N}),
     Endpoint("host-audit", {"page": N}),
     Endpoint("host-evening", {"anything": N}),
     Endpoint("room", {"mode": N}, who="public"),
