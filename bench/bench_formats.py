@@ -34,7 +34,11 @@ def report_for(fmt: str, table: tuple[int, ...]) -> dict:
         return {"points": {"NS": 7, "EW": 3}}
     if fmt == "whist":
         return {"tricks": {"NS": 8, "EW": 5}}
-    return {"points": {"NS": 21, "EW": 9}, "buncos": {str(table[0]): 1}} if table[0] > 0 else {"points": {"NS": 21, "EW": 9}}
+    return (
+        {"points": {"NS": 21, "EW": 9}, "buncos": {str(table[0]): 1}}
+        if table[0] > 0
+        else {"points": {"NS": 21, "EW": 9}}
+    )
 
 
 def build(fmt: str, players: int, name: str):
@@ -50,11 +54,18 @@ def build(fmt: str, players: int, name: str):
 
     host, _ = get_user_model().objects.get_or_create(username="bench-host")
     evening = Evening.objects.create(host=host, name=name, date="2026-12-04", format=fmt)
-    Guest.objects.bulk_create([
-        Guest(evening=evening, name=f"Guest {i}", name_key=f"guest {i}", pack="red" if i % 2 else "blue",
-              status=Guest.Status.HERE)
-        for i in range(players)
-    ])
+    Guest.objects.bulk_create(
+        [
+            Guest(
+                evening=evening,
+                name=f"Guest {i}",
+                name_key=f"guest {i}",
+                pack="red" if i % 2 else "blue",
+                status=Guest.Status.HERE,
+            )
+            for i in range(players)
+        ]
+    )
     if fmt == "poker":
         draw_digital(evening=evening)
         rnd = round_start(evening=evening)
@@ -99,7 +110,9 @@ def time_one(evening, rnd, repeat: int) -> tuple[float, float, int]:
         ring(rnd)
         bell_times.append(time.perf_counter() - start)
         after = dict(Seat.objects.filter(evening=evening).values_list("guest_id", "table"))
-        places = {s: (t, p) for s, t, p in Seat.objects.filter(evening=evening).values_list("guest_id", "table", "position")}
+        places = {
+            s: (t, p) for s, t, p in Seat.objects.filter(evening=evening).values_list("guest_id", "table", "position")
+        }
         bell_undo(evening=evening)
         seats = [s for s in Seat.objects.filter(evening=evening) if (s.table, s.position) != places.get(s.guest_id)]
         moved = sum(1 for s in seats if s.table != after.get(s.guest_id))
@@ -141,8 +154,11 @@ def main() -> None:
                 bell_undo(evening=evening)
             bell, bulk, moved = time_one(evening, rnd, args.repeat)
             constant &= counts[0] == counts[1]
-            print(f"{fmt:7s} | {counts[0]:3d} / {counts[1]:3d} ({args.players})        | {tables:6d} | {bell * 1000:7.1f} ms "
-                  f"| {bulk * 1000:10.1f} ms     | {moved:11d} | {bell / bulk:5.1f}", flush=True)
+            print(
+                f"{fmt:7s} | {counts[0]:3d} / {counts[1]:3d} ({args.players})        | {tables:6d} | {bell * 1000:7.1f} ms "
+                f"| {bulk * 1000:10.1f} ms     | {moved:11d} | {bell / bulk:5.1f}",
+                flush=True,
+            )
     print("query count constant in the number of players:", "yes" if constant else "NO")
     if not constant:
         sys.exit(1)
