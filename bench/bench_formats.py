@@ -10,7 +10,9 @@ South 7 points to 3; Whist: North–South 8 tricks to 5; Bunco: North–South 21
 a bunco). Then, ``--repeat`` times: ``services.bell.bell_ring`` (lock, state, rules, the bell's
 record, moves, seats, audit, version) is timed, then undone (not timed). The baseline, timed
 the same way in the same run, is Django's ``bulk_update`` of the very ``Seat`` rows the bell
-moved (table and seat) in one transaction: the least a bell could cost in writes. The query
+moved (table and seat) in one transaction, and, as a second floor, one raw UPDATE of those rows
+with a CASE on the guest (what the bell itself sends for the seats): the least a bell could
+cost in writes. The query
 count of one bell must be the same for 16 players as for 500 (asserted in
 ``tests/test_bell_formats_scale.py`` too). Rules: ``/shared/formats.md``; issue 15 item 6.
 
@@ -97,36 +99,74 @@ def ring(rnd):
     return bell
 
 
-def time_one(evening, rnd, repeat: int) -> tuple[float, float, int]:
-    """(best bell time, best bare bulk update time, seats moved) over ``repeat`` runs, seconds."""
+def _raw_update(evening, seats) -> None:
+    """One UPDATE of ``seats``' table and seat with a CASE on the guest (the least SQL there is)."""
+    from django.db.models import IntegerField
+    from django.db.models.expressions import RawSQL
+
+    from tournament.models import Seat
+
+    whens = " ".join(["WHEN %s THEN %s"] * len(seats))
+    table = RawSQL(
+        f"CAST(CASE guest_id {whens} END AS integer)",
+        [v for s in seats for v in (s.guest_id, s.table)],
+        output_field=IntegerField(),
+    )
+    position = RawSQL(
+        f"CAST(CASE guest_id {whens} END AS integer)",
+        [v for s in seats for v in (s.guest_id, s.position)],
+        output_field=IntegerField(),
+    )
+    Seat.objects.filter(evening=evening, guest_id__in=[s.guest_id for s in seats]).update(
+        table=table, position=position
+    )
+
+
+def time_one(evening, rnd, repeat: int) -> tuple[float, float, float, int, int]:
+    """(best bell, best bare ``bulk_update``, best raw UPDATE, seats moved to another table,
+    seats changed) over ``repeat`` runs; times in seconds."""
     from django.db import transaction
 
     from tournament.models import Seat
     from tournament.services.bell import bell_undo
 
-    bell_times, bulk_times, moved = [], [], 0
+    bell_times, bulk_times, raw_times, moved, changed = [], [], [], 0, 0
     for _ in range(repeat):
         start = time.perf_counter()
         ring(rnd)
         bell_times.append(time.perf_counter() - start)
-        after = dict(Seat.objects.filter(evening=evening).values_list("guest_id", "table"))
-        places = {
-            s: (t, p) for s, t, p in Seat.objects.filter(evening=evening).values_list("guest_id", "table", "position")
-        }
+        rows = Seat.objects.filter(evening=evening).values_list("guest_id", "table", "position")
+        places = {g: (t, p) for g, t, p in rows}
         bell_undo(evening=evening)
-        seats = [s for s in Seat.objects.filter(evening=evening) if (s.table, s.position) != places.get(s.guest_id)]
-        moved = sum(1 for s in seats if s.table != after.get(s.guest_id))
+        seats = [s for s in Seat.objects.filter(evening=evening) if (s.table, s.position) != places[s.guest_id]]
+        moved = sum(1 for s in seats if s.table != places[s.guest_id][0])
+        changed = len(seats)
         old = {s.pk: (s.table, s.position) for s in seats}
-        for seat in seats:
-            seat.table, seat.position = places[seat.guest_id]
-        start = time.perf_counter()
-        with transaction.atomic():
+        for baseline, times in (
+            (lambda rows=seats: Seat.objects.bulk_update(rows, ["table", "position"]), bulk_times),
+            (lambda rows=seats: _raw_update(evening, rows), raw_times),
+        ):
+            for seat in seats:
+                seat.table, seat.position = places[seat.guest_id]
+            start = time.perf_counter()
+            with transaction.atomic():
+                baseline()
+            times.append(time.perf_counter() - start)
+            for seat in seats:
+                seat.table, seat.position = old[seat.pk]
             Seat.objects.bulk_update(seats, ["table", "position"])
-        bulk_times.append(time.perf_counter() - start)
-        for seat in seats:
-            seat.table, seat.position = old[seat.pk]
-        Seat.objects.bulk_update(seats, ["table", "position"])
-    return min(bell_times), min(bulk_times), moved
+    return min(bell_times), min(bulk_times), min(raw_times), moved, changed
+
+
+def statements(captured) -> int:
+    """Statements, with consecutive INSERTs into one table (a bulk insert's batches) counted once
+    (SQLite splits one bulk insert into batches of 999 parameters; PostgreSQL sends one)."""
+    count, last = 0, None
+    for query in captured:
+        head = query["sql"].split("(", 1)[0] if query["sql"].startswith("INSERT") else None
+        count += head is None or head != last
+        last = head
+    return count
 
 
 def main() -> None:
@@ -142,21 +182,25 @@ def main() -> None:
 
         from tournament.services.bell import bell_undo
 
-        print(f"database: {connection.vendor}")
-        print("format  | queries, 16 / N players | tables | bell, best | bulk update, best | seats moved | ratio")
+        print(f"database: {connection.vendor}; {args.players} players; best of {args.repeat}")
+        print(
+            "format | statements (raw), 16 / N | tables | bell | bulk_update | raw UPDATE | moved / changed | "
+            "bell / bulk_update | bell / raw UPDATE"
+        )
         for fmt in FORMATS:
             counts = []
             for players in (16, args.players):
                 evening, rnd, tables = build(fmt, players, f"Bench {fmt} {players}")
                 with CaptureQueriesContext(connection) as queries:
                     ring(rnd)
-                counts.append(len(queries))
+                counts.append((statements(queries.captured_queries), len(queries)))
                 bell_undo(evening=evening)
-            bell, bulk, moved = time_one(evening, rnd, args.repeat)
-            constant &= counts[0] == counts[1]
+            bell, bulk, raw, moved, changed = time_one(evening, rnd, args.repeat)
+            constant &= counts[0][0] == counts[1][0]
             print(
-                f"{fmt:7s} | {counts[0]:3d} / {counts[1]:3d} ({args.players})        | {tables:6d} | {bell * 1000:7.1f} ms "
-                f"| {bulk * 1000:10.1f} ms     | {moved:11d} | {bell / bulk:5.1f}",
+                f"{fmt} | {counts[0][0]} ({counts[0][1]}) / {counts[1][0]} ({counts[1][1]}) | {tables} | "
+                f"{bell * 1000:.1f} ms | {bulk * 1000:.1f} ms | {raw * 1000:.1f} ms | {moved} / {changed} | "
+                f"{bell / bulk:.2f} | {bell / raw:.1f}",
                 flush=True,
             )
     print("query count constant in the number of players:", "yes" if constant else "NO")

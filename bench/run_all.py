@@ -12,6 +12,7 @@ QUICK = [
     "bench_hands.py",
     "bench_draw.py",
     "bench_bell.py",
+    "bench_formats.py",
     "bench_clock.py",
     "bench_board.py",
     "bench_print.py",

@@ -26,7 +26,13 @@ from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.services.audit import audit_log
-from tournament.services.foursomes import foursome_rules, foursome_seats_replace, foursome_state, player_name
+from tournament.services.foursomes import (
+    foursome_rules,
+    foursome_seats_follow,
+    foursome_seats_replace,
+    foursome_state,
+    player_name,
+)
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES
 from tournament.services.versions import evening_touch
@@ -87,7 +93,7 @@ def foursome_bell_apply(
     except IntegrityError:
         return None  # another process rang this round's bell first
     _store_moves(bell, record, guest_names(evening))
-    foursome_seats_replace(evening=evening, tables=after.tables)
+    foursome_seats_follow(evening=evening, before=record.before, after=after.tables)
     if rnd.is_last:
         Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
         evening.refresh_from_db(fields=["stage", "ended_at"])

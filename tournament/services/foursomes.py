@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from django.db import transaction
+from django.db.models import IntegerField
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
@@ -99,6 +101,37 @@ def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]])
             if not is_ghost(player)
         ]
     )
+
+
+def foursome_seats_follow(*, evening: Evening, before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> int:
+    """Update the ``Seat`` rows of the guests whose table or seat changed from ``before`` to
+    ``after`` (ids at North, East, South, West, table 1 first), in one UPDATE whatever the
+    number of tables (a CASE on the guest for the table and one for the seat, as
+    ``services.bell.seats_follow`` does for Progressive Poker). When the guests seated differ
+    (someone left or arrived) every seat is rewritten (``foursome_seats_replace``, two queries).
+    Returns how many guests' seats changed."""
+    old = {p: (n, s) for n, ids in enumerate(before, 1) for s, p in enumerate(ids) if not is_ghost(p)}
+    new = {p: (n, s) for n, ids in enumerate(after, 1) for s, p in enumerate(ids) if not is_ghost(p)}
+    if set(old) != set(new):
+        foursome_seats_replace(evening=evening, tables=after)
+        return len(new)
+    changed = [(guest, place) for guest, place in new.items() if old[guest] != place]
+    if changed:
+        whens = " ".join(["WHEN %s THEN %s"] * len(changed))
+        table = RawSQL(
+            f"CAST(CASE guest_id {whens} END AS integer)",
+            [v for g, (n, _) in changed for v in (g, n)],
+            output_field=IntegerField(),
+        )
+        position = RawSQL(
+            f"CAST(CASE guest_id {whens} END AS integer)",
+            [v for g, (_, s) in changed for v in (g, s)],
+            output_field=IntegerField(),
+        )
+        Seat.objects.filter(evening=evening, guest_id__in=[g for g, _ in changed]).update(
+            table=table, position=position
+        )
+    return len(changed)
 
 
 def foursome_draw(*, evening: Evening, representing: Collection[int] = (), user=None, device: str = "") -> Draw:
