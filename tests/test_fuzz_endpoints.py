@@ -235,8 +235,6 @@ NOT_FUZZED = {
     "host-print-tents": "read as host-print-seating (same view code, ?paper= only)",
     "host-print-pull": "read as host-print-seating (same view code, ?paper= only)",
     "host-print-certificates": "read as host-print-results (same view code, ?paper= only)",
-    "host-print-cards": "read as host-print-seating (same download view code, ?paper= only)",
-    "host-print-tally": "read as host-print-seating (same download view code, ?paper= only)",
 }
 DJANGO_OWN = ("admin:", "login", "logout", "password_")
 
