@@ -48,7 +48,8 @@ class TallyResultsPdf(ResultsPdf):
 
     def _standings(self, w: float) -> Table:
         """Place, name, pack, then one column per tally."""
-        data: list[list[object]] = [["Place", "Name", "Pack", *(c.capitalize() for c in self.columns)]]
+        heads = [FittedText(c.capitalize(), 8.5, bold=True, align="right", lines=2) for c in self.columns]
+        data: list[list[object]] = [["Place", "Name", "Pack", *heads]]
         for row in self.tally_rows:
             data.append(
                 [
@@ -58,8 +59,8 @@ class TallyResultsPdf(ResultsPdf):
                     *(str(v) for v in row.values),
                 ]
             )
-        tally_w = min(0.11, 0.46 / max(len(self.columns), 1))
-        widths = [0.08, 0.46 - tally_w * len(self.columns) + 0.3, 0.16] + [tally_w] * len(self.columns)
+        tally_w = 0.46 / max(len(self.columns), 1)  # the tallies share 46 % of the width
+        widths = [0.08, 0.30, 0.16] + [tally_w] * len(self.columns)
         style = _grid_style(3) + [
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)]),
