@@ -168,3 +168,21 @@ def test_the_print_page_offers_the_formats_documents_and_downloads_them(client):
     assert f"/g/{evening.guests.first().key}/" in pdf_text(response.content).replace("\n", "")
     refused = client.get(reverse("host-print-scores", args=[evening.pk]))
     assert refused.status_code == 400 and "no document" in refused.content.decode()
+
+
+def test_the_print_command_writes_the_formats_documents_and_refuses_poker_ones(tmp_path):
+    import io
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    evening = _evening("whist", 12)
+    out = tmp_path / "cards.pdf"
+    stdout = io.StringIO()
+    call_command("print_document", str(evening.pk), "score-cards", "-o", str(out), stdout=stdout)
+    assert "\tScore cards\t" in stdout.getvalue()
+    text = pdf_text(out.read_bytes())
+    assert all(name in text for name in NAMES)  # every script prints: Latin, Czech, Arabic, Chinese
+    assert not notdef_glyphs(out.read_bytes())
+    with pytest.raises(CommandError, match="no document “score-sheets” for this evening"):
+        call_command("print_document", str(evening.pk), "score-sheets", "-o", str(out))
