@@ -309,9 +309,9 @@ def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, 
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, MIDDLE])
     play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
-    import tournament.services.corrections as corrections
+    import tables.formats.engine as engine  # the corrections ring every bell again through the format engine
 
-    real = corrections.ring_bell
+    real = engine.ring_bell
 
     def broken(*args, **kwargs):  # a bell that went wrong: it seats H1 at both tables
         after = real(*args, **kwargs).after
@@ -319,7 +319,7 @@ def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, 
             (after.tables[0], (ids["H1"],) + after.tables[1][1:]), after.counters, after.yellow, after.stakes
         )
 
-    monkeypatch.setattr(corrections, "ring_bell", broken)
+    monkeypatch.setattr(engine, "ring_bell", broken)
     results = Result.objects.count()
     with pytest.raises(RuleError, match="round 1 no longer fits: H1 is seated twice"):
         result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])

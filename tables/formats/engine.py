@@ -3,19 +3,44 @@
 A host chooses the evening's format when creating it (``/shared/formats.md``): Progressive
 Poker (the seeds; Foster), Progressive Euchre, Drive Whist or Bunco. Every format shares the
 two-pack draw, the head table's bell, movement between tables and prizes; ``FormatEntry`` says
-how this one seats its tables, what each guest's tallies are and where its rules come from, and
-for the formats at tables of four it carries the ``FoursomeFormat`` whose draw
-(``tables.formats.foursome.draw_foursomes``), bell (``tables.formats.bell.ring_foursome_bell``)
-and prizes (``tables.formats.prizes.award_foursome_prizes``) the services call. Progressive
-Poker's draw, bell and prizes are ``tables.draw``, ``tables.bell`` and ``tables.prizes``.
+how this one seats its tables, what each guest's tallies are and where its rules come from.
+
+``rules_for(key)`` gives the format's rules behind one interface (``FormatRules``), which is
+what ``tournament/`` calls for every format, Progressive Poker included:
+
+* ``plan(players, accept_relaxed=...)``: the table plan (``Plan``: players per table);
+* ``draw(guests, accept_relaxed=..., representing=..., rng=...)``: the seating draw
+  (``Seating``: the tables and every guest's card);
+* ``ring(state, reports, options=..., last_round=..., cuts=..., rng=...)``: the bell
+  (``Rung``: the record and the state after it);
+* ``prizes(state, packs, options=..., rng=..., stake=...)``: the prizes.
+
+The values a format's state, reports, options and records take are its own (Progressive
+Poker: ``tables.bell.EveningState``, ``TableResult``, ``BellOptions``, ``BellRecord``; tables of
+four: ``tables.formats.bell.FoursomeState``, ``TableScore``, ``FoursomeOptions``,
+``FoursomeBell``); the interface is the same. Progressive Poker's rules are ``tables.plan``,
+``tables.draw``, ``tables.bell`` and ``tables.prizes`` (the seeds); the others' are
+``tables.formats`` (``formats.md``).
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
+from tables.bell import BellOptions, EveningState, ring_bell
+from tables.bell.cuts import Cutter
+from tables.draw import deal, seating
 from tables.errors import RuleError
-from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeFormat
+from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeFormat, FoursomeOptions, prize_rules
+from tables.formats.bell import FoursomeState, ring_foursome_bell
+from tables.formats.foursome import Movement, Side, draw_foursomes, table_count
+from tables.formats.prizes import award_foursome_prizes
+from tables.packs import Pack
+from tables.plan import plan_tables
+from tables.prizes import Prize, PrizeOptions, award_prizes, standings
 from tables.sources import PROGRESSIVE_POKER
 
 
@@ -73,3 +98,232 @@ def format_entry(key: str) -> FormatEntry:
         return ENGINE[key]
     except KeyError:
         raise RuleError(f"“{key}” is not a format: choose {', '.join(ENGINE)}.") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A table plan: players per table, table 1 (the head) first, and what it relaxes of the
+    rules when they cannot seat this count (Progressive Poker's 9 to 11 guests; else None)."""
+
+    sizes: tuple[int, ...]
+    relaxed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnSeat:
+    """One guest's card of the seating draw: the card's pack and table (Progressive Poker: the
+    rank, ace = 1 = the head table), its seat at a table of four (0 North .. 3 West; None for
+    Progressive Poker), and whether the guest drew from the other pack."""
+
+    guest: int
+    pack: Pack
+    table: int
+    seat: int | None
+    represents_other: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What a draw gives: the plan, the tables (ids, table 1 first; at tables of four in seat
+    order North, East, South, West with ghosts as negative ids) and every guest's card."""
+
+    plan: Plan
+    tables: tuple[tuple[int, ...], ...]
+    cards: tuple[DrawnSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """What a bell did: the format's record of it, and the state after it."""
+
+    record: Any
+    after: Any
+
+
+@runtime_checkable
+class FormatRules(Protocol):
+    """The rules of one format behind the interface ``tournament/`` calls (module docstring)."""
+
+    @property
+    def entry(self) -> FormatEntry:
+        """The format's entry (key, title, tallies, source)."""
+        ...
+
+    def plan(self, players: int, *, accept_relaxed: bool = False) -> Plan:
+        """The table plan for ``players`` checked-in guests; ``RuleError`` when they cannot be seated."""
+        ...
+
+    def draw(
+        self,
+        guests: Sequence[tuple[int, Pack]],
+        *,
+        accept_relaxed: bool = False,
+        representing: Collection[int] = (),
+        rng: random.Random | None = None,
+    ) -> Seating:
+        """Deal the seating draw to (guest id, own pack) pairs; ``RuleError`` for a wrong pick."""
+        ...
+
+    def ring(
+        self,
+        state: Any,
+        reports: Any,
+        *,
+        options: Any,
+        last_round: bool = False,
+        cuts: Any = None,
+        rng: random.Random | None = None,
+        stake: int = 0,
+    ) -> Rung:
+        """Ring the bell on ``state`` with each table's report (``stake``: counters of a fresh
+        stake, where the format has stakes); ``RuleError`` for a bad one."""
+        ...
+
+    def prizes(
+        self, state: Any, packs: Mapping[int, Pack], *, options: Any, rng: random.Random | None = None, stake: int = 0
+    ) -> tuple[Prize, ...]:
+        """The prizes for the state's tallies (each guest's ``packs``)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class PokerRules:
+    """Progressive Poker behind ``FormatRules`` (Foster, "Progressive Poker"; the seeds): the
+    plan ``tables.plan.plan_tables``, the draw ``tables.draw.deal``, the bell
+    ``tables.bell.ring_bell``, the prizes ``tables.prizes.award_prizes``. Behaviour is theirs,
+    unchanged: this class only gives them the format's common names."""
+
+    entry: FormatEntry
+
+    def plan(self, players: int, *, accept_relaxed: bool = False) -> Plan:
+        """``plan_tables``: four at the head and the foot table, four to seven between (raises
+        ``PlanError`` for fewer than 8 guests, and for 9 to 11 unless the relaxed plan is accepted)."""
+        made = plan_tables(players, accept_relaxed=accept_relaxed)
+        return Plan(made.sizes, made.relaxed)
+
+    def draw(
+        self,
+        guests: Sequence[tuple[int, Pack]],
+        *,
+        accept_relaxed: bool = False,
+        representing: Collection[int] = (),
+        rng: random.Random | None = None,
+    ) -> Seating:
+        """``deal`` and ``seating``: every guest a table card of their pack (rank = table)."""
+        made = plan_tables(len(guests), accept_relaxed=accept_relaxed)
+        dealt = deal(guests, made, rng=rng, representing=representing)
+        cards = tuple(DrawnSeat(c.guest, c.card.pack, c.card.rank, None, c.represents_other) for c in dealt)
+        return Seating(Plan(made.sizes, made.relaxed), seating(dealt, made), cards)
+
+    def ring(
+        self,
+        state: EveningState,
+        reports: Any,
+        *,
+        options: BellOptions,
+        last_round: bool = False,
+        cuts: Any = None,
+        rng: random.Random | None = None,
+        stake: int = 1,
+    ) -> Rung:
+        """``ring_bell`` with the round's ``TableResult`` values (``reports``), the fresh
+        ``stake`` in counters and the ``BellOptions``; the record is a ``BellRecord``."""
+        record = ring_bell(state, reports, stake=stake, options=options, cuts=cuts, rng=rng, last_round=last_round)
+        return Rung(record, record.after)
+
+    def prizes(
+        self,
+        state: EveningState,
+        packs: Mapping[int, Pack],
+        *,
+        options: PrizeOptions,
+        rng: random.Random | None = None,
+        stake: int = 0,
+    ) -> tuple[Prize, ...]:
+        """``award_prizes`` on the standings of ``state`` (``stake``: counters of one stake)."""
+        return award_prizes(standings(state, packs, stake=stake), options=options, rng=rng)
+
+
+@dataclass(frozen=True, slots=True)
+class FoursomeRules:
+    """A format at tables of four behind ``FormatRules`` (``formats.md``): tables of four with
+    ghosts, the partnership draw ``draw_foursomes``, the bell ``ring_foursome_bell`` (movement
+    and partners from the host's ``FoursomeOptions``, else the format's), the prizes
+    ``award_foursome_prizes``."""
+
+    entry: FormatEntry
+    fmt: FoursomeFormat
+
+    def plan(self, players: int, *, accept_relaxed: bool = False) -> Plan:
+        """Tables of four, ghosts in the empty seats (raises ``RuleError`` below four guests)."""
+        return Plan((4,) * table_count(players))
+
+    def draw(
+        self,
+        guests: Sequence[tuple[int, Pack]],
+        *,
+        accept_relaxed: bool = False,
+        representing: Collection[int] = (),
+        rng: random.Random | None = None,
+    ) -> Seating:
+        """``draw_foursomes``: every guest a seat card of their pack (red North and East, blue
+        South and West), ghosts in the seats left."""
+        tables, cards = draw_foursomes(guests, rng=rng, representing=representing)
+        own = dict(guests)
+        seats = tuple(DrawnSeat(g, c.pack, c.table, int(c.seat), c.pack is not own[g]) for g, c in cards.items())
+        return Seating(Plan((4,) * len(tables)), tables, seats)
+
+    def movement(self, options: FoursomeOptions) -> tuple[Movement, bool]:
+        """The movement and whether partners change: the host's options, else the format's."""
+        movement = Movement(options.movement) if options.movement else self.fmt.movement
+        partners = options.partners_change if options.partners_change is not None else self.fmt.partners_change
+        return movement, partners
+
+    def ring(
+        self,
+        state: FoursomeState,
+        reports: Any,
+        *,
+        options: FoursomeOptions,
+        last_round: bool = False,
+        cuts: Mapping[int, Side] | None = None,
+        rng: random.Random | None = None,
+        stake: int = 0,
+    ) -> Rung:
+        """``ring_foursome_bell`` with each table's ``TableScore`` (``reports``: table -> score);
+        the record is a ``FoursomeBell``; ``stake`` is unused (no counters at these tables).
+        The last round moves players too (house rule: the
+        room shows where each would go; nobody sits down again)."""
+        movement, partners = self.movement(options)
+        record, after = ring_foursome_bell(
+            state, reports, movement=movement, partners_change=partners, cuts=cuts, rng=rng
+        )
+        return Rung(record, after)
+
+    def prizes(
+        self,
+        state: FoursomeState,
+        packs: Mapping[int, Pack],
+        *,
+        options: FoursomeOptions,
+        rng: random.Random | None = None,
+        stake: int = 0,
+    ) -> tuple[Prize, ...]:
+        """``award_foursome_prizes`` on every player's tallies (seated players with none count 0)."""
+        tallies = {p: dict(state.tallies.get(p, {})) for t in state.tables for p in t}
+        tallies |= {p: dict(t) for p, t in state.tallies.items()}
+        return award_foursome_prizes(
+            tallies, packs, prize_rules(self.fmt, options), ties=options.prize_ties, cutter=Cutter(None, rng)
+        )
+
+
+RULES: dict[str, FormatRules] = {
+    key: PokerRules(entry) if entry.foursome is None else FoursomeRules(entry, entry.foursome)
+    for key, entry in ENGINE.items()
+}
+"""Every format's rules behind ``FormatRules``, by stored key."""
+
+
+def rules_for(key: str) -> FormatRules:
+    """The rules of the format stored as ``key`` behind ``FormatRules``; ``RuleError`` otherwise."""
+    return RULES[format_entry(key).key]

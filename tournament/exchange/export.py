@@ -10,8 +10,9 @@ from typing import Any
 
 from tables.bell import EveningState
 from tables.errors import RuleError
+from tables.formats.engine import rules_for
 from tables.packs import Pack
-from tables.prizes import PrizeOptions, award_prizes, places, standings
+from tables.prizes import PrizeOptions, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
 from tournament.selectors.board import table_kind
 from tournament.services.foursome_standings import foursome_standings
@@ -162,8 +163,13 @@ def _standings_and_prizes(
         else ()
     )
     prizes = (
-        award_prizes(rows, options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))))
-        if rows
+        rules_for(evening.format).prizes(
+            state,
+            {g: packs[g] for g in state.counters if g in packs},
+            options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))),
+            stake=evening.counters_per_stake,
+        )
+        if rows and state
         else ()
     )
     tables = (

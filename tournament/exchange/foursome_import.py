@@ -19,7 +19,8 @@ from typing import Any
 
 from tables.errors import RuleError
 from tables.formats import FoursomeOptions, format_for
-from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell
+from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves
+from tables.formats.engine import rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
@@ -195,7 +196,8 @@ def _ring(
         except RuleError as error:
             raise EveningImportError(f"{where(at)}: table {table}'s report: {error_message(error, evening)}") from None
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
-    done, after = ring_foursome_bell(state, scores, movement=movement, partners_change=partners, cuts=cuts)
+    rung = rules_for(evening.format).ring(state, scores, options=options, cuts=cuts)
+    done, after = rung.record, rung.after
     return bell_to_json(done), after
 
 

@@ -29,9 +29,10 @@ from typing import Any
 import jsonschema
 from django.db import transaction
 
-from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves, ring_bell
+from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
+from tables.formats.engine import rules_for
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
@@ -491,8 +492,10 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
             state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
         )
     else:
-        record = ring_bell(
-            state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
+        record = (
+            rules_for(evening.format)
+            .ring(state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last)
+            .record
         )
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
     exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"]) for e in bell["entries"]]

@@ -18,8 +18,9 @@ from django.db.models import F, IntegerField
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 
-from tables.bell import BellRecord, EveningState, ResultError, ring_bell
+from tables.bell import BellRecord, EveningState, ResultError
 from tables.errors import RuleError
+from tables.formats.engine import rules_for
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
@@ -83,8 +84,17 @@ def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, c
     if cuts is None:
         cuts = _cuts_of_undone_bell(rnd)
     try:
-        record = ring_bell(
-            state, results, stake=evening.counters_per_stake, options=ring_options(evening), last_round=last, cuts=cuts
+        record = (
+            rules_for(evening.format)
+            .ring(
+                state,
+                results,
+                stake=evening.counters_per_stake,
+                options=ring_options(evening),
+                last_round=last,
+                cuts=cuts,
+            )
+            .record
         )
     except ResultError as error:
         _bell_waits(
@@ -234,14 +244,18 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     evening = rnd.evening
     names = guest_names(evening)
     try:
-        record = ring_bell(
-            evening_state(evening),
-            [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
-            stake=evening.counters_per_stake,
-            options=ring_options(evening),
-            last_round=Round.is_last_number(rnd.number, evening=evening),
-            cuts=_cuts_of_undone_bell(rnd),
-            rng=random.Random(rnd.pk),
+        record = (
+            rules_for(evening.format)
+            .ring(
+                evening_state(evening),
+                [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
+                stake=evening.counters_per_stake,
+                options=ring_options(evening),
+                last_round=Round.is_last_number(rnd.number, evening=evening),
+                cuts=_cuts_of_undone_bell(rnd),
+                rng=random.Random(rnd.pk),
+            )
+            .record
         )
     except RuleError as error:
         return BellPreview(None, error_message(error, names=names), ())

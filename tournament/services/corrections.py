@@ -28,9 +28,9 @@ from tables.bell import (
     check_one,
     guest_arrives,
     guest_leaves,
-    ring_bell,
 )
 from tables.errors import RuleError
+from tables.formats.engine import rules_for
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow
@@ -232,13 +232,17 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
                     options=options,
                 )
             else:
-                new = ring_bell(
-                    state,
-                    live.get(bell.round_id, []),
-                    stake=record.stake or evening.counters_per_stake,
-                    options=options,
-                    cuts=cuts.get(bell.round_id),
-                    last_round=record.last_round,
+                new = (
+                    rules_for(evening.format)
+                    .ring(
+                        state,
+                        live.get(bell.round_id, []),
+                        stake=record.stake or evening.counters_per_stake,
+                        options=options,
+                        cuts=cuts.get(bell.round_id),
+                        last_round=record.last_round,
+                    )
+                    .record
                 )
         except RuleError as error:
             raise RuleError(

@@ -15,12 +15,13 @@ them with names (``tournament.services.naming.error_message``).
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.draw import deal, seating
 from tables.errors import RuleError
+from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
@@ -69,34 +70,45 @@ def draw_digital(
     user=None,
     device: str = "",
 ) -> Draw:
-    """Deal every checked-in guest one table card of their pack (a cryptographically random
-    shuffle), store the draw and seat everyone. Returns the new ``Draw``.
+    """Deal every checked-in guest one card of their pack (a cryptographically random shuffle),
+    store the draw and seat everyone. Returns the new ``Draw``. Every format's draw, through
+    its rules (``tables.formats.engine.rules_for(evening.format).draw``): Progressive Poker's
+    table cards (rank = table), or a seat card at tables of four (table and seat; ghosts in
+    the seats left, kept in ``Draw.layout``).
 
     ``representing``: guest ids the host chose to draw from the other pack (default: the fewest
     needed, at random; when given, exactly that many, all of the pack with more guests than
-    cards). Raises ``RuleError`` (PlanError, DrawError, guests in ``subjects``) when fewer than 8
-    guests are here, when 9 to 11 are here and the relaxed plan was not accepted, for a wrong
-    pick of who represents the other pack, or after round 1 started. Nothing is saved then.
-    Source: 004_5d1bc750ac89c154.txt via ``tables.draw.deal``. Queries: a constant number
-    (about a dozen), whatever the number of guests.
+    cards). Raises ``RuleError`` (PlanError, DrawError, guests in ``subjects``) when too few
+    guests are here (Progressive Poker: 8; tables of four: 4), when 9 to 11 are here for
+    Progressive Poker and the relaxed plan was not accepted, for a wrong pick of who represents
+    the other pack, or after round 1 started. Nothing is saved then. Sources: Foster,
+    "Progressive Poker" (``tables.draw.deal``); ``formats.md`` (``tables.formats.foursome``).
+    Queries: a constant number (about a dozen), whatever the number of guests.
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
-        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id"))
-        plan = plan_tables(len(guests), accept_relaxed=accept_relaxed)
-        dealt = deal([(g.pk, Pack(g.pack)) for g in guests], plan, representing=representing)
-        tables = seating(dealt, plan)
-        now = Now()  # the database's clock
-        evening.draws.filter(superseded_at__isnull=True).update(superseded_at=now)
+        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
+        dealt = rules_for(evening.format).draw(
+            [(g, Pack(p)) for g, p in guests], accept_relaxed=accept_relaxed, representing=representing
+        )
+        at_fours = evening.format != Evening.Format.POKER
+        evening.draws.filter(superseded_at__isnull=True).update(superseded_at=Now())  # the database's clock
+        plan = dealt.plan
         draw = Draw.objects.create(
-            evening=evening, kind=Draw.Kind.DIGITAL, sizes=list(plan.sizes), relaxed=plan.relaxed or "", complete=True
+            evening=evening,
+            kind=Draw.Kind.DIGITAL,
+            sizes=list(plan.sizes),
+            relaxed=plan.relaxed or "",
+            complete=True,
+            layout=[list(t) for t in dealt.tables] if at_fours else [],
         )
         DrawnCard.objects.bulk_create(
-            [DrawnCard(draw=draw, guest_id=c.guest, pack=c.card.pack.value, rank=c.card.rank) for c in dealt]
+            [DrawnCard(draw=draw, guest_id=c.guest, pack=c.pack.value, rank=c.table, seat=c.seat) for c in dealt.cards]
         )
-        seats_replace(evening=evening, tables=tables)
+        seats_replace(evening=evening, tables=dealt.tables, by_seat=at_fours)
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
+        ghosts: dict[str, Any] = {"ghosts": sum(1 for t in dealt.tables for p in t if p < 0)} if at_fours else {}
         audit_log(
             evening=evening,
             action="draw.digital",
@@ -105,15 +117,23 @@ def draw_digital(
             draw_id=draw.pk,
             sizes=list(plan.sizes),
             relaxed=plan.relaxed or "",
-            representing=sorted(c.guest for c in dealt if c.represents_other),
+            representing=sorted(c.guest for c in dealt.cards if c.represents_other),
+            **ghosts,
         )
         evening_touch(evening=evening)
     return draw
 
 
-def seats_replace(*, evening: Evening, tables) -> None:
-    """Store where everyone sits: ``tables`` is guest ids per table, table 1 first. Two queries."""
+def seats_replace(*, evening: Evening, tables, by_seat: bool = False) -> None:
+    """Store where everyone sits: ``tables`` is guest ids per table, table 1 first. With
+    ``by_seat`` (tables of four) each table is in seat order North, East, South, West and the
+    position is stored too; ghosts (negative ids) have no ``Seat`` row. Two queries."""
     Seat.objects.filter(evening=evening).delete()
     Seat.objects.bulk_create(
-        [Seat(evening=evening, guest_id=guest, table=number) for number, ids in enumerate(tables, 1) for guest in ids]
+        [
+            Seat(evening=evening, guest_id=guest, table=number, position=position if by_seat else None)
+            for number, ids in enumerate(tables, 1)
+            for position, guest in enumerate(ids)
+            if guest > 0
+        ]
     )

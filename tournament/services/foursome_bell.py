@@ -21,7 +21,8 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell
+from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves
+from tables.formats.engine import FoursomeRules, rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
@@ -43,9 +44,9 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
     format's: ladder and partners changing for Euchre and Bunco, the circle with partners kept
     for Drive Whist)."""
     fmt, options = foursome_rules(evening)
-    movement = Movement(options.movement) if options.movement else fmt.movement
-    partners = options.partners_change if options.partners_change is not None else fmt.partners_change
-    return movement, partners
+    rules = rules_for(fmt.key)
+    assert isinstance(rules, FoursomeRules)
+    return rules.movement(options)
 
 
 def foursome_ring(
@@ -64,8 +65,8 @@ def foursome_ring(
     if cuts is None:
         undone = rnd.bells.filter(undone_at__isnull=False, kind=Bell.Kind.BELL).order_by("-undone_at", "-id").first()
         cuts = bell_from_json(undone.record).cuts if undone is not None else None
-    movement, partners = foursome_movement(evening)
-    return ring_foursome_bell(state, scores, movement=movement, partners_change=partners, cuts=cuts, rng=rng)
+    rung = rules_for(evening.format).ring(state, scores, options=options, cuts=cuts, rng=rng)
+    return rung.record, rung.after
 
 
 def foursome_bell_apply(

@@ -14,11 +14,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tables.bell.cuts import Cutter
 from tables.errors import RuleError
-from tables.formats import prize_rules
+from tables.formats.engine import rules_for
 from tables.formats.foursome import is_ghost
-from tables.formats.prizes import FORMATS_RULE, award_foursome_prizes, last_bunco, rank_players, standing_order
+from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standing_order
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tables.prizes import Prize
@@ -90,9 +89,8 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
         for place, p in rank_players(tallies, standing_order(fmt.key, prize_by_points=options.prize_by_points))
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
-    cutter = Cutter(None, random.Random(f"prizes-{evening.public_key}"))
     prizes = list(
-        award_foursome_prizes(tallies, packs, prize_rules(fmt, options), ties=options.prize_ties, cutter=cutter)
+        rules_for(fmt.key).prizes(state, packs, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
     )
     if fmt.key == "bunco":
         prizes.append(_last_bunco(evening))

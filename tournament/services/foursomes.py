@@ -14,23 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from django.db import transaction
 from django.db.models import IntegerField
 from django.db.models.expressions import RawSQL
-from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeState
 from tables.formats.engine import FormatEntry, format_entry
 from tables.formats.foursome import Seat as SeatName
-from tables.formats.foursome import draw_foursomes, is_ghost
+from tables.formats.foursome import is_ghost
 from tables.formats.records import state_from_json
-from tables.packs import Pack
-from tournament.models import Bell, Draw, DrawnCard, Evening, Guest, Seat
-from tournament.services.audit import audit_log
-from tournament.services.draws import live_draw, lock_for_draw
-from tournament.services.versions import evening_touch
+from tournament.models import Bell, Draw, Evening, Seat
+from tournament.services.draws import draw_digital, live_draw, seats_replace
 
 
 def evening_format(evening: Evening) -> FormatEntry:
@@ -91,16 +86,8 @@ def foursome_state(evening: Evening) -> FoursomeState:
 
 def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]]) -> None:
     """Store where every guest sits: ``tables`` are ids at North, East, South and West, table 1
-    first (ghosts, negative, have no ``Seat`` row). Two queries."""
-    Seat.objects.filter(evening=evening).delete()
-    Seat.objects.bulk_create(
-        [
-            Seat(evening=evening, guest_id=player, table=number, position=position)
-            for number, ids in enumerate(tables, 1)
-            for position, player in enumerate(ids)
-            if not is_ghost(player)
-        ]
-    )
+    first (ghosts, negative, have no ``Seat`` row). Two queries (``services.draws.seats_replace``)."""
+    seats_replace(evening=evening, tables=tables, by_seat=True)
 
 
 def foursome_seats_follow(*, evening: Evening, before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> int:
@@ -140,43 +127,12 @@ def foursome_draw(*, evening: Evening, representing: Collection[int] = (), user=
     Every guest draws a card of their pack naming a table and a seat (red: North and East;
     blue: South and West; house rule in ``tables.formats.foursome``); ghosts take the seats
     left empty. ``representing``: guests the host picks to draw from the other pack (else the
-    fewest needed, at random). Raises ``RuleError`` for fewer than four guests, a wrong pick,
-    or after round 1 started; nothing is saved then. A constant number of queries.
+    fewest needed, at random). Raises ``RuleError`` for a Progressive Poker evening, fewer than
+    four guests, a wrong pick, or after round 1 started; nothing is saved then. The one draw of
+    every format (``services.draws.draw_digital``), after checking the evening's format.
     """
-    with transaction.atomic():
-        evening = lock_for_draw(evening)
-        foursome_rules(evening)
-        guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
-        tables, cards = draw_foursomes([(g, Pack(p)) for g, p in guests], representing=representing)
-        evening.draws.filter(superseded_at__isnull=True).update(superseded_at=Now())
-        draw = Draw.objects.create(
-            evening=evening,
-            kind=Draw.Kind.DIGITAL,
-            sizes=[4] * len(tables),
-            layout=[list(t) for t in tables],
-            complete=True,
-        )
-        DrawnCard.objects.bulk_create(
-            [
-                DrawnCard(draw=draw, guest_id=g, pack=c.pack.value, rank=c.table, seat=int(c.seat))
-                for g, c in cards.items()
-            ]
-        )
-        foursome_seats_replace(evening=evening, tables=tables)
-        evening.stage = Evening.Stage.SEATED
-        evening.save(update_fields=["stage"])
-        audit_log(
-            evening=evening,
-            action="draw.digital",
-            user=user,
-            device=device,
-            draw_id=draw.pk,
-            sizes=[4] * len(tables),
-            ghosts=sum(1 for t in tables for p in t if is_ghost(p)),
-            representing=sorted(g for g, c in cards.items() if c.pack.value != dict(guests)[g]),
-        )
-        evening_touch(evening=evening)
-    return draw
+    foursome_rules(evening)
+    return draw_digital(evening=evening, representing=representing, user=user, device=device)
 
 
 def seat_words(position: int) -> str:

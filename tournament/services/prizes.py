@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tables.errors import RuleError
+from tables.formats.engine import rules_for
 from tables.packs import Pack
-from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, award_prizes, places, settle, standings
+from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, places, settle, standings
 from tournament.models import Evening, Guest
 from tournament.services.naming import namer
 from tournament.services.state import evening_state
@@ -86,7 +87,13 @@ def evening_standings(evening: Evening) -> EveningStandings:
         for place, row in zip(places(rows), rows, strict=True)
     ]
     names = {pk: g.name for pk, g in guests.items()}
-    prizes = award_prizes(rows, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
+    prizes = rules_for(evening.format).prizes(
+        state,
+        packs,
+        options=options,
+        rng=random.Random(f"prizes-{evening.public_key}"),
+        stake=evening.counters_per_stake,
+    )
     prize_lines = tuple(
         PrizeLine(
             prize=p,
