@@ -87,3 +87,19 @@ def test_the_format_pages_show_the_defaults_and_the_rules_index_links_them(clien
     for key in ("euchre", "whist", "bunco"):
         assert f'href="/rules/{key}/"' in index
     assert client.get("/rules/canasta/").status_code == 404
+
+
+def test_the_evenings_own_rules_page_shows_its_format_and_options(client):
+    evening = EveningFactory(format="whist", options={"format": {"partners_change": True}})
+    page = client.get(reverse("rules-evening", args=[evening.public_key]))
+    text = visible_text(page.content.decode()).lower()
+    assert page.status_code == 200 and "drive whist" in text and "the losing gentleman deals the next hand" in text
+    assert "draw poker" not in text
+
+
+def test_the_table_game_page_sends_a_format_at_tables_of_four_to_its_settings(client):
+    evening = EveningFactory(format="bunco")
+    client.force_login(evening.host)
+    page = client.get(reverse("host-game", args=[evening.pk]), follow=True)
+    assert page.redirect_chain[-1][0] == reverse("host-evening-edit", args=[evening.pk])
+    assert "this evening plays Bunco" in page.content.decode()

@@ -126,8 +126,11 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def rules_evening(request: HttpRequest, public_key: str) -> HttpResponse:
-    """The rules page headed by this evening's game and every option in force."""
+    """The rules page headed by this evening's game and every option in force; an evening at
+    tables of four shows its format's page with the evening's options (``_format_page``)."""
     evening = get_object_or_404(Evening, public_key=public_key)
+    if evening.format in FORMATS:
+        return _format_page(request, FORMATS[evening.format], evening)
     setting = evening_game(evening)
     return render(
         request,
@@ -144,8 +147,16 @@ def rules_evening(request: HttpRequest, public_key: str) -> HttpResponse:
 
 @login_required
 def host_game(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Pick the evening's table game and its options."""
+    """Pick the evening's table game and its options (Progressive Poker's; an evening at tables
+    of four goes to its settings, where its format's options are, with a message saying so)."""
     evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
+    if evening.format in FORMATS:
+        messages.info(
+            request,
+            f"The table game is Progressive Poker's choice; this evening plays {FORMATS[evening.format].title}, "
+            "whose options are here.",
+        )
+        return redirect("host-evening-edit", evening.pk)
     setting = evening_game(evening)
     chosen, error = setting.game, ""
     if request.method == "POST":
