@@ -101,6 +101,7 @@ def _bell_ring(who: str, d: Mapping, names: Names) -> str:
     text = f"{subject} rang the bell for round {d.get('round')}"
     moves = int(d.get("moves") or 0)
     text += f": {moves} guest{'s' if moves != 1 else ''} moved" if moves else ": nobody moved"
+    text += _table_cuts(d.get("table_cuts") or {})
     cuts = d.get("cuts") or {}
     if cuts:
         text += "; " + in_words(
@@ -110,6 +111,16 @@ def _bell_ring(who: str, d: Mapping, names: Names) -> str:
     text += "."
     warnings = [w for w in d.get("warnings") or () if isinstance(w, str)]
     return text + (" " + " ".join(warnings) if warnings else "")
+
+
+def _table_cuts(cuts: Mapping) -> str:
+    """At tables of four: which side won each table's cut ("; table 2 had no report or a tie:
+    North–South won the cut")."""
+    sides = {"NS": "North–South", "EW": "East–West"}
+    return "".join(
+        f"; table {table} had no report or a tie: {sides.get(side, 'a side')} won the cut"
+        for table, side in cuts.items()
+    )
 
 
 def _correct(who: str, d: Mapping, names: Names) -> str:
@@ -171,7 +182,7 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     ),
     "result.record": lambda who, d, n: (
         f"{who} recorded table {d.get('table')}'s result in round {d.get('round')}: "
-        f"{_result(d, n)}{_count_off(d.get('count_off'))}."
+        + (f"{d['words']}." if d.get("words") else f"{_result(d, n)}{_count_off(d.get('count_off'))}.")
     ),
     "result.correct": _correct,
     "result.confirm": lambda who, d, n: _vote(who, d, "confirmed"),

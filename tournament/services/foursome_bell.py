@@ -105,8 +105,8 @@ def foursome_bell_apply(
         device=device,
         round=rnd.number,
         cause=cause,
-        moves=len(record.moves),
-        cuts={str(t): s.value for t, s in record.cuts.items()},
+        moves=sum(1 for player, _, _ in record.moves if not is_ghost(player)),
+        table_cuts={str(t): s.value for t, s in record.cuts.items()},
     )
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO

@@ -89,7 +89,7 @@ def foursome_report(
                 "Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,)
             )
         evening = rnd.evening
-        report_check(evening=evening, table=table, report=report)
+        score = report_check(evening=evening, table=table, report=report)
         if reporter is not None and reporter.pk not in foursome_state(evening).tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
         row = _save(
@@ -101,6 +101,7 @@ def foursome_report(
             device=device,
             request_id=request_id,
             helper=helper,
+            words=score.words,
         )
         _ring_if_due(rnd, evening, table, user=user, device=device)
     return row
@@ -116,8 +117,10 @@ def _save(
     device: str,
     request_id: str,
     helper,
+    words: str = "",
 ) -> Result:
-    """Save the table's live report (an earlier one superseded), log it, touch the evening."""
+    """Save the table's live report (an earlier one superseded), log it with the result in
+    ``words`` ("North–South won, 21 points to 4"), touch the evening."""
     Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).update(superseded_at=Now())
     row = Result.objects.create(
         round=rnd,
@@ -137,6 +140,7 @@ def _save(
         round=rnd.number,
         table=table,
         report=report,
+        words=words,
     )
     evening_touch(evening=rnd.evening)
     return row

@@ -1,0 +1,38 @@
+"""The audit log of an evening at tables of four reads in sentences, with names."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EveningFactory, GuestFactory
+from tests.test_no_developer_text import visible_text
+from tournament.models import Bell, Evening, Guest
+from tournament.services.bell import bell_ring, bell_undo
+from tournament.services.clock import round_start
+from tournament.services.foursome_bell import foursome_guest_leaves
+from tournament.services.foursome_reports import foursome_report
+from tournament.services.foursomes import foursome_draw, foursome_state
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_audit_log_of_a_bunco_evening_reads_in_sentences(client):
+    evening = EveningFactory(format="bunco", round_end=Evening.RoundEnd.CLOCK)
+    for n in range(8):
+        GuestFactory(evening=evening, name=f"Player {n + 1}", pack="red" if n % 2 == 0 else "blue")
+    foursome_draw(evening=evening)
+    rnd = round_start(evening=evening)
+    north = foursome_state(evening).tables[0][0]
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 21, "EW": 4}, "buncos": {north: 1}})
+    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    bell_undo(evening=evening, bell_id=bell.pk)
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    foursome_guest_leaves(evening=evening, guest=Guest.objects.get(pk=north))
+    client.force_login(evening.host)
+    text = visible_text(client.get(reverse("host-audit", args=[evening.pk])).content.decode())
+    name = Guest.objects.get(pk=north).name
+    assert "{" not in text and "None" not in text and "bell ring" not in text
+    assert "The host recorded table 1's result in round 1: North–South won, 21 points to 4." in text
+    assert "rang the bell for round 1: 4 guests moved; table 2 had no report or a tie:" in text
+    assert f"The host marked {name} as left." in text
