@@ -18,6 +18,7 @@ from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 from tournament.services.foursome_reports import foursome_report
 from tournament.services.foursomes import foursome_draw, foursome_state
+from tournament.views.printing import URL_NAMES
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Zoë", "Jiří", "سارا", "李雷"]
@@ -166,8 +167,63 @@ def test_the_print_page_offers_the_formats_documents_and_downloads_them(client):
     response = client.get(reverse("host-print-cards", args=[evening.pk]) + "?paper=letter")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert f"/g/{evening.guests.first().key}/" in pdf_text(response.content).replace("\n", "")
-    refused = client.get(reverse("host-print-scores", args=[evening.pk]))
-    assert refused.status_code == 400 and "no document" in refused.content.decode()
+    # Progressive Poker's score sheets (an old link): the print page at Bunco's tally sheets, saying why.
+    moved = client.get(reverse("host-print-scores", args=[evening.pk]) + "?paper=letter")
+    assert moved.status_code == 302
+    assert moved["Location"] == reverse("host-print", args=[evening.pk]) + "?paper=letter#doc-tally-sheets"
+    page = client.get(moved["Location"]).content.decode()
+    assert (
+        "Score sheets are printed for Progressive Poker. This evening plays Bunco: print its tally sheets below."
+        in page
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "slug", "words", "anchor"),
+    [
+        (
+            "poker",
+            "score-cards",
+            "Score cards are printed for Progressive Euchre, Drive Whist and Bunco. "
+            "This evening plays Progressive Poker: print its score sheets below.",
+            "#doc-score-sheets",
+        ),
+        (
+            "poker",
+            "tally-sheets",
+            "Tally sheets are printed for Bunco. This evening plays Progressive Poker: print its score sheets below.",
+            "#doc-score-sheets",
+        ),
+        (
+            "euchre",
+            "tally-sheets",
+            "Tally sheets are printed for Bunco. This evening plays Progressive Euchre: print its score cards below.",
+            "#doc-score-cards",
+        ),
+        (
+            "whist",
+            "pull-list",
+            "Pull list is printed for Progressive Poker. This evening plays Drive Whist, which has no pull "
+            "list: choose one of its documents below.",
+            "",
+        ),
+    ],
+)
+def test_another_formats_document_leads_to_the_print_page_saying_why(client, key, slug, words, anchor):
+    """No print page offers another format's document, but an old link (or the format changed
+    since) must not end in a bare error: the print page, at the format's own document."""
+    evening = EveningFactory() if key == "poker" else _evening(key)
+    client.force_login(evening.host)
+    url = reverse(URL_NAMES[slug], args=[evening.pk])
+    offered = client.get(reverse("host-print", args=[evening.pk])).content.decode()
+    assert url not in offered
+    moved = client.get(url)
+    assert (
+        moved.status_code == 302
+        and moved["Location"] == reverse("host-print", args=[evening.pk]) + "?paper=A4" + anchor
+    )
+    page = client.get(moved["Location"]).content.decode()
+    assert words in page and page.count('role="alert"') == 0
 
 
 def test_the_print_command_writes_the_formats_documents_and_refuses_poker_ones(tmp_path):

@@ -30,6 +30,7 @@ from tables.draw import (
     split_packs,
 )
 from tables.errors import RuleError
+from tables.formats.engine import ENGINE, format_entry
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
@@ -147,14 +148,50 @@ FOURSOME_BUILDERS: dict[str, Callable[..., Any]] = {
 }
 
 
-def documents_for(evening: Evening) -> tuple[DocumentKind, ...]:
-    """The documents the evening's format prints: Progressive Poker's ``DOCUMENTS``, or, at
-    tables of four, score cards, table cards, (Bunco) tally sheets, results and certificates."""
-    if evening.format == Evening.Format.POKER:
+def format_documents(key: str) -> tuple[DocumentKind, ...]:
+    """The documents format ``key`` ("poker", "euchre", "whist", "bunco") prints: Progressive
+    Poker's ``DOCUMENTS``, or, at tables of four, score cards, table cards, (Bunco) tally
+    sheets, results and certificates."""
+    if key == Evening.Format.POKER:
         return DOCUMENTS
-    if evening.format == Evening.Format.BUNCO:
+    if key == Evening.Format.BUNCO:
         return FOURSOME_DOCUMENTS
     return tuple(kind for kind in FOURSOME_DOCUMENTS if kind.slug != "tally-sheets")
+
+
+def documents_for(evening: Evening) -> tuple[DocumentKind, ...]:
+    """The documents the evening's format prints (``format_documents``)."""
+    return format_documents(evening.format)
+
+
+# What a format prints instead of another format's document, for the same use at the tables
+# (house rule: an old link, or one kept after the host changed the format, leads to the print
+# page at that document; None: the format has no such document).
+INSTEAD: dict[str, dict[str, str | None]] = {
+    "poker": {"score-cards": "score-sheets", "tally-sheets": "score-sheets"},
+    "euchre": {"seating-cards": "score-cards", "score-sheets": "score-cards", "tally-sheets": "score-cards"},
+    "whist": {"seating-cards": "score-cards", "score-sheets": "score-cards", "tally-sheets": "score-cards"},
+    "bunco": {"seating-cards": "score-cards", "score-sheets": "tally-sheets"},
+}
+
+
+def other_format_document(evening: Evening, slug: str) -> tuple[str, str | None]:
+    """For a document ``slug`` that the evening's format does not print: the reason in words
+    ("Score cards are printed for Progressive Euchre, Drive Whist and Bunco. This evening plays
+    Progressive Poker: print its score sheets below.") and the slug of the format's own document
+    for the same use (``INSTEAD``; None when it has none). Raises ``PrintError`` for a slug that
+    is no document at all. No query."""
+    kind = document_kind(slug)
+    formats = [entry.title for key, entry in ENGINE.items() if slug in {k.slug for k in format_documents(key)}]
+    printed_for = formats[0] if len(formats) == 1 else f"{', '.join(formats[:-1])} and {formats[-1]}"
+    plays = format_entry(evening.format).title
+    instead = INSTEAD.get(evening.format, {}).get(slug)
+    verb = "are" if kind.title.endswith("s") else "is"
+    if instead is None:
+        ending = f", which has no {kind.title.lower()}: choose one of its documents below."
+    else:
+        ending = f": print its {KINDS[instead].title.lower()} below."
+    return f"{kind.title} {verb} printed for {printed_for}. This evening plays {plays}{ending}", instead
 
 
 def evening_kind(evening: Evening, slug: str) -> DocumentKind:

@@ -8,15 +8,21 @@ be printed (they print as "Guest no. N"), each with a link to correct the name. 
 links carry the address phones use (``tournament.party.phone_address``); when only this
 computer can reach it the page says so above everything else. A download that cannot be made
 (no draw, an unknown paper size, a revoked link) shows the print page again with the reason
-and HTTP 400: never an empty or broken PDF. Login required; another host's evening is a 404.
+and HTTP 400: never an empty or broken PDF. A download of a document another format prints
+(score cards for Progressive Poker, score sheets for Bunco: an old link, or the format changed)
+goes to the print page at this format's own document for the same use, saying why. Login
+required; another host's evening is a 404.
 Rules: issue 7, issue 13.
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
@@ -25,6 +31,7 @@ from tournament.documents.contents import (
     document_problem,
     documents_for,
     evening_kind,
+    other_format_document,
     pull_list_note,
     unprintable_guests,
 )
@@ -109,15 +116,24 @@ def print_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     return _page(request, evening, paper=paper, error=problem, status=400 if problem else 200)
 
 
+def _other_format(request: HttpRequest, evening: Evening, slug: str, *, paper: str) -> HttpResponse:
+    """A download of another format's document (an old link, or the format changed since):
+    the print page at the format's own document for the same use, with the reason in words
+    (``other_format_document``); never a bare error for a link the site once gave."""
+    reason, instead = other_format_document(evening, slug)
+    messages.info(request, reason)
+    anchor = f"#doc-{instead}" if instead else ""
+    return redirect(f"{reverse('host-print', args=[evening.pk])}?{urlencode({'paper': paper})}{anchor}")
+
+
 def _download(request: HttpRequest, evening_id: int, slug: str) -> HttpResponse:
     """Build document ``slug`` for ``?paper=`` and ``?variant=`` and send it as a PDF download,
     or the print page with the reason (HTTP 400) when it cannot be made."""
     evening = _evening(request, evening_id)
     paper, variant, problem = _query(request)
-    try:
-        kind = evening_kind(evening, slug)
-    except RuleError as error:
-        return _page(request, evening, paper=paper, error=str(error), status=400)
+    if slug not in {kind.slug for kind in documents_for(evening)}:
+        return _other_format(request, evening, slug, paper=paper)
+    kind = evening_kind(evening, slug)
     if problem:
         return _page(request, evening, paper=paper, error=f"{kind.title}: {problem}", status=400)
     variant = variant or kind.default_variant
