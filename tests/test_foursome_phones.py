@@ -169,8 +169,14 @@ def test_a_euchre_captain_taps_hands_and_the_result_is_saved():
         ("euchre", {"points_ns": 5, "points_ew": 5}, "The points are equal: name the side that won the play-off."),
         ("euchre", {}, "Tap each hand, or give both sides&#x27; points."),
         ("euchre", {"hands": "NS1; DROP"}, "The hands were damaged: tap them again."),
-        ("whist", {"tricks_ns": 14, "tricks_ew": 0}, "A hand of whist has 13 tricks; these add up to 14."),
-        ("whist", {"tricks_ns": "٣", "tricks_ew": 10}, "Enter a whole number."),
+        ("whist", {"tricks_ns": 14, "tricks_ew": 0}, "North–South&#x27;s tricks: at most 13."),
+        ("whist", {"tricks_ns": 8, "tricks_ew": 7}, "A hand of whist has 13 tricks; these add up to 15."),
+        (
+            "whist",
+            {"tricks_ns": "٣", "tricks_ew": 10},
+            "North–South&#x27;s tricks: a whole number in the digits 0 to 9.",
+        ),
+        ("euchre", {"points_ns": 500, "points_ew": 2}, "North–South&#x27;s points: at most 99."),
     ],
 )
 def test_bad_reports_say_what_is_wrong_and_save_nothing(fmt, values, message):

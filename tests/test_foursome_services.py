@@ -123,6 +123,9 @@ def test_a_table_with_no_report_cuts_for_the_win_and_scores_nothing():
         ("euchre", {"points": {"NS": 5}}, "both sides"),
         ("whist", {"tricks": {"NS": 13, "EW": 0}, "stars": 1}, "not stars"),
         ("bunco", {"points": {"NS": 22, "EW": 0}, "rolls": {"SEATED": [22]}}, "not 22"),
+        ("euchre", {"points": {"NS": 500, "EW": 2}}, "North–South's points: at most 99 in a round"),
+        ("bunco", {"points": {"NS": 1000, "EW": 2}}, "North–South's points: at most 999 in a round"),
+        ("bunco", {"points": {"NS": 5, "EW": 0}, "rolls": {"SEATED": [3, 3, 3]}}, "fewer than the 9 their rolls make"),
     ],
 )
 def test_impossible_reports_are_refused_and_nothing_is_saved(fmt, report, message):
@@ -183,6 +186,37 @@ def test_the_head_tables_report_rings_the_bell_when_rounds_end_there():
     assert Bell.objects.filter(round=rnd, kind=Bell.Kind.BELL).count() == 1
 
 
+def test_the_head_tables_report_stops_play_and_the_bell_waits_for_every_tables_score_so_far():
+    # formats.md: "the head table rings it, and every table stops. A table whose game is
+    # unfinished is decided by the score so far."
+    evening = _evening("euchre", 12)
+    Evening.objects.filter(pk=evening.pk).update(round_end=Evening.RoundEnd.HEAD_POOL)
+    evening.refresh_from_db()
+    foursome_draw(evening=evening)
+    rnd = round_start(evening=evening)
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 7, "EW": 6}})
+    rnd.refresh_from_db()
+    assert not Bell.objects.filter(round=rnd).exists()
+    assert rnd.state == rnd.State.RUNG and rnd.deadline is None
+    assert rnd.waiting_for == "every table's score so far: tables 2 and 3 have not reported yet"
+    foursome_report(round=rnd, table=3, report={"points": {"NS": 1, "EW": 3}})
+    rnd.refresh_from_db()
+    assert rnd.waiting_for == "every table's score so far: table 2 has not reported yet"
+    foursome_report(round=rnd, table=2, report={"points": {"NS": 2, "EW": 0}})  # the last score moves everyone
+    bell = Bell.objects.get(round=rnd, kind=Bell.Kind.BELL)
+    assert bell.cause == Bell.Cause.HEAD_POOL and bell.record["cuts"] == {}
+
+
+def test_the_hosts_bell_moves_everyone_with_a_table_unreported_which_cuts():
+    evening = _evening("bunco", 8)
+    foursome_draw(evening=evening)
+    rnd = round_start(evening=evening)
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 21, "EW": 6}})
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.CLOCK) is None  # the clock waits for table 2's score
+    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    assert bell is not None and list(bell.record["cuts"]) == ["2"]
+
+
 def test_a_guest_who_leaves_is_replaced_by_a_ghost_and_keeps_their_tallies_and_undo_brings_them_back():
     evening = _evening("bunco", 8)
     foursome_draw(evening=evening)
@@ -217,7 +251,7 @@ def test_standings_and_prizes_leave_ghosts_out():
     )
     standings = foursome_standings(evening)
     assert [t for t, _ in standings.tallies][:2] == ["stars", "points"]
-    assert len(standings.lines) == 8 and sum(1 for line in standings.lines if line.is_ghost) == 1
+    assert len(standings.lines) == 7 and not any(line.is_ghost for line in standings.lines)  # ghosts hold no place
     top = standings.lines[0]
     assert top.place == 1 and top.tallies["stars"] == 1 and top.tallies["points"] == 9
     winners = {g.pk for p in standings.prizes for g in p.winners}

@@ -58,7 +58,16 @@ class TableScore:
         return out
 
 
-def _side_points(points: Mapping[Side | str, int], what: str) -> dict[Side, int]:
+EUCHRE_MOST_POINTS = 99
+"""House rule: the most points a side can score in one round of Progressive Euchre (a game of
+a few hands, each worth 4 points at most; no party's game comes near 100)."""
+
+BUNCO_MOST_POINTS = 999
+"""House rule: the most points a team can score in one round of Bunco (the head table stops at
+21; the others finish the roll in hand, and a run of buncos adds 21 a roll)."""
+
+
+def _side_points(points: Mapping[Side | str, int], what: str, most: int | None = None) -> dict[Side, int]:
     try:
         values = {Side(side): points[side] for side in points}
     except ValueError:
@@ -68,6 +77,8 @@ def _side_points(points: Mapping[Side | str, int], what: str) -> dict[Side, int]
     for side, value in values.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise ScoreError(f"{side.words}'s {what} must be a whole number, 0 or more (not {value!r}).")
+        if most is not None and value > most:
+            raise ScoreError(f"{side.words}'s {what}: at most {most} in a round (not {value}).")
     return values
 
 
@@ -133,11 +144,14 @@ def euchre_score(
                 raise ScoreError(f"Hand {number} names no side: NS or EW.") from None
         if points is not None and _side_points(points, "points") != totals:
             raise ScoreError("The points do not add up to the hands entered: check both.")
+        for side, total in totals.items():
+            if total > EUCHRE_MOST_POINTS:
+                raise ScoreError(f"{side.words}'s points: at most {EUCHRE_MOST_POINTS} in a round (not {total}).")
         values = totals
     elif points is None:
         raise ScoreError("Give each side's points (or the hands).")
     else:
-        values = _side_points(points, "points")
+        values = _side_points(points, "points", EUCHRE_MOST_POINTS)
     winner = _winner(values, playoff, "points")
     added: dict[int, dict[str, int]] = {}
     for side in Side:
@@ -199,7 +213,7 @@ def bunco_score(
     adds their team's points. Raises ``ScoreError`` for a player not at the table, a count below
     0, a roll worth what no roll can be (22 points in one roll), or team points below what its
     buncos and minis alone make."""
-    values = _side_points(points, "points")
+    values = _side_points(points, "points", BUNCO_MOST_POINTS)
     buncos, minis = dict(buncos or {}), dict(minis or {})
     for name, counts in (("buncos", buncos), ("mini buncos", minis), ("rolls", rolls or {})):
         strangers = sorted(p for p in counts if p not in table)
@@ -223,10 +237,11 @@ def bunco_score(
             raise ScoreError("{guest}'s rolls do not match their buncos and mini buncos.", guests=(player,))
     for side in Side:
         least = sum(BUNCO_POINTS * buncos.get(p, 0) + MINI_BUNCO_POINTS * minis.get(p, 0) for p in pair(table, side))
-        if values[side] < least:
+        rolled = sum(sum((rolls or {}).get(p, ())) for p in pair(table, side))
+        if values[side] < max(least, rolled):
+            made = "their rolls" if rolled > least else "their buncos and mini buncos alone"
             raise ScoreError(
-                f"{side.words} have {values[side]} points, fewer than the {least} their buncos "
-                "and mini buncos alone make."
+                f"{side.words} have {values[side]} points, fewer than the {max(least, rolled)} {made} make."
             )
     winner = _winner(values, rolloff, "points")
     added: dict[int, dict[str, int]] = {}

@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 
 from tables.formats.foursome import Seat, Side
-from tables.formats.scoring import ROLL_POINTS
+from tables.formats.scoring import BUNCO_MOST_POINTS, EUCHRE_MOST_POINTS, ROLL_POINTS
 from tournament.forms.fields import WholeNumberField
 
 SIDES = (Side.NORTH_SOUTH, Side.EAST_WEST)
@@ -86,7 +86,10 @@ class EuchreResultForm(FoursomeResultForm):
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=99, required=False
+                f"{side_words(side, self.names)}: points",
+                f"{side.words}'s points",
+                most=EUCHRE_MOST_POINTS,
+                required=False,
             )
         self.fields["hands"] = forms.CharField(
             required=False,
@@ -151,7 +154,7 @@ class BuncoResultForm(FoursomeResultForm):
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=999
+                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=BUNCO_MOST_POINTS
             )
         for seat, name in enumerate(self.names):
             where = f"{name} ({Seat(seat).word})"

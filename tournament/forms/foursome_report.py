@@ -23,7 +23,9 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
+from tables.formats.scoring import EUCHRE_MOST_POINTS
 from tournament.forms.fields import WholeNumberField
+from tournament.forms.foursome import number_field
 
 COUNT_MAX = 999  # more than any table scores in a round
 _HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
@@ -32,14 +34,9 @@ _STRANGER = re.compile(r"^(buncos|minis)_(-?[0-9]{1,18})$")
 SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
 
 
-def _count(label: str, *, required: bool = False) -> WholeNumberField:
-    return WholeNumberField(
-        label=label,
-        min_value=0,
-        max_value=COUNT_MAX,
-        required=required,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
-    )
+def _count(label: str, *, most: int = COUNT_MAX, required: bool = False) -> WholeNumberField:
+    """A count 0 to ``most`` whose messages name what it counts (``forms.foursome.number_field``)."""
+    return number_field(label, label, most=most, required=required)
 
 
 def _side(label: str) -> forms.ChoiceField:
@@ -63,12 +60,12 @@ class FoursomeReportForm(forms.Form):
             self.fields["hands"] = forms.CharField(
                 required=False, max_length=400, validators=[_HANDS], widget=forms.HiddenInput
             )
-            self.fields["points_ns"] = _count("North–South's points")
-            self.fields["points_ew"] = _count("East–West's points")
+            self.fields["points_ns"] = _count("North–South's points", most=EUCHRE_MOST_POINTS)
+            self.fields["points_ew"] = _count("East–West's points", most=EUCHRE_MOST_POINTS)
             self.fields["playoff"] = _side("On a tie, who won the play-off hand?")
         elif fmt == "whist":
-            self.fields["tricks_ns"] = _count("North–South's tricks", required=True)
-            self.fields["tricks_ew"] = _count("East–West's tricks", required=True)
+            self.fields["tricks_ns"] = _count("North–South's tricks", most=13, required=True)
+            self.fields["tricks_ew"] = _count("East–West's tricks", most=13, required=True)
         else:
             for player, name in self.seats:
                 self.fields[f"points_{player}"] = _count(f"{name}'s points")

@@ -124,7 +124,10 @@ class TableCount:
 
 def final_count_tables(evening: Evening) -> list[TableCount]:
     """The tables to count after the last bell, in order (two queries). Raises ``RuleError``
-    before the draw."""
+    before the draw. None at tables of four (house rule: no counters change hands there, the
+    tallies are complete at the last bell, so there is nothing to count)."""
+    if evening.format != Evening.Format.POKER:
+        return []
     last = evening_state(evening, final=False)
     counts = {c.table: c for c in FinalCount.objects.filter(evening=evening, superseded_at__isnull=True)}
     return [

@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
@@ -74,8 +75,18 @@ def foursome_bell_apply(
 ) -> Bell | None:
     """Ring the bell of ``rnd`` inside the caller's transaction (the round row is locked):
     score every report, move the players, store the bell and its moves. Returns the ``Bell``,
-    or None when another process rang it first. The last round's bell ends the evening.
-    Raises ``RuleError`` for a stored report the seating no longer allows."""
+    or None when it waits (below) or another process rang it first. The last round's bell
+    ends the evening. Raises ``RuleError`` for a stored report the seating no longer allows.
+
+    ``formats.md``: "The bell: the head table rings it, and every table stops. A table whose
+    game is unfinished is decided by the score so far." So a bell rung by the head table's
+    report or by the clock stops play and waits for every table's score so far (the round is
+    marked rung, ``Round.waiting_for`` says which tables); each report then tries again, and
+    the last one moves everyone. Only the host's bell (``cause`` "host", from the confirmation
+    page that names the missing tables) moves the players with tables unreported: those
+    tables cut for the win and score nothing (house rule, ``tables.formats.bell``)."""
+    if cause != Bell.Cause.HOST and _bell_waits(rnd=rnd, evening=evening, cause=cause, user=user, device=device):
+        return None
     record, after = foursome_ring(evening, rnd, cuts=cuts)
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
         state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO
@@ -111,6 +122,30 @@ def foursome_bell_apply(
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
     return bell
+
+
+def _bell_waits(*, rnd: Round, evening: Evening, cause: str, user, device: str) -> bool:
+    """Mark ``rnd`` rung and waiting when a table has not reported its score yet; True if so
+    (an audit entry and a new version the first time). Play stops: the clock is cleared."""
+    reported = set(rnd.results.filter(superseded_at__isnull=True).values_list("table", flat=True))
+    missing = [n for n in range(1, len(foursome_state(evening).tables) + 1) if n not in reported]
+    if not missing:
+        return False
+    listed = f"table {missing[0]}" if len(missing) == 1 else "tables " + ", ".join(map(str, missing[:-1]))
+    listed += f" and {missing[-1]}" if len(missing) > 1 else ""
+    reason = f"every table's score so far: {listed} {'has' if len(missing) == 1 else 'have'} not reported yet"
+    changed = (
+        Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES)
+        .exclude(state=Round.State.RUNG, waiting_for=reason[:300])
+        .update(state=Round.State.RUNG, waiting_for=reason[:300], deadline=None, clock_version=F("clock_version") + 1)
+    )
+    if changed:
+        audit_log(
+            evening=evening, action="bell.wait", user=user, device=device, round=rnd.number, cause=cause, reason=reason
+        )
+        evening_touch(evening=evening)
+    rnd.state, rnd.waiting_for = Round.State.RUNG, reason[:300]
+    return True
 
 
 def _store_moves(bell: Bell, record: FoursomeBell, names: Mapping[int, str]) -> None:

@@ -149,13 +149,15 @@ def _save(
 def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str) -> None:
     """The head table's report rings the bell on an evening whose rounds end at the head
     table's result (the books' way: the head table rings when its game is over), unless the
-    round was reopened by an undo (then the host rings it)."""
+    round was reopened by an undo (then the host rings it). A bell that rang and waits for
+    every table's score so far tries again with each report (``foursome_bell_apply``)."""
     from tournament.services.foursome_bell import foursome_bell_apply
 
     if rnd.reopened == Round.Reopened.HOST:
         return
-    if rnd.state == Round.State.RUNG and not rnd.reopened:
-        foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
+    if rnd.state == Round.State.RUNG and not rnd.reopened:  # the bell rang and waits for every table's score
+        cause = Bell.Cause.HEAD_POOL if evening.round_end == Evening.RoundEnd.HEAD_POOL else Bell.Cause.CLOCK
+        foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
     elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
         foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
 

@@ -66,7 +66,8 @@ class FoursomeStandings:
 
 def foursome_standings(evening: Evening) -> FoursomeStandings:
     """The standings and prizes of an evening at tables of four, in four queries whatever its
-    size. Before the draw everything is empty. Raises ``RuleError`` for stored options the
+    size. Guests only: a ghost holds no place (``formats.md``: ghosts are left out), so places
+    run 1 to the number of guests. Before the draw everything is empty. Raises ``RuleError`` for stored options the
     rules do not know."""
     fmt, options = foursome_rules(evening)
     try:
@@ -86,7 +87,10 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
             tallies[p],
             seated.get(p),
         )
-        for place, p in rank_players(tallies, standing_order(fmt.key, prize_by_points=options.prize_by_points))
+        for place, p in rank_players(
+            {p: t for p, t in tallies.items() if not is_ghost(p)},  # ghosts hold no place (formats.md)
+            standing_order(fmt.key, prize_by_points=options.prize_by_points),
+        )
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     prizes = list(

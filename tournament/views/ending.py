@@ -56,14 +56,19 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
+        counting = evening.format == Evening.Format.POKER  # tables of four have no final count
         if done == "last round" and last is not None:  # (the round that became the last one)
             messages.success(
                 request,
-                f"Round {last.number} is now the last round. Ring its bell when the deal is "
-                "done; then take the final count.",
+                f"Round {last.number} is now the last round. Ring its bell when the "
+                + ("deal is done; then take the final count." if counting else "game is over; then give the prizes."),
             )
             return redirect("host-evening", evening.pk)
-        messages.success(request, "The evening has ended. Take the final count table by table, then give the prizes.")
+        messages.success(
+            request,
+            "The evening has ended. "
+            + ("Take the final count table by table, then give the prizes." if counting else "Give the prizes."),
+        )
         return redirect("host-finish", evening.pk)
     in_play = last is not None and last.state in OPEN_STATES
     is_last = bool(in_play and last is not None and Round.is_last_number(last.number, evening=evening))
@@ -76,6 +81,7 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
             "last": last,
             "in_play": in_play,
             "is_last": is_last,
+            "counting": evening.format == Evening.Format.POKER,
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -99,6 +105,7 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         "host/finish.html",
         {
             "evening": evening,
+            "counting": evening.format == Evening.Format.POKER,
             "tables": tables,
             "counted": counted,
             "ceremony": now,

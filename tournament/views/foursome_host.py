@@ -82,7 +82,9 @@ def report_words(report: dict, names: dict[int, str]) -> str:
     words = []
     for key in ("points", "tricks"):
         if report.get(key):
-            words.append(", ".join(f"{sides.get(s, s)} {n}" for s, n in report[key].items()) + f" {key}")
+            # North–South first whatever order the database keeps a JSON object's keys in
+            given = report[key]
+            words.append(", ".join(f"{sides[s]} {given[s]}" for s in ("NS", "EW") if s in given) + f" {key}")
     if report.get("hands"):
         words.append(f"{len(report['hands'])} hands")
     for key, what in (("playoff", "play-off"), ("rolloff", "roll-off")):

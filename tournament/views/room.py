@@ -233,6 +233,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
         "asked": asked,
         "etag": etag,
         "ceremony": now,
+        "counting": foursome is None,  # tables of four have no final count
         "latest": latest,
         "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
         "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
