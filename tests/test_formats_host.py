@@ -280,3 +280,9 @@ def test_every_host_page_of_a_foursome_evening_answers_without_an_error(logged_i
     for table in (1, 2, 3):
         assert logged_in.get(reverse("host-result", args=[evening.pk, table])).status_code == 200
         assert logged_in.get(reverse("host-table", args=[evening.pk, table])).status_code in (200, 302)
+
+
+def test_the_clock_settings_say_how_a_round_ends_in_the_formats_words(logged_in, make_evening):
+    evening = make_evening(4, 4, format="euchre")
+    page = logged_in.get(reverse("host-clock-settings", args=[evening.pk])).content.decode()
+    assert "When the head table&#x27;s game is over" in page and "table&#x27;s pool" not in page

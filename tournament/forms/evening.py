@@ -414,6 +414,14 @@ class ClockSettingsForm(forms.ModelForm):
         }
         widgets = {"ends_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")}
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        round_end = cast(forms.ChoiceField, self.fields["round_end"])  # in the evening's format's words
+        round_end.choices = [
+            (Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS.get(self.instance.format, ROUND_END_WORDS[""])),
+            (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
+        ]
+
     def clean_changeover_minutes(self) -> int:
         minutes = self.cleaned_data["changeover_minutes"]
         if not 0 <= minutes <= 60:
