@@ -127,6 +127,7 @@ def test_bunco_prints_tally_marks_wins_and_losses_tally_sheets_and_its_prizes():
     sheets = page_texts(document(evening=evening, slug="tally-sheets").render())
     assert len(sheets) == 3
     assert sheets[2].startswith("Table 3 · Foot table · Bunco tally sheet\n")
+    assert "Friday club · the round ends when the clock runs out" in sheets[0]  # the evening ends rounds by the clock
     assert "Round\nNumber\nNorth–South points\nEast–West points\nBuncos rolled by\nWon by\n1\n1\nNS EW" in sheets[0]
     tents = page_texts(document(evening=evening, slug="table-tents").render())
     assert (

@@ -225,6 +225,9 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     return BuncoSheetsPdf(
         evening_name=evening.name,
         paper=paper,
+        round_end="a team at the head table reaching 21 ends the round"
+        if evening.round_end == Evening.RoundEnd.HEAD_POOL
+        else "the round ends when the clock runs out",
         sheets=[BuncoSheetData(table=n, kind_words=kind_words(n, tables), rounds=rounds) for n in range(1, tables + 1)],
     )
 

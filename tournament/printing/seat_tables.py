@@ -103,15 +103,24 @@ class BuncoSheetsPdf:
     """Renders Bunco's per-table tally sheets to PDF bytes (portrait, a page per table; a long
     evening runs on to further pages with the headers repeated).
 
-    ``evening_name``; ``sheets`` ``BuncoSheetData`` in table order; ``paper`` "A4" | "letter".
+    ``evening_name``; ``sheets`` ``BuncoSheetData`` in table order; ``paper`` "A4" | "letter";
+    ``round_end``: how a round ends, in words, under the title (the evening's choice).
     Raises ``PrintError`` for no sheets or an unknown paper.
     """
 
-    def __init__(self, *, evening_name: str, sheets: Sequence[BuncoSheetData], paper: str = "A4") -> None:
+    def __init__(
+        self,
+        *,
+        evening_name: str,
+        sheets: Sequence[BuncoSheetData],
+        paper: str = "A4",
+        round_end: str = "a team at the head table reaching 21 ends the round",
+    ) -> None:
         if not sheets:
             raise PrintError("No tables yet: run the draw before printing tally sheets.")
         page_size(paper)
         self.evening_name, self.sheets, self.paper = isolate(clean_text(evening_name)), tuple(sheets), paper
+        self.round_end = round_end
 
     def render(self) -> bytes:
         """The PDF as bytes."""
@@ -136,7 +145,7 @@ class BuncoSheetsPdf:
         c.setFillColor(GREY)
         draw_in_box(
             c,
-            f"{self.evening_name} · a team at the head table reaching 21 ends the round",
+            f"{self.evening_name} · {self.round_end}",
             margin,
             top - 36,
             inner,
