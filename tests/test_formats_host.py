@@ -286,3 +286,63 @@ def test_the_clock_settings_say_how_a_round_ends_in_the_formats_words(logged_in,
     evening = make_evening(4, 4, format="euchre")
     page = logged_in.get(reverse("host-clock-settings", args=[evening.pk])).content.decode()
     assert "When the head table&#x27;s game is over" in page and "table&#x27;s pool" not in page
+
+
+def test_a_table_page_shows_its_four_by_partnership_and_seat_its_report_and_the_disputes_reason(
+    logged_in, make_evening
+):
+    from tournament.services.captains import captain_vote
+    from tournament.services.foursome_reports import foursome_captain_report
+
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    state, names = foursome_state(evening), _names(evening)
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = state.tables
+    guests = {g.pk: g for g in evening.guests.all()}
+    result = foursome_captain_report(guest=guests[n2], round_number=1, table=2, report={"points": {"NS": 7, "EW": 6}})
+    captain_vote(guest=guests[e2], result_id=result.pk, verdict="dispute", note="We made it 7 to 6 for us")
+    board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert f"(sent by <bdi>{names[n2]}</bdi>). <bdi>{names[e2]}</bdi> disputes it: “We made it 7 to 6 for us”." in board
+    page = logged_in.get(reverse("host-table", args=[evening.pk, 2])).content.decode()
+    assert "<h1>Table 2 · Foot table</h1>" in page or "<h1>Table 2 · Booby table</h1>" in page
+    rows = page[page.index("<tbody>") : page.index("</tbody>")]
+    assert rows.index(names[n2]) < rows.index(names[s2]) < rows.index(names[e2]) < rows.index(names[w2])
+    assert '<th scope="rowgroup" rowspan="2">North–South</th><td>North</td>' in rows
+    assert f"Report disputed</strong> from <bdi>{names[n2]}</bdi>: North–South 7, East–West 6 points." in page
+    assert f"<bdi>{names[e2]}</bdi> disputes it: “We made it 7 to 6 for us”." in page
+    page = logged_in.get(reverse("host-table", args=[evening.pk, 1])).content.decode()
+    assert "No report yet for round 1." in page and reverse("host-result", args=[evening.pk, 1]) in page
+    jumped = logged_in.get(reverse("host-table-jump", args=[evening.pk]) + "?table=2")
+    assert jumped["Location"] == reverse("host-table", args=[evening.pk, 2])
+    away = logged_in.get(reverse("host-table", args=[evening.pk, 3]), follow=True).content.decode()
+    assert "There is no table 3: the tables are 1 to 2." in away
+
+
+def test_the_moves_tab_says_each_tables_result_and_where_everyone_goes(logged_in, make_evening):
+    """Euchre's ladder, two tables (``/shared/formats.md``): table 1's North–South win 7 to 5
+    and stay; its East–West go to the foot table, table 2; table 2's East–West win 8 to 3 and
+    move up to the head table; its North–South stay."""
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = foursome_state(evening).tables
+    names = _names(evening)
+    assert "No bell has rung yet" in logged_in.get(reverse("host-moves", args=[evening.pk])).content.decode()
+    _result(logged_in, evening, 1, points_NS=7, points_EW=5)
+    _result(logged_in, evening, 2, points_NS=3, points_EW=8)
+    logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1})
+    page = logged_in.get(reverse("host-moves", args=[evening.pk])).content.decode()
+    assert "<h1>The bell of round 1</h1>" in page and "Moves (round 1)" in page
+    assert "<strong>Table 1 · Head table:</strong> North–South won, 7 points to 5" in page
+    assert "<strong>Table 2 · Foot table:</strong> East–West won, 8 points to 3" in page
+    assert "except the head table&#x27;s, who go down to the foot table. Partners change at every bell." in page
+    for player, said in (
+        (n1, "won at the head table and stays at table 1."),
+        (e1, "lost at the head table and moves down to table 2, the foot table."),
+        (e2, "won at table 2 and moves up to table 1, the head table."),
+        (s2, "lost at table 2 and stays at table 2."),
+    ):
+        assert f"<bdi>{names[player]}</bdi> {said}" in page
+    board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "<strong>Table 1 · Head table:</strong> North–South won, 7 points to 5" in board
+    table = logged_in.get(reverse("host-table", args=[evening.pk, 1])).content.decode()
+    assert f"<bdi>{names[e2]}</bdi> won at table 2 and moves up to table 1, the head table." in table

@@ -18,7 +18,7 @@ from tables.errors import RuleError
 from tables.formats import FoursomeFormat
 from tables.formats.foursome import Seat, Side, is_ghost, side_of
 from tables.formats.records import bell_from_json
-from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.models import Bell, Evening, Guest, Result, ResultVote, Round
 from tournament.selectors.board import table_kind, table_label
 from tournament.services.foursome_standings import FoursomeLine, FoursomeStandings, foursome_standings
 from tournament.services.foursomes import foursome_rules, foursome_state, player_name
@@ -52,6 +52,13 @@ class SeatLine:
         return is_ghost(self.player)
 
 
+def foursome_label(number: int, kind: str) -> str:
+    """A table at tables of four as pages name it: "Table 1 · Head table", "Table 3", "Table 5 ·
+    Foot table" (the formats' word for the last table, as the printed cards and the bell's
+    words say it; ``selectors.board.table_label`` for the rest)."""
+    return table_label(number, kind).replace("Booby table", "Foot table")
+
+
 @dataclass(frozen=True)
 class FoursomeTable:
     """One table: number, kind ("head", "booby", "intermediate"), its four seats (North first)
@@ -64,8 +71,8 @@ class FoursomeTable:
 
     @property
     def label(self) -> str:
-        """ "Table 1 · Head table" (``selectors.board.table_label``)."""
-        return table_label(self.number, self.kind)
+        """ "Table 1 · Head table", "Table 3", "Table 5 · Foot table" (``foursome_label``)."""
+        return foursome_label(self.number, self.kind)
 
     def side(self, side: Side) -> tuple[SeatLine, SeatLine]:
         """The two partners of ``side``, North (or East) first."""
@@ -87,6 +94,18 @@ class BellMove:
     won: bool
     goes_to: int
     words: str
+    tables: int = 0
+
+    def about(self, name: str) -> str:
+        """The same said of the player by ``name``, for the host: "Ann won at table 3 and moves
+        up to table 2." (``move_words``)."""
+        return move_words(self.played, self.goes_to, won=self.won, tables=self.tables, who=name)
+
+    @property
+    def said(self) -> str:
+        """``about`` without the name, to follow it on a page: "won at table 3 and moves up to
+        table 2."."""
+        return self.about("").strip()
 
 
 @dataclass(frozen=True)
@@ -152,13 +171,22 @@ def foursome_board(evening: Evening) -> FoursomeBoard:
 
 
 def _results(rnd: Round | None) -> dict[int, Result]:
-    """The round's live reports by table, each with its reporter loaded. One query."""
+    """The round's live reports by table, each with its reporter loaded and ``disputes``, the
+    guests' dispute votes with their reasons (``ResultVote.note``), as Progressive Poker's board
+    has them. Two queries."""
     if rnd is None:
         return {}
-    return {
+    results = {
         r.table: r
         for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related("reported_by_guest")
     }
+    by_pk = {r.pk: r for r in results.values()}
+    for result in by_pk.values():
+        result.disputes = []
+    votes = ResultVote.objects.filter(result_id__in=list(by_pk), verdict=ResultVote.Verdict.DISPUTE)
+    for vote in votes.select_related("guest"):
+        by_pk[vote.result_id].disputes.append(vote)
+    return results
 
 
 def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int, BellMove]]:
@@ -181,23 +209,55 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
         for player in table:
             won = side_of(table, player) is winner
             goes = after.get(player, number)
-            moves[player] = BellMove(player, number, won, goes, move_words(number, goes, won=won, tables=count))
+            moves[player] = BellMove(player, number, won, goes, move_words(number, goes, won=won, tables=count), count)
     return bell.round.number, record.words, moves
 
 
-def move_words(played: int, goes_to: int, *, won: bool, tables: int) -> str:
+def move_words(played: int, goes_to: int, *, won: bool, tables: int, who: str = "You") -> str:
     """What the bell tells a player, in plain words: "You won at table 3: move up to table 2.",
     "You lost at the head table: go to the foot table, table 5.", "You lost at table 4: stay at
-    table 4." (``/shared/formats.md``: winners move up, the head table's winners stay, other
-    losers stay, the head table's losers go to the foot table; Drive Whist's head winners go
-    round to the last table; the host's option moves losers down one)."""
+    table 4."; said of someone else (``who``, a name) for the host: "Ann won at table 3 and
+    moves up to table 2." (``/shared/formats.md``: winners move up, the head table's winners
+    stay, other losers stay, the head table's losers go to the foot table; Drive Whist's head
+    winners go round to the last table; the host's option moves losers down one)."""
     where = "the head table" if played == 1 else f"table {played}"
+    s = "" if who == "You" else "s"
     if goes_to == played:
-        action = f"stay at table {played}"
+        action = f"stay{s} at table {played}"
     elif goes_to < played:
-        action = f"move up to table {goes_to}" + (", the head table" if goes_to == 1 else "")
+        action = f"move{s} up to table {goes_to}" + (", the head table" if goes_to == 1 else "")
     elif goes_to == tables and goes_to - played > 1:
-        action = f"go to the foot table, table {goes_to}"
+        action = f"go{'es' if s else ''} to the foot table, table {goes_to}"
     else:
-        action = f"move down to table {goes_to}" + (", the foot table" if goes_to == tables else "")
-    return f"You {'won' if won else 'lost'} at {where}: {action}."
+        action = f"move{s} down to table {goes_to}" + (", the foot table" if goes_to == tables else "")
+    return f"{who} {'won' if won else 'lost'} at {where}{' and' if s else ':'} {action}."
+
+
+@dataclass(frozen=True)
+class MovesTable:
+    """A table after the last bell, for the host's moves page: the table (its four now, by
+    seat) and, for each seat, what the bell said of its player, to follow their name ("won at
+    table 3 and moves up to table 2."; "" for a ghost, or a guest seated since the bell)."""
+
+    table: FoursomeTable
+    lines: tuple[tuple[SeatLine, str], ...]
+
+
+def bell_results(board: FoursomeBoard) -> tuple[tuple[str, str], ...]:
+    """The last bell's result at each table as (label, words): ("Table 1 · Head table",
+    "North–South won, 7 points to 5"), in table order; () before the first bell. No query."""
+    count = len(board.bell_words)
+    return tuple((foursome_label(n, table_kind(n, count)), words) for n, words in enumerate(board.bell_words, start=1))
+
+
+def moves_by_table(board: FoursomeBoard) -> tuple[MovesTable, ...]:
+    """Every table as it sits now, each seat with what the last bell said of its player
+    (``BellMove.said``): who stayed, who came from where and why. No query."""
+    tables = []
+    for table in board.tables:
+        lines = []
+        for line in table.seats:
+            move = board.moves.get(line.player)
+            lines.append((line, move.said if move is not None and not line.is_ghost else ""))
+        tables.append(MovesTable(table, tuple(lines)))
+    return tuple(tables)

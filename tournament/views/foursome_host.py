@@ -17,17 +17,27 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from tables.errors import RuleError
 from tournament.forms.actions import DrawForm, form_problems
 from tournament.forms.bell import RoundActionForm
 from tournament.forms.door import RoundNumberForm
+from tournament.forms.evening import TableJumpForm
 from tournament.forms.foursome import RESULT_FORMS
 from tournament.models import Bell, Evening, Guest, Result
-from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable, foursome_board
+from tournament.selectors.foursome_boards import (
+    FoursomeBoard,
+    FoursomeTable,
+    bell_results,
+    foursome_board,
+    moves_by_table,
+)
 from tournament.services import foursomes
+from tournament.services.foursome_bell import foursome_movement
 from tournament.services.foursome_reports import foursome_report
 from tournament.services.naming import error_message
+from tournament.views.rules import MOVEMENT_WORDS
 
 CORRECTION_RULE = (
     "At tables of four a closed round is corrected by undoing its bell: undo the last bell, enter the "
@@ -131,6 +141,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "disputed": disputed,
         "unseated": unseated,
         "rows": _rows(board),
+        "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),
         "tab": "board",
         "last_bell": last_bell(evening),
@@ -138,6 +149,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "no_report": NO_REPORT_RULE,
         "here": evening.guests.filter(status=Guest.Status.HERE).count(),
         "correction_rule": CORRECTION_RULE,
+        "jump": TableJumpForm(tables=len(board.tables)),
     }
     template = "host/_foursome_board.html" if live else "host/foursome_board.html"
     return render(request, template, context)
@@ -295,6 +307,7 @@ def standings_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "board": board,
             "standings": board.standings,
             "tab": "standings",
+            "jump": TableJumpForm(tables=len(board.tables)),
         },
     )
 
@@ -350,3 +363,80 @@ def redraw_advice(request: HttpRequest, evening: Evening) -> HttpResponse:
         "after it, a guest leaving or arriving between rounds frees or takes a ghost's seat.",
     )
     return redirect("host-draw", evening.pk)
+
+
+def table_jump(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The "Go to table" box at tables of four: to that table's page; a number that is not a
+    table goes back to the board with a message saying which numbers are."""
+    board = foursome_board(evening)
+    form = TableJumpForm(request.GET, tables=len(board.tables))
+    if form.is_valid():
+        return redirect("host-table", evening.pk, form.cleaned_data["table"])
+    for error in form.errors.get("table", []):
+        messages.error(request, str(error))
+    return redirect("host-evening", evening.pk)
+
+
+def table_page(request: HttpRequest, evening: Evening, table: int) -> HttpResponse:
+    """One table at tables of four: its four players by seat and partnership with their
+    tallies so far and what the last bell said of each, the round's report in words (in,
+    confirmed or disputed, with the disputing guests' reasons) and the link to enter or change
+    it; the tables before and after. A number that is not a table goes back to the board."""
+    board = foursome_board(evening)
+    if not 1 <= table <= len(board.tables):
+        messages.error(
+            request,
+            f"There is no table {table}: the tables are 1 to {len(board.tables)}."
+            if board.tables
+            else "There are no tables yet: run the draw first.",
+        )
+        return redirect("host-evening", evening.pk)
+    seat = board.tables[table - 1]
+    names = {line.player: line.name for line in seat.seats}
+    said = {line.player: words for line, words in moves_by_table(board)[table - 1].lines if words}
+    return render(
+        request,
+        "host/foursome_table.html",
+        {
+            "evening": evening,
+            "board": board,
+            "t": seat,
+            "sides": list(zip(("North–South", "East–West"), seat.partnerships, strict=True)),
+            "moves": said,
+            "words": report_words(seat.result.report, names) if seat.result is not None else "",
+            "tallies": board.standings.tallies,
+            "tab": "board",
+            "previous": table - 1 if table > 1 else None,
+            "next": table + 1 if table < len(board.tables) else None,
+            "jump": TableJumpForm(tables=len(board.tables)),
+        },
+    )
+
+
+def moves_page(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The last bell's moves at tables of four, in words: each table's result, then every
+    table as it sits now with what the bell said of each player ("Ann won at table 3 and moves
+    up to table 2."), so the host can send everyone to their seat."""
+    board = foursome_board(evening)
+    return render(
+        request,
+        "host/foursome_moves.html",
+        {
+            "evening": evening,
+            "board": board,
+            "results": bell_results(board),
+            "tables": moves_by_table(board),
+            "movement": movement_sentence(evening),
+            "tab": "moves",
+            "jump": TableJumpForm(tables=len(board.tables)),
+            "room_url": reverse("room", args=[evening.public_key]),
+        },
+    )
+
+
+def movement_sentence(evening: Evening) -> str:
+    """The evening's movement in words (the host's options, else the format's): "Winners move
+    up one table; ... Partners change at every bell." (``views.rules.MOVEMENT_WORDS``)."""
+    movement, change = foursome_movement(evening)
+    partners = "Partners change at every bell." if change else "Partners stay together when they move."
+    return f"{MOVEMENT_WORDS[str(movement)]} {partners}"
