@@ -24,6 +24,24 @@
     form.querySelectorAll("[data-total]").forEach(function (el) {
       el.textContent = totals[el.getAttribute("data-total")];
     });
+    handsList(form, hands.value);
+  }
+  /* The hands tapped so far in words ("Hand 1: North–South, 2 points"), in place of the typed
+     field's codes, which only a browser without JavaScript shows. */
+  function handsList(form, value) {
+    var list = form.querySelector("[data-hands-list]");
+    if (!list) return;
+    var words = { NS: "North–South", EW: "East–West" };
+    list.textContent = "";
+    value.split(/[\s,]+/).forEach(function (hand) {
+      var m = /^(NS|EW)([124])$/.exec(hand.trim().toUpperCase());
+      if (!m) return;
+      var item = document.createElement("li");
+      var n = parseInt(m[2], 10);
+      item.textContent = words[m[1]] + ", " + n + (n === 1 ? " point" : " points");
+      list.appendChild(item);
+    });
+    list.hidden = !list.children.length;
   }
   document.addEventListener("DOMContentLoaded", function () {
     showGroups();
@@ -31,6 +49,8 @@
     if (select) select.addEventListener("change", showGroups);
     document.querySelectorAll("form[data-euchre-hands]").forEach(function (form) {
       var hands = form.querySelector("input[name=hands]");
+      var typed = form.querySelector("[data-hands-typed]");
+      if (typed && !form.querySelector(".errorlist")) typed.hidden = true;
       form.querySelectorAll("button[data-hand]").forEach(function (button) {
         button.hidden = false;
         button.addEventListener("click", function (event) {

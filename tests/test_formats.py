@@ -383,3 +383,18 @@ def test_random_evenings_keep_everyone_seated_and_tallies_add_up(guests, rounds,
         again, replay = _bell(replay, fmt, reports, cuts=record.cuts, movement=movement, partners_change=change)
         assert again == record
     assert replay == state
+
+
+def test_a_prize_decided_by_points_between_guests_level_on_stars_says_so():
+    """Euchre's prizes count stars, then points (house rule): four red guests with 1 star each,
+    the one with 16 points wins, and the reason says why, not only "1 star"."""
+    red = {1: (1, 16), 2: (1, 13), 3: (1, 13), 4: (1, 13)}
+    blue = {5: (2, 17), 6: (2, 17), 7: (0, 5), 8: (0, 8)}
+    tallies = {p: {"stars": s, "points": pts} for p, (s, pts) in (red | blue).items()}
+    packs = {p: Pack.RED for p in red} | {p: Pack.BLUE for p in blue}
+    prizes = {p.key: p for p in award_foursome_prizes(tallies, packs, EUCHRE.prizes, ties="shared")}
+    assert prizes["most_stars_red"].winners == (1,)
+    assert prizes["most_stars_red"].reason == "1 star, and 16 points, the most of the 4 guests with 1 star."
+    assert prizes["most_stars_blue"].reason == "2 stars; 2 guests tied and share it."  # points level too
+    assert prizes["booby"].winners == (7,)
+    assert prizes["booby"].reason == "0 stars, and 5 points, the fewest of the 2 guests with 0 stars."

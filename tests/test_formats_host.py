@@ -341,7 +341,7 @@ def test_the_moves_tab_says_each_tables_result_and_where_everyone_goes(logged_in
         (e2, "won at table 2 and moves up to table 1, the head table."),
         (s2, "lost at table 2 and stays at table 2."),
     ):
-        assert f"<bdi>{names[player]}</bdi> {said}" in page
+        assert f"<bdi>{names[player]}</bdi></strong> {said}" in page
     board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
     assert "<strong>Table 1 · Head table:</strong> North–South won, 7 points to 5" in board
     table = logged_in.get(reverse("host-table", args=[evening.pk, 1])).content.decode()

@@ -91,11 +91,8 @@ def _award(
     if rule.most and count == 0:
         return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
     tied = sorted(p for p in members if score(p) == best)
-    reason = (
-        f"{count} {words}"
-        if count != 1
-        else f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
-    )
+    reason = _count_words(count, words)
+    reason += _tie_broken(rule, best, [score(p) for p in members], reason)
     if len(tied) == 1:
         return Prize(key, title, (tied[0],), f"{reason.capitalize()}.", FORMATS_RULE)
     if ties == "shared":
@@ -104,6 +101,28 @@ def _award(
         )
     winner = cutter.highest(tied, table=0, why=title, rule="house rule: ties=cut")
     return Prize(key, title, (winner,), f"{reason.capitalize()}; {len(tied)} guests tied and cut for it.", FORMATS_RULE)
+
+
+def _count_words(count: int, words: str) -> str:
+    """A count with its tally's words, singular for one: "2 stars", "1 star", "1 loss"."""
+    if count != 1:
+        return f"{count} {words}"
+    return f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
+
+
+def _tie_broken(rule: PrizeRule, best: tuple[int, ...], scores: Sequence[tuple[int, ...]], reason: str) -> str:
+    """What decided between guests level on the prize's tally (the ``then`` tallies, house
+    rule), to follow the reason: ", and 16 points, the most of the 4 guests with 1 star"; ""
+    when the main tally alone decided. ``best`` and ``scores``: the winners' and every
+    member's (main, *then) counts, signed so that higher is better."""
+    sign = 1 if rule.most else -1
+    for i, name in enumerate(rule.then, start=1):
+        level = sum(1 for s in scores if s[:i] == best[:i])
+        if sum(1 for s in scores if s[: i + 1] == best[: i + 1]) < level:
+            words = name if name != "minis" else "mini buncos"
+            most = "most" if rule.most else "fewest"
+            return f", and {_count_words(best[i] * sign, words)}, the {most} of the {level} guests with {reason}"
+    return ""
 
 
 def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int, ...]:
