@@ -13,11 +13,13 @@ import re
 
 import pytest
 
-from tournament.models import Evening
+from tests.test_accessibility import axe_violations
+from tournament.models import Evening, Guest
 from tournament.services.foursomes import foursome_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/tmp/hostfmt2"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 NAMES = [
     "Ada Byron",
     "Ben Okafor",
@@ -49,9 +51,9 @@ def host_page(browser, live_server, host, width: int = 1280):
     return page
 
 
-def create_evening(page, name: str, fmt: str, rounds: int) -> Evening:
+def create_evening(page, name: str, fmt: str, rounds: int, names: list[str] = NAMES) -> Evening:
     """The host creates an evening of format ``fmt`` (its title in the list) with ``rounds``
-    rounds, registers ``NAMES`` (half in each pack) and checks them all in."""
+    rounds, registers ``names`` (half in each pack) and checks them all in."""
     page.get_by_label("Name").fill(name)
     page.get_by_label("Date").fill("2026-12-04")
     page.get_by_label("Format").select_option(label=fmt)
@@ -59,10 +61,10 @@ def create_evening(page, name: str, fmt: str, rounds: int) -> Evening:
     page.get_by_role("button", name="Create the evening").click()
     evening = Evening.objects.get(name=name)
     packs = ("red", "blue")
-    page.get_by_label("Paste a list").fill("\n".join(f"{n}, {packs[i % 2]}" for i, n in enumerate(NAMES)))
+    page.get_by_label("Paste a list").fill("\n".join(f"{n}, {packs[i % 2]}" for i, n in enumerate(names)))
     page.get_by_label("Check them all in now").check()
     page.get_by_role("button", name="Register the list").click()
-    assert "8 guests registered" in page.content()
+    assert f"{len(names)} guests registered" in page.content()
     return evening
 
 
@@ -101,6 +103,7 @@ def test_the_host_runs_a_progressive_euchre_evening_at_1280(browser, live_server
     ]
     assert not page.get_by_label("Or the hands, one at a time").is_visible()  # the codes are for no JavaScript
     shot(page, "euchre-04-report-taps")
+    assert not axe_violations(page), page.url
     page.get_by_role("button", name="Save the report").click()
     assert "Report saved for table 1." in page.content()
     # Table 2 by its totals: East–West win 8 to 6.
@@ -128,12 +131,14 @@ def test_the_host_runs_a_progressive_euchre_evening_at_1280(browser, live_server
     assert f"{w2} won at table 2 and moves up to table 1, the head table." in moves
     assert f"{s2} lost at table 2 and stays at table 2." in moves
     shot(page, "euchre-07-moves")
+    assert not axe_violations(page), page.url
     page.get_by_role("link", name="Standings and prizes").first.click()
     shot(page, "euchre-08-standings")
     rows = page.locator("table.tally-table tbody tr").all_inner_texts()
     assert len(rows) == 8 and all(row.startswith("1\t") for row in rows[:4])
     page.goto(f"{live_server.url}/host/e/{evening.pk}/tables/2/")
     shot(page, "euchre-09-table-2")
+    assert not axe_violations(page), page.url
 
     # Round 2, the last: both tables by their totals, then the bell ends the evening.
     page.goto(f"{live_server.url}/host/e/{evening.pk}/")
@@ -155,9 +160,69 @@ def test_the_host_runs_a_progressive_euchre_evening_at_1280(browser, live_server
     page.get_by_role("link", name="Standings and prizes").first.click()
     prizes = page.locator("ul.prizes").inner_text()
     shot(page, "euchre-11-prizes")
+    assert not axe_violations(page), page.url
     assert "Most stars, Red pack" in prizes and "Most stars, Blue pack" in prizes
     # Two stars is the most anyone has (two wins in two rounds); the booby prize: no star, fewest points.
     assert re.search(r"Most stars, Blue pack: .+ \(2 stars[.;]|Most stars, Red pack: .+ \(2 stars[.;]", prizes)
     assert re.search(r"Booby prize: fewest stars: .+ \(0 stars(, and \d+ points, the fewest of the \d guests)?", prizes)
     last = page.locator("table.tally-table tbody tr").last.inner_text().split("\t")
     assert last[2] == "0" and last[1] in prizes.splitlines()[-1]
+
+
+def test_a_drive_whist_night_the_host_enters_tricks_and_phones_say_where_to_go(browser, live_server, host):
+    """Twelve guests, three tables. Tricks: table 1 North–South 8 to 5, table 2 East–West 7 to
+    6, table 3 North–South 9 to 4. Drive Whist's circle (Foster, ``/shared/formats.md``): the
+    winners move one table towards the head, the head table's winners go round to the last
+    table, the losers stay; partners are kept (the format's default)."""
+    page = host_page(browser, live_server, host)
+    names = [*NAMES, "Ines Duarte", "Jonas Weber", "Kiri Tane", "Lena Sørensen"]
+    evening = create_evening(page, "Whist drive", "Drive Whist", 3, names)
+    page.goto(f"{live_server.url}/host/e/{evening.pk}/draw/")
+    page.get_by_role("button", name="Deal the draw").click()
+    page.goto(f"{live_server.url}/host/e/{evening.pk}/")
+    page.get_by_role("button", name="Start round 1").click()
+    tables = foursome_state(evening).tables
+    guests = Guest.objects.in_bulk([p for t in tables for p in t])
+    (n1, e1, s1, w1), (n2, e2, s2, w2), (n3, e3, s3, w3) = tables
+    phones = {}
+    for player in (n1, e2, n2, s3):
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(f"{live_server.url}/g/{guests[player].key}/")
+        phones[player] = phone
+    assert phones[n1].locator(".now .big").inner_text() == "Table 1"
+    shot(phones[n1], "whist-01-phone-before")
+
+    for table, (ns, ew) in ((1, (8, 5)), (2, (6, 7)), (3, (9, 4))):
+        page.get_by_role("link", name=f"Enter the report of table {table}").click()
+        assert "the two sides' tricks make 13" in page.content()
+        page.locator("input[name=tricks_NS]").fill(str(ns))
+        page.locator("input[name=tricks_EW]").fill(str(ew))
+        if table == 1:
+            shot(page, "whist-02-host-tricks")
+        page.get_by_role("button", name="Save the report").click()
+        assert f"Report saved for table {table}." in page.content()
+    page.get_by_role("button", name="Ring the bell now").click()
+    assert page.locator("ul.bell-words li").all_inner_texts() == [
+        "Table 1 · Head table: North–South won, 8 tricks to 5",
+        "Table 2: East–West won, 7 tricks to 6",
+        "Table 3 · Foot table: North–South won, 9 tricks to 4",
+    ]
+    shot(page, "whist-03-host-after-bell")
+    page.get_by_role("link", name="Moves (round 1)").click()
+    assert "the head table's winners go round to the foot table" in page.content().replace("&#x27;", "'")
+    shot(page, "whist-04-host-moves")
+    assert not axe_violations(page), page.url
+
+    expected = {
+        n1: ("You won at the head table: go to the foot table, table 3.", "Table 3", guests[s1].name),
+        e2: ("You won at table 2: move up to table 1, the head table.", "Table 1", guests[w2].name),
+        n2: ("You lost at table 2: stay at table 2.", "Table 2", guests[s2].name),
+        s3: ("You won at table 3: move up to table 2.", "Table 2", guests[n3].name),
+    }
+    for player, (words, table, partner) in expected.items():
+        phone = phones[player]
+        phone.wait_for_function("() => document.body.innerText.includes('At the last bell')", timeout=15_000)
+        assert words in phone.locator(".bellnews").inner_text()
+        assert phone.locator(".now .big").inner_text() == table
+        assert f"Your partner: {partner}" in phone.locator(".partner").inner_text()  # partners are kept
+        shot(phone, f"whist-05-phone-{table.replace(' ', '-').lower()}-{player}")
