@@ -346,3 +346,12 @@ def test_the_moves_tab_says_each_tables_result_and_where_everyone_goes(logged_in
     assert "<strong>Table 1 · Head table:</strong> North–South won, 7 points to 5" in board
     table = logged_in.get(reverse("host-table", args=[evening.pk, 1])).content.decode()
     assert f"<bdi>{names[e2]}</bdi> won at table 2 and moves up to table 1, the head table." in table
+
+
+@pytest.mark.parametrize("guests, ghost_note", [(8, False), (7, True)])
+def test_the_seating_mentions_ghosts_only_when_one_sits(logged_in, make_evening, guests, ghost_note):
+    evening = make_evening(4, guests - 4, format="euchre")
+    foursome_draw(evening=evening)
+    page = logged_in.get(reverse("host-draw-seating", args=[evening.pk])).content.decode()
+    assert "North–South and East–West are partners." in page
+    assert ("A ghost holds a seat left empty." in page) is ghost_note

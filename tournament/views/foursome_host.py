@@ -269,7 +269,9 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 
 def seating_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """Where everyone sits now: each table's four seats, partners together, ghosts named."""
-    return render(request, "host/foursome_seating.html", {"evening": evening, "board": foursome_board(evening)})
+    board = foursome_board(evening)
+    ghosts = any(s.is_ghost for t in board.tables for s in t.seats)
+    return render(request, "host/foursome_seating.html", {"evening": evening, "board": board, "ghosts": ghosts})
 
 
 def bell_confirm_page(request: HttpRequest, evening: Evening, number: int) -> HttpResponse:
