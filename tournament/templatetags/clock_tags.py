@@ -30,3 +30,16 @@ def clock_text(seconds) -> str:
     seconds = max(0, int(seconds or 0))
     minutes, seconds = divmod(seconds, 60)
     return f"{minutes}:{seconds:02d}"
+
+
+@register.filter
+def undone_words(rnd: Round | None) -> str:
+    """What a round whose bell was undone waits for, to follow "Round 2 · " on the phones and
+    the room display: "the bell was undone: the round waits for the host to ring it again"
+    ("the head table's next result rings it again" when the host chose so); "" for a round
+    that is not reopened (``Round.reopened``, set by ``services.bell.bell_undo``)."""
+    if rnd is None or not rnd.reopened:
+        return ""
+    if rnd.reopened == Round.Reopened.HEAD_POOL:
+        return "the bell was undone: the head table's next result rings it again"
+    return "the bell was undone: the round waits for the host to ring it again"

@@ -21,7 +21,7 @@ from tables.errors import RuleError
 from tables.formats.records import report_score
 from tournament.forms.actions import CaptainFormHeader
 from tournament.forms.foursome_report import FoursomeReportForm
-from tournament.models import Evening, Guest, Result
+from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
 from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable
 from tournament.selectors.guest_boards import Shared, shared_board
@@ -60,6 +60,7 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
         "tally_names": board.standings.tallies,
     }
     context |= _result_context(guest, board, table)
+    context["score_so_far"] = score_so_far(board, table)
     context |= _ended(guest, shared, board)
     return context
 
@@ -93,6 +94,26 @@ def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | N
         "told": told,
         "can_report": False,
     }
+
+
+def score_so_far(board: FoursomeBoard, table: FoursomeTable | None) -> str:
+    """What a table that has not reported is told while the round's bell has rung and waits for
+    every table's score so far (``services.foursome_bell``; ``/shared/formats.md``: "a table
+    whose game is unfinished is decided by the score so far"): "The head table has finished:
+    the bell has rung. Send your table's score so far." ("Time is up: ..." when the clock rang
+    it). "" otherwise: no round waiting, a reopened round, or the table's report is in."""
+    rnd = board.round
+    if rnd is None or table is None or table.result is not None:
+        return ""
+    if rnd.state != Round.State.RUNG or rnd.reopened or not rnd.waiting_for:
+        return ""
+    head_in = bool(board.tables) and board.tables[0].result is not None
+    why = (
+        "The head table has finished"
+        if head_in and board.evening.round_end == Evening.RoundEnd.HEAD_POOL
+        else "Time is up"
+    )
+    return f"{why}: the bell has rung. Send your table's score so far."
 
 
 def report_words(board: FoursomeBoard, table: FoursomeTable | None, result: Result) -> str:

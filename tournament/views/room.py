@@ -45,7 +45,7 @@ from django.views.decorators.http import require_safe
 from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.selectors.board import EveningBoard, database_now, evening_board
-from tournament.selectors.foursome_boards import BellMove, foursome_board
+from tournament.selectors.foursome_boards import BellMove, FoursomeBoard, foursome_board
 from tournament.services.clock import next_round_due_at
 from tournament.services.foursomes import is_foursome
 from tournament.views.request_types import HtmxHttpRequest
@@ -192,6 +192,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "move_groups": groups,
         "has_moves": bool(groups),
         "foursome_seating": seats,
+        "bell_note": _waiting_note(four),
         "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
         "tally_names": four.standings.tallies,
         "next_round": next_round_due_at(evening=evening),
@@ -202,6 +203,23 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "bell_key": (rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0)
         or (board.last_bell.round.number if board.last_bell is not None else 0),
     }
+
+
+def _waiting_note(four: FoursomeBoard) -> str:
+    """While the round's bell has rung and waits for every table's score so far
+    (``services.foursome_bell``): "The head table has finished. Tables 2 and 3: send your
+    table's score so far." ("Time is up." when the clock rang it); "" otherwise."""
+    rnd = four.round
+    if rnd is None or rnd.state != Round.State.RUNG or rnd.reopened or not rnd.waiting_for:
+        return ""
+    missing = [t.number for t in four.tables if t.result is None]
+    if not missing:
+        return ""
+    head_in = four.tables[0].result is not None and four.evening.round_end == Evening.RoundEnd.HEAD_POOL
+    listed = f"Table {missing[0]}" if len(missing) == 1 else "Tables " + ", ".join(map(str, missing[:-1]))
+    listed += f" and {missing[-1]}" if len(missing) > 1 else ""
+    why = "The head table has finished" if head_in else "Time is up"
+    return f"{why}. {listed}: send your table's score so far."
 
 
 def _move_note(move: BellMove | None) -> str:
