@@ -110,3 +110,26 @@ def test_origin_null_from_a_no_referrer_page_is_read_as_ours_but_the_token_still
     assert strict.post(url, {}, HTTP_ORIGIN="null").status_code == 403  # no token
     assert strict.post(url, {"csrfmiddlewaretoken": token}, HTTP_ORIGIN="https://evil.example").status_code == 403
     assert strict.post(url, {"csrfmiddlewaretoken": token}, HTTP_ORIGIN="null").status_code == 302
+
+
+def test_a_form_that_fails_the_csrf_check_gets_our_plain_page_not_djangos(playing, client, host):
+    strict = Client(enforce_csrf_checks=True)
+    guest = at_table(playing, 2)[0]
+    refused = strict.post(reverse("guest-vote", args=[guest.key]), {"result": 1, "verdict": "confirm"})
+    page = refused.content.decode()
+    assert refused.status_code == 403
+    assert "The form was not sent" in page and "Reload the page and send it again." in page
+    assert f'href="/g/{guest.key}/">Back to your page' in page
+    assert "CSRF verification" not in page and "Forbidden" not in page and "Request aborted" not in page
+    assert refused["Referrer-Policy"] == "no-referrer" and "noindex" in refused["X-Robots-Tag"]
+    forged = strict.post(
+        reverse("guest-check-in", args=[guest.key]), {"csrfmiddlewaretoken": "x" * 64}, HTTP_ORIGIN="null"
+    )
+    assert forged.status_code == 403 and "Reload the page and send it again." in forged.content.decode()
+    strict.force_login(host)  # the host's forms too: the middleware's own check
+    theirs = strict.post(reverse("host-round", args=[playing.pk]), {"action": "pause", "round": 1})
+    assert theirs.status_code == 403 and "Reload the page and send it again." in theirs.content.decode()
+    assert (
+        "CSRF verification" not in theirs.content.decode()
+        and 'href="/">Go to the front page' in theirs.content.decode()
+    )

@@ -35,6 +35,7 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-not-secret-head-table"
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+CSRF_FAILURE_VIEW = "tournament.views.guest_csrf.csrf_failure"  # our plain page, never Django's
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_LOCAL_URL = os.environ.get("SITE_LOCAL_URL", "").rstrip("/")
 

@@ -15,7 +15,10 @@ from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware
+from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
+
+from tournament.private_doors import private
 
 
 def _checked(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -25,7 +28,8 @@ def _checked(request: HttpRequest, *args, **kwargs) -> HttpResponse:
 
 def csrf_private(view):
     """Decorate a guest view that takes POSTs: Django's CSRF check, with ``Origin: null`` read
-    as this site's origin. Returns the view; a failed check answers Django's 403."""
+    as this site's origin. Returns the view; a failed check answers 403 with ``csrf_failure``'s
+    page (``settings.CSRF_FAILURE_VIEW``)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -40,3 +44,16 @@ def csrf_private(view):
         return view(request, *args, **kwargs)
 
     return csrf_exempt(wrapped)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """``settings.CSRF_FAILURE_VIEW``: a form that fails the CSRF check (a phone's page left open
+    past its cookie, a form sent from elsewhere) answers 403 with a plain page that says what
+    to do ("reload the page and send it again") and links back to the page: a guest's own page
+    under ``/g/<key>/`` (the key the request already carried), else the front page. Django's
+    ``reason`` is for the log (Django logs it), never shown. Private: no referrer, not indexed,
+    never cached."""
+    parts = request.path.split("/")
+    back = f"/g/{parts[2]}/" if len(parts) > 3 and parts[1] == "g" and parts[2] else "/"
+    response = render(request, "403_csrf.html", {"back": back, "guest_page": back != "/"}, status=403)
+    return private(response)
