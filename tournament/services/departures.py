@@ -21,22 +21,9 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow
-from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names, name_guests
-from tournament.services.state import bell_options, current_round, evening_state
+from tournament.services.state import bell_options, evening_state, lock_between_rounds
 from tournament.services.versions import evening_touch
-
-
-def _between_rounds(evening: Evening, guest: Guest, doing: str):
-    evening = lock_evening(evening.pk)
-    last = evening.rounds.order_by("-number").first()
-    if last is None:
-        raise RuleError("Round 1 has not started: change the seating on the draw page instead.")
-    if evening.stage == Evening.Stage.ENDED:
-        raise RuleError("The evening has ended.")
-    if current_round(evening) is not None:
-        raise RuleError(f"A round is in play: ring its bell first, then mark {guest.name} as {doing}.")
-    return evening, last
 
 
 def _store(*, evening: Evening, last, record: BellRecord, action: str, guest: Guest, user, device: str) -> Bell:
@@ -62,7 +49,7 @@ def guest_depart(*, evening: Evening, guest: Guest, user=None, device: str = "")
     Returns the stored "leave" bell. Raises ``RuleError`` before round 1, during a round, for a
     guest not seated, or when the evening would be left with fewer than two tables."""
     with transaction.atomic():
-        evening, last = _between_rounds(evening, guest, "left")
+        evening, last = lock_between_rounds(evening, guest, "left")
         state = evening_state(evening)
         if guest.pk not in state.seated():
             raise RuleError(f"{guest.name} has no seat, so there is nothing to give up.")
@@ -79,7 +66,7 @@ def guest_arrive(*, evening: Evening, guest: Guest, table: int | None = None, us
     back keeps their counters. Marks them checked in. Returns the stored "arrive" bell. Raises
     ``RuleError`` before round 1, during a round, for a guest already seated, or a full table."""
     with transaction.atomic():
-        evening, last = _between_rounds(evening, guest, "arrived")
+        evening, last = lock_between_rounds(evening, guest, "arrived")
         state = evening_state(evening)
         if guest.pk in state.seated():
             raise RuleError(f"{guest.name} already sits at table {state.table_of(guest.pk)}.")

@@ -21,7 +21,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Now
 
-from tables.errors import RuleError
 from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves
 from tables.formats.engine import FoursomeRules, rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
@@ -36,7 +35,7 @@ from tournament.services.foursomes import (
     player_name,
 )
 from tournament.services.naming import guest_names
-from tournament.services.state import OPEN_STATES
+from tournament.services.state import OPEN_STATES, lock_between_rounds
 from tournament.services.versions import evening_touch
 
 
@@ -177,21 +176,6 @@ def foursome_bell_undone(*, evening: Evening, bell: Bell) -> None:
     foursome_seats_replace(evening=evening, tables=foursome_state(evening).tables)
 
 
-def _between_rounds(evening: Evening, guest: Guest, doing: str) -> tuple[Evening, Round]:
-    from tournament.services.locks import lock_evening
-    from tournament.services.state import current_round
-
-    evening = lock_evening(evening.pk)
-    last = evening.rounds.order_by("-number").first()
-    if last is None:
-        raise RuleError("Round 1 has not started: change the seating on the draw page instead.")
-    if evening.stage == Evening.Stage.ENDED:
-        raise RuleError("The evening has ended.")
-    if current_round(evening) is not None:
-        raise RuleError(f"A round is in play: ring its bell first, then mark {guest.name} as {doing}.")
-    return evening, last
-
-
 def _store_step(
     *,
     evening: Evening,
@@ -224,7 +208,7 @@ def foursome_guest_leaves(*, evening: Evening, guest: Guest, user=None, device: 
     leaver keeps their tallies and their place in the standings). Returns the "leave" bell.
     Raises ``RuleError`` before round 1, during a round, or for a guest not seated."""
     with transaction.atomic():
-        evening, last = _between_rounds(evening, guest, "left")
+        evening, last = lock_between_rounds(evening, guest, "left")
         before = foursome_state(evening)
         after = guest_leaves(before, guest.pk)
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
@@ -246,7 +230,7 @@ def foursome_guest_arrives(*, evening: Evening, guest: Guest, user=None, device:
     "arrive" bell. Raises ``RuleError`` before round 1, during a round, or for a guest seated
     already."""
     with transaction.atomic():
-        evening, last = _between_rounds(evening, guest, "arrived")
+        evening, last = lock_between_rounds(evening, guest, "arrived")
         before = foursome_state(evening)
         after = guest_arrives(before, guest.pk)
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.HERE)

@@ -24,8 +24,9 @@ from tables.formats.engine import FormatEntry, format_entry
 from tables.formats.foursome import Seat as SeatName
 from tables.formats.foursome import is_ghost
 from tables.formats.records import state_from_json
-from tournament.models import Bell, Draw, Evening, Seat
+from tournament.models import Draw, Evening, Seat
 from tournament.services.draws import draw_digital, live_draw, seats_replace
+from tournament.services.state import last_state_after
 
 
 def evening_format(evening: Evening) -> FormatEntry:
@@ -70,14 +71,9 @@ def foursome_state(evening: Evening) -> FoursomeState:
     """Where everyone sits now and their tallies: the last live bell's state after, or the
     draw's tables with every tally at 0. Raises ``RuleError`` before the draw. One or two
     queries."""
-    bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .order_by("-round__number", "-id")
-        .only("state_after")
-        .first()
-    )
-    if bell is not None:
-        return state_from_json(bell.state_after)
+    after = last_state_after(evening)
+    if after is not None:
+        return state_from_json(after)
     draw = live_draw(evening)
     if draw is None or not draw.layout:
         raise RuleError("There is no draw yet: run the draw first.")

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
-from tournament.models import Bell, Evening, FinalCount, Result, Round
+from tournament.models import Bell, Evening, FinalCount, Guest, Result, Round
 from tournament.services.draws import live_draw
+from tournament.services.locks import lock_evening
 
 OPEN_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
 
@@ -47,16 +48,40 @@ def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     return state
 
 
-def _bell_state(evening: Evening) -> EveningState:
-    """The last live bell's state after, or the draw's seating (see ``evening_state``)."""
+def last_state_after(evening: Evening) -> dict | None:
+    """The stored state after the evening's last live bell (a guest's leaving or arrival
+    included), or None before the first bell: every format's state now, as JSON. One query."""
     bell = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
         .order_by("-round__number", "-id")
         .only("state_after")
         .first()
     )
-    if bell is not None:
-        return EveningState.from_json(bell.state_after)
+    return bell.state_after if bell is not None else None
+
+
+def lock_between_rounds(evening: Evening, guest: Guest, doing: str) -> tuple[Evening, Round]:
+    """Lock the evening (inside the caller's transaction) for a guest's leaving or arrival,
+    which happen between rounds only (house rule: a guest leaving mid-deal finishes it or
+    forfeits it, and the host marks them after the bell). Returns the evening, fresh, and its
+    last round. Raises ``RuleError`` before round 1, once the evening has ended, or while a
+    round is in play (``doing``: "left" or "arrived", for the message)."""
+    evening = lock_evening(evening.pk)
+    last = evening.rounds.order_by("-number").first()
+    if last is None:
+        raise RuleError("Round 1 has not started: change the seating on the draw page instead.")
+    if evening.stage == Evening.Stage.ENDED:
+        raise RuleError("The evening has ended.")
+    if current_round(evening) is not None:
+        raise RuleError(f"A round is in play: ring its bell first, then mark {guest.name} as {doing}.")
+    return evening, last
+
+
+def _bell_state(evening: Evening) -> EveningState:
+    """The last live bell's state after, or the draw's seating (see ``evening_state``)."""
+    after = last_state_after(evening)
+    if after is not None:
+        return EveningState.from_json(after)
     draw = live_draw(evening)
     if draw is None:
         raise RuleError("There is no draw yet: run the draw first.")
