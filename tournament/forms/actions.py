@@ -14,7 +14,7 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import RegexValidator
 
-from tournament.forms.fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused
+from tournament.forms.fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused, plain_words
 
 NOT_UNDERSTOOD = "That button was not understood: reload the page and try again."
 TABLE_MAX = 1000  # more tables than any hall holds (84 at 500 guests)
@@ -178,6 +178,10 @@ class CaptainFormHeader(forms.Form):
     table = WholeNumberField(min_value=1, max_value=TABLE_MAX)
     request_id = forms.CharField(max_length=64, required=False)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        plain_words(self, damaged="The form was damaged: open it again.")
+
 
 _SEATING = RegexValidator(r"^[0-9]{1,19}(,[0-9]{1,19}){0,99}$", "The players at this table have changed.")
 SHOWDOWN_DAMAGED = "The form was damaged: enter the hands again."
@@ -211,6 +215,7 @@ class ShowdownForm(forms.Form):
         self.seats = seats
         for number in range(1, seats + 1):
             self.fields[f"hand-{number}"] = forms.CharField(max_length=500, required=False, strip=True)
+        plain_words(self, damaged=SHOWDOWN_DAMAGED)
 
     def button(self) -> str:
         """The button pressed: "send" when a winner's send button was, else "pick" / "unpick"

@@ -11,7 +11,7 @@ from typing import cast
 
 from django import forms
 
-from tournament.forms.fields import WholeNumberField
+from tournament.forms.fields import WholeNumberField, plain_words
 from tournament.models import Guest, HelperLink
 
 SHOW_CHOICES = [
@@ -116,3 +116,7 @@ class RoundNumberForm(forms.Form):
     bell is refused instead of landing in the next round."""
 
     round = WholeNumberField(min_value=1, max_value=10_000, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        plain_words(self, damaged="The form was damaged: open it again.")

@@ -11,7 +11,7 @@ from typing import cast
 
 from django import forms
 
-from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field
+from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
 from tournament.forms.formats import (
     FORMAT_OPTIONS,
     POKER_ONLY,
@@ -246,24 +246,34 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(str(g.pk), g.name) for g in guests]
         self.guests = guests
-        self.fields["pool_winner"] = forms.ChoiceField(choices=choices, widget=forms.RadioSelect, label="Won the pool")
+        chosen = "Choose who won the pool from the guests at this table."
+        self.fields["pool_winner"] = forms.ChoiceField(
+            choices=choices,
+            widget=forms.RadioSelect,
+            label="Won the pool",
+            error_messages={"required": chosen, "invalid_choice": chosen},
+        )
+        ticked = {"invalid_choice": "Only the guests at this table can be ticked: reload the page and tick again."}
         self.fields["in_call"] = forms.MultipleChoiceField(
             choices=choices,
             required=False,
             widget=forms.CheckboxSelectMultiple,
             label="Called the winner (in the call)",
+            error_messages=ticked,
         )
         self.fields["tied"] = forms.MultipleChoiceField(
             choices=choices,
             required=False,
             widget=forms.CheckboxSelectMultiple,
             label="Split the pool with the winner (a tie)",
+            error_messages=ticked,
         )
         counters_initial = counters_initial or {}
         for g in guests:
             self.fields[f"counters_{g.pk}"] = counters_field(
                 g.name, required=counters_required, initial=counters_initial.get(g.pk)
             )
+        plain_words(self)
 
     def counter_fields(self):
         """The counters fields in seat order (for templates)."""
@@ -325,8 +335,15 @@ class VoteForm(forms.Form):
         max_length=200,
         required=False,
         label="Why you dispute it (optional)",
-        error_messages={"max_length": "Say why in 200 characters or fewer."},
+        error_messages={
+            "max_length": "Say why in 200 characters or fewer.",
+            "null_characters_not_allowed": "Say why again: the reason held a character that cannot be read.",
+        },
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        plain_words(self)
 
     def clean_note(self) -> str:
         return " ".join(self.cleaned_data["note"].split())
@@ -365,7 +382,7 @@ class SelfRegistrationForm(forms.Form):
         choices=PackChoice.choices,
         widget=forms.RadioSelect,
         label="Your pack",
-        error_messages={"required": "Choose your pack."},
+        error_messages={"required": "Choose your pack.", "invalid_choice": "Choose your pack."},
     )
     here_now = forms.BooleanField(required=False, initial=True, label="I am here now (check me in)")
 
@@ -375,6 +392,7 @@ class SelfRegistrationForm(forms.Form):
             cast(forms.ChoiceField, self.fields["pack"]).choices = [
                 (p.value, evening.pack_label(p.value)) for p in PackChoice
             ]
+        plain_words(self)
 
     def clean_name(self) -> str:
         """The name checked as the service checks it, so its message shows beside any other."""

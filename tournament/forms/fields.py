@@ -152,3 +152,48 @@ def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
     elif isinstance(db_field, models.DateField):
         kwargs.setdefault("form_class", AsciiDateField)
     return db_field.formfield(**kwargs)
+
+
+_VALIDATOR_CODES = ("min_value", "max_value", "max_length", "min_length", "null_characters_not_allowed", "step_size")
+
+
+def _django_words(field: forms.Field, code: str) -> bool:
+    """Whether ``field``'s message for ``code`` is Django's own default (or absent, for a
+    validator's code), rather than words a form gave it."""
+    message = field.error_messages.get(code)
+    if message is None:
+        return code in _VALIDATOR_CODES
+    defaults = {str(m) for k in type(field).__mro__ for m in getattr(k, "default_error_messages", {}).values()}
+    return str(message) in defaults and str(message) != WholeNumberField.default_error_messages["too_large"]
+
+
+def plain_words(form: forms.Form, *, damaged: str = "") -> forms.Form:
+    """Give every field of ``form`` the site's words for whatever Django would say in its own
+    ("This field is required.", "Enter a whole number.", "Ensure this value is greater than
+    or equal to 0.", "Select a valid choice. 9 is not one of the available choices."), keeping
+    every message the form set itself. A hidden field, or every field when ``damaged`` is given,
+    says ``damaged`` (default: "The form was damaged: reload the page and send it again."),
+    since a person never typed it; a visible one names its label ("Your name: at most 2000
+    characters."). Returns ``form``. Called at the end of a guest-facing form's ``__init__``."""
+    for name, field in form.fields.items():
+        label = str(field.label or name.replace("_", " ").capitalize())
+        hidden = bool(damaged) or field.widget.is_hidden
+        said = damaged or "The form was damaged: reload the page and send it again."
+        words = {
+            "required": said if hidden else f"{label}: this is needed.",
+            "invalid": said if hidden else f"{label}: a whole number in the digits 0 to 9.",
+            "invalid_choice": said if hidden else f"{label}: choose one of those shown.",
+            "invalid_list": said,
+            "min_value": said if hidden else f"{label}: at least %(limit_value)s.",
+            "max_value": said if hidden else f"{label}: at most %(limit_value)s.",
+            "max_length": said if hidden else f"{label}: at most %(limit_value)d characters.",
+            "min_length": said if hidden else f"{label}: at least %(limit_value)d characters.",
+            "null_characters_not_allowed": said if hidden else f"{label} holds a character that cannot be read.",
+            "step_size": said if hidden else f"{label}: a whole number.",
+        }
+        for code, message in words.items():
+            if code == "invalid" and not isinstance(field, forms.IntegerField):
+                continue  # a text field's "invalid" is its own validator's message
+            if _django_words(field, code):
+                field.error_messages[code] = message
+    return form

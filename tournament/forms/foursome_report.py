@@ -24,7 +24,7 @@ from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
 from tables.formats.scoring import EUCHRE_MOST_POINTS
-from tournament.forms.fields import WholeNumberField
+from tournament.forms.fields import WholeNumberField, plain_words
 from tournament.forms.foursome import number_field
 
 COUNT_MAX = 999  # more than any table scores in a round
@@ -58,7 +58,11 @@ class FoursomeReportForm(forms.Form):
         self.fmt, self.seats = fmt, list(seats)
         if fmt == "euchre":
             self.fields["hands"] = forms.CharField(
-                required=False, max_length=400, validators=[_HANDS], widget=forms.HiddenInput
+                required=False,
+                max_length=400,
+                validators=[_HANDS],
+                widget=forms.HiddenInput,
+                error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), _HANDS.message),
             )
             self.fields["points_ns"] = _count("North–South's points", most=EUCHRE_MOST_POINTS)
             self.fields["points_ew"] = _count("East–West's points", most=EUCHRE_MOST_POINTS)
@@ -72,9 +76,14 @@ class FoursomeReportForm(forms.Form):
                 self.fields[f"buncos_{player}"] = _count(f"{name}'s buncos")
                 self.fields[f"minis_{player}"] = _count(f"{name}'s mini buncos")
                 self.fields[f"rolls_{player}"] = forms.CharField(
-                    required=False, max_length=800, validators=[_ROLLS], widget=forms.HiddenInput
+                    required=False,
+                    max_length=800,
+                    validators=[_ROLLS],
+                    widget=forms.HiddenInput,
+                    error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), _ROLLS.message),
                 )
             self.fields["rolloff"] = _side("On a tie, who won the roll-off?")
+        plain_words(self)
 
     def players(self) -> list[dict[str, Any]]:
         """Bunco's fields per player, North first, with their seat and side, for the template."""
