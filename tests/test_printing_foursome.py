@@ -243,3 +243,25 @@ def test_the_print_command_writes_the_formats_documents_and_refuses_poker_ones(t
     assert not notdef_glyphs(out.read_bytes())
     with pytest.raises(CommandError, match="no document “score-sheets” for this evening"):
         call_command("print_document", str(evening.pk), "score-sheets", "-o", str(out))
+
+
+def test_after_the_last_bell_a_score_card_has_the_rounds_played_a_star_for_each_won_and_no_next_seat():
+    evening = _evening("euchre", rounds_planned=2)
+    names = _names(evening)
+    (n1, e1, s1, w1), _ = foursome_state(evening).tables
+    # Round 1: the head table's North-South (n1 and s1) win 7 to 5 and stay, n1 taking North.
+    _ring(evening, {1: {"points": {"NS": 7, "EW": 5}}, 2: {"points": {"NS": 6, "EW": 2}}})
+    # Round 2: n1 sits North again (the stayers keep North and East) and wins 7 to 3.
+    assert foursome_state(evening).tables[0][0] == n1
+    _ring(evening, {1: {"points": {"NS": 7, "EW": 3}}, 2: {"points": {"NS": 1, "EW": 6}}})
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    built = document(evening=evening, slug="score-cards")
+    card = next(c for c in built.cards if c.name == names[n1])
+    assert card.seat == "The evening has ended: 2 rounds played."
+    assert [row[0] for row in card.rows] == ["1", "2"]  # no row for a round never played
+    assert [row[3:] for row in card.rows] == [("7", "star"), ("7", "star")]  # a filled star each
+    assert card.totals == ("Total", "", "", "14", "2")
+    text = _card(built.render(), "Progressive Euchre", names[n1])
+    assert "Now at" not in text and "partner:" not in text
+    assert text.split("Total")[0].rstrip().endswith("7")  # round 2's points are the last row

@@ -8,7 +8,9 @@ the movement; the seats and partners) through ``tables.formats``; issue 15 item 
 
 House rules: a score card has ``Evening.rounds_planned`` rows, else 12 (Bunco: 24, four sets of
 six), never fewer than the rounds rung; the rounds already rung are written in (table, partner,
-the tallies the bell added), the round in play has its table and partner; a guest who left gets
+the tallies the bell added, a filled star for a round won), the round in play has its table and
+partner; once the evening has ended, a card has the rounds played and no more (no round is to
+come); a guest who left gets
 no card (as for the seating cards); a ghost has none (it has no link).
 """
 
@@ -137,6 +139,17 @@ def _totals(key: str, tallies: Mapping[str, int]) -> tuple[str, ...]:
     )
 
 
+def _seat_line(tables: Sequence[Sequence[int]], player: int, *, played: int, ended: bool, name) -> str:
+    """The line under a score card's name: "Starts at table 2, East; partner: Bob" before the
+    first bell, "Now at table 1, North; partner: Hank" during play, and once the evening has
+    ended (no round to come) "The evening has ended: 6 rounds played." """
+    if ended:
+        return f"The evening has ended: {played} round{'s' if played != 1 else ''} played."
+    table, seat, partner = _sitting(tables, player) or (0, 0, 0)
+    where = "Starts at" if not played else "Now at"
+    return f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}"
+
+
 def score_cards(
     *, evening: Evening, paper: str = "A4", variant: str = "card", base_url: str | None = None
 ) -> TallyCardsPdf:
@@ -158,7 +171,8 @@ def score_cards(
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
 
     history = _history(evening)
-    rounds = rounds_on_card(evening, fmt, len(history) + 1)
+    ended = evening.stage == Evening.Stage.ENDED  # no round to come: no "Now at", no row in play
+    rounds = max(len(history), 1) if ended else rounds_on_card(evening, fmt, len(history) + 1)
     cards = []
     for player in (p for table in state.tables for p in table if p in guests):
         guest = guests[player]
@@ -171,17 +185,16 @@ def score_cards(
             _cells(fmt.key, n, _sitting(before, player), added.get(player, {}), name)
             for n, (before, added) in enumerate(history, start=1)
         ]
-        rows.append(_cells(fmt.key, len(rows) + 1, _sitting(state.tables, player), None, name))
+        if not ended:
+            rows.append(_cells(fmt.key, len(rows) + 1, _sitting(state.tables, player), None, name))
         rows += [_cells(fmt.key, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
-        table, seat, partner = _sitting(state.tables, player) or (0, 0, 0)
-        where = "Starts at" if not history else "Now at"
         url = guest_url(guest.key, base_url=base_url)
         cards.append(
             TallyCardData(
                 name=names[player],
                 url=url,
                 short_url=url.split("://", 1)[-1],
-                seat=f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}",
+                seat=_seat_line(state.tables, player, played=len(history), ended=ended, name=name),
                 columns=COLUMNS[fmt.key],
                 rows=tuple(rows[:rounds]),
                 totals=_totals(fmt.key, state.tallies.get(player, {})),
