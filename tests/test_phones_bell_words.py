@@ -110,3 +110,20 @@ def test_when_the_clock_rang_the_bell_the_words_say_time_is_up():
     assert "Time is up: the bell has rung. Send your table's score so far." in phone(tables[0][0])
     assert "Send your table's score so far" not in phone(tables[1][0])
     assert "Time is up. Tables 1 and 3: send your table's score so far." in room(evening)
+
+
+def test_the_rooms_where_to_go_slide_lists_everyone_the_bell_played_stayers_too():
+    evening, tables = euchre(Evening.RoundEnd.CLOCK, 8)
+    rnd = evening.rounds.get()
+    (n1, e1, s1, w1), (n2, e2, s2, w2) = tables
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 7, "EW": 3}})  # n1, s1 stay
+    foursome_report(round=rnd, table=2, report={"points": {"NS": 2, "EW": 8}})  # n2, s2 stay
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    shown = text(reverse("room", args=[evening.public_key]) + "?mode=moves")
+    for guest in (n1, s1):
+        assert f"{guest.name} stays at table 1" in shown
+    for guest in (n2, s2):
+        assert f"{guest.name} stays at table 2" in shown
+    assert f"{e2.name} won at table 2" in shown and f"{e1.name} lost at the head table" in shown
+    for guest in (n1, e1, s1, w1, n2, e2, s2, w2):
+        assert shown.count(guest.name) >= 1

@@ -175,9 +175,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
     seat); the leaderboard with the format's tallies. Rules: ``/shared/formats.md``."""
     four = foursome_board(evening)
     rnd = board.round
-    groups = move_groups(board)
-    for group in groups:
-        group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
+    groups = _with_stayers(move_groups(board), four)
     seats = sorted(
         ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
         key=lambda row: (row[0].name.casefold(), row[0].player),
@@ -193,6 +191,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "has_moves": bool(groups),
         "foursome_seating": seats,
         "bell_note": _waiting_note(four),
+        "room_size": room_size(len(four.tables)),
         "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
         "tally_names": four.standings.tallies,
         "next_round": next_round_due_at(evening=evening),
@@ -203,6 +202,37 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "bell_key": (rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0)
         or (board.last_bell.round.number if board.last_bell is not None else 0),
     }
+
+
+def room_size(tables: int) -> str:
+    """How big the display of an evening at tables of four writes (``static/foursome.css``), so
+    that a small evening fills the screen instead of one narrow column: "few" (up to 4 tables,
+    16 players: names at 5 % of the screen's height, two columns), "some" (up to 8 tables:
+    3.8 %), "" beyond (2.9 %, the display's usual size; ``docs/board-and-room.md``). House rule
+    of the display, as the prize ceremony sizes a prize's winners by how many there are."""
+    if tables <= 4:
+        return "few"
+    return "some" if tables <= 8 else ""
+
+
+def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGroup]:
+    """The moves slide at tables of four lists everyone the last bell played, so a guest finds
+    their name whether they move or stay: each destination table's box holds its newcomers
+    ("won at table 3") and its stayers ("stays at table 2"), alphabetical. No query."""
+    by_table = {g.table: g for g in groups}
+    kinds = {t.number: t.kind for t in four.tables}
+    for table in four.tables:
+        for line in table.seats:
+            move = four.moves.get(line.player)
+            if line.guest is None or move is None or move.goes_to != move.played or move.played != table.number:
+                continue
+            group = by_table.setdefault(table.number, MoveGroup(table.number, kinds.get(table.number, "intermediate")))
+            if all(g.pk != line.guest.pk for g in group.guests):
+                group.guests.append(line.guest)
+    for group in by_table.values():
+        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
+    return [by_table[number] for number in sorted(by_table)]
 
 
 def _waiting_note(four: FoursomeBoard) -> str:
@@ -224,9 +254,11 @@ def _waiting_note(four: FoursomeBoard) -> str:
 
 def _move_note(move: BellMove | None) -> str:
     """What sent a guest to their table, for the moves slide: "won at table 3", "lost at the
-    head table" ("" when the bell did not move them)."""
+    head table", "stays at table 2" ("" when the last bell did not play them)."""
     if move is None:
         return ""
+    if move.goes_to == move.played:
+        return f"stays at table {move.played}"
     return f"{'won' if move.won else 'lost'} at {'the head table' if move.played == 1 else f'table {move.played}'}"
 
 
