@@ -163,8 +163,8 @@ def test_the_host_runs_a_progressive_euchre_evening_at_1280(browser, live_server
     assert not axe_violations(page), page.url
     assert "Most stars, Red pack" in prizes and "Most stars, Blue pack" in prizes
     # Two stars is the most anyone has (two wins in two rounds); the booby prize: no star, fewest points.
-    assert re.search(r"Most stars, Blue pack: .+ \(2 stars[.;]|Most stars, Red pack: .+ \(2 stars[.;]", prizes)
-    assert re.search(r"Booby prize: fewest stars: .+ \(0 stars(, and \d+ points, the fewest of the \d guests)?", prizes)
+    assert re.search(r"Most stars, Blue pack: .+ · 2 stars[.;,]|Most stars, Red pack: .+ · 2 stars[.;,]", prizes)
+    assert re.search(r"Booby prize: fewest stars: .+ · 0 stars(, and \d+ points, the fewest of the \d guests)?", prizes)
     last = page.locator("table.tally-table tbody tr").last.inner_text().split("\t")
     assert last[2] == "0" and last[1] in prizes.splitlines()[-1]
 
