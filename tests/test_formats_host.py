@@ -355,3 +355,25 @@ def test_the_seating_mentions_ghosts_only_when_one_sits(logged_in, make_evening,
     page = logged_in.get(reverse("host-draw-seating", args=[evening.pk])).content.decode()
     assert "North–South and East–West are partners." in page
     assert ("A ghost holds a seat left empty." in page) is ghost_note
+
+
+def test_after_the_last_bell_the_host_sees_the_end_not_seats_for_a_round_that_never_comes(logged_in, make_evening):
+    """The last bell scores the round like any bell, but the evening is over: the board shows
+    the last bell's results and the way to the prizes, not the tables for a next round; the
+    moves page and a table's page say nobody moves (house rule, as at Progressive Poker)."""
+    evening = _drawn(make_evening, "euchre", rounds_planned=1)
+    round_start(evening=evening)
+    _result(logged_in, evening, 1, points_NS=7, points_EW=5)
+    _result(logged_in, evening, 2, points_NS=3, points_EW=8)
+    logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "ring", "round": 1})
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "The evening has ended" in board and "North–South won, 7 points to 5" in board
+    assert 'id="tables-h"' not in board and "Start round 2" not in board
+    moves = logged_in.get(reverse("host-moves", args=[evening.pk])).content.decode()
+    assert "round 1 was the last, so nobody moves" in moves and "Where everyone goes" not in moves
+    assert "moves up to table 1" not in moves
+    table = logged_in.get(reverse("host-table", args=[evening.pk, 2])).content.decode()
+    assert "The evening has ended: round 1 was the last" in table
+    assert "moves up" not in table and "Where everyone goes" not in table
