@@ -22,7 +22,7 @@ from django.db.models import F
 from django.db.models.functions import Now
 
 from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves
-from tables.formats.engine import FoursomeRules, rules_for
+from tables.formats.engine import foursome_rules_for, rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
@@ -44,9 +44,7 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
     format's: ladder and partners changing for Euchre and Bunco, the circle with partners kept
     for Drive Whist)."""
     fmt, options = foursome_rules(evening)
-    rules = rules_for(fmt.key)
-    assert isinstance(rules, FoursomeRules)
-    return rules.movement(options)
+    return foursome_rules_for(fmt.key).movement(options)
 
 
 def foursome_ring(
