@@ -52,6 +52,9 @@ def test_a_bunco_night_on_phones(browser, live_server):
     east.get_by_role("button", name=f"a mini bunco for {guests[e1].name}").click()
     assert phone.locator("[data-team=NS]").inner_text() == "24" and phone.locator("[data-team=EW]").inner_text() == "5"
     assert north.locator(f"input[name=buncos_{n1}]").input_value() == "1"
+    phone.reload()  # a phone that locks or reloads during the game keeps its taps
+    assert phone.locator("[data-team=NS]").inner_text() == "24" and phone.locator("[data-team=EW]").inner_text() == "5"
+    assert north.locator(f"input[name=buncos_{n1}]").input_value() == "1"
     phone.screenshot(path="/tmp/foursome-bunco-report-390.png", full_page=True)
     phone.set_viewport_size({"width": 320, "height": 700})
     assert phone.evaluate("document.documentElement.scrollWidth") <= 320
@@ -62,6 +65,7 @@ def test_a_bunco_night_on_phones(browser, live_server):
     report = evening.rounds.get().results.get().report
     assert report["points"] == {"NS": 24, "EW": 5} and report["buncos"] == {str(n1): 1}
     assert report["rolls"] == {str(n1): [21, 2], str(s1): [1], str(e1): [5]}
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('headtable-score:'))") == []
 
     other = browser.new_context(**PHONE).new_page()
     other.goto(f"{live_server.url}/g/{guests[e1].key}/")
