@@ -19,7 +19,7 @@ Silent cases, decided here (house rules, also on the rules pages):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tables.errors import RuleError
@@ -136,7 +136,7 @@ def euchre_score(
     if hands is not None:
         totals = {Side.NORTH_SOUTH: 0, Side.EAST_WEST: 0}
         for number, (side, value) in enumerate(hands, start=1):
-            if value not in EUCHRE_HAND_POINTS or isinstance(value, bool):
+            if type(value) is not int or value not in EUCHRE_HAND_POINTS:  # not True, not 2.0
                 raise ScoreError(f"Hand {number} is worth {value!r}: a hand of euchre scores 1, 2 or 4 points.")
             try:
                 totals[Side(side)] += value
@@ -194,7 +194,24 @@ def bunco_roll(dice: Sequence[int], target: int) -> tuple[int, str]:
     return sum(1 for d in dice if d == target), ""
 
 
-ROLL_POINTS = (0, 1, 2, 3, MINI_BUNCO_POINTS, BUNCO_POINTS)
+ROLL_POINTS = (1, 2, 3, MINI_BUNCO_POINTS, BUNCO_POINTS)
+"""What one scoring roll can be worth (club rules): 1, 2 or 3 dice showing the target, a mini
+bunco or a bunco. A roll worth 0 scores nothing and is not kept; 4, 6 to 20 and 22 or more no
+three dice can make."""
+
+
+def check_at_table(table: Foursome, named: Mapping[str, Iterable[int]]) -> None:
+    """Refuse a count given for someone not at ``table``. ``named``: what is counted ("buncos",
+    "mini buncos", "rolls", "points") -> the players it is given for, in the report's order.
+    Raises ``ScoreError`` naming the first of them not at the table ("Buncos are given for
+    {guest}, who is not at this table."; a ghost elsewhere or a made-up id alike). Rule:
+    ``formats.md``, each player records their own buncos and mini buncos at their own table."""
+    for what, players in named.items():
+        strangers = [p for p in players if p not in table]
+        if strangers:
+            raise ScoreError(
+                f"{what.capitalize()} are given for {{guest}}, who is not at this table.", guests=(strangers[0],)
+            )
 
 
 def bunco_score(
@@ -215,12 +232,7 @@ def bunco_score(
     buncos and minis alone make."""
     values = _side_points(points, "points", BUNCO_MOST_POINTS)
     buncos, minis = dict(buncos or {}), dict(minis or {})
-    for name, counts in (("buncos", buncos), ("mini buncos", minis), ("rolls", rolls or {})):
-        strangers = sorted(p for p in counts if p not in table)
-        if strangers:
-            raise ScoreError(
-                f"{name.capitalize()} are given for {{guest}}, who is not at this table.", guests=(strangers[0],)
-            )
+    check_at_table(table, {"buncos": sorted(buncos), "mini buncos": sorted(minis), "rolls": sorted(rolls or {})})
     for name, counts in (("buncos", buncos), ("mini buncos", minis)):
         for player, count in counts.items():
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -228,7 +240,7 @@ def bunco_score(
                     f"{{guest}}'s {name} must be a whole number, 0 or more (not {count!r}).", guests=(player,)
                 )
     for player, scored in (rolls or {}).items():
-        bad = [r for r in scored if r not in ROLL_POINTS or isinstance(r, bool)]
+        bad = [r for r in scored if type(r) is not int or r not in ROLL_POINTS]  # not True, not 21.0
         if bad:
             raise ScoreError(f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {bad[0]!r}.")
         if scored.count(BUNCO_POINTS) != buncos.get(player, 0) or scored.count(MINI_BUNCO_POINTS) != minis.get(

@@ -176,11 +176,11 @@ class BuncoResultForm(FoursomeResultForm):
         data = super().clean() or {}
         for seat, name in enumerate(self.names):
             text = data.get(f"rolls_{seat}") or ""
-            if text and not re.fullmatch(r"[\d\s,+]+", text):
+            if text and not re.fullmatch(r"[0-9\s,+]+", text):
                 self.add_error(f"rolls_{seat}", f"{name}'s rolls: the points of each roll, e.g. 1 2 21.")
             else:
-                rolls = [int(n) for n in re.findall(r"\d{1,3}", text)]
-                bad = [r for r in rolls if r not in ROLL_POINTS or r == 0]
+                rolls = [int(n) for n in re.findall(r"[0-9]{1,3}", text)]
+                bad = [r for r in rolls if r not in ROLL_POINTS]
                 if bad:
                     self.add_error(
                         f"rolls_{seat}",

@@ -1,0 +1,449 @@
+"""Bad input at tables of four, at every door it comes in by.
+
+The issue: "A result naming someone not at the table, points that are impossible for the format
+(a euchre hand worth 3, 22 bunco points in one roll, 14 tricks), a ghost claiming a prize,
+changing the format after the draw: each refused with a clear message, nothing saved." The house
+rule: bad input gets a clear message and changes nothing wherever it comes in.
+
+The doors: the host's result form (a round in play), the captain's phone report, a correction
+(at tables of four: undo the bell, then the host's result form for the reopened round; the
+``correct`` command is Progressive Poker's), the JSON import (``evening_import`` and the
+``import_evening`` command), the management commands that take results (``result``,
+``correct``), and the evening's settings form. Each case sends exactly the bad input and checks
+that the answer is not a 500, that the message is there in plain words (no code names, no raw
+data, no Python reprs) and that the database is unchanged (``tests.db_snapshot``).
+
+Worked from ``/shared/formats.md``: a euchre hand scores 1, 2 (a march, or a euchre to the
+defenders) or 4 (a lone hand's march); a bunco roll scores 1, 2 or 3 for dice showing the target,
+5 for a mini bunco, 21 for a bunco; a whist hand has 13 tricks; a ghost wins no prize.
+(Euchre's reports name a side and points per hand, not the maker, so no player can be named in
+them: "someone not at the table" is Bunco's per-player counts and rolls, the phone's reporter and
+the host form's seats.)
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from tests.db_snapshot import changed_tables, db_snapshot
+from tests.factories import EveningFactory, GuestFactory
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import EveningImportError, evening_import
+from tournament.models import Bell, Evening, Guest
+from tournament.services.bell import bell_ring, bell_undo
+from tournament.services.clock import round_start
+from tournament.services.foursome_reports import foursome_report
+from tournament.services.foursomes import foursome_draw, foursome_state
+
+pytestmark = pytest.mark.django_db
+
+MADE_UP = 999_999  # an id that is nobody's
+NO_SUCH_GHOST = -9  # a ghost that does not sit anywhere
+
+# What a message for a person never holds: exception names, a ghost or guest written by id,
+# Python's dict/list/None reprs, a string repr, a form field's code name, a template's brace.
+CODE = re.compile(
+    r"Traceback|Error\b|Exception|guest -\d|\{|\}|\[\[|\bNone\b|\(not '|\b(points|tricks|buncos|minis|rolls)_"
+    r"|\bhands\b=|ScoreError|RuleError|report_score"
+)
+
+
+def plain(text: str) -> str:
+    """``text`` after checking it reads as plain words (``CODE``); returns it."""
+    assert text.strip(), "no message at all"
+    found = CODE.search(text)
+    assert found is None, f"code or raw data ({found.group(0)!r}) in the message: {text}"
+    return text
+
+
+def shown(page: str) -> str:
+    """The messages a page shows a person: form errors, the alert box, the messages list."""
+    parts = re.findall(
+        r'<div class="error"[^>]*>(.*?)</div>|<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>|<ul class="messages">(.*?)</ul>',
+        page,
+        flags=re.S,
+    )
+    text = " ".join(piece for group in parts for piece in group if piece)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def unchanged(before: dict) -> None:
+    assert changed_tables(before, db_snapshot()) == []
+
+
+def in_play(fmt: str, guests: int = 7, **kw) -> Evening:
+    """An evening of ``fmt`` with ``guests`` guests (7: two tables, Ghost 1 at the foot table),
+    drawn, round 1 in play."""
+    evening = EveningFactory(format=fmt, round_end=Evening.RoundEnd.CLOCK, **({"rounds_planned": 4} | kw))
+    for n in range(guests):
+        GuestFactory(evening=evening, name=f"Player {n + 1:02}", pack="red" if n % 2 == 0 else "blue")
+    foursome_draw(evening=evening)
+    round_start(evening=evening)
+    evening.refresh_from_db()
+    return evening
+
+
+GOOD = {
+    "euchre": {"points": {"NS": 7, "EW": 5}},
+    "whist": {"tricks": {"NS": 8, "EW": 5}},
+    "bunco": {"points": {"NS": 21, "EW": 9}},
+}
+
+
+def reopened(fmt: str) -> Evening:
+    """An evening whose round 1 bell rang and was undone: the host corrects it by entering the
+    right report (the correction at tables of four)."""
+    evening = in_play(fmt)
+    rnd = evening.rounds.get()
+    for table in (1, 2):
+        foursome_report(round=rnd, table=table, report=GOOD[fmt])
+    bell = bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    assert bell is not None
+    bell_undo(evening=evening, bell_id=bell.pk)
+    return evening
+
+
+def names(evening: Evening) -> dict[int, str]:
+    return dict(evening.guests.values_list("id", "name"))
+
+
+def host_client(evening: Evening) -> Client:
+    client = Client()
+    client.force_login(evening.host)
+    return client
+
+
+def other_guest(evening: Evening) -> int:
+    """A guest at table 2 (so not at table 1)."""
+    return next(p for p in foursome_state(evening).tables[1] if p > 0)
+
+
+# --- the rules (``tables.formats.scoring``), which every door calls ------------------------------
+
+TABLE = (11, 12, 13, 14)  # North, East, South, West
+
+
+@pytest.mark.parametrize("value", [3, 0, -1, 5, 2.0, True, "2"])
+def test_a_euchre_hand_is_worth_1_2_or_4_whole_points(value):
+    from tables.formats.scoring import ScoreError, euchre_score
+
+    with pytest.raises(ScoreError, match=r"Hand 2 is worth .*: a hand of euchre scores 1, 2 or 4 points\."):
+        euchre_score(TABLE, hands=[("NS", 1), ("EW", value)], playoff=None)
+
+
+@pytest.mark.parametrize("roll", [0, 4, 6, 13, 20, 22, 63, 21.0, True, -1])
+def test_a_bunco_roll_is_worth_1_2_3_5_or_21_whole_points(roll):
+    from tables.formats.scoring import ScoreError, bunco_score
+
+    with pytest.raises(ScoreError, match=r"A roll scores 1, 2 or 3 points, 5 \(a mini bunco\) or 21 \(a bunco\), not "):
+        bunco_score(TABLE, points={"NS": 60, "EW": 0}, rolls={11: [1, roll]})
+
+
+@pytest.mark.parametrize(
+    "tricks", [{"NS": 14, "EW": 0}, {"NS": 7, "EW": 7}, {"NS": -1, "EW": 14}, {"NS": True, "EW": 12}]
+)
+def test_a_whist_hand_is_13_tricks_in_whole_numbers(tricks):
+    from tables.formats.scoring import ScoreError, whist_score
+
+    with pytest.raises(ScoreError, match=r"13 tricks|a whole number, 0 or more"):
+        whist_score(TABLE, tricks=tricks)
+
+
+@pytest.mark.parametrize("player", [15, -1, 0])
+def test_a_count_for_someone_not_at_the_table_names_them(player):
+    from tables.formats.scoring import ScoreError, check_at_table
+
+    with pytest.raises(ScoreError) as refused:
+        check_at_table(TABLE, {"buncos": [11], "points": [12, player]})
+    assert refused.value.subjects.guests == (player,)
+    assert str(refused.value).startswith("Points are given for ")
+    check_at_table(TABLE, {"buncos": [11], "points": [12, 14]})  # everyone at the table: no error
+
+
+# --- the host's result form, and the correction (the same form for the reopened round) --------
+
+HOST_CASES = [
+    ("euchre", {"hands": "NS3"}, "Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4 points."),
+    ("euchre", {"hands": "NS1 EW3"}, "Hand 2 is worth 3: a hand of euchre scores 1, 2 or 4 points."),
+    ("euchre", {"hands": "NS0"}, "Hand 1 is worth 0: a hand of euchre scores 1, 2 or 4 points."),
+    ("euchre", {"hands": "EW5"}, "Hand 1 is worth 5: a hand of euchre scores 1, 2 or 4 points."),
+    ("euchre", {"hands": "NS-1"}, "Hand 1 (“NS-1”) is not a side and points"),
+    ("euchre", {"hands": "NS2 EW1", "points_NS": 3, "points_EW": 1}, "The points do not add up to the hands"),
+    ("euchre", {"points_NS": -1, "points_EW": 4}, "North–South's points cannot be below 0."),
+    ("whist", {"tricks_NS": 14, "tricks_EW": 0}, "A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks_NS": 7, "tricks_EW": 7}, "A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks_NS": 13, "tricks_EW": 1}, "A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks_NS": -1, "tricks_EW": 14}, "North–South's tricks cannot be below 0."),
+    *[
+        (
+            "bunco",
+            {"rolls_0": str(roll)},
+            f"a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+        )
+        for roll in (4, 6, 20, 22, 0)
+    ],
+    ("bunco", {"rolls_0": "1 -3"}, "the points of each roll, e.g. 1 2 21."),
+    ("bunco", {"points_NS": 20, "buncos_0": 1}, "North–South have 20 points, fewer than the 21"),
+    ("bunco", {"points_NS": 9, "minis_1": 2}, "East–West have 9 points, fewer than the 10"),
+]
+
+
+def _host_form(fmt: str, values: dict) -> dict:
+    if fmt != "bunco":
+        return values
+    data = {"points_NS": 30, "points_EW": 9}
+    for seat in range(4):
+        data |= {f"buncos_{seat}": 0, f"minis_{seat}": 0, f"rolls_{seat}": ""}
+    return data | values
+
+
+def _host_refuses(evening: Evening, values: dict, message: str, *, table: int = 1) -> None:
+    rnd = evening.rounds.get(number=1)
+    client = host_client(evening)
+    before = db_snapshot()
+    response = client.post(reverse("host-result", args=[evening.pk, table]), {"round": rnd.number, **values})
+    assert response.status_code == 200, response.status_code
+    assert message in plain(shown(response.content.decode()))
+    unchanged(before)
+
+
+@pytest.mark.parametrize("fmt, values, message", HOST_CASES)
+def test_the_hosts_result_form_refuses_the_impossible_and_saves_nothing(fmt, values, message):
+    _host_refuses(in_play(fmt), _host_form(fmt, values), message)
+
+
+@pytest.mark.parametrize("fmt, values, message", HOST_CASES)
+def test_a_correction_after_undoing_the_bell_refuses_the_impossible_and_saves_nothing(fmt, values, message):
+    _host_refuses(reopened(fmt), _host_form(fmt, values), message)
+
+
+# --- the captain's phone report ------------------------------------------------------------------
+
+
+def report_form(client: Client, guest: Guest) -> dict[str, str]:
+    """The hidden fields of the guest's report form (round, table, request id, CSRF token)."""
+    page = client.get(reverse("guest-report", args=[guest.key])).content.decode()
+    fields = dict(
+        re.findall(r'<input type="hidden" name="(round|table|request_id|csrfmiddlewaretoken)" value="([^"]*)"', page)
+    )
+    assert set(fields) == {"round", "table", "request_id", "csrfmiddlewaretoken"}, page
+    return fields
+
+
+def _phone_refuses(evening: Evening, values: dict, message: str, *, reporter: Guest | None = None) -> None:
+    guest = reporter or Guest.objects.get(pk=foursome_state(evening).tables[0][0])
+    client = Client()
+    data = report_form(client, guest) | {k: str(v) for k, v in values.items()}
+    before = db_snapshot()
+    response = client.post(reverse("guest-report", args=[guest.key]), data)
+    assert response.status_code in (200, 302), response.status_code
+    if response.status_code == 302:  # sent back to the guest's page, with the reason
+        response = client.get(response["Location"])
+    assert message in plain(shown(response.content.decode()))
+    unchanged(before)
+
+
+PHONE_CASES = [
+    *[
+        ("euchre", {"hands": f"NS{value}"}, f"Hand 1 is worth {value}: a hand of euchre scores 1, 2 or 4 points.")
+        for value in (3, 0, 5)
+    ],
+    ("euchre", {"hands": "NS1 EW2 NS3"}, "Hand 3 is worth 3: a hand of euchre scores 1, 2 or 4 points."),
+    ("euchre", {"hands": "NS-1"}, "The hands were damaged: tap them again."),
+    ("euchre", {"hands": "NS1 NS1", "points_ns": 3, "points_ew": 0}, "The points do not add up to the hands"),
+    ("whist", {"tricks_ns": 14, "tricks_ew": 0}, "North–South's tricks: at most 13."),
+    ("whist", {"tricks_ns": 7, "tricks_ew": 7}, "A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks_ns": -1, "tricks_ew": 13}, "North–South's tricks cannot be below 0."),
+]
+
+
+@pytest.mark.parametrize("fmt, values, message", PHONE_CASES)
+def test_the_captains_phone_refuses_the_impossible_and_saves_nothing(fmt, values, message):
+    _phone_refuses(in_play(fmt), values, message)
+
+
+@pytest.mark.parametrize("roll", [4, 6, 20, 22, 0])
+def test_the_captains_phone_refuses_a_bunco_roll_no_dice_can_make(roll):
+    evening = in_play("bunco")
+    north = foursome_state(evening).tables[0][0]
+    _phone_refuses(
+        evening,
+        {f"points_{north}": 30, f"rolls_{north}": f"1 {roll}"},
+        f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+    )
+
+
+def test_the_captains_phone_refuses_team_points_below_the_buncos_reported():
+    evening = in_play("bunco")
+    north = foursome_state(evening).tables[0][0]
+    _phone_refuses(
+        evening,
+        {f"points_{north}": 20, f"buncos_{north}": 1},
+        "North–South have 20 points, fewer than the 21 their buncos and mini buncos alone make.",
+    )
+
+
+def test_a_captain_cannot_report_another_tables_result():
+    evening = in_play("euchre")
+    guest = Guest.objects.get(pk=foursome_state(evening).tables[0][0])
+    _phone_refuses(
+        evening,
+        {"table": 2, "points_ns": 7, "points_ew": 5},
+        "You sit at table 1 now, not at table 2: you can report only your own table's result.",
+        reporter=guest,
+    )
+
+
+# --- the JSON import ---------------------------------------------------------------------------
+
+
+def exported(fmt: str) -> tuple[Evening, dict]:
+    """An evening of ``fmt`` (7 guests, Ghost 1) whose round 1 bell rang and whose round 2 is in
+    play with table 1's report in, and its export as JSON would carry it."""
+    evening = in_play(fmt)
+    first = evening.rounds.get()
+    for table in (1, 2):
+        foursome_report(round=first, table=table, report=GOOD[fmt])
+    assert bell_ring(round_id=first.pk, cause=Bell.Cause.HOST) is not None
+    second = round_start(evening=evening)
+    foursome_report(round=second, table=1, report=GOOD[fmt])
+    return evening, json.loads(json.dumps(evening_export(evening)))
+
+
+def _import_refuses(evening: Evening, data: dict, message: str) -> None:
+    before = db_snapshot()
+    with pytest.raises(EveningImportError) as refused:
+        evening_import(data=data, host=evening.host)
+    text = str(refused.value)
+    assert message in text, text
+    assert not re.search(r"Traceback|ScoreError|RuleError|guest -\d|\{'|\bNone\b", text), text
+    unchanged(before)
+
+
+def _seats(data: dict, rnd: int, table: int) -> list[int]:
+    """The players at ``table`` in round ``rnd`` (0: round 1, as drawn; 1: round 2, as seated now)."""
+    return data["draws"][0]["layout"][table - 1] if rnd == 0 else data["tables"][table - 1]["seats"]
+
+
+def _place(rnd: int) -> str:
+    return f"rounds[{rnd}].results[0].report"
+
+
+BAD_REPORTS = [
+    (
+        "euchre",
+        {"hands": [["NS", 3]]},
+        "table 1's report: Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4 points.",
+    ),
+    (
+        "euchre",
+        {"hands": [["NS", 0]]},
+        "table 1's report: Hand 1 is worth 0: a hand of euchre scores 1, 2 or 4 points.",
+    ),
+    (
+        "euchre",
+        {"hands": [["EW", 5]]},
+        "table 1's report: Hand 1 is worth 5: a hand of euchre scores 1, 2 or 4 points.",
+    ),
+    ("euchre", {"hands": [["NS", -1]]}, ".hands[0][1]: -1 is less than 0, the minimum here"),
+    ("whist", {"tricks": {"NS": 14, "EW": 0}}, "table 1's report: A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks": {"NS": 7, "EW": 7}}, "table 1's report: A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks": {"NS": -1, "EW": 14}}, ".tricks.NS: -1 is less than 0, the minimum here"),
+    *[
+        (
+            "bunco",
+            {"points": {"NS": 30, "EW": 9}, "rolls": {"NORTH": [roll]}},
+            f"table 1's report: A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+        )
+        for roll in (4, 6, 20, 22, 0)
+    ],
+    (
+        "bunco",
+        {"points": {"NS": 20, "EW": 9}, "buncos": {"NORTH": 1}},
+        "table 1's report: North–South have 20 points, fewer than the 21 their buncos and mini buncos alone make.",
+    ),
+]
+
+
+# --- the management commands that take results ------------------------------------------------
+# ``result`` and ``correct`` take Progressive Poker's result (a pool winner, the call, counters):
+# no report of a table of four fits them, so their services refuse the evening with the way its
+# results are entered and corrected, whatever the round's state (``correct`` after a bell gave a
+# traceback).
+
+
+def _command_refuses(args: list[str], message: str) -> None:
+    before = db_snapshot()
+    with pytest.raises(CommandError) as refused:
+        call_command(*args, stdout=io.StringIO(), stderr=io.StringIO())
+    text = str(refused.value)
+    assert message in plain(text), text
+    assert "\n" not in text
+    unchanged(before)
+
+
+# --- the evening's settings: the format and its options, after the draw -------------------------
+
+
+def _settings(evening: Evening, **changes) -> dict:
+    form = {
+        "name": evening.name,
+        "date": evening.date.isoformat(),
+        "minutes_per_round": evening.minutes_per_round,
+        "round_end": evening.round_end,
+        "red_label": evening.red_label,
+        "blue_label": evening.blue_label,
+        "ties": "playoff",
+        "prize_ties": "cut",
+    }
+    return form | changes
+
+
+def _settings_refuse(evening: Evening, changes: dict, message: str) -> None:
+    client = host_client(evening)
+    before = db_snapshot()
+    response = client.post(reverse("host-evening-edit", args=[evening.pk]), _settings(evening, **changes))
+    assert response.status_code == 200, response.status_code
+    assert message in plain(shown(response.content.decode()))
+    unchanged(before)
+
+
+OPTION_CHANGES = [
+    ("euchre", {"movement": "circle"}, "the movement"),
+    ("euchre", {"movement": "ladder_down"}, "the movement"),
+    ("euchre", {"partners_change": "keep"}, "whether partners change"),
+    ("whist", {"partners_change": "change"}, "whether partners change"),
+    ("bunco", {"ties": "cut"}, "how a tie at a table is settled"),
+]
+
+
+# --- a ghost claiming a prize -------------------------------------------------------------------
+
+
+def _ghost_best_bunco_night() -> Evening:
+    """A Bunco evening (7 guests, Ghost 1 at the foot table) where Ghost 1 rolls two buncos and
+    a mini bunco and wins: the best tallies of the night."""
+    evening = in_play("bunco", rounds_planned=1)
+    rnd = evening.rounds.get()
+    (n1, e1, s1, w1), foot = foursome_state(evening).tables
+    ghost = next(p for p in foot if p < 0)
+    ghost_side = "NS" if foot.index(ghost) in (0, 2) else "EW"
+    other = "EW" if ghost_side == "NS" else "NS"
+    foursome_report(round=rnd, table=1, report={"points": {"NS": 21, "EW": 3}, "buncos": {str(n1): 1}})
+    foursome_report(
+        round=rnd,
+        table=2,
+        report={"points": {ghost_side: 47, other: 2}, "buncos": {str(ghost): 2}, "minis": {str(ghost): 1}},
+    )
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    return evening
