@@ -225,6 +225,21 @@ def test_a_correction_after_undoing_the_bell_refuses_the_impossible_and_saves_no
     _host_refuses(reopened(fmt), _host_form(fmt, values), message)
 
 
+@pytest.mark.parametrize("who", ["other table", "ghost elsewhere", "made up"])
+def test_the_hosts_form_shown_for_someone_not_at_the_table_saves_nothing(who):
+    evening = in_play("bunco")
+    table1 = foursome_state(evening).tables[0]
+    stranger = {"other table": other_guest(evening), "ghost elsewhere": -1, "made up": MADE_UP}[who]
+    seated = " ".join(str(p) for p in (stranger, *table1[1:]))
+    changed = "The seats at table 1 changed since this form was shown: {} no longer sits here."
+    message = {
+        "other table": changed.format(names(evening).get(stranger)),
+        "ghost elsewhere": changed.format("Ghost 1"),
+        "made up": "The form was damaged: it names someone who is not at this evening.",
+    }[who]
+    _host_refuses(evening, _host_form("bunco", {"seated": seated}), message)
+
+
 # --- the captain's phone report ------------------------------------------------------------------
 
 
@@ -288,6 +303,22 @@ def test_the_captains_phone_refuses_team_points_below_the_buncos_reported():
         evening,
         {f"points_{north}": 20, f"buncos_{north}": 1},
         "North–South have 20 points, fewer than the 21 their buncos and mini buncos alone make.",
+    )
+
+
+@pytest.mark.parametrize("kind", ["buncos", "minis", "rolls", "points"])
+@pytest.mark.parametrize("who", ["other table", "ghost elsewhere", "made up"])
+def test_the_captains_phone_refuses_a_count_for_someone_not_at_the_table(kind, who):
+    evening = in_play("bunco")
+    north = foursome_state(evening).tables[0][0]
+    stranger = {"other table": other_guest(evening), "ghost elsewhere": -1, "made up": MADE_UP}[who]
+    written = {"other table": names(evening).get(stranger), "ghost elsewhere": "Ghost 1", "made up": f"guest {MADE_UP}"}
+    what = {"buncos": "Buncos", "minis": "Mini buncos", "rolls": "Rolls", "points": "Points"}[kind]
+    value = "21" if kind == "rolls" else "1"
+    _phone_refuses(
+        evening,
+        {f"points_{north}": 30, f"{kind}_{stranger}": value},
+        f"{what} are given for {written[who]}, who is not at this table.",
     )
 
 

@@ -87,6 +87,12 @@ def is_ghost(player: int) -> bool:
     return player < 0
 
 
+def ghost_name(player: int) -> str:
+    """A ghost's name as pages and messages write it: "Ghost 1" for id -1 (house rule: ghosts
+    are numbered in the order they were seated)."""
+    return f"Ghost {-player}"
+
+
 Foursome = tuple[int, int, int, int]
 """One table: the ids at North, East, South and West."""
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat
-from tables.formats.foursome import Movement, is_ghost
+from tables.formats.foursome import Movement, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tournament.documents.links import guest_url
@@ -34,7 +34,7 @@ from tournament.printing.tally_results import TallyResultsPdf
 from tournament.printing.text import guest_print_name
 from tournament.services.foursome_bell import foursome_movement
 from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_rules, foursome_state, ghost_name, seat_words
+from tournament.services.foursomes import foursome_rules, foursome_state, seat_words
 from tournament.services.naming import namer
 
 COLUMNS = {

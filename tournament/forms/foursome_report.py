@@ -9,8 +9,8 @@ Fields, per format (``/shared/formats.md``):
 * Drive Whist: ``tricks_ns`` and ``tricks_ew``.
 * Bunco: per player (ghosts too) ``points_<id>``, ``buncos_<id>``, ``minis_<id>`` and, from the
   tap counter, ``rolls_<id>`` ("1 2 21": each scoring roll's points); a team's points are its
-  two players' points; ``rolloff`` on a tie. A count posted for someone not at the table is
-  passed on, so that the rules refuse it by name.
+  two players' points; ``rolloff`` on a tie. A count posted for someone not at the table (a
+  forged or damaged form) is refused by the rules, naming them (``check_players``).
 """
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
-from tables.formats.scoring import EUCHRE_MOST_POINTS
+from tables.formats.scoring import EUCHRE_MOST_POINTS, check_at_table
 from tournament.forms.fields import WholeNumberField, plain_words
 from tournament.forms.foursome import number_field
 
 COUNT_MAX = 999  # more than any table scores in a round
 _HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
 _ROLLS = RegexValidator(r"^\s*([0-9]{1,3}\s*){0,200}$", "The rolls were damaged: tap them again.")
-_STRANGER = re.compile(r"^(buncos|minis)_(-?[0-9]{1,18})$")
+_PER_PLAYER = re.compile(r"^(points|buncos|minis|rolls)_(-?[0-9]{1,18})$")
+_COUNTED = {"points": "points", "buncos": "buncos", "minis": "mini buncos", "rolls": "rolls"}
 SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
 
 
@@ -112,6 +113,21 @@ class FoursomeReportForm(forms.Form):
             raise forms.ValidationError("Tap each hand, or give both sides' points.")
         return data
 
+    def check_players(self) -> None:
+        """Refuse a Bunco count (points, buncos, mini buncos, rolls) posted for someone not at
+        this table: a field no page shows, from a forged or damaged form. Raises the rules'
+        ``ScoreError`` naming the first of them (``tables.formats.scoring.check_at_table``);
+        returns None when every count posted is for a player seated here."""
+        if self.fmt != "bunco":
+            return
+        named: dict[str, list[int]] = {}
+        for key in self.data:
+            match = _PER_PLAYER.match(key)
+            if match and str(self.data.get(key, "")).strip():
+                named.setdefault(_COUNTED[match[1]], []).append(int(match[2]))
+        player = [p for p, _ in self.seats]
+        check_at_table((player[0], player[1], player[2], player[3]), named)
+
     def report(self) -> dict[str, Any]:
         """The report as ``tables.formats.records`` reads it (only once the form is valid)."""
         data = self.cleaned_data
@@ -143,15 +159,6 @@ class FoursomeReportForm(forms.Form):
             minis[str(player)] = data.get(f"minis_{player}") or 0
             if (data.get(f"rolls_{player}") or "").strip():
                 rolls[str(player)] = [int(r) for r in data[f"rolls_{player}"].split()]
-        for key, value in self.data.items():  # a count for someone not at the table: the rules name them
-            match = _STRANGER.match(key)
-            if (
-                match
-                and int(match[2]) not in dict(self.seats)
-                and str(value).strip().isascii()
-                and str(value).strip().isdigit()
-            ):
-                (buncos if match[1] == "buncos" else minis)[match[2]] = min(int(str(value).strip()), COUNT_MAX)
         out: dict[str, Any] = {"points": points, "buncos": buncos, "minis": minis}
         if rolls:
             out["rolls"] = rolls

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from tables.errors import RuleError
 from tables.formats.engine import rules_for
-from tables.formats.foursome import is_ghost
+from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standing_order
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.models import Bell, Evening, Guest
-from tournament.services.foursomes import foursome_rules, foursome_state, ghost_name
+from tournament.services.foursomes import foursome_rules, foursome_state
 from tournament.services.naming import namer
 
 

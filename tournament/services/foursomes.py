@@ -22,7 +22,7 @@ from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeState
 from tables.formats.engine import FormatEntry, format_entry
 from tables.formats.foursome import Seat as SeatName
-from tables.formats.foursome import is_ghost
+from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.records import state_from_json
 from tournament.models import Draw, Evening, Seat
 from tournament.services.draws import draw_digital, live_draw, seats_replace
@@ -48,12 +48,6 @@ def foursome_rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
     if fmt is None:
         raise RuleError("This evening plays Progressive Poker, not a game at tables of four.")
     return fmt, FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
-
-
-def ghost_name(player: int) -> str:
-    """A ghost's name as pages show it: "Ghost 1" for id -1 (house rule: ghosts are numbered
-    in the order they were seated)."""
-    return f"Ghost {-player}"
 
 
 def player_names(evening: Evening) -> dict[int, str]:

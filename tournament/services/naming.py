@@ -18,6 +18,7 @@ import re
 from collections.abc import Mapping
 
 from tables.errors import GuestName, RuleError, id_words
+from tables.formats.foursome import ghost_name, is_ghost
 from tournament.models import Evening
 
 # "Guest 17", "guest 17's", "guests 3, 4", "guest(s) 3, 4", "guests there: 3, 4, 5".
@@ -27,8 +28,8 @@ _GUEST_IDS = re.compile(r"\b([Gg]uest(?:s|\(s\))?)( there:)? (\d+(?:, \d+)*)\b")
 def error_message(error: RuleError, evening: Evening | None = None, names: Mapping[int, str] | None = None) -> str:
     """The message of ``error`` for a person: its guests written by their names in ``evening``
     (or in ``names``, guest id -> name, when the caller has them already), tables and rounds
-    by number. "Guest 17 is seated twice" -> "Ann Smith is seated twice". A guest id not in
-    the evening stays "guest 17", so nothing is hidden. One query when ``names`` is not given
+    by number. "Guest 17 is seated twice" -> "Ann Smith is seated twice"; a ghost is "Ghost 1".
+    A guest id not in the evening stays "guest 17", so nothing is hidden. One query when ``names`` is not given
     and the error names a guest; none otherwise. Raises nothing."""
     if not error.subjects.guests:
         return str(error)
@@ -36,11 +37,12 @@ def error_message(error: RuleError, evening: Evening | None = None, names: Mappi
 
 
 def namer(names: Mapping[int, str]) -> GuestName:
-    """How a page writes a guest: their name from ``names`` (guest id -> name), or "guest 17"
-    for an id not there, so nothing is hidden."""
+    """How a page writes a guest: their name from ``names`` (guest id -> name), a ghost (a
+    negative id, at tables of four) by its name ("Ghost 1", ``tables.formats.foursome``), or
+    "guest 17" for an id not there, so nothing is hidden."""
 
     def name(guest: int) -> str:
-        return names.get(guest) or id_words(guest)
+        return names.get(guest) or (ghost_name(guest) if is_ghost(guest) else id_words(guest))
 
     return name
 

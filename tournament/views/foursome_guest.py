@@ -191,6 +191,7 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
     form = FoursomeReportForm(request.POST, fmt=board.fmt.key, seats=[(s.player, s.name) for s in table.seats])
     if form.is_valid():
         try:
+            form.check_players()
             foursome_captain_report(
                 guest=guest,
                 round_number=data["round"],

@@ -178,13 +178,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
     )
     if request.method == "POST" and form.is_valid():
         if form.moved():
-            all_names = foursomes.player_names(evening)
-            who = ", ".join(foursomes.player_name(p, all_names) for p in form.moved())
-            form.add_error(
-                None,
-                f"The seats at table {table} changed since this form was shown: {who} no longer "
-                "sits here. Nothing was saved; enter the report again.",
-            )
+            form.add_error(None, moved_words(evening, board, table, form.moved()))
         else:
             try:
                 foursome_report(
@@ -206,6 +200,21 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
             "form": form,
             "sides": [("NS", "North–South"), ("EW", "East–West")],
         },
+    )
+
+
+def moved_words(evening: Evening, board: FoursomeBoard, table: int, moved: list[int]) -> str:
+    """Why a result form shown for other seats saves nothing: who no longer sits at ``table``
+    (guests of the evening and ghosts seated now, by name), or, when the form names someone
+    who is neither (a damaged or forged form), that it was damaged."""
+    names = foursomes.player_names(evening)
+    ghosts = {line.player for t in board.tables for line in t.seats if line.is_ghost}
+    if any(p not in names and p not in ghosts for p in moved):
+        return "The form was damaged: it names someone who is not at this evening. Nothing was saved; enter the report again."
+    who = ", ".join(foursomes.player_name(p, names) for p in moved)
+    return (
+        f"The seats at table {table} changed since this form was shown: {who} no longer sits here. "
+        "Nothing was saved; enter the report again."
     )
 
 

@@ -34,13 +34,14 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
+from tables.formats.foursome import ghost_name
 from tournament.forms.door import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
 from tournament.models import Evening, Guest
 from tournament.selectors.guests import GuestList, guest_list
 from tournament.services import departures, foursome_bell
 from tournament.services import guests as guest_services
-from tournament.services.foursomes import ghost_name, is_foursome
+from tournament.services.foursomes import is_foursome
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
 from tournament.views.request_types import HtmxHttpRequest
