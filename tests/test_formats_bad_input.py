@@ -23,6 +23,7 @@ the host form's seats.)
 
 from __future__ import annotations
 
+import copy
 import html
 import io
 import json
@@ -404,6 +405,77 @@ BAD_REPORTS = [
 ]
 
 
+@pytest.mark.parametrize("rnd", [0, 1], ids=["round rung", "round in play"])
+@pytest.mark.parametrize("fmt, report, message", BAD_REPORTS)
+def test_the_import_refuses_an_impossible_report_with_its_place(fmt, report, message, rnd):
+    evening, data = exported(fmt)
+    north = str(_seats(data, rnd, 1)[0])
+    report = json.loads(json.dumps(report).replace('"NORTH"', f'"{north}"'))
+    data["rounds"][rnd]["results"][0]["report"] = report
+    _import_refuses(evening, data, _place(rnd) + ("" if message.startswith(".") else ": ") + message)
+
+
+@pytest.mark.parametrize("rnd", [0, 1], ids=["round rung", "round in play"])
+@pytest.mark.parametrize("kind", ["buncos", "minis", "rolls"])
+@pytest.mark.parametrize("who", ["other table", "ghost elsewhere", "no such ghost", "made up"])
+def test_the_import_refuses_a_count_for_someone_not_at_the_table(kind, who, rnd):
+    evening, data = exported("bunco")
+    there = [p for p in _seats(data, rnd, 2) if p > 0][0]
+    ghost = next(p for t in (1, 2) for p in _seats(data, rnd, t) if p < 0)
+    if ghost in _seats(data, rnd, 1):
+        pytest.skip("Ghost 1 sits at table 1 in this round")
+    stranger = {"other table": there, "ghost elsewhere": ghost, "no such ghost": NO_SUCH_GHOST, "made up": MADE_UP}
+    player = stranger[who]
+    value = [21] if kind == "rolls" else 1
+    data["rounds"][rnd]["results"][0]["report"] = {"points": {"NS": 30, "EW": 9}, kind: {str(player): value}}
+    name = next((g["name"] for g in data["guests"] if g["id"] == player), f"Ghost {-player}")
+    what = {"buncos": "Buncos", "minis": "Mini buncos", "rolls": "Rolls"}[kind]
+    message = (
+        f"{_place(rnd)}.{kind}: guest {MADE_UP} is not in the guest list."
+        if who == "made up"
+        else f"{_place(rnd)}: table 1's report: {what} are given for {name}, who is not at this table."
+    )
+    _import_refuses(evening, data, message)
+
+
+@pytest.mark.parametrize("rnd", [0, 1], ids=["round rung", "round in play"])
+def test_the_import_refuses_a_report_sent_by_someone_not_at_the_table(rnd):
+    evening, data = exported("euchre")
+    there = [p for p in _seats(data, rnd, 2) if p > 0][0]
+    data["rounds"][rnd]["results"][0]["reported_by_guest"] = there
+    name = next(g["name"] for g in data["guests"] if g["id"] == there)
+    _import_refuses(
+        evening,
+        data,
+        f"rounds[{rnd}].results[0].reported_by_guest: {name} is not at table 1 in round {rnd + 1}, "
+        "so cannot have reported its result.",
+    )
+
+
+def test_the_import_refuses_a_superseded_report_the_format_makes_impossible():
+    evening, data = exported("whist")
+    results = data["rounds"][1]["results"]
+    results.insert(0, copy.deepcopy(results[0]) | {"superseded_at": results[0]["created_at"]})
+    results[0]["report"] = {"tricks": {"NS": 14, "EW": 0}}
+    _import_refuses(
+        evening,
+        data,
+        "rounds[1].results[0].report: table 1's report: A hand of whist has 13 tricks; these add up to 14.",
+    )
+
+
+def test_the_import_command_refuses_a_euchre_hand_worth_three_and_saves_nothing(tmp_path):
+    evening, data = exported("euchre")
+    data["rounds"][1]["results"][0]["report"] = {"hands": [["NS", 3]]}
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = db_snapshot()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_evening", str(path), stdout=io.StringIO())
+    assert "rounds[1].results[0].report: table 1's report: Hand 1 is worth 3" in str(refused.value)
+    unchanged(before)
+
+
 # --- the management commands that take results ------------------------------------------------
 # ``result`` and ``correct`` take Progressive Poker's result (a pool winner, the call, counters):
 # no report of a table of four fits them, so their services refuse the evening with the way its
@@ -478,3 +550,33 @@ def _ghost_best_bunco_night() -> Evening:
     evening.refresh_from_db()
     assert evening.stage == Evening.Stage.ENDED
     return evening
+
+
+def test_a_ghost_with_the_best_tallies_wins_no_prize_on_any_page_or_in_the_ceremony():
+    from tournament.services.ending import ceremony, ceremony_next
+    from tournament.services.foursome_standings import foursome_standings
+
+    evening = _ghost_best_bunco_night()
+    state = foursome_state(evening)
+    ghost = next(p for t in state.tables for p in t if p < 0)
+    assert state.tally(ghost, "buncos") == 2 and state.tally(ghost, "minis") == 1
+    prizes = {p.prize.key: p for p in foursome_standings(evening).prizes}
+    assert all(w > 0 for p in prizes.values() for w in p.prize.winners)
+    first_bunco = next(p for p, t in state.tallies.items() if p > 0 and t.get("buncos"))
+    assert [g.pk for g in prizes["most_buncos"].winners] == [first_bunco]  # 1 bunco: the ghost's 2 do not count
+    assert [g.pk for g in prizes["last_bunco"].winners] == [first_bunco]
+    assert prizes["most_minis"].winners == () and "nobody has any mini buncos" in prizes["most_minis"].reason
+    page = host_client(evening).get(reverse("host-standings", args=[evening.pk])).content.decode()
+    assert "Ghost 1" not in page[page.find("Prizes") :]
+    for step in range(len(ceremony(evening).prizes) + 1):
+        now = ceremony_next(evening=evening, seen_step=step)
+    assert now.finished and all(g.pk > 0 for p in now.revealed for g in p.winners)
+
+
+def test_the_import_refuses_a_file_whose_prizes_name_a_ghost():
+    evening, data = exported("bunco")
+    ghost = next(p for t in data["tables"] for p in t["seats"] if p < 0)
+    data["prizes"][0]["winners"] = [ghost]
+    _import_refuses(evening, data, f"prizes[0].winners[0]: Ghost {-ghost} is a ghost, and a ghost wins no prize.")
+    data["prizes"][0]["winners"] = [MADE_UP]
+    _import_refuses(evening, data, f"prizes[0].winners[0]: guest {MADE_UP} is not in the guest list.")

@@ -2,9 +2,11 @@
 
 The file's format must agree with its live draw: a format at tables of four needs the draw's
 ``layout`` (the players at North, East, South and West, ghosts negative) and every card's
-``seat`` matching it; Progressive Poker's draw has neither. Every table's ``report`` is read by
-the format's own rules (``tables.formats.records.report_score``: a euchre hand worth 3, 22 bunco
-points in one roll or 14 tricks are refused), and every live bell is replayed through the rules
+``seat`` matching it; Progressive Poker's draw has neither. Every table's ``report`` (live or
+superseded, in a round rung or still in play) is read by the format's own rules against the seats
+its round was played at (``tables.formats.records.report_score``: a euchre hand worth 3, 22 bunco
+points in one roll, 14 tricks or a bunco for someone at another table are refused), a guest who
+sent one must sit at that table, and every live bell is replayed through the rules
 (``tables.formats.bell``) with the recorded cuts; the replay must give exactly the exported
 record (tables before and after, winners, tallies added, moves), so a recorded evening imports
 to the same standings. A guest leaving or arriving is replayed with ``guest_leaves`` /
@@ -18,11 +20,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tables.errors import RuleError
-from tables.formats import FoursomeOptions, format_for
+from tables.formats import FoursomeFormat, FoursomeOptions, format_for
 from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves
 from tables.formats.engine import rules_for
-from tables.formats.foursome import Movement, Side, is_ghost
+from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
+from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
 from tournament.models import Bell, BellEntry, Draw, Evening, Result, Round
 from tournament.services.audit import audit_log
@@ -123,18 +126,47 @@ def check_format_and_draw(data: dict[str, Any], live: tuple[Draw, dict[str, Any]
             )
 
 
-def _rules(evening: Evening) -> tuple[Any, FoursomeOptions, Movement, bool]:
-    fmt = format_for(evening.format)
-    options = FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
-    movement = Movement(options.movement) if options.movement else fmt.movement
-    partners = options.partners_change if options.partners_change is not None else fmt.partners_change
-    return fmt, options, movement, partners
+def _rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
+    """The evening's format and the host's options for it, as the file gave them."""
+    return format_for(evening.format), FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
 
 
-def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> dict[int, tuple[list[Any], dict[str, Any]]]:
-    """Save a round's results (live and superseded) with their reports; returns the live
-    reports by table, each with its place in the file."""
-    live: dict[int, tuple[list[Any], dict[str, Any]]] = {}
+def _read_reports(
+    evening: Evening, rnd: dict[str, Any], r: int, state: FoursomeState, pid: Ids, names: Mapping[int, str]
+) -> dict[int, TableScore]:
+    """Read every report of a round (live and superseded, the round rung or still in play) with
+    the format's rules against the seats the round was played at (``state``, before its bell),
+    and check that a guest who sent one sits at that table. Returns the live reports' scores by
+    table, for the bell. Raises ``EveningImportError`` naming the place in the file."""
+    fmt, options = _rules(evening)
+    live: dict[int, TableScore] = {}
+    for x, res in enumerate(rnd["results"]):
+        place, table = ["rounds", r, "results", x], res["table"]
+        if not 1 <= table <= len(state.tables):
+            raise EveningImportError(
+                f"{where(place)}: there is no table {table} (the tables are 1 to {len(state.tables)})."
+            )
+        seats = state.tables[table - 1]
+        reporter = res.get("reported_by_guest")
+        if reporter is not None and pid(reporter) not in seats:
+            raise EveningImportError(
+                f"{where([*place, 'reported_by_guest'])}: {player_name(pid(reporter), names)} is not at table "
+                f"{table} in round {rnd['number']}, so cannot have reported its result."
+            )
+        try:
+            score = report_score(fmt, seats, remap_report(res.get("report") or {}, pid), ties=options.ties)
+        except RuleError as error:
+            raise EveningImportError(
+                f"{where([*place, 'report'])}: table {table}'s report: {error_message(error, names=names)}"
+            ) from None
+        if res.get("superseded_at") is None:
+            live[table] = score
+    return live
+
+
+def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
+    """Save a round's results (live and superseded) with their reports (read first by
+    ``_read_reports``)."""
     for x, res in enumerate(rnd["results"]):
         place = ["rounds", r, "results", x]
         report = remap_report(res.get("report") or {}, pid)
@@ -153,21 +185,19 @@ def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> dict[in
             ),
             place,
         )
-        if res.get("superseded_at") is None:
-            live[res["table"]] = ([*place, "report"], report)
-    return live
 
 
 def _ring(
     evening: Evening,
     state: FoursomeState,
     bell: dict[str, Any],
-    reports: Mapping[int, tuple[list[Any], dict[str, Any]]],
+    scores: Mapping[int, TableScore],
     pid: Ids,
     place: list[Any],
 ) -> tuple[dict[str, Any], FoursomeState]:
-    """Replay one bell (or a guest leaving or arriving): the record it gives and the state after.
-    Raises ``EveningImportError`` when the file has no record or a report the rules refuse."""
+    """Replay one bell (or a guest leaving or arriving) with the round's live ``scores``: the
+    record it gives and the state after. Raises ``EveningImportError`` when the file has no
+    record."""
     exported = bell.get("record")
     if exported is None:
         raise EveningImportError(f"{where(place)}: a bell at tables of four needs its record.")
@@ -184,17 +214,7 @@ def _ring(
             "after": [list(t) for t in after.tables],
         }
         return record, after
-    fmt, options, movement, partners = _rules(evening)
-    scores = {}
-    for table, (at, report) in sorted(reports.items()):
-        if not 1 <= table <= len(state.tables):
-            raise EveningImportError(
-                f"{where(at[:-1])}: there is no table {table} (the tables are 1 to {len(state.tables)})."
-            )
-        try:
-            scores[table] = report_score(fmt, state.tables[table - 1], report, ties=options.ties)
-        except RuleError as error:
-            raise EveningImportError(f"{where(at)}: table {table}'s report: {error_message(error, evening)}") from None
+    _, options = _rules(evening)
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
     rung = rules_for(evening.format).ring(state, scores, options=options, cuts=cuts)
     done, after = rung.record, rung.after
@@ -262,13 +282,14 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
             ),
             ["rounds", r],
         )
-        reports = _reports(rnd, r, round_row, pid)
+        scores = _read_reports(evening, rnd, r, state, pid, names)
+        _reports(rnd, r, round_row, pid)
         for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):
                 continue  # history only, as for Progressive Poker
             place = ["rounds", r, "bells", b]
             try:
-                record, after = _ring(evening, state, bell, reports, pid, place)
+                record, after = _ring(evening, state, bell, scores, pid, place)
             except RuleError as error:
                 if isinstance(error, EveningImportError):
                     raise

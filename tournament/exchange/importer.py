@@ -33,6 +33,7 @@ from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, g
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.engine import rules_for
+from tables.formats.foursome import ghost_name, is_ghost
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
@@ -199,6 +200,10 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
     for c, count in enumerate(data.get("final_counts", ())):
         for key in count["counters"]:
             yield ["final_counts", c, "counters", key], int(key)
+    for p, prize in enumerate(data.get("prizes", ())):
+        for w, winner in enumerate(prize.get("winners") or ()):
+            if isinstance(winner, int) and not isinstance(winner, bool):
+                yield ["prizes", p, "winners", w], winner
         for b, bell in enumerate(rnd["bells"]):
             for e, entry in enumerate(bell["entries"]):
                 yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
@@ -220,6 +225,8 @@ def _check_references(data: dict[str, Any]) -> None:
             )
         names[key] = i
     for place, guest in [*_references(data), *foursome_references(data)]:
+        if place[0] == "prizes" and is_ghost(guest):
+            raise EveningImportError(f"{where(place)}: {ghost_name(guest)} is a ghost, and a ghost wins no prize.")
         if guest not in ids:
             raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
     for d, draw in enumerate(data["draws"]):
