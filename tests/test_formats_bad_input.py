@@ -493,6 +493,31 @@ def _command_refuses(args: list[str], message: str) -> None:
     unchanged(before)
 
 
+@pytest.mark.parametrize("fmt", ["euchre", "whist", "bunco"])
+@pytest.mark.parametrize("when", ["round in play", "bell rung"])
+def test_the_result_command_refuses_an_evening_at_tables_of_four(fmt, when):
+    evening = in_play(fmt) if when == "round in play" else exported(fmt)[0]
+    title = evening.get_format_display()
+    _command_refuses(
+        ["result", str(evening.pk), "--table", "1", "--winner", "Player 01", "--counters", "Player 01=22"],
+        f"This evening plays {title} at tables of four, where a table's result is its report (each side's "
+        "points or tricks; at Bunco each team's points and each player's buncos), not a pool winner and "
+        "counters: enter it on the table's result page, or a captain sends it from a phone.",
+    )
+
+
+@pytest.mark.parametrize("fmt", ["euchre", "whist", "bunco"])
+@pytest.mark.parametrize("when", ["round in play", "bell rung"])
+def test_the_correct_command_refuses_an_evening_at_tables_of_four(fmt, when):
+    evening = in_play(fmt) if when == "round in play" else exported(fmt)[0]
+    title = evening.get_format_display()
+    _command_refuses(
+        ["correct", str(evening.pk), "--round", "1", "--table", "1", "--winner", "Player 01"],
+        f"This evening plays {title} at tables of four, where a closed round is corrected by undoing its "
+        "bell: undo the last bell, enter the right report on the table's result page, then ring the bell again.",
+    )
+
+
 # --- the evening's settings: the format and its options, after the draw -------------------------
 
 

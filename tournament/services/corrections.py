@@ -36,7 +36,7 @@ from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.services.state import OPEN_STATES, current_round, table_result
+from tournament.services.state import OPEN_STATES, current_round, poker_only, table_result
 from tournament.services.versions import evening_touch
 
 
@@ -57,8 +57,13 @@ class Correction:
 
 def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]:
     """Round ``round_number`` and the bells not undone from it on (its own first), in order.
-    Raises ``RuleError`` for an unknown round, a round whose bell has not rung, or a round with
-    no bell on record. House rule: only a rung round is corrected (issue 11)."""
+    Raises ``RuleError`` for an evening at tables of four (corrected by undoing the bell), an
+    unknown round, a round whose bell has not rung, or a round with no bell on record. House rule: only a rung round is corrected (issue 11)."""
+    poker_only(
+        evening,
+        "where a closed round is corrected by undoing its bell: undo the last bell, enter the right report on "
+        "the table's result page, then ring the bell again.",
+    )
     rnd = evening.rounds.filter(number=round_number).first()
     if rnd is None:
         raise RuleError("There is no round {round} this evening.", rounds=(round_number,))

@@ -14,7 +14,7 @@ from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_apply
 from tournament.services.locks import lock_round
-from tournament.services.state import OPEN_STATES, evening_state
+from tournament.services.state import OPEN_STATES, evening_state, poker_only
 from tournament.services.versions import evening_touch
 
 
@@ -66,6 +66,13 @@ def counters_add_up(state, table: int, counters: Mapping[int, int], next_step: s
         raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=next_step)
 
 
+FOURSOME_RESULTS = (
+    "where a table's result is its report (each side's points or tricks; at Bunco each team's points and "
+    "each player's buncos), not a pool winner and counters: enter it on the table's result page, or a "
+    "captain sends it from a phone."
+)
+"""Why Progressive Poker's result is refused at tables of four (``state.poker_only``)."""
+
 HOST_NEXT_STEP = "Count again; if the table agrees the count is off, tick “the table agrees” below and save again."
 
 
@@ -93,7 +100,8 @@ def result_record(
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
-    Raises ``RuleError`` (``tables.bell.ResultError``) for a round not in play, a winner or caller
+    Raises ``RuleError`` (``tables.bell.ResultError``) for a round not in play or of an evening
+    at tables of four, a winner or caller
     not at that table, a caller who is the winner, negative counters, or counters for someone
     not there. Nothing is saved then.
 
@@ -133,11 +141,13 @@ def result_record(
 def _round_to_report(round_id: int, table: int, request_id: str) -> tuple[Round, Result | None]:
     """Lock round ``round_id`` for a result of ``table``: returns (the round, the result already
     saved under ``request_id``, or None). Raises ``RuleError`` for a round that does not exist,
-    or (with nothing saved under ``request_id``) one not in play. Inside ``result_record``'s
+    a round of an evening at tables of four (``FOURSOME_RESULTS``), or (with nothing saved under
+    ``request_id``) one not in play. Inside ``result_record``'s
     transaction."""
     rnd = lock_round(round_id)
     if rnd is None:
         raise RuleError("That round does not exist: reload the page.")
+    poker_only(rnd.evening, FOURSOME_RESULTS)
     if (done := _already_recorded(rnd, table, request_id)) is not None:
         return rnd, done
     if rnd.state not in OPEN_STATES:

@@ -28,6 +28,15 @@ def ring_options(evening: Evening) -> BellOptions:
     return replace(bell_options(evening), last_round_counts="optional")
 
 
+def poker_only(evening: Evening, why: str) -> None:
+    """Refuse Progressive Poker's result or correction for an evening played at tables of four
+    (Progressive Euchre, Drive Whist, Bunco), whose tables report points, tricks or buncos:
+    raises ``RuleError`` "This evening plays Bunco at tables of four, ``why``" (``why`` says how
+    it is done there). Returns None for a Progressive Poker evening. No query."""
+    if evening.format != Evening.Format.POKER:
+        raise RuleError(f"This evening plays {evening.get_format_display()} at tables of four, {why}")
+
+
 def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     """The evening as the bell rules see it now: the last live bell's state after, or the
     draw's seating with one stake each. Once the evening has ended (and ``final``), the live
