@@ -544,6 +544,19 @@ def _settings_refuse(evening: Evening, changes: dict, message: str) -> None:
     unchanged(before)
 
 
+@pytest.mark.parametrize("fmt, other", [("euchre", "bunco"), ("bunco", "whist"), ("whist", "poker")])
+@pytest.mark.parametrize("when", ["drawn", "round in play"])
+def test_the_format_cannot_change_after_the_draw(fmt, other, when):
+    evening = in_play(fmt)
+    if when == "drawn":
+        evening.rounds.all().delete()
+    _settings_refuse(
+        evening,
+        {"format": other},
+        f"The format cannot change after the draw: this evening plays {evening.get_format_display()}.",
+    )
+
+
 OPTION_CHANGES = [
     ("euchre", {"movement": "circle"}, "the movement"),
     ("euchre", {"movement": "ladder_down"}, "the movement"),
@@ -551,6 +564,46 @@ OPTION_CHANGES = [
     ("whist", {"partners_change": "change"}, "whether partners change"),
     ("bunco", {"ties": "cut"}, "how a tie at a table is settled"),
 ]
+
+
+@pytest.mark.parametrize("fmt, changes, what", OPTION_CHANGES)
+def test_the_options_of_play_cannot_change_after_the_draw(fmt, changes, what):
+    evening = in_play(fmt)
+    _settings_refuse(
+        evening,
+        changes,
+        f"The options of play cannot change after the draw ({what}): every bell of this evening "
+        "is rung by the options it was drawn with. Nothing was saved.",
+    )
+
+
+def test_before_the_draw_the_options_change_and_after_it_the_rest_of_the_settings_still_do():
+    evening = EveningFactory(format="euchre")
+    client = host_client(evening)
+    response = client.post(
+        reverse("host-evening-edit", args=[evening.pk]), _settings(evening, movement="circle", partners_change="keep")
+    )
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert evening.options["format"]["movement"] == "circle"
+    for n in range(8):
+        GuestFactory(evening=evening, name=f"Player {n + 1:02}", pack="red" if n % 2 == 0 else "blue")
+    foursome_draw(evening=evening)
+    kept = _settings(evening, name="Renamed", movement="circle", partners_change="keep", prize_ties="shared")
+    assert client.post(reverse("host-evening-edit", args=[evening.pk]), kept).status_code == 302
+    evening.refresh_from_db()
+    assert evening.name == "Renamed" and evening.options["format"]["prize_ties"] == "shared"
+    assert evening.options["format"]["movement"] == "circle"
+
+
+def test_the_import_refuses_a_format_or_movement_changed_after_the_draw():
+    evening, data = exported("bunco")
+    changed = copy.deepcopy(data)
+    changed["evening"]["format"] = "poker"
+    _import_refuses(evening, changed, "evening.format: Progressive Poker does not match draws[0]")
+    changed = copy.deepcopy(data)
+    changed["evening"]["options"] = {"format": {"movement": "circle"}}
+    _import_refuses(evening, changed, "rounds[0].bells[0]: round 1's bell does not replay to the exported record")
 
 
 # --- a ghost claiming a prize -------------------------------------------------------------------

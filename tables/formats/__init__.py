@@ -121,6 +121,14 @@ class FoursomeOptions:
         if self.prize_ties not in ("cut", "shared"):
             raise RuleError("Tied prizes are cut or shared: choose cut or shared.")
 
+    def movement_for(self, fmt: FoursomeFormat) -> tuple[Movement, bool]:
+        """The movement and whether partners change at ``fmt``'s bells: the host's choices,
+        else the format's own (Euchre and Bunco: the ladder, partners changing; Drive Whist: the
+        circle, partners kept)."""
+        movement = Movement(self.movement) if self.movement else fmt.movement
+        partners = self.partners_change if self.partners_change is not None else fmt.partners_change
+        return movement, partners
+
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None) -> FoursomeOptions:
         """Options from a mapping; raises ``RuleError`` for an unknown name or a bad value."""
@@ -135,6 +143,21 @@ def format_for(key: str) -> FoursomeFormat:
         return FORMATS[key]
     except KeyError:
         raise RuleError(f"“{key}” is not a format: choose {', '.join(FORMATS)}.") from None
+
+
+def play_changes(fmt: FoursomeFormat, before: FoursomeOptions, after: FoursomeOptions) -> tuple[str, ...]:
+    """What ``after`` changes in how ``fmt`` is played, compared with ``before``, in words: "the
+    movement", "whether partners change", "how a tie at a table is settled"; () when every bell
+    goes the same (a choice equal to the format's own is no change; the prizes' options change
+    no bell). House rule: these are fixed once the seats are drawn (``formats.md``: the winners
+    keep their partnership or split up "as the host decides before play")."""
+    (moves, partners), (new_moves, new_partners) = before.movement_for(fmt), after.movement_for(fmt)
+    changed = (
+        ("the movement", moves != new_moves),
+        ("whether partners change", partners != new_partners),
+        ("how a tie at a table is settled", before.ties != after.ties),
+    )
+    return tuple(words for words, differs in changed if differs)
 
 
 def prize_rules(fmt: FoursomeFormat, options: FoursomeOptions) -> tuple[PrizeRule, ...]:

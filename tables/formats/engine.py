@@ -275,9 +275,7 @@ class FoursomeRules:
 
     def movement(self, options: FoursomeOptions) -> tuple[Movement, bool]:
         """The movement and whether partners change: the host's options, else the format's."""
-        movement = Movement(options.movement) if options.movement else self.fmt.movement
-        partners = options.partners_change if options.partners_change is not None else self.fmt.partners_change
-        return movement, partners
+        return options.movement_for(self.fmt)
 
     def ring(
         self,

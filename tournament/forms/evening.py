@@ -20,6 +20,7 @@ from tournament.forms.formats import (
     format_fields,
     format_initial,
     format_options,
+    options_change_refused,
 )
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
@@ -130,6 +131,10 @@ class EveningForm(forms.ModelForm):
                 self._format_options = format_options(data)
             except forms.ValidationError as error:
                 self.add_error(None, error)
+            else:
+                refused = options_change_refused(self.instance, self._format_options)
+                if refused and chosen == self.instance.format:
+                    self.add_error(None, refused)
         red, blue = (data.get("red_label") or "").strip(), (data.get("blue_label") or "").strip()
         if red and blue and red.casefold() == blue.casefold():
             self.add_error("blue_label", "The two packs need different labels, e.g. “Ladies” and “Gentlemen”.")
