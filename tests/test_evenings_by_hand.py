@@ -202,10 +202,14 @@ def test_the_twelve_player_bunco_evening_of_test_formats_replayed_through_the_da
     assert {c: n for c, n in _tally(evening, ids, "minis").items() if n} == {"F": 1, "J": 2}
     assert _tally(evening, ids, "points")["A"] == 21 + 12 + 22 + 21 + 6 + 21
     prizes = {p.prize.key: sorted(g.name for g in p.winners) for p in foursome_standings(evening).prizes}
+    # two packs (red A B D E F H I J L, blue C G K): each "most" prize once per pack, the booby once
     assert prizes == {
-        "most_buncos": ["A", "I", "K"],
-        "most_wins": ["A", "C", "E", "I", "L"],
-        "most_minis": ["J"],
+        "most_buncos_red": ["A", "I"],
+        "most_buncos_blue": ["K"],
+        "most_wins_red": ["A", "E", "I", "L"],
+        "most_wins_blue": ["C"],
+        "most_minis_red": ["J"],
+        "most_minis_blue": [],  # no blue guest rolled a mini bunco: a best count of 0 goes to no one
         "booby": ["F", "G"],
         "last_bunco": ["K"],
     }

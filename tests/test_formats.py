@@ -320,8 +320,9 @@ def test_ghosts_win_no_prize_and_a_prize_of_zero_goes_to_no_one():
         p.key: p
         for p in award_foursome_prizes(tallies, packs, BUNCO.prizes, ties="cut", cutter=Cutter(None, random.Random(1)))
     }
-    assert prizes["most_buncos"].winners == () and "Not awarded" in prizes["most_buncos"].reason
-    assert prizes["most_wins"].winners == (1,)
+    for pack in ("red", "blue"):  # two packs: each "most" prize once per pack
+        assert prizes[f"most_buncos_{pack}"].winners == () and "Not awarded" in prizes[f"most_buncos_{pack}"].reason
+    assert prizes["most_wins_red"].winners == (1,) and prizes["most_wins_blue"].winners == (2,)
 
 
 def test_options():

@@ -135,12 +135,12 @@ def test_bunco_prints_tally_marks_wins_and_losses_tally_sheets_and_its_prizes():
         "The winners move up to table 2; the losers stay; partners change every round." in tents[2]
     )
     results = pdf_text(document(evening=evening, slug="results").render())
-    assert f"Most buncos\n{names[n1]}\n2 buncos." in results
-    assert f"Most mini buncos\n{names[e1]}\n1 mini bunco." in results
+    assert f"Most buncos, Red pack\n{names[n1]}\n2 buncos." in results  # once per pack
+    assert f"Most mini buncos, Red pack\n{names[e1]}\n1 mini bunco." in results
     assert "1 loss;" in results and f"The last bunco of the night\n{names[n1]}" in results
     assert f"1\n{names[n1]}\nRed pack\n1\n0\n2\n0\n48" in results  # wins, losses, buncos, minis, points
     certificates = page_texts(document(evening=evening, slug="certificates").render())
-    assert f"Most buncos\nawarded to\n{names[n1]}\n2 buncos." in certificates[0]
+    assert f"Most buncos, Red pack\nawarded to\n{names[n1]}\n2 buncos." in certificates[0]
 
 
 def test_what_each_format_prints_and_what_it_refuses():

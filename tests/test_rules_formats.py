@@ -48,6 +48,9 @@ OWN = {
         "its points count for its team",
         "the bunco clubs have in common",
         "decided by the score so far",
+        "most buncos, most wins and most mini buncos: one prize for each pack where the host keeps two",
+        "the booby prize for the most losses: one prize, whatever the packs",
+        "if several guests rolled one in that round, they share it",
     ],
 }
 

@@ -85,9 +85,9 @@ BUNCO = FoursomeFormat(
         ("points", "points"),
     ),
     prizes=(
-        PrizeRule("most_buncos", "Most buncos", "buncos", per_pack=False),
-        PrizeRule("most_wins", "Most wins", "wins", per_pack=False),
-        PrizeRule("most_minis", "Most mini buncos", "minis", per_pack=False),
+        PrizeRule("most_buncos", "Most buncos", "buncos"),
+        PrizeRule("most_wins", "Most wins", "wins"),
+        PrizeRule("most_minis", "Most mini buncos", "minis"),
         PrizeRule("booby", "Booby prize: most losses", "losses", per_pack=False),
     ),
     score=bunco_score,
