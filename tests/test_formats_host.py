@@ -377,3 +377,17 @@ def test_after_the_last_bell_the_host_sees_the_end_not_seats_for_a_round_that_ne
     table = logged_in.get(reverse("host-table", args=[evening.pk, 2])).content.decode()
     assert "The evening has ended: round 1 was the last" in table
     assert "moves up" not in table and "Where everyone goes" not in table
+
+
+def test_an_old_showdown_link_at_tables_of_four_leads_to_the_tables_report_and_says_why(logged_in, make_evening):
+    evening = _drawn(make_evening, "euchre")
+    round_start(evening=evening)
+    response = logged_in.get(reverse("host-showdown", args=[evening.pk, 2]), follow=True)
+    assert response.redirect_chain == [(reverse("host-result", args=[evening.pk, 2]), 302)]
+    assert "Progressive Euchre has no showdown: enter the table&#x27;s report." in response.content.decode()
+    guest = evening.guests.get(pk=foursome_state(evening).tables[0][0])
+    logged_in.logout()
+    response = logged_in.get(reverse("guest-showdown", args=[guest.key]), follow=True)
+    assert response.redirect_chain == [(reverse("guest-page", args=[guest.key]), 302)]
+    text = response.content.decode()
+    assert "Progressive Euchre has no showdown: report your table&#x27;s score." in text and "Draw Poker" not in text

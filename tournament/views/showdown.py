@@ -36,6 +36,7 @@ from tournament.forms.game import (
 from tournament.models import Evening, Guest
 from tournament.selectors.board import TableBoard, evening_board
 from tournament.services import state
+from tournament.services.foursomes import is_foursome
 from tournament.services.games import evening_game
 from tournament.services.showdowns import showdown_decide, showdown_report
 from tournament.views.guest_csrf import csrf_private
@@ -50,13 +51,17 @@ def _private(response: HttpResponse) -> HttpResponse:
 
 @csrf_private  # the page is sent with no-referrer, so browsers post with "Origin: null"
 def guest_showdown(request: HttpRequest, key: str) -> HttpResponse:
-    """The showdown helper for the table the guest (as its captain) sits at now."""
+    """The showdown helper for the table the guest (as its captain) sits at now; at tables of
+    four, which have no showdown, the guest's page saying so."""
     guest = Guest.objects.select_related("evening").filter(key=key, key_revoked=False).first()
     if guest is None:
         raise Http404("No such page.")
+    back = reverse("guest-page", args=[key])
+    if is_foursome(guest.evening):  # an old link: no showdown at tables of four
+        messages.info(request, f"{guest.evening.get_format_display()} has no showdown: report your table's score.")
+        return _private(redirect(back))
     board = evening_board(guest.evening)
     table = board.table_of(guest.pk)
-    back = reverse("guest-page", args=[key])
     return _private(
         _page(
             request,
@@ -72,8 +77,12 @@ def guest_showdown(request: HttpRequest, key: str) -> HttpResponse:
 
 @login_required
 def host_showdown(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
-    """The showdown helper for one table of the host's evening."""
+    """The showdown helper for one table of the host's evening; at tables of four, which have
+    no showdown, that table's report form saying so."""
     evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
+    if is_foursome(evening):  # an old link or bookmark: no showdown at tables of four
+        messages.info(request, f"{evening.get_format_display()} has no showdown: enter the table's report.")
+        return redirect("host-result", evening.pk, table)
     board = evening_board(evening)
     if not 1 <= table <= len(board.tables):
         raise Http404("No such table.")
