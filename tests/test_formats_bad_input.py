@@ -658,3 +658,22 @@ def test_the_import_refuses_a_file_whose_prizes_name_a_ghost():
     _import_refuses(evening, data, f"prizes[0].winners[0]: Ghost {-ghost} is a ghost, and a ghost wins no prize.")
     data["prizes"][0]["winners"] = [MADE_UP]
     _import_refuses(evening, data, f"prizes[0].winners[0]: guest {MADE_UP} is not in the guest list.")
+
+
+def test_the_hosts_ceremony_taps_never_name_a_ghost_and_a_prize_nobody_won_says_so():
+    evening = _ghost_best_bunco_night()
+    client = host_client(evening)
+    said = []
+    for step in range(len(foursome_standings_prizes(evening)) + 1):
+        response = client.post(reverse("host-reveal", args=[evening.pk]), {"step": step}, follow=True)
+        assert response.status_code == 200
+        said.append(plain(shown(response.content.decode())))
+    assert all("The room display shows" in s or "final standings" in s for s in said), said
+    assert not any("Ghost" in s or ", ." in s for s in said), said
+    assert any("Most mini buncos, won by no one." in s for s in said), said  # only the ghost rolled one
+
+
+def foursome_standings_prizes(evening: Evening) -> tuple:
+    from tournament.services.foursome_standings import foursome_standings
+
+    return foursome_standings(evening).prizes

@@ -194,5 +194,6 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
         )
     else:
         shown = now.revealed[-1]
-        messages.success(request, f"The room display shows: {shown.title}, {', '.join(g.name for g in shown.winners)}.")
+        won = ", ".join(g.name for g in shown.winners) or "won by no one"
+        messages.success(request, f"The room display shows: {shown.title}, {won}.")
     return redirect("host-finish", evening.pk)
