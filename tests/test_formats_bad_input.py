@@ -638,12 +638,14 @@ def test_a_ghost_with_the_best_tallies_wins_no_prize_on_any_page_or_in_the_cerem
     state = foursome_state(evening)
     ghost = next(p for t in state.tables for p in t if p < 0)
     assert state.tally(ghost, "buncos") == 2 and state.tally(ghost, "minis") == 1
-    prizes = {p.prize.key: p for p in foursome_standings(evening).prizes}
-    assert all(w > 0 for p in prizes.values() for w in p.prize.winners)
+    prizes = foursome_standings(evening).prizes
+    assert all(w > 0 for p in prizes for w in p.prize.winners)
     first_bunco = next(p for p, t in state.tallies.items() if p > 0 and t.get("buncos"))
-    assert [g.pk for g in prizes["most_buncos"].winners] == [first_bunco]  # 1 bunco: the ghost's 2 do not count
-    assert [g.pk for g in prizes["last_bunco"].winners] == [first_bunco]
-    assert prizes["most_minis"].winners == () and "nobody has any mini buncos" in prizes["most_minis"].reason
+    buncos = [p for p in prizes if p.prize.key.startswith("most_buncos")]
+    assert buncos and [g.pk for p in buncos for g in p.winners] == [first_bunco]  # 1 bunco: the ghost's 2 do not count
+    assert [g.pk for p in prizes if p.prize.key == "last_bunco" for g in p.winners] == [first_bunco]
+    minis = [p for p in prizes if p.prize.key.startswith("most_minis")]
+    assert minis and all(p.winners == () and "nobody has any mini buncos" in p.reason for p in minis)
     page = host_client(evening).get(reverse("host-standings", args=[evening.pk])).content.decode()
     assert "Ghost 1" not in page[page.find("Prizes") :]
     for step in range(len(ceremony(evening).prizes) + 1):
@@ -670,7 +672,7 @@ def test_the_hosts_ceremony_taps_never_name_a_ghost_and_a_prize_nobody_won_says_
         said.append(plain(shown(response.content.decode())))
     assert all("The room display shows" in s or "final standings" in s for s in said), said
     assert not any("Ghost" in s or ", ." in s for s in said), said
-    assert any("Most mini buncos, won by no one." in s for s in said), said  # only the ghost rolled one
+    assert any("Most mini buncos" in s and "won by no one." in s for s in said), said  # only the ghost rolled one
 
 
 def foursome_standings_prizes(evening: Evening) -> tuple:
