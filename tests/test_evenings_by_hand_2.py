@@ -308,6 +308,25 @@ def test_the_same_euchre_evening_with_prizes_by_points(host_client, host):
     _prizes(party, {"most_points_red": "A2", "most_points_blue": "B3", "booby": "B7"})
 
 
+EUCHRE_DOWN = [  # losers move down one table; at a middle table the pair from below takes North and East
+    ("A1 A2 B3 B4 A5 A6 A7 A8", ["A1 A2 B3 B4", "A5 A6 B1 B2", "A7 A8 A3 A4", "B7 B8 B5 B6"]),
+    ("A2 B4 A5 B1 A8 A4 B8 B6", ["A2 B4 A5 B1", "A8 A4 A1 B3", "B8 B6 A6 B2", "B7 B5 A7 A3"]),
+    ("A2 A5 A4 B3 B8 A6 B5 A3", ["A2 A5 A4 B3", "B8 A6 B4 B1", "B5 A3 A8 A1", "B7 A7 B6 B2"]),
+    ("A5 B3 B8 B4 A3 A1 A7 B2", ["A5 B3 B8 B4", "A3 A1 A2 A4", "A7 B2 A6 B1", "B7 B6 B5 A8"]),
+]
+
+
+def test_the_same_euchre_scores_with_losers_moving_down_one_table(host_client, host):
+    party = _party(host_client, host, "euchre", SIXTEEN, rounds=4, movement="ladder_down")
+    _euchre_evening(party, EUCHRE_DOWN)
+    stars = "A1 2 A2 3 A3 2 A4 2 A5 4 A6 2 A7 2 A8 2 B1 1 B2 1 B3 3 B4 3 B5 1 B6 1 B7 0 B8 3"
+    assert _tally(party, "stars") == _totals(stars)
+    points = "A1 26 A2 36 A3 27 A4 29 A5 38 A6 24 A7 25 A8 26 B1 23 B2 26 B3 33 B4 31 B5 33 B6 25 B7 18 B8 30"
+    assert _tally(party, "points") == _totals(points)
+    # three blue guests have 3 stars: formats.md cuts the tie (or plays it off), points do not decide it
+    _prizes(party, {"most_stars_red": "A5", "most_stars_blue": "B3|B4|B8", "booby": "B7"})
+
+
 # --- (c) Drive Whist, 16 guests, 4 hands: partners kept (the default), then split ----------------
 
 WHIST_START = ["A1 A2 B1 B2", "A3 A4 B3 B4", "A5 A6 B5 B6", "A7 A8 B7 B8"]
@@ -395,3 +414,19 @@ def test_ten_guests_at_bunco_with_two_ghosts_worked_by_hand(host_client, host):
             "last_bunco": "B1",
         },
     )
+
+
+FOURTEEN = ["A1 B1 A2 B2", "A3 B3 A4 B4", "A5 B5 A6 G1", "A7 G2 A8 B8"]  # ghosts in B6's and B7's seats
+
+
+def test_fourteen_guests_at_euchre_with_two_ghosts_worked_by_hand(host_client, host):
+    party = _party(host_client, host, "euchre", FOURTEEN, rounds=4)
+    ghosts = [
+        (w.replace("B6", "G1").replace("B7", "G2"), [t.replace("B6", "G1").replace("B7", "G2") for t in a])
+        for w, a in EUCHRE_LADDER
+    ]
+    _euchre_evening(party, ghosts)
+    stars = "A1 2 A2 3 A3 3 A4 1 A5 3 A6 2 A7 1 A8 4 B1 1 B2 2 B3 3 B4 2 B5 2 G1 1 G2 0 B8 2"
+    assert _tally(party, "stars") == _totals(stars)
+    # G2 has the fewest stars (none) but a ghost wins nothing: A4, A7 and B1 (1 star) cut for the booby
+    _prizes(party, {"most_stars_red": "A8", "most_stars_blue": "B3", "booby": "A4|A7|B1"})

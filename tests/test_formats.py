@@ -161,7 +161,8 @@ def test_a_sixteen_player_euchre_evening_by_hand():
     assert {p: state.tally(p, "points") for p in points} == points
     packs = {p: Pack.RED if p <= 8 else Pack.BLUE for p in range(1, 17)}
     prizes = {p.key: p.winners for p in award_foursome_prizes(state.tallies, packs, EUCHRE.prizes, ties="shared")}
-    assert prizes == {"most_stars_red": (3, 8), "most_stars_blue": (9,), "booby": (7, 10, 12)}
+    # the booby: the five without a star share it (ties cut or shared, formats.md; points do not decide)
+    assert prizes == {"most_stars_red": (3, 8), "most_stars_blue": (9,), "booby": (4, 7, 10, 12, 15)}
 
 
 def test_euchre_losers_move_down_one_table_by_option():
@@ -386,16 +387,20 @@ def test_random_evenings_keep_everyone_seated_and_tallies_add_up(guests, rounds,
     assert replay == state
 
 
-def test_a_prize_decided_by_points_between_guests_level_on_stars_says_so():
-    """Euchre's prizes count stars, then points (house rule): four red guests with 1 star each,
-    the one with 16 points wins, and the reason says why, not only "1 star"."""
+def test_points_do_not_decide_a_tie_on_stars_the_guests_level_cut_or_share():
+    """formats.md, Progressive Euchre's prizes: "ties cut or played off". Four red guests with 1
+    star each tie for most stars whatever their points (16, 13, 13, 13), as do the two blue
+    guests with none for the booby (5 and 8 points); worked by hand."""
     red = {1: (1, 16), 2: (1, 13), 3: (1, 13), 4: (1, 13)}
     blue = {5: (2, 17), 6: (2, 17), 7: (0, 5), 8: (0, 8)}
     tallies = {p: {"stars": s, "points": pts} for p, (s, pts) in (red | blue).items()}
     packs = {p: Pack.RED for p in red} | {p: Pack.BLUE for p in blue}
     prizes = {p.key: p for p in award_foursome_prizes(tallies, packs, EUCHRE.prizes, ties="shared")}
-    assert prizes["most_stars_red"].winners == (1,)
-    assert prizes["most_stars_red"].reason == "1 star, and 16 points, the most of the 4 guests with 1 star."
-    assert prizes["most_stars_blue"].reason == "2 stars; 2 guests tied and share it."  # points level too
-    assert prizes["booby"].winners == (7,)
-    assert prizes["booby"].reason == "0 stars, and 5 points, the fewest of the 2 guests with 0 stars."
+    assert prizes["most_stars_red"].winners == (1, 2, 3, 4)
+    assert prizes["most_stars_red"].reason == "1 star; 4 guests tied and share it."
+    assert prizes["most_stars_blue"].reason == "2 stars; 2 guests tied and share it."
+    assert prizes["booby"].winners == (7, 8)
+    assert prizes["booby"].reason == "0 stars; 2 guests tied and share it."
+    cut = {p.key: p for p in award_foursome_prizes(tallies, packs, EUCHRE.prizes, ties="cut")}
+    assert len(cut["most_stars_red"].winners) == 1 and cut["most_stars_red"].winners[0] in red
+    assert cut["most_stars_red"].reason == "1 star; 4 guests tied and cut for it."

@@ -35,6 +35,8 @@ OWN = {
         "the game of euchre (1887), chapter viii",
         "euchre prizes by",
         "total points",
+        "the booby prize for the fewest stars, one prize, even to a guest who won no star",
+        "points do not decide a tie on stars",
     ],
     "whist": [
         "the head table's winners go round to the last table",

@@ -53,8 +53,8 @@ EUCHRE = FoursomeFormat(
     partners_change=True,
     tallies=(("stars", "stars"), ("points", "points"), ("wins", "wins"), ("losses", "losses")),
     prizes=(
-        PrizeRule("most_stars", "Most stars", "stars", then=("points",)),
-        PrizeRule("booby", "Booby prize: fewest stars", "stars", most=False, per_pack=False, then=("points",)),
+        PrizeRule("most_stars", "Most stars", "stars"),
+        PrizeRule("booby", "Booby prize: fewest stars", "stars", most=False, per_pack=False),
     ),
     score=euchre_score,
     source="Foster's Complete Hoyle, “Progressive Euchre”; Keller, The Game of Euchre (1887), chapter VIII",
@@ -165,7 +165,7 @@ def prize_rules(fmt: FoursomeFormat, options: FoursomeOptions) -> tuple[PrizeRul
     fewest points instead of stars)."""
     if fmt is EUCHRE and options.prize_by_points:
         return (
-            PrizeRule("most_points", "Most points", "points", then=("stars",)),
+            PrizeRule("most_points", "Most points", "points"),
             PrizeRule("booby", "Booby prize: fewest points", "points", most=False, per_pack=False),
         )
     return fmt.prizes

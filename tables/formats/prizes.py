@@ -7,8 +7,8 @@ prize for the fewest stars (Foster; Keller), or total points instead by option. 
 highest total of tricks, the booby for the lowest (Foster). Bunco: most buncos, most wins, most
 mini buncos, the booby for the most losses, and the last bunco of the night (club rules).
 
-House rules: a tie is shared or cut (``ties``), as for Progressive Poker; a tie on the main tally
-is first broken by the ``then`` tallies the prize names (e.g. most stars, then most points).
+A tie for a prize is cut or shared, as the host chooses (``ties``; formats.md: "ties cut or
+played off"); no other tally decides it (two guests level on stars cut, whatever their points).
 """
 
 from __future__ import annotations
@@ -27,15 +27,13 @@ FORMATS_RULE = "formats.md (Foster's Complete Hoyle; Keller; the Bunco clubs' ru
 @dataclass(frozen=True, slots=True)
 class PrizeRule:
     """One prize of a format: its key and title, the tally it counts, ``most`` (True: the most
-    wins; False: the fewest, a booby prize), whether it is given once per pack, and the tallies
-    that break a tie on the main one, in order (each counted the same way, most or fewest)."""
+    wins; False: the fewest, a booby prize) and whether it is given once per pack."""
 
     key: str
     title: str
     tally: str
     most: bool = True
     per_pack: bool = True
-    then: tuple[str, ...] = ()
 
 
 def award_foursome_prizes(
@@ -78,29 +76,23 @@ def _award(
     ties: str,
     cutter: Cutter,
 ) -> Prize:
-    sign = 1 if rule.most else -1
-
-    def score(player: int) -> tuple[int, ...]:
-        return tuple(sign * tallies[player].get(name, 0) for name in (rule.tally, *rule.then))
-
+    """One prize among ``members``: the most (or fewest) of ``rule.tally``; a "most" prize whose
+    best count is 0 goes to no one; a tie is shared or cut, as ``ties`` says."""
     if not members:
         return Prize(key, title, (), "No guest to award it to.", FORMATS_RULE)
-    best = max(score(p) for p in members)
-    count = best[0] * sign
+    counts = {p: tallies[p].get(rule.tally, 0) for p in members}
+    count = max(counts.values()) if rule.most else min(counts.values())
     words = rule.tally if rule.tally != "minis" else "mini buncos"
     if rule.most and count == 0:
         return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
-    tied = sorted(p for p in members if score(p) == best)
-    reason = _count_words(count, words)
-    reason += _tie_broken(rule, best, [score(p) for p in members], reason)
+    tied = sorted(p for p, n in counts.items() if n == count)
+    reason = _count_words(count, words).capitalize()
     if len(tied) == 1:
-        return Prize(key, title, (tied[0],), f"{reason.capitalize()}.", FORMATS_RULE)
+        return Prize(key, title, (tied[0],), f"{reason}.", FORMATS_RULE)
     if ties == "shared":
-        return Prize(
-            key, title, tuple(tied), f"{reason.capitalize()}; {len(tied)} guests tied and share it.", FORMATS_RULE
-        )
+        return Prize(key, title, tuple(tied), f"{reason}; {len(tied)} guests tied and share it.", FORMATS_RULE)
     winner = cutter.highest(tied, table=0, why=title, rule="house rule: ties=cut")
-    return Prize(key, title, (winner,), f"{reason.capitalize()}; {len(tied)} guests tied and cut for it.", FORMATS_RULE)
+    return Prize(key, title, (winner,), f"{reason}; {len(tied)} guests tied and cut for it.", FORMATS_RULE)
 
 
 def _count_words(count: int, words: str) -> str:
@@ -108,21 +100,6 @@ def _count_words(count: int, words: str) -> str:
     if count != 1:
         return f"{count} {words}"
     return f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
-
-
-def _tie_broken(rule: PrizeRule, best: tuple[int, ...], scores: Sequence[tuple[int, ...]], reason: str) -> str:
-    """What decided between guests level on the prize's tally (the ``then`` tallies, house
-    rule), to follow the reason: ", and 16 points, the most of the 4 guests with 1 star"; ""
-    when the main tally alone decided. ``best`` and ``scores``: the winners' and every
-    member's (main, *then) counts, signed so that higher is better."""
-    sign = 1 if rule.most else -1
-    for i, name in enumerate(rule.then, start=1):
-        level = sum(1 for s in scores if s[:i] == best[:i])
-        if sum(1 for s in scores if s[: i + 1] == best[: i + 1]) < level:
-            words = name if name != "minis" else "mini buncos"
-            most = "most" if rule.most else "fewest"
-            return f", and {_count_words(best[i] * sign, words)}, the {most} of the {level} guests with {reason}"
-    return ""
 
 
 def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int, ...]:
