@@ -174,6 +174,18 @@ def test_euchre_losers_move_down_one_table_by_option():
     assert after == ((1, 3, 5, 7), (9, 11, 2, 4), (10, 12, 6, 8))
 
 
+def test_losers_down_one_table_with_partners_kept_worked_by_hand():
+    """Partners kept: the stayers keep their seats and the arriving pair takes the empty ones in
+    the order of the seats they left; where nobody stays (a middle table) the pair from below
+    sits North–South and the pair from above East–West (house rule, on the rules pages)."""
+    tables = [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12)]
+    after = move(tables, [NS, EW, NS], movement=Movement.LADDER_DOWN, partners_change=False)
+    # Head: 1 and 3 stay North and South; table 2's winners 6 (East) and 8 (West) take East and West.
+    # Table 2: the foot's winners 9, 11 North–South; the head's losers 2, 4 East–West.
+    # Foot: its losers 10, 12 stay East and West; table 2's losers 5 (North), 7 (South) take North, South.
+    assert after == ((1, 6, 3, 8), (9, 2, 11, 4), (5, 10, 7, 12))
+
+
 # --- a 16-player Drive Whist, worked by hand -----------------------------------------------------
 
 

@@ -24,6 +24,11 @@ COMMON = [
     "A ghost wins no prize",
     "the higher cut's side counts as the winners",
     "the host undoes the last bell, enters the right report, and rings the bell again",
+    "the two who stayed take north and east, in the order of the seats they held",
+    "the arriving pair takes the two empty ones, in the order of the seats they left",
+    "the pair coming up from the table below counts as the two who stayed",
+    "a ghost holds no place",
+    "guests tied for a prize cut for it, or share it, as the host chooses; no other tally decides it",
 ]
 OWN = {
     "euchre": [
@@ -37,11 +42,14 @@ OWN = {
         "total points",
         "the booby prize for the fewest stars, one prize, even to a guest who won no star",
         "points do not decide a tie on stars",
+        "guests are placed by stars, then points",
+        "the booby prize goes to the guest with the fewest, even if that is none",
     ],
     "whist": [
         "the head table's winners go round to the last table",
         "the losing gentleman deals the next hand",
         "a table of drive whist cannot tie",
+        "guests are placed by tricks, then wins",
         'foster\'s complete hoyle (1897; revised 1909), "drive whist"',
     ],
     "bunco": [
@@ -53,6 +61,8 @@ OWN = {
         "most buncos, most wins and most mini buncos: one prize for each pack where the host keeps two",
         "the booby prize for the most losses: one prize, whatever the packs",
         "if several guests rolled one in that round, they share it",
+        "guests are placed by wins, then buncos, then points",
+        "that pack has no prize for the most mini buncos",
     ],
 }
 
