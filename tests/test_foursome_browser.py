@@ -23,6 +23,9 @@ from tournament.services.foursomes import foursome_draw, foursome_state
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 clean_cache = fixtures_phones.clean_cache  # a pytest fixture
+LEGENDS_OUTSIDE = """() => [...document.querySelectorAll('form.foursome-report fieldset > legend')]
+    .filter((legend) => legend.getBoundingClientRect().top <= legend.parentElement.getBoundingClientRect().top)
+    .map((legend) => legend.textContent)"""  # a legend drawn on its box's border starts at the box's top
 
 
 def night(fmt: str, guests: int) -> Evening:
@@ -58,6 +61,7 @@ def test_a_bunco_night_on_phones(browser, live_server):
     phone.screenshot(path="/tmp/foursome-bunco-report-390.png", full_page=True)
     phone.set_viewport_size({"width": 320, "height": 700})
     assert phone.evaluate("document.documentElement.scrollWidth") <= 320
+    assert phone.evaluate(LEGENDS_OUTSIDE) == []  # a legend of two lines heads its box, not astride its border
     phone.screenshot(path="/tmp/foursome-bunco-report-320.png", full_page=True)
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.get_by_role("button", name="Send the result").click()
