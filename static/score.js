@@ -67,6 +67,7 @@
       [points, buncos, minis].forEach(function (input) {  // a typed count replaces the tapped rolls
         input.addEventListener("input", function () { list = []; rolls.value = ""; teams(); });
       });
+      [points, buncos, minis].forEach(function (input) { if (input.value === "") input.value = "0"; });  // an untapped player shows 0, not an empty box
       if (list.length) show();
     });
     teams();

@@ -20,7 +20,15 @@ from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeOptions, prize_rules
 from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell
 from tables.formats.foursome import SEAT_PACKS, Movement, Seat, Side, draw_foursomes, ghost_seats, is_ghost, move, pair
 from tables.formats.prizes import award_foursome_prizes, last_bunco
-from tables.formats.scoring import ScoreError, bunco_roll, bunco_score, euchre_hand_points, euchre_score, whist_score
+from tables.formats.scoring import (
+    ScoreError,
+    bunco_roll,
+    bunco_score,
+    bunco_target,
+    euchre_hand_points,
+    euchre_score,
+    whist_score,
+)
 from tables.packs import Pack
 
 NS, EW = Side.NORTH_SOUTH, Side.EAST_WEST
@@ -291,6 +299,14 @@ def test_bunco_rolls():
     assert bunco_roll([1, 2, 3], 6) == (0, "")
     with pytest.raises(ScoreError):
         bunco_roll([7, 1, 1], 1)
+
+
+def test_a_bunco_rounds_target_number_starts_again_after_six_rounds():
+    """Six rounds make a set, round n's target is n (formats.md): round 7 rolls for 1s again."""
+    assert [bunco_target(n) for n in (1, 2, 6, 7, 8, 12, 13, 24)] == [1, 2, 6, 1, 2, 6, 1, 6]
+    for bad in (0, -1, True, "3"):
+        with pytest.raises(ScoreError, match="Rounds are numbered from 1"):
+            bunco_target(bad)  # type: ignore[arg-type]
 
 
 # --- the draw and ghosts ----------------------------------------------------------------------------

@@ -55,9 +55,13 @@ def test_a_bunco_night_on_phones(browser, live_server):
     east.get_by_role("button", name=f"a mini bunco for {guests[e1].name}").click()
     assert phone.locator("[data-team=NS]").inner_text() == "24" and phone.locator("[data-team=EW]").inner_text() == "5"
     assert north.locator(f"input[name=buncos_{n1}]").input_value() == "1"
+    assert phone.locator(f"input[name=points_{w1}]").input_value() == "0"  # untapped: 0, not an empty box
+    assert "The target number this round: 1." in phone.locator("p.target").inner_text()
     phone.reload()  # a phone that locks or reloads during the game keeps its taps
     assert phone.locator("[data-team=NS]").inner_text() == "24" and phone.locator("[data-team=EW]").inner_text() == "5"
     assert north.locator(f"input[name=buncos_{n1}]").input_value() == "1"
+    assert phone.locator(f"input[name=points_{w1}]").input_value() == "0"  # untapped: 0, not an empty box
+    assert "The target number this round: 1." in phone.locator("p.target").inner_text()
     phone.screenshot(path="/tmp/foursome-bunco-report-390.png", full_page=True)
     phone.set_viewport_size({"width": 320, "height": 700})
     assert phone.evaluate("document.documentElement.scrollWidth") <= 320

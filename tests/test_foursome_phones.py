@@ -207,6 +207,30 @@ def test_a_bunco_captain_counts_each_player_and_the_team_points_follow():
     assert report["rolls"] == {str(n.pk): [1, 2, 21], str(e.pk): [5, 3]}
 
 
+def test_a_bunco_phone_and_both_report_forms_give_the_rounds_target_number_six_rounds_a_set():
+    """Round n's target is n, six rounds a set (formats.md): round 7 rolls for 1s, round 8 for 2s."""
+    evening = foursome_evening("bunco", 8)
+    guest = seated(evening, 1)[0]
+    client = _client()
+    for number in range(1, 9):
+        rnd = evening.rounds.get(number=number)
+        target = f"The target number this round: <strong>{(number - 1) % 6 + 1}</strong>."
+        assert target in page(client, guest)
+        assert target in client.get(reverse("guest-report", args=[guest.key])).content.decode()
+        if number == 8:
+            break
+        for table in (1, 2):
+            foursome_report(round=rnd, table=table, report={"points": {"NS": 21, "EW": 3}})
+        bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+        assert "The target number this round" not in page(client, guest)  # the bell has rung: nobody rolls
+        round_start(evening=evening)
+        guest = Guest.objects.get(pk=guest.pk)
+    client.force_login(evening.host)
+    form = client.get(reverse("host-result", args=[evening.pk, 1])).content.decode()
+    assert "Round 8's target number is 2: a roll scores 1 for each die showing 2" in form
+    assert "round's number" not in form
+
+
 def test_bad_bunco_reports_name_the_player_and_save_nothing():
     evening = foursome_evening("bunco", 8)
     n, e, s, w = seated(evening, 1)

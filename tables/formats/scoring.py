@@ -194,6 +194,15 @@ def bunco_roll(dice: Sequence[int], target: int) -> tuple[int, str]:
     return sum(1 for d in dice if d == target), ""
 
 
+def bunco_target(round_number: int) -> int:
+    """The number a Bunco round's dice aim at, 1 to 6: round n's is ((n - 1) mod 6) + 1, six
+    rounds making a set (club rules; ``/shared/formats.md``: "Six rounds make a set (round n's
+    target is n)"), so round 7's is 1 again. Raises ``ScoreError`` for a round below 1."""
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise ScoreError(f"Rounds are numbered from 1, not {round_number!r}.")
+    return (round_number - 1) % 6 + 1
+
+
 ROLL_POINTS = (1, 2, 3, MINI_BUNCO_POINTS, BUNCO_POINTS)
 """What one scoring roll can be worth (club rules): 1, 2 or 3 dice showing the target, a mini
 bunco or a bunco. A roll worth 0 scores nothing and is not kept; 4, 6 to 20 and 22 or more no

@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tables.formats.scoring import bunco_target
 from tournament.printing.data import PrintError, page_size
 from tournament.printing.layout import GREY, draw_fold_line, new_canvas
 from tournament.printing.tally_data import BuncoSheetData, SeatTableData
@@ -161,7 +162,7 @@ class BuncoSheetsPdf:
         c.setLineWidth(0.4)
         c.setStrokeColor(colors.grey)
         lines = [[name for name, _ in SHEET_COLUMNS]] + [
-            [str(r), str((r - 1) % 6 + 1), "", "", "", "NS   EW"] for r in rounds
+            [str(r), str(bunco_target(r)), "", "", "", "NS   EW"] for r in rounds
         ]
         for n, cells in enumerate(lines):
             x = margin

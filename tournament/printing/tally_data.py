@@ -61,8 +61,8 @@ class SeatTableData:
 @dataclass(frozen=True, slots=True)
 class BuncoSheetData:
     """One Bunco table's tally sheet: ``table`` number, ``kind_words`` ("Head table", "Foot
-    table" or ""), and ``rounds`` rows (round n's target number is ((n - 1) mod 6) + 1: six
-    rounds a set, club rules). Raises ``PrintError`` for fewer than 1 or more than 60 rounds."""
+    table" or ""), and ``rounds`` rows (round n's target number is
+    ``tables.formats.scoring.bunco_target(n)``: six rounds a set, club rules). Raises ``PrintError`` for fewer than 1 or more than 60 rounds."""
 
     table: int
     kind_words: str

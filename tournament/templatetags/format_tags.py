@@ -1,10 +1,13 @@
-"""Template filters for the formats at tables of four: a player's tally by name."""
+"""Template filters for the formats at tables of four: a player's tally by name, a Bunco round's
+target number."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from django import template
+
+from tables.formats.scoring import bunco_target as target_of
 
 register = template.Library()
 
@@ -28,3 +31,10 @@ def tally_word(words: str, count: int) -> str:
     if count != 1:
         return words
     return words[:-2] if words.endswith("sses") else words.removesuffix("s")
+
+
+@register.filter
+def bunco_target(round_number: int) -> int:
+    """The number Bunco's round ``round_number`` rolls for, 1 to 6
+    (``tables.formats.scoring.bunco_target``: round 7's is 1 again)."""
+    return target_of(round_number)
