@@ -2,7 +2,8 @@
 
 No login, read-only. Built for a hall of 8 to 500 guests on a 1920×1080 or 1280×720 screen,
 read from the back of the room: nothing scrolls, names are at least 28 px at 1080p (sizes are
-in viewport units, so 720p keeps the proportions), and what does not fit one screen is paged.
+in viewport units, so 720p keeps the proportions), and what does not fit one screen is paged;
+a small evening writes bigger, over the whole screen (``room_size``).
 
 It shows *slides*, one at a time, under a header with the evening's name, the round and a small
 clock:
@@ -147,6 +148,7 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     rung = rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0
     groups = move_groups(board)
     yellow, stakes = _named(board, "yellow"), _named(board, "stake")
+    seated = seating(board)
     return {
         "evening": evening,
         "board": board,
@@ -157,7 +159,8 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
         "yellow_won": yellow,
         "fresh_stakes": stakes,
         "has_moves": bool(groups or yellow or stakes),
-        "seating": seating(board),
+        "seating": seated,
+        "room_size": room_size(len(seated)),
         "leaders": board.standing_lines()[:LEADERS_SHOWN],
         "next_round": next_round_due_at(evening=evening),
         "server_now": database_now(),
@@ -191,7 +194,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "has_moves": bool(groups),
         "foursome_seating": seats,
         "bell_note": _waiting_note(four),
-        "room_size": room_size(len(four.tables)),
+        "room_size": room_size(4 * len(four.tables)),
         "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
         "tally_names": four.standings.tallies,
         "next_round": next_round_due_at(evening=evening),
@@ -204,15 +207,20 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
     }
 
 
-def room_size(tables: int) -> str:
-    """How big the display of an evening at tables of four writes (``static/foursome.css``), so
-    that a small evening fills the screen instead of one narrow column: "few" (up to 4 tables,
-    16 players: names at 5 % of the screen's height, two columns), "some" (up to 8 tables:
-    3.8 %), "" beyond (2.9 %, the display's usual size; ``docs/board-and-room.md``). House rule
-    of the display, as the prize ceremony sizes a prize's winners by how many there are."""
-    if tables <= 4:
+def room_size(seats: int) -> str:
+    """How big the room display writes, for evenings of every table game (the ``size-few`` and
+    ``size-some`` rules in ``static/headtable.css``), so that a small evening fills the screen
+    instead of one narrow column: ``seats`` is the number of places at the evening's tables (the
+    seated guests at poker tables, four a table at tables of four, ghosts' seats included).
+    Returns "few" up to 16 seats (4 tables of four, 2 to 4 poker tables: names at 5 % of the
+    screen's height, two columns), "some" up to 32 (8 tables of four, 6 poker tables: 3.8 %,
+    three columns; poker's standings and where to go keep two), "" beyond (2.9 %, the
+    display's usual size). Raises nothing. House rule of the display
+    (``docs/board-and-room.md``), as the prize ceremony sizes a prize's winners by how many
+    there are."""
+    if seats <= 16:
         return "few"
-    return "some" if tables <= 8 else ""
+    return "some" if seats <= 32 else ""
 
 
 def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGroup]:
@@ -266,7 +274,8 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     """What the display shows once the evening has ended (``room/_ceremony.html``): the
     ceremony (``tournament.services.ending.ceremony``: the prizes revealed so far, whether the
     final standings are shown), each prize's reason as printed (no house-rule notes), and every
-    guest's final place (all of them: the display pages them)."""
+    guest's final place (all of them: the display pages them), written as big as the evening's
+    size allows (``room_size``, by the guests in the final standings)."""
     from tournament.documents.contents import printed_reason
     from tournament.services.ending import ceremony
 
@@ -275,6 +284,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     names = {pk: g.name for pk, g in board.guests.items()}
     reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None
+    lines = board.standing_lines()
     return {
         "prize_size": _prize_size([g.name for g in latest.winners]) if latest else "",
         "evening": evening,
@@ -287,7 +297,8 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
         "latest": latest,
         "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
         "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
-        "final_standings": board.standing_lines() if now.finished and not foursome else [],
+        "final_standings": lines if now.finished and not foursome else [],
+        "room_size": room_size(len(_finishers(foursome) if foursome else lines)),
         "foursome_final": foursome if now.finished else None,
         "server_now": database_now(),
         "poll_seconds": POLL_SECONDS,
@@ -295,6 +306,12 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
         "next_round": None,
         "bell_key": board.last_bell.round.number if board.last_bell is not None else 0,
     }
+
+
+def _finishers(four: FoursomeBoard) -> list:
+    """The players in the final standings at tables of four (ghosts left out): as many as the
+    seats of the last round give or take a ghost, which ``room_size`` reads alike. No query."""
+    return [ln for ln in four.standings.lines if not ln.is_ghost]
 
 
 def _prize_size(names: list[str]) -> str:
