@@ -309,7 +309,7 @@ def test_clock_settings_refuse_fewer_rounds_than_played_and_unknown_fields(make_
     head_result(rnd)
     bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
     round_start(evening=evening)
-    with pytest.raises(RuleError, match="1 rounds have been played"):
+    with pytest.raises(RuleError, match="1 round has been played already"):
         evening_set_clock(evening=evening, rounds_planned=0)
     with pytest.raises(RuleError, match="Not a clock setting"):
         evening_set_clock(evening=evening, name="Renamed")

@@ -7,7 +7,7 @@ Forms only read and check what was typed; the services decide what the rules all
 from __future__ import annotations
 
 import codecs
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 
@@ -16,14 +16,13 @@ from tournament.forms.formats import (
     FORMAT_OPTIONS,
     POKER_ONLY,
     ROUND_END_WORDS,
-    format_change_refused,
     format_fields,
     format_initial,
     format_options,
-    options_change_refused,
 )
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
+from tournament.services.evening_settings import format_change_refused, options_change_refused
 
 
 class EveningForm(forms.ModelForm):
@@ -148,6 +147,12 @@ class EveningForm(forms.ModelForm):
         if not 1 <= minutes <= 180:
             raise forms.ValidationError("A round lasts between 1 and 180 minutes.")
         return minutes
+
+    def settings(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """For a valid form: (the settings it holds, field name -> value; the format's options
+        chosen, None when the page showed none), as ``services.evening_settings`` saves them."""
+        chosen = {name: self.cleaned_data[name] for name in self._meta.fields or () if name in self.cleaned_data}
+        return chosen, getattr(self, "_format_options", None)
 
     def save(self, commit: bool = True) -> Evening:
         """Save the evening with the format's options in ``options["format"]``."""

@@ -18,8 +18,7 @@ from typing import Any
 from django import forms
 
 from tables.errors import RuleError
-from tables.formats import FoursomeOptions, format_for, play_changes
-from tournament.models import Evening
+from tables.formats import FoursomeOptions
 
 POKER_ONLY = ("game", "counters_per_stake", "counter_value")
 """The evening's fields that only Progressive Poker asks (its game, its counters)."""
@@ -99,44 +98,3 @@ def format_options(data: dict[str, Any]) -> dict[str, Any]:
     except RuleError as error:
         raise forms.ValidationError(str(error)) from None
     return chosen
-
-
-def _drawn(evening: Evening) -> bool:
-    """Whether ``evening``'s seats are drawn (or play has begun). One query."""
-    return evening.stage != Evening.Stage.REGISTRATION or evening.draws.filter(superseded_at__isnull=True).exists()
-
-
-def options_change_refused(evening: Evening, chosen: dict[str, Any]) -> str | None:
-    """Why ``evening`` may not take the format options ``chosen`` (``format_options``' values),
-    or None when it may: the options of play (the movement, partners, ties at a table) are fixed
-    once seats are drawn (``tables.formats.play_changes``: every bell is rung by the options the
-    evening was drawn with, and the score sheets print them); the prizes' options may change.
-    One query for a saved evening at tables of four."""
-    if evening.pk is None or evening.format == Evening.Format.POKER:
-        return None
-    fmt = format_for(evening.format)
-    changed = play_changes(
-        fmt,
-        FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {}))),
-        FoursomeOptions.from_mapping(chosen),
-    )
-    if not changed or not _drawn(evening):
-        return None
-    return (
-        f"The options of play cannot change after the draw ({', '.join(changed)}): every bell of this evening "
-        "is rung by the options it was drawn with. Nothing was saved. To play other options, create a new evening."
-    )
-
-
-def format_change_refused(evening: Evening, chosen: str) -> str | None:
-    """Why ``evening`` may not change to format ``chosen``, or None when it may: the format is
-    fixed once seats are drawn (house rule: a draw deals tables for one format, so a changed
-    format would leave tables of the wrong size). One query for a saved evening."""
-    if evening.pk is None or chosen == evening.format:
-        return None
-    if not _drawn(evening):
-        return None
-    return (
-        f"The format cannot change after the draw: this evening plays {evening.get_format_display()}. "
-        "Nothing was saved. To play another format, create a new evening."
-    )

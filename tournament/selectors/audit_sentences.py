@@ -26,6 +26,20 @@ CLOCK_WORDS = {
     "rounds_planned": "the number of rounds",
     "ends_at": "the end time",
 }
+SETTING_WORDS = {
+    **CLOCK_WORDS,
+    "name": "the name",
+    "date": "the date",
+    "format": "the format",
+    "game": "the game",
+    "counters_per_stake": "the counters in a stake",
+    "minutes_per_round": "the minutes a round lasts",
+    "red_label": "the red pack's label",
+    "blue_label": "the blue pack's label",
+    "counter_value": "a counter's value",
+    "self_registration": "guests registering themselves",
+    "options": "the format's options",
+}
 STATUS_WORDS = {"here": "checked {name} in", "registered": "checked {name} out", "left": "marked {name} as left"}
 RANKS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
@@ -212,6 +226,11 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
         f"{who} changed the clock settings: {in_words(CLOCK_WORDS.get(c, 'a setting') for c in d.get('changed') or ())}."
         if d.get("changed")
         else f"{who} saved the clock settings unchanged."
+    ),
+    "evening.settings": lambda who, d, n: (
+        f"{who} changed the evening's settings: {in_words(SETTING_WORDS.get(c, 'a setting') for c in d.get('changed') or ())}."
+        if d.get("changed")
+        else f"{who} saved the evening's settings unchanged."
     ),
     "options.set": lambda who, d, n: f"{who} {_house_rules(d)}".rstrip(".") + ".",
     "game.set": lambda who, d, n: f"{who} chose the game: {_game((d.get('after') or {}).get('game'))}.",

@@ -360,6 +360,19 @@ def schedule_advance(evening_id: int) -> None:
 CLOCK_FIELDS = ("round_end", "auto_advance", "changeover_minutes", "warning_seconds", "rounds_planned", "ends_at")
 
 
+def rounds_planned_refused(evening: Evening, planned: int | None) -> str | None:
+    """Why ``evening`` may not plan ``planned`` rounds (None: no number, play until the end
+    time or until the host stops), or None when it may: never fewer than the rounds played.
+    One query."""
+    if planned is None:
+        return None
+    played = evening.rounds.exclude(state__in=OPEN_STATES).count()
+    if planned < played:
+        done = "1 round has" if played == 1 else f"{played} rounds have"
+        return f"{done} been played already: plan at least that many."
+    return None
+
+
 def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields) -> Evening:
     """Save the evening's clock settings (any of ``CLOCK_FIELDS``: how a round ends,
     auto-advance, change-over minutes, warning seconds, number of rounds, end time). Returns
@@ -370,9 +383,9 @@ def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields
         raise RuleError(f"Not a clock setting: {', '.join(sorted(unknown))}.")
     with transaction.atomic():
         evening = lock_evening(evening.pk)
-        played = evening.rounds.exclude(state__in=OPEN_STATES).count()
-        if fields.get("rounds_planned") is not None and fields["rounds_planned"] < played:
-            raise RuleError(f"{played} rounds have been played already: plan at least that many.")
+        refused = rounds_planned_refused(evening, fields.get("rounds_planned"))
+        if refused:
+            raise RuleError(refused)
         changed = sorted(k for k, v in fields.items() if getattr(evening, k) != v)
         for name, value in fields.items():
             setattr(evening, name, value)

@@ -22,6 +22,7 @@ from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, Tabl
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
+from tournament.services.evening_settings import evening_settings_save
 from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
@@ -101,13 +102,25 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Change the evening's settings."""
+    """Change the evening's settings (``services.evening_settings``: saved against the evening
+    as it is now; a refusal is shown on the form and saves nothing)."""
     evening = _evening(request, evening_id)
     form = EveningForm(request.POST or None, instance=evening)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, "Saved.")
-        return redirect("host-evening", evening.pk)
+        settings, format_options = form.settings()
+        try:
+            evening_settings_save(
+                evening=evening,
+                settings=settings,
+                format_options=format_options,
+                user=request.user,
+                device=request.META.get("HTTP_USER_AGENT", ""),
+            )
+        except RuleError as error:
+            form.add_error(None, error_message(error, evening))
+        else:
+            messages.success(request, "Saved.")
+            return redirect("host-evening", evening.pk)
     return render(request, "host/evening_edit.html", {"evening": evening, "form": form})
 
 
