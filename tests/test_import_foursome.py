@@ -163,3 +163,31 @@ def test_an_edited_record_or_a_bad_option_is_refused():
     data = evening_export(evening)
     data["evening"]["options"]["format"] = {"movement": "sideways"}
     _refused(data, evening.host, "evening.options.format: “sideways” is not a movement")
+
+
+def test_the_guests_votes_on_a_report_travel_and_a_vote_from_another_table_is_refused():
+    from tournament.models import ResultVote
+    from tournament.services.captains import captain_vote
+
+    evening = _evening("euchre", 8)
+    rnd = round_start(evening=evening)
+    (n1, e1, s1, w1), _ = foursome_state(evening).tables
+    result = foursome_report(round=rnd, table=1, report={"points": {"NS": 7, "EW": 5}})
+    guests = Guest.objects.in_bulk([e1, s1])
+    captain_vote(guest=guests[s1], result_id=result.pk, verdict="confirm")
+    captain_vote(guest=guests[e1], result_id=result.pk, verdict="dispute", note="We took the last hand")
+    data = json.loads(json.dumps(evening_export(evening)))
+    copy_ = evening_import(data=data, host=evening.host)
+    votes = {(v.guest.name, v.verdict, v.note) for v in ResultVote.objects.filter(result__round__evening=copy_)}
+    assert votes == {
+        (guests[s1].name, "confirm", ""),
+        (guests[e1].name, "dispute", "We took the last hand"),
+    }
+    _, (n2, *_) = foursome_state(evening).tables
+    data["rounds"][0]["results"][0]["votes"][0]["guest"] = n2
+    name = Guest.objects.get(pk=n2).name
+    _refused(
+        data,
+        evening.host,
+        f"rounds[0].results[0].votes[0].guest: {name} is not at table 1 in round 1, so cannot have confirmed",
+    )

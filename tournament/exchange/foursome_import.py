@@ -27,7 +27,7 @@ from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
-from tournament.models import Bell, BellEntry, Draw, Evening, Result, Round
+from tournament.models import Bell, BellEntry, Draw, Evening, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.foursomes import foursome_seats_replace, player_name
 from tournament.services.naming import error_message
@@ -87,6 +87,10 @@ def foursome_references(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
                 for k in ("buncos", "minis", "rolls")
                 for p in report.get(k, {})
                 if int(p) > 0
+            ]
+            found += [
+                (["rounds", r, "results", x, "votes", v, "guest"], vote["guest"])
+                for v, vote in enumerate(res.get("votes", ()))
             ]
         for b, bell in enumerate(rnd["bells"]):
             found += [
@@ -153,6 +157,12 @@ def _read_reports(
                 f"{where([*place, 'reported_by_guest'])}: {player_name(pid(reporter), names)} is not at table "
                 f"{table} in round {rnd['number']}, so cannot have reported its result."
             )
+        for v, vote in enumerate(res.get("votes", ())):
+            if pid(vote["guest"]) not in seats:
+                raise EveningImportError(
+                    f"{where([*place, 'votes', v, 'guest'])}: {player_name(pid(vote['guest']), names)} is not at "
+                    f"table {table} in round {rnd['number']}, so cannot have confirmed or disputed its result."
+                )
         try:
             score = report_score(fmt, seats, remap_report(res.get("report") or {}, pid), ties=options.ties)
         except RuleError as error:
@@ -166,12 +176,12 @@ def _read_reports(
 
 def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
     """Save a round's results (live and superseded) with their reports (read first by
-    ``_read_reports``)."""
+    ``_read_reports``) and the guests' votes on them (confirmed or disputed, with the reason)."""
     for x, res in enumerate(rnd["results"]):
         place = ["rounds", r, "results", x]
         report = remap_report(res.get("report") or {}, pid)
         reporter = res.get("reported_by_guest")
-        _saved(
+        row = _saved(
             Result(
                 round=round_row,
                 table=res["table"],
@@ -185,6 +195,11 @@ def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
             ),
             place,
         )
+        for v, vote in enumerate(res.get("votes", ())):
+            _saved(
+                ResultVote(result=row, guest_id=pid(vote["guest"]), verdict=vote["verdict"], note=vote.get("note", "")),
+                [*place, "votes", v],
+            )
 
 
 def _ring(
