@@ -13,11 +13,13 @@ from tables.bell import (
     SEEDS_RULE,
     BellOptions,
     BellRecord,
+    CardsCut,
     EveningState,
     ResultError,
     TableResult,
     check_results,
     ring_bell,
+    ties_cut,
 )
 from tables.errors import RuleError
 
@@ -144,6 +146,38 @@ def test_random_cuts_are_recorded_and_reproduce_the_bell():
     record = ring_bell(state, results, stake=50, rng=random.Random(7))
     again = ring_bell(state, results, stake=50, cuts=record.cuts(), rng=random.Random(999))
     assert again == record
+
+
+def test_a_tie_cut_at_an_earlier_bell_is_settled_by_the_same_cards_and_no_other_tie_is():
+    # House rule (tables/bell/cuts.py): a tie once cut stays cut; a card cut for one tie never
+    # settles another; the host's cards come first.
+    state = start(EIGHT)
+    three = [result(1, 1, (), {1: 80, 2: 40, 3: 40, 4: 40}), result(2, 5)]
+    first = ring_bell(state, three, stake=50, cuts={2: [9, 3], 3: [9, 12], 4: 2})
+    ties = ties_cut([first.entries])
+    down = "who goes down from the head table"
+    assert ties == {(1, down, frozenset({2, 3, 4})): ({2: 9, 3: 9, 4: 2}, {2: 3, 3: 12})}
+    assert ring_bell(state, three, stake=50, cuts=CardsCut(ties=ties), rng=random.Random(1)) == first
+    # Another tie (2 and 3 only) is cut afresh, not with the 9s they cut for the tie of three.
+    two = [result(1, 1, (), {1: 70, 2: 40, 3: 40, 4: 50}), result(2, 5)]
+    fresh = ring_bell(state, two, stake=50, rng=random.Random(5))
+    assert ring_bell(state, two, stake=50, cuts=CardsCut(ties=ties), rng=random.Random(5)) == fresh
+    hosts = ring_bell(state, three, stake=50, cuts=CardsCut(given={2: 1, 3: 5, 4: 13}, ties=ties))
+    assert [(e.guest, e.amount) for e in hosts.entries if e.kind == "cut"] == [(2, 1), (3, 5), (4, 13)]
+
+
+@pytest.mark.parametrize("ending", ["(the highest cut is the one chosen).", "(the lowest cut stays)."])
+def test_a_cut_stored_before_its_tie_was_kept_gets_it_back_from_its_text(ending):
+    record = ring_bell(
+        start(EIGHT), [result(1, 1, (), {1: 80, 2: 40, 3: 40, 4: 40}), result(2, 5)], stake=50, cuts={2: 9, 3: 1, 4: 5}
+    )
+    data = record.to_json()
+    for entry in data["entries"]:
+        if entry.pop("cut_for", None):
+            entry["text"] = entry["text"].replace("(the highest cut is the one chosen).", ending)
+    old = BellRecord.from_json(data)
+    assert [e.cut_for for e in old.entries if e.kind == "cut"] == ["who goes down from the head table"] * 3
+    assert ties_cut([old.entries]) == ties_cut([record.entries]) != {}
 
 
 def test_sixteen_guests_with_a_bust_swapping_with_the_booby_tables_best():

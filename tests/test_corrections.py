@@ -4,7 +4,7 @@ hand; refusals that save nothing; the old records kept and marked."""
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tables.bell import EveningState, StateError
@@ -391,16 +391,61 @@ def test_the_correct_command_replays_and_refuses_with_names(make_evening):
         )
 
 
+def cut_entries(bell):
+    """A bell's cuts as (guest, rank, what for), in the order they were cut."""
+    return [
+        (e["guest"], e["amount"], e["text"].partition(" for ")[2].partition(" (")[0])
+        for e in bell.record["entries"]
+        if e["kind"] == "cut"
+    ]
+
+
+def test_correcting_back_settles_each_tie_again_by_the_cards_cut_for_it(make_evening):
+    # The property test's example (11 guests, one round, seed 5696), written out. The booby
+    # table holds Bd, Be and Bf on 50; H1 and H2 lose all counters at the head table, so each
+    # changes seats with the booby table's most counters: first a tie Bd/Be/Bf (Bf's 10 is
+    # highest), then a tie Bd/Be (8 and 8, cut again: 10 and 9, Bd goes up).
+    evening = make_evening(0, 0)
+    head, booby = ["H1", "H2", "H3", "H4"], ["Ba", "Bb", "Bc", "Bd", "Be", "Bf", "Bg"]
+    ids = seat_by_names(evening, [head, booby])
+    booby_counts = {"Ba": 0, "Bb": 174, "Bc": 21, "Bd": 50, "Be": 50, "Bf": 50, "Bg": 5}
+    original = play(
+        evening,
+        ids,
+        {1: ("H3", ["H1", "H2"], {"H1": 0, "H2": 0, "H3": 190, "H4": 10}), 2: ("Bb", ["Ba", "Bf"], booby_counts)},
+        cuts={"Bd": [9, 8, 10], "Be": [1, 8, 9], "Bf": [10]},
+    )
+    before = tables_by_name(evening, ids)
+    assert before == [["Bf", "Bd", "H3", "Bb"], ["Ba", "H4", "Bc", "H2", "Be", "H1", "Bg"]]
+    bd, be, bf = ids["Bd"], ids["Be"], ids["Bf"]
+    h1, h2 = f"who changes seats with guest {ids['H1']}", f"who changes seats with guest {ids['H2']}"
+    first = [(bd, 9, h1), (be, 1, h1), (bf, 10, h1), (bd, 8, h2), (be, 8, h2), (bd, 10, h2), (be, 9, h2)]
+    assert cut_entries(original) == first
+    counts = {ids[n]: c for n, c in booby_counts.items()}
+    # Bf really won the pool: Bb (174) stays and changes seats with H1 (no tie); Bd and Be tie
+    # again for H2's seat, the very tie cut at the first bell, so the same cards settle it (before
+    # the fix, the 9 and the ace they cut for H1's tie settled it).
+    result_correct(evening=evening, round_number=1, table=2, pool_winner=bf, in_call=[ids["Ba"]], counters=counts)
+    corrected = Bell.objects.get(round__evening=evening, undone_at__isnull=True)
+    assert cut_entries(corrected) == first[3:]
+    assert tables_by_name(evening, ids)[0] == ["Bb", "Bd", "H3", "Bf"]
+    # Corrected back: the first bell again, to the card (before the fix, the tie for H2's seat
+    # was cut afresh at random, so Be went up instead of Bd about one time in two).
+    result_correct(
+        evening=evening, round_number=1, table=2, pool_winner=ids["Bb"], in_call=[ids["Ba"], bf], counters=counts
+    )
+    back = Bell.objects.get(round__evening=evening, undone_at__isnull=True)
+    assert cut_entries(back) == first
+    assert back.record == original.record and tables_by_name(evening, ids) == before
+
+
 @settings(
     max_examples=5,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    # Known fault, not yet found: with 11 guests, one round and seed 5696, correcting back
-    # sometimes seats one guest differently (the cards cut at the bell come from SystemRandom).
-    # Fixed examples keep CI from failing on that case at random until it is found and fixed.
-    derandomize=True,
 )
 @given(guests=st.integers(8, 30), rounds=st.integers(1, 4), seed=st.integers(0, 2**32))
+@example(guests=11, rounds=1, seed=5696)  # a tie cut afresh when corrected back (fixed; see the test above)
 def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_back(db, guests, rounds, seed):
     import random
 

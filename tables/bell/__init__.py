@@ -13,7 +13,7 @@ parts live in small modules:
 """
 
 from tables.bell.checks import check_one, check_results
-from tables.bell.cuts import Cutter, rank_name
+from tables.bell.cuts import CardsCut, Cutter, rank_name, ties_cut
 from tables.bell.guests import guest_arrives, guest_leaves
 from tables.bell.options import BellOptions
 from tables.bell.replay import Arrival, Departure, RoundInput, input_of, replay, rerun
@@ -35,6 +35,7 @@ __all__ = [
     "BellEntry",
     "BellOptions",
     "BellRecord",
+    "CardsCut",
     "Cutter",
     "Departure",
     "EveningState",
@@ -53,4 +54,5 @@ __all__ = [
     "rerun",
     "ring_bell",
     "table_name",
+    "ties_cut",
 ]

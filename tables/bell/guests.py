@@ -17,9 +17,9 @@ every rule here is a house rule, overridable through ``BellOptions``:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from tables.bell.cuts import Cutter
+from tables.bell.cuts import Cuts, Cutter
 from tables.bell.options import BellOptions
 from tables.bell.ring import table_name
 from tables.bell.state import BellEntry, BellRecord, EveningState, check_stake
@@ -159,7 +159,7 @@ def guest_leaves(
     guest: int,
     *,
     options: BellOptions = BellOptions(),
-    cuts: Mapping[int, int | Sequence[int]] | None = None,
+    cuts: Cuts | None = None,
     rng: random.Random | None = None,
 ) -> BellRecord:
     """``guest`` leaves their seat between two bells; returns a record of kind "leave".

@@ -16,10 +16,10 @@ says which rule it followed. ``ring_bell`` is pure: a state and results in, a fr
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from tables.bell.checks import check_results, count_off
-from tables.bell.cuts import Cutter
+from tables.bell.cuts import Cuts, Cutter
 from tables.bell.options import BellOptions
 from tables.bell.state import (
     SEEDS_RULE,
@@ -485,18 +485,20 @@ def ring_bell(
     *,
     stake: int,
     options: BellOptions = BellOptions(),
-    cuts: Mapping[int, int | Sequence[int]] | None = None,
+    cuts: Cuts | None = None,
     rng: random.Random | None = None,
     last_round: bool = False,
 ) -> BellRecord:
     """Ring the bell: apply one round's ``results`` to ``state`` and return the frozen record.
 
     ``stake`` is the counters of a fresh stake. ``cuts`` gives the cards the host saw cut
-    (guest id -> rank 1..13, or ranks in order when equal cuts cut again); missing cuts are
-    drawn with ``rng`` (default ``random.SystemRandom()``) and every card is recorded as a
-    "cut" entry. With ``last_round`` nobody moves and nobody takes a fresh stake (house rule:
-    the evening is over; a fresh stake would not change anyone's counters won): the head
-    table's winner still gets the yellow counter and the final counts are taken.
+    (guest id -> rank 1..13, or ranks in order when equal cuts cut again), or a ``CardsCut``
+    that also settles again the ties settled at the round's earlier bells (a tie once cut stays
+    cut, ``tables.bell.cuts``); missing cuts are drawn with ``rng`` (default
+    ``random.SystemRandom()``) and every card is recorded as a "cut" entry. With
+    ``last_round`` nobody moves and nobody takes a fresh stake (house rule: the evening is
+    over; a fresh stake would not change anyone's counters won): the head table's winner still
+    gets the yellow counter and the final counts are taken.
     Raises ``ResultError`` for bad results (see ``check_results``) and when a bust needs the
     booby table's counts that were not reported (``booby_unknown="refuse"``); ``RuleError``
     for a bad stake or cut. Source: ``seeds/README.md`` (Progressive Poker) and the house rules

@@ -321,6 +321,9 @@ class BellEntry:
     own phone); ``about`` says the same of them in the third person, starting "Guest <id>" where
     the guest is the subject, for the host's board and the room ("Guest 17 won the pool at
     table 2: goes to the head table (table 1).").
+    ``cut_for`` says, for a "cut", what the tie was about ("who changes seats with guest 12"),
+    so a tie that arises again can be settled by the same cards (``tables.bell.cuts.ties_cut``);
+    it is "" for every other kind.
     """
 
     kind: str
@@ -331,10 +334,11 @@ class BellEntry:
     rule: str = ""
     text: str = ""
     about: str = ""
+    cut_for: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON with the same field names."""
-        return {
+        """Plain JSON with the same field names (``cut_for`` only where it is set)."""
+        data: dict[str, Any] = {
             "kind": self.kind,
             "guest": self.guest,
             "from_table": self.from_table,
@@ -344,19 +348,28 @@ class BellEntry:
             "text": self.text,
             "about": self.about,
         }
+        if self.cut_for:
+            data["cut_for"] = self.cut_for
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BellEntry:
-        """Read back what ``to_json`` wrote."""
+        """Read back what ``to_json`` wrote. A "cut" stored before ``cut_for`` was kept gets it
+        back from its text ("You cut a 9 for <what> (...)."), the only place it was written."""
+        kind, text = str(data["kind"]), str(data.get("text", ""))
+        cut_for = str(data.get("cut_for", ""))
+        if kind == "cut" and not cut_for and " for " in text:
+            cut_for = text.partition(" for ")[2].rpartition(" (")[0]
         return cls(
-            kind=str(data["kind"]),
+            kind=kind,
             guest=int(data["guest"]),
             from_table=None if data.get("from_table") is None else int(data["from_table"]),
             to_table=None if data.get("to_table") is None else int(data["to_table"]),
             amount=int(data.get("amount", 0)),
             rule=str(data.get("rule", "")),
-            text=str(data.get("text", "")),
+            text=text,
             about=str(data.get("about", "")),
+            cut_for=cut_for,
         )
 
 

@@ -10,7 +10,7 @@ entries name guests (``tournament.services.naming``).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -18,7 +18,9 @@ from django.db.models import F, IntegerField
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 
-from tables.bell import BellRecord, EveningState, ResultError
+from tables.bell import BellEntry as TableEntry
+from tables.bell import BellRecord, CardsCut, EveningState, ResultError, ties_cut
+from tables.bell.cuts import TieCards, TieKey
 from tables.errors import RuleError
 from tables.formats.engine import rules_for
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
@@ -47,7 +49,8 @@ def bell_ring(
 
     ``cuts`` are the cards the host saw cut (guest id -> rank 1..13, or ranks in order when
     equal cuts cut again); cuts not given are drawn at random, except that re-ringing a round
-    whose bell was undone reuses the cards cut then (house rule: a card once cut stays cut).
+    whose bell was undone settles a tie that was settled then by the same cards (house rule,
+    ``tables.bell.cuts``: a tie once cut stays cut).
     Returns the new ``Bell``, or None when there is nothing to do: the round's bell has already
     rung, its clock changed since the task was scheduled (``expected_clock_version``), or it is
     not yet due by the database's clock (``only_if_due``). Raises ``RuleError`` (with guests'
@@ -81,8 +84,6 @@ def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, c
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
     last = Round.is_last_number(rnd.number, evening=evening)
     names = guest_names(evening)
-    if cuts is None:
-        cuts = _cuts_of_undone_bell(rnd)
     try:
         record = (
             rules_for(evening.format)
@@ -92,7 +93,7 @@ def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, c
                 stake=evening.counters_per_stake,
                 options=ring_options(evening),
                 last_round=last,
-                cuts=cuts,
+                cuts=_cards_for_bell(rnd, cuts),
             )
             .record
         )
@@ -167,10 +168,28 @@ def _bell_rung(
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
 
 
-def _cuts_of_undone_bell(rnd: Round) -> dict[int, tuple[int, ...]] | None:
-    """The cards cut at this round's most recently undone bell (None if it has none)."""
-    undone = rnd.bells.filter(undone_at__isnull=False).order_by("-undone_at", "-id").only("record").first()
-    return BellRecord.from_json(undone.record).cuts() if undone is not None else None
+def ties_settled(round_ids: Iterable[int]) -> dict[tuple[int, str, int | None], dict[TieKey, TieCards]]:
+    """(round id, kind, guest) -> the ties settled by cutting at that step's bells in those
+    rounds, live or undone, oldest first (``tables.bell.ties_cut``): the round's bell is
+    (round id, "bell", None), a guest's leaving (round id, "leave", guest id). One query.
+    House rule (``tables.bell.cuts``): a tie once cut stays cut, so a tie that a correction or
+    an undo removes and a later ring brings back is settled by the same cards as the first
+    time, and a correction that is corrected back gives back exactly the evening it changed."""
+    bells: dict[tuple[int, str, int | None], list[list[TableEntry]]] = {}
+    for round_id, kind, record in (
+        Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "kind", "record")
+    ):
+        guest = record.get("guest")
+        step = (round_id, kind, None if guest is None else int(guest))
+        entries = [TableEntry.from_json(e) for e in record.get("entries", ()) if e.get("kind") == "cut"]
+        bells.setdefault(step, []).append(entries)
+    return {step: ties_cut(entries) for step, entries in bells.items()}
+
+
+def _cards_for_bell(rnd: Round, given: Cuts | None) -> CardsCut:
+    """The cards for ringing ``rnd``'s bell: the host's ``given`` cards first, then the ties
+    settled at the round's undone bells (``ties_settled``, one query), the rest at random."""
+    return CardsCut(given=given or {}, ties=ties_settled([rnd.pk]).get((rnd.pk, Bell.Kind.BELL, None), {}))
 
 
 def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int, str]) -> Bell:
@@ -252,7 +271,7 @@ def bell_preview(*, rnd: Round) -> BellPreview:
                 stake=evening.counters_per_stake,
                 options=ring_options(evening),
                 last_round=Round.is_last_number(rnd.number, evening=evening),
-                cuts=_cuts_of_undone_bell(rnd),
+                cuts=_cards_for_bell(rnd, None),
                 rng=random.Random(rnd.pk),
             )
             .record

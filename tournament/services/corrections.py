@@ -3,10 +3,12 @@
 Issue 4 ("corrections without loss"): the host corrects any table's result of any round whose
 bell has rung. The new ``Result`` row supersedes the old one (kept, ``superseded_at`` set);
 then every bell from that round on is played again with ``tables.bell.ring_bell``, each with
-its round's live results, the options and stake it was rung with, and the cards cut then
-(``BellRecord.cuts()``, and those of the round's undone bells: a card once cut stays cut; a
-tie that is new after the correction is cut at random and recorded). The old bells are kept, marked undone; the new bells, their
-entries and the seats are saved in the same transaction. A correction that does not fit
+its round's live results, the options and stake it was rung with, and the ties settled by
+cutting at that round's bells, live or undone (``services.bell.ties_settled``; house rule, a tie
+once cut stays cut: the same tie is settled by the same cards, so a correction corrected back
+gives back exactly the evening it changed; a tie that is new after the correction is cut at
+random and recorded). The old bells are kept, marked undone; the new bells, their entries and
+the seats are saved in the same transaction. A correction that does not fit
 (a later round's result no longer matches who sits where, or someone would be seated twice)
 is refused with the reason, and nothing is saved. Rules: ``seeds/README.md`` via
 ``tables.bell``.
@@ -23,6 +25,7 @@ from django.db.models.functions import Now
 from tables.bell import (
     BellOptions,
     BellRecord,
+    CardsCut,
     EveningState,
     TableResult,
     check_one,
@@ -33,7 +36,7 @@ from tables.errors import RuleError
 from tables.formats.engine import rules_for
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
-from tournament.services.bell import bell_store, seats_follow
+from tournament.services.bell import bell_store, seats_follow, ties_settled
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, current_round, poker_only, table_result
@@ -215,19 +218,21 @@ def seats_changed(before: EveningState, after: EveningState) -> tuple[tuple[int,
 
 def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], names) -> list[BellRecord]:
     """Ring every bell again from the first record's ``before``, with each round's live results
-    (one query) and each record's own stake, options and cuts."""
+    (one query), each record's own stake and options, and the ties settled at that step's
+    bells, live or undone (``ties_settled``, one query)."""
     rounds = [bell.round_id for bell in bells]
     live: dict[int, list[TableResult]] = {}
     for row in Result.objects.filter(round_id__in=rounds, superseded_at__isnull=True):
         live.setdefault(row.round_id, []).append(table_result(row))
-    cuts = cards_cut(rounds)
+    ties = ties_settled(rounds)
     state = records[0].before
     out: list[BellRecord] = []
     for bell, record in zip(bells, records, strict=True):
         options = BellOptions.from_mapping(record.options)
+        cuts = CardsCut(ties=ties.get((bell.round_id, bell.kind, record.guest), {}))
         try:
             if record.kind == "leave":
-                new = guest_leaves(state, record.mover(), options=options, cuts=record.cuts())
+                new = guest_leaves(state, record.mover(), options=options, cuts=cuts)
             elif record.kind == "arrive":
                 new = guest_arrives(
                     state,
@@ -244,7 +249,7 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
                         live.get(bell.round_id, []),
                         stake=record.stake or evening.counters_per_stake,
                         options=options,
-                        cuts=cuts.get(bell.round_id),
+                        cuts=cuts,
                         last_round=record.last_round,
                     )
                     .record
@@ -274,23 +279,6 @@ def _way_out(evening: Evening, bells: list[Bell], unfit: Bell) -> str:
         f"Round {later}'s results were recorded for the seats this correction changes, and later bells "
         f"have rung since, so the two cannot both stand: round {first}'s result stays as it is."
     )
-
-
-def cards_cut(round_ids: list[int]) -> dict[int, dict[int, tuple[int, ...]]]:
-    """Round id -> guest id -> the cards that guest cut at that round's bells, live or undone,
-    the newest bell's cards first in line (one query). House rule: a card once cut stays cut,
-    so a tie that a correction removes and a later correction brings back is settled by the
-    same cards as the first time."""
-    out: dict[int, dict[int, tuple[int, ...]]] = {}
-    for round_id, record in (
-        Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "record")
-    ):
-        drawn: dict[int, list[int]] = {}
-        for entry in record.get("entries", ()):
-            if entry.get("kind") == "cut":
-                drawn.setdefault(int(entry["guest"]), []).append(int(entry["amount"]))
-        out.setdefault(round_id, {}).update({guest: tuple(ranks) for guest, ranks in drawn.items()})
-    return out
 
 
 def seating_check(*, before: EveningState, after: EveningState, names: Mapping[int, str]) -> None:
