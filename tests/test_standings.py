@@ -184,7 +184,7 @@ def test_the_bell_page_lists_who_must_cut_and_rings_with_the_host_cards(logged_i
     result_record(round=rnd, table=2, pool_winner=ids["Eve"])
     url = reverse("host-bell-cuts", args=[evening.pk])
     page = logged_in.get(url).content.decode()
-    assert "Who goes down from the head table" in page and "Cy, Di" in page
+    assert "<strong>Who goes down from the head table</strong>: Cy, Di" in page
     stale = logged_in.post(url, {"round": 2, f"cut_{ids['Cy']}": "12"}, follow=True)  # a page from another round
     assert "That page was for round 2, whose bell has rung already: nothing was rung." in stale.content.decode()
     assert not BellEntry.objects.exists()

@@ -281,7 +281,7 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     contests: dict[str, list[int]] = {}
     for entry in record.entries:
         if entry.kind == "cut":
-            why = name_guests(entry.text.split(" for ", 1)[-1].removesuffix(" (the lowest cut stays)."), names)
+            why = name_guests(entry.cut_for, names)
             if entry.guest not in contests.setdefault(why, []):
                 contests[why].append(entry.guest)
     return BellPreview(record, "", tuple((why, tuple(ids)) for why, ids in contests.items()))
