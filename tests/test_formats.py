@@ -432,3 +432,11 @@ def test_points_do_not_decide_a_tie_on_stars_the_guests_level_cut_or_share():
     cut = {p.key: p for p in award_foursome_prizes(tallies, packs, EUCHRE.prizes, ties="cut")}
     assert len(cut["most_stars_red"].winners) == 1 and cut["most_stars_red"].winners[0] in red
     assert cut["most_stars_red"].reason == "1 star; 4 guests tied and cut for it."
+
+
+def test_a_bunco_tie_is_settled_by_the_roll_off_in_its_words():
+    tied = bunco_score((1, 2, 3, 4), points={"NS": 7, "EW": 7}, rolloff="EW")
+    assert tied.words == "East–West won, 7 points to 7 and the roll-off"
+    with pytest.raises(ScoreError, match="leave the roll-off out"):
+        bunco_score((1, 2, 3, 4), points={"NS": 8, "EW": 7}, rolloff="EW")
+    assert euchre_score((1, 2, 3, 4), points={"NS": 7, "EW": 7}, playoff="NS").words.endswith("and the play-off")

@@ -82,21 +82,23 @@ def _side_points(points: Mapping[Side | str, int], what: str, most: int | None =
     return values
 
 
-def _winner(points: Mapping[Side, int], playoff: Side | str | None, what: str) -> Side | None:
+def _winner(
+    points: Mapping[Side, int], playoff: Side | str | None, what: str, tiebreak: str = "play-off"
+) -> Side | None:
     ns, ew = points[Side.NORTH_SOUTH], points[Side.EAST_WEST]
     if ns != ew:
         if playoff is not None:
-            raise ScoreError(f"There is no tie at {ns} {what} to {ew}: leave the play-off out.")
+            raise ScoreError(f"There is no tie at {ns} {what} to {ew}: leave the {tiebreak} out.")
         return Side.NORTH_SOUTH if ns > ew else Side.EAST_WEST
     return Side(playoff) if playoff is not None else None
 
 
-def _words(points: Mapping[Side, int], winner: Side | None, what: str) -> str:
+def _words(points: Mapping[Side, int], winner: Side | None, what: str, tiebreak: str = "play-off") -> str:
     if winner is None:
         return f"a tie at {points[Side.NORTH_SOUTH]} {what} each, to be cut at the bell"
     tied = points[winner] == points[winner.other]
     score = f"{points[winner]} {what} to {points[winner.other]}"
-    return f"{winner.words} won, {score}" + (" and the play-off" if tied else "")
+    return f"{winner.words} won, {score}" + (f" and the {tiebreak}" if tied else "")
 
 
 def _share(table: Foursome, side: Side, amounts: Mapping[str, int]) -> dict[int, dict[str, int]]:
@@ -264,9 +266,9 @@ def bunco_score(
             raise ScoreError(
                 f"{side.words} have {values[side]} points, fewer than the {max(least, rolled)} {made} make."
             )
-    winner = _winner(values, rolloff, "points")
+    winner = _winner(values, rolloff, "points", "roll-off")
     added: dict[int, dict[str, int]] = {}
     for side in Side:
         for player in pair(table, side):
             added[player] = {"points": values[side], "buncos": buncos.get(player, 0), "minis": minis.get(player, 0)}
-    return TableScore(winner, added, {"wins": 1}, {"losses": 1}, _words(values, winner, "points"))
+    return TableScore(winner, added, {"wins": 1}, {"losses": 1}, _words(values, winner, "points", "roll-off"))
