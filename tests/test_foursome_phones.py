@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests import fixtures_phones
 from tests.factories import EveningFactory, GuestFactory
@@ -309,3 +310,15 @@ def test_a_tally_of_one_is_said_in_the_singular(words, count, said):
     from tournament.templatetags.format_tags import tally_word
 
     assert tally_word(words, count) == said
+
+
+def test_a_bad_bunco_report_names_each_field_once_and_never_its_code_name():
+    evening = foursome_evening("bunco", 8)
+    n, e, _, _ = seated(evening, 1)
+    status, html = send(_client(), n, **{f"points_{n.pk}": -5, f"rolls_{e.pk}": "x", "rolloff": "XX"})
+    said = html[html.index('role="alert"') : html.index("Nothing was saved.")]
+    assert status == 200
+    assert f"<p>{escape(n.name)}&#x27;s points cannot be below 0.</p>" in said
+    assert "<p>The rolls were damaged: tap them again.</p>" in said
+    assert "<p>On a tie, name the side that won the roll-off: North–South or East–West.</p>" in said
+    assert f"Rolls {e.pk}" not in said and "rolls_" not in said

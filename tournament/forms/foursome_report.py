@@ -40,13 +40,17 @@ def _count(label: str, *, most: int = COUNT_MAX, required: bool = False) -> Whol
     return number_field(label, label, most=most, required=required)
 
 
-def _side(label: str) -> forms.ChoiceField:
+def _side(label: str, tiebreak: str) -> forms.ChoiceField:
+    """The side that won a tie's ``tiebreak`` ("roll-off"); its message names it, as the page
+    shows every message without its field's label."""
     return forms.ChoiceField(
         label=label,
         choices=SIDES,
         required=False,
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose North–South or East–West."},
+        error_messages={
+            "invalid_choice": f"On a tie, name the side that won the {tiebreak}: North–South or East–West."
+        },
     )
 
 
@@ -67,7 +71,7 @@ class FoursomeReportForm(forms.Form):
             )
             self.fields["points_ns"] = _count("North–South's points", most=EUCHRE_MOST_POINTS)
             self.fields["points_ew"] = _count("East–West's points", most=EUCHRE_MOST_POINTS)
-            self.fields["playoff"] = _side("On a tie, who won the play-off hand?")
+            self.fields["playoff"] = _side("On a tie, who won the play-off hand?", "play-off hand")
         elif fmt == "whist":
             self.fields["tricks_ns"] = _count("North–South's tricks", most=13, required=True)
             self.fields["tricks_ew"] = _count("East–West's tricks", most=13, required=True)
@@ -83,7 +87,7 @@ class FoursomeReportForm(forms.Form):
                     widget=forms.HiddenInput,
                     error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), _ROLLS.message),
                 )
-            self.fields["rolloff"] = _side("On a tie, who won the roll-off?")
+            self.fields["rolloff"] = _side("On a tie, who won the roll-off?", "roll-off")
         plain_words(self)
 
     def players(self) -> list[dict[str, Any]]:
