@@ -117,6 +117,7 @@ def test_a_format_that_does_not_exist_or_a_movement_that_does_not_exist_is_refus
 from tournament.models import Bell, Result  # noqa: E402
 from tournament.services.clock import round_start  # noqa: E402
 from tournament.services.foursomes import foursome_state  # noqa: E402
+from tournament.services.foursome_reports import foursome_report  # noqa: E402
 
 
 def _names(evening) -> dict[int, str]:
@@ -391,3 +392,15 @@ def test_an_old_showdown_link_at_tables_of_four_leads_to_the_tables_report_and_s
     assert response.redirect_chain == [(reverse("guest-page", args=[guest.key]), 302)]
     text = response.content.decode()
     assert "Progressive Euchre has no showdown: report your table&#x27;s score." in text and "Draw Poker" not in text
+
+
+def test_changing_a_bunco_report_starts_from_its_buncos_mini_buncos_and_rolls(logged_in, make_evening):
+    evening = _drawn(make_evening, "bunco")
+    round_start(evening=evening)
+    state = foursome_state(evening)
+    north, south = state.tables[0][0], state.tables[0][2]
+    report = {"points": {"NS": 29, "EW": 4}, "buncos": {str(north): 1}, "minis": {str(south): 1}}
+    foursome_report(round=evening.rounds.get(), table=1, report=report | {"rolls": {str(north): [21, 3]}})
+    page = logged_in.get(reverse("host-result", args=[evening.pk, 1])).content.decode()
+    assert 'name="buncos_0" value="1"' in page and 'name="minis_2" value="1"' in page
+    assert 'name="rolls_0" value="21 3"' in page and 'name="buncos_2" value="0"' in page

@@ -174,7 +174,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
     seat = board.tables[table - 1]
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
     form = RESULT_FORMS[evening.format](
-        request.POST or None, players=players, names=names, initial=_initial(seat.result)
+        request.POST or None, players=players, names=names, initial=_initial(seat.result, players)
     )
     if request.method == "POST" and form.is_valid():
         if form.moved():
@@ -218,13 +218,21 @@ def moved_words(evening: Evening, board: FoursomeBoard, table: int, moved: list[
     )
 
 
-def _initial(result: Result | None) -> dict:
-    """The form's initial values from the table's live report (None: none yet)."""
+def _initial(result: Result | None, players: list[int]) -> dict:
+    """The form's initial values from the table's live report (None: none yet); ``players``:
+    the table's four, North first, so a Bunco report's buncos, mini buncos and rolls (kept by
+    player) fill their seat's fields and changing one count keeps the others."""
     report = result.report if result is not None else {}
     initial: dict = {}
     for key in ("points", "tricks"):
         for side, value in (report.get(key) or {}).items():
             initial[f"{key}_{side}"] = value
+    for seat, player in enumerate(players):
+        for key in ("buncos", "minis"):
+            if str(player) in (report.get(key) or {}):
+                initial[f"{key}_{seat}"] = report[key][str(player)]
+        if (report.get("rolls") or {}).get(str(player)):
+            initial[f"rolls_{seat}"] = " ".join(str(r) for r in report["rolls"][str(player)])
     if report.get("hands"):
         initial["hands"] = " ".join(f"{side}{points}" for side, points in report["hands"])
     initial["winner"] = report.get("playoff") or report.get("rolloff") or ""
