@@ -116,8 +116,8 @@ def test_a_format_that_does_not_exist_or_a_movement_that_does_not_exist_is_refus
 
 from tournament.models import Bell, Result  # noqa: E402
 from tournament.services.clock import round_start  # noqa: E402
-from tournament.services.foursomes import foursome_state  # noqa: E402
 from tournament.services.foursome_reports import foursome_report  # noqa: E402
+from tournament.services.foursomes import foursome_state  # noqa: E402
 
 
 def _names(evening) -> dict[int, str]:
