@@ -57,3 +57,19 @@ def test_a_bunco_guest_leaves_after_round_1_and_a_late_guest_takes_the_ghost_sea
     response = client.post(reverse("host-guest-status", args=[evening.pk, later.pk]), {"action": "here"}, follow=True)
     assert "Later Liz opens a new foot table, table 4, with three ghosts." in response.content.decode()
     assert foursome_state(evening).tables[3] == (later.pk, -2, -3, -4)
+
+
+def test_a_guest_who_left_is_told_so_on_their_phone_not_that_a_seat_is_coming(client, host):
+    evening = EveningFactory(host=host, format="bunco", round_end=Evening.RoundEnd.CLOCK)
+    for n in range(8):
+        GuestFactory(evening=evening, name=f"Player {n + 1:02}", pack="red" if n % 2 == 0 else "blue")
+    foursome_draw(evening=evening)
+    (n1, *_), _ = foursome_state(evening).tables
+    _play(evening, {1: {"points": {"NS": 21, "EW": 8}}, 2: {"points": {"NS": 4, "EW": 12}}})
+    client.force_login(host)
+    client.post(reverse("host-guest-status", args=[evening.pk, n1]), {"action": "left"})
+    client.logout()
+    page = client.get(reverse("guest-page", args=[Guest.objects.get(pk=n1).key])).content.decode()
+    assert "You have left the evening" in page
+    assert "Your tallies so far stay in the standings" in page
+    assert "Not seated yet" not in page and "shows your table as soon as you have one" not in page
