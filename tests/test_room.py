@@ -20,6 +20,7 @@ from tournament.services.clock import round_pause, round_set_time_left, round_st
 from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
+from tournament.views.room import table_digits
 
 
 def drawn(make_evening, red=6, blue=6, **fields) -> Evening:
@@ -113,6 +114,18 @@ def test_the_display_costs_the_same_queries_for_12_or_120_guests(client, make_ev
             assert client.get(room_url(evening) + "?mode=full").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+@pytest.mark.django_db
+def test_a_table_numbers_box_is_as_wide_as_the_evenings_largest_number(client, make_evening):
+    """From 10 tables the display says "digits-2", so that "10" is never written "1" over "0"
+    (``static/headtable.css``; measured in Chromium by ``tests/test_room_scale.py``)."""
+    for size, digits in ((6, 1), (60, 2)):  # 2 tables, 20 tables
+        evening = drawn(make_evening, size, size)
+        ring_round(evening)
+        page = client.get(room_url(evening) + "?mode=moves").content.decode()
+        assert re.search(rf'id="room-live" class="[^"]*\bdigits-{digits}\b', page), size
+    assert [table_digits(numbers) for numbers in ([], [9], [84, 10], [125, 3])] == [1, 1, 2, 3]
 
 
 @pytest.mark.django_db

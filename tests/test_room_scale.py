@@ -32,10 +32,23 @@ MEASURE = """() => {
             ellipsis: style.textOverflow === 'ellipsis', cut: el.scrollWidth > el.clientWidth + 1,
             table: group ? group.dataset.table || '' : (el.closest('.seat')?.querySelector('.at')?.textContent.replace('table', '').trim() || '')};
   });
+  // A table's number in big type (where to go, the tables at tables of four) and beside a name
+  // (find your name, a box of its own): one line, its digits inside its box, inside the item.
+  const within = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1;
+  const numbers = [...slide.querySelectorAll('.to-number, .seat .at')].filter((el) => el.offsetParent !== null).map((el) => {
+    const size = parseFloat(getComputedStyle(el).fontSize), r = el.getBoundingClientRect();
+    const digits = document.createRange();
+    digits.selectNodeContents(el);
+    const lines = el.matches('.at') ? [r] : [...digits.getClientRects()];
+    const box = el.parentElement.getBoundingClientRect(), item = el.closest('.item').getBoundingClientRect();
+    return {text: el.textContent.trim(), size, big: el.matches('.to-number'), tall: r.height / size, lines: lines.length,
+            inside: lines.every((line) => within(line, box)) && within(box, item) && r.bottom <= item.bottom + 1,
+            spills: el.scrollWidth > el.clientWidth + 1 || el.parentElement.scrollWidth > el.parentElement.clientWidth + 1};
+  });
   const top = document.querySelector('.room-top').getBoundingClientRect();
   return {slide: live.dataset.slide, page: +live.dataset.page, pages: +live.dataset.pages,
           scroll: [document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth, innerWidth],
-          foot: document.querySelector('.room-page').textContent, header: top.height, names};
+          foot: document.querySelector('.room-page').textContent, header: top.height, names, numbers};
 }"""
 
 
@@ -67,6 +80,12 @@ def check_fits(found: dict, *, big_screen: bool) -> None:
         assert not name["ellipsis"] and not name["cut"], f"{name['text']} is cut on {where}"
         if big_screen:
             assert name["size"] >= 28, f"{name['text']} is {name['size']} px on {where}"
+    for number in found["numbers"]:
+        text = f"table {number['text']} on {where}"
+        assert number["tall"] < 1.3 and number["lines"] == 1, f"{text} breaks over lines: {number}"
+        assert number["inside"] and not number["spills"], f"{text} spills out of its box: {number}"
+        if big_screen and number["big"]:
+            assert number["size"] >= 50, f"{text} is {number['size']} px"
     if found["pages"] > 1:
         assert found["foot"] == f"page {found['page']} of {found['pages']}"
 

@@ -161,6 +161,7 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
         "has_moves": bool(groups or yellow or stakes),
         "seating": seated,
         "room_size": room_size(len(seated)),
+        "table_digits": table_digits([t.number for t in board.tables] + [g.table for g in groups]),
         "leaders": board.standing_lines()[:LEADERS_SHOWN],
         "next_round": next_round_due_at(evening=evening),
         "server_now": database_now(),
@@ -195,6 +196,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
         "foursome_seating": seats,
         "bell_note": _waiting_note(four),
         "room_size": room_size(4 * len(four.tables)),
+        "table_digits": table_digits([t.number for t in four.tables] + [g.table for g in groups]),
         "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
         "tally_names": four.standings.tallies,
         "next_round": next_round_due_at(evening=evening),
@@ -221,6 +223,16 @@ def room_size(seats: int) -> str:
     if seats <= 16:
         return "few"
     return "some" if seats <= 32 else ""
+
+
+def table_digits(numbers: list[int]) -> int:
+    """How many digits the largest of the table ``numbers`` has (1 when there are none): the
+    room display's ``digits-N`` class, which makes the box of a table's number in big type (where
+    to go, the tables at tables of four) as wide as that many digits, so that "10" never breaks
+    into "1" over "0", "125" never spills onto the names, and every box of a slide lines up
+    (``static/headtable.css``; 84 poker tables or 125 tables of four at 500 guests). Raises
+    nothing. House rule of the display (``docs/board-and-room.md``)."""
+    return len(str(max(numbers, default=1)))
 
 
 def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGroup]:
