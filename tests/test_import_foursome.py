@@ -82,9 +82,7 @@ def _euchre_night() -> Evening:
 
 
 def _by_name(evening: Evening):
-    """The standings and prizes with names for ids: comparable across evenings. (Tied prizes
-    are shared in these evenings: a prize tie that is cut is cut with the evening's public key,
-    which an import does not carry; docs/export.md says so.)"""
+    """The standings and prizes with names for ids: comparable across evenings."""
     table = foursome_standings(evening)
     lines = [(line.place, line.name, dict(line.tallies), line.table) for line in table.lines]
     prizes = [(p.title, [g.name for g in p.winners], p.reason) for p in table.prizes]
@@ -191,3 +189,22 @@ def test_the_guests_votes_on_a_report_travel_and_a_vote_from_another_table_is_re
         evening.host,
         f"rounds[0].results[0].votes[0].guest: {name} is not at table 1 in round 1, so cannot have confirmed",
     )
+
+
+def test_a_prize_tie_cut_at_the_original_goes_to_the_same_guest_in_the_copy():
+    """The stranger's Bunco night: "Most wins, Ladies" was a three-way tie, cut, won by Ann; its
+    imported copy gave it to Gina. The cuts for tied prizes now come from the evening's prize
+    seed, which the file carries, so every cut prize goes to the same guest."""
+    evening = _euchre_night()
+    Evening.objects.filter(pk=evening.pk).update(options={"format": {"movement": "ladder_down", "prize_ties": "cut"}})
+    evening.refresh_from_db()
+    lines, prizes = _by_name(evening)
+    cut = [p for p in foursome_standings(evening).prizes if "cut" in p.reason]
+    assert cut, prizes  # the test needs a tie that was cut
+    data = json.loads(json.dumps(evening_export(evening)))
+    assert data["evening"]["prize_seed"] == f"prizes-{evening.public_key}"
+    copy_ = evening_import(data=data, host=evening.host)
+    assert copy_.public_key != evening.public_key
+    assert _by_name(copy_) == (lines, prizes)
+    again = json.loads(json.dumps(evening_export(copy_)))
+    assert again["evening"]["prize_seed"] == data["evening"]["prize_seed"]  # a copy of a copy too

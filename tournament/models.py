@@ -169,6 +169,14 @@ class Evening(models.Model):
     )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="The round in play at this time is the last.")
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
+    prize_seed = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text="What the cuts for tied prizes are drawn from (empty: from the public key); an imported evening "
+        "keeps its original's, so its prizes go to the same guests.",
+    )
     stage = models.CharField(max_length=12, choices=Stage.choices, default=Stage.REGISTRATION)
     ended_at = models.DateTimeField(null=True, blank=True, help_text="When the last bell rang (the end of play).")
     ceremony_step = models.PositiveSmallIntegerField(

@@ -17,6 +17,7 @@ from tournament.models import Bell, Evening, FinalCount, Result
 from tournament.selectors.board import table_kind
 from tournament.services.foursome_standings import foursome_standings
 from tournament.services.foursomes import foursome_state
+from tournament.services.prizes import prize_seed
 from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"
@@ -35,6 +36,7 @@ def _evening_fields(evening: Evening) -> dict[str, Any]:
         "format": evening.format,
         "game": evening.game,
         "options": evening.options,
+        "prize_seed": prize_seed(evening),
         "counters_per_stake": evening.counters_per_stake,
         "minutes_per_round": evening.minutes_per_round,
         "rounds_planned": evening.rounds_planned,

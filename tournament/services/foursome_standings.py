@@ -24,6 +24,7 @@ from tables.prizes import Prize
 from tournament.models import Bell, Evening, Guest
 from tournament.services.foursomes import foursome_rules, foursome_state
 from tournament.services.naming import namer
+from tournament.services.prizes import prize_seed
 
 
 @dataclass(frozen=True)
@@ -93,9 +94,7 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
         )
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
-    prizes = list(
-        rules_for(fmt.key).prizes(state, packs, options=options, rng=random.Random(f"prizes-{evening.public_key}"))
-    )
+    prizes = list(rules_for(fmt.key).prizes(state, packs, options=options, rng=random.Random(prize_seed(evening))))
     if fmt.key == "bunco":
         prizes.append(_last_bunco(evening))
     named = namer(names)

@@ -23,6 +23,14 @@ from tournament.services.naming import namer
 from tournament.services.state import evening_state
 
 
+def prize_seed(evening: Evening) -> str:
+    """What the cards cut for tied prizes are drawn from (``random.Random``'s seed): the
+    evening's own (``Evening.prize_seed``, kept by an import from its original) or, when it has
+    none, one made from its public key. So the same evening's tied prizes always go to the same
+    guests, on every page, every print and every copy (house rule: a tie once cut stays cut)."""
+    return evening.prize_seed or f"prizes-{evening.public_key}"
+
+
 def prize_options(evening: Evening) -> PrizeOptions:
     """The evening's prize options (house rules) from ``evening.options["prizes"]``; raises
     ``RuleError`` for an unknown option or value."""
@@ -91,7 +99,7 @@ def evening_standings(evening: Evening) -> EveningStandings:
         state,
         packs,
         options=options,
-        rng=random.Random(f"prizes-{evening.public_key}"),
+        rng=random.Random(prize_seed(evening)),
         stake=evening.counters_per_stake,
     )
     prize_lines = tuple(
