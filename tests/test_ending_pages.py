@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests.test_ending import count_every_table, first_round, last_round
-from tournament.models import Evening, FinalCount
+from tournament.models import Evening, FinalCount, Guest
 from tournament.services import ending
 from tournament.services.clock import round_start
 from tournament.services.prizes import evening_standings
@@ -197,3 +197,12 @@ def test_the_results_pdf_prints_the_final_count(logged_in, ended):
             f"{guest.name} {evening.pack_label(guest.pack)} {row.yellow} {counts[pk]} {row.fresh_stakes} "
             f"{row.counters_won:+d}"
         ) in printed
+
+
+def test_the_ceremony_message_ends_with_one_full_stop_after_a_name_that_ends_with_one(logged_in, ended):
+    evening, ids = ended
+    count_every_table(evening)
+    booby = ending.reveal_order(evening_standings(evening).prizes)[0]
+    Guest.objects.filter(pk=booby.winners[0].pk).update(name="Liam, Jr.")
+    page = logged_in.post(reverse("host-reveal", args=[evening.pk]), {"step": "0"}, follow=True)
+    assert "The room display shows: Booby prize, Liam, Jr. " in text(page) and "Jr.." not in text(page)

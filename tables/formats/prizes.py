@@ -63,7 +63,8 @@ def award_foursome_prizes(
         for pack, members in groups:
             title = f"{rule.title}, {pack.value} pack" if pack is not None else rule.title
             key = f"{rule.key}_{pack.value}" if pack is not None else rule.key
-            prizes.append(_award(rule, key, title, members, tallies, ties, cutter))
+            nobody = "nobody in this pack" if pack is not None else "nobody"
+            prizes.append(_award(rule, key, title, members, tallies, ties, cutter, nobody=nobody))
     return tuple(prizes)
 
 
@@ -75,16 +76,19 @@ def _award(
     tallies: Mapping[int, Mapping[str, int]],
     ties: str,
     cutter: Cutter,
+    *,
+    nobody: str = "nobody",
 ) -> Prize:
     """One prize among ``members``: the most (or fewest) of ``rule.tally``; a "most" prize whose
-    best count is 0 goes to no one; a tie is shared or cut, as ``ties`` says."""
+    best count is 0 goes to no one (its reason says so of ``nobody``: "nobody in this pack" for
+    a pack's prize); a tie is shared or cut, as ``ties`` says."""
     if not members:
         return Prize(key, title, (), "No guest to award it to.", FORMATS_RULE)
     counts = {p: tallies[p].get(rule.tally, 0) for p in members}
     count = max(counts.values()) if rule.most else min(counts.values())
     words = rule.tally if rule.tally != "minis" else "mini buncos"
     if rule.most and count == 0:
-        return Prize(key, title, (), f"Not awarded: nobody has any {words}.", FORMATS_RULE)
+        return Prize(key, title, (), f"Not awarded: {nobody} has any {words}.", FORMATS_RULE)
     tied = sorted(p for p, n in counts.items() if n == count)
     reason = _count_words(count, words).capitalize()
     if len(tied) == 1:

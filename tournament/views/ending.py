@@ -195,5 +195,6 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
     else:
         shown = now.revealed[-1]
         won = ", ".join(g.name for g in shown.winners) or "won by no one"
-        messages.success(request, f"The room display shows: {shown.title}, {won}.")
+        said = f"The room display shows: {shown.title}, {won}"
+        messages.success(request, said if said.endswith(".") else f"{said}.")
     return redirect("host-finish", evening.pk)
