@@ -404,3 +404,28 @@ def test_changing_a_bunco_report_starts_from_its_buncos_mini_buncos_and_rolls(lo
     page = logged_in.get(reverse("host-result", args=[evening.pk, 1])).content.decode()
     assert 'name="buncos_0" value="1"' in page and 'name="minis_2" value="1"' in page
     assert 'name="rolls_0" value="21 3"' in page and 'name="buncos_2" value="0"' in page
+
+
+def test_a_report_still_disputed_when_the_bell_rang_is_named_on_the_board_after_it(logged_in, make_evening):
+    """The stranger's Bunco night: table 2's report was disputed when the head table's report
+    rang the bell, and after it "Needs you" said "Nothing right now". The bell does not wait for
+    a dispute (the host decides), so the board names the table until the next round starts."""
+    from tournament.models import Guest
+    from tournament.services.captains import captain_vote
+
+    evening = _drawn(make_evening, "euchre")
+    rnd = round_start(evening=evening)
+    _, (n2, e2, s2, w2) = foursome_state(evening).tables
+    _result(logged_in, evening, 1, points_NS=7, points_EW=5)
+    _result(logged_in, evening, 2, points_NS=3, points_EW=8)
+    result = rnd.results.get(table=2, superseded_at__isnull=True)
+    captain_vote(guest=Guest.objects.get(pk=n2), result_id=result.pk, verdict="dispute", note="We won it")
+    ring = {"action": "ring", "round": 1, "confirmed": "1"}  # the host rings past the dispute
+    assert logged_in.post(reverse("host-round", args=[evening.pk]), ring).status_code == 302
+    assert Bell.objects.filter(round=rnd, undone_at__isnull=True).exists()
+    board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "Table 2's report was disputed when round 1's bell rang." in board.replace("&#x27;", "'")
+    assert "Nothing right now" not in board
+    round_start(evening=evening)
+    board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "disputed when round 1" not in board.replace("&#x27;", "'")

@@ -261,3 +261,21 @@ def moves_by_table(board: FoursomeBoard) -> tuple[MovesTable, ...]:
             lines.append((line, move.said if move is not None and not line.is_ghost else ""))
         tables.append(MovesTable(table, tuple(lines)))
     return tuple(tables)
+
+
+def disputed_at_bell(evening: Evening, round_number: int | None) -> list[int]:
+    """The tables whose report was still disputed when round ``round_number``'s bell rang (its
+    live reports marked disputed), in order; [] for no round. One query. The bell does not wait
+    for a dispute (house rule: the host decides), so the board says so after it."""
+    if round_number is None:
+        return []
+    return list(
+        Result.objects.filter(
+            round__evening=evening,
+            round__number=round_number,
+            superseded_at__isnull=True,
+            status=Result.Status.DISPUTED,
+        )
+        .order_by("table")
+        .values_list("table", flat=True)
+    )

@@ -30,6 +30,7 @@ from tournament.selectors.foursome_boards import (
     FoursomeBoard,
     FoursomeTable,
     bell_results,
+    disputed_at_bell,
     foursome_board,
     moves_by_table,
 )
@@ -139,6 +140,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "board": board,
         "missing": missing,
         "disputed": disputed,
+        "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
         "unseated": unseated,
         "rows": _rows(board),
         "bell_results": bell_results(board),
