@@ -41,6 +41,7 @@ def test_semicolons_and_tabs_are_read_too(evening):
         ("Anne,red\n,blue", "Row 2: The name is empty"),
         ("Anne,red\nBob,green", "Row 2: “green” is not a pack"),
         ("Anne,red\nBob", "Row 2: expected 2 or 3 columns"),
+        ("Anne,red\nBob;blue\nCy\tred", "Row 2: expected 2 or 3 columns (name, pack, contact) separated by commas"),
         ("Anne,red\nBob,blue,x,y", "Row 2: expected 2 or 3 columns"),
         ("Anne,red\nanne ,blue", "Row 2: “anne” is also on row 1"),
         ("Anne,red\n<b>Bob</b>,blue", "Row 2: A name cannot hold < or >"),

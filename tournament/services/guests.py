@@ -60,6 +60,8 @@ def parse_pack(text: str, *, evening: Evening) -> Pack:
 
 
 DELIMITERS = ",;\t"
+SEPARATOR_WORDS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+"""Each delimiter as a host reads it in a message."""
 SNIFF_CHARS = 64_000
 
 
@@ -106,6 +108,7 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
     row's reason; returns the rows otherwise.
     """
     rows = guest_list_rows(text)
+    separator = SEPARATOR_WORDS[guest_list_delimiter(text.lstrip("\ufeff"))]
     if not rows:
         raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
     if rows[0][1] and rows[0][1][0].strip().casefold() == "name":
@@ -116,7 +119,10 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
     for number, cells in rows:
         cells = [c.strip() for c in cells]
         if len(cells) not in (2, 3):
-            problems.append(f"Row {number}: expected 2 or 3 columns (name, pack, contact), found {len(cells)}.")
+            problems.append(
+                f"Row {number}: expected 2 or 3 columns (name, pack, contact) separated by {separator}, as this list "
+                f"is read, found {len(cells)}. Use one separator for the whole list."
+            )
             continue
         try:
             name = clean_name(cells[0])
