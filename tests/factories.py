@@ -36,3 +36,24 @@ class GuestFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Guest {n}")
     pack = factory.Iterator(["red", "blue"])
     status = Guest.Status.HERE
+
+
+def seat_tables_of_four(evening: Evening, tables: list[list[int]]) -> None:
+    """Seat an evening at tables of four as worked by hand: a complete digital draw with these
+    tables (ids at North, East, South, West; ghosts negative, who draw no card) and the seats,
+    the evening marked seated. For hand-worked evenings, whose draw is not random."""
+    from tournament.models import Draw, DrawnCard
+    from tournament.services.foursomes import foursome_seats_replace
+
+    draw = Draw.objects.create(
+        evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables), layout=tables, complete=True
+    )
+    DrawnCard.objects.bulk_create(
+        DrawnCard(draw=draw, guest_id=g, pack="red" if s < 2 else "blue", rank=n, seat=s)
+        for n, table in enumerate(tables, 1)
+        for s, g in enumerate(table)
+        if g > 0
+    )
+    foursome_seats_replace(evening=evening, tables=tables)
+    Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.SEATED)
+    evening.refresh_from_db()

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EveningFactory, GuestFactory
+from tests.factories import EveningFactory, GuestFactory, seat_tables_of_four
 from tests.test_formats import BUNCO_ROUNDS
-from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Seat
+from tournament.models import Bell, BellEntry, Evening, Seat
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 from tournament.services.foursome_reports import foursome_report
 from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_seats_replace, foursome_state
+from tournament.services.foursomes import foursome_state
 
 pytestmark = pytest.mark.django_db
 RED = set("ABEFIJMN")  # red draws North and East at the start, blue South and West
@@ -44,19 +44,7 @@ def _seated(fmt: str, layout: list[str], rounds: int, **options) -> tuple[Evenin
         pack = "red" if letter in RED or (fmt == "bunco" and int(letter, 36) % 2) else "blue"
         ids[letter] = GuestFactory(evening=evening, name=letter, pack=pack, status="here").pk
     tables = [[ids[c] for c in table] for table in layout]
-    draw = Draw.objects.create(
-        evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables), layout=tables, complete=True
-    )
-    DrawnCard.objects.bulk_create(
-        [
-            DrawnCard(draw=draw, guest_id=g, pack="red" if s < 2 else "blue", rank=n, seat=s)
-            for n, table in enumerate(tables, 1)
-            for s, g in enumerate(table)
-        ]
-    )
-    foursome_seats_replace(evening=evening, tables=tables)
-    Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.SEATED)
-    evening.refresh_from_db()
+    seat_tables_of_four(evening, tables)
     return evening, ids
 
 

@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 import pytest
 from django.urls import reverse
 
-from tests.factories import EveningFactory, GuestFactory
-from tournament.models import Draw, DrawnCard, Evening, Guest, Round, Seat
+from tests.factories import EveningFactory, GuestFactory, seat_tables_of_four
+from tournament.models import Evening, Guest, Round, Seat
 from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_seats_replace, foursome_state
+from tournament.services.foursomes import foursome_state
 
 pytestmark = pytest.mark.django_db
 
@@ -78,18 +78,7 @@ def _party(client, host, fmt: str, layout: list[str], rounds: int, **options) ->
         else:
             ids[name] = GuestFactory(evening=evening, name=name, pack="red" if name[0] == "A" else "blue").pk
     tables = [[ids[n] for n in t] for t in seats]
-    draw = Draw.objects.create(
-        evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables), layout=tables, complete=True
-    )
-    DrawnCard.objects.bulk_create(
-        DrawnCard(draw=draw, guest_id=g, pack="red" if s < 2 else "blue", rank=n, seat=s)
-        for n, table in enumerate(tables, 1)
-        for s, g in enumerate(table)
-        if g > 0
-    )
-    foursome_seats_replace(evening=evening, tables=tables)
-    Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.SEATED)
-    evening.refresh_from_db()
+    seat_tables_of_four(evening, tables)
     return Party(client, evening, ids, seats)
 
 

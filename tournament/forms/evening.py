@@ -22,7 +22,7 @@ from tournament.forms.formats import (
 )
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
-from tournament.services.evening_settings import format_change_refused, options_change_refused
+from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
 
 
 class EveningForm(forms.ModelForm):
@@ -33,20 +33,7 @@ class EveningForm(forms.ModelForm):
     class Meta:
         model = Evening
         formfield_callback = model_number_field  # numbers in the digits 0 to 9 only
-        fields = [
-            "name",
-            "date",
-            "format",
-            "game",
-            "counters_per_stake",
-            "minutes_per_round",
-            "rounds_planned",
-            "round_end",
-            "red_label",
-            "blue_label",
-            "counter_value",
-            "self_registration",
-        ]
+        fields = list(SETTINGS)  # what services.evening_settings may write
         # An <input type="date"> takes and gives ISO dates (2026-11-30) whatever the language.
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         help_texts = {
