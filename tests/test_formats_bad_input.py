@@ -645,7 +645,7 @@ def test_a_ghost_with_the_best_tallies_wins_no_prize_on_any_page_or_in_the_cerem
     assert buncos and [g.pk for p in buncos for g in p.winners] == [first_bunco]  # 1 bunco: the ghost's 2 do not count
     assert [g.pk for p in prizes if p.prize.key == "last_bunco" for g in p.winners] == [first_bunco]
     minis = [p for p in prizes if p.prize.key.startswith("most_minis")]
-    assert minis and all(p.winners == () and "nobody has any mini buncos" in p.reason for p in minis)
+    assert minis and all(p.winners == () and "nobody in this pack has any mini buncos" in p.reason for p in minis)
     page = host_client(evening).get(reverse("host-standings", args=[evening.pk])).content.decode()
     assert "Ghost 1" not in page[page.find("Prizes") :]
     for step in range(len(ceremony(evening).prizes) + 1):
