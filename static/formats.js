@@ -1,16 +1,16 @@
 /* Head Table, the formats at tables of four (no framework; every page works without it):
-   - the evening form shows only the settings of the chosen format (Progressive Poker's game and
-     counters, or the options of Euchre, Drive Whist and Bunco);
+   - the evening form shows only the settings of the chosen format (each group of settings names
+     the formats that ask it; a blank choice is the site's default format);
    - the euchre result form adds hands one tap at a time and shows the running total. */
 (function () {
   "use strict";
   function showGroups() {
     var select = document.querySelector("select[name=format]");
     if (!select) return;
-    var chosen = select.value || "poker";
+    var chosen = select.value || select.getAttribute("data-default-format");
     document.querySelectorAll("[data-format-group]").forEach(function (group) {
-      var key = group.getAttribute("data-format-group");
-      group.hidden = (key === "poker") !== (chosen === "poker");
+      var keys = group.getAttribute("data-format-group").split(" ");
+      group.hidden = keys.indexOf(chosen) < 0;
     });
   }
   function euchreTotals(form) {
@@ -47,7 +47,7 @@
     showGroups();
     var select = document.querySelector("select[name=format]");
     if (select) select.addEventListener("change", showGroups);
-    document.querySelectorAll("form[data-euchre-hands]").forEach(function (form) {
+    document.querySelectorAll("[data-euchre-hands]").forEach(function (form) {
       var hands = form.querySelector("input[name=hands]");
       var typed = form.querySelector("[data-hands-typed]");
       if (typed && !form.querySelector(".errorlist")) typed.hidden = true;

@@ -32,6 +32,7 @@ from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
 from tournament.names import validate_printable_name
+from tournament.registry import default_format, format_choices, format_named
 
 COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
 
@@ -74,16 +75,6 @@ class Game(models.TextChoices):
     MY_SHIP_SAILS = "my_ship_sails", "My Ship Sails"
 
 
-class Format(models.TextChoices):
-    """The evening's format (values match ``tables.formats.engine.ENGINE``): Progressive Poker,
-    or one of the formats played at tables of four with partners (``/shared/formats.md``)."""
-
-    POKER = "poker", "Progressive Poker"
-    EUCHRE = "euchre", "Progressive Euchre"
-    WHIST = "whist", "Drive Whist"
-    BUNCO = "bunco", "Bunco"
-
-
 class PackChoice(models.TextChoices):
     """The two packs of the seating draw (values match ``tables.packs.Pack``)."""
 
@@ -116,16 +107,15 @@ class Evening(models.Model):
 
     Stage = EveningStage
     RoundEnd = RoundEnd
-    Format = Format
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
     name = models.CharField(max_length=120)
     date = models.DateField()
     format = models.CharField(
-        max_length=10,
-        choices=Format.choices,
-        default=Format.POKER,
-        help_text="Progressive Poker, Progressive Euchre, Drive Whist or Bunco; fixed once the seats are drawn.",
+        max_length=20,
+        choices=format_choices,  # the installed formats (settings.HEAD_TABLE_FORMATS), asked when used
+        default=default_format,
+        help_text="The format the evening plays, one of the formats installed; fixed once the seats are drawn.",
     )
     game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
     options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
@@ -194,7 +184,6 @@ class Evening(models.Model):
             "evening",
             name_length=length_within("name", 1, 120),
             game_known=one_of("game", Game),
-            format_known=one_of("format", Format),
             stake_in_range=within("counters_per_stake", 1, 10_000),
             minutes_in_range=within("minutes_per_round", 1, 180),
             rounds_in_range=within("rounds_planned", 1, 100),
@@ -208,6 +197,12 @@ class Evening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    @property
+    def plays_table_game(self) -> bool:
+        """Whether the evening's format plays one of the table games (``game``: Draw Poker and
+        the seed games, as Progressive Poker does). No query."""
+        return "game" in format_named(self.format).evening_fields
 
     def pack_label(self, pack: str | Pack) -> str:
         """The host's label for a pack ("Red pack" by default)."""

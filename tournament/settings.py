@@ -53,6 +53,21 @@ INSTALLED_APPS = [
     "tournament",
 ]
 
+HEAD_TABLE_FORMATS = [
+    "tournament.formats.poker.plugin.PokerFormat",
+    "tournament.formats.euchre.plugin.EuchreFormat",
+    "tournament.formats.whist.plugin.WhistFormat",
+    "tournament.formats.bunco.plugin.BuncoFormat",
+]
+"""The formats this site plays (``tournament.registry``), the default first: a format's plug-in
+class by dotted path. Adding a format is its package and one line here."""
+
+FORMAT_FAMILIES = ["tournament.formats.partnership"]
+"""Packages that several formats share (the partnership family's templates)."""
+
+INSTALLED_APPS += [*FORMAT_FAMILIES, *(path.rsplit(".", 2)[0] for path in HEAD_TABLE_FORMATS)]
+"""Each format's package is a Django app, for its own templates and static files."""
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -30,7 +30,6 @@ from tables.draw import (
     split_packs,
 )
 from tables.errors import RuleError
-from tables.formats.engine import ENGINE, format_entry
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
@@ -53,6 +52,7 @@ from tournament.printing import (
     TableTentsPdf,
 )
 from tournament.printing.text import guest_print_name, name_problem
+from tournament.registry import format_for, format_named, installed_formats
 from tournament.selectors.board import table_kind
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
@@ -149,14 +149,10 @@ FOURSOME_BUILDERS: dict[str, Callable[..., Any]] = {
 
 
 def format_documents(key: str) -> tuple[DocumentKind, ...]:
-    """The documents format ``key`` ("poker", "euchre", "whist", "bunco") prints: Progressive
-    Poker's ``DOCUMENTS``, or, at tables of four, score cards, table cards, (Bunco) tally
-    sheets, results and certificates."""
-    if key == Evening.Format.POKER:
-        return DOCUMENTS
-    if key == Evening.Format.BUNCO:
-        return FOURSOME_DOCUMENTS
-    return tuple(kind for kind in FOURSOME_DOCUMENTS if kind.slug != "tally-sheets")
+    """The documents format ``key`` prints, as the format says (``FormatPlugin.document_kinds``:
+    Progressive Poker's ``DOCUMENTS``; at tables of four score cards, table cards, results,
+    certificates and, for Bunco, tally sheets). Raises ``RuleError`` for a format not installed."""
+    return format_named(key).document_kinds()
 
 
 def documents_for(evening: Evening) -> tuple[DocumentKind, ...]:
@@ -164,28 +160,17 @@ def documents_for(evening: Evening) -> tuple[DocumentKind, ...]:
     return format_documents(evening.format)
 
 
-# What a format prints instead of another format's document, for the same use at the tables
-# (house rule: an old link, or one kept after the host changed the format, leads to the print
-# page at that document; None: the format has no such document).
-INSTEAD: dict[str, dict[str, str | None]] = {
-    "poker": {"score-cards": "score-sheets", "tally-sheets": "score-sheets"},
-    "euchre": {"seating-cards": "score-cards", "score-sheets": "score-cards", "tally-sheets": "score-cards"},
-    "whist": {"seating-cards": "score-cards", "score-sheets": "score-cards", "tally-sheets": "score-cards"},
-    "bunco": {"seating-cards": "score-cards", "score-sheets": "tally-sheets"},
-}
-
-
 def other_format_document(evening: Evening, slug: str) -> tuple[str, str | None]:
     """For a document ``slug`` that the evening's format does not print: the reason in words
     ("Score cards are printed for Progressive Euchre, Drive Whist and Bunco. This evening plays
     Progressive Poker: print its score sheets below.") and the slug of the format's own document
-    for the same use (``INSTEAD``; None when it has none). Raises ``PrintError`` for a slug that
+    for the same use (``FormatPlugin.documents_instead``; None when it has none). Raises ``PrintError`` for a slug that
     is no document at all. No query."""
     kind = document_kind(slug)
-    formats = [entry.title for key, entry in ENGINE.items() if slug in {k.slug for k in format_documents(key)}]
+    formats = [fmt.title for fmt in installed_formats().values() if slug in {k.slug for k in fmt.document_kinds()}]
     printed_for = formats[0] if len(formats) == 1 else f"{', '.join(formats[:-1])} and {formats[-1]}"
-    plays = format_entry(evening.format).title
-    instead = INSTEAD.get(evening.format, {}).get(slug)
+    plays = format_for(evening).title
+    instead = format_for(evening).documents_instead.get(slug)
     verb = "are" if kind.title.endswith("s") else "is"
     if instead is None:
         ending = f", which has no {kind.title.lower()}: choose one of its documents below."
@@ -471,10 +456,20 @@ def document(
     kind = evening_kind(evening, slug)
     variant = variant or kind.default_variant
     _check_variant(slug, variant, kind)
-    if evening.format != Evening.Format.POKER:
-        if slug == "score-cards":
-            return foursome.score_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
-        return FOURSOME_BUILDERS[slug](evening=evening, paper=paper, variant=variant)
+    return format_for(evening).document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+
+
+def foursome_document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+    """The renderer of a document of the formats at tables of four (``FOURSOME_DOCUMENTS``),
+    the variant checked by ``document``."""
+    if slug == "score-cards":
+        return foursome.score_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
+    return FOURSOME_BUILDERS[slug](evening=evening, paper=paper, variant=variant)
+
+
+def poker_document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+    """The renderer of one of Progressive Poker's documents (``DOCUMENTS``), the variant checked
+    by ``document``."""
     if slug == "seating-cards":
         return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
     builders = {

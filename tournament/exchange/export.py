@@ -14,6 +14,7 @@ from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
+from tournament.registry import format_for
 from tournament.selectors.board import table_kind
 from tournament.services.foursome_standings import foursome_standings
 from tournament.services.foursomes import foursome_state
@@ -146,7 +147,7 @@ def _moves_and_stakes(rounds: list, bells: list[Bell]) -> tuple[list[dict[str, A
     return moves, stakes
 
 
-def _standings_and_prizes(
+def poker_standings_export(
     evening: Evening, guests: list
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """The tables, standings rows and prizes as the evening stands now.
@@ -246,10 +247,7 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     bells = list(
         Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries")
     )
-    if evening.format == Evening.Format.POKER:
-        tables, standing_rows, prize_rows = _standings_and_prizes(evening, guests)
-    else:
-        tables, standing_rows, prize_rows = foursome_standings_export(evening)
+    tables, standing_rows, prize_rows = format_for(evening).export_standings(evening, guests)
     moves, stakes = _moves_and_stakes(rounds, bells)
     return {
         "schema": SCHEMA,

@@ -28,6 +28,7 @@ from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
 from tournament.models import Bell, BellEntry, Draw, Evening, Result, ResultVote, Round
+from tournament.registry import default_format, format_named
 from tournament.services.audit import audit_log
 from tournament.services.foursomes import foursome_seats_replace, player_name
 from tournament.services.naming import error_message
@@ -102,20 +103,20 @@ def foursome_references(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
 def check_format_and_draw(data: dict[str, Any], live: tuple[Draw, dict[str, Any]] | None) -> None:
     """The evening's format agrees with its live draw (module docstring). Raises
     ``EveningImportError`` naming the draw."""
-    key = data["evening"].get("format", "poker")
+    plugin = format_named(data["evening"].get("format") or default_format())
     if live is None:
         return
     draw, row = live
     d = data["draws"].index(row)
     seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
-    if key == "poker":
+    if not plugin.seats_named:
         if seated or len(row["sizes"]) < 2:
             raise EveningImportError(
-                f"evening.format: Progressive Poker does not match draws[{d}], which seats "
+                f"evening.format: {plugin.title} does not match draws[{d}], which seats "
                 "tables of four with partners: the format was changed after the draw."
             )
         return
-    title = format_for(key).title
+    title = plugin.title
     layout = row.get("layout") or []
     if not layout or row["sizes"] != [4] * len(layout):
         raise EveningImportError(

@@ -37,9 +37,10 @@ from tables.formats.foursome import ghost_name, is_ghost
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
-from tournament.exchange.foursome_import import check_format_and_draw, foursome_import, foursome_references
+from tournament.exchange.foursome_import import check_format_and_draw, foursome_references
 from tournament.exchange.rows import EveningImportError, _saved, _shown, _time, _time_required, where
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
+from tournament.registry import default_format, format_for, installed_formats
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
@@ -82,6 +83,7 @@ def _no_constant(name: str) -> Any:
 def _validator() -> jsonschema.protocols.Validator:
     """The export schema's validator; "integer" means a JSON whole number (not 1.0, not true)."""
     schema = json.loads(resources.files("tournament.exchange").joinpath("export_schema.json").read_text("utf-8"))
+    schema["$defs"]["evening"]["properties"]["format"]["enum"] = list(installed_formats())  # this site's formats
     base = jsonschema.Draft202012Validator
     base.check_schema(schema)
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))
@@ -289,7 +291,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
             name=info["name"].strip(),
             date=datetime.date.fromisoformat(info["date"]),
             game=info["game"],
-            format=info.get("format", Evening.Format.POKER),
+            format=info.get("format", default_format()),
             options=_options(info),
             prize_seed=info.get("prize_seed", ""),
             counters_per_stake=info["counters_per_stake"],
@@ -397,7 +399,6 @@ def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableRe
 
 def _import(data: dict[str, Any], host) -> Evening:
     evening, guests = _evening_and_guests(data, host)
-    names = {guest.pk: guest.name for guest in guests.values()}
 
     def gid(old: int) -> int:
         return guests[old].pk
@@ -407,9 +408,16 @@ def _import(data: dict[str, Any], host) -> Evening:
     if live is None:
         return evening
     draw, row = live
-    if evening.format != Evening.Format.POKER:
-        foursome_import(data, evening, draw, row, gid, host)
-        return evening
+    format_for(evening).import_play(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
+    return evening
+
+
+def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dict[str, Any], gid, host) -> None:
+    """Progressive Poker's play from the file: the draw's seats, every round with its results
+    and its bells replayed by the rules (a bell that does not replay is refused), the seats
+    after the last bell and the final counts. ``gid`` maps the file's guest ids to the new ones.
+    Raises ``EveningImportError`` naming the place in the file."""
+    names = dict(evening.guests.values_list("id", "name"))
     tables: list[list[int]] = [[] for _ in draw.sizes]
     for card in sorted(row["cards"], key=lambda c: (c["rank"],)):
         tables[card["rank"] - 1].append(gid(card["guest"]))
@@ -446,8 +454,7 @@ def _import(data: dict[str, Any], host) -> Evening:
                 raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
     seats_replace(evening=evening, tables=state.tables)
     _final_counts(data, evening, state, gid)
-    audit_log(evening=evening, action="evening.import", user=host, guests=len(guests))
-    return evening
+    audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
 
 
 def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, gid) -> None:

@@ -12,17 +12,29 @@ from typing import Any, cast
 from django import forms
 
 from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
-from tournament.forms.formats import (
-    FORMAT_OPTIONS,
-    POKER_ONLY,
-    ROUND_END_WORDS,
-    format_fields,
-    format_initial,
-    format_options,
-)
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
+from tournament.registry import default_format, format_choices, format_named, installed_formats
 from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
+
+ROUND_END_ANY = (
+    "When the head table's result is recorded (the rules' way: Poker its pool, Euchre its game, "
+    "Drive Whist its hand, Bunco a team's 21)"
+)
+"""The round-end choice "when the head table finishes" for a new evening whose format is not
+chosen yet (each format's own words: ``FormatPlugin.round_end_words``)."""
+
+
+def _round_end_words(key: str) -> str:
+    """The round-end choice "when the head table finishes" in format ``key``'s words (a format
+    not installed, or none chosen yet: ``ROUND_END_ANY``)."""
+    plugin = installed_formats().get(key)
+    return plugin.round_end_words if plugin is not None else ROUND_END_ANY
+
+
+def _format_fields() -> set[str]:
+    """The evening form's fields that belong to some format (``FormatPlugin.evening_fields``)."""
+    return {name for plugin in installed_formats().values() for name in plugin.evening_fields}
 
 
 class EveningForm(forms.ModelForm):
@@ -55,41 +67,45 @@ class EveningForm(forms.ModelForm):
         saved evening at tables of four and optional on a new one (marked "Progressive Poker
         only")."""
         saved = self.instance.format if self.instance.pk else ""
-        self.fields["format"].required = False
-        self.fields["format"].initial = self.instance.format
-        self.fields.update(format_fields())
-        for name, value in format_initial(self.instance.options).items():
-            self.fields[name].initial = value
+        formats = installed_formats()
+        own = formats.get(saved)
+        fmt_field = cast(forms.ChoiceField, self.fields["format"])
+        fmt_field.choices = [("", "---------"), *format_choices()]
+        fmt_field.required = False
+        fmt_field.initial = self.instance.format
+        fmt_field.widget.attrs["data-default-format"] = default_format()
+        for plugin in formats.values():
+            self.fields.update(plugin.evening_form_fields())
+            for name, value in plugin.evening_form_initial(self.instance.options).items():
+                self.fields[name].initial = value
         round_end = cast(forms.ChoiceField, self.fields["round_end"])
         round_end.choices = [
-            (Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS[saved]),
+            (Evening.RoundEnd.HEAD_POOL, _round_end_words(saved)),
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
-        if saved and saved != Evening.Format.POKER:
-            for name in POKER_ONLY:
-                del self.fields[name]
-        elif saved == Evening.Format.POKER:
-            for name in FORMAT_OPTIONS:
-                del self.fields[name]
-        else:
-            for name in POKER_ONLY:
+        for name in _format_fields():
+            if own is None:
                 self.fields[name].required = False
+            elif name not in own.evening_fields:
+                del self.fields[name]
 
     def groups(self) -> list[tuple[str, str, list]]:
-        """The form's fields as the page shows them: (legend, id, bound fields), the general ones
-        first (legend ""), then Progressive Poker's and the formats at tables of four's."""
-        special = {"poker": POKER_ONLY, "foursome": FORMAT_OPTIONS}
-        general = [self[n] for n in self.fields if n not in POKER_ONLY + FORMAT_OPTIONS]
-        out: list[tuple[str, str, list]] = [("", "general", general)]
-        legends = {"poker": "Progressive Poker only", "foursome": "Progressive Euchre, Drive Whist and Bunco only"}
-        for key, names in special.items():
+        """The form's fields as the page shows them: (legend, the keys of the formats that ask
+        them, space-separated, bound fields), the general ones first (legend ""), then each
+        format's own (``FormatPlugin.fields_legend``), a group once for the formats sharing it."""
+        owned = _format_fields()
+        out: list[tuple[str, str, list]] = [("", "general", [self[n] for n in self.fields if n not in owned])]
+        sharing: dict[tuple[str, ...], list[str]] = {}
+        for plugin in installed_formats().values():
+            sharing.setdefault(plugin.evening_fields, []).append(plugin.key)
+        for names, keys in sharing.items():
             shown = [self[n] for n in names if n in self.fields]
             if shown:
-                out.append((legends[key], key, shown))
+                out.append((format_named(keys[0]).fields_legend, " ".join(keys), shown))
         return out
 
     def clean_format(self) -> str:
-        chosen = self.cleaned_data.get("format") or self.instance.format or Evening.Format.POKER
+        chosen = self.cleaned_data.get("format") or self.instance.format or default_format()
         refused = format_change_refused(self.instance, chosen)
         if refused:
             raise forms.ValidationError(refused)
@@ -97,29 +113,22 @@ class EveningForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        chosen = data.get("format") or self.instance.format
-        if chosen != Evening.Format.POKER:  # Progressive Poker's fields keep what they hold
-            for name in POKER_ONLY:
-                if name in self.fields:
-                    data[name] = getattr(self.instance, name)
-                    self.errors.pop(name, None)
-        else:
-            if "game" in self.fields and not data.get("game") and "game" not in self.errors:
-                data["game"] = self.instance.game
-            if (
-                "counters_per_stake" in self.fields
-                and data.get("counters_per_stake") is None
-                and "counters_per_stake" not in self.errors
-            ):
-                self.add_error("counters_per_stake", "Give the counters per stake (Progressive Poker's stake).")
-        if any(name in self.fields for name in FORMAT_OPTIONS):
+        chosen = format_named(data.get("format") or self.instance.format or default_format())
+        for name in _format_fields():  # another format's fields keep what they hold
+            if name in self.fields and name not in chosen.evening_fields and name in self._meta.fields:
+                data[name] = getattr(self.instance, name)
+                self.errors.pop(name, None)
+        for name, problem in chosen.evening_form_clean(data, self.instance).items():
+            if name not in self.errors:
+                self.add_error(name, problem)
+        if any(name in self.fields for name in chosen.evening_fields if name not in self._meta.fields):
             try:
-                self._format_options = format_options(data)
+                self._format_options = chosen.evening_form_options(data)
             except forms.ValidationError as error:
                 self.add_error(None, error)
             else:
                 refused = options_change_refused(self.instance, self._format_options)
-                if refused and chosen == self.instance.format:
+                if refused and chosen.key == self.instance.format:
                     self.add_error(None, refused)
         red, blue = (data.get("red_label") or "").strip(), (data.get("blue_label") or "").strip()
         if red and blue and red.casefold() == blue.casefold():
@@ -144,8 +153,11 @@ class EveningForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Evening:
         """Save the evening with the format's options in ``options["format"]``."""
         evening = super().save(commit=False)
-        if hasattr(self, "_format_options") and evening.format != Evening.Format.POKER:
-            evening.options = {**(evening.options or {}), "format": self._format_options}
+        stored = format_named(evening.format).options_stored(
+            evening.options or {}, getattr(self, "_format_options", None)
+        )
+        if stored is not None:
+            evening.options = stored
         if commit:
             evening.save()
         return evening
@@ -433,7 +445,7 @@ class ClockSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         round_end = cast(forms.ChoiceField, self.fields["round_end"])  # in the evening's format's words
         round_end.choices = [
-            (Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS.get(self.instance.format, ROUND_END_WORDS[""])),
+            (Evening.RoundEnd.HEAD_POOL, _round_end_words(self.instance.format)),
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
 

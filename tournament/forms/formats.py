@@ -43,17 +43,6 @@ TIES_CHOICES = [
 ]
 PRIZE_TIES_CHOICES = [("cut", "Cut for (one winner)"), ("shared", "Shared")]
 
-ROUND_END_WORDS = {
-    "poker": "When the head table's pool is recorded (the rules' way)",
-    "euchre": "When the head table's game is over (its points are recorded: the rules' way)",
-    "whist": "When the head table's hand is played (its tricks are recorded: the rules' way)",
-    "bunco": "When a team at the head table reaches 21 (its points are recorded: the rules' way)",
-    "": "When the head table's result is recorded (the rules' way: Poker its pool, Euchre its game, "
-    "Drive Whist its hand, Bunco a team's 21)",
-}
-"""The round-end choice "when the head table finishes" in each format's words ("" for a new
-evening whose format is not chosen yet)."""
-
 
 def format_fields() -> dict[str, forms.Field]:
     """The option fields of a format at tables of four (labels as the host reads them)."""

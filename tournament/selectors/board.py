@@ -19,7 +19,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
-from tournament.services.foursomes import foursome_state, is_foursome
+from tournament.registry import format_for
 from tournament.services.state import OPEN_STATES, evening_state
 
 #: How long (seconds) a process trusts its measure of the database clock's offset from its own.
@@ -210,8 +210,7 @@ def missing_tables(evening: Evening, rnd: Round) -> list[int]:
     """The numbers of the tables with no live result for ``rnd`` (the round in play), in order;
     [] before the draw. Two queries."""
     try:
-        state = foursome_state(evening) if is_foursome(evening) else evening_state(evening)
-        count = len(state.tables)
+        count = len(format_for(evening).state(evening).tables)
     except RuleError:
         return []
     have = set(Result.objects.filter(round=rnd, superseded_at__isnull=True).values_list("table", flat=True))

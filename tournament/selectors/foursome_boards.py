@@ -5,8 +5,8 @@ the standings with the format's tallies, in a constant number of queries whateve
 Rules: ``/shared/formats.md`` through ``tables.formats`` (seats North, East, South, West;
 North–South and East–West partners; ghosts for empty seats, named "Ghost 1"; winners move up,
 the head table's losers go to the foot table, or the host's movement). Progressive Poker's
-board is ``tournament.selectors.board.evening_board``; a page asks
-``tournament.services.foursomes.is_foursome`` first.
+board is ``tournament.selectors.board.evening_board``; a page gets this one from the evening's
+format (``FormatPlugin.family_board``).
 """
 
 from __future__ import annotations

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from tables.prizes import StandingRow
 from tournament.models import Evening, Guest
+from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board
-from tournament.selectors.foursome_boards import FoursomeBoard, foursome_board
+from tournament.selectors.foursome_boards import FoursomeBoard
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
-from tournament.services.foursomes import is_foursome
 from tournament.services.versions import evening_token
 
 BOARDS_KEPT = 16  # evenings whose board a process keeps
@@ -75,7 +75,7 @@ def shared_board(evening: Evening) -> Shared:
             standing=board.standing_lines(),
             table_of={line.guest.pk: t for t in board.tables for line in t.lines},
             ceremony=ceremony,
-            foursome=foursome_board(evening) if is_foursome(evening) else None,
+            foursome=format_for(evening).family_board(evening),
         )
         with _BOARDS_LOCK:
             _BOARDS[token] = shared

@@ -24,9 +24,9 @@ from tables.bell.cuts import TieCards, TieKey
 from tables.errors import RuleError
 from tables.formats.engine import rules_for
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
-from tournament.services.foursome_bell import foursome_bell_apply, foursome_bell_undone
 from tournament.services.locks import lock_evening, lock_round
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
@@ -76,10 +76,19 @@ def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, c
     the bell, or None when it waits or another process rang it first. ``cuts`` as for
     ``bell_ring``. Raises ``RuleError`` for a bad cut. Either way a reopened round
     (``Round.reopened``) is reopened no longer: the bell has been rung. An evening at tables of
-    four rings ``services.foursome_bell.foursome_bell_apply`` instead (its bell never waits).
+    The evening's format rings it (``FormatPlugin.bell_apply``): Progressive Poker's is
+    ``poker_bell_apply``; the formats at tables of four never wait.
     """
-    if evening.format != Evening.Format.POKER:
-        return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
+    return format_for(evening).bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts)
+
+
+def poker_bell_apply(
+    *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Cuts | None = None
+) -> Bell | None:
+    """Progressive Poker's bell inside ``bell_apply``'s transaction: ``tables.bell.ring_bell``
+    on the evening's state and the round's results (``docs/rules/progressive-poker.md``, "The
+    bell"); the bell waits (None) when the rules cannot apply it yet. Raises ``RuleError`` for a
+    bad cut."""
     state = evening_state(evening)
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
     last = Round.is_last_number(rnd.number, evening=evening)
@@ -338,11 +347,14 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
 
 
 def _seats_back(evening: Evening, bell: Bell) -> None:
-    """After ``bell`` was marked undone: the seats go back to before it, and a guest's departure
-    or arrival gives back their check-in too. Tables of four: ``foursome_bell_undone``."""
-    if evening.format != Evening.Format.POKER:
-        foursome_bell_undone(evening=evening, bell=bell)
-        return
+    """After ``bell`` was marked undone: the seats go back to before it, as the evening's format
+    says (``FormatPlugin.bell_undone``)."""
+    format_for(evening).bell_undone(evening=evening, bell=bell)
+
+
+def poker_seats_back(evening: Evening, bell: Bell) -> None:
+    """Progressive Poker's seats after ``bell`` was marked undone: back to before it, and a
+    guest's departure or arrival gives back their check-in too."""
     record = BellRecord.from_json(bell.record)
     if bell.kind != Bell.Kind.BELL:
         status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED

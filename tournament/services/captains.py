@@ -26,6 +26,7 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tournament.models import Guest, Result, ResultVote, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening, lock_result, lock_round_number
 from tournament.services.results import CountersDoNotAddUp, counters_add_up, result_record  # noqa: F401
@@ -43,17 +44,9 @@ def _closed(rnd: Round) -> RuleError:
 
 
 def _guest_table(guest: Guest) -> int | None:
-    """The table ``guest`` sits at now (None before the draw or when not seated); at tables of
-    four, by ``services.foursomes.foursome_state``."""
-    from tournament.services.foursomes import foursome_state, is_foursome
-
-    try:
-        if is_foursome(guest.evening):
-            return foursome_state(guest.evening).table_of(guest.pk)
-        state = evening_state(guest.evening)
-    except RuleError:
-        return None
-    return next((n for n, ids in enumerate(state.tables, 1) if guest.pk in ids), None)
+    """The table ``guest`` sits at now (None before the draw or when not seated), by the
+    evening's format (``FormatPlugin.table_of``)."""
+    return format_for(guest.evening).table_of(guest.evening, guest.pk)
 
 
 def _check_reporter(*, guest: Guest, rnd: Round, table: int):

@@ -21,10 +21,10 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
 from tournament.services.versions import evening_touch
@@ -88,10 +88,11 @@ def draw_digital(
     with transaction.atomic():
         evening = lock_for_draw(evening)
         guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
-        dealt = rules_for(evening.format).draw(
+        fmt = format_for(evening)
+        dealt = fmt.rules.draw(
             [(g, Pack(p)) for g, p in guests], accept_relaxed=accept_relaxed, representing=representing
         )
-        at_fours = evening.format != Evening.Format.POKER
+        at_fours = fmt.seats_named  # seats North, East, South, West, the draw's layout kept
         evening.draws.filter(superseded_at__isnull=True).update(superseded_at=Now())  # the database's clock
         plan = dealt.plan
         draw = Draw.objects.create(

@@ -35,6 +35,7 @@ from tables.bell import EveningState
 from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
 from tournament.services.state import OPEN_STATES, bell_options, evening_state
@@ -126,7 +127,7 @@ def final_count_tables(evening: Evening) -> list[TableCount]:
     """The tables to count after the last bell, in order (two queries). Raises ``RuleError``
     before the draw. None at tables of four (house rule: no counters change hands there, the
     tallies are complete at the last bell, so there is nothing to count)."""
-    if evening.format != Evening.Format.POKER:
+    if not format_for(evening).final_count:
         return []
     last = evening_state(evening, final=False)
     counts = {c.table: c for c in FinalCount.objects.filter(evening=evening, superseded_at__isnull=True)}
@@ -271,21 +272,17 @@ class Ceremony:
 
 
 def ceremony(evening: Evening) -> Ceremony:
-    """The ceremony of an evening (a few queries: the standings and the final counts). At
-    tables of four the prizes are the format's (``services.foursome_standings``) and there is
-    no final count (house rule: the tallies are complete at the last bell)."""
-    from tournament.services.foursome_standings import foursome_standings
-    from tournament.services.foursomes import is_foursome
-    from tournament.services.prizes import evening_standings
-
-    foursome = is_foursome(evening)
+    """The ceremony of an evening (a few queries: the standings and the final counts). The
+    prizes are the format's (``FormatPlugin.standings``); a format without a final count
+    (house rule: its tallies are complete at the last bell) has no table left to count."""
+    fmt = format_for(evening)
     prizes: tuple = ()
     if evening.stage == Evening.Stage.ENDED:
-        prizes = reveal_order((foursome_standings if foursome else evening_standings)(evening).prizes)
+        prizes = reveal_order(tuple(fmt.standings(evening).prizes))
     step = evening.ceremony_step
     shown = step or 0
     uncounted: tuple[int, ...] = ()
-    if evening.stage == Evening.Stage.ENDED and step is None and not foursome:  # no counters to count
+    if evening.stage == Evening.Stage.ENDED and step is None and fmt.final_count:
         uncounted = tuple(t.number for t in final_count_tables(evening) if t.count is None)
     return Ceremony(
         step=step, prizes=prizes, revealed=prizes[:shown], standings_shown=shown > len(prizes), uncounted=uncounted

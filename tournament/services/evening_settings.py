@@ -19,8 +19,8 @@ from typing import Any
 from django.db import transaction
 
 from tables.errors import RuleError
-from tables.formats import FoursomeOptions, format_for, play_changes
 from tournament.models import Evening
+from tournament.registry import format_for, format_named
 from tournament.services.audit import audit_log
 from tournament.services.clock import rounds_planned_refused
 from tournament.services.locks import lock_evening
@@ -43,31 +43,18 @@ SETTINGS = (
 """The evening's fields the settings page may write."""
 
 
-def _drawn(evening: Evening) -> bool:
+def drawn(evening: Evening) -> bool:
     """Whether ``evening``'s seats are drawn (or play has begun). One query."""
     return evening.stage != Evening.Stage.REGISTRATION or evening.draws.filter(superseded_at__isnull=True).exists()
 
 
 def options_change_refused(evening: Evening, chosen: dict[str, Any]) -> str | None:
-    """Why ``evening`` may not take the format options ``chosen`` (``format_options``' values),
-    or None when it may: the options of play (the movement, partners, ties at a table) are fixed
-    once seats are drawn (``tables.formats.play_changes``: every bell is rung by the options the
-    evening was drawn with, and the score sheets print them); the prizes' options may change.
-    One query for a saved evening at tables of four."""
-    if evening.pk is None or evening.format == Evening.Format.POKER:
+    """Why ``evening`` may not take its format's options ``chosen`` (the form's values), or
+    None when it may: the format decides (``FormatPlugin.options_change_refused``; at tables of
+    four the options of play are fixed once seats are drawn). One query at most."""
+    if evening.pk is None:
         return None
-    fmt = format_for(evening.format)
-    changed = play_changes(
-        fmt,
-        FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {}))),
-        FoursomeOptions.from_mapping(chosen),
-    )
-    if not changed or not _drawn(evening):
-        return None
-    return (
-        f"The options of play cannot change after the draw ({', '.join(changed)}): every bell of this evening "
-        "is rung by the options it was drawn with. Nothing was saved. To play other options, create a new evening."
-    )
+    return format_for(evening).options_change_refused(evening, chosen)
 
 
 def format_change_refused(evening: Evening, chosen: str) -> str | None:
@@ -76,7 +63,7 @@ def format_change_refused(evening: Evening, chosen: str) -> str | None:
     format would leave tables of the wrong size). One query for a saved evening."""
     if evening.pk is None or chosen == evening.format:
         return None
-    if not _drawn(evening):
+    if not drawn(evening):
         return None
     return (
         f"The format cannot change after the draw: this evening plays {evening.get_format_display()}. "
@@ -93,7 +80,7 @@ def evening_settings_save(
     device: str = "",
 ) -> Evening:
     """Save ``settings`` (field name -> value, names from ``SETTINGS``) and, for a format at
-    tables of four, ``format_options`` (``forms.formats.format_options``' values) on
+    tables of four, ``format_options`` (the format's options, as its form fields give them) on
     ``evening``, in one transaction under the evening's lock. Returns the evening as saved.
     Raises ``RuleError`` (nothing saved) for a field that is not a setting, a format or option
     of play changed after the draw, or fewer planned rounds than were played."""
@@ -113,12 +100,13 @@ def evening_settings_save(
         for name, value in settings.items():
             setattr(row, name, value)
         fields = list(settings)
-        if format_options is not None and fmt != Evening.Format.POKER:
-            stored = dict(row.options or {})
-            was = FoursomeOptions.from_mapping(dict(stored.get("format", {})))
-            if was != FoursomeOptions.from_mapping(dict(format_options)):
+        plugin = format_named(fmt)
+        stored = dict(row.options or {})
+        options = plugin.options_stored(stored, format_options)
+        if options is not None:
+            if plugin.options_differ(stored, format_options or {}):
                 changed.append("options")
-            row.options = {**stored, "format": dict(format_options)}
+            row.options = options
             fields.append("options")
         row.save(update_fields=fields)
         audit_log(evening=row, action="evening.settings", user=user, device=device, changed=changed)

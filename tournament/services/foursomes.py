@@ -35,11 +35,6 @@ def evening_format(evening: Evening) -> FormatEntry:
     return format_entry(evening.format)
 
 
-def is_foursome(evening: Evening) -> bool:
-    """Whether the evening is played at tables of four with partners (not Progressive Poker)."""
-    return evening.format != Evening.Format.POKER
-
-
 def foursome_rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
     """The evening's format at tables of four and the host's options for it
     (``evening.options["format"]``; defaults: the format's own). Raises ``RuleError`` for a

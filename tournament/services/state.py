@@ -8,6 +8,7 @@ from dataclasses import replace
 from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, FinalCount, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening
 
@@ -33,7 +34,7 @@ def poker_only(evening: Evening, why: str) -> None:
     (Progressive Euchre, Drive Whist, Bunco), whose tables report points, tricks or buncos:
     raises ``RuleError`` "This evening plays Bunco at tables of four, ``why``" (``why`` says how
     it is done there). Returns None for a Progressive Poker evening. No query."""
-    if evening.format != Evening.Format.POKER:
+    if not format_for(evening).counters:
         raise RuleError(f"This evening plays {evening.get_format_display()} at tables of four, {why}")
 
 
@@ -44,7 +45,7 @@ def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     the standings, prizes and documents read the final count. Raises ``RuleError`` before the
     draw, and for an evening at tables of four (its state is ``services.foursomes.foursome_state``).
     One or two queries (one more after the end)."""
-    if evening.format != Evening.Format.POKER:
+    if not format_for(evening).counters:
         raise RuleError("This evening is played at tables of four: it has no counters to count.")
     state = _bell_state(evening)
     if final and evening.stage == Evening.Stage.ENDED:

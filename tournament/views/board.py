@@ -27,7 +27,7 @@ from django.views.decorators.http import require_safe
 from tournament.forms.evening import TableJumpForm
 from tournament.models import Evening, Result, Round
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board
-from tournament.views import foursome_host
+from tournament.views.format_pages import format_page
 
 RESULT_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
 
@@ -64,7 +64,7 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 
 @login_required
 @require_safe
-@foursome_host.or_foursome(foursome_host.table_jump)
+@format_page("table_jump")
 def table_jump(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The "Go to table" box: redirects to that table's page; a number that is not a table of
     the evening goes back to the board with a message saying which numbers are."""
@@ -80,7 +80,7 @@ def table_jump(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 @require_safe
-@foursome_host.or_foursome(foursome_host.table_page)
+@format_page("table")
 def table_page(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
     """One table in full: its guests (pack, counters, yellow counters), this round's result and
     the links to enter it or open the showdown helper; the tables before and after. A number
@@ -115,7 +115,7 @@ def table_page(request: HttpRequest, evening_id: int, table: int) -> HttpRespons
 
 @login_required
 @require_safe
-@foursome_host.or_foursome(foursome_host.moves_page)
+@format_page("moves")
 def moves_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The last bell's moves grouped by the table each guest goes to, who won a yellow counter
     or took a fresh stake, every entry in words, and the bell's count warnings."""

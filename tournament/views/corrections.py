@@ -22,9 +22,8 @@ from tournament.models import Bell, Guest
 from tournament.selectors.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.selectors.board import missing_tables
 from tournament.services import bell, corrections, state
-from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.views import foursome_host
+from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
 
 AUDIT_PAGE = 100
@@ -35,8 +34,8 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Every round whose bell has rung, newest first, with each table's result and a link to
     correct it; and the undo of the last bell."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.corrections_page(request, evening)
+    if (own := own_page("corrections", request, evening)) is not None:
+        return own
     return render(
         request, "host/corrections.html", {"evening": evening, "rounds": corrections.correction_rounds(evening)}
     )
@@ -46,8 +45,8 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 def correction_entry(request: HttpRequest, evening_id: int, number: int, table: int) -> HttpResponse:
     """Correct one table's result in an earlier round; every later bell is played again."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.corrections_redirect(request, evening)
+    if (own := own_page("correction", request, evening)) is not None:
+        return own
     history = next((h for h in corrections.correction_rounds(evening) if h.round.number == number), None)
     if history is None or not 1 <= table <= len(history.tables):
         messages.error(request, f"Round {number} has no bell on record with a table {table}.")
@@ -126,8 +125,8 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     second step already, so it rings without another question), and a page left open from an
     earlier round rings nothing (its hidden round number)."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.corrections_redirect(request, evening)
+    if (own := own_page("correction", request, evening)) is not None:
+        return own
     current = state.current_round(evening)
     posted = request.POST if request.method == "POST" else None
     round_form = RoundNumberForm(posted, initial={"round": current.number if current else None})

@@ -40,9 +40,8 @@ from tournament.selectors.draw import (
 )
 from tournament.services import draw_changes as changes_services
 from tournament.services import draw_physical, draws
-from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
-from tournament.views import foursome_host
+from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HtmxHttpRequest
 
 
@@ -68,7 +67,7 @@ def _refused(request: HttpRequest, form) -> None:
 
 
 @login_required
-@foursome_host.or_foursome(foursome_host.draw_page)
+@format_page("draw")
 def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Plan the tables for the guests here; deal digitally (or redraw before round 1), with an
     optional pick of who represents the other pack; or start a physical draw. Also lists the
@@ -137,8 +136,8 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Before round 1: seat a latecomer at a free seat, take a leaver out of the draw, or let a
     latecomer take a leaver's seat (``action`` = seat / release / swap)."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.redraw_advice(request, evening)
+    if (own := own_page("draw_change", request, evening)) is not None:
+        return own
     form = DrawChangeForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -166,8 +165,8 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The pull list, ready to print: which cards to take out of each real pack, with the
     host's pack labels. For the physical draw being recorded, else for the guests here now."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.physical_refused(request, evening)
+    if (own := own_page("draw_physical", request, evening)) is not None:
+        return own
     open_draw = draw_physical.open_physical_draw(evening)
     problem, plan = "", None
     packs: list[PullPack] = []
@@ -193,8 +192,8 @@ def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     as typed ("3", "trey", "3 red"); Enter saves and the focus returns to the name. Shows the
     cards and guests left and the cards recorded. With htmx, only the panel is swapped."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.physical_refused(request, evening)
+    if (own := own_page("draw_physical", request, evening)) is not None:
+        return own
     template = "host/_draw_physical.html" if request.htmx else "host/draw_physical.html"
     if request.method != "POST":
         return render(request, template, _physical_context(evening))
@@ -240,8 +239,8 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Undo one guest's card (``action=withdraw``, ``guest`` id), finish the draw (seat
     everyone), or cancel it (the draw in force stays)."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.physical_refused(request, evening)
+    if (own := own_page("draw_physical", request, evening)) is not None:
+        return own
     form = PhysicalActionForm(request.POST)
     if not form.is_valid():
         _refused(request, form)
@@ -270,8 +269,8 @@ def seating_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The seating of the draw in force for the host: every table with its card's rank, its
     kind and its guests with their packs; links to the public view and the seating cards."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.seating_page(request, evening)
+    if (own := own_page("seating", request, evening)) is not None:
+        return own
     return render(
         request,
         "host/draw_seating.html",

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from tables.errors import RuleError
 from tournament.forms.evening import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
+from tournament.registry import format_for
 from tournament.services import ending
 from tournament.services.naming import error_message
 from tournament.services.state import OPEN_STATES, bell_options
@@ -56,7 +57,7 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
-        counting = evening.format == Evening.Format.POKER  # tables of four have no final count
+        counting = format_for(evening).final_count  # a final count of counters, where the format has one
         if done == "last round" and last is not None:  # (the round that became the last one)
             messages.success(
                 request,
@@ -81,7 +82,7 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
             "last": last,
             "in_play": in_play,
             "is_last": is_last,
-            "counting": evening.format == Evening.Format.POKER,
+            "counting": format_for(evening).final_count,
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -105,7 +106,7 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         "host/finish.html",
         {
             "evening": evening,
-            "counting": evening.format == Evening.Format.POKER,
+            "counting": format_for(evening).final_count,
             "tables": tables,
             "counted": counted,
             "ceremony": now,

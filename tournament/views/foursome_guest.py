@@ -3,8 +3,8 @@ shows (``guest/_foursome.html``) and the captain's report with the score helper
 (``guest/foursome_report.html``, ``static/score.js``).
 
 Rules: ``/shared/formats.md`` (seats North, East, South, West; North–South and East–West
-partners; what each format counts). ``tournament.views.guest`` sends these evenings here after
-asking ``services.foursomes.is_foursome``; the private link, the ETag polling and the one 404
+partners; what each format counts). ``tournament.views.guest`` sends these evenings here through
+their format's plug-in (``tournament.formats.partnership``); the private link, the ETag polling and the one 404
 are that module's.
 """
 
@@ -23,6 +23,7 @@ from tournament.forms.actions import CaptainFormHeader
 from tournament.forms.foursome_report import FoursomeReportForm
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
+from tournament.registry import format_named
 from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable
 from tournament.selectors.guest_boards import Shared, shared_board
 from tournament.services.foursome_reports import foursome_captain_report
@@ -46,6 +47,7 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
     context: dict[str, Any] = {
         "foursome": board,
         "fmt": board.fmt,
+        "report_fields": format_named(board.fmt.key).template("phone_report"),
         "table": table,
         "me": me,
         "my_line": line,
@@ -244,6 +246,7 @@ def _captain_page(
                 "guest": guest,
                 "evening": board.evening,
                 "fmt": board.fmt,
+                "report_fields": format_named(board.fmt.key).template("phone_report"),
                 "table": table,
                 "form": form,
                 "round_number": round_number,

@@ -1,22 +1,17 @@
 """The host's pages of an evening at tables of four (Progressive Euchre, Drive Whist, Bunco):
 the board, the draw, a table's result, the bell's confirmation, standings and corrections.
 
-The host pages (``views.host``, ``views.draw``, ``views.standings``, ``views.corrections``) ask
-``services.foursomes.is_foursome`` first and hand these evenings here; Progressive Poker's pages
-are unchanged. Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
+The product's pages hand these evenings here through the formats' plug-ins
+(``tournament.formats.partnership``: ``FormatPlugin.pages``, ``views.format_pages``). Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
 goes through a service (``services.foursomes``, ``foursome_reports``, ``bell``); a ``RuleError``
 becomes a message naming the players and saves nothing. Rules: ``/shared/formats.md``.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
@@ -26,6 +21,7 @@ from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import TableJumpForm
 from tournament.forms.foursome import RESULT_FORMS
 from tournament.models import Bell, Evening, Guest, Result
+from tournament.registry import format_for
 from tournament.selectors.foursome_boards import (
     FoursomeBoard,
     FoursomeTable,
@@ -51,25 +47,6 @@ PHYSICAL_REFUSED = (
     "draw here (house rule: the partnership draw seats each card at a table and a seat, which the "
     "digital draw does in one step). Print the seating for the room once it is dealt."
 )
-
-
-def or_foursome(
-    handler: Callable[..., HttpResponse],
-) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """A Progressive Poker page that hands an evening at tables of four to ``handler(request,
-    evening, *args)`` instead (the host's own evening; another's is a 404). One query more."""
-
-    def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @functools.wraps(view)
-        def page(request: HttpRequest, evening_id: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
-            if foursomes.is_foursome(evening):
-                return handler(request, evening, *args, **kwargs)
-            return view(request, evening_id, *args, **kwargs)
-
-        return page
-
-    return wrap
 
 
 def _device(request: HttpRequest) -> str:
@@ -201,6 +178,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
             "table": seat,
             "form": form,
             "sides": [("NS", "North–South"), ("EW", "East–West")],
+            "report_fields": format_for(evening).template("host_report"),
         },
     )
 

@@ -37,11 +37,11 @@ from tournament.private_doors import not_found, private
 from tournament.selectors.board import database_now
 from tournament.selectors.guest_boards import Shared, shared_board, shared_board_at
 from tournament.services import captains, registration
-from tournament.services.foursomes import is_foursome
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
-from tournament.views.foursome_guest import foursome_captain, foursome_page_context
+from tournament.views.format_pages import own_page
+from tournament.views.foursome_guest import foursome_page_context
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -260,8 +260,8 @@ def captain_report(request: HtmxHttpRequest, key: str) -> HttpResponse:
     guest = _guest(key)
     if guest is None:
         return not_found()
-    if is_foursome(guest.evening):
-        return foursome_captain(request, guest)
+    if (own := own_page("captain", request, guest)) is not None:
+        return own
     context = page_context(request, guest)
     if request.method != "POST":
         return _report_blank(request, guest, context)

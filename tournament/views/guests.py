@@ -34,14 +34,12 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
-from tables.formats.foursome import ghost_name
 from tournament.forms.door import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
 from tournament.models import Evening, Guest
+from tournament.registry import format_for
 from tournament.selectors.guests import GuestList, guest_list
-from tournament.services import departures, foursome_bell
 from tournament.services import guests as guest_services
-from tournament.services.foursomes import is_foursome
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
 from tournament.views.request_types import HtmxHttpRequest
@@ -216,36 +214,11 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
 
 
 def _seat_change(door: Door, guest: Guest, action: str, device: str) -> str:
-    """After round 1, a seat given up ("left") or taken ("here") changes the tables: the bell
-    rules decide how (``departures.guest_depart`` / ``guest_arrive``). Returns the moves in
-    words. Raises ``RuleError`` as those services do."""
-    if is_foursome(door.evening):
-        return _foursome_seat_change(door, guest, action, device)
-    change = departures.guest_depart if action == "left" else departures.guest_arrive
-    record = change(evening=door.evening, guest=guest, device=device, **door.who())
-    moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
-    return " ".join(moved) or f"{guest.name} is {'marked as left' if action == 'left' else 'seated'}."
-
-
-def _foursome_seat_change(door: Door, guest: Guest, action: str, device: str) -> str:
-    """At tables of four, between rounds: a guest who leaves gives their seat to a ghost and keeps
-    their tallies; a late guest takes the ghost seat nearest the foot table, or opens a new foot
-    table with three ghosts (``foursome_bell.foursome_guest_leaves`` / ``foursome_guest_arrives``).
-    Returns what happened in words; raises ``RuleError`` as those services do."""
-    change = foursome_bell.foursome_guest_leaves if action == "left" else foursome_bell.foursome_guest_arrives
-    record = change(evening=door.evening, guest=guest, device=device, user=door.user).record
-    before, after = record["before"], record["after"]
-    if action == "left":
-        table = next(n for n, players in enumerate(before) if guest.pk in players)
-        ghost = ghost_name(after[table][before[table].index(guest.pk)])
-        return (
-            f"{guest.name} has left; {ghost} takes their seat at table {table + 1}. {guest.name} keeps their tallies."
-        )
-    table = next(n for n, players in enumerate(after) if guest.pk in players)
-    if table >= len(before):
-        return f"{guest.name} opens a new foot table, table {table + 1}, with three ghosts."
-    ghost = ghost_name(before[table][after[table].index(guest.pk)])
-    return f"{guest.name} takes {ghost}'s seat at table {table + 1}."
+    """After round 1, a seat given up ("left") or taken ("here") changes the tables: the
+    evening's format decides how (``FormatPlugin.seat_change``). Returns the moves in words.
+    Raises ``RuleError`` as the format's services do."""
+    fmt = format_for(door.evening)
+    return fmt.seat_change(evening=door.evening, guest=guest, leaving=action == "left", user=door.user, device=device)
 
 
 def _helper_may(door: Door, action: str, seated: bool) -> None:

@@ -23,11 +23,10 @@ from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
-from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
 from tournament.services.state import bell_options
-from tournament.views import foursome_host
 from tournament.views.board import needs_host
+from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
 
 
@@ -75,8 +74,8 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     304 with no body (``board_etag``); a changed one is morphed in place (idiomorph), so keyboard
     focus stays and alerts already shown are not announced again."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.board_page(request, evening, live=bool(request.htmx))
+    if (own := own_page("board", request, evening, live=bool(request.htmx))) is not None:
+        return own
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
@@ -241,8 +240,8 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     if current is None or current.number != number:
         messages.error(request, f"The bell of round {number} has rung already: there is nothing to confirm.")
         return redirect("host-evening", evening.pk)
-    if is_foursome(evening):
-        return foursome_host.bell_confirm_page(request, evening, number)
+    if (own := own_page("bell_confirm", request, evening, number)) is not None:
+        return own
     board = evening_board(evening)
     needs = needs_host(board)
     missing = needs.missing
@@ -264,7 +263,7 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
 
 
 @login_required
-@foursome_host.or_foursome(foursome_host.result_page)
+@format_page("result")
 def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
     """Enter a table's result for the round in play: pool winner, the call, counters.
 

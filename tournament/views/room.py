@@ -45,10 +45,10 @@ from django.views.decorators.http import require_safe
 
 from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now, evening_board
-from tournament.selectors.foursome_boards import BellMove, FoursomeBoard, foursome_board
+from tournament.selectors.foursome_boards import BellMove, FoursomeBoard
 from tournament.services.clock import next_round_due_at
-from tournament.services.foursomes import is_foursome
 from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -142,8 +142,9 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     board = evening_board(evening)
     if mode == "ceremony":
         return _ceremony_context(evening, board, asked=asked, etag=etag)
-    if is_foursome(evening):
-        return _foursome_context(evening, board, mode=mode, asked=asked, etag=etag)
+    four = format_for(evening).family_board(evening)
+    if four is not None:
+        return _foursome_context(evening, board, four, mode=mode, asked=asked, etag=etag)
     rnd = board.round
     rung = rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0
     groups = move_groups(board)
@@ -172,12 +173,13 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     }
 
 
-def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict:
+def _foursome_context(
+    evening: Evening, board: EveningBoard, four: FoursomeBoard, *, mode: str, asked: str, etag: str
+) -> dict:
     """The display of an evening at tables of four (``room/_foursome.html``): every table's
     four players, partners together; the last bell's moves by destination table, each guest
     with what sent them ("won at table 3", "lost at the head table"); find your name (with the
     seat); the leaderboard with the format's tallies. Rules: ``/shared/formats.md``."""
-    four = foursome_board(evening)
     rnd = board.round
     groups = _with_stayers(move_groups(board), four)
     seats = sorted(
@@ -292,7 +294,7 @@ def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag
     from tournament.services.ending import ceremony
 
     now = ceremony(evening)
-    foursome = foursome_board(evening) if is_foursome(evening) else None
+    foursome = format_for(evening).family_board(evening)
     names = {pk: g.name for pk, g in board.guests.items()}
     reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None

@@ -34,9 +34,9 @@ from tournament.forms.game import (
     plays_mistigris,
 )
 from tournament.models import Evening, Guest
+from tournament.registry import format_for
 from tournament.selectors.board import TableBoard, evening_board
 from tournament.services import state
-from tournament.services.foursomes import is_foursome
 from tournament.services.games import evening_game
 from tournament.services.showdowns import showdown_decide, showdown_report
 from tournament.views.guest_csrf import csrf_private
@@ -57,7 +57,7 @@ def guest_showdown(request: HttpRequest, key: str) -> HttpResponse:
     if guest is None:
         raise Http404("No such page.")
     back = reverse("guest-page", args=[key])
-    if is_foursome(guest.evening):  # an old link: no showdown at tables of four
+    if not format_for(guest.evening).showdown:  # an old link: this format shows no hands
         messages.info(request, f"{guest.evening.get_format_display()} has no showdown: report your table's score.")
         return _private(redirect(back))
     board = evening_board(guest.evening)
@@ -80,7 +80,7 @@ def host_showdown(request: HttpRequest, evening_id: int, table: int) -> HttpResp
     """The showdown helper for one table of the host's evening; at tables of four, which have
     no showdown, that table's report form saying so."""
     evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
-    if is_foursome(evening):  # an old link or bookmark: no showdown at tables of four
+    if not format_for(evening).showdown:  # an old link or bookmark: this format shows no hands
         messages.info(request, f"{evening.get_format_display()} has no showdown: enter the table's report.")
         return redirect("host-result", evening.pk, table)
     board = evening_board(evening)

@@ -15,9 +15,8 @@ from django.shortcuts import redirect, render
 from tables.errors import RuleError
 from tournament.forms.bell import HouseRulesForm
 from tournament.services import house_rules, prizes, state
-from tournament.services.foursomes import is_foursome
 from tournament.services.naming import error_message
-from tournament.views import foursome_host
+from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
 
 
@@ -26,8 +25,8 @@ def standings_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Standings (place, yellow counters, counters, stakes, counters won), the prizes with
     their reasons, and the settlement sheet when ``Evening.counter_value`` is set."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.standings_page(request, evening)
+    if (own := own_page("standings", request, evening)) is not None:
+        return own
     try:
         table = prizes.evening_standings(evening)
     except RuleError as error:
@@ -41,8 +40,8 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Choose how the bell settles the cases the rules leave open, and the prize rules; each
     choice with its explanation. A new choice applies from the next bell on."""
     evening = _evening(request, evening_id)
-    if is_foursome(evening):
-        return foursome_host.house_rules_redirect(request, evening)
+    if (own := own_page("house_rules", request, evening)) is not None:
+        return own
     try:
         bell, prize = state.bell_options(evening), prizes.prize_options(evening)
     except RuleError as error:

@@ -12,8 +12,8 @@ from django.db import transaction
 
 from tournament.management.commands._common import HeadTableCommand, model_value
 from tournament.models import Evening
+from tournament.registry import default_format, format_named, installed_formats
 from tournament.services.draws import draw_digital
-from tournament.services.foursomes import foursome_draw
 from tournament.services.guests import guests_register, parse_guest_list
 
 
@@ -26,9 +26,9 @@ class Command(HeadTableCommand):
         parser.add_argument("--minutes", default="5", help="minutes per round (1 to 180)")
         parser.add_argument(
             "--format",
-            default="poker",
-            choices=[value for value, _ in Evening.Format.choices],
-            help="what the evening plays: poker (the default), euchre, whist or bunco",
+            default=None,
+            choices=list(installed_formats()),
+            help="what the evening plays: one of the installed formats (poker, the default, euchre, whist, bunco, ...)",
         )
 
     def handle(self, *args, **opts):
@@ -38,8 +38,8 @@ class Command(HeadTableCommand):
         user = User.objects.filter(username=username).first()
         if user is None:
             user = User.objects.create_superuser(username, password=opts["password"])
-        fmt = opts["format"]
-        name = "Demo evening" if fmt == "poker" else f"Demo evening ({Evening.Format(fmt).label})"
+        fmt = opts["format"] or default_format()
+        name = "Demo evening" if fmt == default_format() else f"Demo evening ({format_named(fmt).title})"
         if Evening.objects.filter(host=user, name=name).exists():
             self.stdout.write(f"{name} is already loaded.")
             return
@@ -54,10 +54,7 @@ class Command(HeadTableCommand):
                 rounds_planned=8,
             )
             guests_register(evening=evening, rows=parse_guest_list(text, evening=evening), check_in=True)
-        if fmt == "poker":
-            draw_digital(evening=evening)
-        else:
-            foursome_draw(evening=evening)
+        draw_digital(evening=evening)  # every format's draw, by its rules
         self.stdout.write(
             f"Demo evening {evening.pk} loaded ({evening.get_format_display()}): {evening.guests.count()} guests, drawn and seated."
         )

@@ -1,0 +1,14 @@
+"""Euchre's plug-in: a format of the partnership family (``tournament.formats.partnership``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tournament.formats.partnership.plugin import PartnershipFormat
+
+
+class EuchreFormat(PartnershipFormat):
+    """Progressive Euchre (Foster; Keller's *The Game of Euchre*, 1887): stars for the winners, the head table's losers to the foot table (``docs/rules/progressive-euchre.md``)."""
+
+    key: ClassVar[str] = "euchre"
+    round_end_words: ClassVar[str] = "When the head table's game is over (its points are recorded: the rules' way)"

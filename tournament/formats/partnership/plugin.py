@@ -1,0 +1,194 @@
+"""The partnership family's plug-in: the state, bell, standings, pages and options every format
+at tables of four shares (``docs/rules/tables-of-four.md``); a format of the family names its
+key and what is its own (``tournament.formats.euchre``, ``whist``, ``bunco``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from tables.formats import FoursomeOptions, play_changes
+from tables.formats.bell import FoursomeState
+from tournament.plugin import FormatPlugin
+
+if TYPE_CHECKING:
+    from django import forms
+
+    from tournament.documents.contents import DocumentKind
+    from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.selectors.foursome_boards import FoursomeBoard
+    from tournament.services.foursome_standings import FoursomeStandings
+
+_HOST = "tournament.views.foursome_host."
+
+
+class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
+    """A format at tables of four: the state is ``tables.formats.bell.FoursomeState`` (tables in
+    seat order North, East, South, West, ghosts negative, and every player's tallies), the
+    standings ``services.foursome_standings.FoursomeStandings``; the host's pages for the board,
+    a table's report, the draw, the bell, the standings and corrections are the family's own."""
+
+    evening_fields: ClassVar[tuple[str, ...]] = (
+        "movement",
+        "partners_change",
+        "ties",
+        "prize_ties",
+        "prize_by_points",
+    )
+    fields_legend: ClassVar[str] = "Progressive Euchre, Drive Whist and Bunco only"
+    seats_named: ClassVar[bool] = True
+    pages: ClassVar[Mapping[str, str]] = {
+        "board": _HOST + "board_page",
+        "result": _HOST + "result_page",
+        "draw": _HOST + "draw_page",
+        "draw_change": _HOST + "redraw_advice",
+        "draw_physical": _HOST + "physical_refused",
+        "seating": _HOST + "seating_page",
+        "bell_confirm": _HOST + "bell_confirm_page",
+        "standings": _HOST + "standings_page",
+        "house_rules": _HOST + "house_rules_redirect",
+        "corrections": _HOST + "corrections_page",
+        "correction": _HOST + "corrections_redirect",
+        "table_jump": _HOST + "table_jump",
+        "table": _HOST + "table_page",
+        "moves": _HOST + "moves_page",
+        "captain": "tournament.views.foursome_guest.foursome_captain",
+    }
+
+    documents_instead: ClassVar[Mapping[str, str | None]] = {
+        "seating-cards": "score-cards",
+        "score-sheets": "score-cards",
+        "tally-sheets": "score-cards",
+    }
+
+    def document_kinds(self) -> tuple[DocumentKind, ...]:
+        """Score cards, table cards, results and certificates (a format with tally sheets adds them)."""
+        from tournament.documents.contents import FOURSOME_DOCUMENTS
+
+        return tuple(kind for kind in FOURSOME_DOCUMENTS if kind.slug != "tally-sheets")
+
+    def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+        """``documents.contents.foursome_document``."""
+        from tournament.documents.contents import foursome_document
+
+        return foursome_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+
+    def evening_form_fields(self) -> dict[str, forms.Field]:
+        """``forms.formats.format_fields``: movement, partners, ties at a table, tied prizes, points."""
+        from tournament.forms.formats import format_fields
+
+        return format_fields()
+
+    def evening_form_initial(self, options: Mapping[str, object] | None) -> dict[str, object]:
+        """``forms.formats.format_initial``."""
+        from tournament.forms.formats import format_initial
+
+        return format_initial(options)  # type: ignore[arg-type]
+
+    def evening_form_options(self, data: Mapping[str, object]) -> dict | None:
+        """``forms.formats.format_options``: only what differs from a blank choice."""
+        from tournament.forms.formats import format_options
+
+        return format_options(dict(data))
+
+    def options(self, stored: Mapping[str, object] | None) -> FoursomeOptions:
+        """The host's options for the format from the evening's ``options`` (``"format"``);
+        raises ``RuleError`` for an option the rules do not know."""
+        return FoursomeOptions.from_mapping(dict((stored or {}).get("format", {})))  # type: ignore[call-overload]
+
+    def options_change_refused(self, evening: Evening, chosen: Mapping[str, object]) -> str | None:
+        """The options of play (movement, partners, ties at a table) are fixed once the seats are
+        drawn (house rule, ``tables.formats.play_changes``); the prizes' options may change."""
+        from tournament.services.evening_settings import drawn
+
+        if evening.pk is None:
+            return None
+        changed = play_changes(
+            self.entry.foursome,  # type: ignore[arg-type]
+            self.options(evening.options),
+            FoursomeOptions.from_mapping(dict(chosen)),
+        )
+        if not changed or not drawn(evening):
+            return None
+        return (
+            f"The options of play cannot change after the draw ({', '.join(changed)}): every bell of this evening "
+            "is rung by the options it was drawn with. Nothing was saved. To play other options, create a new evening."
+        )
+
+    def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
+        """``stored`` with the format's options ``chosen`` in ``"format"`` (None: none chosen)."""
+        if chosen is None:
+            return None
+        return {**stored, "format": dict(chosen)}
+
+    def options_differ(self, stored: Mapping[str, object], chosen: Mapping[str, object]) -> bool:
+        """Whether ``chosen`` plays differently from the options in ``stored``."""
+        return self.options(stored) != FoursomeOptions.from_mapping(dict(chosen))
+
+    def state(self, evening: Evening) -> FoursomeState:
+        """``services.foursomes.foursome_state``: the last bell's state, else the draw's tables."""
+        from tournament.services.foursomes import foursome_state
+
+        return foursome_state(evening)
+
+    def standings(self, evening: Evening) -> FoursomeStandings:
+        """``services.foursome_standings.foursome_standings``: places by the format's tallies."""
+        from tournament.services.foursome_standings import foursome_standings
+
+        return foursome_standings(evening)
+
+    def bell_apply(
+        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+    ) -> Bell | None:
+        """``services.foursome_bell.foursome_bell_apply`` (this bell never waits)."""
+        from tournament.services.foursome_bell import foursome_bell_apply
+
+        return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
+
+    def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
+        """``services.foursome_bell.foursome_bell_undone``: the seats of the state before it."""
+        from tournament.services.foursome_bell import foursome_bell_undone
+
+        foursome_bell_undone(evening=evening, bell=bell)
+
+    def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
+        """Between rounds a guest who leaves gives their seat to a ghost and keeps their tallies;
+        a late guest takes the ghost seat nearest the foot table, or opens a new foot table with
+        three ghosts (``services.foursome_bell.foursome_guest_leaves`` / ``foursome_guest_arrives``;
+        ``docs/rules/tables-of-four.md``). Returns what happened in words."""
+        from tables.formats.foursome import ghost_name
+        from tournament.services import foursome_bell
+
+        change = foursome_bell.foursome_guest_leaves if leaving else foursome_bell.foursome_guest_arrives
+        record = change(evening=evening, guest=guest, device=device, user=user).record
+        before, after = record["before"], record["after"]
+        if leaving:
+            table = next(n for n, players in enumerate(before) if guest.pk in players)
+            ghost = ghost_name(after[table][before[table].index(guest.pk)])
+            return (
+                f"{guest.name} has left; {ghost} takes their seat at table {table + 1}. "
+                f"{guest.name} keeps their tallies."
+            )
+        table = next(n for n, players in enumerate(after) if guest.pk in players)
+        if table >= len(before):
+            return f"{guest.name} opens a new foot table, table {table + 1}, with three ghosts."
+        ghost = ghost_name(before[table][after[table].index(guest.pk)])
+        return f"{guest.name} takes {ghost}'s seat at table {table + 1}."
+
+    def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
+        """``exchange.export.foursome_standings_export``: seats by position, tallies, prizes."""
+        from tournament.exchange.export import foursome_standings_export
+
+        return foursome_standings_export(evening)
+
+    def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
+        """``exchange.foursome_import.foursome_import``: every bell replayed by the format's rules."""
+        from tournament.exchange.foursome_import import foursome_import
+
+        foursome_import(data, evening, draw, row, gid, host)
+
+    def family_board(self, evening: Evening) -> FoursomeBoard:
+        """``selectors.foursome_boards.foursome_board``: tables by seat, reports, moves."""
+        from tournament.selectors.foursome_boards import foursome_board
+
+        return foursome_board(evening)

@@ -1,0 +1,107 @@
+"""Progressive Poker's plug-in: the product's pages were built for it first and serve it as they
+are; what is its own (counters, the final count, the showdown, its documents) is answered here
+from the services that keep it (``docs/rules/progressive-poker.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from tables.bell import EveningState
+from tournament.plugin import FormatPlugin
+
+if TYPE_CHECKING:
+    from tournament.documents.contents import DocumentKind
+    from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.services.prizes import EveningStandings
+
+
+class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
+    """Progressive Poker: the state is ``tables.bell.EveningState`` (tables, counters, yellow
+    counters, stakes), the standings ``services.prizes.EveningStandings``."""
+
+    key: ClassVar[str] = "poker"
+    evening_fields: ClassVar[tuple[str, ...]] = ("game", "counters_per_stake", "counter_value")
+    fields_legend: ClassVar[str] = "Progressive Poker only"
+    round_end_words: ClassVar[str] = "When the head table's pool is recorded (the rules' way)"
+    counters: ClassVar[bool] = True
+    final_count: ClassVar[bool] = True
+    showdown: ClassVar[bool] = True
+    seats_named: ClassVar[bool] = False
+
+    documents_instead: ClassVar[Mapping[str, str | None]] = {
+        "score-cards": "score-sheets",
+        "tally-sheets": "score-sheets",
+    }
+
+    def document_kinds(self) -> tuple[DocumentKind, ...]:
+        """Seating cards, table cards, score sheets, the pull list, results, certificates."""
+        from tournament.documents.contents import DOCUMENTS
+
+        return DOCUMENTS
+
+    def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+        """``documents.contents.poker_document``."""
+        from tournament.documents.contents import poker_document
+
+        return poker_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+
+    def state(self, evening: Evening) -> EveningState:
+        """``services.state.evening_state``: the last bell's state, the final count after the end."""
+        from tournament.services.state import evening_state
+
+        return evening_state(evening)
+
+    def standings(self, evening: Evening) -> EveningStandings:
+        """``services.prizes.evening_standings``: places by yellow counters, then counters won."""
+        from tournament.services.prizes import evening_standings
+
+        return evening_standings(evening)
+
+    def bell_apply(
+        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+    ) -> Bell | None:
+        """``services.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
+        from tournament.services.bell import poker_bell_apply
+
+        return poker_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts)
+
+    def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
+        """``services.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
+        from tournament.services.bell import poker_seats_back
+
+        poker_seats_back(evening, bell)
+
+    def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
+        """``services.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
+        table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words."""
+        from tournament.services import departures
+
+        change = departures.guest_depart if leaving else departures.guest_arrive
+        record = change(evening=evening, guest=guest, user=user, device=device)
+        moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
+        return " ".join(moved) or f"{guest.name} is {'marked as left' if leaving else 'seated'}."
+
+    def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
+        """``exchange.export.poker_standings_export``: counters, yellow counters, stakes, prizes."""
+        from tournament.exchange.export import poker_standings_export
+
+        return poker_standings_export(evening, guests)
+
+    def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
+        """``exchange.importer.poker_import``: every bell replayed by ``tables.bell``."""
+        from tournament.exchange.importer import poker_import
+
+        poker_import(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
+
+    def evening_form_clean(self, data: dict, instance: Evening) -> dict[str, str]:
+        """A blank game keeps the saved one; the counters per stake must be given."""
+        if not data.get("game"):
+            data["game"] = instance.game
+        if data.get("counters_per_stake") is None:
+            return {"counters_per_stake": "Give the counters per stake (Progressive Poker's stake)."}
+        return {}
+
+    def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
+        """Progressive Poker keeps its options in the evening's own fields: None."""
+        return None

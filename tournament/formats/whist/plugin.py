@@ -1,0 +1,14 @@
+"""Whist's plug-in: a format of the partnership family (``tournament.formats.partnership``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tournament.formats.partnership.plugin import PartnershipFormat
+
+
+class WhistFormat(PartnershipFormat):
+    """Drive Whist (Foster): thirteen tricks a hand, the winners round a circle (``docs/rules/drive-whist.md``)."""
+
+    key: ClassVar[str] = "whist"
+    round_end_words: ClassVar[str] = "When the head table's hand is played (its tricks are recorded: the rules' way)"

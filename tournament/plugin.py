@@ -1,0 +1,251 @@
+"""What a format plugs into Head Table: ``FormatPlugin``, the one interface every format implements.
+
+An evening plays one format (``Evening.format`` stores its key). Everything the format decides
+is asked of its plug-in, found through the registry (``tournament.registry.format_for``); the
+rest of the product never asks which format it has (pretix's payment providers and Django's
+database backends are the pattern: one documented base class, a package per plug-in, a setting
+that lists them). A format's package holds its plug-in class and what only it has: Progressive
+Poker is ``tournament.formats.poker``; the formats at tables of four share the partnership
+family ``tournament.formats.partnership`` (Progressive Euchre, Drive Whist, Bunco each a small
+package over it). Each extension point below says what it takes and returns; the rules
+themselves are plain Python in ``tables/`` (``FormatPlugin.rules``), as ``docs/rules/`` says
+them.
+
+The interface is generic over the format's state (where everyone sits and their tallies, after
+the last bell), ``StateT``, and its standings (each guest's line and the prizes), ``StandingsT``.
+This module imports only the models and the rules, so every layer may use the type; the
+plug-ins' own modules import the services, selectors and pages they are made of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
+
+from django.utils.module_loading import import_string
+
+from tables.errors import RuleError
+from tables.formats.engine import FormatEntry, FormatRules, rules_for
+
+if TYPE_CHECKING:
+    from django import forms
+    from django.http import HttpRequest, HttpResponse
+
+    from tournament.documents.contents import DocumentKind
+    from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.selectors.foursome_boards import FoursomeBoard
+
+
+class HasTables(Protocol):
+    """A format's state as generic code reads it: the tables, table 1 (the head) first, each a
+    tuple of player ids (ghosts negative)."""
+
+    @property
+    def tables(self) -> Sequence[Sequence[int]]: ...
+
+
+class HasPrizes(Protocol):
+    """A format's standings as generic code reads them: the prizes (each with its ``prize``,
+    a ``tables.prizes.Prize``), in the order awarded."""
+
+    @property
+    def prizes(self) -> Sequence[object]: ...
+
+
+StateT = TypeVar("StateT", bound=HasTables)
+StandingsT = TypeVar("StandingsT", bound=HasPrizes)
+
+
+class FormatPlugin(Generic[StateT, StandingsT]):
+    """One format of the family, as the product asks it (module docstring).
+
+    A plug-in is a class with these class attributes, made once by the registry:
+
+    * ``key``: what ``Evening.format`` stores ("poker", "euchre", ...); one word, lower case;
+    * ``evening_fields``: the names of the evening form's fields that belong to this format
+      (the form shows them and no other format's), under the legend ``fields_legend``;
+    * ``round_end_words``: the round-end choice "when the head table finishes" in the format's
+      words;
+    * ``seats_named``: whether a table's seats are North, East, South and West (stored with
+      each seat), rather than any chair at the table;
+    * ``counters``: whether the format plays for counters: a table reports its pool and every
+      player's counters, and the bell's state holds counters, stakes and yellow counters (the
+      services for those results and their corrections serve only such a format);
+    * ``final_count``: whether the evening ends with a count of every table's counters before
+      the prizes (Progressive Poker: Foster's settlement; formats whose tallies are complete
+      at the last bell: False);
+    * ``showdown``: whether a table's hands may be shown to the showdown helper (the seed games
+      of Progressive Poker; no other format has one).
+
+    and the methods below. A method a format does not override raises ``NotImplementedError``:
+    the capability matrix in the tests (``tests/test_capabilities.py``) calls every one for
+    every registered format.
+    """
+
+    key: ClassVar[str]
+    evening_fields: ClassVar[tuple[str, ...]] = ()
+    fields_legend: ClassVar[str] = ""
+    round_end_words: ClassVar[str] = "When the head table's result is recorded (the rules' way)"
+    counters: ClassVar[bool] = False
+    final_count: ClassVar[bool] = False
+    showdown: ClassVar[bool] = False
+    seats_named: ClassVar[bool] = False
+
+    # -- what the format is ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> FormatRules:
+        """The format's rules (``tables.formats.engine``): plan, draw, bell, prizes."""
+        return rules_for(self.key)
+
+    @property
+    def entry(self) -> FormatEntry:
+        """The format's entry: title, seating in words, tallies, source."""
+        return self.rules.entry
+
+    @property
+    def title(self) -> str:
+        """The format's name for a host: "Progressive Poker", "Bunco"."""
+        return self.entry.title
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key!r}>"
+
+    # -- the host's options ---------------------------------------------------------------------
+
+    def evening_form_fields(self) -> dict[str, forms.Field]:
+        """The evening form's fields for the format's own options that are not the evening's
+        own columns (they are stored in ``Evening.options``), by name. Default: none."""
+        return {}
+
+    def evening_form_initial(self, options: Mapping[str, object] | None) -> dict[str, object]:
+        """Those fields' initial values from the evening's stored ``options`` (None: defaults)."""
+        return {}
+
+    def evening_form_clean(self, data: dict, instance: Evening) -> dict[str, str]:
+        """Check the evening form's cleaned ``data`` for this format (it may fill a field left
+        blank with ``instance``'s value): the problems by field name, {} when there are none."""
+        return {}
+
+    def evening_form_options(self, data: Mapping[str, object]) -> dict | None:
+        """The format's options to store from the form's cleaned ``data`` (None: the format keeps
+        none). Raises ``forms.ValidationError`` with the rules' words for a value they refuse."""
+        return None
+
+    def options_change_refused(self, evening: Evening, chosen: Mapping[str, object]) -> str | None:
+        """Why ``evening`` may not take the format's options ``chosen`` now (the form's values),
+        or None when it may. Default: a format with no options of its own refuses nothing."""
+        return None
+
+    def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
+        """The evening's ``options`` mapping with the format's ``chosen`` options put in, or None
+        when the format keeps none (``chosen`` None: nothing chosen on this page)."""
+        return None
+
+    def options_differ(self, stored: Mapping[str, object], chosen: Mapping[str, object]) -> bool:
+        """Whether ``chosen`` changes the format's options stored in ``stored``."""
+        return False
+
+    # -- the evening now ------------------------------------------------------------------------
+
+    def state(self, evening: Evening) -> StateT:
+        """Where everyone sits now and their tallies (the last live bell's state after, else the
+        draw's). Raises ``RuleError`` before the draw. One or two queries."""
+        raise NotImplementedError
+
+    def table_of(self, evening: Evening, guest: int) -> int | None:
+        """The table ``guest`` (id) sits at now; None before the draw or when not seated."""
+        try:
+            tables = self.state(evening).tables
+        except RuleError:
+            return None
+        return next((n for n, ids in enumerate(tables, 1) if guest in ids), None)
+
+    def standings(self, evening: Evening) -> StandingsT:
+        """Every guest's standing and the prizes. Raises ``RuleError`` as the prize rules do."""
+        raise NotImplementedError
+
+    # -- the bell -------------------------------------------------------------------------------
+
+    def bell_apply(
+        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+    ) -> Bell | None:
+        """Ring ``rnd``'s bell (the evening locked by the caller): score the round, move the
+        players, store the record; ``cuts``: cards the host cut for ties at this bell, where the format
+        cuts (``services.bell.bell_ring``). Returns the bell, or None when it waits. Raises
+        ``RuleError``."""
+        raise NotImplementedError
+
+    def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
+        """After ``bell`` was marked undone: the seats go back to before it."""
+        raise NotImplementedError
+
+    def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
+        """After round 1, between rounds: ``guest`` leaves (``leaving``) or arrives late, and the
+        tables change as the format's rules say. Returns what happened in words for the host.
+        Raises ``RuleError`` when the rules refuse (during a round, a guest not seated, ...)."""
+        raise NotImplementedError
+
+    # -- the room and the phones ----------------------------------------------------------------
+
+    def family_board(self, evening: Evening) -> FoursomeBoard | None:
+        """The partnership family's board for phones and the room (tables by seat, reports,
+        moves, the format's standings; ``selectors.foursome_boards``), or None for a format whose
+        shared board (``selectors.board``) says all."""
+        return None
+
+    # -- the evening as JSON (``docs/export.md``) ------------------------------------------------
+
+    def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
+        """The export's ``tables``, ``standings`` and ``prizes`` as the evening stands now
+        (``guests``: the evening's guests, in id order); empty lists before the draw."""
+        raise NotImplementedError
+
+    def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
+        """Save the play of an imported evening after its draw (``draw``, from the file's ``row``):
+        rounds, results and bells replayed by the rules, the seats after the last bell, the audit
+        entry. ``gid`` maps the file's guest ids to the new ones. Raises
+        ``exchange.rows.EveningImportError`` naming the place in the file."""
+        raise NotImplementedError
+
+    # -- printing -------------------------------------------------------------------------------
+
+    documents_instead: ClassVar[Mapping[str, str | None]] = {}
+    """For another format's document slug, the slug of this format's document for the same use
+    at the tables (house rule: an old link leads to the print page at that document); a slug
+    not named has no counterpart."""
+
+    def document_kinds(self) -> tuple[DocumentKind, ...]:
+        """The documents the format prints (``documents.contents.DocumentKind``), in the order
+        the print page lists them."""
+        raise NotImplementedError
+
+    def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+        """The renderer of document ``slug`` (one of ``document_kinds``; ``variant`` checked),
+        not yet rendered: ``.render()`` gives the PDF bytes. Raises ``RuleError``/``PrintError``."""
+        raise NotImplementedError
+
+    # -- pages the format draws itself ----------------------------------------------------------
+
+    def template(self, name: str) -> str:
+        """The format's own template ``name`` (in its package's ``templates/<key>/``): e.g.
+        "host_report" -> "bunco/host_report.html", the fields of a table's report on the host's
+        form; "phone_report", the same on a captain's phone."""
+        return f"{self.key}/{name}.html"
+
+    pages: ClassVar[Mapping[str, str]] = {}
+    """The format's own views for the product's pages: page name ("board", "draw", ...) ->
+    dotted path of a view taking ``(request, evening_or_guest, *args)``, as ``urls.py`` names
+    views. A page not named here is the product's page, which serves this format as it is."""
+
+    def page(self, name: str) -> PageOverride | None:
+        """The format's own view for the product's page ``name``, or None (``pages``)."""
+        path = self.pages.get(name)
+        return None if path is None else import_string(path)
+
+
+class PageOverride(Protocol):
+    """A format's own view for one of the product's pages: called as the page's view would be,
+    with the evening (or the guest) already found."""
+
+    def __call__(self, request: HttpRequest, subject: Evening | Guest, /, *args, **kwargs) -> HttpResponse: ...
