@@ -78,7 +78,7 @@ CASES = [
     (Evening, "evening_name_length", {"name": "x" * 121}, {"name": "x" * 120}),
     (Evening, "evening_name_length", {"name": ""}, {"name": "E"}),
     (Evening, "evening_game_known", {"game": "chess"}, {"game": "commerce"}),
-    (Evening, "evening_format_known", {"format": "bridge"}, {"format": "bunco"}),
+    (Evening, "evening_format_length", {"format": ""}, {"format": "bunco"}),
     (Evening, "evening_stake_in_range", {"counters_per_stake": 0}, {"counters_per_stake": 1}),
     (Evening, "evening_stake_in_range", {"counters_per_stake": 10_001}, {"counters_per_stake": 10_000}),
     (Evening, "evening_minutes_in_range", {"minutes_per_round": 0}, {"minutes_per_round": 1}),

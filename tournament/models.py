@@ -184,6 +184,7 @@ class Evening(models.Model):
             "evening",
             name_length=length_within("name", 1, 120),
             game_known=one_of("game", Game),
+            format_length=length_within("format", 1, 20),  # a key; which formats: the registry's
             stake_in_range=within("counters_per_stake", 1, 10_000),
             minutes_in_range=within("minutes_per_round", 1, 180),
             rounds_in_range=within("rounds_planned", 1, 100),
