@@ -76,7 +76,7 @@ class Game(models.TextChoices):
 
 class Format(models.TextChoices):
     """The evening's format (values match ``tables.formats.engine.ENGINE``): Progressive Poker,
-    or one of the formats played at tables of four with partners (``/shared/formats.md``)."""
+    or one of the formats played at tables of four with partners (``docs/rules/tables-of-four.md``)."""
 
     POKER = "poker", "Progressive Poker"
     EUCHRE = "euchre", "Progressive Euchre"

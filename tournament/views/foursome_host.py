@@ -5,7 +5,7 @@ The host pages (``views.host``, ``views.draw``, ``views.standings``, ``views.cor
 ``services.foursomes.is_foursome`` first and hand these evenings here; Progressive Poker's pages
 are unchanged. Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
 goes through a service (``services.foursomes``, ``foursome_reports``, ``bell``); a ``RuleError``
-becomes a message naming the players and saves nothing. Rules: ``/shared/formats.md``.
+becomes a message naming the players and saves nothing. Rules: ``docs/rules/tables-of-four.md``.
 """
 
 from __future__ import annotations
