@@ -14,7 +14,7 @@ moved (table and seat) in one transaction, and, as a second floor, one raw UPDAT
 with a CASE on the guest (what the bell itself sends for the seats): the least a bell could
 cost in writes. The query
 count of one bell must be the same for 16 players as for 500 (asserted in
-``tests/test_bell_formats_scale.py`` too). Rules: ``/shared/formats.md``; issue 15 item 6.
+``tests/test_bell_formats_scale.py`` too). Rules: ``docs/rules/tables-of-four.md``; issue 15 item 6.
 
 Run: ``.venv/bin/python bench/bench_formats.py [--players 500] [--repeat 5] [--database-url URL]``.
 """

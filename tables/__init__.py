@@ -1,8 +1,8 @@
 """The rules of a progressive card party, as plain Python.
 
 Nothing here imports Django. Every module is a set of pure functions over small frozen
-values, and every rule names where it comes from: a seed file in ``shared/seeds/`` (the
-19th-century rule texts), ``seeds/README.md`` for Progressive Poker, or "house rule: ..." where
+values, and every rule names where it comes from: a page of ``docs/rules/`` (the
+rules in the project's words, naming the books: ``docs/rules/README.md``), or "house rule: ..." where
 the texts are silent and the product had to choose.
 
 Modules:

@@ -2,12 +2,12 @@
 
 A ``Card`` is a small frozen value read from the text a guest types ("AS", "10H" or "TH",
 "QD"), and written back the same way. The 53rd card is the mistigris, the "blank" card sold
-with a pack to show its pattern (source: ``000_8fd897c0e7bb035c.txt``, Mistigris); it is typed
+with a pack to show its pattern (source: ``docs/rules/draw-poker.md``, 'The mistigris'); it is typed
 "JK" or "MI" (or "joker", "mistigris") and has no rank and no suit until its holder names one.
 
 Pip values (ace 11, the other court cards and the ten 10 each, the rest their number) come from
-``003_88db352551cf95c8.txt`` (the point in Commerce, My Ship Sails) and
-``004_5d1bc750ac89c154.txt`` (Thirty-One).
+``docs/rules/commerce.md`` (the point), ``docs/rules/my-ship-sails.md`` and
+``docs/rules/thirty-one.md``.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Rank(enum.IntEnum):
     def pips(self) -> int:
         """Pip value: ace 11, ten and court cards 10, others their number.
 
-        Source: ``003_88db352551cf95c8.txt`` (the point) and ``004_5d1bc750ac89c154.txt``.
+        Source: ``docs/rules/commerce.md`` (the point) and ``docs/rules/thirty-one.md``.
         """
         if self is Rank.ACE:
             return 11
@@ -178,7 +178,7 @@ class Card:
 
     @classmethod
     def mistigris(cls) -> Card:
-        """The mistigris, the wild 53rd card (``000_8fd897c0e7bb035c.txt``)."""
+        """The mistigris, the wild 53rd card (``docs/rules/draw-poker.md``)."""
         return MISTIGRIS
 
     @property
@@ -218,7 +218,7 @@ class Card:
 _SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
 MISTIGRIS = Card(None, None)
-"""The mistigris (``000_8fd897c0e7bb035c.txt``)."""
+"""The mistigris (``docs/rules/draw-poker.md``)."""
 
 _SPLIT = re.compile(r"[\s,;]+")
 
@@ -254,7 +254,7 @@ def check_no_duplicates(cards: Iterable[Card]) -> None:
 
 def full_pack(*, with_mistigris: bool = False) -> tuple[Card, ...]:
     """The pack in pack order: 52 cards (deuce of clubs … ace of spades), then the mistigris
-    when ``with_mistigris`` (53 cards, ``000_8fd897c0e7bb035c.txt``)."""
+    when ``with_mistigris`` (53 cards, ``docs/rules/draw-poker.md``)."""
     pack = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
     return pack + (MISTIGRIS,) if with_mistigris else pack
 

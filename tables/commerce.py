@@ -1,6 +1,6 @@
 """Commerce: ranking three-card hands, and the dealer's payments.
 
-Source: ``003_88db352551cf95c8.txt`` (Commerce without and with a widow). From the highest:
+Source: ``docs/rules/commerce.md`` (Commerce without and with a widow). From the highest:
 
 * Triplets: three aces the highest, three deuces the lowest. "Pairs have no value."
 * Sequence flushes: three cards of one suit in sequence, "the ace being allowed to rank as the
@@ -68,7 +68,7 @@ _WORDS = {
 
 @dataclass(frozen=True, slots=True)
 class CommerceOptions:
-    """Commerce's rule variants (``003_88db352551cf95c8.txt``).
+    """Commerce's rule variants (``docs/rules/commerce.md``).
 
     ``flush``: three cards of one suit rank next below the sequence flush; ``pair``: a pair
     outranks the point; ``widow``: the game is played with a widow (counters of no value, no

@@ -1,7 +1,7 @@
 """The seating draw: table cards, the split of each table between the packs, the pull list, the
 digital deal, and a draw recorded card by card from real packs.
 
-Rules from ``004_5d1bc750ac89c154.txt`` (Progressive Poker): "take two packs of cards, one red
+Rules from ``docs/rules/progressive-poker.md``, 'The seating draw': "take two packs of cards, one red
 and one blue, and to select two aces from each for the four positions at the head table; three
 deuces, treys, etc., for the six positions at each of the other tables ... cards being selected
 to agree with the number required ... Each lady takes a red-backed card, the gentlemen drawing
@@ -75,7 +75,7 @@ def rank_plural(rank: int) -> str:
 
 def pack_words(pack: Pack, labels: Mapping[Pack, str] | None = None) -> str:
     """How a pack is named in a sentence: "the blue pack", or the host's label ("the Gentlemen
-    pack", "the Red pack" for the label "Red pack"). Source: DESIGN.md (the host's pack labels).
+    pack", "the Red pack" for the label "Red pack"). Source: docs/rules/progressive-poker.md (the host's pack labels).
     """
     label = (labels or {}).get(pack, pack.value)
     return f"the {label}" if label.lower().endswith("pack") else f"the {label} pack"
@@ -86,7 +86,7 @@ class TableCard:
     """One card of the draw: its pack and its rank, which is the table number (1 = head).
 
     Raises ``InvariantBroken`` when built with a rank below 1 or a pack that is not a ``Pack``.
-    Source: 004_5d1bc750ac89c154.txt ("the number of pips ... indicate ... the table").
+    Source: docs/rules/progressive-poker.md ("the number of pips ... indicate ... the table").
     """
 
     pack: Pack
@@ -192,7 +192,7 @@ def split_packs(plan: TablePlan, *, red: int, blue: int) -> tuple[TableSplit, ..
     Returns one ``TableSplit`` per table, table 1 first. Even tables: half and half. Odd tables:
     from the head table down, the odd seat goes to the pack with more guests (red when equal)
     until that pack's cards match its guests, then to the other pack. Source:
-    004_5d1bc750ac89c154.txt ("two aces from each", "three deuces, treys, etc."); house rule for
+    docs/rules/progressive-poker.md ("two aces from each", "three deuces, treys, etc."); house rule for
     the odd seats. Raises ``DrawError`` when ``red + blue`` is not the plan's guest count.
     """
     if red < 0 or blue < 0 or red + blue != plan.guests:
@@ -227,7 +227,7 @@ def draws_from_other_pack(splits: Sequence[TableSplit], *, red: int, blue: int) 
 def pull_list(splits: Sequence[TableSplit]) -> dict[Pack, tuple[tuple[int, int], ...]]:
     """Which cards to take out of each real pack: pack -> ((rank, count), ...), rank order,
     ranks with no card left out. E.g. red: ((1, 2), (2, 3), (3, 3), (4, 2)).
-    Source: 004_5d1bc750ac89c154.txt ("cards being selected to agree with the number required").
+    Source: docs/rules/progressive-poker.md ("cards being selected to agree with the number required").
     """
     return {pack: tuple((s.table, s.count(pack)) for s in splits if s.count(pack)) for pack in Pack}
 
@@ -336,7 +336,7 @@ def deal(
     number ``draws_from_other_pack`` gives, all of the pack with more guests than cards).
     Returns one ``DealtCard`` per guest, in the order given; the cards of each (pack, rank) number
     as ``split_packs`` says. Raises ``DrawError`` for a guest listed twice, a count that is not
-    the plan's, or a wrong pick. Source: 004_5d1bc750ac89c154.txt; house rules in the docstring.
+    the plan's, or a wrong pick. Source: docs/rules/progressive-poker.md; house rules in the docstring.
     """
     roster = _check_roster(guests, plan)
     counts = Counter(roster.values())
@@ -382,7 +382,7 @@ class PhysicalDraw:
     taken: the cards recorded so far; guests: (guest id, own pack) of everyone who is to draw
     (when given, strangers are refused and no more guests draw from the other pack than must).
     Start one with ``PhysicalDraw.start``; each ``take`` returns a new value (nothing changes on
-    a refusal). Source: 004_5d1bc750ac89c154.txt ("cards thus selected ... presented face
+    a refusal). Source: docs/rules/progressive-poker.md ("cards thus selected ... presented face
     downward ... to draw from"); the refusals are house rules keeping the draw to the pull list.
     """
 

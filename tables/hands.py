@@ -39,7 +39,7 @@ class HandStrength:
 
 def pips_by_suit(cards: Iterable[Card]) -> dict[Suit, tuple[int, int]]:
     """For each suit held: (total pips, number of cards), pips counting ace 11, ten and court
-    cards 10, others their number (``003_88db352551cf95c8.txt``, ``004_5d1bc750ac89c154.txt``).
+    cards 10, others their number (``docs/rules/commerce.md``, ``docs/rules/thirty-one.md``).
     The mistigris is ignored (it has no suit)."""
     totals: dict[Suit, tuple[int, int]] = {}
     for card in cards:

@@ -1,6 +1,6 @@
 """The two packs of the seating draw.
 
-Source: ``004_5d1bc750ac89c154.txt`` (Progressive Poker): "take two packs of cards, one red and
+Source: ``docs/rules/progressive-poker.md``, 'The seating draw': "take two packs of cards, one red and
 one blue ... Each lady takes a red-backed card, the gentlemen drawing the blue cards only."
 The product calls them the red pack and the blue pack; a host may label them as they like
 ("Ladies" / "Gentlemen" as the old rules do).

@@ -1,6 +1,6 @@
 """The table plan: how many tables, and how many guests start at each.
 
-Rules from ``004_5d1bc750ac89c154.txt`` (Progressive Poker): the head table (table 1) seats four,
+Rules from ``docs/rules/progressive-poker.md``, 'The table plan': the head table (table 1) seats four,
 "three deuces, treys, etc., for the six positions at each of the other tables until the last or
 booby table is reached, at which there must be only four players at starting. If there are not
 enough players to make exactly six at each of the intermediate tables, the numbers may be varied
@@ -37,15 +37,15 @@ from typing import Any
 from tables.errors import InvariantBroken, RuleError
 
 HEAD_SIZE = 4
-"""Guests at the head table at the start (004_5d1bc750ac89c154.txt: "two aces from each")."""
+"""Guests at the head table at the start (docs/rules/progressive-poker.md: "two aces from each")."""
 BOOBY_SIZE = 4
-"""Guests at the booby table at the start (004_5d1bc750ac89c154.txt: "only four players")."""
+"""Guests at the booby table at the start (docs/rules/progressive-poker.md: "only four players")."""
 USUAL_SIZE = 6
 """The size of a table between head and booby when the count divides (004_...: "six positions")."""
 SMALLEST_SIZE = 4
-"""The smallest table between head and booby (004_5d1bc750ac89c154.txt: "from four to seven")."""
+"""The smallest table between head and booby (docs/rules/progressive-poker.md: "from four to seven")."""
 LARGEST_SIZE = 7
-"""The largest table between head and booby (004_5d1bc750ac89c154.txt: "from four to seven")."""
+"""The largest table between head and booby (docs/rules/progressive-poker.md: "from four to seven")."""
 FEWEST_GUESTS = HEAD_SIZE + BOOBY_SIZE
 """The fewest guests that can be seated: a head table and a booby table of four each."""
 
@@ -121,7 +121,7 @@ def relaxations(sizes: tuple[int, ...]) -> str | None:
     """Name, in plain words, every rule of the plan that ``sizes`` breaks; None if it breaks none.
 
     Takes table sizes (guests per table, table 1 first). Returns e.g. "the booby table starts
-    with 5 players instead of 4". Source: 004_5d1bc750ac89c154.txt (the limits quoted above).
+    with 5 players instead of 4". Source: docs/rules/progressive-poker.md (the limits quoted above).
     """
     broken = []
     if sizes[0] != HEAD_SIZE:
@@ -220,7 +220,7 @@ def intermediate_sizes(guests: int, options: PlanOptions = PlanOptions()) -> tup
     Takes the guests left after the head and booby tables (0, or 4 and more). Returns the sizes,
     table 2 first: each 4 to 7, with the fewest squared seats away from six; for that number of
     tables the sizes differ by at most one, the larger first (``options.larger_tables``); a tie
-    between table counts goes by ``options.on_tie``. Source: 004_5d1bc750ac89c154.txt ("from four
+    between table counts goes by ``options.on_tie``. Source: docs/rules/progressive-poker.md ("from four
     to seven"); house rule for "as near six as possible", the order and the tie.
     Raises ``InvariantBroken`` for 1, 2 or 3 guests (no table between can seat them).
     """
@@ -242,7 +242,7 @@ def relaxed_offer(guests: int) -> TablePlan:
     """The relaxed plan offered for 9, 10 or 11 guests: head table 4, booby table the rest.
 
     Returns a two-table ``TablePlan`` whose ``relaxed`` names the one rule relaxed (the booby
-    table's four). House rule: the seeds cannot seat these counts (004_5d1bc750ac89c154.txt).
+    table's four). House rule: the seeds cannot seat these counts (docs/rules/progressive-poker.md, 'The table plan').
     Raises ``InvariantBroken`` for any other count.
     """
     if guests not in (9, 10, 11):
@@ -259,7 +259,7 @@ def plan_tables(guests: int, *, accept_relaxed: bool = False, options: PlanOptio
     For 9, 10 or 11 guests returns the relaxed plan of ``relaxed_offer`` only when
     ``accept_relaxed`` is true. Raises ``PlanError`` for fewer than 8 guests, and for 9 to 11
     without ``accept_relaxed`` (its message explains; ``error.offer`` holds the relaxed plan).
-    Source: 004_5d1bc750ac89c154.txt; house rules as in the module docstring.
+    Source: docs/rules/progressive-poker.md; house rules as in the module docstring.
     """
     if type(guests) is not int:
         raise InvariantBroken(f"a guest count is a whole number, not {guests!r}")
@@ -308,7 +308,7 @@ def free_seats(plan: TablePlan) -> tuple[int, ...]:
 
     A table between head and booby with fewer than seven may take one more; head and booby stay
     at four, except that a relaxed booby table above four (the 9 to 11 offers) may grow to seven.
-    Returns () when no table may: then the host redraws. Source: 004_5d1bc750ac89c154.txt ("from
+    Returns () when no table may: then the host redraws. Source: docs/rules/progressive-poker.md ("from
     four to seven"; "head and booby tables must start with four only"); house rule: free seats.
     """
     return tuple(t for t in plan.table_numbers if _may_grow(plan, t))

@@ -4,9 +4,9 @@ Rules and where they come from:
 
 * The usual ranking, from the lowest: no pair, a pair, two pairs, threes, a straight, a flush,
   a full house, fours, a straight flush (the ace-high one is called a royal flush). Whiskey
-  Poker is settled by "the best poker hand" (``004_5d1bc750ac89c154.txt``); the ranking itself
+  Poker is settled by "the best poker hand" (``docs/rules/whiskey-poker.md``); the ranking itself
   is the ordinary Draw Poker one the seeds take for granted.
-* Mistigris (``000_8fd897c0e7bb035c.txt``): the holder makes the blank card "represent any suit
+* Mistigris (``docs/rules/draw-poker.md``): the holder makes the blank card "represent any suit
   and value he pleases": three sevens and mistigris make fours; with two pairs it makes a full;
   four hearts and mistigris a flush; four hearts in sequence a straight flush.
   House rules where the text is silent (each an option in ``PokerOptions``):
@@ -21,7 +21,7 @@ Rules and where they come from:
   - ``mistigris_wins_ties`` (default off): the reading some books give, the other way round:
     the hand holding the mistigris wins a tie with the same natural hand. (It cannot be on
     together with ``natural_wins_ties``.)
-* The Tiger (``000_8fd897c0e7bb035c.txt``): "the lowest straight that can be made, and reckons as
+* The Tiger (``docs/rules/draw-poker.md``): "the lowest straight that can be made, and reckons as
   one degree better than an ordinary straight": with ``tiger`` on, the lowest straight beats
   every other straight and loses to a flush (house rule: "one degree" read as a category of its
   own; the lowest straight *flush* stays the lowest straight flush).
@@ -87,7 +87,7 @@ class PokerOptions:
     mistigris; ``mistigris_wins_ties``: the other way round (some books' reading); ``tiger``: the lowest straight ranks above every other straight;
     ``ace_low_straights``: A-2-3-4-5 is a straight; ``with_money`` (Whiskey Poker only): the
     counters have a money value and the best hand takes the pool; without money the worst hand
-    puts one counter in the middle (``004_5d1bc750ac89c154.txt``).
+    puts one counter in the middle (``docs/rules/whiskey-poker.md``).
     """
 
     mistigris: bool = False
@@ -184,7 +184,7 @@ def mistigris_choices(held: Sequence[Card], options: PokerOptions) -> list[Card 
 
     Returns every real card its holder does not hold, plus the bare rank of fours when
     ``five_of_a_kind`` is on (fives need a fifth card of a rank whose four cards are all
-    held). Source: ``000_8fd897c0e7bb035c.txt``; house rule in the module docstring.
+    held). Source: ``docs/rules/draw-poker.md``; house rule in the module docstring.
     """
     held_set = set(held)
     choices: list[Card | Rank] = [c for c in full_pack() if c not in held_set]

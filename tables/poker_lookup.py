@@ -1,6 +1,6 @@
 """Fast poker ranking by lookup tables, for exhaustive counts, the benchmark and big showdowns.
 
-The rules are those of ``tables.poker`` (seed ``000_8fd897c0e7bb035c.txt`` for Mistigris and
+The rules are those of ``tables.poker`` (``docs/rules/draw-poker.md`` for Mistigris and
 the Tiger); this module only makes them quick. It follows the method of Cactus Kev's evaluator
 (as ``treys`` does): each card is an int holding its rank's prime number (bits 0-7), its suit
 (one of bits 8-11) and its rank as a bit (bits 16-28). Five cards of one suit are looked up by

@@ -1,6 +1,6 @@
 """Standings, prizes and the settlement at the end of a Progressive Poker evening.
 
-Source: ``seeds/README.md`` (Progressive Poker): "Three or four prizes are usual: one for the
+Source: ``docs/rules/progressive-poker.md``, 'Prizes': "Three or four prizes are usual: one for the
 most yellow counters won at the head table (ties go to the player with more ordinary counters);
 one each for the lady and the gentleman (the red pack and the blue pack) who won the most
 counters over the evening; and often a booby prize. Fresh stakes are charged against a player
@@ -50,7 +50,7 @@ def standings(state: EveningState, packs: Mapping[int, Pack | str], *, stake: in
 
     ``packs`` maps guest id -> ``Pack`` (or "red"/"blue"); ``stake`` is the counters of one
     stake. Raises ``RuleError`` when a guest has no pack or the stake is not positive.
-    Source: ``seeds/README.md`` (Progressive Poker: prizes, fresh stakes charged).
+    Source: ``docs/rules/progressive-poker.md``, 'Prizes' (fresh stakes charged).
     """
     check_stake(stake)
     rows = []
@@ -183,7 +183,7 @@ def award_prizes(
     """The evening's prizes from the standings ``rows``, in order: head table, red pack, blue
     pack, booby. A pack prize is left out when nobody is in that pack; the booby prize when
     ``booby_rule="none"``; everything when there are no rows. Ties are shared or cut
-    (``options.ties``; cuts from ``cuts`` else ``rng``). Source: ``seeds/README.md``
+    (``options.ties``; cuts from ``cuts`` else ``rng``). Source: ``docs/rules/progressive-poker.md``
     (Progressive Poker); the booby rule and ties are house rules.
     """
     rows = tuple(rows)
@@ -256,8 +256,8 @@ def settle(rows: Sequence[StandingRow], *, counter_value: Decimal) -> tuple[Sett
     """The settlement sheet: one line per guest in ``rows`` order, counters won times the value
     of one counter (a ``Decimal`` of money, 0 or more). When counters were conserved all
     evening the amounts add up to zero. Raises ``RuleError`` for a negative or non-Decimal
-    value. Source: ``seeds/README.md`` ("Fresh stakes are charged against a player when the
-    evening is settled") and ``004_5d1bc750ac89c154.txt`` (settling when counters have a value).
+    value. Source: ``docs/rules/progressive-poker.md`` ("Fresh stakes are charged against a player when the
+    evening is settled") and ``docs/rules/whiskey-poker.md``, 'Settling' (settling when counters have a value).
     """
     if not isinstance(counter_value, Decimal) or not counter_value.is_finite() or counter_value < 0:
         raise RuleError(f"A counter's value must be an amount of money, 0 or more (got {counter_value!r}).")

@@ -1,6 +1,6 @@
 """My Ship Sails (My Bird Sings): ranking three-card hands.
 
-Source: ``003_88db352551cf95c8.txt``: "The moment any player finds himself with a flush, three
+Source: ``docs/rules/my-ship-sails.md``: "The moment any player finds himself with a flush, three
 cards of the same suit, regardless of their value ... he says: 'My Ship Sails' ... Should there
 be more than one flush, the pips win, counting ace for 11, and other court-cards for 10 each. If
 no player has secured a flush after two rounds of exchanges ... the highest number of pips in the

@@ -12,14 +12,14 @@ on the dealer's left is the elder hand.
 Ties and settlement, by game (sources named on each):
 
 * Draw Poker, Whiskey Poker: equal hands divide the pool (house rule, the usual poker custom; the
-  seeds are silent). Whiskey Poker without money (``004_5d1bc750ac89c154.txt``): there is no
+  seeds are silent). Whiskey Poker without money (``docs/rules/whiskey-poker.md``): there is no
   pool; the worst hand shown puts one counter in the middle (house rule: every hand tied for
   worst puts one in).
-* Commerce (``003_88db352551cf95c8.txt``): a tie goes to "the dealer, or the player nearest him
+* Commerce (``docs/rules/commerce.md``): a tie goes to "the dealer, or the player nearest him
   on his left"; the dealer's payments without a widow (see ``tables.commerce``); with a widow the
   dealer pays nothing extra, and of players frozen out together the worst hand pays for the
   whiskey.
-* Thirty-One (``004_5d1bc750ac89c154.txt``) and My Ship Sails (``003_88db352551cf95c8.txt``): the
+* Thirty-One (``docs/rules/thirty-one.md``) and My Ship Sails (``docs/rules/my-ship-sails.md``): the
   elder hand wins ties (for Thirty-One a house rule, optionally divided instead).
 
 In the games where seats break ties the worst hand is decided the same way (the hand that would
@@ -235,7 +235,7 @@ def seat_priority(game: Game, seat: int, dealer_seat: int, table_size: int, opti
     """How a seat fares in a tie: lower wins; ``None`` when ties divide the pool.
 
     Commerce: the dealer first, then the players to his left in turn
-    (``003_88db352551cf95c8.txt``). My Ship Sails and Thirty-One: the elder hand (dealer's left)
+    (``docs/rules/commerce.md``). My Ship Sails and Thirty-One: the elder hand (dealer's left)
     first, the dealer last. Poker, and Thirty-One with ``split_ties``: ``None``.
     """
     if game is Game.COMMERCE:
@@ -284,7 +284,7 @@ def showdown(
     ``during_play`` (My Ship Sails only): the second round of exchanges is not over, so only a
     flush of three ends the deal ("The moment any player finds himself with a flush ... he says
     'My Ship Sails'"; two-card flushes count only "after two rounds of exchanges",
-    ``003_88db352551cf95c8.txt``); with no such flush the result names no winner yet.
+    ``docs/rules/my-ship-sails.md``); with no such flush the result names no winner yet.
     Returns a ``ShowdownResult``. Raises ``RuleError`` subclasses naming the card or seat: an
     unknown card, a card shown twice, a wrong number of cards, the mistigris where it is not
     played, a dealer seat outside the table, no hand at all, an unknown option, ``during_play``
@@ -326,7 +326,7 @@ def showdown(
 
 def _no_winner_yet(game: Game, dealer: int, shown: list[ShownHand]) -> ShowdownResult:
     """My Ship Sails during play with no flush of three: the result names no winner yet and no
-    payments; the exchanges go on (``003_88db352551cf95c8.txt``)."""
+    payments; the exchanges go on (``docs/rules/my-ship-sails.md``)."""
     return ShowdownResult(
         game=game,
         dealer_seat=dealer,
@@ -342,7 +342,7 @@ def _no_winner_yet(game: Game, dealer: int, shown: list[ShownHand]) -> ShowdownR
 
 
 def _no_pool(game: Game, opts: GameOptions) -> bool:
-    """Whiskey Poker without money has no pool (``004_5d1bc750ac89c154.txt``)."""
+    """Whiskey Poker without money has no pool (``docs/rules/whiskey-poker.md``)."""
     return game is Game.WHISKEY_POKER and isinstance(opts, PokerOptions) and not opts.with_money
 
 

@@ -1,10 +1,10 @@
 """Where the rules come from, in the words a host or a guest reads on the site.
 
-Every rule text the product was built from (the three seed files and the seeds' summary of the
-rest of Progressive Poker, see ``seeds/README.md`` in the project's shared documents) comes from
+Every rule text the product was built from (the three seed texts and a summary of the
+rest of Progressive Poker, told in the project's words in ``docs/rules/``) comes from
 one book: R. F. Foster's *Foster's Complete Hoyle, an Encyclopedia of Games* (revised edition
 of 1909; first published 1897). Pages cite the book and the game's section, never a file name;
-the docstrings in ``tables/`` name the seed files for developers.
+the docstrings in ``tables/`` cite the ``docs/rules/`` pages for developers.
 
 ``BOOK`` is the book; each section constant is the citation a page shows.
 """

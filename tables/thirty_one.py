@@ -1,6 +1,6 @@
 """Thirty-One (Schnautz): ranking three-card hands.
 
-Source: ``004_5d1bc750ac89c154.txt`` (Thirty-One): the object is "a flush of three cards of some
+Source: ``docs/rules/thirty-one.md``: the object is "a flush of three cards of some
 suit having a pip value of thirty-one; or else ... three of a kind. The aces are worth 11, the
 other court cards and the ten, 10 each. If no one can get a flush worth thirty-one, three of a
 kind wins the pool. If no one has three of a kind, the highest pip value shown in one suit wins."
@@ -10,7 +10,7 @@ So, from the highest: thirty-one (an ace and two ten-cards of one suit), then th
 House rules where the text is silent: a single card is a suit's pip value too (the text counts
 "pip value shown in one suit" and, unlike Commerce, does not exclude a single card); a tie goes
 to the elder hand, the player nearest the dealer's left, the dealer last, as the sister game
-My Ship Sails says (``003_88db352551cf95c8.txt``); with ``split_ties`` the tied players divide
+My Ship Sails says (``docs/rules/my-ship-sails.md``); with ``split_ties`` the tied players divide
 the pool instead. With ``higher_card_wins_ties`` (Hoyle's reading) equal totals are first
 compared card by card, highest first, among the cards counted: ``AD KD QD`` beats ``AC JC 10C``
 on the king, though both are thirty-one.

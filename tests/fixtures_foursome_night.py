@@ -8,7 +8,7 @@ from its captain's phone, confirmed by one guest and disputed by another with a 
 head table's report (by the host), so the bell has rung and waits for table 3's score so far.
 ``ended_night``: table 3's report lets the bell move everyone, round 3 (the last) is reported
 everywhere and its bell ends the evening, with its prizes. Reports are worked from
-``/shared/formats.md`` (``tables.formats.records`` for their shape)."""
+``docs/rules/`` (``tables.formats.records`` for their shape)."""
 
 from __future__ import annotations
 

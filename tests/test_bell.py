@@ -1,4 +1,4 @@
-"""The bell's four rules, worked out by hand on small evenings (seeds/README.md, Progressive Poker).
+"""The bell's four rules, worked out by hand on small evenings (docs/rules/progressive-poker.md, 'The bell').
 
 Evenings: 8 guests at 2 tables, 12 at 3, 16 at 4; the stake is 50 counters. Every test writes
 the expected seats and entries out in full.

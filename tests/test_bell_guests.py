@@ -1,4 +1,4 @@
-"""Guests who leave mid-evening or arrive late (house rules; seeds/README.md is silent)."""
+"""Guests who leave mid-evening or arrive late (house rules; docs/rules/progressive-poker.md)."""
 
 import json
 

@@ -64,7 +64,7 @@ def test_text_and_names():
 
 
 def test_pips():
-    # 003_88db352551cf95c8.txt: ace eleven, court cards ten.
+    # docs/rules/commerce.md: ace eleven, court cards ten.
     assert [Card.parse(t).pips for t in ["AS", "KS", "QS", "JS", "10S", "9S", "2S"]] == [11, 10, 10, 10, 10, 9, 2]
 
 

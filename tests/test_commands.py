@@ -1,7 +1,7 @@
 """The terminal path: an evening from a CSV through five bells with the management commands.
 
 After each bell: every guest sits at exactly one table, table sizes are unchanged, the moves
-are the ones the rules give (seeds/README.md), and the JSON export says the same.
+are the ones the rules give (docs/rules/progressive-poker.md), and the JSON export says the same.
 """
 
 import io

@@ -1,4 +1,4 @@
-"""Commerce ranking (tables/commerce.py), source 003_88db352551cf95c8.txt."""
+"""Commerce ranking (tables/commerce.py), source docs/rules/commerce.md."""
 
 from collections import Counter
 from itertools import combinations

@@ -1,4 +1,4 @@
-"""The seating draw (tables/draw.py) against 004_5d1bc750ac89c154.txt and the house rules."""
+"""The seating draw (tables/draw.py) against docs/rules/progressive-poker.md and the house rules."""
 
 import random
 from collections import Counter

@@ -1,10 +1,10 @@
-"""Whole evenings worked by hand from ``/shared/formats.md``, replayed through the database
+"""Whole evenings worked by hand from the ``docs/rules/`` pages, replayed through the database
 services (``foursome_report`` for every table's report, ``bell_ring`` for the bell) and checked
 round by round: a 16-player Progressive Euchre evening, a 16-player Drive Whist drive, and the
 12-player Bunco evening of ``tests/test_formats.py`` (worked by hand there for the pure rules).
 
 The expected tables and tallies below were derived by hand, not by running the code: the rules
-used are formats.md's "Seats and partners" (when partners change, the two who stayed take North
+used are docs/rules/tables-of-four.md's 'Partners kept or changed' (when partners change, the two who stayed take North
 and East in the order of the seats they held, the two who arrived South and West in the order of
 the seats they left; when partners are kept, the stayers keep their seats and the arriving pair
 takes the empty ones in order), Progressive Euchre's ladder (Foster: winners up one table, the

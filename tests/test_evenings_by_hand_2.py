@@ -1,4 +1,4 @@
-"""More evenings worked by hand from ``/shared/formats.md`` alone (before reading the code), replayed
+"""More evenings worked by hand from ``docs/rules/`` alone (before reading the code), replayed
 round by round through the host's own pages with Django's test client: the round's start and the
 bell (``host-round``), every table's result form (``host-result``) and a guest who leaves (the
 guests list's "Left" button, ``host-guest-status``). After every bell the seats and the tallies are
@@ -6,7 +6,7 @@ compared with the hand-worked ones; after the last, the tallies, the standings a
 
 Everything expected below was worked out by hand (the working is in the commit's notes) and is
 written here literally: the seats after each bell, the winners at each table, the final tallies
-and prizes. Rules used, as formats.md reads:
+and prizes. Rules used, as docs/rules/ reads:
 
 * Seats and partners: when partners change, the two who stayed take North and East in the order of
   the seats they held and the two who arrived take South and West in the order of the seats they
@@ -312,7 +312,7 @@ def test_the_same_euchre_scores_with_losers_moving_down_one_table(host_client, h
     assert _tally(party, "stars") == _totals(stars)
     points = "A1 26 A2 36 A3 27 A4 29 A5 38 A6 24 A7 25 A8 26 B1 23 B2 26 B3 33 B4 31 B5 33 B6 25 B7 18 B8 30"
     assert _tally(party, "points") == _totals(points)
-    # three blue guests have 3 stars: formats.md cuts the tie (or plays it off), points do not decide it
+    # three blue guests have 3 stars: docs/rules/ cuts the tie (or plays it off), points do not decide it
     _prizes(party, {"most_stars_red": "A5", "most_stars_blue": "B3|B4|B8", "booby": "B7"})
 
 

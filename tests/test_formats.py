@@ -1,7 +1,7 @@
 """The formats at tables of four (tables/formats/): hand-worked evenings and property tests.
 
-The evenings below were worked by hand round by round from ``/shared/formats.md`` ("Seats and
-partners": the two who stayed take North and East in the order of the seats they held, the two
+The evenings below were worked by hand round by round from ``docs/rules/tables-of-four.md`` ('Partners kept or
+changed': the two who stayed take North and East in the order of the seats they held, the two
 who arrived South and West in the order of the seats they left; partners kept: the arriving
 pair takes the empty seats), and the test replays them through the bell.
 """
@@ -169,7 +169,7 @@ def test_a_sixteen_player_euchre_evening_by_hand():
     assert {p: state.tally(p, "points") for p in points} == points
     packs = {p: Pack.RED if p <= 8 else Pack.BLUE for p in range(1, 17)}
     prizes = {p.key: p.winners for p in award_foursome_prizes(state.tallies, packs, EUCHRE.prizes, ties="shared")}
-    # the booby: the five without a star share it (ties cut or shared, formats.md; points do not decide)
+    # the booby: the five without a star share it (ties cut or shared, docs/rules/; points do not decide)
     assert prizes == {"most_stars_red": (3, 8), "most_stars_blue": (9,), "booby": (4, 7, 10, 12, 15)}
 
 
@@ -302,7 +302,7 @@ def test_bunco_rolls():
 
 
 def test_a_bunco_rounds_target_number_starts_again_after_six_rounds():
-    """Six rounds make a set, round n's target is n (formats.md): round 7 rolls for 1s again."""
+    """Six rounds make a set, round n's target is n (docs/rules/bunco.md): round 7 rolls for 1s again."""
     assert [bunco_target(n) for n in (1, 2, 6, 7, 8, 12, 13, 24)] == [1, 2, 6, 1, 2, 6, 1, 6]
     for bad in (0, -1, True, "3"):
         with pytest.raises(ScoreError, match="Rounds are numbered from 1"):
@@ -416,7 +416,7 @@ def test_random_evenings_keep_everyone_seated_and_tallies_add_up(guests, rounds,
 
 
 def test_points_do_not_decide_a_tie_on_stars_the_guests_level_cut_or_share():
-    """formats.md, Progressive Euchre's prizes: "ties cut or played off". Four red guests with 1
+    """docs/rules/progressive-euchre.md, 'Prizes': "ties cut or played off". Four red guests with 1
     star each tie for most stars whatever their points (16, 13, 13, 13), as do the two blue
     guests with none for the booby (5 and 8 points); worked by hand."""
     red = {1: (1, 16), 2: (1, 13), 3: (1, 13), 4: (1, 13)}

@@ -13,7 +13,7 @@ The doors: the host's result form (a round in play), the captain's phone report,
 that the answer is not a 500, that the message is there in plain words (no code names, no raw
 data, no Python reprs) and that the database is unchanged (``tests.db_snapshot``).
 
-Worked from ``/shared/formats.md``: a euchre hand scores 1, 2 (a march, or a euchre to the
+Worked from ``docs/rules/``: a euchre hand scores 1, 2 (a march, or a euchre to the
 defenders) or 4 (a lone hand's march); a bunco roll scores 1, 2 or 3 for dice showing the target,
 5 for a mini bunco, 21 for a bunco; a whist hand has 13 tricks; a ghost wins no prize.
 (Euchre's reports name a side and points per hand, not the maker, so no player can be named in

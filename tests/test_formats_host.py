@@ -1,7 +1,7 @@
 """The host's pages for the formats at tables of four (Progressive Euchre, Drive Whist, Bunco):
 the evening form's format and options, the draw, the result forms, the bell, standings.
 
-Values are worked by hand from ``/shared/formats.md``.
+Values are worked by hand from ``docs/rules/``.
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ def test_a_table_page_shows_its_four_by_partnership_and_seat_its_report_and_the_
 
 
 def test_the_moves_tab_says_each_tables_result_and_where_everyone_goes(logged_in, make_evening):
-    """Euchre's ladder, two tables (``/shared/formats.md``): table 1's North–South win 7 to 5
+    """Euchre's ladder, two tables (``docs/rules/progressive-euchre.md``): table 1's North–South win 7 to 5
     and stay; its East–West go to the foot table, table 2; table 2's East–West win 8 to 3 and
     move up to the head table; its North–South stay."""
     evening = _drawn(make_evening, "euchre")

@@ -172,7 +172,7 @@ def test_the_host_runs_a_progressive_euchre_evening_at_1280(browser, live_server
 
 def test_a_drive_whist_night_the_host_enters_tricks_and_phones_say_where_to_go(browser, live_server, host):
     """Twelve guests, three tables. Tricks: table 1 North–South 8 to 5, table 2 East–West 7 to
-    6, table 3 North–South 9 to 4. Drive Whist's circle (Foster, ``/shared/formats.md``): the
+    6, table 3 North–South 9 to 4. Drive Whist's circle (Foster, ``docs/rules/drive-whist.md``): the
     winners move one table towards the head, the head table's winners go round to the last
     table, the losers stay; partners are kept (the format's default)."""
     page = host_page(browser, live_server, host)

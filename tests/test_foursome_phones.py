@@ -1,7 +1,7 @@
 """A guest's phone at tables of four (Progressive Euchre, Drive Whist, Bunco): their table and
 seat, partner and opponents by name, their tally and place, where the bell sends them, the
 captain's report with its score helper, and the end of the evening. Worked from
-``/shared/formats.md``."""
+``docs/rules/``."""
 
 from __future__ import annotations
 
@@ -209,7 +209,7 @@ def test_a_bunco_captain_counts_each_player_and_the_team_points_follow():
 
 
 def test_a_bunco_phone_and_both_report_forms_give_the_rounds_target_number_six_rounds_a_set():
-    """Round n's target is n, six rounds a set (formats.md): round 7 rolls for 1s, round 8 for 2s."""
+    """Round n's target is n, six rounds a set (docs/rules/bunco.md): round 7 rolls for 1s, round 8 for 2s."""
     evening = foursome_evening("bunco", 8)
     guest = seated(evening, 1)[0]
     client = _client()

@@ -6,7 +6,7 @@ say (Euchre and Bunco: no partnership survives a bell; Drive Whist: every partne
 the tallies add up (every player at a table that reported a win or a loss, at one cut for want
 of a report neither, Euchre's stars are its wins, the
 points, tricks and bunco points added are the reports'); and replaying the same reports and cuts
-(the export imported again) gives the same evening. Rules: ``/shared/formats.md``.
+(the export imported again) gives the same evening. Rules: ``docs/rules/tables-of-four.md``.
 """
 
 from __future__ import annotations

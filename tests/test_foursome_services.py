@@ -1,7 +1,7 @@
 """The formats at tables of four in the database: the draw, reports, the bell, undo, guests who
 leave and arrive, standings and prizes (``tournament.services.foursome*``).
 
-The evening's reports are checked against values worked by hand from ``/shared/formats.md``.
+The evening's reports are checked against values worked by hand from ``docs/rules/``.
 """
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ def test_the_head_tables_report_rings_the_bell_when_rounds_end_there():
 
 
 def test_the_head_tables_report_stops_play_and_the_bell_waits_for_every_tables_score_so_far():
-    # formats.md: "the head table rings it, and every table stops. A table whose game is
+    # docs/rules/tables-of-four.md: "the head table rings it, and every table stops. A table whose game is
     # unfinished is decided by the score so far."
     evening = _evening("euchre", 12)
     Evening.objects.filter(pk=evening.pk).update(round_end=Evening.RoundEnd.HEAD_POOL)

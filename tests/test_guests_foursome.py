@@ -1,6 +1,6 @@
 """The host's guests page at tables of four, between rounds: "Left" gives the guest's seat to a
 ghost (they keep their tallies), "Check in" seats a late guest in the ghost seat nearest the foot
-table (``formats.md``, "A guest who leaves"; house rule for the late guest)."""
+table (``docs/rules/tables-of-four.md``, 'Guests who leave or arrive late'; house rule for the late guest)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What the phones and the room display say while a round's bell is not simply rung: after the
 host undid it (``services.bell.bell_undo``: the round waits for the host), and at tables of four
-while it waits for every table's score so far (``services.foursome_bell``; ``/shared/formats.md``:
+while it waits for every table's score so far (``services.foursome_bell``; ``docs/rules/tables-of-four.md``:
 "A table whose game is unfinished is decided by the score so far")."""
 
 from __future__ import annotations

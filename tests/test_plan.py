@@ -1,4 +1,4 @@
-"""The table plan (tables/plan.py) against 004_5d1bc750ac89c154.txt and the house rules."""
+"""The table plan (tables/plan.py) against docs/rules/progressive-poker.md and the house rules."""
 
 from itertools import product
 

@@ -1,6 +1,6 @@
 """Poker ranking with Mistigris and the Tiger (tables/poker.py, tables/poker_lookup.py).
 
-Worked examples from 000_8fd897c0e7bb035c.txt (Mistigris, The Tiger) and the nasty cases.
+Worked examples from docs/rules/draw-poker.md (Mistigris, The Tiger) and the nasty cases.
 """
 
 import random

@@ -3,7 +3,7 @@
 Published counts (e.g. any table of five-card poker probabilities): straight flush 40 (4 of them
 royal), fours 624, full house 3,744, flush 5,108, straight 10,200, threes 54,912, two pairs
 123,552, a pair 1,098,240, no pair 1,302,540; 7,462 distinct strengths. With one fully wild card
-(the mistigris, ``000_8fd897c0e7bb035c.txt``) over C(53,5) = 2,869,685 hands the published joker
+(the mistigris, ``docs/rules/draw-poker.md``) over C(53,5) = 2,869,685 hands the published joker
 table is: fives 13, straight flush 204, fours 3,120, full house 6,552, flush 7,804, straight
 20,532, threes 137,280, two pairs 123,552, a pair 1,268,088, no pair 1,302,540.
 """

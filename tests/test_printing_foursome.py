@@ -2,7 +2,7 @@
 (``tournament.documents.foursome``): score cards with each player's name, seat, partner, QR link
 and the rounds rung written in; table cards with the seats and the movement; Bunco's tally
 sheets; the results and certificates with the format's prizes. The expected values are worked
-by hand from the reports below and ``/shared/formats.md``.
+by hand from the reports below and ``docs/rules/tables-of-four.md``.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_a_euchre_score_card_names_the_player_their_seat_and_partner_and_writes_
     _ring(evening, {1: {"points": {"NS": 5, "EW": 7}}, 2: {"points": {"NS": 6, "EW": 2}}})
     pdf = document(evening=evening, slug="score-cards").render()
     assert len(page_texts(pdf)) == 4  # 8 players, two cards a page
-    # By hand (formats.md): E-W won the head table 7 to 5 and stay, taking North and East in the
+    # By hand (docs/rules/tables-of-four.md): E-W won the head table 7 to 5 and stay, taking North and East in the
     # order of their seats (East -> North, West -> East); table 2's winners N-S (6 to 2) come up
     # to South and West (North -> South, South -> West): the head's East now partners table 2's North.
     card = _card(pdf, "Progressive Euchre", names[e1])

@@ -1,4 +1,4 @@
-"""Standings, prizes and the settlement (seeds/README.md, Progressive Poker), worked by hand."""
+"""Standings, prizes and the settlement (docs/rules/progressive-poker.md, 'Prizes'), worked by hand."""
 
 from decimal import Decimal
 

@@ -1,4 +1,4 @@
-"""My Ship Sails ranking (tables/ship.py), source 003_88db352551cf95c8.txt."""
+"""My Ship Sails ranking (tables/ship.py), source docs/rules/my-ship-sails.md."""
 
 from collections import Counter
 from itertools import combinations

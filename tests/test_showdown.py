@@ -57,7 +57,7 @@ def test_folded_seats_show_nothing():
 
 
 def test_whiskey_poker_without_money_the_worst_hand_puts_one_counter_in():
-    # 004_5d1bc750ac89c154.txt: no pool; the worst hand shown puts one counter in the middle.
+    # docs/rules/whiskey-poker.md: no pool; the worst hand shown puts one counter in the middle.
     result = showdown(
         "whiskey_poker",
         ["2C 3D 4H 5S 7C", "AS AD 9C 8C 2H", "KC KD 9D 8D 3H"],

@@ -1,4 +1,4 @@
-"""Thirty-One / Schnautz ranking (tables/thirty_one.py), source 004_5d1bc750ac89c154.txt."""
+"""Thirty-One / Schnautz ranking (tables/thirty_one.py), source docs/rules/thirty-one.md."""
 
 from collections import Counter
 from itertools import combinations

@@ -1,6 +1,6 @@
 """The bell of a Progressive Poker evening: every public name in one place.
 
-Source: ``seeds/README.md`` (Progressive Poker) and the house rules in ``BellOptions``. The
+Source: ``docs/rules/progressive-poker.md`` and the house rules in ``BellOptions``. The
 parts live in small modules:
 
     bell_state    EveningState, TableResult, BellEntry, BellRecord, ResultError (JSON round-trip)

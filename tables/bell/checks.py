@@ -2,7 +2,7 @@
 
 Rules: issue 4 ("Bad input" and item 3): a winner must sit at the table, a caller must sit there
 and not be the winner, counters are whole numbers, 0 or more, for guests at that table; the
-head table reports its pool winner and everyone's counters (``seeds/README.md``: "When the pool
+head table reports its pool winner and everyone's counters (``docs/rules/progressive-poker.md``: "When the pool
 at the head table has been decided, the bell is struck. ... At the head table the counters are
 counted."). A bad result raises ``ResultError`` naming the table and the guest; nothing is
 applied.
@@ -31,7 +31,7 @@ def count_off(state: EveningState, table: int, counters: Mapping[int, int]) -> i
 
     The one home of the counters-add-up rule (the bell's warning, a captain's, a scorer's and
     the host's result, the final count): counters only change hands at the table during a
-    deal; fresh stakes are taken at the bell (``seeds/README.md``, Progressive Poker).
+    deal; fresh stakes are taken at the bell (``docs/rules/progressive-poker.md``, 'The bell').
     """
     seated = state.guests_at(table)
     if any(guest not in counters for guest in seated):
@@ -157,7 +157,7 @@ def check_results(
     """Check a round's results before the bell; raise ``ResultError`` with the reason if bad.
 
     Beyond ``check_one`` for each result: one result per table; the head table names its pool
-    winner and every guest's counters (``seeds/README.md``); with ``no_result="hold"`` every
+    winner and every guest's counters (``docs/rules/progressive-poker.md``, 'A round'); with ``no_result="hold"`` every
     table names its pool winner; in the last round (``last_round_counts="require"``) every
     seated guest's counters are reported (house rule: the final counts decide the prizes).
     A bust that needs the booby table's counts is checked by ``ring_bell`` itself.

@@ -1,6 +1,6 @@
 """Cutting cards to settle ties at the bell.
 
-Source: ``seeds/README.md`` (Progressive Poker): "Ties are settled by cutting cards; the lowest
+Source: ``docs/rules/progressive-poker.md``, 'Cutting cards': "Ties are settled by cutting cards; the lowest
 cut stays." A cut is a card rank, ace low: ace 1, deuce 2, ..., king 13. The host may enter the
 cards actually cut; otherwise they are drawn at random. Every card cut is recorded as a "cut"
 entry, so replaying a bell with the recorded cuts gives the same outcome. Equal cuts cut again

@@ -1,6 +1,6 @@
 """Guests who leave mid-evening or arrive late, with every table kept playable.
 
-The seeds are silent on both (``seeds/README.md``: "late arrivals and early departures"), so
+The seeds are silent on both (``docs/rules/progressive-poker.md``, 'Guests who leave or arrive'), so
 every rule here is a house rule, overridable through ``BellOptions``:
 
 - A guest who leaves keeps their counters, yellow counters and stakes in the standings. Their

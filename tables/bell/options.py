@@ -1,6 +1,6 @@
 """How the bell settles the cases the rules leave open: every house rule in one place.
 
-The rules (``seeds/README.md``, Progressive Poker) say what the bell does when every table has
+The rules (``docs/rules/progressive-poker.md``, 'The bell') say what the bell does when every table has
 a clear result. They are silent on the cases below; each field is the product's choice
 (the default) and the other choices a host may pick instead. The rules page
 (``templates/rules/progressive.html``) explains each in plain words.

@@ -4,7 +4,7 @@ A record keeps its input (the results, the stake, the options, the departing or 
 and every card cut, so ``rerun(records)`` gives the same records again; a corrected result is
 a new input for that step, and ``replay`` from there recomputes everything after it (issue 4,
 "corrections without loss": the stored records stay, the Django side marks them superseded).
-Source: ``seeds/README.md`` (Progressive Poker) through ``ring_bell``; house rules for
+Source: ``docs/rules/progressive-poker.md`` through ``ring_bell``; house rules for
 departures and arrivals through ``bell_guests``.
 """
 

@@ -1,6 +1,6 @@
 """What the bell does at the end of a round: yellow counters, moves, fresh stakes, seat changes.
 
-Source: ``seeds/README.md`` (Progressive Poker), in this order:
+Source: ``docs/rules/progressive-poker.md``, 'The bell', in this order:
 1. the head table's pool winner gets one yellow counter;
 2. the pool winner at every other table moves up one table;
 3. at the head table the player with the fewest counters who was not in the call goes down to
@@ -501,7 +501,7 @@ def ring_bell(
     gets the yellow counter and the final counts are taken.
     Raises ``ResultError`` for bad results (see ``check_results``) and when a bust needs the
     booby table's counts that were not reported (``booby_unknown="refuse"``); ``RuleError``
-    for a bad stake or cut. Source: ``seeds/README.md`` (Progressive Poker) and the house rules
+    for a bad stake or cut. Source: ``docs/rules/progressive-poker.md``, 'The bell', and the house rules
     in ``BellOptions``.
     """
     check_stake(stake)

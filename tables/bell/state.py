@@ -1,6 +1,6 @@
 """The values the bell works on: the evening's state, a table's result, and the bell's record.
 
-Rules: ``seeds/README.md`` (Progressive Poker: "Every player starts with the same number of
+Rules: ``docs/rules/progressive-poker.md`` (Progressive Poker: "Every player starts with the same number of
 counters"; the head table is table 1, the booby table is the last). Everything here is a frozen
 value that round-trips through plain JSON (``to_json()`` / ``from_json()``), because the Django
 side stores states and records in JSON fields; JSON turns int keys into str keys, and
@@ -17,7 +17,7 @@ from typing import Any
 from tables.errors import InvariantBroken, RuleError
 from tables.sources import PROGRESSIVE_POKER
 
-SEEDS_RULE = PROGRESSIVE_POKER  # the words pages show; seeds/README.md for developers
+SEEDS_RULE = PROGRESSIVE_POKER  # the words pages show; docs/rules/progressive-poker.md for developers
 
 
 class StateError(RuleError):
@@ -102,7 +102,7 @@ class EveningState:
     tuple of guest ids in seat order. ``counters``, ``yellow`` and ``stakes`` hold every guest
     who has played this evening, including guests who have left (they keep their counters for
     the standings); ``stakes`` counts the stakes taken, the first one included.
-    Source: ``seeds/README.md`` (Progressive Poker).
+    Source: ``docs/rules/progressive-poker.md``.
     """
 
     tables: tuple[tuple[int, ...], ...]
@@ -120,7 +120,7 @@ class EveningState:
         """Raise ``StateError`` (naming the guest by id, also in ``error.guest``) when a seat
         holds something that is not a guest id, a guest is seated twice, a seated guest has
         no counters, yellow counters or stakes on record, or any count is negative or not a
-        whole number. Source: ``seeds/README.md`` (everyone plays at one table, with their
+        whole number. Source: ``docs/rules/progressive-poker.md`` (everyone plays at one table, with their
         own counters); a state like that is refused where it is built, before a bell uses it.
         """
         seen: dict[int, int] = {}
@@ -168,7 +168,7 @@ class EveningState:
 
         Raises ``RuleError`` when a guest is seated twice, the stake is not a positive whole
         number of counters, there are fewer than 2 tables, or a table has fewer than 3 guests.
-        Source: ``seeds/README.md`` ("Every player starts with the same number of counters").
+        Source: ``docs/rules/progressive-poker.md`` ("Every player starts with the same number of counters").
         """
         check_stake(stake)
         state = cls(
@@ -272,7 +272,7 @@ class TableResult:
     ``BellOptions.pool_tie``). ``counters`` gives each guest's counters after the deal where
     reported: required at the head table, at the booby table when a bust needs a seat change,
     and at every table in the last round; optional elsewhere.
-    Source: ``seeds/README.md`` (Progressive Poker) and issue 4 item 3.
+    Source: ``docs/rules/progressive-poker.md``, 'A round', and issue 4 item 3.
     """
 
     table: int

@@ -1,6 +1,6 @@
 """The progressive formats played at tables of four: Progressive Euchre, Drive Whist and Bunco.
 
-Progressive Poker (the seeds) is one member of a family (``/shared/formats.md``). The formats
+Progressive Poker (the seeds) is one member of a family (``docs/rules/tables-of-four.md``). The formats
 here share its two-pack draw, the head table's bell, movement between tables and prizes, and
 differ in four things, which each ``FoursomeFormat`` names: what a table reports at the bell
 (``score``, in ``tables.formats.scoring``), who moves where (``movement``), whether partners
@@ -149,7 +149,7 @@ def play_changes(fmt: FoursomeFormat, before: FoursomeOptions, after: FoursomeOp
     """What ``after`` changes in how ``fmt`` is played, compared with ``before``, in words: "the
     movement", "whether partners change", "how a tie at a table is settled"; () when every bell
     goes the same (a choice equal to the format's own is no change; the prizes' options change
-    no bell). House rule: these are fixed once the seats are drawn (``formats.md``: the winners
+    no bell). House rule: these are fixed once the seats are drawn (``docs/rules/tables-of-four.md``: the winners
     keep their partnership or split up "as the host decides before play")."""
     (moves, partners), (new_moves, new_partners) = before.movement_for(fmt), after.movement_for(fmt)
     changed = (

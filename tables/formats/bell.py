@@ -1,6 +1,6 @@
 """The bell for the formats played at tables of four: scores in, tallies and moves out.
 
-One bell is one round at every table (``/shared/formats.md``: "The bell: the head table rings
+One bell is one round at every table (``docs/rules/tables-of-four.md``: "The bell: the head table rings
 it, and every table stops"). ``ring_foursome_bell`` takes the state before the bell and each
 table's ``TableScore`` and returns a frozen ``FoursomeBell`` record with the state after it:
 every player's tallies added, the winners moved as the format's ``Movement`` says, partners
@@ -139,7 +139,7 @@ def ring_foursome_bell(
 
 
 def guest_leaves(state: FoursomeState, guest: int) -> FoursomeState:
-    """``guest`` leaves: a new ghost takes their seat; they keep their tallies (``formats.md``:
+    """``guest`` leaves: a new ghost takes their seat; they keep their tallies (``docs/rules/tables-of-four.md``:
     "the leaver keeps their tallies and their place in the standings"). Raises ``RuleError``
     if the guest is not seated or is a ghost."""
     if is_ghost(guest):

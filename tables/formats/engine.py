@@ -1,6 +1,6 @@
 """The family of progressive parties, one entry a format: what ``tournament/`` asks of any format.
 
-A host chooses the evening's format when creating it (``/shared/formats.md``): Progressive
+A host chooses the evening's format when creating it (``docs/rules/README.md``): Progressive
 Poker (the seeds; Foster), Progressive Euchre, Drive Whist or Bunco. Every format shares the
 two-pack draw, the head table's bell, movement between tables and prizes; ``FormatEntry`` says
 how this one seats its tables, what each guest's tallies are and where its rules come from.
@@ -20,7 +20,7 @@ Poker: ``tables.bell.EveningState``, ``TableResult``, ``BellOptions``, ``BellRec
 four: ``tables.formats.bell.FoursomeState``, ``TableScore``, ``FoursomeOptions``,
 ``FoursomeBell``); the interface is the same. Progressive Poker's rules are ``tables.plan``,
 ``tables.draw``, ``tables.bell`` and ``tables.prizes`` (the seeds); the others' are
-``tables.formats`` (``formats.md``).
+``tables.formats`` (``docs/rules/tables-of-four.md``).
 """
 
 from __future__ import annotations
@@ -246,7 +246,7 @@ class PokerRules:
 
 @dataclass(frozen=True, slots=True)
 class FoursomeRules:
-    """A format at tables of four behind ``FormatRules`` (``formats.md``): tables of four with
+    """A format at tables of four behind ``FormatRules`` (``docs/rules/tables-of-four.md``): tables of four with
     ghosts, the partnership draw ``draw_foursomes``, the bell ``ring_foursome_bell`` (movement
     and partners from the host's ``FoursomeOptions``, else the format's), the prizes
     ``award_foursome_prizes``."""

@@ -1,7 +1,7 @@
 """Tables of four with partners: the seats, the ghosts, the draw and the movement at the bell.
 
 Progressive Euchre, Drive Whist and Bunco are played at tables of four, two partnerships sitting
-opposite (``/shared/formats.md``, "Common ground": R. F. Foster, *Foster's Complete Hoyle*,
+opposite (``docs/rules/tables-of-four.md``: R. F. Foster, *Foster's Complete Hoyle*,
 "Progressive Euchre" and "Drive Whist"; J. W. Keller, *The Game of Euchre*, ch. VIII; the Bunco
 clubs' rules). Table 1 is the head table, the last the foot table.
 
@@ -17,7 +17,7 @@ clubs' rules). Table 1 is the head table, the last the foot table.
   pack, North".
 * **The movement** (``move``): who stays and who arrives at each table comes from the format
   (a ladder to the foot table, a ladder one table down, or Drive Whist's circle). Seats, as
-  ``formats.md`` fixes them so that every host and the product agree: when partners change, the
+  ``docs/rules/tables-of-four.md`` fixes them so that every host and the product agree: when partners change, the
   two who stayed take North and East in the order of the seats they held and the two who
   arrived take South and West in the order of the seats they left, so each newcomer partners one
   who stayed; where nobody stays (the ladder one table down), the pair from the table below

@@ -1,13 +1,13 @@
 """Prizes for the formats played at tables of four: the most of a tally, per pack, and a booby.
 
-Rules (``/shared/formats.md``, "Common ground"): a prize whose best count is zero goes to no one;
+Rules (``docs/rules/tables-of-four.md``, 'Prizes'): a prize whose best count is zero goes to no one;
 ghosts are left out before the best is found; with two packs each "most" prize is given once per
 pack and the booby prize once. Euchre: most stars (a lady's and a gentleman's prize), the booby
 prize for the fewest stars (Foster; Keller), or total points instead by option. Drive Whist: the
 highest total of tricks, the booby for the lowest (Foster). Bunco: most buncos, most wins, most
 mini buncos, the booby for the most losses, and the last bunco of the night (club rules).
 
-A tie for a prize is cut or shared, as the host chooses (``ties``; formats.md: "ties cut or
+A tie for a prize is cut or shared, as the host chooses (``ties``; docs/rules/progressive-euchre.md: "ties cut or
 played off"); no other tally decides it (two guests level on stars cut, whatever their points).
 """
 

@@ -1,6 +1,6 @@
 """What a table of four reports at the bell, per format, and what it adds to each player's card.
 
-Sources (``/shared/formats.md``): Foster's Complete Hoyle (Progressive Euchre, Drive Whist);
+Sources (``docs/rules/``, a page per format): Foster's Complete Hoyle (Progressive Euchre, Drive Whist);
 Keller, *The Game of Euchre*, ch. VIII; the Bunco clubs' rules. Each format turns a table's
 report into a ``TableScore``: the winning side, and what every player at the table adds to each
 of their tallies (stars, points, tricks, wins, losses, buncos, mini buncos). Reports are checked
@@ -8,7 +8,7 @@ against what the format makes possible; a wrong one raises ``ScoreError`` saying
 
 Silent cases, decided here (house rules, also on the rules pages):
 
-* A game unfinished at the bell is decided by the score so far (``formats.md``: "A table whose
+* A game unfinished at the bell is decided by the score so far (``docs/rules/tables-of-four.md``: "A table whose
   game is unfinished is decided by the score so far").
 * An exact tie is played off (one more hand, one more roll) and the report names the side that
   won the play-off; its points are not added to anyone's tally. With ``ties="cut"`` the two
@@ -198,7 +198,7 @@ def bunco_roll(dice: Sequence[int], target: int) -> tuple[int, str]:
 
 def bunco_target(round_number: int) -> int:
     """The number a Bunco round's dice aim at, 1 to 6: round n's is ((n - 1) mod 6) + 1, six
-    rounds making a set (club rules; ``/shared/formats.md``: "Six rounds make a set (round n's
+    rounds making a set (club rules; ``docs/rules/bunco.md``: "Six rounds make a set (round n's
     target is n)"), so round 7's is 1 again. Raises ``ScoreError`` for a round below 1."""
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
         raise ScoreError(f"Rounds are numbered from 1, not {round_number!r}.")
@@ -216,7 +216,7 @@ def check_at_table(table: Foursome, named: Mapping[str, Iterable[int]]) -> None:
     "mini buncos", "rolls", "points") -> the players it is given for, in the report's order.
     Raises ``ScoreError`` naming the first of them not at the table ("Buncos are given for
     {guest}, who is not at this table."; a ghost elsewhere or a made-up id alike). Rule:
-    ``formats.md``, each player records their own buncos and mini buncos at their own table."""
+    ``docs/rules/bunco.md``, each player records their own buncos and mini buncos at their own table."""
     for what, players in named.items():
         strangers = [p for p in players if p not in table]
         if strangers:

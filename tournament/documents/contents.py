@@ -13,7 +13,7 @@ print page can ask every document whether it can print (and why not) without dra
 ``document_pdf`` builds and renders any of them by its slug; ``DOCUMENTS`` lists them with
 their variants (the print page and ``manage.py print_document`` read it). Everything a host
 can fix raises ``tables.errors.RuleError`` (``PrintError`` mostly) with a message saying what
-to do; nothing half-printed comes out. Rules: issue 7; ``seeds/README.md``.
+to do; nothing half-printed comes out. Rules: issue 7; ``docs/rules/progressive-poker.md``.
 """
 
 from __future__ import annotations
@@ -281,7 +281,7 @@ def _plan(evening: Evening, draw: Draw | None, here: int) -> TablePlan:
 
 
 def movement_line(number: int, tables: int) -> str:
-    """A table's movement rule in one line, for its tent card. Source: ``seeds/README.md``
+    """A table's movement rule in one line, for its tent card. Source: ``docs/rules/progressive-poker.md``, 'The bell'
     (winners move up; the head table's yellow counter; the fewest counters not in the call go
     down to the booby table)."""
     if number == 1:
@@ -324,7 +324,7 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     """The cards to pull from each real pack for a physical draw of the guests checked in now
     (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
     when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
-    Source: seed ``004_5d1bc750ac89c154.txt`` via ``tables.draw.split_packs``/``pull_list``."""
+    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.draw.split_packs``/``pull_list``."""
     _check_variant("pull-list", variant)
     red, blue = _guests_here(evening)
     plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)

@@ -2,7 +2,7 @@
 cards, the table cards, Bunco's tally sheets, the results and the prize certificates.
 
 Each builder reads the evening in a constant number of queries and returns its renderer (from
-``tournament.printing``), not yet rendered. Rules: ``/shared/formats.md`` (what each score card
+``tournament.printing``), not yet rendered. Rules: the formats' pages of ``docs/rules/`` (what each score card
 counts: Euchre's points and stars, Whist's tricks, Bunco's wins, losses, buncos and mini buncos;
 the movement; the seats and partners) through ``tables.formats``; issue 15 item 4.
 
@@ -46,7 +46,7 @@ Sitting = tuple[int, int, int]  # (table, seat 0..3, partner)
 
 
 def kind_words(number: int, tables: int) -> str:
-    """ "Head table" for table 1, "Foot table" for the last (formats.md: the foot, or booby,
+    """ "Head table" for table 1, "Foot table" for the last (docs/rules/tables-of-four.md: the foot, or booby,
     table), "" between; one table is the head table."""
     if number == 1:
         return "Head table"

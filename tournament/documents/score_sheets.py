@@ -8,7 +8,7 @@ reported, and, once the round's bell has rung, each head-table guest's yellow co
 it. Rows come from the live ``Result`` rows (superseded ones left out) and the live bells'
 records (``Bell.record["before"]`` is the seating the round was played in; ``state_after``
 the yellow counters). A round whose bell was undone is still in play and is written from the
-seating now. Rules: issue 7 item 3; ``seeds/README.md`` (the call, yellow counters).
+seating now. Rules: issue 7 item 3; ``docs/rules/progressive-poker.md``, 'A round' (the call, yellow counters).
 
 House rules: the sheet has ``Evening.rounds_planned`` rows, or 12 when the evening ends by the
 clock, and never fewer than the rounds started; counters not reported stay blank.

@@ -11,7 +11,7 @@ sent one must sit at that table, and every live bell is replayed through the rul
 record (tables before and after, winners, tallies added, moves), so a recorded evening imports
 to the same standings. A guest leaving or arriving is replayed with ``guest_leaves`` /
 ``guest_arrives``. Any problem raises ``EveningImportError`` naming the place in the file;
-the caller's transaction then saves nothing. Rules: ``/shared/formats.md``; docs/export.md.
+the caller's transaction then saves nothing. Rules: ``docs/rules/tables-of-four.md``; docs/export.md.
 """
 
 from __future__ import annotations

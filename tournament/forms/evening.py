@@ -247,7 +247,7 @@ class ResultForm(forms.Form):
     """A table's result for the round: the pool winner, who was in the call, and counters.
 
     Built for the guests at the table; counters are required at the head table
-    (``seeds/README.md``: the head table's counters are counted at every bell). The last
+    (``docs/rules/progressive-poker.md``, 'A round': the head table's counters are counted at every bell). The last
     round's counts are taken after its bell, table by table (``FinalCountForm``).
     """
 

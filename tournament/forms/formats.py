@@ -1,7 +1,7 @@
 """The evening form's format part: which format the evening plays (Progressive Poker, Progressive
 Euchre, Drive Whist, Bunco) and the host's options for a format at tables of four.
 
-Rules: ``/shared/formats.md`` through ``tables.formats.FoursomeOptions`` (movement: the ladder
+Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats.FoursomeOptions`` (movement: the ladder
 with the head table's losers to the foot table, Foster and the Bunco clubs; the ladder with the
 losers one table down, the option both give; the circle, Foster's Drive Whist; partners changed
 or kept, Foster gives both for Drive Whist; ties at a table played off, the books' way, or cut;

@@ -1,6 +1,6 @@
 """The host's result forms at tables of four: what a table reports at the bell, per format.
 
-Rules: ``/shared/formats.md`` through ``tables.formats.scoring`` (a euchre hand scores 1, 2 or
+Rules: the formats' pages of ``docs/rules/`` through ``tables.formats.scoring`` (a euchre hand scores 1, 2 or
 4; a whist hand has 13 tricks; a bunco roll scores 1, 2, 3, 5 or 21; an exact tie names the
 play-off's or roll-off's winner). The forms read only what was typed (whole numbers, hands as
 "NS1 EW2"); the service ``foursome_reports.foursome_report`` checks the report against the

@@ -2,7 +2,7 @@
 Whist, Bunco): the form reads the numbers; the rules (``tables.formats.records.report_score``
 through ``services.foursome_reports``) decide what is possible and name whoever is wrong.
 
-Fields, per format (``/shared/formats.md``):
+Fields, per format (``docs/rules/``, the format's page):
 
 * Progressive Euchre: ``hands`` (what the score helper taps: "NS1 EW2 NS4", a side and the
   hand's points), or ``points_ns`` and ``points_ew`` typed; ``playoff`` on a tie.

@@ -20,7 +20,7 @@ from tables.poker import PokerOptions
 from tables.showdown import Game, GameOptions, options_for
 
 # The options each game's page offers, in the order shown. ``with_money`` is Whiskey Poker's
-# alone (``004_5d1bc750ac89c154.txt``); Draw Poker always has a pool.
+# alone (``docs/rules/whiskey-poker.md``); Draw Poker always has a pool.
 GAME_OPTION_NAMES: dict[Game, tuple[str, ...]] = {
     Game.DRAW_POKER: (
         "mistigris",

@@ -1,7 +1,7 @@
 """Every printed document of an evening, as ReportLab renderers over plain frozen values.
 
 One renderer class per PDF, each ``render() -> bytes`` (pretix style, see
-``/work/shared/STYLE.md``): seating cards (sheet or folded tent), table tent cards, score
+``docs/design-notes.md``): seating cards (sheet or folded tent), table tent cards, score
 sheets (blank or pre-filled), the pull list for a physical draw, the results with the
 settlement sheet, and prize certificates. Inputs are the frozen dataclasses of ``data``; the
 Django side builds them from the models. The fonts are Noto fonts installed from PyPI,

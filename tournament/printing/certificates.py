@@ -2,7 +2,7 @@
 
 Shows the prize's title, the winner's name in large type, why it was won, and the evening's
 name, inside a double border. Source: issue 7 item 5; the prizes themselves:
-``seeds/README.md``.
+``docs/rules/progressive-poker.md``, 'Prizes'.
 """
 
 from __future__ import annotations

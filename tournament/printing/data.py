@@ -5,7 +5,7 @@ values; the renderers in this package never touch the database. Names are stored
 typed them; the renderers clean them for print (see ``text.clean_text``).
 
 Where the rules come from: issue 7 (what each document shows), issue 2 item 7 (seating
-cards), ``seeds/README.md`` (head table, booby table, yellow counters, prizes, fresh stakes).
+cards), ``docs/rules/progressive-poker.md`` (head table, booby table, yellow counters, prizes, fresh stakes).
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ class SeatingCardData:
 
     ``table`` is the table number (1 = head), ``table_kind`` "head" | "intermediate" | "booby";
     ``card_rank`` the rank drawn (1 = ace ... 13 = king, then the numbered cards 14, 15, ...
-    past the king: house rule of ``tables.draw``; the rank is the table, seed
-    ``004_5d1bc750ac89c154.txt``), ``card_name`` its words ("trey of the blue pack");
+    past the king: house rule of ``tables.draw``; the rank is the table,
+    ``docs/rules/progressive-poker.md``), ``card_name`` its words ("trey of the blue pack");
     ``pack`` the colour of the card drawn ("red" | "blue"); ``pack_label`` the host's label
     of the guest's own pack ("Red pack", "Ladies"); ``represents`` e.g. "draws for the Blue
     pack" when the guest represents the other pack, else None; ``url`` the guest's private
@@ -174,7 +174,7 @@ class StandingRow:
 
     ``place`` (1 = first), ``yellow`` yellow counters, ``counters`` counters held at the end,
     ``stakes`` fresh stakes taken, ``counters_won`` counters won over the evening with fresh
-    stakes charged (``seeds/README.md``).
+    stakes charged (``docs/rules/progressive-poker.md``, 'Prizes').
     """
 
     place: int

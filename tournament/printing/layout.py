@@ -116,8 +116,8 @@ def rank_index(rank: int) -> str:
 def draw_playing_card(canvas: Canvas, x: float, y: float, width: float, rank: int, colour: str) -> None:
     """A playing card ``width`` points wide (height 1.4 x width) at (``x``, ``y``) lower left:
     white face, border and rank in the pack's ``colour`` ("red" | "blue"), the back of the
-    pack peeking out behind it. Source: the seating draw's red and blue packs, seed
-    ``004_5d1bc750ac89c154.txt``."""
+    pack peeking out behind it. Source: the seating draw's red and blue packs,
+    ``docs/rules/progressive-poker.md``."""
     height = width * 1.4
     ink = PACK_INK[colour]
     radius = width * 0.08

@@ -2,7 +2,7 @@
 
 For each pack (its label and colour), a row per rank with how many cards to pull, a box to
 tick, and the total, which must equal the number of guests drawing from that pack. Source:
-seed ``004_5d1bc750ac89c154.txt`` (the red and the blue pack; the rank is the table) and
+``docs/rules/progressive-poker.md``, 'The seating draw' (the red and the blue pack; the rank is the table) and
 issue 7 item 4.
 """
 

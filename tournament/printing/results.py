@@ -3,8 +3,8 @@ settlement sheet when counters have a money value.
 
 Columns of the standings: place, name, pack, yellow counters, counters held, fresh stakes
 taken, counters won (fresh stakes charged). The prizes and the settlement come computed from
-``tables/`` (their rules: ``seeds/README.md``; settling with a money value: seed
-``004_5d1bc750ac89c154.txt``); this module only prints them. Source: issue 7 item 5.
+``tables/`` (their rules: ``docs/rules/progressive-poker.md``; settling with a money value:
+``docs/rules/progressive-poker.md``, 'The settlement'); this module only prints them. Source: issue 7 item 5.
 """
 
 from __future__ import annotations

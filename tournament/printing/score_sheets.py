@@ -2,7 +2,7 @@
 
 Every seat has a column for the player's name, a tick for the pool winner and the counters;
 the head table's sheet adds, per seat, a tick for the call and the yellow counters (the head
-table's rules, ``seeds/README.md``). The seat headers carry the names seated at the start.
+table's rules, ``docs/rules/progressive-poker.md``). The seat headers carry the names seated at the start.
 The blank version leaves the rounds empty; the pre-filled version writes the rounds played so
 far (``ScoreSheetData.rows``) and leaves the rest blank. Source: issue 7 item 3.
 """

@@ -3,7 +3,7 @@
 A table card is a page folded in two so it stands (as Progressive Poker's tent cards): each
 half shows the table's number, "Head table" or "Foot table", the four seats round a square
 (North at the top, East right, South at the bottom, West left; North–South and East–West are
-partners: the house rule of ``/shared/formats.md``, "Seats and partners") and how players move
+partners: the house rule of ``docs/rules/tables-of-four.md``, 'Partners kept or changed') and how players move
 at the bell. Bunco's tally sheet (club rules: six rounds a set, round n's number is the
 target, a team's points tallied as they are rolled) is a page per table with a row per round:
 the target number, room to tally each team's points, the buncos rolled and the winning team.

@@ -4,7 +4,7 @@ Each half shows the table number in very large type, "Head table" / "Booby table
 two, the table's movement rule in one line ("The winner of the pool moves up to table 2")
 and the evening's name; the upper half is printed upside down so both sides read when the
 page stands folded on the table. Source: issue 7 item 2; the movement rules are those of
-``seeds/README.md`` (the winner of the pool moves up; the head table sends one player down).
+``docs/rules/progressive-poker.md`` (the winner of the pool moves up; the head table sends one player down).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ tallies (Euchre: stars, points, wins, losses; Whist: tricks, wins, losses; Bunco
 buncos, mini buncos, points). The prizes come computed (``tables.formats.prizes``: a prize
 whose best is 0 goes to no one, a ghost wins nothing); this module only prints them, as
 ``results.ResultsPdf`` does for Progressive Poker (whose prize table it shares). Source:
-``/shared/formats.md``; issue 15 item 4.
+``docs/rules/tables-of-four.md``; issue 15 item 4.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 of who represents the other pack, and the changes of who is here since the draw.
 
 Each costs a constant number of queries, whatever the number of guests. Rules come from
-``tables.plan`` and ``tables.draw`` (``004_5d1bc750ac89c154.txt``).
+``tables.plan`` and ``tables.draw`` (``docs/rules/progressive-poker.md``).
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
     would get, the relaxed one accepted for 9 to 11 guests), split by how many guests each pack
     has. Returns the plan and the packs. Raises ``RuleError`` (``PlanError``) when the guests
     here cannot be seated. Rules: ``tables.draw.split_packs`` and ``pull_list`` (source
-    ``004_5d1bc750ac89c154.txt``). Three or four queries."""
+    ``docs/rules/progressive-poker.md``). Three or four queries."""
     open_draw = open_physical_draw(evening)
     plan = stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True)
     here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
@@ -196,7 +196,7 @@ class Representing:
 
 def representing_choice(evening: Evening, plan: TablePlan) -> Representing:
     """The choice of who represents the other pack for ``plan`` and the guests here. One query.
-    Source: 004_5d1bc750ac89c154.txt ("some of the men must represent women or vice versa")."""
+    Source: docs/rules/progressive-poker.md ("some of the men must represent women or vice versa")."""
     guests = list(evening.guests.filter(status=Guest.Status.HERE))
     counts = Counter(Pack(g.pack) for g in guests)
     if counts[Pack.RED] + counts[Pack.BLUE] != plan.guests:

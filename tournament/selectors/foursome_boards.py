@@ -2,7 +2,7 @@
 each table's four players by seat, the round's reports, the last bell's moves in words, and
 the standings with the format's tallies, in a constant number of queries whatever the size.
 
-Rules: ``/shared/formats.md`` through ``tables.formats`` (seats North, East, South, West;
+Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats`` (seats North, East, South, West;
 North–South and East–West partners; ghosts for empty seats, named "Ghost 1"; winners move up,
 the head table's losers go to the foot table, or the host's movement). Progressive Poker's
 board is ``tournament.selectors.board.evening_board``; a page gets this one from the evening's
@@ -217,7 +217,7 @@ def move_words(played: int, goes_to: int, *, won: bool, tables: int, who: str = 
     """What the bell tells a player, in plain words: "You won at table 3: move up to table 2.",
     "You lost at the head table: go to the foot table, table 5.", "You lost at table 4: stay at
     table 4."; said of someone else (``who``, a name) for the host: "Ann won at table 3 and
-    moves up to table 2." (``/shared/formats.md``: winners move up, the head table's winners
+    moves up to table 2." (``docs/rules/tables-of-four.md``, 'The movements': winners move up, the head table's winners
     stay, other losers stay, the head table's losers go to the foot table; Drive Whist's head
     winners go round to the last table; the host's option moves losers down one)."""
     where = "the head table" if played == 1 else f"table {played}"

@@ -3,7 +3,7 @@
 The bell goes through one conditional update of its round (running/paused/waiting -> closed)
 and the database allows one live bell per round, so a second ring, a late timer or a duplicate
 task does nothing. A bell costs the same dozen queries for 8 guests or 500 (the seats move in
-one UPDATE). Rules: ``seeds/README.md`` (Progressive Poker) via ``tables.bell``; messages and
+one UPDATE). Rules: ``docs/rules/progressive-poker.md`` via ``tables.bell``; messages and
 entries name guests (``tournament.services.naming``).
 """
 

@@ -10,7 +10,7 @@ gives back exactly the evening it changed; a tie that is new after the correctio
 random and recorded). The old bells are kept, marked undone; the new bells, their entries and
 the seats are saved in the same transaction. A correction that does not fit
 (a later round's result no longer matches who sits where, or someone would be seated twice)
-is refused with the reason, and nothing is saved. Rules: ``seeds/README.md`` via
+is refused with the reason, and nothing is saved. Rules: ``docs/rules/progressive-poker.md`` via
 ``tables.bell``.
 """
 

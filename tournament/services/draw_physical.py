@@ -1,6 +1,6 @@
 """The physical draw: guests draw real cards from the two packs, the host records each card.
 
-Rules: ``tables.draw.PhysicalDraw`` (from ``004_5d1bc750ac89c154.txt``: the cards "selected to
+Rules: ``tables.draw.PhysicalDraw`` (from ``docs/rules/progressive-poker.md``: the cards "selected to
 agree with the number required", each guest drawing from their own pack, some representing the
 other when the packs are unequal). A physical draw is a ``Draw`` with ``kind=physical`` and
 ``complete=False`` holding the cards recorded so far (``DrawnCard`` rows). It does not replace
@@ -114,7 +114,7 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
 
     Raises ``RuleError`` (``PlanError`` with the relaxed offer for 9 to 11 guests) for fewer than
     8 guests here, 9 to 11 without ``accept_relaxed``, or after round 1 started.
-    Source: 004_5d1bc750ac89c154.txt (the pull list); ``tables.plan``.
+    Source: docs/rules/progressive-poker.md, 'The seating draw' (the pull list); ``tables.plan``.
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)

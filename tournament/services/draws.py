@@ -1,6 +1,6 @@
 """The seating draw: plan the tables, deal a card of their pack to every guest who is here, seat them.
 
-Rules: ``tables.plan`` and ``tables.draw`` (from ``004_5d1bc750ac89c154.txt``). A redraw before
+Rules: ``tables.plan`` and ``tables.draw`` (from ``docs/rules/progressive-poker.md``). A redraw before
 round 1 replaces the earlier draw wholly; the earlier one is kept, marked superseded.
 
 The draw in force (``live_draw``) is the newest complete draw not superseded. A physical draw
@@ -82,7 +82,7 @@ def draw_digital(
     guests are here (Progressive Poker: 8; tables of four: 4), when 9 to 11 are here for
     Progressive Poker and the relaxed plan was not accepted, for a wrong pick of who represents
     the other pack, or after round 1 started. Nothing is saved then. Sources: Foster,
-    "Progressive Poker" (``tables.draw.deal``); ``formats.md`` (``tables.formats.foursome``).
+    "Progressive Poker" (``tables.draw.deal``); ``docs/rules/tables-of-four.md`` (``tables.formats.foursome``).
     Queries: a constant number (about a dozen), whatever the number of guests.
     """
     with transaction.atomic():

@@ -1,7 +1,7 @@
 """The bell at tables of four: every table's report in, tallies added, winners moved; undo; guests
 who leave or arrive between rounds.
 
-Rules: ``/shared/formats.md`` through ``tables.formats.bell.ring_foursome_bell`` (stars, wins,
+Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats.bell.ring_foursome_bell`` (stars, wins,
 losses, points, tricks, buncos; the ladder to the foot table, the ladder one table down, or
 Drive Whist's circle; partners changed or kept). House rules there: a table with no report at
 the bell cuts for the win and scores nothing; a tie left to a cut is cut at the bell. As for
@@ -75,7 +75,7 @@ def foursome_bell_apply(
     or None when it waits (below) or another process rang it first. The last round's bell
     ends the evening. Raises ``RuleError`` for a stored report the seating no longer allows.
 
-    ``formats.md``: "The bell: the head table rings it, and every table stops. A table whose
+    ``docs/rules/tables-of-four.md``: "The bell: the head table rings it, and every table stops. A table whose
     game is unfinished is decided by the score so far." So a bell rung by the head table's
     report or by the clock stops play and waits for every table's score so far (the round is
     marked rung, ``Round.waiting_for`` says which tables); each report then tries again, and
@@ -202,7 +202,7 @@ def _store_step(
 
 
 def foursome_guest_leaves(*, evening: Evening, guest: Guest, user=None, device: str = "") -> Bell:
-    """A seated guest leaves between rounds: a ghost takes their seat (``formats.md``: the
+    """A seated guest leaves between rounds: a ghost takes their seat (``docs/rules/tables-of-four.md``: the
     leaver keeps their tallies and their place in the standings). Returns the "leave" bell.
     Raises ``RuleError`` before round 1, during a round, or for a guest not seated."""
     with transaction.atomic():

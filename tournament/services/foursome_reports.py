@@ -1,7 +1,7 @@
 """A table's report at tables of four (euchre points, whist tricks, bunco points and buncos):
 recorded by the host, a scorer or a captain's phone, checked by the format's rules.
 
-Rules: ``/shared/formats.md`` through ``tables.formats.records.report_score`` (a euchre hand
+Rules: ``docs/rules/`` (the format's page) through ``tables.formats.records.report_score`` (a euchre hand
 scores 1, 2 or 4; a whist hand has 13 tricks; a bunco roll scores at most 21; a tie names the
 play-off's or roll-off's winner unless the host chose to cut ties). House rules, as for
 Progressive Poker's results (``services.results``, ``services.captains``): a report is

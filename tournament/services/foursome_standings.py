@@ -1,7 +1,7 @@
 """Standings and prizes at tables of four: each player's tallies (stars, points, tricks, wins,
 losses, buncos, mini buncos) and the format's prizes.
 
-Rules: ``/shared/formats.md`` through ``tables.formats.prizes`` (a prize whose best count is 0
+Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats.prizes`` (a prize whose best count is 0
 goes to no one; ghosts win nothing; each "most" prize once per pack where both packs play, the
 booby prize once; Bunco's last bunco of the night). House rules: the standings' order
 (``tables.formats.prizes.STANDING_ORDER``); a tie for a prize is cut with a generator seeded by
@@ -67,7 +67,7 @@ class FoursomeStandings:
 
 def foursome_standings(evening: Evening) -> FoursomeStandings:
     """The standings and prizes of an evening at tables of four, in four queries whatever its
-    size. Guests only: a ghost holds no place (``formats.md``: ghosts are left out), so places
+    size. Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
     run 1 to the number of guests. Before the draw everything is empty. Raises ``RuleError`` for stored options the
     rules do not know."""
     fmt, options = foursome_rules(evening)
@@ -89,7 +89,7 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
             seated.get(p),
         )
         for place, p in rank_players(
-            {p: t for p, t in tallies.items() if not is_ghost(p)},  # ghosts hold no place (formats.md)
+            {p: t for p, t in tallies.items() if not is_ghost(p)},  # no place for ghosts: docs/rules/tables-of-four.md
             standing_order(fmt.key, prize_by_points=options.prize_by_points),
         )
     )

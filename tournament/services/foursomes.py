@@ -1,7 +1,7 @@
 """The formats at tables of four (Progressive Euchre, Drive Whist, Bunco): the evening's rules,
 its state now, the partnership draw and the seats.
 
-Rules: ``/shared/formats.md`` through ``tables.formats`` (the draw: ``draw_foursomes``; seats
+Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats`` (the draw: ``draw_foursomes``; seats
 North, East, South, West, North–South and East–West partners; ghosts for empty seats). An
 evening of these formats stores the draw's tables in ``Draw.layout`` (ids at North, East, South
 and West, ghosts negative), each guest's seat in ``Seat.table`` and ``Seat.position`` (0 North

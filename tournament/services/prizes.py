@@ -5,7 +5,7 @@ The standings are derived from the stored records: the evening's state after its
 seated or gone. Prizes follow ``tables.prizes.award_prizes`` with the evening's house rules
 (``Evening.options["prizes"]``, see ``PrizeOptions``); the settlement sheet
 ``tables.prizes.settle`` when a counter has a money value (``Evening.counter_value``).
-Rules: ``seeds/README.md`` (Progressive Poker: prizes; fresh stakes charged at the settlement).
+Rules: ``docs/rules/progressive-poker.md`` (prizes; fresh stakes charged at the settlement).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 shows (``guest/_foursome.html``) and the captain's report with the score helper
 (``guest/foursome_report.html``, ``static/score.js``).
 
-Rules: ``/shared/formats.md`` (seats North, East, South, West; North–South and East–West
+Rules: ``docs/rules/tables-of-four.md`` (seats North, East, South, West; North–South and East–West
 partners; what each format counts). ``tournament.views.guest`` sends these evenings here through
 their format's plug-in (``tournament.formats.partnership``); the private link, the ETag polling and the one 404
 are that module's.
@@ -100,7 +100,7 @@ def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | N
 
 def score_so_far(board: FoursomeBoard, table: FoursomeTable | None) -> str:
     """What a table that has not reported is told while the round's bell has rung and waits for
-    every table's score so far (``services.foursome_bell``; ``/shared/formats.md``: "a table
+    every table's score so far (``services.foursome_bell``; ``docs/rules/tables-of-four.md``: "a table
     whose game is unfinished is decided by the score so far"): "The head table has finished:
     the bell has rung. Send your table's score so far." ("Time is up: ..." when the clock rang
     it). "" otherwise: no round waiting, a reopened round, or the table's report is in."""

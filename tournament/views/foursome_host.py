@@ -4,7 +4,7 @@ the board, the draw, a table's result, the bell's confirmation, standings and co
 The product's pages hand these evenings here through the formats' plug-ins
 (``tournament.formats.partnership``: ``FormatPlugin.pages``, ``views.format_pages``). Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
 goes through a service (``services.foursomes``, ``foursome_reports``, ``bell``); a ``RuleError``
-becomes a message naming the players and saves nothing. Rules: ``/shared/formats.md``.
+becomes a message naming the players and saves nothing. Rules: ``docs/rules/tables-of-four.md``.
 """
 
 from __future__ import annotations

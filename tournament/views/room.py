@@ -179,7 +179,7 @@ def _foursome_context(
     """The display of an evening at tables of four (``room/_foursome.html``): every table's
     four players, partners together; the last bell's moves by destination table, each guest
     with what sent them ("won at table 3", "lost at the head table"); find your name (with the
-    seat); the leaderboard with the format's tallies. Rules: ``/shared/formats.md``."""
+    seat); the leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``."""
     rnd = board.round
     groups = _with_stayers(move_groups(board), four)
     seats = sorted(
