@@ -48,10 +48,10 @@ def build(fmt: str, players: int, name: str):
     every table. Returns (evening, round, tables)."""
     from django.contrib.auth import get_user_model
 
+    from tournament.formats.partnership.state import foursome_draw, foursome_state
     from tournament.models import Evening, Guest, Result
     from tournament.services.clock import round_start
     from tournament.services.draws import draw_digital
-    from tournament.services.foursomes import foursome_draw, foursome_state
     from tournament.services.state import evening_state
 
     host, _ = get_user_model().objects.get_or_create(username="bench-host")

@@ -42,8 +42,8 @@ def seat_tables_of_four(evening: Evening, tables: list[list[int]]) -> None:
     """Seat an evening at tables of four as worked by hand: a complete digital draw with these
     tables (ids at North, East, South, West; ghosts negative, who draw no card) and the seats,
     the evening marked seated. For hand-worked evenings, whose draw is not random."""
+    from tournament.formats.partnership.state import foursome_seats_replace
     from tournament.models import Draw, DrawnCard
-    from tournament.services.foursomes import foursome_seats_replace
 
     draw = Draw.objects.create(
         evening=evening, kind=Draw.Kind.DIGITAL, sizes=[4] * len(tables), layout=tables, complete=True

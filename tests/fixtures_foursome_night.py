@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tests.fixtures_room import guest_names
+from tournament.formats.partnership.reports import foursome_captain_report, foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Evening, Guest
 from tournament.services.captains import captain_vote
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_captain_report, foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 from tournament.services.state import current_round
 
 FORMATS = ("euchre", "whist", "bunco")

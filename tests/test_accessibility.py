@@ -25,9 +25,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.fixtures_foursome_night import FORMATS, ended_night, waiting_night
 from tests.fixtures_room import played_evening
+from tournament.formats.partnership.state import foursome_state
 from tournament.models import Guest
 from tournament.services.clock import round_start
-from tournament.services.foursomes import foursome_state
 from tournament.services.helpers import helper_link_create
 
 NOT_PAGES = {  # route names that are not pages a person opens, with why
@@ -320,8 +320,8 @@ def test_the_end_of_an_evening_at_tables_of_four_passes_axe(browser, live_server
     prize, the standings and the last moves), the room display, the phones of each prize's
     first winner and of the last guest."""
     from tests.fixtures_ending import reveal
+    from tournament.formats.partnership.standings import foursome_standings
     from tournament.services.ending import ceremony
-    from tournament.services.foursome_standings import foursome_standings
 
     os.makedirs(SHOTS, exist_ok=True)
     evening = ended_night(waiting_night(host, fmt))

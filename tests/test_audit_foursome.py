@@ -7,12 +7,12 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.test_no_developer_text import visible_text
+from tournament.formats.partnership.bell import foursome_guest_leaves
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.foursome_bell import foursome_guest_leaves
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import EveningFactory
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest, Result, Seat
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
-from tournament.services.foursomes import foursome_draw, foursome_state
 from tournament.services.state import evening_state
 
 pytestmark = pytest.mark.django_db

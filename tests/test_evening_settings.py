@@ -10,13 +10,13 @@ from django.urls import reverse
 
 from tables.errors import RuleError
 from tests.db_snapshot import db_snapshot as snapshot
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw
 from tournament.models import AuditEntry, Bell, Evening
 from tournament.selectors.audit_sentences import audit_sentence
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 from tournament.services.evening_settings import evening_settings_save
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw
 
 pytestmark = pytest.mark.django_db
 

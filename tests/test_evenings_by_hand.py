@@ -19,12 +19,12 @@ import pytest
 
 from tests.factories import EveningFactory, GuestFactory, seat_tables_of_four
 from tests.test_formats import BUNCO_ROUNDS
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_state
 from tournament.models import Bell, BellEntry, Evening, Seat
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_state
 
 pytestmark = pytest.mark.django_db
 RED = set("ABEFIJMN")  # red draws North and East at the start, blue South and West

@@ -36,9 +36,9 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EveningFactory, GuestFactory, seat_tables_of_four
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_state
 from tournament.models import Evening, Guest, Round, Seat
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_state
 
 pytestmark = pytest.mark.django_db
 

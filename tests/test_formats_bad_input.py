@@ -38,11 +38,11 @@ from tests.db_snapshot import changed_tables, db_snapshot
 from tests.factories import EveningFactory, GuestFactory
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import EveningImportError, evening_import
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 
@@ -631,8 +631,8 @@ def _ghost_best_bunco_night() -> Evening:
 
 
 def test_a_ghost_with_the_best_tallies_wins_no_prize_on_any_page_or_in_the_ceremony():
+    from tournament.formats.partnership.standings import foursome_standings
     from tournament.services.ending import ceremony, ceremony_next
-    from tournament.services.foursome_standings import foursome_standings
 
     evening = _ghost_best_bunco_night()
     state = foursome_state(evening)
@@ -676,6 +676,6 @@ def test_the_hosts_ceremony_taps_never_name_a_ghost_and_a_prize_nobody_won_says_
 
 
 def foursome_standings_prizes(evening: Evening) -> tuple:
-    from tournament.services.foursome_standings import foursome_standings
+    from tournament.formats.partnership.standings import foursome_standings
 
     return foursome_standings(evening).prizes

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EveningFactory
+from tournament.formats.partnership.state import foursome_draw
 from tournament.models import Evening
-from tournament.services.foursomes import foursome_draw
 
 pytestmark = pytest.mark.django_db
 
@@ -114,10 +114,10 @@ def test_a_format_that_does_not_exist_or_a_movement_that_does_not_exist_is_refus
 
 # The draw, the board, the result forms, the bell, standings.
 
+from tournament.formats.partnership.reports import foursome_report  # noqa: E402
+from tournament.formats.partnership.state import foursome_state  # noqa: E402
 from tournament.models import Bell, Result  # noqa: E402
 from tournament.services.clock import round_start  # noqa: E402
-from tournament.services.foursome_reports import foursome_report  # noqa: E402
-from tournament.services.foursomes import foursome_state  # noqa: E402
 
 
 def _names(evening) -> dict[int, str]:
@@ -292,8 +292,8 @@ def test_the_clock_settings_say_how_a_round_ends_in_the_formats_words(logged_in,
 def test_a_table_page_shows_its_four_by_partnership_and_seat_its_report_and_the_disputes_reason(
     logged_in, make_evening
 ):
+    from tournament.formats.partnership.reports import foursome_captain_report
     from tournament.services.captains import captain_vote
-    from tournament.services.foursome_reports import foursome_captain_report
 
     evening = _drawn(make_evening, "euchre")
     round_start(evening=evening)

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from tests.test_accessibility import axe_violations
+from tournament.formats.partnership.state import foursome_state
 from tournament.models import Evening, Guest
-from tournament.services.foursomes import foursome_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = "/tmp/hostfmt2"

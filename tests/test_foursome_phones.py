@@ -11,12 +11,12 @@ from django.utils.html import escape
 
 from tests import fixtures_phones
 from tests.factories import EveningFactory, GuestFactory
+from tournament.formats.partnership.boards import move_words
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest
-from tournament.selectors.foursome_boards import move_words
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 clean_cache = fixtures_phones.clean_cache  # a pytest fixture

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from tests.factories import EveningFactory, GuestFactory
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import evening_import
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Seat
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 

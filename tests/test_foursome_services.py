@@ -11,13 +11,13 @@ import pytest
 from tables.errors import RuleError
 from tables.formats.records import state_from_json
 from tests.factories import EveningFactory, GuestFactory
+from tournament.formats.partnership.bell import foursome_guest_arrives, foursome_guest_leaves
+from tournament.formats.partnership.reports import foursome_captain_report, foursome_report
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest, Result, Seat
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.foursome_bell import foursome_guest_arrives, foursome_guest_leaves
-from tournament.services.foursome_reports import foursome_captain_report, foursome_report
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 

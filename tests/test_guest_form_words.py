@@ -14,11 +14,11 @@ import pytest
 from django import forms
 from django.core import validators
 
+from tournament.formats.partnership.captain_form import FoursomeReportForm
 from tournament.forms.actions import CaptainFormHeader, ShowdownForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import ResultForm, SelfRegistrationForm, VoteForm
 from tournament.forms.fields import WholeNumberField
-from tournament.forms.foursome_report import FoursomeReportForm
 
 BAD = ["", " ", "-1", "x", "1.5", "٣", "9" * 30, "99999", "NS9 EW99 XX", "a" * 2100, "\x00"]
 SEATS = [(11, "Ann"), (12, "Bob"), (-1, "Ghost 1"), (14, "Di")]

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.test_foursome_services import _play
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest, Seat
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,13 @@ import pytest
 from tests.factories import EveningFactory, GuestFactory
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import EveningImportError, evening_import
+from tournament.formats.partnership.bell import foursome_guest_leaves
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest, Seat
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_bell import foursome_guest_leaves
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 

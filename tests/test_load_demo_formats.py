@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tournament.formats.partnership.state import foursome_state
 from tournament.models import Evening, Seat
-from tournament.services.foursomes import foursome_state
 
 pytestmark = pytest.mark.django_db
 

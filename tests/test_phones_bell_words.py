@@ -1,6 +1,6 @@
 """What the phones and the room display say while a round's bell is not simply rung: after the
 host undid it (``services.bell.bell_undo``: the round waits for the host), and at tables of four
-while it waits for every table's score so far (``services.foursome_bell``; ``docs/rules/tables-of-four.md``:
+while it waits for every table's score so far (``formats.partnership.bell``; ``docs/rules/tables-of-four.md``:
 "A table whose game is unfinished is decided by the score so far")."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_bell import play, seat_by_names
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest
 from tournament.services.bell import bell_reopened_rings, bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 UNDONE = "Round 1 · the bell was undone: the round waits for the host to ring it again"

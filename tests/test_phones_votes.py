@@ -14,11 +14,11 @@ from django.urls import reverse
 
 from tests import fixtures_phones
 from tests.factories import EveningFactory, GuestFactory
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Evening, Guest, Result
 from tournament.services.captains import captain_report, captain_vote
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 
 pytestmark = pytest.mark.django_db
 clean_cache = fixtures_phones.clean_cache  # a pytest fixture

@@ -1,5 +1,5 @@
 """The printed documents of the formats at tables of four, read back as text
-(``tournament.documents.foursome``): score cards with each player's name, seat, partner, QR link
+(``tournament.formats.partnership.documents``): score cards with each player's name, seat, partner, QR link
 and the rounds rung written in; table cards with the seats and the movement; Bunco's tally
 sheets; the results and certificates with the format's prizes. The expected values are worked
 by hand from the reports below and ``docs/rules/tables-of-four.md``.
@@ -13,11 +13,11 @@ from django.urls import reverse
 from tests.factories import EveningFactory, GuestFactory
 from tests.pdf_reading import notdef_glyphs, page_texts, pdf_text
 from tournament.documents.contents import document, document_problem, documents_for
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
-from tournament.services.foursomes import foursome_draw, foursome_state
 from tournament.views.printing import URL_NAMES
 
 pytestmark = pytest.mark.django_db

@@ -19,12 +19,12 @@ from tests.fixtures_room import played_evening
 from tests.test_ending_browser import shared_booby_counts
 from tests.test_phones_bell_words import euchre
 from tests.test_room_scale import check_fits, visit_every_page
+from tournament.formats.partnership.reports import foursome_report
 from tournament.models import Bell, Evening
 from tournament.selectors.board import evening_board
 from tournament.services import ending
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.foursome_reports import foursome_report
 
 SHOTS = "/tmp/room-small"
 SPREAD = """() => {

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.test_no_developer_text import visible_text
-from tournament.services.foursomes import foursome_draw
+from tournament.formats.partnership.state import foursome_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
     from tournament.documents.contents import DocumentKind
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.selectors.foursome_boards import FoursomeBoard
+    from tournament.selectors.board import EveningBoard
+    from tournament.selectors.guest_boards import Shared
 
 
 class HasTables(Protocol):
@@ -188,10 +189,30 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     # -- the room and the phones ----------------------------------------------------------------
 
-    def family_board(self, evening: Evening) -> FoursomeBoard | None:
-        """The partnership family's board for phones and the room (tables by seat, reports,
-        moves, the format's standings; ``selectors.foursome_boards``), or None for a format whose
-        shared board (``selectors.board``) says all."""
+    def family_board(self, evening: Evening) -> object | None:
+        """The format's own board, computed once per version with every phone's shared board
+        (``selectors.guest_boards.Shared.family``) for the format's own phone pages; None for a
+        format whose shared board (``selectors.board``) says all."""
+        return None
+
+    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
+        """What a guest's phone shows, drawn by the format (its own template parts), without the
+        clock and polling every phone shares; None: the product's page serves the format."""
+        return None
+
+    def room_context(self, evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict | None:
+        """What the room display shows during the evening, drawn by the format; None: the
+        product's display serves it (``views.room``)."""
+        return None
+
+    def room_ceremony(self, evening: Evening, *, finished: bool) -> dict:
+        """The prize ceremony's parts the format shows its own way on the room display (the
+        final count, the final standings, their size); {}: the product's."""
+        return {}
+
+    def rules_page(self, request: HttpRequest, evening: Evening | None) -> HttpResponse | None:
+        """The format's own rules page (with ``evening``'s options when it plays this format), or
+        None when the product's page of the evening's table game says its rules."""
         return None
 
     # -- the evening as JSON (``docs/export.md``) ------------------------------------------------
@@ -199,6 +220,17 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
         """The export's ``tables``, ``standings`` and ``prizes`` as the evening stands now
         (``guests``: the evening's guests, in id order); empty lists before the draw."""
+        raise NotImplementedError
+
+    def import_references(self, data: dict) -> list[tuple[list, int]]:
+        """The guest ids the format's own parts of an export name (reports, records, layouts),
+        each with its place in the file (``["rounds", 0, "results", 1, "report", "buncos"]``),
+        for the import's check that every one is in the guest list. Default: none."""
+        return []
+
+    def import_check_draw(self, data: dict, row: dict) -> None:
+        """Check that the file's live draw ``row`` is one this format deals (an evening whose
+        format was changed after its draw is refused). Raises ``EveningImportError``."""
         raise NotImplementedError
 
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:

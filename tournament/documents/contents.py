@@ -18,9 +18,7 @@ to do; nothing half-printed comes out. Rules: issue 7; ``docs/rules/progressive-
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from tables.draw import (
     TableCard,
@@ -33,7 +31,6 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
-from tournament.documents import foursome
 from tournament.documents.links import guest_url
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
@@ -109,43 +106,16 @@ DOCUMENTS: tuple[DocumentKind, ...] = (
     ),
     DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
 )
-FOURSOME_DOCUMENTS: tuple[DocumentKind, ...] = (
-    DocumentKind(
-        "score-cards",
-        "Score cards",
-        "One per player: name, table, seat and partner, the QR code of their private link, and a row "
-        "per round (the rounds played so far written in).",
-        (("card", "2 a page, with cut marks"),),
-    ),
-    DocumentKind(
-        "table-tents",
-        "Table cards",
-        "One folded card per table: its number, head or foot table, the seats North, East, South "
-        "and West, and how players move.",
-        (("tent", "One table a page"),),
-    ),
-    DocumentKind(
-        "tally-sheets",
-        "Tally sheets",
-        "Bunco: one per table, a row per round with room to tally each team's points and buncos.",
-        (("table", "One table a page"),),
-    ),
-    DocumentKind(
-        "results",
-        "Results",
-        "Standings with the format's tallies, and the prizes and their winners.",
-        (("full", "Standings and prizes"),),
-    ),
-    DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
-)
-KINDS = {kind.slug: kind for kind in (*FOURSOME_DOCUMENTS, *DOCUMENTS)}  # Progressive Poker's kinds win a shared slug
-FOURSOME_BUILDERS: dict[str, Callable[..., Any]] = {
-    "score-cards": foursome.score_cards,
-    "table-tents": foursome.seat_tables,
-    "tally-sheets": foursome.bunco_sheets,
-    "results": foursome.tally_results,
-    "certificates": foursome.tally_certificates,
-}
+
+
+def all_kinds() -> dict[str, DocumentKind]:
+    """Every installed format's documents by slug (``FormatPlugin.document_kinds``); a slug two
+    formats share is the first format's, in the settings' order (Progressive Poker's). No query."""
+    kinds: dict[str, DocumentKind] = {}
+    for fmt in installed_formats().values():
+        for kind in fmt.document_kinds():
+            kinds.setdefault(kind.slug, kind)
+    return kinds
 
 
 def format_documents(key: str) -> tuple[DocumentKind, ...]:
@@ -175,7 +145,7 @@ def other_format_document(evening: Evening, slug: str) -> tuple[str, str | None]
     if instead is None:
         ending = f", which has no {kind.title.lower()}: choose one of its documents below."
     else:
-        ending = f": print its {KINDS[instead].title.lower()} below."
+        ending = f": print its {all_kinds()[instead].title.lower()} below."
     return f"{kind.title} {verb} printed for {printed_for}. This evening plays {plays}{ending}", instead
 
 
@@ -190,9 +160,10 @@ def evening_kind(evening: Evening, slug: str) -> DocumentKind:
 
 def document_kind(slug: str) -> DocumentKind:
     """The ``DocumentKind`` named ``slug``; ``PrintError`` naming the documents for any other."""
-    if slug not in KINDS:
-        raise PrintError(f"There is no document “{slug}”: choose one of {', '.join(KINDS)}.")
-    return KINDS[slug]
+    kinds = all_kinds()
+    if slug not in kinds:
+        raise PrintError(f"There is no document “{slug}”: choose one of {', '.join(kinds)}.")
+    return kinds[slug]
 
 
 def _labels(evening: Evening) -> dict[Pack, str]:
@@ -435,7 +406,7 @@ def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str =
 
 
 def _check_variant(slug: str, variant: str, kind: DocumentKind | None = None) -> None:
-    kind = kind or KINDS[slug]
+    kind = kind or all_kinds()[slug]
     values = [value for value, _ in kind.variants]
     if variant not in values:
         raise PrintError(f"{kind.title} come as {' or '.join(values)}, not “{variant}”.")
@@ -457,14 +428,6 @@ def document(
     variant = variant or kind.default_variant
     _check_variant(slug, variant, kind)
     return format_for(evening).document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
-
-
-def foursome_document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
-    """The renderer of a document of the formats at tables of four (``FOURSOME_DOCUMENTS``),
-    the variant checked by ``document``."""
-    if slug == "score-cards":
-        return foursome.score_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
-    return FOURSOME_BUILDERS[slug](evening=evening, paper=paper, variant=variant)
 
 
 def poker_document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):

@@ -9,15 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from tables.bell import EveningState
-from tables.errors import RuleError
 from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_state
 from tournament.services.prizes import prize_seed
 from tournament.services.state import evening_state
 
@@ -198,40 +195,6 @@ def poker_standings_export(
     ]
     prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
     return tables, standing_rows, prize_rows
-
-
-def foursome_standings_export(
-    evening: Evening,
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """At tables of four: the tables now (``seats`` at North, East, South, West, ghosts negative;
-    ``guests`` the guests among them), the standings with each player's tallies (a ghost's line
-    has ``guest`` null) and the format's prizes. All empty before the draw (an export never
-    fails)."""
-    try:
-        state = foursome_state(evening)
-    except RuleError:
-        return [], [], []
-    count = len(state.tables)
-    tables = [
-        {"number": n, "kind": table_kind(n, count), "guests": [p for p in ids if p > 0], "seats": list(ids)}
-        for n, ids in enumerate(state.tables, 1)
-    ]
-    table = foursome_standings(evening)
-    rows = [
-        {
-            "place": line.place,
-            "player": line.player,
-            "guest": line.guest.pk if line.guest else None,
-            "pack": line.guest.pack if line.guest else None,
-            "tallies": dict(line.tallies),
-        }
-        for line in table.lines
-    ]
-    prizes = [
-        {"key": p.prize.key, "title": p.title, "winners": [g.pk for g in p.winners], "reason": p.reason}
-        for p in table.prizes
-    ]
-    return tables, rows, prizes
 
 
 def evening_export(evening: Evening) -> dict[str, Any]:

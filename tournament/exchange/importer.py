@@ -37,10 +37,9 @@ from tables.formats.foursome import ghost_name, is_ghost
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
-from tournament.exchange.foursome_import import check_format_and_draw, foursome_references
 from tournament.exchange.rows import EveningImportError, _saved, _shown, _time, _time_required, where
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
-from tournament.registry import default_format, format_for, installed_formats
+from tournament.registry import default_format, format_for, format_named, installed_formats
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
@@ -226,7 +225,8 @@ def _check_references(data: dict[str, Any]) -> None:
                 f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}]."
             )
         names[key] = i
-    for place, guest in [*_references(data), *foursome_references(data)]:
+    fmt = format_named(data["evening"].get("format") or default_format())
+    for place, guest in [*_references(data), *fmt.import_references(data)]:
         if place[0] == "prizes" and is_ghost(guest):
             raise EveningImportError(f"{where(place)}: {ghost_name(guest)} is a ghost, and a ghost wins no prize.")
         if guest not in ids:
@@ -404,10 +404,10 @@ def _import(data: dict[str, Any], host) -> Evening:
         return guests[old].pk
 
     live = _draws(data, evening, gid)
-    check_format_and_draw(data, live)
     if live is None:
         return evening
     draw, row = live
+    format_for(evening).import_check_draw(data, row)
     format_for(evening).import_play(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
     return evening
 

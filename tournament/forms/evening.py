@@ -39,7 +39,7 @@ def _format_fields() -> set[str]:
 
 class EveningForm(forms.ModelForm):
     """Create or edit an evening: name, date, format (and a format at tables of four's options,
-    ``tournament.forms.formats``), Progressive Poker's game and counters, minutes per round,
+    ``tournament.formats.partnership.option_fields``), Progressive Poker's game and counters, minutes per round,
     pack labels. A foursome evening's settings page asks nothing of Progressive Poker's."""
 
     class Meta:

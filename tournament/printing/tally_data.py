@@ -3,7 +3,7 @@
 Progressive Euchre, Drive Whist and Bunco (``docs/rules/tables-of-four.md``) print a score card per
 player (name, QR code of their link, a row per round), a table card per table (number, head or
 foot table, the seats North, East, South and West), Bunco's tally sheet per table, and the
-results with the format's tallies. The Django side (``tournament.documents.foursome``) builds
+results with the format's tallies. The Django side (``tournament.formats.partnership.documents``) builds
 these values; the renderers never touch the database.
 """
 

@@ -16,7 +16,6 @@ from tables.prizes import StandingRow
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board
-from tournament.selectors.foursome_boards import FoursomeBoard
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.versions import evening_token
@@ -36,7 +35,7 @@ class Shared:
     standing: list[tuple[int, Guest, StandingRow]]  # (place, guest, row) in standings order
     table_of: dict[int, TableBoard]  # guest id -> their table
     ceremony: Ceremony | None = None  # once the evening has ended
-    foursome: FoursomeBoard | None = None  # an evening at tables of four (Euchre, Whist, Bunco)
+    family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
 
 
 def shared_board_at(token: str, version: int | None) -> Shared | None:
@@ -75,7 +74,7 @@ def shared_board(evening: Evening) -> Shared:
             standing=board.standing_lines(),
             table_of={line.guest.pk: t for t in board.tables for line in t.lines},
             ceremony=ceremony,
-            foursome=format_for(evening).family_board(evening),
+            family=format_for(evening).family_board(evening),
         )
         with _BOARDS_LOCK:
             _BOARDS[token] = shared

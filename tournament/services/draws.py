@@ -71,10 +71,9 @@ def draw_digital(
     device: str = "",
 ) -> Draw:
     """Deal every checked-in guest one card of their pack (a cryptographically random shuffle),
-    store the draw and seat everyone. Returns the new ``Draw``. Every format's draw, through
-    its rules (``tables.formats.engine.rules_for(evening.format).draw``): Progressive Poker's
-    table cards (rank = table), or a seat card at tables of four (table and seat; ghosts in
-    the seats left, kept in ``Draw.layout``).
+    store the draw and seat everyone. Returns the new ``Draw``. Every format's draw, by its
+    rules (``FormatPlugin.rules.draw``): Progressive Poker's table cards (rank = table), or a
+    seat card at tables of four (table and seat; ghosts in the seats left, in ``Draw.layout``).
 
     ``representing``: guest ids the host chose to draw from the other pack (default: the fewest
     needed, at random; when given, exactly that many, all of the pack with more guests than

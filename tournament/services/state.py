@@ -43,7 +43,7 @@ def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
     draw's seating with one stake each. Once the evening has ended (and ``final``), the live
     final counts (``FinalCount``, one per table counted) replace those guests' counters, so
     the standings, prizes and documents read the final count. Raises ``RuleError`` before the
-    draw, and for an evening at tables of four (its state is ``services.foursomes.foursome_state``).
+    draw, and for an evening at tables of four (its state is ``formats.partnership.state.foursome_state``).
     One or two queries (one more after the end)."""
     if not format_for(evening).counters:
         raise RuleError("This evening is played at tables of four: it has no counters to count.")

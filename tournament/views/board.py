@@ -9,7 +9,7 @@ stays short at 84 tables, and the board's own reading of what needs the host.
 * ``moves_page`` (``/host/e/<id>/moves/``): the last bell's moves grouped by the table each
   guest goes to, with the count warnings.
 
-An evening at tables of four has its own table and moves pages (``views.foursome_host``).
+An evening at tables of four has its own table and moves pages (``formats.partnership.host_pages``).
 Login required; another host's evening is a 404. Read-only: every change is a form elsewhere.
 """
 

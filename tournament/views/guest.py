@@ -34,6 +34,7 @@ from tournament.forms.actions import CaptainFormHeader
 from tournament.forms.evening import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Round
 from tournament.private_doors import not_found, private
+from tournament.registry import format_for
 from tournament.selectors.board import database_now
 from tournament.selectors.guest_boards import Shared, shared_board, shared_board_at
 from tournament.services import captains, registration
@@ -41,7 +42,6 @@ from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.format_pages import own_page
-from tournament.views.foursome_guest import foursome_page_context
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -109,8 +109,9 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     """Everything the guest's page shows (see ``templates/guest/_page.html``); ``shared`` is
     the evening's board (computed when not given)."""
     shared = shared or shared_board(guest.evening)
-    if shared.foursome is not None:
-        return _foursome_context(request, guest, shared)
+    own = format_for(guest.evening).guest_page_context(guest, shared)
+    if own is not None:
+        return _with_clock(request, guest, shared, own)
     board = shared.board
     evening = board.evening
     table = shared.table_of.get(guest.pk)
@@ -164,12 +165,11 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     }
 
 
-def _foursome_context(request: HtmxHttpRequest, guest: Guest, shared: Shared) -> dict:
-    """The page of a guest at tables of four (``views.foursome_guest``), with the clock, the
-    live polling and the ETag as on every guest's page."""
+def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context: dict) -> dict:
+    """The page of a guest whose format draws it (``FormatPlugin.guest_page_context``: the
+    format's ``context``), with the clock, the live polling and the ETag as on every guest's page."""
     board = shared.board
     evening = board.evening
-    context = foursome_page_context(guest, shared)
     now = database_now()
     left = _clock(board.round, now)
     return {

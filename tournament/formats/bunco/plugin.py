@@ -25,6 +25,6 @@ class BuncoFormat(PartnershipFormat):
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """The family's documents with Bunco's tally sheets (a sheet per table for the rolls)."""
-        from tournament.documents.contents import FOURSOME_DOCUMENTS
+        from tournament.formats.partnership.documents import DOCUMENTS
 
-        return FOURSOME_DOCUMENTS
+        return DOCUMENTS

@@ -13,19 +13,22 @@ from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
     from django import forms
+    from django.http import HttpRequest, HttpResponse
 
     from tournament.documents.contents import DocumentKind
+    from tournament.formats.partnership.boards import FoursomeBoard
+    from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.selectors.foursome_boards import FoursomeBoard
-    from tournament.services.foursome_standings import FoursomeStandings
+    from tournament.selectors.board import EveningBoard
+    from tournament.selectors.guest_boards import Shared
 
-_HOST = "tournament.views.foursome_host."
+_HOST = "tournament.formats.partnership.host_pages."
 
 
 class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
     """A format at tables of four: the state is ``tables.formats.bell.FoursomeState`` (tables in
     seat order North, East, South, West, ghosts negative, and every player's tallies), the
-    standings ``services.foursome_standings.FoursomeStandings``; the host's pages for the board,
+    standings ``formats.partnership.standings.FoursomeStandings``; the host's pages for the board,
     a table's report, the draw, the bell, the standings and corrections are the family's own."""
 
     evening_fields: ClassVar[tuple[str, ...]] = (
@@ -52,7 +55,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         "table_jump": _HOST + "table_jump",
         "table": _HOST + "table_page",
         "moves": _HOST + "moves_page",
-        "captain": "tournament.views.foursome_guest.foursome_captain",
+        "captain": "tournament.formats.partnership.guest_pages.foursome_captain",
     }
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {
@@ -63,31 +66,31 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """Score cards, table cards, results and certificates (a format with tally sheets adds them)."""
-        from tournament.documents.contents import FOURSOME_DOCUMENTS
+        from tournament.formats.partnership.documents import DOCUMENTS
 
-        return tuple(kind for kind in FOURSOME_DOCUMENTS if kind.slug != "tally-sheets")
+        return tuple(kind for kind in DOCUMENTS if kind.slug != "tally-sheets")
 
     def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
-        """``documents.contents.foursome_document``."""
-        from tournament.documents.contents import foursome_document
+        """``formats.partnership.documents.document``."""
+        from tournament.formats.partnership.documents import document
 
-        return foursome_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+        return document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
 
     def evening_form_fields(self) -> dict[str, forms.Field]:
-        """``forms.formats.format_fields``: movement, partners, ties at a table, tied prizes, points."""
-        from tournament.forms.formats import format_fields
+        """``formats.partnership.option_fields.format_fields``: movement, partners, ties at a table, tied prizes, points."""
+        from tournament.formats.partnership.option_fields import format_fields
 
         return format_fields()
 
     def evening_form_initial(self, options: Mapping[str, object] | None) -> dict[str, object]:
-        """``forms.formats.format_initial``."""
-        from tournament.forms.formats import format_initial
+        """``formats.partnership.option_fields.format_initial``."""
+        from tournament.formats.partnership.option_fields import format_initial
 
         return format_initial(options)  # type: ignore[arg-type]
 
     def evening_form_options(self, data: Mapping[str, object]) -> dict | None:
-        """``forms.formats.format_options``: only what differs from a blank choice."""
-        from tournament.forms.formats import format_options
+        """``formats.partnership.option_fields.format_options``: only what differs from a blank choice."""
+        from tournament.formats.partnership.option_fields import format_options
 
         return format_options(dict(data))
 
@@ -126,38 +129,38 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         return self.options(stored) != FoursomeOptions.from_mapping(dict(chosen))
 
     def state(self, evening: Evening) -> FoursomeState:
-        """``services.foursomes.foursome_state``: the last bell's state, else the draw's tables."""
-        from tournament.services.foursomes import foursome_state
+        """``formats.partnership.state.foursome_state``: the last bell's state, else the draw's tables."""
+        from tournament.formats.partnership.state import foursome_state
 
         return foursome_state(evening)
 
     def standings(self, evening: Evening) -> FoursomeStandings:
-        """``services.foursome_standings.foursome_standings``: places by the format's tallies."""
-        from tournament.services.foursome_standings import foursome_standings
+        """``formats.partnership.standings.foursome_standings``: places by the format's tallies."""
+        from tournament.formats.partnership.standings import foursome_standings
 
         return foursome_standings(evening)
 
     def bell_apply(
         self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
     ) -> Bell | None:
-        """``services.foursome_bell.foursome_bell_apply`` (this bell never waits)."""
-        from tournament.services.foursome_bell import foursome_bell_apply
+        """``formats.partnership.bell.foursome_bell_apply`` (this bell never waits)."""
+        from tournament.formats.partnership.bell import foursome_bell_apply
 
         return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
-        """``services.foursome_bell.foursome_bell_undone``: the seats of the state before it."""
-        from tournament.services.foursome_bell import foursome_bell_undone
+        """``formats.partnership.bell.foursome_bell_undone``: the seats of the state before it."""
+        from tournament.formats.partnership.bell import foursome_bell_undone
 
         foursome_bell_undone(evening=evening, bell=bell)
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """Between rounds a guest who leaves gives their seat to a ghost and keeps their tallies;
         a late guest takes the ghost seat nearest the foot table, or opens a new foot table with
-        three ghosts (``services.foursome_bell.foursome_guest_leaves`` / ``foursome_guest_arrives``;
+        three ghosts (``formats.partnership.bell.foursome_guest_leaves`` / ``foursome_guest_arrives``;
         ``docs/rules/tables-of-four.md``). Returns what happened in words."""
         from tables.formats.foursome import ghost_name
-        from tournament.services import foursome_bell
+        from tournament.formats.partnership import bell as foursome_bell
 
         change = foursome_bell.foursome_guest_leaves if leaving else foursome_bell.foursome_guest_arrives
         record = change(evening=evening, guest=guest, device=device, user=user).record
@@ -175,20 +178,57 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         ghost = ghost_name(before[table][after[table].index(guest.pk)])
         return f"{guest.name} takes {ghost}'s seat at table {table + 1}."
 
+    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
+        """``formats.partnership.guest_pages.foursome_page_context``: partner, opponents, tally."""
+        from tournament.formats.partnership.guest_pages import foursome_page_context
+
+        return foursome_page_context(guest, shared)
+
+    def room_context(self, evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict | None:
+        """``formats.partnership.room.room_context``: tables by seat, moves with the stayers."""
+        from tournament.formats.partnership.room import room_context
+
+        return room_context(evening, board, mode=mode, asked=asked, etag=etag)
+
+    def room_ceremony(self, evening: Evening, *, finished: bool) -> dict:
+        """``formats.partnership.room.room_ceremony``: no final count, the format's tallies."""
+        from tournament.formats.partnership.room import room_ceremony
+
+        return room_ceremony(evening, finished=finished)
+
+    def rules_page(self, request: HttpRequest, evening: Evening | None) -> HttpResponse | None:
+        """``formats.partnership.rules_pages.rules_page``: the rules, the options in words."""
+        from tables.formats import FORMATS
+        from tournament.formats.partnership.rules_pages import rules_page
+
+        return rules_page(request, FORMATS[self.key], evening)
+
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
-        """``exchange.export.foursome_standings_export``: seats by position, tallies, prizes."""
-        from tournament.exchange.export import foursome_standings_export
+        """``formats.partnership.codec.foursome_standings_export``: seats by position, tallies, prizes."""
+        from tournament.formats.partnership.codec import foursome_standings_export
 
         return foursome_standings_export(evening)
 
+    def import_references(self, data: dict) -> list[tuple[list, int]]:
+        """``formats.partnership.codec.foursome_references``: layouts, reports, votes, records."""
+        from tournament.formats.partnership.codec import foursome_references
+
+        return foursome_references(data)
+
+    def import_check_draw(self, data: dict, row: dict) -> None:
+        """``formats.partnership.codec.check_draw``: a seat of the layout for every card."""
+        from tournament.formats.partnership.codec import check_draw
+
+        check_draw(data, row, self.title)
+
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
-        """``exchange.foursome_import.foursome_import``: every bell replayed by the format's rules."""
-        from tournament.exchange.foursome_import import foursome_import
+        """``formats.partnership.codec.foursome_import``: every bell replayed by the format's rules."""
+        from tournament.formats.partnership.codec import foursome_import
 
         foursome_import(data, evening, draw, row, gid, host)
 
     def family_board(self, evening: Evening) -> FoursomeBoard:
-        """``selectors.foursome_boards.foursome_board``: tables by seat, reports, moves."""
-        from tournament.selectors.foursome_boards import foursome_board
+        """``formats.partnership.boards.foursome_board``: tables by seat, reports, moves."""
+        from tournament.formats.partnership.boards import foursome_board
 
         return foursome_board(evening)

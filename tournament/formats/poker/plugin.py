@@ -88,6 +88,17 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
 
         return poker_standings_export(evening, guests)
 
+    def import_check_draw(self, data: dict, row: dict) -> None:
+        """Progressive Poker's draw seats no card at a named seat, at two tables or more."""
+        from tournament.exchange.rows import EveningImportError
+
+        seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
+        if seated or len(row["sizes"]) < 2:
+            raise EveningImportError(
+                f"evening.format: {self.title} does not match draws[{data['draws'].index(row)}], which seats "
+                "tables of four with partners: the format was changed after the draw."
+            )
+
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
         """``exchange.importer.poker_import``: every bell replayed by ``tables.bell``."""
         from tournament.exchange.importer import poker_import

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 
 from tables.errors import RuleError
-from tournament.documents.contents import KINDS, document, evening_kind
+from tournament.documents.contents import all_kinds, document, evening_kind
 from tournament.management.commands._common import (
     HeadTableCommand,
     checked,
@@ -34,10 +34,10 @@ class Command(HeadTableCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("evening", help="the evening's id")
-        parser.add_argument("document", choices=list(KINDS))
+        parser.add_argument("document", choices=list(all_kinds()))
         parser.add_argument("--output", "-o", required=True, help="the PDF file to write")
         parser.add_argument("--paper", default="A4", help="A4 (default) or letter")
-        variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in KINDS.values())
+        variants = "; ".join(f"{k.slug}: {', '.join(v for v, _ in k.variants)}" for k in all_kinds().values())
         parser.add_argument("--variant", default=None, help=f"the document's variant ({variants})")
         parser.add_argument(
             "--prefilled",

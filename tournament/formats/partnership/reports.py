@@ -22,9 +22,9 @@ from django.db.models.functions import Now
 from tables.errors import RuleError
 from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
+from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
-from tournament.services.foursomes import foursome_rules, foursome_state
 from tournament.services.locks import lock_evening, lock_round, lock_round_number
 from tournament.services.state import OPEN_STATES
 from tournament.services.versions import evening_touch
@@ -151,7 +151,7 @@ def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str)
     table's result (the books' way: the head table rings when its game is over), unless the
     round was reopened by an undo (then the host rings it). A bell that rang and waits for
     every table's score so far tries again with each report (``foursome_bell_apply``)."""
-    from tournament.services.foursome_bell import foursome_bell_apply
+    from tournament.formats.partnership.bell import foursome_bell_apply
 
     if rnd.reopened == Round.Reopened.HOST:
         return

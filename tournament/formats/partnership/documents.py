@@ -16,14 +16,19 @@ no card (as for the seating cards); a ghost has none (it has no link).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat
 from tables.formats.foursome import Movement, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
+from tournament.documents.contents import DocumentKind
 from tournament.documents.links import guest_url
+from tournament.formats.partnership.bell import foursome_movement
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_rules, foursome_state, seat_words
 from tournament.models import Bell, Evening, Guest
 from tournament.printing import PrintError, PrizeData
 from tournament.printing.certificates import CertificatesPdf
@@ -32,9 +37,6 @@ from tournament.printing.tally_cards import TallyCardsPdf
 from tournament.printing.tally_data import STAR, BuncoSheetData, SeatTableData, TallyCardData, TallyStandingRow
 from tournament.printing.tally_results import TallyResultsPdf
 from tournament.printing.text import guest_print_name
-from tournament.services.foursome_bell import foursome_movement
-from tournament.services.foursome_standings import foursome_standings
-from tournament.services.foursomes import foursome_rules, foursome_state, seat_words
 from tournament.services.naming import namer
 
 COLUMNS = {
@@ -286,3 +288,51 @@ def tally_certificates(*, evening: Evening, paper: str = "A4", variant: str = "p
     ``tally_outcome``, and ``PrintError`` when no prize has a winner."""
     _, _, prizes = tally_outcome(evening)
     return CertificatesPdf(evening_name=evening.name, prizes=prizes, paper=paper)
+
+
+DOCUMENTS: tuple[DocumentKind, ...] = (
+    DocumentKind(
+        "score-cards",
+        "Score cards",
+        "One per player: name, table, seat and partner, the QR code of their private link, and a row "
+        "per round (the rounds played so far written in).",
+        (("card", "2 a page, with cut marks"),),
+    ),
+    DocumentKind(
+        "table-tents",
+        "Table cards",
+        "One folded card per table: its number, head or foot table, the seats North, East, South "
+        "and West, and how players move.",
+        (("tent", "One table a page"),),
+    ),
+    DocumentKind(
+        "tally-sheets",
+        "Tally sheets",
+        "Bunco: one per table, a row per round with room to tally each team's points and buncos.",
+        (("table", "One table a page"),),
+    ),
+    DocumentKind(
+        "results",
+        "Results",
+        "Standings with the format's tallies, and the prizes and their winners.",
+        (("full", "Standings and prizes"),),
+    ),
+    DocumentKind("certificates", "Prize certificates", "One page per prize winner.", (("page", "One a page"),)),
+)
+"""What the formats at tables of four print, in the order the print page lists them (Bunco's
+tally sheets only where the format keeps them: ``FormatPlugin.document_kinds``)."""
+BUILDERS: dict[str, Callable[..., Any]] = {
+    "score-cards": score_cards,
+    "table-tents": seat_tables,
+    "tally-sheets": bunco_sheets,
+    "results": tally_results,
+    "certificates": tally_certificates,
+}
+
+
+def document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+    """The renderer of one of the family's documents (``DOCUMENTS``), the variant checked by
+    ``documents.contents.document``; not yet rendered."""
+    if slug == "score-cards":
+        return score_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
+    return BUILDERS[slug](evening=evening, paper=paper, variant=variant)

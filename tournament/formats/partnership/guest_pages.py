@@ -11,7 +11,7 @@ are that module's.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -19,14 +19,14 @@ from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
 from tables.formats.records import report_score
+from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable
+from tournament.formats.partnership.captain_form import FoursomeReportForm
+from tournament.formats.partnership.reports import foursome_captain_report
 from tournament.forms.actions import CaptainFormHeader
-from tournament.forms.foursome_report import FoursomeReportForm
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
 from tournament.registry import format_named
-from tournament.selectors.foursome_boards import FoursomeBoard, FoursomeTable
 from tournament.selectors.guest_boards import Shared, shared_board
-from tournament.services.foursome_reports import foursome_captain_report
 from tournament.services.naming import error_message
 
 STANDINGS_SHOWN = 10
@@ -37,7 +37,7 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
     by name, their tallies (the format's, in its order) and place, what the last bell told them
     ("You won at table 3: move up to table 2."), the table's report with the confirm / dispute
     buttons, the top of the standings, and at the end their prizes and final place."""
-    board = shared.foursome
+    board = cast(FoursomeBoard, shared.family)
     assert board is not None
     found = board.table_of(guest.pk)
     table, me = found if found is not None else (None, None)
@@ -100,7 +100,7 @@ def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | N
 
 def score_so_far(board: FoursomeBoard, table: FoursomeTable | None) -> str:
     """What a table that has not reported is told while the round's bell has rung and waits for
-    every table's score so far (``services.foursome_bell``; ``docs/rules/tables-of-four.md``: "a table
+    every table's score so far (``formats.partnership.bell``; ``docs/rules/tables-of-four.md``: "a table
     whose game is unfinished is decided by the score so far"): "The head table has finished:
     the bell has rung. Send your table's score so far." ("Time is up: ..." when the clock rang
     it). "" otherwise: no round waiting, a reopened round, or the table's report is in."""
@@ -174,10 +174,10 @@ def _ended(guest: Guest, shared: Shared, board: FoursomeBoard) -> dict[str, Any]
 def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
     """The captain's report at tables of four: GET shows the format's form with the score
     helper for the round in play; POST reads ``CaptainFormHeader`` and ``FoursomeReportForm``
-    and calls ``services.foursome_reports.foursome_captain_report``. A refusal is shown on the
+    and calls ``formats.partnership.reports.foursome_captain_report``. A refusal is shown on the
     form with names (nothing saved); a form for a round or table that no longer holds goes
     back to the guest's page with the reason."""
-    board = shared_board(guest.evening).foursome
+    board = cast(FoursomeBoard, shared_board(guest.evening).family)
     assert board is not None
     if request.method != "POST":
         return _captain_blank(request, guest, board)

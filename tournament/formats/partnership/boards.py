@@ -18,10 +18,10 @@ from tables.errors import RuleError
 from tables.formats import FoursomeFormat
 from tables.formats.foursome import Seat, Side, is_ghost, side_of
 from tables.formats.records import bell_from_json
+from tournament.formats.partnership.standings import FoursomeLine, FoursomeStandings, foursome_standings
+from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name
 from tournament.models import Bell, Evening, Guest, Result, ResultVote, Round
 from tournament.selectors.board import table_kind, table_label
-from tournament.services.foursome_standings import FoursomeLine, FoursomeStandings, foursome_standings
-from tournament.services.foursomes import foursome_rules, foursome_state, player_name
 from tournament.services.state import OPEN_STATES
 
 

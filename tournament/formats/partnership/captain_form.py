@@ -1,6 +1,6 @@
 """The report of a table of four, as a captain's phone sends it (Progressive Euchre, Drive
 Whist, Bunco): the form reads the numbers; the rules (``tables.formats.records.report_score``
-through ``services.foursome_reports``) decide what is possible and name whoever is wrong.
+through ``formats.partnership.reports``) decide what is possible and name whoever is wrong.
 
 Fields, per format (``docs/rules/``, the format's page):
 
@@ -24,8 +24,8 @@ from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
 from tables.formats.scoring import EUCHRE_MOST_POINTS, check_at_table
+from tournament.formats.partnership.report_forms import number_field
 from tournament.forms.fields import WholeNumberField, plain_words
-from tournament.forms.foursome import number_field
 
 COUNT_MAX = 999  # more than any table scores in a round
 _HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
@@ -36,7 +36,7 @@ SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
 
 
 def _count(label: str, *, most: int = COUNT_MAX, required: bool = False) -> WholeNumberField:
-    """A count 0 to ``most`` whose messages name what it counts (``forms.foursome.number_field``)."""
+    """A count 0 to ``most`` whose messages name what it counts (``formats.partnership.report_forms.number_field``)."""
     return number_field(label, label, most=most, required=required)
 
 

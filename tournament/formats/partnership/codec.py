@@ -27,10 +27,11 @@ from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
+from tournament.formats.partnership.standings import foursome_standings
+from tournament.formats.partnership.state import foursome_seats_replace, foursome_state, player_name
 from tournament.models import Bell, BellEntry, Draw, Evening, Result, ResultVote, Round
-from tournament.registry import default_format, format_named
+from tournament.selectors.board import table_kind
 from tournament.services.audit import audit_log
-from tournament.services.foursomes import foursome_seats_replace, player_name
 from tournament.services.naming import error_message
 
 RECORD_KEYS = ("before", "after", "winners", "cuts", "added", "moves")
@@ -100,23 +101,11 @@ def foursome_references(data: dict[str, Any]) -> list[tuple[list[Any], int]]:
     return found
 
 
-def check_format_and_draw(data: dict[str, Any], live: tuple[Draw, dict[str, Any]] | None) -> None:
-    """The evening's format agrees with its live draw (module docstring). Raises
+def check_draw(data: dict[str, Any], row: dict[str, Any], title: str) -> None:
+    """The live draw ``row`` of a file whose evening plays ``title`` at tables of four seats
+    every card at a table and a seat of its layout (module docstring). Raises
     ``EveningImportError`` naming the draw."""
-    plugin = format_named(data["evening"].get("format") or default_format())
-    if live is None:
-        return
-    draw, row = live
     d = data["draws"].index(row)
-    seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
-    if not plugin.seats_named:
-        if seated or len(row["sizes"]) < 2:
-            raise EveningImportError(
-                f"evening.format: {plugin.title} does not match draws[{d}], which seats "
-                "tables of four with partners: the format was changed after the draw."
-            )
-        return
-    title = plugin.title
     layout = row.get("layout") or []
     if not layout or row["sizes"] != [4] * len(layout):
         raise EveningImportError(
@@ -320,3 +309,37 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
             state = after
     foursome_seats_replace(evening=evening, tables=state.tables)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
+
+
+def foursome_standings_export(
+    evening: Evening,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """At tables of four: the tables now (``seats`` at North, East, South, West, ghosts negative;
+    ``guests`` the guests among them), the standings with each player's tallies (a ghost's line
+    has ``guest`` null) and the format's prizes. All empty before the draw (an export never
+    fails)."""
+    try:
+        state = foursome_state(evening)
+    except RuleError:
+        return [], [], []
+    count = len(state.tables)
+    tables = [
+        {"number": n, "kind": table_kind(n, count), "guests": [p for p in ids if p > 0], "seats": list(ids)}
+        for n, ids in enumerate(state.tables, 1)
+    ]
+    table = foursome_standings(evening)
+    rows = [
+        {
+            "place": line.place,
+            "player": line.player,
+            "guest": line.guest.pk if line.guest else None,
+            "pack": line.guest.pack if line.guest else None,
+            "tallies": dict(line.tallies),
+        }
+        for line in table.lines
+    ]
+    prizes = [
+        {"key": p.prize.key, "title": p.title, "winners": [g.pk for g in p.winners], "reason": p.reason}
+        for p in table.prizes
+    ]
+    return tables, rows, prizes

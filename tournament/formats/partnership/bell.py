@@ -25,15 +25,15 @@ from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, gues
 from tables.formats.engine import foursome_rules_for, rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
-from tournament.models import Bell, BellEntry, Evening, Guest, Round
-from tournament.services.audit import audit_log
-from tournament.services.foursomes import (
+from tournament.formats.partnership.state import (
     foursome_rules,
     foursome_seats_follow,
     foursome_seats_replace,
     foursome_state,
     player_name,
 )
+from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.services.audit import audit_log
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, lock_between_rounds
 from tournament.services.versions import evening_touch

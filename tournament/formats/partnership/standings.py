@@ -21,8 +21,8 @@ from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standi
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tables.prizes import Prize
+from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest
-from tournament.services.foursomes import foursome_rules, foursome_state
 from tournament.services.naming import namer
 from tournament.services.prizes import prize_seed
 

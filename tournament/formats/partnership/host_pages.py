@@ -2,8 +2,8 @@
 the board, the draw, a table's result, the bell's confirmation, standings and corrections.
 
 The product's pages hand these evenings here through the formats' plug-ins
-(``tournament.formats.partnership``: ``FormatPlugin.pages``, ``views.format_pages``). Every input is read by a form (``forms.foursome``, ``forms.actions``); every change
-goes through a service (``services.foursomes``, ``foursome_reports``, ``bell``); a ``RuleError``
+(``tournament.formats.partnership``: ``FormatPlugin.pages``, ``views.format_pages``). Every input is read by a form (``formats.partnership.report_forms``, ``forms.actions``); every change
+goes through a service (``formats.partnership.state``, ``foursome_reports``, ``bell``); a ``RuleError``
 becomes a message naming the players and saves nothing. Rules: ``docs/rules/tables-of-four.md``.
 """
 
@@ -15,14 +15,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tournament.forms.actions import DrawForm, form_problems
-from tournament.forms.bell import RoundActionForm
-from tournament.forms.door import RoundNumberForm
-from tournament.forms.evening import TableJumpForm
-from tournament.forms.foursome import RESULT_FORMS
-from tournament.models import Bell, Evening, Guest, Result
-from tournament.registry import format_for
-from tournament.selectors.foursome_boards import (
+from tournament.formats.partnership import state as foursomes
+from tournament.formats.partnership.bell import foursome_movement
+from tournament.formats.partnership.boards import (
     FoursomeBoard,
     FoursomeTable,
     bell_results,
@@ -30,11 +25,16 @@ from tournament.selectors.foursome_boards import (
     foursome_board,
     moves_by_table,
 )
-from tournament.services import foursomes
-from tournament.services.foursome_bell import foursome_movement
-from tournament.services.foursome_reports import foursome_report
+from tournament.formats.partnership.report_forms import RESULT_FORMS
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.rules_pages import MOVEMENT_WORDS
+from tournament.forms.actions import DrawForm, form_problems
+from tournament.forms.bell import RoundActionForm
+from tournament.forms.door import RoundNumberForm
+from tournament.forms.evening import TableJumpForm
+from tournament.models import Bell, Evening, Guest, Result
+from tournament.registry import format_for
 from tournament.services.naming import error_message
-from tournament.views.rules import MOVEMENT_WORDS
 
 CORRECTION_RULE = (
     "At tables of four a closed round is corrected by undoing its bell: undo the last bell, enter the "
@@ -135,7 +135,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
 
 
 def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpResponse:
-    """A table's report for the round in play, through the format's form (``forms.foursome``)
+    """A table's report for the round in play, through the format's form (``formats.partnership.report_forms``)
     and ``foursome_report``. A refused report shows the rules' words with the players' names and
     saves nothing; a form shown before the seats changed saves nothing and says who moved."""
     board = foursome_board(evening)
@@ -435,7 +435,7 @@ def moves_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 
 def movement_sentence(evening: Evening) -> str:
     """The evening's movement in words (the host's options, else the format's): "Winners move
-    up one table; ... Partners change at every bell." (``views.rules.MOVEMENT_WORDS``)."""
+    up one table; ... Partners change at every bell." (``formats.partnership.rules_pages.MOVEMENT_WORDS``)."""
     movement, change = foursome_movement(evening)
     partners = "Partners change at every bell." if change else "Partners stay together when they move."
     return f"{MOVEMENT_WORDS[str(movement)]} {partners}"

@@ -1,0 +1,121 @@
+"""The room display of an evening at tables of four: every table's four players, partners
+together; the last bell's moves with those who stayed; the waiting bell's note; the final
+standings of the format's tallies (``room/_foursome.html``; the display's common parts are
+``tournament.views.room``). Rules: ``docs/rules/tables-of-four.md``."""
+
+from __future__ import annotations
+
+from tournament.formats.partnership.boards import BellMove, FoursomeBoard, foursome_board
+from tournament.models import Evening, Round
+from tournament.selectors.board import EveningBoard, database_now
+from tournament.services.clock import next_round_due_at
+from tournament.views.room import (
+    LEADERS_SHOWN,
+    POLL_SECONDS,
+    MoveGroup,
+    move_groups,
+    room_size,
+    table_digits,
+)
+
+
+def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict:
+    """The display of an evening at tables of four (``room/_foursome.html``): every table's
+    four players, partners together; the last bell's moves by destination table, each guest
+    with what sent them ("won at table 3", "lost at the head table"); find your name (with the
+    seat); the leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``."""
+    four = foursome_board(evening)
+    rnd = board.round
+    groups = _with_stayers(move_groups(board), four)
+    seats = sorted(
+        ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
+        key=lambda row: (row[0].name.casefold(), row[0].player),
+    )
+    return {
+        "evening": evening,
+        "board": board,
+        "foursome": four,
+        "mode": mode,
+        "asked": asked,
+        "etag": etag,
+        "move_groups": groups,
+        "has_moves": bool(groups),
+        "foursome_seating": seats,
+        "bell_note": _waiting_note(four),
+        "room_size": room_size(4 * len(four.tables)),
+        "table_digits": table_digits([t.number for t in four.tables] + [g.table for g in groups]),
+        "leaders": [ln for ln in four.standings.lines if not ln.is_ghost][:LEADERS_SHOWN],
+        "tally_names": four.standings.tallies,
+        "next_round": next_round_due_at(evening=evening),
+        "server_now": database_now(),
+        "poll_seconds": POLL_SECONDS,
+        "last_round": bool(rnd and Round.is_last_number(rnd.number, evening=evening)),
+        "paused_left": int(rnd.paused_seconds_left or 0) if rnd is not None and rnd.state == Round.State.PAUSED else 0,
+        "bell_key": (rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0)
+        or (board.last_bell.round.number if board.last_bell is not None else 0),
+    }
+
+
+def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGroup]:
+    """The moves slide at tables of four lists everyone the last bell played, so a guest finds
+    their name whether they move or stay: each destination table's box holds its newcomers
+    ("won at table 3") and its stayers ("stays at table 2"), alphabetical. No query."""
+    by_table = {g.table: g for g in groups}
+    kinds = {t.number: t.kind for t in four.tables}
+    for table in four.tables:
+        for line in table.seats:
+            move = four.moves.get(line.player)
+            if line.guest is None or move is None or move.goes_to != move.played or move.played != table.number:
+                continue
+            group = by_table.setdefault(table.number, MoveGroup(table.number, kinds.get(table.number, "intermediate")))
+            if all(g.pk != line.guest.pk for g in group.guests):
+                group.guests.append(line.guest)
+    for group in by_table.values():
+        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
+    return [by_table[number] for number in sorted(by_table)]
+
+
+def _waiting_note(four: FoursomeBoard) -> str:
+    """While the round's bell has rung and waits for every table's score so far
+    (``formats.partnership.bell``): "The head table has finished. Tables 2 and 3: send your
+    table's score so far." ("Time is up." when the clock rang it); "" otherwise."""
+    rnd = four.round
+    if rnd is None or rnd.state != Round.State.RUNG or rnd.reopened or not rnd.waiting_for:
+        return ""
+    missing = [t.number for t in four.tables if t.result is None]
+    if not missing:
+        return ""
+    head_in = four.tables[0].result is not None and four.evening.round_end == Evening.RoundEnd.HEAD_POOL
+    listed = f"Table {missing[0]}" if len(missing) == 1 else "Tables " + ", ".join(map(str, missing[:-1]))
+    listed += f" and {missing[-1]}" if len(missing) > 1 else ""
+    why = "The head table has finished" if head_in else "Time is up"
+    return f"{why}. {listed}: send your table's score so far."
+
+
+def _move_note(move: BellMove | None) -> str:
+    """What sent a guest to their table, for the moves slide: "won at table 3", "lost at the
+    head table", "stays at table 2" ("" when the last bell did not play them)."""
+    if move is None:
+        return ""
+    if move.goes_to == move.played:
+        return f"stays at table {move.played}"
+    return f"{'won' if move.won else 'lost'} at {'the head table' if move.played == 1 else f'table {move.played}'}"
+
+
+def finishers(four: FoursomeBoard) -> list:
+    """The players in the final standings at tables of four (ghosts left out): as many as the
+    seats of the last round give or take a ghost, which ``room_size`` reads alike. No query."""
+    return [ln for ln in four.standings.lines if not ln.is_ghost]
+
+
+def room_ceremony(evening: Evening, *, finished: bool) -> dict:
+    """The ceremony's parts the family shows its own way: no final count, the final standings
+    with the format's tallies (``room/_foursome_leaders.html``), as big as its players allow."""
+    four = foursome_board(evening)
+    return {
+        "counting": False,
+        "final_standings": [],
+        "room_size": room_size(len(finishers(four))),
+        "foursome_final": four if finished else None,
+    }
