@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from tables.bell import EveningState
-from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.prizes import PrizeOptions, places, standings
 from tournament.models import Bell, Evening, FinalCount, Result
@@ -163,7 +162,7 @@ def poker_standings_export(
         else ()
     )
     prizes = (
-        rules_for(evening.format).prizes(
+        format_for(evening).rules.prizes(
             state,
             {g: packs[g] for g in state.counters if g in packs},
             options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))),

@@ -32,7 +32,6 @@ from django.db import transaction
 from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
-from tables.formats.engine import rules_for
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.prizes import PrizeOptions
 from tables.showdown import Game, options_for
@@ -508,8 +507,10 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
         )
     else:
         record = (
-            rules_for(evening.format)
-            .ring(state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last)
+            format_for(evening)
+            .rules.ring(
+                state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
+            )
             .record
         )
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]

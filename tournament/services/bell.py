@@ -22,7 +22,6 @@ from tables.bell import BellEntry as TableEntry
 from tables.bell import BellRecord, CardsCut, EveningState, ResultError, ties_cut
 from tables.bell.cuts import TieCards, TieKey
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -95,8 +94,8 @@ def poker_bell_apply(
     names = guest_names(evening)
     try:
         record = (
-            rules_for(evening.format)
-            .ring(
+            format_for(evening)
+            .rules.ring(
                 state,
                 results,
                 stake=evening.counters_per_stake,
@@ -273,8 +272,8 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     names = guest_names(evening)
     try:
         record = (
-            rules_for(evening.format)
-            .ring(
+            format_for(evening)
+            .rules.ring(
                 evening_state(evening),
                 [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
                 stake=evening.counters_per_stake,

@@ -33,8 +33,8 @@ from tables.bell import (
     guest_leaves,
 )
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow, ties_settled
 from tournament.services.locks import lock_evening
@@ -243,8 +243,8 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
                 )
             else:
                 new = (
-                    rules_for(evening.format)
-                    .ring(
+                    format_for(evening)
+                    .rules.ring(
                         state,
                         live.get(bell.round_id, []),
                         stake=record.stake or evening.counters_per_stake,

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tables.packs import Pack
 from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, places, settle, standings
 from tournament.models import Evening, Guest
+from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.state import evening_state
 
@@ -95,7 +95,7 @@ def evening_standings(evening: Evening) -> EveningStandings:
         for place, row in zip(places(rows), rows, strict=True)
     ]
     names = {pk: g.name for pk, g in guests.items()}
-    prizes = rules_for(evening.format).prizes(
+    prizes = format_for(evening).rules.prizes(
         state,
         packs,
         options=options,

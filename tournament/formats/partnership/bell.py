@@ -22,7 +22,6 @@ from django.db.models import F
 from django.db.models.functions import Now
 
 from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves
-from tables.formats.engine import foursome_rules_for, rules_for
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
 from tournament.formats.partnership.state import (
@@ -33,6 +32,7 @@ from tournament.formats.partnership.state import (
     player_name,
 )
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, lock_between_rounds
@@ -43,8 +43,8 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
     """The evening's movement and whether partners change (the host's options, else the
     format's: ladder and partners changing for Euchre and Bunco, the circle with partners kept
     for Drive Whist)."""
-    fmt, options = foursome_rules(evening)
-    return foursome_rules_for(fmt.key).movement(options)
+    _, options = foursome_rules(evening)
+    return format_for(evening).rules.movement(options)  # type: ignore[attr-defined]
 
 
 def foursome_ring(
@@ -63,7 +63,7 @@ def foursome_ring(
     if cuts is None:
         undone = rnd.bells.filter(undone_at__isnull=False, kind=Bell.Kind.BELL).order_by("-undone_at", "-id").first()
         cuts = bell_from_json(undone.record).cuts if undone is not None else None
-    rung = rules_for(evening.format).ring(state, scores, options=options, cuts=cuts, rng=rng)
+    rung = format_for(evening).rules.ring(state, scores, options=options, cuts=cuts, rng=rng)
     return rung.record, rung.after
 
 

@@ -20,16 +20,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tables.errors import RuleError
-from tables.formats import FoursomeFormat, FoursomeOptions, format_for
+from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves
-from tables.formats.engine import rules_for
 from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
 from tournament.formats.partnership.standings import foursome_standings
-from tournament.formats.partnership.state import foursome_seats_replace, foursome_state, player_name
+from tournament.formats.partnership.state import foursome_rules, foursome_seats_replace, foursome_state, player_name
 from tournament.models import Bell, BellEntry, Draw, Evening, Result, ResultVote, Round
+from tournament.registry import format_for
 from tournament.selectors.board import table_kind
 from tournament.services.audit import audit_log
 from tournament.services.naming import error_message
@@ -121,8 +121,9 @@ def check_draw(data: dict[str, Any], row: dict[str, Any], title: str) -> None:
 
 
 def _rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
-    """The evening's format and the host's options for it, as the file gave them."""
-    return format_for(evening.format), FoursomeOptions.from_mapping(dict((evening.options or {}).get("format", {})))
+    """The evening's format and the host's options for it, as the file gave them (raises
+    ``RuleError`` for an option the rules do not know)."""
+    return foursome_rules(evening)
 
 
 def _read_reports(
@@ -221,7 +222,7 @@ def _ring(
         return record, after
     _, options = _rules(evening)
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
-    rung = rules_for(evening.format).ring(state, scores, options=options, cuts=cuts)
+    rung = format_for(evening).rules.ring(state, scores, options=options, cuts=cuts)
     done, after = rung.record, rung.after
     return bell_to_json(done), after
 

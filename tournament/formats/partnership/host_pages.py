@@ -223,7 +223,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
     deals it (``foursomes.foursome_draw``) and the seating once dealt. The physical draw is
     refused with the house rule (``PHYSICAL_REFUSED``); nothing changes then."""
-    title = foursomes.evening_format(evening).title
+    title = format_for(evening).title
     if request.method == "POST":
         form = DrawForm(request.POST)
         if not form.is_valid():
@@ -332,7 +332,7 @@ def corrections_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 def physical_refused(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The physical draw's pages and the changes before round 1 (Progressive Poker's) for an
     evening at tables of four: back to its draw page with the house rule; nothing changes."""
-    messages.error(request, PHYSICAL_REFUSED.format(title=foursomes.evening_format(evening).title))
+    messages.error(request, PHYSICAL_REFUSED.format(title=format_for(evening).title))
     return redirect("host-draw", evening.pk)
 
 

@@ -198,10 +198,9 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
     def rules_page(self, request: HttpRequest, evening: Evening | None) -> HttpResponse | None:
         """``formats.partnership.rules_pages.rules_page``: the rules, the options in words."""
-        from tables.formats import FORMATS
         from tournament.formats.partnership.rules_pages import rules_page
 
-        return rules_page(request, FORMATS[self.key], evening)
+        return rules_page(request, self.entry.foursome, evening)  # type: ignore[arg-type]
 
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
         """``formats.partnership.codec.foursome_standings_export``: seats by position, tallies, prizes."""

@@ -9,10 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tables.errors import RuleError
-from tables.formats import FORMATS, FoursomeFormat, FoursomeOptions
+from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.showdown import Game
 from tournament.formats.partnership.state import foursome_rules
 from tournament.models import Evening
+from tournament.registry import installed_formats
 
 MOVEMENT_WORDS = {
     "ladder": "Winners move up one table; the head table's winners stay; the losers stay, "
@@ -64,7 +65,7 @@ def rules_page(request: HttpRequest, fmt: FoursomeFormat, evening: Evening | Non
             plays_it = False  # a stored option the rules do not know: the defaults are shown
     context = {
         "fmt": fmt,
-        "formats": list(FORMATS.values()),
+        "formats": [p.entry.foursome for p in installed_formats().values() if p.entry.foursome is not None],
         "games": list(Game),
         "fragment": f"rules/{fmt.key}.html",
         "evening": evening,

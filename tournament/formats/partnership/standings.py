@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standing_order
 from tables.formats.records import bell_from_json
@@ -23,6 +22,7 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest
+from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import prize_seed
 
@@ -94,7 +94,9 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
         )
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
-    prizes = list(rules_for(fmt.key).prizes(state, packs, options=options, rng=random.Random(prize_seed(evening))))
+    prizes = list(
+        format_for(evening).rules.prizes(state, packs, options=options, rng=random.Random(prize_seed(evening)))
+    )
     if fmt.key == "bunco":
         prizes.append(_last_bunco(evening))
     named = namer(names)

@@ -20,19 +20,20 @@ from django.db.models.expressions import RawSQL
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeState
-from tables.formats.engine import FormatEntry, format_entry
+from tables.formats.engine import FormatEntry
 from tables.formats.foursome import Seat as SeatName
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.records import state_from_json
 from tournament.models import Draw, Evening, Seat
+from tournament.registry import format_for
 from tournament.services.draws import draw_digital, live_draw, seats_replace
 from tournament.services.state import last_state_after
 
 
 def evening_format(evening: Evening) -> FormatEntry:
-    """The evening's format (``tables.formats.engine``): Progressive Poker or a format at
-    tables of four. No query."""
-    return format_entry(evening.format)
+    """The evening's format's entry (``FormatPlugin.entry``: title, tallies, the rules at
+    tables of four). No query."""
+    return format_for(evening).entry
 
 
 def foursome_rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:
