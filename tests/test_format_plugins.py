@@ -144,36 +144,34 @@ def test_the_analysis_finds_what_it_looks_for():
     assert key_comparisons('x = chosen == evening.format\ny = "poker chips"\nz = prize.key == "red"\n', keys) == []
 
 
-FAMILY_NOT_MOVED_YET = {
-    "templates/guest/_foursome.html",  # a guest's phone at tables of four
-    "templates/rules/foursome_common.html",  # the family's common rules page
-}
-"""The partnership family's own modules that still live outside its package and tell its three
-formats apart; each moves into ``tournament/formats/`` (Euchre's, Whist's, Bunco's part into
-that format's package). This list may only shrink: a module fixed must leave it."""
-
-
 def test_no_format_branches_outside_the_formats():
     """No module outside ``tournament.formats`` (and the rules in ``tables/``) compares a format's
-    key: each asks the evening's plug-in instead (``FAMILY_NOT_MOVED_YET`` excepted)."""
+    key: each asks the evening's plug-in instead."""
     keys = set(installed_formats())
     found = {
         str(path.relative_to(ROOT)): hits
         for path in _python_files()
         if (hits := key_comparisons(path.read_text(encoding="utf-8"), keys))
     }
-    assert set(found) - FAMILY_NOT_MOVED_YET == set(), found
-    assert {p for p in FAMILY_NOT_MOVED_YET if p.endswith(".py")} <= set(found)
+    assert found == {}
+
+
+FAMILIES = {path.rsplit(".", 1)[-1] for path in settings.FORMAT_FAMILIES}
 
 
 def template_key_comparisons(text: str, keys: set[str]) -> list[tuple[int, str]]:
-    """Where a template's ``{% if %}`` / ``{% elif %}`` compares with a format key (quoted), as
-    Django's lexer reads the template: (line, the tag's contents)."""
+    """Where a template's ``{% if %}`` / ``{% elif %}`` compares with a format key (quoted), or
+    its ``{% include %}`` / ``{% extends %}`` names a format's own template (``bunco/...``,
+    ``partnership/...``), as Django's lexer reads the template: (line, the tag's contents)."""
     found = []
     for token in Lexer(text).tokenize():
         if token.token_type is not TokenType.BLOCK:
             continue
         words = token.split_contents()
+        if words and words[0] in ("include", "extends") and len(words) > 1:
+            folder = words[1].strip("\"'").split("/")[0]
+            if folder in keys | FAMILIES:
+                found.append((token.lineno, token.contents))
         if words and words[0] in ("if", "elif"):
             quoted = {w.strip("\"'") for w in words[1:] if w[:1] in "\"'"}
             if quoted & keys:
@@ -186,10 +184,13 @@ def test_no_template_outside_the_formats_compares_a_format():
     assert template_key_comparisons('{% if evening.format == "poker" %}x{% endif %}', keys) == [
         (1, 'if evening.format == "poker"')
     ]
+    assert template_key_comparisons('{% include "partnership/room.html" %}', keys) == [
+        (1, 'include "partnership/room.html"')
+    ]
+    assert template_key_comparisons("{% include format_room %}{% include 'guest/_page.html' %}", keys) == []
     found = {
         str(path.relative_to(ROOT)): hits
         for path in sorted((ROOT / "templates").rglob("*.html"))
         if (hits := template_key_comparisons(path.read_text(encoding="utf-8"), keys))
     }
-    assert set(found) - FAMILY_NOT_MOVED_YET == set(), found
-    assert {p for p in FAMILY_NOT_MOVED_YET if p.endswith(".html")} <= set(found)
+    assert found == {}

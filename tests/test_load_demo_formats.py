@@ -9,7 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament.formats.partnership.state import foursome_state
-from tournament.models import Evening, Seat
+from tournament.models import Evening, Result, Seat
+from tournament.registry import format_for
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +45,21 @@ def test_poker_stays_the_default_and_a_bad_format_is_refused():
     assert out.startswith(f"Demo evening {evening.pk} loaded (Progressive Poker): 32 guests")
     with pytest.raises(CommandError, match="invalid choice: 'canasta'"):
         _load("--format", "canasta")
+
+
+@pytest.mark.parametrize("fmt", ["poker", "euchre", "whist", "bunco"])
+def test_a_demo_evening_can_be_played_forward(fmt):
+    """``--played 2``: two rounds reported at every table and rung by the host, every guest seated."""
+    out = _load("--format", fmt, "--played", "2")
+    evening = Evening.objects.get(format=fmt)
+    assert "2 rounds played." in out
+    assert list(evening.rounds.order_by("number").values_list("number", "state")) == [(1, "closed"), (2, "closed")]
+    tables = len(format_for(evening).state(evening).tables)
+    assert Result.objects.filter(round__evening=evening, superseded_at__isnull=True).count() == 2 * tables
+    assert Seat.objects.filter(evening=evening).count() == 32
+
+
+def test_a_demo_played_too_far_is_refused_and_nothing_is_loaded():
+    with pytest.raises(CommandError, match="--played"):
+        _load("--format", "bunco", "--played", "9")
+    assert not Evening.objects.exists()

@@ -187,6 +187,15 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         Raises ``RuleError`` when the rules refuse (during a round, a guest not seated, ...)."""
         raise NotImplementedError
 
+    def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):
+        """Record a result for ``table`` in round ``rnd`` as a table might really report one (its
+        first side or player winning), through the format's own service: from the host
+        (``user``) or from a guest's phone (``reporter``, seated at that table). Returns the
+        ``Result``. What ``manage.py load_demo --played`` plays a demo evening forward with, and
+        the capability matrix reports with (``tests/test_capabilities.py``). Raises ``RuleError``
+        as that service does."""
+        raise NotImplementedError
+
     # -- the room and the phones ----------------------------------------------------------------
 
     def family_board(self, evening: Evening) -> object | None:

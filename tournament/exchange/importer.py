@@ -29,7 +29,7 @@ from typing import Any
 import jsonschema
 from django.db import transaction
 
-from tables.bell import BellOptions, EveningState, TableResult, guest_arrives, guest_leaves
+from tables.bell import BellOptions, BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.foursome import ghost_name, is_ghost
@@ -487,32 +487,34 @@ def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, g
         )
 
 
-def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
-    """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
-    the exported entries, and save it; returns the state after it."""
+def _replayed_record(evening, number: int, bell, state, live_results, options, gid) -> BellRecord:
+    """What the rules make of one exported bell (a guest leaving or arriving, or the round's
+    bell) on ``state``, with the cards the file says were cut."""
     cuts: dict[int, list[int]] = {}
     for entry in bell["entries"]:
         if entry["kind"] == "cut":
             cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
-    number = round_row.number
-    last = Round.is_last_number(number, evening=evening)
     kind = bell.get("kind", "bell")
     if kind == "leave":
         leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")
-        record = guest_leaves(state, leaver, options=options, cuts=cuts)
-    elif kind == "arrive":
+        return guest_leaves(state, leaver, options=options, cuts=cuts)
+    if kind == "arrive":
         entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
-        record = guest_arrives(
+        return guest_arrives(
             state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
         )
-    else:
-        record = (
-            format_for(evening)
-            .rules.ring(
-                state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
-            )
-            .record
-        )
+    last = Round.is_last_number(number, evening=evening)
+    rung = format_for(evening).rules.ring(
+        state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
+    )
+    return rung.record
+
+
+def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
+    """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
+    the exported entries, and save it; returns the state after it."""
+    number = round_row.number
+    record = _replayed_record(evening, number, bell, state, live_results, options, gid)
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
     exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"]) for e in bell["entries"]]
     if replayed != exported:

@@ -238,7 +238,7 @@ def guest_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     context = page_context(request, guest, shared)
     template = "guest/page.html"
     if partial:
-        template = "guest/_foursome.html" if "foursome" in context else "guest/_page.html"
+        template = context.get("format_page", "guest/_page.html")  # the format's own part, if it draws one
     response = render(request, template, context)
     if partial and not context["live"]:
         response.status_code = 286  # django_htmx.http.HttpResponseStopPolling: htmx stops polling

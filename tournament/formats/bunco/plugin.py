@@ -28,3 +28,14 @@ class BuncoFormat(PartnershipFormat):
         from tournament.formats.partnership.documents import DOCUMENTS
 
         return DOCUMENTS
+
+    def example_report(self, seats: tuple[int, ...]) -> dict:
+        """North–South reach 30 with a bunco by their first guest (21 and 9 more), East–West 8
+        with a mini bunco by theirs (5 and 3 more); a ghost rolls no bunco of its own."""
+        north_south = [p for p in seats[0::2] if p > 0]
+        east_west = [p for p in seats[1::2] if p > 0]
+        return {
+            "points": {"NS": 30, "EW": 8},
+            "buncos": {str(north_south[0]): 1} if north_south else {},
+            "minis": {str(east_west[0]): 1} if east_west else {},
+        }

@@ -12,3 +12,7 @@ class EuchreFormat(PartnershipFormat):
 
     key: ClassVar[str] = "euchre"
     round_end_words: ClassVar[str] = "When the head table's game is over (its points are recorded: the rules' way)"
+
+    def example_report(self, seats: tuple[int, ...]) -> dict:
+        """Five hands: North–South 7 points (a lone hand's march among them), East–West 3."""
+        return {"hands": [["NS", 1], ["EW", 2], ["NS", 4], ["NS", 2], ["EW", 1]]}

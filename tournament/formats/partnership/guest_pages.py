@@ -46,6 +46,8 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
     lines = board.standings.lines
     context: dict[str, Any] = {
         "foursome": board,
+        "format_page": "partnership/guest_page.html",
+        "format_styles": "foursome.css",
         "fmt": board.fmt,
         "report_fields": format_named(board.fmt.key).template("phone_report"),
         "table": table,
@@ -241,7 +243,7 @@ def _captain_page(
     return private(
         render(
             request,
-            "guest/foursome_report.html",
+            "partnership/captain_report.html",
             {
                 "guest": guest,
                 "evening": board.evening,

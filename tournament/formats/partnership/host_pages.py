@@ -130,7 +130,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "correction_rule": CORRECTION_RULE,
         "jump": TableJumpForm(tables=len(board.tables)),
     }
-    template = "host/_foursome_board.html" if live else "host/foursome_board.html"
+    template = "partnership/host_board_live.html" if live else "partnership/host_board.html"
     return render(request, template, context)
 
 
@@ -170,7 +170,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
                 return redirect("host-evening", evening.pk)
     return render(
         request,
-        "host/foursome_result.html",
+        "partnership/host_result.html",
         {
             "evening": evening,
             "board": board,
@@ -250,7 +250,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     board = foursome_board(evening)
     return render(
         request,
-        "host/foursome_draw.html",
+        "partnership/host_draw.html",
         {
             "evening": evening,
             "title": title,
@@ -268,7 +268,7 @@ def seating_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """Where everyone sits now: each table's four seats, partners together, ghosts named."""
     board = foursome_board(evening)
     ghosts = any(s.is_ghost for t in board.tables for s in t.seats)
-    return render(request, "host/foursome_seating.html", {"evening": evening, "board": board, "ghosts": ghosts})
+    return render(request, "partnership/host_seating.html", {"evening": evening, "board": board, "ghosts": ghosts})
 
 
 def bell_confirm_page(request: HttpRequest, evening: Evening, number: int) -> HttpResponse:
@@ -281,7 +281,7 @@ def bell_confirm_page(request: HttpRequest, evening: Evening, number: int) -> Ht
     missing, disputed = needs(board)
     return render(
         request,
-        "host/foursome_bell_confirm.html",
+        "partnership/host_bell_confirm.html",
         {
             "evening": evening,
             "round": board.round,
@@ -300,7 +300,7 @@ def standings_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     board = foursome_board(evening)
     return render(
         request,
-        "host/foursome_standings.html",
+        "partnership/host_standings.html",
         {
             "evening": evening,
             "board": board,
@@ -318,7 +318,7 @@ def corrections_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     bell = last_bell(evening)
     return render(
         request,
-        "host/foursome_corrections.html",
+        "partnership/host_corrections.html",
         {
             "evening": evening,
             "board": board,
@@ -395,7 +395,7 @@ def table_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespon
     said = {line.player: words for line, words in moves_by_table(board)[table - 1].lines if words}
     return render(
         request,
-        "host/foursome_table.html",
+        "partnership/host_table.html",
         {
             "evening": evening,
             "board": board,
@@ -419,7 +419,7 @@ def moves_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     board = foursome_board(evening)
     return render(
         request,
-        "host/foursome_moves.html",
+        "partnership/host_moves.html",
         {
             "evening": evening,
             "board": board,

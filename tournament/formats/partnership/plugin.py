@@ -154,6 +154,22 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         foursome_bell_undone(evening=evening, bell=bell)
 
+    def example_report(self, seats: tuple[int, ...]) -> dict:
+        """A report of this format for a table seated ``seats`` (North, East, South, West; ghosts
+        below 0) that North–South win (``tables.formats.records`` gives its shape)."""
+        raise NotImplementedError
+
+    def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):
+        """North–South win the table (``example_report``), reported by the host
+        (``formats.partnership.reports.foursome_report``) or from ``reporter``'s phone
+        (``foursome_captain_report``)."""
+        from tournament.formats.partnership.reports import foursome_captain_report, foursome_report
+
+        report = self.example_report(tuple(self.state(evening).tables[table - 1]))
+        if reporter is not None:
+            return foursome_captain_report(guest=reporter, round_number=rnd.number, table=table, report=report)
+        return foursome_report(round=rnd, table=table, report=report, user=user)
+
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """Between rounds a guest who leaves gives their seat to a ghost and keeps their tallies;
         a late guest takes the ghost seat nearest the foot table, or opens a new foot table with

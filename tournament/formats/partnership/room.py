@@ -35,6 +35,7 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
         "evening": evening,
         "board": board,
         "foursome": four,
+        "format_room": "partnership/room.html",
         "mode": mode,
         "asked": asked,
         "etag": etag,
@@ -118,4 +119,5 @@ def room_ceremony(evening: Evening, *, finished: bool) -> dict:
         "final_standings": [],
         "room_size": room_size(len(finishers(four))),
         "foursome_final": four if finished else None,
+        "format_final": "partnership/room_final.html" if finished else "",
     }

@@ -1,6 +1,6 @@
 """The rules page of a format at tables of four (``/rules/euchre/``, ``/rules/whist/``,
 ``/rules/bunco/``, and an evening's rules page when it plays one): the format's rules
-(``templates/rules/<key>.html``), the host's options in words with the defaults, and the cases
+(``templates/<key>/rules.html`` in the format's package), the host's options in words with the defaults, and the cases
 the sources leave open as the product decides them (``docs/rules/tables-of-four.md``)."""
 
 from __future__ import annotations
@@ -67,9 +67,9 @@ def rules_page(request: HttpRequest, fmt: FoursomeFormat, evening: Evening | Non
         "fmt": fmt,
         "formats": [p.entry.foursome for p in installed_formats().values() if p.entry.foursome is not None],
         "games": list(Game),
-        "fragment": f"rules/{fmt.key}.html",
+        "fragment": f"{fmt.key}/rules.html",
         "evening": evening,
         "plays_it": plays_it,
         "rows": format_option_rows(fmt, options),
     }
-    return render(request, "rulebook/format.html", context)
+    return render(request, "partnership/rules_page.html", context)

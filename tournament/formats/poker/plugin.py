@@ -72,6 +72,30 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
 
         poker_seats_back(evening, bell)
 
+    def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):
+        """The table's first guest wins the pool with nobody else in the call and takes five
+        counters (or what is left) from the last guest; every guest's counters are given, so
+        they add up at the head table as the bell requires (``services.results.result_record``,
+        ``services.captains.captain_report``)."""
+        from tournament.services.captains import captain_report
+        from tournament.services.results import result_record
+
+        state = self.state(evening)
+        ids = list(state.tables[table - 1])
+        counters = {g: state.counters.get(g, 0) for g in ids}
+        take = min(5, counters[ids[-1]])
+        counters[ids[-1]] -= take
+        counters[ids[0]] += take
+        if reporter is not None:
+            return captain_report(
+                guest=reporter,
+                round_number=rnd.number,
+                table=table,
+                pool_winner=ids[0],
+                counters=counters,
+            )
+        return result_record(round=rnd, table=table, pool_winner=ids[0], counters=counters, user=user)
+
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """``services.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words."""

@@ -12,3 +12,7 @@ class WhistFormat(PartnershipFormat):
 
     key: ClassVar[str] = "whist"
     round_end_words: ClassVar[str] = "When the head table's hand is played (its tricks are recorded: the rules' way)"
+
+    def example_report(self, seats: tuple[int, ...]) -> dict:
+        """North–South take 8 tricks of the 13, East–West 5."""
+        return {"tricks": {"NS": 8, "EW": 5}}
