@@ -29,7 +29,7 @@ migrate: install-runtime
 	$(PY) manage.py migrate --noinput
 
 demo: migrate
-	$(PY) manage.py load_demo $(if $(FORMAT),--format $(FORMAT))
+	$(PY) manage.py load_demo $(if $(FORMAT),--format $(FORMAT)) $(if $(PLAYED),--played $(PLAYED))
 
 run: demo
 	@echo ""
