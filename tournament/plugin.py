@@ -99,6 +99,16 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The format's rules (``tables.formats.engine``): plan, draw, bell, prizes."""
         return rules_for(self.key)
 
+    def rules_of(self, evening: Evening) -> FormatRules:
+        """The format's rules as ``evening`` plays them (default: ``rules``; a format whose rules
+        depend on the evening, as a rotation schedule on its planned games, makes them here)."""
+        return self.rules
+
+    def rounds_change_refused(self, evening: Evening, planned: int | None) -> str | None:
+        """Why ``evening`` may not plan ``planned`` rounds now, as the format sees it (the product
+        refuses fewer than were played for every format), or None. Default: None."""
+        return None
+
     @property
     def entry(self) -> FormatEntry:
         """The format's entry: title, seating in words, tallies, source."""
@@ -271,8 +281,13 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     def template(self, name: str) -> str:
         """The format's own template ``name`` (in its package's ``templates/<key>/``): e.g.
         "host_report" -> "bunco/host_report.html", the fields of a table's report on the host's
-        form; "phone_report", the same on a captain's phone."""
-        return f"{self.key}/{name}.html"
+        form; "phone_report", the same on a captain's phone. A format built on another (a
+        subclass of its plug-in) uses the other's where it has none of its own. Raises Django's
+        ``TemplateDoesNotExist`` when neither has one."""
+        from django.template.loader import select_template
+
+        keys = [vars(cls)["key"] for cls in type(self).__mro__ if "key" in vars(cls)]
+        return select_template([f"{key}/{name}.html" for key in keys]).template.name
 
     pages: ClassVar[Mapping[str, str]] = {}
     """The format's own views for the product's pages: page name ("board", "draw", ...) ->

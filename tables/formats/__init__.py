@@ -33,7 +33,11 @@ class FoursomeFormat:
     ``key``: what is stored ("euchre"); ``title``: "Progressive Euchre"; ``movement`` and
     ``partners_change``: the defaults the host may change; ``tallies``: (tally name, words) in
     the order the standings show them; ``prizes``: the format's prizes; ``score``: the function
-    that turns a table's report into a ``TableScore``; ``source``: where the rules come from.
+    that turns a table's report into a ``TableScore``; ``source``: where the rules come from;
+    ``game``: the game played at each table ("euchre", "whist", "bunco"), which decides what a
+    table reports and what a score card's rows hold (default: ``key``; a format built on
+    another's game, as the Euchre tournament on euchre, names it); ``standing``: the tallies
+    the standings are ordered by, most first (default: ``prizes.STANDING_ORDER`` for ``game``).
     """
 
     key: str
@@ -44,6 +48,16 @@ class FoursomeFormat:
     prizes: tuple[PrizeRule, ...]
     score: Callable[..., TableScore]
     source: str
+    game: str = ""
+    standing: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        from tables.formats.prizes import STANDING_ORDER
+
+        if not self.game:
+            object.__setattr__(self, "game", self.key)
+        if not self.standing:
+            object.__setattr__(self, "standing", STANDING_ORDER[self.game])
 
 
 EUCHRE = FoursomeFormat(

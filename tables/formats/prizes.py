@@ -123,12 +123,12 @@ prize's tally first: Euchre's stars, then points; Drive Whist's tricks; Bunco's 
 buncos, then points, as clubs read their tally sheets)."""
 
 
-def standing_order(key: str, *, prize_by_points: bool = False) -> tuple[str, ...]:
-    """The tallies the standings of format ``key`` are ordered by (Euchre's prizes by points:
-    points, then stars)."""
-    if key == "euchre" and prize_by_points:
+def standing_order(standing: Sequence[str], *, prize_by_points: bool = False) -> tuple[str, ...]:
+    """The tallies standings are ordered by: the format's ``standing`` (``FoursomeFormat.standing``),
+    or, for Euchre's prizes by points (stars first otherwise), points, then stars."""
+    if prize_by_points and tuple(standing[:1]) == ("stars",):
         return ("points", "stars")
-    return STANDING_ORDER[key]
+    return tuple(standing)
 
 
 def rank_players(tallies: Mapping[int, Mapping[str, int]], order: Sequence[str]) -> tuple[tuple[int, int], ...]:

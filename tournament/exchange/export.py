@@ -162,7 +162,9 @@ def poker_standings_export(
         else ()
     )
     prizes = (
-        format_for(evening).rules.prizes(
+        format_for(evening)
+        .rules_of(evening)
+        .prizes(
             state,
             {g: packs[g] for g in state.counters if g in packs},
             options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))),

@@ -504,8 +504,10 @@ def _replayed_record(evening, number: int, bell, state, live_results, options, g
             state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
         )
     last = Round.is_last_number(number, evening=evening)
-    rung = format_for(evening).rules.ring(
-        state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last
+    rung = (
+        format_for(evening)
+        .rules_of(evening)
+        .ring(state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last)
     )
     return rung.record
 

@@ -95,7 +95,8 @@ def poker_bell_apply(
     try:
         record = (
             format_for(evening)
-            .rules.ring(
+            .rules_of(evening)
+            .ring(
                 state,
                 results,
                 stake=evening.counters_per_stake,
@@ -273,7 +274,8 @@ def bell_preview(*, rnd: Round) -> BellPreview:
     try:
         record = (
             format_for(evening)
-            .rules.ring(
+            .rules_of(evening)
+            .ring(
                 evening_state(evening),
                 [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
                 stake=evening.counters_per_stake,

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_ring
 from tournament.services.draws import live_draw
@@ -362,10 +363,11 @@ CLOCK_FIELDS = ("round_end", "auto_advance", "changeover_minutes", "warning_seco
 
 def rounds_planned_refused(evening: Evening, planned: int | None) -> str | None:
     """Why ``evening`` may not plan ``planned`` rounds (None: no number, play until the end
-    time or until the host stops), or None when it may: never fewer than the rounds played.
-    One query."""
-    if planned is None:
-        return None
+    time or until the host stops), or None when it may: never fewer than the rounds played, and
+    what the format refuses (``FormatPlugin.rounds_change_refused``). One query or two."""
+    refused = format_for(evening).rounds_change_refused(evening, planned)
+    if refused or planned is None:
+        return refused
     played = evening.rounds.exclude(state__in=OPEN_STATES).count()
     if planned < played:
         done = "1 round has" if played == 1 else f"{played} rounds have"

@@ -244,7 +244,8 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
             else:
                 new = (
                     format_for(evening)
-                    .rules.ring(
+                    .rules_of(evening)
+                    .ring(
                         state,
                         live.get(bell.round_id, []),
                         stake=record.stake or evening.counters_per_stake,

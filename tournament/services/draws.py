@@ -88,7 +88,7 @@ def draw_digital(
         evening = lock_for_draw(evening)
         guests = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
         fmt = format_for(evening)
-        dealt = fmt.rules.draw(
+        dealt = fmt.rules_of(evening).draw(
             [(g, Pack(p)) for g, p in guests], accept_relaxed=accept_relaxed, representing=representing
         )
         at_fours = fmt.seats_named  # seats North, East, South, West, the draw's layout kept

@@ -95,12 +95,16 @@ def evening_standings(evening: Evening) -> EveningStandings:
         for place, row in zip(places(rows), rows, strict=True)
     ]
     names = {pk: g.name for pk, g in guests.items()}
-    prizes = format_for(evening).rules.prizes(
-        state,
-        packs,
-        options=options,
-        rng=random.Random(prize_seed(evening)),
-        stake=evening.counters_per_stake,
+    prizes = (
+        format_for(evening)
+        .rules_of(evening)
+        .prizes(
+            state,
+            packs,
+            options=options,
+            rng=random.Random(prize_seed(evening)),
+            stake=evening.counters_per_stake,
+        )
     )
     prize_lines = tuple(
         PrizeLine(

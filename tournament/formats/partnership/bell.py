@@ -44,7 +44,7 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
     format's: ladder and partners changing for Euchre and Bunco, the circle with partners kept
     for Drive Whist)."""
     _, options = foursome_rules(evening)
-    return format_for(evening).rules.movement(options)  # type: ignore[attr-defined]
+    return format_for(evening).rules_of(evening).movement(options)  # type: ignore[attr-defined]
 
 
 def foursome_ring(
@@ -63,7 +63,7 @@ def foursome_ring(
     if cuts is None:
         undone = rnd.bells.filter(undone_at__isnull=False, kind=Bell.Kind.BELL).order_by("-undone_at", "-id").first()
         cuts = bell_from_json(undone.record).cuts if undone is not None else None
-    rung = format_for(evening).rules.ring(state, scores, options=options, cuts=cuts, rng=rng)
+    rung = format_for(evening).rules_of(evening).ring(state, scores, options=options, cuts=cuts, rng=rng)
     return rung.record, rung.after
 
 

@@ -222,7 +222,7 @@ def _ring(
         return record, after
     _, options = _rules(evening)
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
-    rung = format_for(evening).rules.ring(state, scores, options=options, cuts=cuts)
+    rung = format_for(evening).rules_of(evening).ring(state, scores, options=options, cuts=cuts)
     done, after = rung.record, rung.after
     return bell_to_json(done), after
 

@@ -57,7 +57,7 @@ def kind_words(number: int, tables: int) -> str:
 
 def rounds_on_card(evening: Evening, fmt: FoursomeFormat, rung: int) -> int:
     """How many rows a score card or tally sheet has (module docstring's house rule)."""
-    planned = evening.rounds_planned or (24 if fmt.key == "bunco" else 12)
+    planned = evening.rounds_planned or (24 if fmt.game == "bunco" else 12)
     return min(max(planned, rung, 1), 60)
 
 
@@ -184,12 +184,12 @@ def score_cards(
                 "would lead nowhere. Reissue the link on the guests' links page, then print again."
             )
         rows = [
-            _cells(fmt.key, n, _sitting(before, player), added.get(player, {}), name)
+            _cells(fmt.game, n, _sitting(before, player), added.get(player, {}), name)
             for n, (before, added) in enumerate(history, start=1)
         ]
         if not ended:
-            rows.append(_cells(fmt.key, len(rows) + 1, _sitting(state.tables, player), None, name))
-        rows += [_cells(fmt.key, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
+            rows.append(_cells(fmt.game, len(rows) + 1, _sitting(state.tables, player), None, name))
+        rows += [_cells(fmt.game, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
         url = guest_url(guest.key, base_url=base_url)
         cards.append(
             TallyCardData(
@@ -197,9 +197,9 @@ def score_cards(
                 url=url,
                 short_url=url.split("://", 1)[-1],
                 seat=_seat_line(state.tables, player, played=len(history), ended=ended, name=name),
-                columns=COLUMNS[fmt.key],
+                columns=COLUMNS[fmt.game],
                 rows=tuple(rows[:rounds]),
-                totals=_totals(fmt.key, state.tallies.get(player, {})),
+                totals=_totals(fmt.game, state.tallies.get(player, {})),
             )
         )
     return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
@@ -230,7 +230,7 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     """Bunco's tally sheet for every table (a row per round, the target number, room to tally
     each team's points). Raises ``PrintError`` for another format or before the draw."""
     fmt, _ = foursome_rules(evening)
-    if fmt.key != "bunco":
+    if fmt.game != "bunco":
         raise PrintError(f"Tally sheets are for Bunco; this evening plays {fmt.title}.")
     try:
         tables = len(foursome_state(evening).tables)

@@ -192,7 +192,7 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
         messages.error(request, f"There is no table {data['table']} now: open the form again.")
         return private(redirect("guest-page", guest.key))
     table = board.tables[data["table"] - 1]
-    form = FoursomeReportForm(request.POST, fmt=board.fmt.key, seats=[(s.player, s.name) for s in table.seats])
+    form = FoursomeReportForm(request.POST, fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
     if form.is_valid():
         try:
             form.check_players()
@@ -225,7 +225,7 @@ def _captain_blank(request: HttpRequest, guest: Guest, board: FoursomeBoard) -> 
     if table.result is not None:
         messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
         return private(redirect("guest-page", guest.key))
-    form = FoursomeReportForm(fmt=board.fmt.key, seats=[(s.player, s.name) for s in table.seats])
+    form = FoursomeReportForm(fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
     return _captain_page(request, guest, board, table, form, board.round.number, uuid.uuid4().hex)
 
 

@@ -152,7 +152,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
         return redirect("host-result", evening.pk, table)
     seat = board.tables[table - 1]
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
-    form = RESULT_FORMS[evening.format](
+    form = RESULT_FORMS[foursomes.foursome_rules(evening)[0].game](
         request.POST or None, players=players, names=names, initial=_initial(seat.result, players)
     )
     if request.method == "POST" and form.is_valid():

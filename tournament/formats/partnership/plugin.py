@@ -128,6 +128,10 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """Whether ``chosen`` plays differently from the options in ``stored``."""
         return self.options(stored) != FoursomeOptions.from_mapping(dict(chosen))
 
+    def state_at_draw(self, draw: Draw) -> FoursomeState:
+        """The state after ``draw``, before any bell: its layout's tables, every tally at 0."""
+        return FoursomeState.start(draw.layout)
+
     def state(self, evening: Evening) -> FoursomeState:
         """``formats.partnership.state.foursome_state``: the last bell's state, else the draw's tables."""
         from tournament.formats.partnership.state import foursome_state

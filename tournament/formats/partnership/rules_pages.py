@@ -50,7 +50,7 @@ def format_option_rows(fmt: FoursomeFormat, options: FoursomeOptions | None) -> 
     return [
         {"label": label, "meaning": meaning, "value": value, "default": dflt}
         for (label, meaning), value, dflt in shown
-        if label != "Euchre prizes by" or fmt.key == "euchre"
+        if label != "Euchre prizes by" or fmt.standing[:1] == ("stars",)
     ]
 
 

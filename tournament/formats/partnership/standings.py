@@ -90,14 +90,16 @@ def foursome_standings(evening: Evening) -> FoursomeStandings:
         )
         for place, p in rank_players(
             {p: t for p, t in tallies.items() if not is_ghost(p)},  # no place for ghosts: docs/rules/tables-of-four.md
-            standing_order(fmt.key, prize_by_points=options.prize_by_points),
+            standing_order(fmt.standing, prize_by_points=options.prize_by_points),
         )
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     prizes = list(
-        format_for(evening).rules.prizes(state, packs, options=options, rng=random.Random(prize_seed(evening)))
+        format_for(evening)
+        .rules_of(evening)
+        .prizes(state, packs, options=options, rng=random.Random(prize_seed(evening)))
     )
-    if fmt.key == "bunco":
+    if fmt.game == "bunco":
         prizes.append(_last_bunco(evening))
     named = namer(names)
     return FoursomeStandings(

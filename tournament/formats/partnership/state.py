@@ -67,7 +67,7 @@ def foursome_state(evening: Evening) -> FoursomeState:
     draw = live_draw(evening)
     if draw is None or not draw.layout:
         raise RuleError("There is no draw yet: run the draw first.")
-    return FoursomeState.start(draw.layout)
+    return format_for(evening).state_at_draw(draw)  # type: ignore[attr-defined]
 
 
 def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]]) -> None:
