@@ -1,0 +1,156 @@
+"""Whist tournaments: every pair of players partners once and opposes twice.
+
+E. H. Moore ("Tactical memoranda I–III", *American Journal of Mathematics* 18, 1896) set the
+problem and gave the first whist tournaments; ``formats.md`` takes them as the Euchre
+tournament's ideal schedule. A whist tournament Wh(n) is a schedule of games at tables of four
+in which every pair of the n players partners exactly once and opposes exactly twice:
+
+* n = 4k players play 4k − 1 games, all seated every game;
+* n = 4k + 1 players play 4k + 1 games, one sitting out each game (each player once).
+
+The ones used here are *cyclic* (Anderson, *Combinatorial Designs and Tournaments*, 1997, on
+Z-cyclic whist tournaments): the players are the numbers 0 to m − 1 counted round a circle
+(m = n − 1 for 4k players, whose last player, numbered m, is the fixed point "∞"; m = n for
+4k + 1 players) and game t is the first game with every number moved on by t (∞ stays put).
+So a whole tournament is its first game, the *starter*: its tables, North–South and East–West
+partners. A starter makes a whist tournament exactly when, counted round the circle, the two
+partners of each partnership are at every distance 1 … m − 1 once, and the opponents at every
+distance twice (the ∞ player then partners everyone once and opposes everyone twice by itself).
+
+The starters are in ``starters`` (found once by the search in ``search_starters`` and checked
+by ``is_whist_starter`` in the tests); counts without a starter there get no whist tournament
+(``whist_starter`` answers ``None``) and ``schedule`` falls back to its heuristic.
+
+Any order of the games keeps a whist tournament one; ``game_order`` chooses the order (going
+round the circle by a step) so that a schedule cut short after a few games has as few pairs
+opposing twice as the steps allow, then as few pairs meeting at a table two games running.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from functools import lru_cache
+from math import gcd
+
+from tables.formats.euchre_tournament.starters import STARTERS
+from tables.formats.foursome import Foursome
+
+Starter = tuple[Foursome, ...]
+"""A cyclic whist tournament's first game: its tables as (North, East, South, West)."""
+
+
+def circle_size(players: int) -> int:
+    """The numbers counted round the circle for ``players``: n − 1 for n ≡ 0 (mod 4), whose
+    player n − 1 is the fixed ∞, and n otherwise."""
+    return players - 1 if players % 4 == 0 else players
+
+
+def whist_starter(players: int) -> Starter | None:
+    """The starter of a cyclic whist tournament for ``players`` (checked in as data), or
+    ``None`` when there is none for that count (none exists for 4k + 2 or 4k + 3 players)."""
+    return STARTERS.get(players)
+
+
+def moved_on(player: int, by: int, circle: int) -> int:
+    """``player`` moved ``by`` places round a circle of ``circle`` numbers; ∞ (= ``circle``)
+    stays put."""
+    return player if player == circle else (player + by) % circle
+
+
+def developed_game(players: int, starter: Starter, by: int) -> tuple[tuple[Foursome, ...], tuple[int, ...]]:
+    """The game of a cyclic whist tournament ``by`` places on from its ``starter``: its tables
+    (North, East, South, West) and who sits out (the player ``by``, for 4k + 1 players, whose
+    starter leaves out player 0; nobody for 4k players)."""
+    circle = circle_size(players)
+    tables = tuple(
+        (
+            moved_on(table[0], by, circle),
+            moved_on(table[1], by, circle),
+            moved_on(table[2], by, circle),
+            moved_on(table[3], by, circle),
+        )
+        for table in starter
+    )
+    return tables, ((by % circle,) if players % 4 == 1 else ())
+
+
+def _distances(pairs: Sequence[tuple[int, int]], circle: int) -> Counter[int]:
+    """How often each distance round the circle (1 … circle − 1, both ways) separates the
+    ``pairs``; pairs with ∞ (= ``circle``) are left out."""
+    counted: Counter[int] = Counter()
+    for x, y in pairs:
+        if circle not in (x, y):
+            counted[(x - y) % circle] += 1
+            counted[(y - x) % circle] += 1
+    return counted
+
+
+def _opponent_pairs(table: Foursome) -> list[tuple[int, int]]:
+    north, east, south, west = table
+    return [(north, east), (north, west), (south, east), (south, west)]
+
+
+def is_whist_starter(players: int, starter: Starter) -> bool:
+    """Whether ``starter`` makes a cyclic whist tournament for ``players``: it seats every
+    player but the one sitting out (player 0, for 4k + 1) once, four to a table, and its
+    partners are at every distance once and its opponents at every distance twice."""
+    circle = circle_size(players)
+    seated = sorted(player for table in starter for player in table)
+    expected = list(range(1, players)) if players % 4 == 1 else list(range(players))
+    if players % 4 not in (0, 1) or seated != expected:
+        return False
+    everyone = set(range(1, circle))
+    partners = _distances([(t[0], t[2]) for t in starter] + [(t[1], t[3]) for t in starter], circle)
+    opponents = _distances([pair for table in starter for pair in _opponent_pairs(table)], circle)
+    return partners == Counter(dict.fromkeys(everyone, 1)) and opponents == Counter(dict.fromkeys(everyone, 2))
+
+
+@lru_cache(maxsize=256)
+def game_order(players: int, games: int) -> tuple[int, ...]:
+    """The first ``games`` games of the cyclic whist tournament for ``players``, as how far each
+    is moved on from the starter: 0, a, 2a, … round the circle for the step a that leaves the
+    fewest pairs opposing twice in those games, then the fewest pairs at one table in two
+    games running, then the smallest a (house rule: so a host who stops early still has
+    opponents spread out). Raises ``KeyError`` for a count with no starter."""
+    starter = STARTERS[players]
+    circle = circle_size(players)
+    steps = [a for a in range(1, circle // 2 + 1) if gcd(a, circle) == 1]
+    step = min(steps, key=lambda a: (_twice_opposed(starter, circle, games, a), _consecutive(starter, circle, a), a))
+    return tuple(i * step % circle for i in range(games))
+
+
+def _twice_opposed(starter: Starter, circle: int, games: int, step: int) -> int:
+    """How many pairs oppose twice in the games 0, step, …, (games − 1)·step: each pair at a
+    distance d opposes in the two games that move d's two opponent pairs of the starter onto it,
+    which are j steps apart; ``games − j`` pairs (and ``games − (circle − j)``) have both."""
+    inverse = pow(step, -1, circle)
+    firsts: defaultdict[int, list[int]] = defaultdict(list)
+    infinity: list[int] = []
+    for table in starter:
+        for x, y in _opponent_pairs(table):
+            if circle in (x, y):
+                infinity.append(x if y == circle else y)
+            else:
+                firsts[(y - x) % circle].append(x)
+                firsts[(x - y) % circle].append(y)
+
+    def both(first: int, second: int) -> int:
+        apart = (second - first) * inverse % circle
+        return max(0, games - apart) + max(0, games - (circle - apart))
+
+    total = sum(both(*firsts[d]) for d in firsts) // 2
+    return total + (both(*infinity) if infinity else 0)
+
+
+def _consecutive(starter: Starter, circle: int, step: int) -> int:
+    """How many pairs sit at one table in two games running, per change of game."""
+    table_of = {player: number for number, table in enumerate(starter) for player in table}
+    count = 0
+    for table in starter:
+        for i, x in enumerate(table):
+            for y in table[i + 1 :]:
+                back_x, back_y = moved_on(x, -step, circle), moved_on(y, -step, circle)
+                if back_x in table_of and table_of.get(back_x) == table_of.get(back_y):
+                    count += 1
+    return count
