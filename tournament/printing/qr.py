@@ -30,7 +30,7 @@ def _symbol(value: str) -> tuple[bytes, int]:
     Raises ``ValueError`` (zxing-cpp's) if ``value`` is too long for any version."""
     code = zxingcpp.create_barcode(value, zxingcpp.BarcodeFormat.QRCode, ec_level=LEVEL)
     image = code.to_image(scale=1, add_quiet_zones=False)
-    return bytes(memoryview(image)), image.shape[1]
+    return bytes(memoryview(image)), image.shape[1]  # type: ignore[arg-type]  # a buffer; its stub omits it
 
 
 def qr_modules(value: str) -> list[list[bool]]:
