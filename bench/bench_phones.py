@@ -7,8 +7,9 @@ What it does (all traffic on 127.0.0.1, everything bounded in count and time):
    and migrates it; builds an evening of ``--phones`` checked-in guests, draws it, starts round 1.
 2. Starts gunicorn (``--workers`` processes x ``--threads`` threads, gthread, keep-alive) serving
    the site plus ``/bench/bare/`` (``bench/phones_urls.py``); every response carries the number of
-   SQL queries it ran (``bench/phones_wsgi.py``). Cache: ``--cache redis`` (shared, the proposed
-   production setting) or ``locmem`` (Django's default, per process).
+   SQL queries it ran (``bench/phones_wsgi.py``). Cache: ``--cache redis`` (django-redis, shared, the
+   production setting), ``django-cache`` (Django's own ``RedisCache``, for comparison) or ``locmem``
+   (Django's default, per process).
 3. Saturation (``--saturate`` seconds each, ``--concurrency`` keep-alive connections, back to
    back): the bare view; an unchanged guest poll (304); a changed guest poll (full partial, 200).
    Throughput ratios are against the bare view.
@@ -55,7 +56,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--phones", type=int, default=500, help=f"simulated phones (at most {MAX_PHONES})")
     p.add_argument("--minutes", type=float, default=5.0, help=f"how long the phones poll (at most {MAX_MINUTES})")
     p.add_argument("--bell-minutes", type=float, default=2.0, help="a bell every this many minutes")
-    p.add_argument("--cache", choices=["redis", "locmem"], default="redis")
+    p.add_argument("--cache", choices=["redis", "django-cache", "locmem"], default="redis")
     p.add_argument("--redis", default="redis://127.0.0.1:6379/14", help="the cache's Redis (db is flushed)")
     p.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="PostgreSQL server (loopback)")
     p.add_argument("--workers", type=int, default=2)
@@ -528,7 +529,7 @@ def main() -> None:
             stop(server)
         drop_database()
         shutil.rmtree(VAR, ignore_errors=True)
-        if ARGS.cache == "redis":
+        if ARGS.cache != "locmem":
             try:
                 import redis
 

@@ -9,9 +9,9 @@ fonts cover, ``samples.NAMES``): wall time (best of ``--repeat``) and peak Pytho
 * **unshaped**: the same renderer with ``text.SHAPING["on"] = False`` (font per run, fitting,
   cards and QR codes as before, but no bidi and no HarfBuzz): what shaping itself costs;
 * **bare canvas**: the least a PDF of those cards could cost with ReportLab: each name drawn
-  with ``drawString`` in its first run's font at a fixed size (not shaped) and each QR code as
-  the same filled path (``qr.draw_qr``), 8 to a page, with no cleaning, fitting, card drawing
-  or cut marks.
+  with ``drawString`` in its first run's font at a fixed size (not shaped) and each QR code by
+  the same encoder as the same filled path (``qr.draw_qr``: zxing-cpp), 8 to a page, with no
+  cleaning, fitting, card drawing or cut marks.
 
 Every face is registered and warmed before timing (a process pays that once: about 0.5 s per
 CJK face). The caches of the text layout are cleared before each timed run, so every name is

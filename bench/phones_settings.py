@@ -1,8 +1,9 @@
 """Settings for ``bench/bench_phones.py``'s gunicorn server: the project's settings, production
 style (DEBUG off), with a bare view added (``phones_urls``) and the cache chosen by
-``BENCH_CACHE``: "redis" (``django.core.cache.backends.redis.RedisCache`` at ``BENCH_REDIS_URL``,
-shared by every process: the setting proposed for production) or "locmem" (Django's default,
-one cache per process)."""
+``BENCH_CACHE``: "redis" (``django_redis.cache.RedisCache`` at ``BENCH_REDIS_URL``, shared by
+every process: the production setting), "django-cache" (Django's own
+``django.core.cache.backends.redis.RedisCache`` there, for comparison) or "locmem" (Django's
+default, one cache per process)."""
 
 import os
 
@@ -13,10 +14,11 @@ from tournament.settings import *  # noqa: E402,F403
 
 ROOT_URLCONF = "phones_urls"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
-if os.environ.get("BENCH_CACHE", "redis") == "redis":
+_BACKENDS = {"redis": "django_redis.cache.RedisCache", "django-cache": "django.core.cache.backends.redis.RedisCache"}
+if os.environ.get("BENCH_CACHE", "redis") in _BACKENDS:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": _BACKENDS[os.environ.get("BENCH_CACHE", "redis")],
             "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
             "KEY_PREFIX": "htbench",
         }

@@ -15,6 +15,8 @@ QUICK = [
     "bench_formats.py",
     "bench_clock.py",
     "bench_board.py",
+    "bench_poll.py",
+    "bench_import.py",
     "bench_print.py",
     "bench_print_django.py",
 ]

@@ -28,6 +28,18 @@ def pytest_sessionfinish(session, exitstatus):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True)
+def nothing_held():
+    """Each test starts with nothing held in this process's memory (the versions and links a
+    web process holds with a shared cache: ``tournament.services.held``), as the database and
+    the cache start empty."""
+    from tournament.services.held import drop_all
+
+    drop_all()
+    yield
+    drop_all()
+
+
 @pytest.fixture
 def host(db):
     return HostFactory()

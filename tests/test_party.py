@@ -145,7 +145,7 @@ def decode_svg_qr(page: str) -> str:
         x, y, n = int(x), int(y), int(n)
         image.paste(0, (x * scale, y * scale, (x + n) * scale, (y + 1) * scale))
     found = zxingcpp.read_barcodes(image)
-    assert len(found) == 1
+    assert len(found) == 1 and found[0].ec_level == "M"
     return found[0].text
 
 

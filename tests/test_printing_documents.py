@@ -79,12 +79,15 @@ def assert_fonts_embedded(pdf: bytes) -> None:
 
 
 def scan(pdf: bytes) -> list[str]:
-    """Every QR code found on every page, rendered at 144 dpi."""
+    """Every QR code found on every page, rendered at 144 dpi; each must be at error
+    correction level M (a creased card still scans)."""
     found = []
     document = pypdfium2.PdfDocument(pdf)
     for page in document:
         image = page.render(scale=2).to_pil()
-        found += [r.text for r in zxingcpp.read_barcodes(image) if r.format == zxingcpp.BarcodeFormat.QRCode]
+        codes = [r for r in zxingcpp.read_barcodes(image) if r.format == zxingcpp.BarcodeFormat.QRCode]
+        assert [r.ec_level for r in codes] == ["M"] * len(codes)
+        found += [r.text for r in codes]
     return found
 
 

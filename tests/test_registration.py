@@ -134,3 +134,4 @@ def test_the_qr_code_on_the_page_decodes_to_the_link(client, playing, host):
         image.paste(0, (x * scale, y * scale, (x + n) * scale, (y + 1) * scale))
     found = zxingcpp.read_barcodes(image)
     assert found and found[0].text == f"http://testserver/g/{guest.key}/"
+    assert found[0].ec_level == "M"

@@ -69,6 +69,9 @@ INSTALLED_APPS += [*FORMAT_FAMILIES, *(path.rsplit(".", 2)[0] for path in HEAD_T
 """Each format's package is a Django app, for its own templates and static files."""
 
 MIDDLEWARE = [
+    # First: a phone's unchanged poll is answered 304 from the cache, with the headers the rest
+    # would give it, before any other middleware runs (issue 26 item 1).
+    "tournament.unchanged_polls.UnchangedPollMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -78,7 +81,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "tournament.csp_once.PolicyOnceCSPMiddleware",  # django-csp's, the policy built once
     "tournament.private_doors.PrivateDoorMiddleware",
     "tournament.not_allowed.NotAllowedPageMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
@@ -201,6 +204,10 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # an unchanged poll costs no query. Across processes and machines it must be shared: Redis when
 # CACHE_URL or REDIS_URL (or a redis:// broker) is set; else each process has its own memory
 # cache, which stays correct (entries expire after a second) at about one query per poll.
+# django-redis keeps one Redis client (and its connection pool) per process; Django's own
+# RedisCache builds a client on every call, which cost an unchanged poll a third of its time
+# (issue 26 item 1: 0.38x a bare view's throughput in process, against 0.58x with django-redis;
+# bench/bench_poll.py measures both).
 _cache_url = (
     os.environ.get("CACHE_URL")
     or os.environ.get("REDIS_URL")
@@ -208,7 +215,7 @@ _cache_url = (
 )
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url, "KEY_PREFIX": "headtable"}
+        {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": _cache_url, "KEY_PREFIX": "headtable"}
         if _cache_url
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

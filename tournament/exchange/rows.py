@@ -1,11 +1,21 @@
 """The pieces every part of the import shares: its error, places in the file, times, and a
-row checked by the models' own validation before it is saved (docs/export.md)."""
+row checked by the models' own validation before it is saved (docs/export.md).
+
+Inside ``rows_checked_in_python()`` (the whole import) a row's fields are checked by
+``full_clean`` as the forms check them, and its constraints in Python
+(``tournament.exchange.constraints``: the models' own ``Meta.constraints``, against the rows
+checked before it), so checking asks the database nothing; rows of one kind are then written
+with one ``bulk_create`` (``_all_saved``). The messages are ``full_clean``'s. A foreign key is
+not looked up: every one the import sets points at a row it has just written, or at the host.
+"""
 
 from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
@@ -13,6 +23,7 @@ from django.db import models
 from django.utils.dateparse import parse_datetime
 
 from tables.errors import RuleError
+from tournament.exchange.constraints import Seen, constraint_errors
 
 
 class EveningImportError(RuleError):
@@ -57,17 +68,57 @@ def _time_required(value: str, place: list[Any]) -> datetime.datetime:
 
 
 M = TypeVar("M", bound=models.Model)  # a model: _saved gives back the row it saved
+_SEEN: ContextVar[Seen | None] = ContextVar("import_rows_seen", default=None)
+
+
+@contextmanager
+def rows_checked_in_python() -> Iterator[None]:
+    """Within: rows are checked in Python (``_checked``), each against those checked before it."""
+    token = _SEEN.set(Seen())
+    try:
+        yield
+    finally:
+        _SEEN.reset(token)
+
+
+def _refuse(errors: dict[str, list[str]], place: list[Any], fields: dict[str, list[Any]] | None) -> None:
+    """Raise ``EveningImportError`` for the first field's messages (``full_clean``'s order)."""
+    field, messages = next(iter(errors.items()))
+    at = (fields or {}).get(field) or (place + [field] if field != "__all__" else place)
+    raise EveningImportError(f"{where(at)}: {' '.join(messages)}") from None
+
+
+def _checked(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None) -> M:
+    """``row`` checked as ``full_clean`` checks it (as the forms check it), without a query
+    inside ``rows_checked_in_python()`` (else ``full_clean`` itself); returns it. ``fields``
+    maps a model field to its place in the file where that is not ``place + [field]``. Raises
+    ``EveningImportError`` naming the place and the models' own message."""
+    seen = _SEEN.get()
+    try:
+        if seen is None:
+            row.full_clean()
+        else:
+            keys = [field.name for field in row._meta.concrete_fields if field.is_relation]
+            row.full_clean(exclude=keys, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        _refuse(error.message_dict, place, fields)
+    if seen is not None:
+        errors = constraint_errors(row, seen)
+        if errors:
+            _refuse(errors, place, fields)
+    return row
 
 
 def _saved(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None) -> M:
-    """``row`` checked with ``full_clean`` (as the forms check it) and saved; returns it.
-    ``fields`` maps a model field to its place in the file where that is not ``place + [field]``.
-    Raises ``EveningImportError`` naming the place and the models' own message."""
-    try:
-        row.full_clean()
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        at = (fields or {}).get(field) or (place + [field] if field != "__all__" else place)
-        raise EveningImportError(f"{where(at)}: {' '.join(messages)}") from None
+    """``row`` checked (``_checked``) and saved; returns it. Raises ``EveningImportError``."""
+    _checked(row, place, fields)
     row.save()
     return row
+
+
+def _all_saved(rows: Sequence[M]) -> list[M]:
+    """Rows of one model, each already ``_checked``, written with one ``bulk_create`` (their ids
+    set); returns them."""
+    if rows:
+        type(rows[0])._default_manager.bulk_create(rows)
+    return list(rows)

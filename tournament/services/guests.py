@@ -319,7 +319,9 @@ def guest_remove(*, guest: Guest, user=None, device: str = "") -> None:
 
 
 def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:
-    """Give a guest a new private link; the old one stops working at once. Returns the guest."""
+    """Give a guest a new private link; the old one stops working at once (in other web
+    processes within ``held.HELD_SECONDS``: the evening's version changes, which is what makes
+    them stop trusting the old key's entry). Returns the guest."""
     from tournament.models import new_private_key
     from tournament.services.links import link_forget
 
@@ -330,4 +332,5 @@ def guest_reissue_key(*, guest: Guest, user=None, device: str = "") -> Guest:
         guest.key_revoked = False
         guest.save(update_fields=["key", "key_revoked"])
         audit_log(evening=guest.evening, action="guest.reissue_key", user=user, device=device, guest_id=guest.pk)
+        evening_touch(evening=guest.evening)
     return guest

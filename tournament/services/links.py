@@ -31,8 +31,16 @@ from django.db import transaction
 
 from tournament.models import Guest
 from tournament.services.audit import audit_log
+from tournament.services.held import drop_link, held_link, held_version, hold_link, hold_version
 from tournament.services.locks import lock_evening
-from tournament.services.versions import cache_ttl, evening_token, evening_touch, evening_version, version_key
+from tournament.services.versions import (
+    cache_is_shared,
+    cache_ttl,
+    evening_token,
+    evening_touch,
+    evening_version,
+    version_key,
+)
 
 
 def _link_key(key: str) -> str:
@@ -63,12 +71,25 @@ def link_lookup(key: str) -> tuple[int, int, str] | None:
 def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int | None]:
     """For a poll that names its evening's token (from its ETag): the link entry and the
     evening's version in one cache round trip (``get_many``); misses are filled as in
-    ``link_lookup`` / ``evening_version``. Returns (entry or None, version or None)."""
+    ``link_lookup`` / ``evening_version``. Returns (entry or None, version or None).
+
+    With a shared cache, the pair is held in this process (``tournament.services.held``): a
+    poll within ``held.HELD_SECONDS`` of the version's reading, whose link entry was read with
+    that same version, asks no server at all."""
     if not key or len(key) > 64:
         return None, None
     names = [_link_key(key), version_key(token)]
+    shared = cache_is_shared()
+    if shared:
+        held = held_version(token)
+        entry = held_link(names[0], held) if held is not None else None
+        if held is not None and entry is not None and entry[2] == token:
+            return entry, held
     found = cache.get_many(names)
     entry = found.get(names[0])
+    if shared and entry is not None and found.get(names[1]) is not None:
+        hold_version(token, found[names[1]])
+        hold_link(names[0], tuple(entry), found[names[1]])
     entry = tuple(entry) if entry is not None else link_lookup(key)
     if entry is None:
         return None, None
@@ -80,9 +101,17 @@ def poll_lookup(key: str, token: str) -> tuple[tuple[int, int, str] | None, int 
 
 def link_forget(*, key: str) -> None:
     """Drop a key from the cache now and again after its transaction commits (a reissue or a
-    revoke): a reader in between may have cached it again from the not yet committed row."""
-    cache.delete(_link_key(key))
-    transaction.on_commit(lambda: cache.delete(_link_key(key)))
+    revoke): a reader in between may have cached it again from the not yet committed row. This
+    process's copy goes too; other processes' copies stop counting when the evening's version
+    changes (``tournament.services.held``), which a reissue and a revoke both do."""
+    name = _link_key(key)
+
+    def forget() -> None:
+        drop_link(name)
+        cache.delete(name)
+
+    forget()
+    transaction.on_commit(forget)
 
 
 def guest_revoke_key(*, guest: Guest, user=None, device: str = "") -> Guest:

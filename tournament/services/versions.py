@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import F
 
 from tournament.models import Evening
+from tournament.services.held import drop_version, held_version, hold_version
 
 LOCAL_TTL = 1  # seconds, for a cache each process keeps for itself
 SHARED_TTL = 30  # seconds, a version in a cache all processes share (bounds any rare stale entry)
@@ -56,13 +57,21 @@ def version_key(token: str) -> str:
 
 
 def evening_version(evening_id: int, token: str) -> int | None:
-    """The evening's ``version`` (None when it does not exist); from the cache when it can."""
+    """The evening's ``version`` (None when it does not exist); from the cache when it can,
+    and with a shared cache from this process's memory for ``held.HELD_SECONDS`` after that."""
+    shared = cache_is_shared()
+    if shared:
+        held = held_version(token)
+        if held is not None:
+            return held
     version = cache.get(version_key(token))
-    if version is not None:
-        return version
-    version = Evening.objects.filter(pk=evening_id).values_list("version", flat=True).first()
-    if version is not None:
+    if version is None:
+        version = Evening.objects.filter(pk=evening_id).values_list("version", flat=True).first()
+        if version is None:
+            return None
         cache.add(version_key(token), version, cache_ttl())
+    if shared:
+        hold_version(token, version)
     return version
 
 
@@ -76,10 +85,16 @@ def version_publish(*, token: str, version: int) -> None:
     current = cache.get(version_key(token))
     if current is None or version > current:
         cache.set(version_key(token), version, cache_ttl())
+    if cache_is_shared():
+        held = held_version(token)
+        if held is None or version > held:
+            hold_version(token, version)
 
 
 def version_forget(*, token: str) -> None:
-    """Drop an evening's cached version (the next reader refills it from the database)."""
+    """Drop an evening's cached version, and this process's copy (the next reader refills it
+    from the database)."""
+    drop_version(token)
     cache.delete(version_key(token))
 
 

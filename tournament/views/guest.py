@@ -26,6 +26,7 @@ import uuid
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.utils.cache import get_conditional_response
 from django.utils.http import parse_etags
 from django.views.decorators.http import condition
 
@@ -96,6 +97,25 @@ def _page_etag(request: HtmxHttpRequest, key: str) -> str | None:
     if found is None or version is None:
         return None
     return _etag(found[2], version, bool(request.htmx))
+
+
+def unchanged_poll(request: HttpRequest, key: str) -> HttpResponse | None:
+    """The 304 for a poll of the guest's page whose ``If-None-Match`` holds the page's ETag
+    now (as ``guest_page`` answers it, with the private headers), or None when the page has
+    to answer (no evening token in the ETag sent, a key that opens nothing, a changed page).
+    Asks the cache only (``_lookup``, which the page then reuses); called before any other
+    middleware by ``tournament.unchanged_polls``. House rule: issue 26 item 1."""
+    if not _token_sent(request):
+        return None
+    found, version = _lookup(request, key)
+    if found is None or version is None:
+        return None
+    etag = _etag(found[2], version, request.META.get("HTTP_HX_REQUEST") == "true")  # django-htmx's test
+    response = get_conditional_response(request, etag=etag)
+    if response is None or response.status_code != 304:
+        return None
+    response.headers.setdefault("ETag", etag)  # as Django's ``condition`` does
+    return private(response)
 
 
 def _clock(rnd: Round | None, now) -> int | None:

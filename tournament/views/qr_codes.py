@@ -1,4 +1,4 @@
-"""QR codes on screen: a private or public link drawn as inline SVG from ReportLab's encoder
+"""QR codes on screen: a private or public link drawn as inline SVG from zxing-cpp's encoder
 (``tournament.printing.qr``), so a page shows it without loading anything from other sites."""
 
 from __future__ import annotations

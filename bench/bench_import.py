@@ -1,0 +1,108 @@
+"""Benchmark: importing an evening of 500 guests against exporting it, in the same run.
+
+Builds one evening of ``--guests`` checked-in guests in a throwaway database (SQLite, or
+``--database-url``): drawn, ``--rounds`` rounds reported at every table and rung, then times,
+interleaved and best of ``--repeat``: ``evening_export`` of it (the baseline: reading every row
+the import writes, and building the JSON) and ``evening_import`` of that export (a new evening
+each time: every row checked and written, every bell replayed through the rules). Statements
+are counted with ``connection.execute_wrapper`` (no cap), raw and with a bulk insert's batches
+counted once (SQLite splits one at 999 parameters), for ``--guests`` and for 30 guests.
+
+Run: ``.venv/bin/python bench/bench_import.py [--guests 500] [--rounds 3] [--repeat 5]
+[--database-url URL]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+
+
+def counted(run) -> tuple[float, int, int]:
+    """(seconds, statements with bulk batches once, raw statements) of one ``run()``."""
+    from django.db import connection
+
+    sent: list[str] = []
+
+    def count(execute, sql, params, many, context):
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        start = time.perf_counter()
+        run()
+        seconds = time.perf_counter() - start
+    folded, last = 0, None
+    for sql in sent:
+        head = sql.split("(", 1)[0] if sql.startswith("INSERT") else None
+        folded += head is None or head != last
+        last = head
+    return seconds, folded, len(sent)
+
+
+def recorded(host, guests: int, rounds: int):
+    """An evening of ``guests``, drawn, ``rounds`` rounds rung; returns it."""
+    from tests.test_round_services import play_round
+    from tournament.models import Bell, Evening, Guest
+    from tournament.services.bell import bell_ring
+    from tournament.services.draws import draw_digital
+
+    evening = Evening.objects.create(host=host, name=f"{guests} guests", date="2026-12-04", minutes_per_round=20)
+    Guest.objects.bulk_create(
+        [
+            Guest(evening=evening, name=f"Guest {i:04d}", name_key=f"guest {i:04d}", pack="red" if i % 2 else "blue")
+            for i in range(guests)
+        ]
+    )
+    Guest.objects.filter(evening=evening).update(status=Guest.Status.HERE)
+    draw_digital(evening=evening)
+    for _ in range(rounds):
+        bell_ring(round_id=play_round(evening).pk, cause=Bell.Cause.HOST)
+    evening.refresh_from_db()
+    return evening
+
+
+def main() -> None:
+    """Print the export's and the import's best times, their ratio and the statements."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--guests", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--database-url", default="")
+    args = parser.parse_args()
+    with bench_database(args.database_url) as connection:
+        from django.contrib.auth import get_user_model
+
+        from tournament.exchange.export import evening_export
+        from tournament.exchange.importer import evening_import
+
+        host = get_user_model().objects.create_user("bench-host", password="pass-word-123")
+        evening = recorded(host, args.guests, args.rounds)
+        small = evening_export(recorded(host, 30, args.rounds))
+        data = evening_export(evening)
+        best = {"export": float("inf"), "import": float("inf")}
+        statements = {}
+        for _ in range(args.repeat):
+            seconds, folded, raw = counted(lambda: evening_export(evening))
+            best["export"] = min(best["export"], seconds)
+            statements["export"] = (folded, raw)
+            seconds, folded, raw = counted(lambda: evening_import(data=data, host=host))
+            best["import"] = min(best["import"], seconds)
+            statements["import"] = (folded, raw)
+        statements["import, 30 guests"] = counted(lambda: evening_import(data=small, host=host))[1:]
+        print(
+            f"{connection.vendor}: an evening of {args.guests} guests, {args.rounds} rounds rung, "
+            f"best of {args.repeat} interleaved"
+        )
+        for way in ("export", "import"):
+            folded, raw = statements[way]
+            print(f"  {way:8} {best[way] * 1000:8.1f} ms   {folded:5d} statements ({raw} raw)")
+        folded, raw = statements["import, 30 guests"]
+        print(f"  import of 30 guests: {folded} statements ({raw} raw)")
+        print(f"  ratio import / export: {best['import'] / best['export']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
