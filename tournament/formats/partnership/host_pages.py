@@ -434,8 +434,13 @@ def moves_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 
 
 def movement_sentence(evening: Evening) -> str:
-    """The evening's movement in words (the host's options, else the format's): "Winners move
-    up one table; ... Partners change at every bell." (``formats.partnership.rules_pages.MOVEMENT_WORDS``)."""
+    """The evening's movement in words, as its format says (``PartnershipFormat.movement_words``)."""
+    return format_for(evening).movement_words(evening)  # type: ignore[attr-defined]
+
+
+def movement_by_bell(evening: Evening) -> str:
+    """A movement decided at the bell, in words (the host's options, else the format's): "Winners
+    move up one table; ... Partners change at every bell." (``rules_pages.MOVEMENT_WORDS``)."""
     movement, change = foursome_movement(evening)
     partners = "Partners change at every bell." if change else "Partners stay together when they move."
     return f"{MOVEMENT_WORDS[str(movement)]} {partners}"

@@ -128,6 +128,13 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """Whether ``chosen`` plays differently from the options in ``stored``."""
         return self.options(stored) != FoursomeOptions.from_mapping(dict(chosen))
 
+    def movement_words(self, evening: Evening) -> str:
+        """How players move at the bell, in words for the host's pages: the family's movement by
+        results (``host_pages.movement_by_bell``); a format seating by a schedule says so."""
+        from tournament.formats.partnership.host_pages import movement_by_bell
+
+        return movement_by_bell(evening)
+
     def state_at_draw(self, draw: Draw) -> FoursomeState:
         """The state after ``draw``, before any bell: its layout's tables, every tally at 0."""
         return FoursomeState.start(draw.layout)
