@@ -269,9 +269,10 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     pid = player_ids(gid)
     layout = [[pid(p) for p in table] for table in row["layout"]]
     Draw.objects.filter(pk=draw.pk).update(layout=layout)
+    draw.layout = layout
     names = dict(evening.guests.values_list("id", "name"))
     try:
-        state = FoursomeState.start(layout)
+        state = format_for(evening).state_at_draw(draw)  # type: ignore[attr-defined]
     except RuleError as error:
         raise EveningImportError(
             f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}"
