@@ -241,6 +241,15 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         (``guests``: the evening's guests, in id order); empty lists before the draw."""
         raise NotImplementedError
 
+    def card_ranks(self, tables: int) -> int:
+        """The highest rank a card of this format's draw of ``tables`` tables holds (a card's rank
+        is its table; a format whose draw also deals a card for sitting out, one more)."""
+        return tables
+
+    joins_after_the_draw: ClassVar[bool] = True
+    """Whether a guest who arrives after the draw can be given a seat (``seat_change``): every
+    format but one whose seats are a schedule fixed before play."""
+
     def import_references(self, data: dict) -> list[tuple[list, int]]:
         """The guest ids the format's own parts of an export name (reports, records, layouts),
         each with its place in the file (``["rounds", 0, "results", 1, "report", "buncos"]``),

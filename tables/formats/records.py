@@ -124,7 +124,7 @@ def report_score(
     does not report, a value of the wrong shape, or anything the format makes impossible (a
     euchre hand worth 3, 14 tricks, 22 points in one bunco roll, a player not at the table).
     """
-    keys = REPORT_KEYS.get(fmt.key, frozenset())
+    keys = REPORT_KEYS.get(fmt.game, frozenset())
     strangers = sorted(set(report) - keys)
     if strangers:
         raise ScoreError(f"{fmt.title} reports {', '.join(sorted(keys))}; not {', '.join(strangers)}.")
@@ -151,6 +151,6 @@ def report_score(
             raise
         raise ScoreError(f"This is not a report of {fmt.title}: give what its table reports.") from None
     if score.winner is None and ties == "playoff":
-        what = "roll-off" if fmt.key == "bunco" else "play-off"
+        what = "roll-off" if fmt.game == "bunco" else "play-off"
         raise ScoreError(f"The points are equal: name the side that won the {what}.")
     return score

@@ -244,10 +244,11 @@ def _check_references(data: dict[str, Any]) -> None:
         if guest not in ids:
             raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
     for d, draw in enumerate(data["draws"]):
+        ranks = fmt.card_ranks(len(draw["sizes"]))
         for c, card in enumerate(draw["cards"]):
-            if card["rank"] > len(draw["sizes"]):
+            if card["rank"] > ranks:
                 raise EveningImportError(
-                    f"draws[{d}].cards[{c}].rank: {card['rank']} is not a table of this draw (1 to {len(draw['sizes'])})."
+                    f"draws[{d}].cards[{c}].rank: {card['rank']} is not a table of this draw (1 to {ranks})."
                 )
     numbers = [rnd["number"] for rnd in data["rounds"]]
     for r, number in enumerate(numbers):
