@@ -28,7 +28,7 @@ from tables.formats.euchre_tournament.schedule import (
     rotation_schedule,
 )
 from tables.formats.euchre_tournament.starters import STARTERS
-from tables.formats.euchre_tournament.whist import game_order, is_whist_starter
+from tables.formats.euchre_tournament.whist import game_order, is_whist_starter, prime_starter, whist_starter
 from tables.formats.foursome import Seat
 
 
@@ -103,6 +103,35 @@ def test_every_checked_in_starter_makes_a_whist_tournament(players: int) -> None
     _assert_whist_tournament(schedule)
 
 
+PRIMES_4K_PLUS_1 = [13, 17, 29, 37, 41, 53, 61, 73, 89, 97, 101, 109, 113, 137, 149, 157, 173, 181, 193, 197]
+
+
+@pytest.mark.parametrize("prime", PRIMES_4K_PLUS_1)
+def test_the_prime_construction_makes_a_whist_tournament_for_every_prime_4k_plus_1(prime: int) -> None:
+    assert is_whist_starter(prime, prime_starter(prime))
+    assert whist_starter(prime) is not None
+
+
+def test_the_prime_construction_for_13_is_worked_by_hand() -> None:
+    """13 = 4·3 + 1, primitive root 2, w = 2³ = 8: tables (1, 8, 12, 5), (2, 3, 11, 10),
+    (4, 6, 9, 7); partners 1–12 and 8–5 are 11 and 3 apart, 2–11 and 3–10 9 and 7 apart."""
+    assert prime_starter(13) == ((1, 8, 12, 5), (2, 3, 11, 10), (4, 6, 9, 7))
+    _assert_whist_tournament(rotation_schedule(97, 97))
+
+
+@pytest.mark.parametrize(
+    ("players", "games", "made_by"), [(197, 12, "round-robin"), (16, 12, "E. H. Moore"), (13, 6, "E. H. Moore")]
+)
+def test_fewer_games_than_a_whist_tournament_take_the_more_even_schedule(
+    players: int, games: int, made_by: str
+) -> None:
+    """Measured: 12 games of the whist tournament for 197 oppose 66 pairs twice, the
+    heuristic's none; for 16 over 12 games and 13 over 6 the whist tournament is the more even."""
+    schedule = rotation_schedule(players, games)
+    assert made_by in schedule.method
+    assert max(schedule.opponent_counts().values()) == (1 if players == 197 else 2)
+
+
 def test_a_starter_with_two_players_swapped_is_refused_by_the_check() -> None:
     (a, b, c, d), second = STARTERS[8]
     assert not is_whist_starter(8, ((a, b, second[2], d), (second[0], second[1], c, second[3])))
@@ -152,7 +181,7 @@ def test_long_schedules_are_well_formed_to_the_last_game(counts: tuple[int, int]
 
 
 @pytest.mark.parametrize(
-    ("players", "games", "most"), [(200, 12, 1), (199, 12, 1), (150, 12, 1), (10, 9, 3), (30, 29, 3)]
+    ("players", "games", "most"), [(200, 12, 1), (199, 12, 1), (197, 12, 1), (150, 12, 1), (10, 9, 3), (30, 29, 3)]
 )
 def test_opponents_are_spread_as_measured(players: int, games: int, most: int) -> None:
     """Measured, as a guard against a worse heuristic: 12 games of a large room never oppose

@@ -17,9 +17,10 @@ partners. A starter makes a whist tournament exactly when, counted round the cir
 partners of each partnership are at every distance 1 … m − 1 once, and the opponents at every
 distance twice (the ∞ player then partners everyone once and opposes everyone twice by itself).
 
-The starters are in ``starters`` (found once by the search in ``search_starters`` and checked
-by ``is_whist_starter`` in the tests); counts without a starter there get no whist tournament
-(``whist_starter`` answers ``None``) and ``schedule`` falls back to its heuristic.
+The starters are in ``starters`` (found once by the search in ``search_starters``), or built
+for a prime 4k + 1 (``prime_starter``), each checked by ``is_whist_starter`` in the tests;
+counts with neither get no whist tournament (``whist_starter`` answers ``None``) and
+``schedule`` falls back to its heuristic.
 
 Any order of the games keeps a whist tournament one; ``game_order`` chooses the order (going
 round the circle by a step) so that a schedule cut short after a few games has as few pairs
@@ -47,9 +48,49 @@ def circle_size(players: int) -> int:
 
 
 def whist_starter(players: int) -> Starter | None:
-    """The starter of a cyclic whist tournament for ``players`` (checked in as data), or
-    ``None`` when there is none for that count (none exists for 4k + 2 or 4k + 3 players)."""
-    return STARTERS.get(players)
+    """The starter of a cyclic whist tournament for ``players``: checked in as data, else built
+    for a prime 4k + 1 (``prime_starter``); ``None`` when there is neither (none exists for
+    4k + 2 or 4k + 3 players)."""
+    if players in STARTERS:
+        return STARTERS[players]
+    if players % 4 == 1 and _is_prime(players):
+        return prime_starter(players)
+    return None
+
+
+def prime_starter(prime: int) -> Starter:
+    """The classical starter for a prime p = 4k + 1 (the multiplicative construction of the
+    whist-tournament literature; Anderson, *Combinatorial Designs and Tournaments*): with x a
+    primitive root and w = x^k (so w² = −1), table i seats x^i North, w·x^i East, −x^i South
+    and −w·x^i West, for i = 0 … k − 1; 0 sits out. Why it works: the partners are 2x^i apart
+    (times ±1, ±w), which runs over every distance once; the opponents are x^i(1 − w) apart
+    (times ±1, ±w, each twice, since 1 + w = w(1 − w)), which runs over every distance twice.
+    ``is_whist_starter`` checks it for every such prime to 200 in the tests."""
+    quarter = (prime - 1) // 4
+    root = next(x for x in range(2, prime) if all(pow(x, (prime - 1) // f, prime) != 1 for f in _factors(prime - 1)))
+    turn = pow(root, quarter, prime)
+    tables = []
+    for i in range(quarter):
+        x = pow(root, i, prime)
+        tables.append((x, turn * x % prime, -x % prime, -turn * x % prime))
+    return tuple(tables)
+
+
+def _is_prime(number: int) -> bool:
+    return number > 1 and all(number % d for d in range(2, int(number**0.5) + 1))
+
+
+def _factors(number: int) -> set[int]:
+    """The primes dividing ``number``."""
+    found, d = set(), 2
+    while d * d <= number:
+        while number % d == 0:
+            found.add(d)
+            number //= d
+        d += 1
+    if number > 1:
+        found.add(number)
+    return found
 
 
 def moved_on(player: int, by: int, circle: int) -> int:
@@ -113,7 +154,9 @@ def game_order(players: int, games: int) -> tuple[int, ...]:
     fewest pairs opposing twice in those games, then the fewest pairs at one table in two
     games running, then the smallest a (house rule: so a host who stops early still has
     opponents spread out). Raises ``KeyError`` for a count with no starter."""
-    starter = STARTERS[players]
+    starter = whist_starter(players)
+    if starter is None:
+        raise KeyError(players)
     circle = circle_size(players)
     steps = [a for a in range(1, circle // 2 + 1) if gcd(a, circle) == 1]
     step = min(steps, key=lambda a: (_twice_opposed(starter, circle, games, a), _consecutive(starter, circle, a), a))
