@@ -12,8 +12,8 @@ game, every pair partnering once and opposing twice.
 How the schedule is made (``rotation_schedule``):
 
 * **A whist tournament** where there is one for the count (``whist.whist_starter``: 8, 12, 13,
-  16, 17, 20 … players and every prime 4k + 1): for the whole tournament, always (every pair
-  partners once and opposes twice); for fewer games, its first ``games`` games in the order
+  16, 17, 20 … players and every prime 4k + 1; ``whist.field_games``: 9, 81, 121, 125, 169):
+  for the whole tournament, always (every pair partners once and opposes twice); for fewer games, its first ``games`` games in the order
   ``whist.game_order`` chooses, unless the heuristic below spreads the opponents (then the
   neighbours) more evenly (``spread``; house rule: 12 games of a whist tournament for 197
   players oppose 66 pairs twice, the heuristic's none).
@@ -196,7 +196,7 @@ def rotation_schedule(players: int, games: int) -> Schedule:
     inputs always give the same schedule. Raises ``RuleError`` for a count or a number of
     games outside those bounds."""
     _check(players, games)
-    if whist.whist_starter(players) is None:
+    if whist.whist_starter(players) is None and whist.field_games(players) is None:
         return _round_robin_schedule(players, games)
     tournament = _whist_schedule(players, games)
     if games == most_games(players):
@@ -247,17 +247,23 @@ def _check(players: int, games: int) -> None:
 
 def _whist_schedule(players: int, games: int) -> Schedule:
     starter = whist.whist_starter(players)
-    assert starter is not None
+    if starter is not None:
+        chosen = [whist.developed_game(players, starter, by) for by in whist.game_order(players, games)]
+        size = whist.circle_size(players)
+        kind = f"cyclic, round {size} numbers" + (" and ∞" if players % 4 == 0 else ", one sitting out each game")
+    else:
+        every = whist.field_games(players)
+        assert every is not None
+        chosen = list(every[:games])
+        kind = f"over the field of {players} elements, one sitting out each game"
     seats = _SeatBalance(players)
-    played = []
-    for number, by in enumerate(whist.game_order(players, games), start=1):
-        tables, out = whist.developed_game(players, starter, by)
-        played.append(Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out))))
-    size = whist.circle_size(players)
-    kind = f"{size} numbers and ∞" if players % 4 == 0 else f"{size} numbers, one sitting out each game"
+    played = [
+        Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out)))
+        for number, (tables, out) in enumerate(chosen, start=1)
+    ]
     method = (
-        f"E. H. Moore's whist tournament for {players} players (cyclic, round {kind}): over"
-        f" {most_games(players) if players % 4 == 0 else players} games every pair partners once and opposes twice"
+        f"E. H. Moore's whist tournament for {players} players ({kind}): over {most_games(players)} games"
+        " every pair partners once and opposes twice"
     )
     return Schedule(players, tuple(played), method)
 
