@@ -237,7 +237,7 @@ def test_seats_even_out_over_a_whist_tournament() -> None:
         (
             12,
             12,
-            "With 12 players the schedule has 1 to 11 games (after 11 somebody would partner someone again), not 12",
+            "With 12 players the schedule has 1 to 11 games (one round of partners: nobody partners anyone twice), not 12",
         ),
         (13, 14, "With 13 players the schedule has 1 to 13 games"),
         (True, 8, "The number of players must be a whole number, not True"),

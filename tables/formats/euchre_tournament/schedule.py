@@ -185,7 +185,8 @@ class Schedule:
 
 def most_games(players: int) -> int:
     """The most games a schedule for ``players`` has: n − 1 for an even count, n for an odd
-    one (a round robin of partners: after that somebody must partner someone again)."""
+    one, one round of partners (for 4k and 4k + 1 players the most in which nobody partners
+    anyone twice; house rule for 4k + 2 and 4k + 3, where evenings stay far below it)."""
     return players - 1 if players % 2 == 0 else players
 
 
@@ -237,8 +238,8 @@ def _check(players: int, games: int) -> None:
     most = most_games(players)
     if not 1 <= games <= most:
         raise RuleError(
-            f"With {players} players the schedule has 1 to {most} games (after {most} somebody would"
-            f" partner someone again), not {games}."
+            f"With {players} players the schedule has 1 to {most} games (one round of partners: nobody"
+            f" partners anyone twice), not {games}."
         )
 
 
