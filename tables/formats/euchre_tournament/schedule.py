@@ -11,9 +11,12 @@ game, every pair partnering once and opposing twice.
 
 How the schedule is made (``rotation_schedule``):
 
-* **A whist tournament** where one is checked in for the count (``whist.whist_starter``: 8, 12,
-  13, 16, 17, 20 … players): its first ``games`` games, in the order ``whist.game_order``
-  chooses. Over the whole tournament every pair partners once and opposes twice.
+* **A whist tournament** where there is one for the count (``whist.whist_starter``: 8, 12, 13,
+  16, 17, 20 … players and every prime 4k + 1; ``whist.field_games``: 9, 81, 121, 125, 169):
+  for the whole tournament, always (every pair partners once and opposes twice); for fewer games, its first ``games`` games in the order
+  ``whist.game_order`` chooses, unless the heuristic below spreads the opponents (then the
+  neighbours) more evenly (``spread``; house rule: 12 games of a whist tournament for 197
+  players oppose 66 pairs twice, the heuristic's none).
 * **Otherwise, round-robin partners and tables chosen game by game.** The partners come from the
   round robin's circle method (each game the pairs whose numbers add up to twice the game's
   number round a circle of the players, the last player or a dummy fixed: Walecki's round
@@ -182,7 +185,8 @@ class Schedule:
 
 def most_games(players: int) -> int:
     """The most games a schedule for ``players`` has: n − 1 for an even count, n for an odd
-    one (a round robin of partners: after that somebody must partner someone again)."""
+    one, one round of partners (for 4k and 4k + 1 players the most in which nobody partners
+    anyone twice; house rule for 4k + 2 and 4k + 3, where evenings stay far below it)."""
     return players - 1 if players % 2 == 0 else players
 
 
@@ -193,9 +197,33 @@ def rotation_schedule(players: int, games: int) -> Schedule:
     inputs always give the same schedule. Raises ``RuleError`` for a count or a number of
     games outside those bounds."""
     _check(players, games)
-    if whist.whist_starter(players) is not None:
-        return _whist_schedule(players, games)
-    return _round_robin_schedule(players, games)
+    if whist.whist_starter(players) is None and whist.field_games(players) is None:
+        return _round_robin_schedule(players, games)
+    tournament = _whist_schedule(players, games)
+    if games == most_games(players):
+        return tournament
+    return min((tournament, _round_robin_schedule(players, games)), key=spread)
+
+
+def spread(schedule: Schedule) -> tuple[int, int, int]:
+    """How unevenly ``schedule`` spreads opponents and neighbours, less is better: (the most
+    times one pair opposes; the sum over pairs of the square of how often they oppose, least
+    when the meetings are most even; how many pairs sit at one table in two games running,
+    counted per change of game)."""
+    counts = schedule.opponent_counts().values()
+    return max(counts), sum(count * count for count in counts), consecutive_meetings(schedule)
+
+
+def consecutive_meetings(schedule: Schedule) -> int:
+    """How many times two players sit at one table in two games running (each pair counted
+    once per change of game)."""
+    count = 0
+    for before, after in zip(schedule.games, schedule.games[1:], strict=False):
+        met = {frozenset((x, y)) for table in before.tables for i, x in enumerate(table) for y in table[i + 1 :]}
+        count += sum(
+            frozenset((x, y)) in met for table in after.tables for i, x in enumerate(table) for y in table[i + 1 :]
+        )
+    return count
 
 
 def _check(players: int, games: int) -> None:
@@ -210,8 +238,8 @@ def _check(players: int, games: int) -> None:
     most = most_games(players)
     if not 1 <= games <= most:
         raise RuleError(
-            f"With {players} players the schedule has 1 to {most} games (after {most} somebody would"
-            f" partner someone again), not {games}."
+            f"With {players} players the schedule has 1 to {most} games (one round of partners: nobody"
+            f" partners anyone twice), not {games}."
         )
 
 
@@ -220,17 +248,23 @@ def _check(players: int, games: int) -> None:
 
 def _whist_schedule(players: int, games: int) -> Schedule:
     starter = whist.whist_starter(players)
-    assert starter is not None
+    if starter is not None:
+        chosen = [whist.developed_game(players, starter, by) for by in whist.game_order(players, games)]
+        size = whist.circle_size(players)
+        kind = f"cyclic, round {size} numbers" + (" and ∞" if players % 4 == 0 else ", one sitting out each game")
+    else:
+        every = whist.field_games(players)
+        assert every is not None
+        chosen = list(every[:games])
+        kind = f"over the field of {players} elements, one sitting out each game"
     seats = _SeatBalance(players)
-    played = []
-    for number, by in enumerate(whist.game_order(players, games), start=1):
-        tables, out = whist.developed_game(players, starter, by)
-        played.append(Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out))))
-    size = whist.circle_size(players)
-    kind = f"{size} numbers and ∞" if players % 4 == 0 else f"{size} numbers, one sitting out each game"
+    played = [
+        Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out)))
+        for number, (tables, out) in enumerate(chosen, start=1)
+    ]
     method = (
-        f"E. H. Moore's whist tournament for {players} players (cyclic, round {kind}): over"
-        f" {most_games(players) if players % 4 == 0 else players} games every pair partners once and opposes twice"
+        f"E. H. Moore's whist tournament for {players} players ({kind}): over {most_games(players)} games"
+        " every pair partners once and opposes twice"
     )
     return Schedule(players, tuple(played), method)
 

@@ -17,9 +17,12 @@ partners. A starter makes a whist tournament exactly when, counted round the cir
 partners of each partnership are at every distance 1 … m − 1 once, and the opponents at every
 distance twice (the ∞ player then partners everyone once and opposes everyone twice by itself).
 
-The starters are in ``starters`` (found once by the search in ``search_starters`` and checked
-by ``is_whist_starter`` in the tests); counts without a starter there get no whist tournament
-(``whist_starter`` answers ``None``) and ``schedule`` falls back to its heuristic.
+The starters are in ``starters`` (found once by the search in ``search_starters``), or built
+for a prime 4k + 1 (``prime_starter``), each checked by ``is_whist_starter`` in the tests;
+counts with neither get no cyclic whist tournament (``whist_starter`` answers ``None``). For a
+prime power 4k + 1 (9, 81, 121, 125, 169 players) the same prime construction over the field
+of that many elements gives one (``field_games``); for the other counts ``schedule`` falls back
+to its heuristic.
 
 Any order of the games keeps a whist tournament one; ``game_order`` chooses the order (going
 round the circle by a step) so that a schedule cut short after a few games has as few pairs
@@ -47,9 +50,143 @@ def circle_size(players: int) -> int:
 
 
 def whist_starter(players: int) -> Starter | None:
-    """The starter of a cyclic whist tournament for ``players`` (checked in as data), or
-    ``None`` when there is none for that count (none exists for 4k + 2 or 4k + 3 players)."""
-    return STARTERS.get(players)
+    """The starter of a cyclic whist tournament for ``players``: checked in as data, else built
+    for a prime 4k + 1 (``prime_starter``); ``None`` when there is neither (none exists for
+    4k + 2 or 4k + 3 players)."""
+    if players in STARTERS:
+        return STARTERS[players]
+    if players % 4 == 1 and _is_prime(players):
+        return prime_starter(players)
+    return None
+
+
+def prime_starter(prime: int) -> Starter:
+    """The classical starter for a prime p = 4k + 1 (the multiplicative construction of the
+    whist-tournament literature; Anderson, *Combinatorial Designs and Tournaments*): with x a
+    primitive root and w = x^k (so w² = −1), table i seats x^i North, w·x^i East, −x^i South
+    and −w·x^i West, for i = 0 … k − 1; 0 sits out. Why it works: the partners are 2x^i apart
+    (times ±1, ±w), which runs over every distance once; the opponents are x^i(1 − w) apart
+    (times ±1, ±w, each twice, since 1 + w = w(1 − w)), which runs over every distance twice.
+    ``is_whist_starter`` checks it for every such prime to 200 in the tests."""
+    quarter = (prime - 1) // 4
+    root = next(x for x in range(2, prime) if all(pow(x, (prime - 1) // f, prime) != 1 for f in _factors(prime - 1)))
+    turn = pow(root, quarter, prime)
+    tables = []
+    for i in range(quarter):
+        x = pow(root, i, prime)
+        tables.append((x, turn * x % prime, -x % prime, -turn * x % prime))
+    return tuple(tables)
+
+
+def prime_power(number: int) -> tuple[int, int] | None:
+    """(p, e) when ``number`` is p^e for a prime p and e ≥ 2, else ``None``."""
+    for prime in range(2, int(number**0.5) + 1):
+        if _is_prime(prime):
+            power, exponent = prime, 1
+            while power < number:
+                power, exponent = power * prime, exponent + 1
+            if power == number:
+                return prime, exponent
+    return None
+
+
+@lru_cache(maxsize=16)
+def field_games(players: int) -> tuple[tuple[tuple[Foursome, ...], tuple[int, ...]], ...] | None:
+    """A whist tournament for a prime power q = p^e ≡ 1 (mod 4), e ≥ 2 (9, 81, 121, 125, 169),
+    by the prime construction (``prime_starter``) over the field of q elements instead of the
+    numbers mod q: each player is a field element written in base p (player 5 of 9 is 1·3 + 2,
+    the element x + 2), the starter's tables are x^i, w·x^i, −x^i, −w·x^i for a primitive x,
+    and game t adds element t to everybody (player t sits out). Returns every game's tables and
+    sit-out, game 0 first; ``None`` for any other count."""
+    found = prime_power(players) if players % 4 == 1 else None
+    if found is None:
+        return None
+    prime, exponent = found
+    field = _Field(prime, exponent)
+    quarter = (players - 1) // 4
+    turn = field.power(1, quarter)
+    starter = [
+        (x, field.times(turn, x), field.minus(x), field.minus(field.times(turn, x))) for x in field.powers(quarter)
+    ]
+    games = []
+    for t in range(players):
+        tables = tuple(
+            (field.plus(a, t), field.plus(b, t), field.plus(c, t), field.plus(d, t)) for a, b, c, d in starter
+        )
+        games.append((tables, (t,)))
+    return tuple(games)
+
+
+class _Field:
+    """The field of p^e elements, each written as a number 0 … p^e − 1 whose base-p digits are
+    its coefficients (the digit of p^j is the coefficient of x^j), modulo the first monic
+    polynomial of degree e (in the order of its digits) of which x is a primitive element."""
+
+    def __init__(self, prime: int, exponent: int) -> None:
+        self.prime, self.exponent, self.size = prime, exponent, prime**exponent
+        for low in range(self.size):
+            self.modulus = self._digits(low)  # x^e = −(this), the polynomial's lower coefficients
+            if len(set(self.powers(self.size - 1))) == self.size - 1:
+                return
+        raise AssertionError("no primitive polynomial")  # there always is one
+
+    def _digits(self, number: int) -> list[int]:
+        return [number // self.prime**j % self.prime for j in range(self.exponent)]
+
+    def _number(self, digits: Sequence[int]) -> int:
+        return sum(d % self.prime * self.prime**j for j, d in enumerate(digits))
+
+    def plus(self, a: int, b: int) -> int:
+        """a + b."""
+        return self._number([x + y for x, y in zip(self._digits(a), self._digits(b), strict=True)])
+
+    def minus(self, a: int) -> int:
+        """−a."""
+        return self._number([-x for x in self._digits(a)])
+
+    def times(self, a: int, b: int) -> int:
+        """a · b, the product reduced by x^e = −(the modulus' lower coefficients)."""
+        product = [0] * (2 * self.exponent)
+        for i, x in enumerate(self._digits(a)):
+            for j, y in enumerate(self._digits(b)):
+                product[i + j] += x * y
+        for top in range(2 * self.exponent - 1, self.exponent - 1, -1):
+            carry, product[top] = product[top] % self.prime, 0
+            for j, m in enumerate(self.modulus):
+                product[top - self.exponent + j] -= carry * m
+        return self._number(product[: self.exponent])
+
+    def power(self, base_exponent: int, times: int) -> int:
+        """x^(base_exponent · times), x the element written p (the polynomial x)."""
+        result = 1
+        for _ in range(base_exponent * times):
+            result = self.times(result, self.prime)
+        return result
+
+    def powers(self, count: int) -> list[int]:
+        """x^0, x^1, … x^(count − 1)."""
+        out, value = [], 1
+        for _ in range(count):
+            out.append(value)
+            value = self.times(value, self.prime)
+        return out
+
+
+def _is_prime(number: int) -> bool:
+    return number > 1 and all(number % d for d in range(2, int(number**0.5) + 1))
+
+
+def _factors(number: int) -> set[int]:
+    """The primes dividing ``number``."""
+    found, d = set(), 2
+    while d * d <= number:
+        while number % d == 0:
+            found.add(d)
+            number //= d
+        d += 1
+    if number > 1:
+        found.add(number)
+    return found
 
 
 def moved_on(player: int, by: int, circle: int) -> int:
@@ -113,7 +250,9 @@ def game_order(players: int, games: int) -> tuple[int, ...]:
     fewest pairs opposing twice in those games, then the fewest pairs at one table in two
     games running, then the smallest a (house rule: so a host who stops early still has
     opponents spread out). Raises ``KeyError`` for a count with no starter."""
-    starter = STARTERS[players]
+    starter = whist_starter(players)
+    if starter is None:
+        raise KeyError(players)
     circle = circle_size(players)
     steps = [a for a in range(1, circle // 2 + 1) if gcd(a, circle) == 1]
     step = min(steps, key=lambda a: (_twice_opposed(starter, circle, games, a), _consecutive(starter, circle, a), a))
