@@ -1,6 +1,6 @@
 """The Euchre tournament's rotation schedule (``tables.formats.euchre_tournament.schedule``).
 
-Rule: ``formats.md``, "Euchre tournament with a rotation schedule": nobody partners the same
+Rule: ``docs/rules/euchre-tournament.md``: nobody partners the same
 player twice while a schedule avoids it, opponents as even as possible, the players over a
 multiple of four sitting out in turn; the ideal is E. H. Moore's whist tournament (1896): 4k
 players over 4k − 1 games, or 4k + 1 over 4k + 1 games with one sitting out each game, every

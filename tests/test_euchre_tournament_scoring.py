@@ -1,6 +1,6 @@
 """The Euchre tournament's scores (``tables.formats.euchre_tournament.scoring``), worked by hand.
 
-Rules: ``formats.md``, "Euchre tournament with a rotation schedule": hands as in Progressive
+Rules: ``docs/rules/euchre-tournament.md``: hands as in Progressive
 Euchre (makers' 3–4 tricks 1, a march 2, a lone march 4, euchred makers give the defenders 2),
 the loner option (5 to the lone player, 4 to the partner), a sit-out's score (fixed, default 6,
 or the game's average rounded down), prizes for the highest and the lowest total with ties to

@@ -30,7 +30,7 @@ def test_the_registry_is_the_setting_loaded_once():
     plugins = installed_formats()
     assert [type(p) for p in plugins.values()] == [import_string(path) for path in settings.HEAD_TABLE_FORMATS]
     assert installed_formats() is plugins
-    assert list(plugins) == ["poker", "euchre", "whist", "bunco"]
+    assert len(plugins) == len(settings.HEAD_TABLE_FORMATS)
     assert default_format() == "poker"
     assert format_choices()[0] == ("poker", "Progressive Poker")
     assert all(isinstance(p, FormatPlugin) for p in plugins.values())

@@ -1,7 +1,6 @@
 """The Euchre tournament with a rotation schedule: individual scores, partners by a schedule.
 
-The way most euchre tournaments and fund-raising euchre nights are run today (``formats.md``,
-"Euchre tournament with a rotation schedule"): each player enters alone and plays for their own
+The way most euchre tournaments and fund-raising euchre nights are run today (``docs/rules/euchre-tournament.md``): each player enters alone and plays for their own
 total; partners change by a schedule fixed before play, not by results. Its rules core:
 
 * ``schedule``: the rotation schedule, every player's table and seat in every game and who sits

@@ -1,6 +1,6 @@
 """The Euchre tournament's rotation schedule: every player's table and seat in every game.
 
-Rule (``formats.md``, "Euchre tournament with a rotation schedule"): before the first game the
+Rule (``docs/rules/euchre-tournament.md``): before the first game the
 host sets the number of games and the player count, and the schedule gives every player's
 table and seat (North, East, South, West; North–South and East–West partners) in every game.
 Its aims, in order: nobody partners the same player twice while a schedule exists that avoids

@@ -1,14 +1,14 @@
 """The Euchre tournament's scores: each player's points in a game, a sit-out's, and the prizes.
 
-Rules (``formats.md``, "Euchre tournament with a rotation schedule"): a hand scores as in
+Rules (``docs/rules/euchre-tournament.md``): a hand scores as in
 Progressive Euchre (``tables.formats.scoring.euchre_hand_points``: the makers' 3 or 4 tricks 1,
 a march 2, a lone hand's march 4, euchred makers give the defenders 2). A player's score for a
 game is their partnership's points at their table, and their evening is the sum. Options:
 
 * ``loner_bonus``: a lone hand's march scores 5 for the player who went alone and 4 for the
-  partner (``formats.md``'s option);
+  partner (the option of ``docs/rules/euchre-tournament.md``);
 * ``sit_out``: what a player sitting a game out scores: ``"fixed"``, ``sit_out_points`` (default
-  6), or ``"average"``, the average of that game's scores rounded down (``formats.md``'s option;
+  6), or ``"average"``, the average of that game's scores rounded down (the option of ``docs/rules/euchre-tournament.md``;
   house rule: the average of every seated player's score).
 
 Prizes: the highest total, and the booby for the lowest; ties go to more games won (a player
@@ -33,7 +33,7 @@ from tables.formats.scoring import ScoreError, euchre_hand_points, euchre_score
 from tables.game_options import options_from_mapping
 from tables.prizes import Prize
 
-RULE = "formats.md, Euchre tournament with a rotation schedule"
+RULE = "the Euchre tournament's rules: the highest total wins, the lowest takes the booby"
 SIT_OUT_RULES = ("fixed", "average")
 
 
@@ -206,6 +206,8 @@ def _prize(
     why = f"{count} {noun}{'' if count == 1 else 's'}, {first.wins} game{'' if first.wins == 1 else 's'} won."
     if len(tied) == 1:
         return Prize(key, title, tied, why, RULE, why)
-    winner = cutter.highest(tied, table=0, why=title, rule="formats.md: ties, more games won, then the cut")
+    winner = cutter.highest(
+        tied, table=0, why=title, rule="the Euchre tournament's rules: a tie goes to more games won, then to the cut"
+    )
     prize = Prize(key, title, (winner,), why, RULE, why, tied)
     return replace(prize, reason=prize.reason_for(id_words))

@@ -1,7 +1,7 @@
 """Whist tournaments: every pair of players partners once and opposes twice.
 
 E. H. Moore ("Tactical memoranda I–III", *American Journal of Mathematics* 18, 1896) set the
-problem and gave the first whist tournaments; ``formats.md`` takes them as the Euchre
+problem and gave the first whist tournaments; ``docs/rules/euchre-tournament.md`` takes them as the Euchre
 tournament's ideal schedule. A whist tournament Wh(n) is a schedule of games at tables of four
 in which every pair of the n players partners exactly once and opposes exactly twice:
 
