@@ -58,6 +58,7 @@ HEAD_TABLE_FORMATS = [
     "tournament.formats.euchre.plugin.EuchreFormat",
     "tournament.formats.whist.plugin.WhistFormat",
     "tournament.formats.bunco.plugin.BuncoFormat",
+    "tournament.formats.euchre_tournament.plugin.EuchreTournamentFormat",
 ]
 """The formats this site plays (``tournament.registry``), the default first: a format's plug-in
 class by dotted path. Adding a format is its package and one line here."""

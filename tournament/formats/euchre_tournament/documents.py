@@ -1,0 +1,96 @@
+"""What the Euchre tournament prints: every player's score card listing their whole schedule
+(game, table, seat, partner, a box for the points and one for an opponent's initials), the
+results and the certificates (``docs/rules/euchre-tournament.md``, "Printing")."""
+
+from __future__ import annotations
+
+from tables.errors import RuleError
+from tables.formats.euchre_tournament.play import NUMBER, TournamentRules
+from tables.formats.foursome import Seat, ghost_name, is_ghost
+from tournament.documents.contents import DocumentKind
+from tournament.documents.links import guest_url
+from tournament.formats.partnership.documents import DOCUMENTS as FAMILY
+from tournament.formats.partnership.documents import document as family_document
+from tournament.models import Evening
+from tournament.printing import PrintError
+from tournament.printing.tally_cards import TallyCardsPdf
+from tournament.printing.tally_data import TallyCardData
+from tournament.printing.text import guest_print_name
+from tournament.registry import format_for
+
+COLUMNS = ("Game", "Table", "Seat", "Partner", "Points", "Opponent's initials")
+
+DOCUMENTS: tuple[DocumentKind, ...] = (
+    DocumentKind(
+        "score-cards",
+        "Score cards",
+        "One per player: their number, the QR code of their private link, and their whole schedule: "
+        "each game's table, seat and partner, with a box for the points and one for an opponent's initials.",
+        (("card", "2 a page, with cut marks"),),
+    ),
+    *(kind for kind in FAMILY if kind.slug in ("results", "certificates")),
+)
+
+
+def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = None) -> TallyCardsPdf:
+    """Every player's score card, by their number: the schedule's every game for them (a game
+    they sit out says so), the points written in for the games played. Raises ``PrintError``
+    before the draw or for a revoked link (naming the guest)."""
+    fmt = format_for(evening)
+    try:
+        state = fmt.state(evening)
+    except RuleError as error:
+        raise PrintError("No draw yet: run the draw before printing score cards.") from error
+    numbers = {p: t[NUMBER] - 1 for p, t in state.tallies.items() if t.get(NUMBER)}
+    schedule = TournamentRules(games=evening.rounds_planned).schedule(len(numbers))
+    holder = {n: p for p, n in numbers.items()}
+    guests = {g.pk: g for g in evening.guests.filter(pk__in=[p for p in numbers if p > 0])}
+    names = {pk: guest_print_name(pk, g.name) for pk, g in guests.items()}
+
+    def name(player: int) -> str:
+        return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
+
+    cards = []
+    for number in sorted(holder):
+        guest = guests.get(holder[number])
+        if guest is None:
+            continue
+        if guest.key_revoked:
+            raise PrintError(
+                f"{names[guest.pk]}'s private link is revoked, so the QR code on their score card would lead "
+                "nowhere. Reissue the link on the guests' links page, then print again."
+            )
+        rows = []
+        for place in schedule.card(number):
+            if place.sits_out:
+                rows.append((str(place.game), "sits out", "", "", "", ""))
+                continue
+            partner = name(holder[place.partner]) if place.partner is not None else ""
+            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, "", ""))
+        url = guest_url(guest.key, base_url=base_url)
+        cards.append(
+            TallyCardData(
+                name=names[guest.pk],
+                url=url,
+                short_url=url.split("://", 1)[-1],
+                seat=f"Player {number + 1} · {len(schedule.games)} games",
+                columns=COLUMNS,
+                rows=tuple(rows),
+                totals=(
+                    "Total",
+                    "",
+                    "",
+                    "",
+                    str(state.tallies.get(guest.pk, {}).get("points", "")) if evening.rounds.exists() else "",
+                    "",
+                ),
+            )
+        )
+    return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
+
+
+def document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+    """The renderer of one of the tournament's documents (``DOCUMENTS``), not yet rendered."""
+    if slug == "score-cards":
+        return score_cards(evening=evening, paper=paper, base_url=base_url)
+    return family_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)

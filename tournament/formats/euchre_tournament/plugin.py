@@ -1,0 +1,119 @@
+"""The Euchre tournament's plug-in: Progressive Euchre's tables, reports and pages, with the
+rotation schedule's rules (``tables.formats.euchre_tournament.play``), its own score cards (each
+player's whole schedule), its rules page and its guests' phones saying who sits a game out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from tables.errors import RuleError
+from tables.formats.bell import FoursomeState
+from tables.formats.euchre_tournament.play import TournamentRules
+from tournament.formats.euchre.plugin import EuchreFormat
+
+if TYPE_CHECKING:
+    from tournament.documents.contents import DocumentKind
+    from tournament.models import Draw, Evening, Guest
+    from tournament.selectors.guest_boards import Shared
+
+
+class EuchreTournamentFormat(EuchreFormat):
+    """The Euchre tournament (``docs/rules/euchre-tournament.md``): a game at every table of
+    four, every player's points their own, the next game's seats from the schedule."""
+
+    key: ClassVar[str] = "euchre_tournament"
+    round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
+
+    @property
+    def rules(self) -> TournamentRules:
+        """The tournament's rules, before an evening's games are known (its title, tallies)."""
+        return TournamentRules(games=None)
+
+    def rules_of(self, evening: Evening) -> TournamentRules:
+        """The rules for the evening's planned games (``Evening.rounds_planned``: the schedule
+        is made for them)."""
+        return TournamentRules(games=evening.rounds_planned)
+
+    def rounds_change_refused(self, evening: Evening, planned: int | None) -> str | None:
+        """The number of games is fixed once the schedule is drawn (house rule: the schedule,
+        printed on every score card, is made for it)."""
+        from tournament.services.evening_settings import drawn
+
+        if evening.pk is None or planned == evening.rounds_planned or not drawn(evening):
+            return None
+        return (
+            f"The number of games is fixed once the schedule is drawn: this evening plays {evening.rounds_planned}. "
+            "Nothing was saved. To play another number of games, draw again before game 1."
+        )
+
+    def state_at_draw(self, draw: Draw) -> FoursomeState:
+        """Game 1's tables (``Draw.layout``) and every player's number; the players who sit
+        game 1 out hold the sit-out table's cards (one past the last table)."""
+        out = [
+            guest
+            for guest, _ in draw.cards.filter(rank=len(draw.layout) + 1)
+            .order_by("seat")
+            .values_list("guest_id", "seat")
+        ]
+        return self.rules_of(draw.evening).start(draw.layout, out)
+
+    joins_after_the_draw: ClassVar[bool] = False
+
+    def card_ranks(self, tables: int) -> int:
+        """The tables' cards and the sit-out table's, one past the last."""
+        return tables + 1
+
+    def import_check_draw(self, data: dict, row: dict) -> None:
+        """The file's draw seats every card of a table at its seat of the layout, and the
+        sit-outs' cards at the sit-out table (one past the last). Raises ``EveningImportError``."""
+        from tournament.exchange.rows import EveningImportError
+
+        d, layout = data["draws"].index(row), row.get("layout") or []
+        for c, card in enumerate(row["cards"]):
+            seat, rank = card.get("seat"), card["rank"]
+            at_table = rank <= len(layout) and seat is not None and layout[rank - 1][seat] == card["guest"]
+            if not at_table and not (rank == len(layout) + 1 and seat is not None):
+                raise EveningImportError(
+                    f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the schedule's seats."
+                )
+
+    def movement_words(self, evening: Evening) -> str:
+        """Nobody moves by results: every game's seats are the schedule's."""
+        return "Every game's tables and partners come from the schedule drawn before play, whoever won."
+
+    def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
+        """A guest who leaves gives their seat to a ghost, who plays the rest of their schedule
+        (house rule); nobody joins once the schedule is drawn."""
+        if not leaving:
+            raise RuleError(
+                f"{guest.name} cannot join: a Euchre tournament's schedule is fixed before play (house rule)."
+            )
+        return super().seat_change(evening=evening, guest=guest, leaving=True, user=user, device=device)
+
+    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
+        """The phone of a guest at tables of four, with the game they sit out said plainly."""
+        context = super().guest_page_context(guest, shared) or {}
+        state = self.state(guest.evening)
+        seated = any(guest.pk in table for table in state.tables)
+        if guest.pk in state.tallies and not seated:
+            context["format_page"] = "euchre_tournament/guest_page.html"
+            context["sitting_out"] = True
+        return context
+
+    documents_instead: ClassVar[Mapping[str, str | None]] = {
+        **EuchreFormat.documents_instead,
+        "table-tents": "score-cards",
+    }
+
+    def document_kinds(self) -> tuple[DocumentKind, ...]:
+        """Every player's score card with their whole schedule, the results and certificates."""
+        from tournament.formats.euchre_tournament.documents import DOCUMENTS
+
+        return DOCUMENTS
+
+    def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
+        """``formats.euchre_tournament.documents.document``."""
+        from tournament.formats.euchre_tournament.documents import document
+
+        return document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
