@@ -318,6 +318,11 @@ class DrawnCard(models.Model):
     )
     recorded_at = models.DateTimeField(db_default=Now())
 
+    # The order a draw seats its tables in: by rank (the table), then in the order the cards were
+    # recorded. The evening's state, the score sheets, the seat changes and the export all read the
+    # cards in this order, so an exported draw imports to the same seats (issue 24 deliver 5).
+    SEATING_ORDER = ("rank", "id")
+
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]
         constraints = [

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch
+
 from tables.bell import EveningState
 from tables.errors import RuleError
-from tables.formats.engine import rules_for
 from tables.packs import Pack
-from tables.prizes import PrizeOptions, places, standings
-from tournament.models import Bell, Evening, FinalCount, Result
+from tables.prizes import places, standings
+from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result
 from tournament.selectors.board import table_kind
 from tournament.services.foursome_standings import foursome_standings
 from tournament.services.foursomes import foursome_state
-from tournament.services.prizes import prize_seed
+from tournament.services.prizes import evening_standings, prize_seed
 from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"
@@ -49,7 +50,8 @@ def _evening_fields(evening: Evening) -> dict[str, Any]:
 
 
 def _draw_fields(draw) -> dict[str, Any]:
-    """One draw with its cards (guest id, pack, rank), cards already prefetched."""
+    """One draw with its cards (guest id, pack, rank), cards already prefetched in the order the
+    draw seats its tables (``DrawnCard.SEATING_ORDER``), the order the import seats them in."""
     return {
         "id": draw.pk,
         "kind": draw.kind,
@@ -153,6 +155,8 @@ def _standings_and_prizes(
 
     Returns (tables, standing rows, prizes) as export lists; all empty when the evening's
     state cannot be worked out yet (no draw), as before: house rule, an export never fails.
+    The prizes are the evening's pages' (``services.prizes.evening_standings``: ties cut by the
+    evening's prize seed, reasons with the guests' names), so a copy's export says the same.
     """
     try:
         state: EveningState | None = evening_state(evening)
@@ -164,16 +168,7 @@ def _standings_and_prizes(
         if state
         else ()
     )
-    prizes = (
-        rules_for(evening.format).prizes(
-            state,
-            {g: packs[g] for g in state.counters if g in packs},
-            options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))),
-            stake=evening.counters_per_stake,
-        )
-        if rows and state
-        else ()
-    )
+    prizes = evening_standings(evening).prizes if rows and state else ()
     tables = (
         [
             {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
@@ -195,7 +190,10 @@ def _standings_and_prizes(
         }
         for place, row in zip(places(rows), rows, strict=True)
     ]
-    prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
+    prize_rows = [
+        {"key": p.prize.key, "title": p.prize.title, "winners": list(p.prize.winners), "reason": p.reason}
+        for p in prizes
+    ]
     return tables, standing_rows, prize_rows
 
 
@@ -238,7 +236,11 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     queries whatever its size. Takes the evening; raises nothing for an evening without a draw
     (tables, standings and prizes are then empty)."""
     guests = list(evening.guests.order_by("id"))
-    draws = list(evening.draws.order_by("id").prefetch_related("cards"))
+    draws = list(
+        evening.draws.order_by("id").prefetch_related(
+            Prefetch("cards", queryset=DrawnCard.objects.order_by(*DrawnCard.SEATING_ORDER))
+        )
+    )
     rounds = list(evening.rounds.order_by("number"))
     results = list(
         Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id").prefetch_related("votes")

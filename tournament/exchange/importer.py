@@ -39,6 +39,7 @@ from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
 from tournament.exchange.foursome_import import check_format_and_draw, foursome_import, foursome_references
 from tournament.exchange.rows import EveningImportError, _saved, _shown, _time, _time_required, where
+from tournament.exchange.undone import save_undone_bell
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
@@ -197,6 +198,9 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
                 yield [*place, "counters", key], int(key)
             for v, vote in enumerate(res.get("votes", ())):
                 yield [*place, "votes", v, "guest"], vote["guest"]
+        for b, bell in enumerate(rnd["bells"]):
+            for e, entry in enumerate(bell["entries"]):
+                yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
     for c, count in enumerate(data.get("final_counts", ())):
         for key in count["counters"]:
             yield ["final_counts", c, "counters", key], int(key)
@@ -204,9 +208,6 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
         for w, winner in enumerate(prize.get("winners") or ()):
             if isinstance(winner, int) and not isinstance(winner, bool):
                 yield ["prizes", p, "winners", w], winner
-        for b, bell in enumerate(rnd["bells"]):
-            for e, entry in enumerate(bell["entries"]):
-                yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
 
 
 def _check_references(data: dict[str, Any]) -> None:
@@ -324,8 +325,12 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
 
 
 def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str, Any]] | None:
-    """Save every draw and its cards; returns the live draw (the one not superseded) and its row."""
+    """Save every draw and its cards; returns the live draw (the one complete and not superseded,
+    as ``services.draws.live_draw``) and its row, or None. Beside it, one physical draw being
+    recorded (not complete, not superseded) may be open, as on the draw page. Raises
+    ``EveningImportError`` for a second live draw or a second open one."""
     live = None
+    open_physical: int | None = None
     for d, row in enumerate(data["draws"]):
         draw = _saved(
             Draw(
@@ -345,10 +350,19 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
                 ),
                 ["draws", d, "cards", c],
             )
-        if row.get("superseded_at") is None:
-            if live is not None:
-                raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
-            live = (draw, row)
+        if row.get("superseded_at") is not None:
+            continue
+        if not row.get("complete", True):  # a physical draw being recorded: the draw in force stays
+            if row["kind"] != Draw.Kind.PHYSICAL or open_physical is not None:
+                raise EveningImportError(
+                    f"draws[{d}]: a second draw being recorded that is not superseded; only one physical "
+                    "draw is recorded at a time."
+                )
+            open_physical = d
+            continue
+        if live is not None:
+            raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
+        live = (draw, row)
     return live
 
 
@@ -434,8 +448,9 @@ def _import(data: dict[str, Any], host) -> Evening:
         )
         live_results = _results(rnd, r, round_row, gid)
         for b, bell in enumerate(rnd["bells"]):
-            if bell.get("undone_at"):
-                continue  # history only: its record is not in schema 1
+            if bell.get("undone_at"):  # history only: saved as exported, not replayed
+                save_undone_bell(round_row=round_row, bell=bell, place=["rounds", r, "bells", b], gid=gid)
+                continue
             try:
                 state = _replay_bell(
                     evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b]
