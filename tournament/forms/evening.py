@@ -23,6 +23,7 @@ from tournament.forms.formats import (
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
 from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
+from tournament.whole_numbers import ascii_whole_number
 
 
 class EveningForm(forms.ModelForm):
@@ -573,8 +574,17 @@ class FinalCountForm(forms.Form):
         """Guest ids posted with a counters field although they are not at this table (a stale
         or forged form), so that the service can refuse them by name."""
         ids = {pk for pk, _ in self.guests}
-        posted = (key.removeprefix("counters_") for key in self.data if key.startswith("counters_"))
-        return sorted(int(g) for g in posted if g.isdigit() and len(g) < 12 and int(g) not in ids)
+        posted = (ascii_whole_number(key.removeprefix("counters_")) for key in self.data if key.startswith("counters_"))
+        return sorted(g for g in posted if g is not None and 0 < g <= ID_MAX and g not in ids)
+
+    def clean(self):
+        """A counters field whose name is not a guest's id in the digits 0 to 9 ("counters_①",
+        from a damaged form) is refused; nothing is saved."""
+        data = super().clean()
+        for key in self.data:
+            if key.startswith("counters_") and ascii_whole_number(key.removeprefix("counters_")) is None:
+                raise forms.ValidationError("The form was damaged (a count for nobody): open it again.")
+        return data
 
     def agreed(self) -> int | None:
         """The difference the host agreed to, or None when the box is not ticked."""

@@ -19,10 +19,10 @@ from django import forms
 
 from tables.formats.foursome import Seat, Side
 from tables.formats.scoring import BUNCO_MOST_POINTS, EUCHRE_MOST_POINTS, ROLL_POINTS
-from tournament.forms.fields import WholeNumberField
+from tournament.forms.fields import WholeNumberField, WholeNumbersTextField
 
 SIDES = (Side.NORTH_SOUTH, Side.EAST_WEST)
-_HAND = re.compile(r"^(NS|EW)(\d{1,2})$")
+_HAND = re.compile(r"^(NS|EW)([0-9]{1,2})$")
 
 
 def number_field(label: str, what: str, *, most: int, required: bool = True) -> WholeNumberField:
@@ -51,7 +51,10 @@ def side_words(side: Side, names: Sequence[str]) -> str:
 class FoursomeResultForm(forms.Form):
     """The parts every format's form shares: the players' ids as shown and the tie's winner."""
 
-    seated = forms.CharField(widget=forms.HiddenInput, required=False)
+    seated = WholeNumbersTextField(
+        max_count=4,
+        error_messages={"invalid": "The list of players this form was shown for was damaged: open the form again."},
+    )
     tie_word = "play-off"
 
     def __init__(self, *args: Any, players: Sequence[int], names: Sequence[str], **kwargs: Any) -> None:
@@ -64,10 +67,18 @@ class FoursomeResultForm(forms.Form):
             label=f"On a tie, who won the {self.tie_word}",
         )
 
+    def clean(self) -> dict[str, Any]:
+        """A damaged ``seated`` (hidden, so shown above the form) is the form's own error."""
+        data = super().clean() or {}
+        if "seated" in self.errors:
+            self.add_error(None, self.errors.pop("seated"))
+        return data
+
     def moved(self) -> list[int]:
-        """The players the form was shown for who are no longer at this table (a stale form)."""
-        shown = [int(p) for p in re.findall(r"-?\d+", self.data.get("seated", ""))] if self.is_bound else []
-        return [p for p in shown if p not in self.players] if shown else []
+        """The players the form was shown for who are no longer at this table (a stale form);
+        read once the form is valid (``seated``: ids in the digits 0 to 9, ghosts below 0)."""
+        shown = self.cleaned_data.get("seated") or [] if self.is_bound else []
+        return [p for p in shown if p not in self.players]
 
     def report(self) -> dict[str, Any]:
         """The report as ``tables.formats.records`` reads it (each format's form says)."""
