@@ -31,6 +31,7 @@ from django.db.models.functions import Length, Now
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
+from tournament.name_keys import fold_name, normal_name
 from tournament.names import validate_printable_name
 
 COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
@@ -226,7 +227,8 @@ class Guest(models.Model):
     """A person registered for an evening, in one of the two packs.
 
     ``key`` is the private link's secret (192 random bits); reissuing it kills the old link.
-    ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith").
+    ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith"); the
+    name is stored in NFC (``tournament.name_keys``).
     """
 
     Status = GuestStatus
@@ -259,14 +261,15 @@ class Guest(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        self.name = " ".join(self.name.split())
+        self.name = normal_name(self.name)
         self.name_key = self.fold_name(self.name)
         super().save(*args, **kwargs)
 
     @staticmethod
     def fold_name(name: str) -> str:
-        """The name as compared for duplicates: spaces collapsed, case folded."""
-        return " ".join(name.split()).casefold()
+        """The name as compared for duplicates: in NFC, spaces collapsed, case folded
+        (``tournament.name_keys.fold_name``: "Zoë" composed or not is one name)."""
+        return fold_name(name)
 
 
 class DrawKind(models.TextChoices):

@@ -41,6 +41,7 @@ from tournament.exchange.foursome_import import check_format_and_draw, foursome_
 from tournament.exchange.rows import EveningImportError, _saved, _shown, _time, _time_required, where
 from tournament.exchange.undone import save_undone_bell
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
+from tournament.name_keys import normal_name
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
@@ -309,7 +310,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
     )
     guests = {}
     for i, row in enumerate(data["guests"]):
-        name = " ".join(row["name"].split())
+        name = normal_name(row["name"])
         guests[row["id"]] = _saved(
             Guest(
                 evening=evening,

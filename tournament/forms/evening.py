@@ -167,6 +167,12 @@ class GuestForm(forms.Form):
     pack = forms.ChoiceField(choices=PackChoice.choices)
     contact = forms.CharField(max_length=200, required=False)
     check_in = forms.BooleanField(required=False, initial=True, label="Here now (check in)")
+    # Shown (``ask_different``) once a near-duplicate name was refused: "José Núñez" is registered.
+    different = forms.BooleanField(required=False, label="A different guest", widget=forms.HiddenInput)
+
+    def ask_different(self) -> None:
+        """Show the "A different guest" box: the name looks like a registered guest's."""
+        self.fields["different"].widget = forms.CheckboxInput()
 
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -198,8 +204,14 @@ class GuestListForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), required=False, label="Paste a list")
     file = forms.FileField(required=False, label="or upload a CSV file")
     check_in = forms.BooleanField(required=False, label="Check them all in now")
+    # Shown (``ask_different``) once a row's name was refused as looking like another's.
+    different = forms.BooleanField(required=False, label="These are different guests", widget=forms.HiddenInput)
 
     MAX_BYTES = 1_000_000
+
+    def ask_different(self) -> None:
+        """Show the "These are different guests" box: a row looks like a registered guest."""
+        self.fields["different"].widget = forms.CheckboxInput()
 
     def clean(self):
         data = super().clean()

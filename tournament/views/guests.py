@@ -154,12 +154,15 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
                     contact=one.cleaned_data["contact"],
                     check_in=one.cleaned_data["check_in"],
                     device=_device(request),
+                    different=one.cleaned_data["different"],
                     **door.who(),
                 )
             except RuleError as error:
                 one.add_error(
                     "name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening)
                 )
+                if getattr(error, "near", False):
+                    one.ask_different()
             else:
                 messages.success(
                     request,
@@ -170,7 +173,9 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
         many = GuestListForm(request.POST, request.FILES, prefix="many")
         if many.is_valid():
             try:
-                rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
+                rows = guest_services.parse_guest_list(
+                    many.cleaned_data["text"], evening=evening, different=many.cleaned_data["different"]
+                )
                 created = guest_services.guests_register(
                     evening=evening,
                     rows=rows,
@@ -181,6 +186,8 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
             except guest_services.GuestListError as error:
                 for problem in error.problems:
                     many.add_error(None, problem)
+                if error.near:
+                    many.ask_different()
             else:
                 messages.success(request, f"{len(created)} guests registered.")
                 return redirect(door.list_url())
