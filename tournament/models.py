@@ -210,6 +210,13 @@ class Evening(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
 
+    @staticmethod
+    def round_end_for(format: str) -> str:
+        """The round end a new evening of ``format`` takes unless the host chooses another: at
+        Bunco the head table's 21 (``/shared/formats.md``: "a team at the head table reaching 21
+        points ... ends the round"), at the others when the clock runs out (house rule)."""
+        return RoundEnd.HEAD_POOL if format == Format.BUNCO else RoundEnd.CLOCK
+
     def pack_label(self, pack: str | Pack) -> str:
         """The host's label for a pack ("Red pack" by default)."""
         return self.red_label if Pack(pack) is Pack.RED else self.blue_label

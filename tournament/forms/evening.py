@@ -25,6 +25,10 @@ from tournament.names import clean_name
 from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
 from tournament.whole_numbers import ascii_whole_number
 
+ROUND_END_BY_FORMAT = (
+    "As the format plays it (Bunco: when a team at the head table reaches 21; the others: when the clock runs out)"
+)
+
 
 class EveningForm(forms.ModelForm):
     """Create or edit an evening: name, date, format (and a format at tables of four's options,
@@ -66,6 +70,9 @@ class EveningForm(forms.ModelForm):
             (Evening.RoundEnd.HEAD_POOL, ROUND_END_WORDS[saved]),
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
+        if not saved:  # a new evening: the round ends as its format plays unless the host chooses
+            round_end.choices = [("", ROUND_END_BY_FORMAT), *round_end.choices]
+            round_end.required, round_end.initial = False, ""
         if saved and saved != Evening.Format.POKER:
             for name in POKER_ONLY:
                 del self.fields[name]
@@ -99,6 +106,8 @@ class EveningForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         chosen = data.get("format") or self.instance.format
+        if not data.get("round_end") and "round_end" not in self.errors:
+            data["round_end"] = Evening.round_end_for(chosen)  # the format's own (Bunco: the head table's 21)
         if chosen != Evening.Format.POKER:  # Progressive Poker's fields keep what they hold
             for name in POKER_ONLY:
                 if name in self.fields:

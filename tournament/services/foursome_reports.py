@@ -20,8 +20,10 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
+from tables.formats.foursome import Side
 from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
+from tables.formats.table_rules import bunco_head_table_check
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.foursomes import foursome_rules, foursome_state
@@ -47,17 +49,29 @@ def canonical_report(report: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def report_check(*, evening: Evening, table: int, report: Mapping[str, Any]) -> TableScore:
+def report_check(
+    *, evening: Evening, table: int, report: Mapping[str, Any], ended_by_report: bool = True
+) -> TableScore:
     """Check ``report`` for ``table`` against the evening's format and seating now; returns the
     ``TableScore`` the bell will take. Raises ``RuleError`` for a table that does not exist and
-    ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing."""
+    ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing.
+
+    At Bunco, on an evening whose rounds end at the head table's 21, the head table's report
+    must have one team at 21 or more, never both (``tables.formats.table_rules``); a report
+    sent after the bell rang by the clock or the host (``ended_by_report`` False: the score
+    so far) need not reach 21."""
     fmt, options = foursome_rules(evening)
     state = foursome_state(evening)
     if not 1 <= table <= len(state.tables):
         raise RuleError(
             "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
         )
-    return report_score(fmt, state.tables[table - 1], canonical_report(report), ties=options.ties)
+    canonical = canonical_report(report)
+    score = report_score(fmt, state.tables[table - 1], canonical, ties=options.ties)
+    if fmt.key == "bunco" and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        points = {side: int(canonical["points"][side.value]) for side in Side}
+        bunco_head_table_check(points, ended_by_report=ended_by_report)
+    return score
 
 
 def foursome_report(
@@ -89,7 +103,8 @@ def foursome_report(
                 "Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,)
             )
         evening = rnd.evening
-        score = report_check(evening=evening, table=table, report=report)
+        rung_before = rnd.state == Round.State.RUNG and not rnd.reopened  # the clock or the host rang it
+        score = report_check(evening=evening, table=table, report=report, ended_by_report=not rung_before)
         if reporter is not None and reporter.pk not in foursome_state(evening).tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
         row = _save(
