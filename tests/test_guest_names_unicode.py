@@ -164,3 +164,20 @@ def test_the_migration_stores_old_names_in_nfc_and_keeps_two_forms_apart(host):
     names = dict(Guest.objects.values_list("pk", "name"))
     assert names == {a.pk: COMPOSED, b.pk: f"{COMPOSED} (2)", c.pk: "Ada Lovelace"}
     assert all(g.name_key == fold_name(g.name) for g in Guest.objects.all())
+
+
+def test_find_your_name_on_the_room_display_lists_accented_names_among_their_letters(client, host):
+    """The room's "Find your name" is alphabetical: "Ángel" and "Émile" were listed after "Zoe"
+    (case-folded, "á" sorts after "z"); without their accents they stand among the A's and E's."""
+    from tests.fixtures_room import played_evening
+
+    evening = played_evening(host, 12)
+    names = ["Ángel Ruiz", "Émile Zola", "Zoe Adams", "Bob Stone", "Øyvind Berg", "ève Marchal"]
+    for guest, name in zip(evening.guests.order_by("pk"), names, strict=False):
+        Guest.objects.filter(pk=guest.pk).update(name=name, name_key=fold_name(name))
+    from tournament.selectors.board import evening_board
+    from tournament.views.room import seating
+
+    listed = [guest.name for guest, _table in seating(evening_board(evening))]
+    shown = [n for n in listed if n in names]
+    assert shown == ["Ángel Ruiz", "Bob Stone", "Émile Zola", "ève Marchal", "Øyvind Berg", "Zoe Adams"], listed

@@ -8,8 +8,8 @@ name. Three forms of a name, one rule each:
   form the W3C recommends for text on the web), trimmed, inner runs of spaces one space.
 * ``fold_name``: how "already registered" compares two names: the normal name case-folded
   (``str.casefold``, Unicode's caseless matching: "STRASSE" = "straße"), in NFC again.
-* ``likeness_key`` and ``name_found``: how a search and the near-duplicate check compare
-  names, ignoring case and accents. Accents come off by Unicode decomposition (NFKD, combining
+* ``likeness_key``, ``name_found`` and ``name_order``: how a search, the near-duplicate check
+  and an alphabetical list ("Find your name") compare names, ignoring case and accents. Accents come off by Unicode decomposition (NFKD, combining
   marks dropped: "Ångström" -> "angstrom", "Ngozi Adébáyọ̀" -> "ngozi adebayo"); letters that
   do not decompose ("ł", "ø", "đ") and other scripts are written in ASCII by the maintained
   ``anyascii`` library (ISC licence; Unidecode is GPL, text-unidecode unmaintained since 2019),
@@ -72,3 +72,11 @@ def name_found(query: str, name: str) -> bool:
                 continue
         return False
     return True
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """The key an alphabetical list of names sorts by: the name in ASCII first (``ascii_name``),
+    so "Ángel" stands among the A's, "Émile" among the E's and "Øyvind" among the O's (not
+    after "Zoe"), then as folded; a name ASCII has no letters for by its bare letters."""
+    written = ascii_name(name)
+    return (written if any(ch.isalnum() for ch in written) else bare_name(name)), fold_name(name)

@@ -45,6 +45,7 @@ from django.views.decorators.http import require_safe
 
 from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.name_keys import name_order
 from tournament.selectors.board import EveningBoard, database_now, evening_board
 from tournament.selectors.foursome_boards import BellMove, FoursomeBoard, foursome_board
 from tournament.services.clock import next_round_due_at
@@ -118,20 +119,20 @@ def move_groups(board: EveningBoard) -> list[MoveGroup]:
         group = groups.setdefault(table, MoveGroup(table, kinds.get(table, "intermediate")))
         group.guests.append(entry.guest)
     for group in groups.values():
-        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.guests.sort(key=lambda g: (name_order(g.name), g.pk))
     return [groups[number] for number in sorted(groups)]
 
 
 def _named(board: EveningBoard, kind: str) -> list[Guest]:
     """Guests the last bell gave an entry of this kind ("yellow", "stake"), alphabetical, once each."""
     seen = {e.guest_id: e.guest for e in board.last_entries if e.kind == kind}
-    return sorted(seen.values(), key=lambda g: (g.name.casefold(), g.pk))
+    return sorted(seen.values(), key=lambda g: (name_order(g.name), g.pk))
 
 
 def seating(board: EveningBoard) -> list[tuple[Guest, int]]:
     """Every seated guest with their table number, alphabetical by name ("find your name")."""
     rows = [(line.guest, table.number) for table in board.tables for line in table.lines]
-    return sorted(rows, key=lambda row: (row[0].name.casefold(), row[0].pk))
+    return sorted(rows, key=lambda row: (name_order(row[0].name), row[0].pk))
 
 
 def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict:
@@ -182,7 +183,7 @@ def _foursome_context(evening: Evening, board: EveningBoard, *, mode: str, asked
     groups = _with_stayers(move_groups(board), four)
     seats = sorted(
         ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
-        key=lambda row: (row[0].name.casefold(), row[0].player),
+        key=lambda row: (name_order(row[0].name), row[0].player),
     )
     return {
         "evening": evening,
@@ -250,7 +251,7 @@ def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGrou
             if all(g.pk != line.guest.pk for g in group.guests):
                 group.guests.append(line.guest)
     for group in by_table.values():
-        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.guests.sort(key=lambda g: (name_order(g.name), g.pk))
         group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
     return [by_table[number] for number in sorted(by_table)]
 
