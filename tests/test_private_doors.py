@@ -207,3 +207,26 @@ def test_https_turns_on_what_check_deploy_asks_for():
     plain = deploy_check()  # the party on the venue's Wi-Fi: plain HTTP, the four stay off
     warned = {code for code in ("W004", "W008", "W012", "W016") if f"security.{code}" in plain.stderr + plain.stdout}
     assert warned == {"W004", "W008", "W012", "W016"}, plain.stderr + plain.stdout
+
+
+@pytest.mark.django_db
+def test_a_check_in_for_a_guest_removed_meanwhile_says_so_and_not_that_the_link_died(client, make_evening, host):
+    """The door helper's (and the host's) row button for a guest the host removed since the
+    page was shown: the list as it is now, saying so; nothing changes, and the link still works."""
+    from tournament.models import Guest
+
+    evening = make_evening(4, 4)
+    guest = Guest.objects.create(evening=evening, name="Gone Gert", pack="red", status="registered")
+    door = helper_link_create(evening=evening, role="door")
+    gone = guest.pk
+    guest.delete()
+    client.force_login(host)
+    for path in (f"/h/{door.key}/guests/{gone}/", reverse("host-guest-status", args=[evening.pk, gone])):
+        response = client.post(path, {"action": "here"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET=f"guest-{gone}")
+        body = response.content.decode()
+        assert response.status_code == 200 and response["HX-Retarget"] == "#guest-rows", path
+        assert "That guest is no longer on the list (removed meanwhile): nothing was changed." in body, path
+        assert "This link does not work" not in body
+        plain = client.post(path, {"action": "here"}, follow=True).content.decode()
+        assert "That guest is no longer on the list" in plain, path
+    assert evening.guests.filter(status="here").count() == 8

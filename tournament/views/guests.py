@@ -294,12 +294,30 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
     return redirect(door.back(q=q, show=show, guest=guest.pk))
 
 
+GUEST_GONE = "That guest is no longer on the list (removed meanwhile): nothing was changed. The list is as it is now."
+
+
+def guest_gone(request: HtmxHttpRequest, door: Door) -> HttpResponse:
+    """A row's button for a guest no longer on the evening's list (removed from another page
+    or phone since this one was shown): with htmx the list's body as it is now with
+    ``GUEST_GONE`` as its news (an alert), else back to the list with it; nothing changes."""
+    q, show = GuestActionForm(request.POST).filters()
+    if request.htmx:
+        return rows_response(request, door, q=q, show=show, news=GUEST_GONE, alert=True)
+    messages.error(request, GUEST_GONE)
+    return redirect(door.back(q=q, show=show))
+
+
 @login_required
 @require_POST
 def guest_status(request: HtmxHttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
-    """The host's row buttons: check in or out, seat now, left, or a new private link."""
+    """The host's row buttons: check in or out, seat now, left, or a new private link; for a
+    guest removed meanwhile, ``guest_gone``."""
     door = _host_door(request, evening_id)
-    return guest_action(request, door, get_object_or_404(Guest, pk=guest_id, evening=door.evening))
+    guest = Guest.objects.filter(pk=guest_id, evening=door.evening).first()
+    if guest is None:
+        return guest_gone(request, door)
+    return guest_action(request, door, guest)
 
 
 def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:
