@@ -100,6 +100,15 @@ def open_physical_draw(evening: Evening) -> None:
         draw_physical_record(evening=evening, guest_id=second.pk, card="2 red")
 
 
+def first_draw_physical(evening: Evening) -> None:
+    """Poker: no draw yet, the first draw physical and being recorded (two cards drawn)."""
+    if evening.format == Evening.Format.POKER:
+        draw_physical_start(evening=evening)
+        first, second = Guest.objects.filter(evening=evening, pack="blue").order_by("id")[:2]
+        draw_physical_record(evening=evening, guest_id=first.pk, card="1 blue")
+        draw_physical_record(evening=evening, guest_id=second.pk, card="2 blue")
+
+
 def mid_round(evening: Evening) -> None:
     """Round 1 rung, round 2 in play with a result at table 2 only."""
     _drawn(evening)
@@ -112,6 +121,17 @@ def bell_without_a_result(evening: Evening) -> None:
     """Round 1's bell rung by the host with a result at table 1 only (the issue's example)."""
     _drawn(evening)
     _round(evening, skip=tuple(range(2, 20)))
+
+
+def bell_waiting(evening: Evening) -> None:
+    """Rounds end at the head table: round 1's table 2 reports, then the head table, whose
+    report rings the bell; at tables of four the bell waits for the other tables' scores."""
+    Evening.objects.filter(pk=evening.pk).update(round_end=Evening.RoundEnd.HEAD_POOL)
+    evening.refresh_from_db()
+    _drawn(evening)
+    rnd = round_start(evening=evening)
+    _report(evening, rnd, 2)
+    _report(evening, rnd, 1)
 
 
 def undone(evening: Evening) -> None:
@@ -156,8 +176,10 @@ STATES: list[Callable[[Evening], None]] = [
     before_draw,
     after_draw,
     open_physical_draw,
+    first_draw_physical,
     mid_round,
     bell_without_a_result,
+    bell_waiting,
     undone,
     corrected,
     after_the_ceremony,
