@@ -181,3 +181,22 @@ def test_find_your_name_on_the_room_display_lists_accented_names_among_their_let
     listed = [guest.name for guest, _table in seating(evening_board(evening))]
     shown = [n for n in listed if n in names]
     assert shown == ["Ángel Ruiz", "Bob Stone", "Émile Zola", "ève Marchal", "Øyvind Berg", "Zoe Adams"], listed
+
+
+def test_the_evening_create_command_asks_for_names_alike_as_the_host_form_does(db, tmp_path):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    from tournament.models import Evening
+
+    path = tmp_path / "guests.csv"
+    path.write_text(f"José Núñez,red\nJose Nunez,blue\n{DECOMPOSED},red\nAda Lovelace,blue\n", encoding="utf-8")
+    with pytest.raises(
+        CommandError, match=r"Row 2: “Jose Nunez” looks like “José Núñez” on row 1\. .*--different-guests"
+    ):
+        call_command("evening_create", "E", "--csv", str(path), stdout=StringIO(), stderr=StringIO())
+    assert not Evening.objects.exists()
+    call_command("evening_create", "E", "--csv", str(path), "--different-guests", stdout=StringIO(), stderr=StringIO())
+    names = sorted(Evening.objects.get().guests.values_list("name", flat=True))
+    assert names == ["Ada Lovelace", "Jose Nunez", "José Núñez", COMPOSED]
