@@ -238,3 +238,21 @@ def _first_difference(a: Any, b: Any, at: str) -> str:
             if x != y:
                 return _first_difference(x, y, f"{at}[{i}]")
     return f"{at}: copy {a!r} != original {b!r}"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_imported_evening_whose_last_bell_was_undone_rings_that_round_again(fmt):
+    """The copy of an evening whose round 2 bell was undone waits for that bell as the original
+    does, and the host rings it: the same seats come out as the original's ringing again."""
+    evening = _evening(fmt, FORMATS[fmt])
+    undone(evening)
+    copy = evening_import(data=_told(Evening.objects.get(pk=evening.pk)), host=evening.host)
+    for each in (evening, copy):
+        rnd = current_round(each)
+        assert rnd is not None and rnd.number == 2
+        assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+    ours, theirs = _told(Evening.objects.get(pk=evening.pk)), _told(copy)
+    names = {g["id"]: g["name"] for g in ours["guests"]} | {g["id"]: g["name"] for g in theirs["guests"]}
+    assert [[names[g] for g in t["guests"]] for t in theirs["tables"]] == [
+        [names[g] for g in t["guests"]] for t in ours["tables"]
+    ]

@@ -50,7 +50,7 @@ def save_undone_bell(
             kind=kind,
             cause=bell["cause"],
             record=dict(record),
-            state_after=NOT_A_STATE,
+            state_after=dict(NOT_A_STATE),
             undone_at=undone_at,
         ),
         place,
