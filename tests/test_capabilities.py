@@ -49,10 +49,6 @@ NOT_YET = {
         _at_tables_of_four,
         "seat changes know Progressive Poker's tables only (issue 22)",
     ),
-    "export, then import, gives the same evening": (
-        lambda plugin: plugin.counters,
-        "the import seats a table's guests in another order than the export lists them (issue 24)",
-    ),
 }
 """Capability -> (which plug-ins cannot do it yet, asked of the plug-in, and why)."""
 

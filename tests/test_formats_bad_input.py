@@ -140,11 +140,14 @@ def test_a_euchre_hand_is_worth_1_2_or_4_whole_points(value):
         euchre_score(TABLE, hands=[("NS", 1), ("EW", value)], playoff=None)
 
 
-@pytest.mark.parametrize("roll", [0, 4, 6, 13, 20, 22, 63, 21.0, True, -1])
-def test_a_bunco_roll_is_worth_1_2_3_5_or_21_whole_points(roll):
+@pytest.mark.parametrize("roll", [0, 3, 4, 6, 13, 20, 22, 63, 21.0, True, -1])
+def test_a_bunco_roll_is_worth_1_2_5_or_21_whole_points(roll):
     from tables.formats.scoring import ScoreError, bunco_score
 
-    with pytest.raises(ScoreError, match=r"A roll scores 1, 2 or 3 points, 5 \(a mini bunco\) or 21 \(a bunco\), not "):
+    with pytest.raises(
+        ScoreError,
+        match=r"A roll scores 1 or 2 points \(dice showing the target\), 5 \(a mini bunco\) or 21 \(a bunco\), not ",
+    ):
         bunco_score(TABLE, points={"NS": 60, "EW": 0}, rolls={11: [1, roll]})
 
 
@@ -179,7 +182,7 @@ HOST_CASES = [
     ("euchre", {"hands": "NS-1"}, "Hand 1 (“NS-1”) is not a side and points"),
     ("euchre", {"hands": "NS2 EW1", "points_NS": 3, "points_EW": 1}, "The points do not add up to the hands"),
     ("euchre", {"points_NS": -1, "points_EW": 4}, "North–South's points cannot be below 0."),
-    ("whist", {"tricks_NS": 14, "tricks_EW": 0}, "A hand of whist has 13 tricks; these add up to 14."),
+    ("whist", {"tricks_NS": 14, "tricks_EW": 0}, "North–South's tricks: at most 13."),
     ("whist", {"tricks_NS": 7, "tricks_EW": 7}, "A hand of whist has 13 tricks; these add up to 14."),
     ("whist", {"tricks_NS": 13, "tricks_EW": 1}, "A hand of whist has 13 tricks; these add up to 14."),
     ("whist", {"tricks_NS": -1, "tricks_EW": 14}, "North–South's tricks cannot be below 0."),
@@ -187,7 +190,7 @@ HOST_CASES = [
         (
             "bunco",
             {"rolls_0": str(roll)},
-            f"a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+            f"a roll scores 1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco), not {roll}.",
         )
         for roll in (4, 6, 20, 22, 0)
     ],
@@ -293,7 +296,7 @@ def test_the_captains_phone_refuses_a_bunco_roll_no_dice_can_make(roll):
     _phone_refuses(
         evening,
         {f"points_{north}": 30, f"rolls_{north}": f"1 {roll}"},
-        f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+        f"A roll scores 1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco), not {roll}.",
     )
 
 
@@ -393,7 +396,7 @@ BAD_REPORTS = [
         (
             "bunco",
             {"points": {"NS": 30, "EW": 9}, "rolls": {"NORTH": [roll]}},
-            f"table 1's report: A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {roll}.",
+            f"table 1's report: A roll scores 1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco), not {roll}.",
         )
         for roll in (4, 6, 20, 22, 0)
     ],

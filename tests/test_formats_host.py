@@ -216,7 +216,7 @@ def test_bunco_points_buncos_and_the_roll_off_and_its_refusals(logged_in, make_e
     north = state.tables[0][0]
     text = _result(logged_in, evening, 1, **_bunco(21, 9, rolls_0="1 22")).content.decode()
     assert (
-        f"{names[north]}&#x27;s rolls: a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not 22."
+        f"{names[north]}&#x27;s rolls: a roll scores 1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco), not 22."
         in text
     )
     text = _result(logged_in, evening, 1, **_bunco(10, 9, buncos_0=1)).content.decode()
@@ -400,10 +400,10 @@ def test_changing_a_bunco_report_starts_from_its_buncos_mini_buncos_and_rolls(lo
     state = foursome_state(evening)
     north, south = state.tables[0][0], state.tables[0][2]
     report = {"points": {"NS": 29, "EW": 4}, "buncos": {str(north): 1}, "minis": {str(south): 1}}
-    foursome_report(round=evening.rounds.get(), table=1, report=report | {"rolls": {str(north): [21, 3]}})
+    foursome_report(round=evening.rounds.get(), table=1, report=report | {"rolls": {str(north): [21, 2, 1]}})
     page = logged_in.get(reverse("host-result", args=[evening.pk, 1])).content.decode()
     assert 'name="buncos_0" value="1"' in page and 'name="minis_2" value="1"' in page
-    assert 'name="rolls_0" value="21 3"' in page and 'name="buncos_2" value="0"' in page
+    assert 'name="rolls_0" value="21 2 1"' in page and 'name="buncos_2" value="0"' in page
 
 
 def test_a_report_still_disputed_when_the_bell_rang_is_named_on_the_board_after_it(logged_in, make_evening):

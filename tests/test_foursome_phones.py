@@ -197,7 +197,7 @@ def test_a_bunco_captain_counts_each_player_and_the_team_points_follow():
         f"points_{s.pk}": 3,
         f"points_{e.pk}": 8,
         f"minis_{e.pk}": 1,
-        f"rolls_{e.pk}": "5 3",
+        f"rolls_{e.pk}": "5 2 1",
         f"points_{w.pk}": 0,
     }
     status, _ = send(_client(), s, **values)
@@ -205,7 +205,7 @@ def test_a_bunco_captain_counts_each_player_and_the_team_points_follow():
     report = evening.rounds.get().results.get().report
     assert report["points"] == {"NS": 27, "EW": 8}
     assert report["buncos"] == {str(n.pk): 1} and report["minis"] == {str(e.pk): 1}
-    assert report["rolls"] == {str(n.pk): [1, 2, 21], str(e.pk): [5, 3]}
+    assert report["rolls"] == {str(n.pk): [1, 2, 21], str(e.pk): [5, 2, 1]}
 
 
 def test_a_bunco_phone_and_both_report_forms_give_the_rounds_target_number_six_rounds_a_set():
@@ -238,7 +238,10 @@ def test_bad_bunco_reports_name_the_player_and_save_nothing():
     stranger = seated(evening, 2)[0]
     client = _client()
     status, html = send(client, n, **{f"points_{n.pk}": 22, f"rolls_{n.pk}": "22"})
-    assert status == 200 and "A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not 22." in html
+    assert (
+        status == 200
+        and "A roll scores 1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco), not 22." in html
+    )
     status, html = send(client, n, **{f"points_{n.pk}": 21, f"buncos_{stranger.pk}": 1})
     assert status == 200 and f"Buncos are given for {stranger.name}, who is not at this table." in html
     status, html = send(client, n, **{f"points_{n.pk}": 4, f"points_{e.pk}": 4})

@@ -466,3 +466,137 @@ def test_the_fuzzed_values_are_refused_by_the_fields_themselves():
 
     check()
     assert set(string.digits).isdisjoint(UNICODE_DIGITS)
+
+
+# Tables of four (issue 24 deliver 5): the host's result form, the captain's report and the
+# scorer's form on a Progressive Euchre, a Drive Whist and a Bunco evening whose round 2 waits
+# for table 3 (``fixtures_foursome_night.waiting_night``); "seats" stands for each player's
+# fields at table 3 (Bunco's per-seat counts on the host's form, per player id on the phone's).
+HOST_FOURSOME = {
+    "round": N,
+    "seated": N,
+    "points_NS": N,
+    "points_EW": N,
+    "tricks_NS": N,
+    "tricks_EW": N,
+    "hands": N,
+    "winner": N,
+    "seats": N,
+}
+CAPTAIN_FOURSOME = {
+    "round": N,
+    "table": N,
+    "request_id": T,
+    "hands": N,
+    "points_ns": N,
+    "points_ew": N,
+    "playoff": N,
+    "tricks_ns": N,
+    "tricks_ew": N,
+    "rolloff": N,
+    "players": N,
+}
+FOURSOME_POSTS = [
+    Endpoint("host-result", HOST_FOURSOME),
+    Endpoint("guest-report", CAPTAIN_FOURSOME, who="guest"),
+    Endpoint("helper-result", {**HOST_FOURSOME, **RESULT}, who="scorer"),
+]
+
+
+@st.composite
+def _spoiled(draw, base: dict, names: dict) -> dict:
+    """``base`` (a request the form takes) with one to three of ``names``' fields given a bad
+    value or left out, so that the code behind a valid form is reached too."""
+    data = dict(base)
+    for name in draw(st.lists(st.sampled_from(sorted(names)), min_size=1, max_size=3, unique=True)):
+        value = draw(_values(names[name]))
+        if value is MISSING:
+            data.pop(name, None)
+        else:
+            data[name] = value
+    return data
+
+
+def _good_report(fmt: str, seats, *, captain: bool) -> dict:
+    """A report of table 3 in round 2 that the host's form (or the captain's) takes."""
+    if captain:
+        if fmt == "euchre":
+            return {"round": "2", "table": "3", "points_ns": "7", "points_ew": "3"}
+        if fmt == "whist":
+            return {"round": "2", "table": "3", "tricks_ns": "8", "tricks_ew": "5"}
+        points = dict(zip(seats, ("21", "5", "0", "4"), strict=True))
+        return {"round": "2", "table": "3", **{f"points_{p}": n for p, n in points.items()}}
+    base = {"round": "2", "seated": " ".join(map(str, seats))}
+    if fmt == "euchre":
+        return {**base, "points_NS": "7", "points_EW": "3"}
+    if fmt == "whist":
+        return {**base, "tricks_NS": "8", "tricks_EW": "5"}
+    counts = {f"{kind}_{seat}": "0" for seat in range(4) for kind in ("buncos", "minis")}
+    return {**base, "points_NS": "21", "points_EW": "9", **counts}
+
+
+@pytest.fixture(params=["euchre", "whist", "bunco"])
+def foursome_world(client, host, request):
+    """An evening at tables of four (the param's format) waiting for table 3's report in round
+    2, the host logged in, a guest of table 3 and a scorer's link."""
+    from tests.fixtures_foursome_night import waiting_night
+    from tournament.formats.partnership.state import foursome_state
+
+    cache.clear()
+    evening = waiting_night(host, request.param)
+    seats = foursome_state(evening).tables[2]
+    captain = Guest.objects.filter(pk__in=[p for p in seats if p > 0]).order_by("pk").first()
+    scorer = helper_link_create(evening=evening, role="scorer")
+    client.force_login(host)
+    return {"client": client, "evening": evening, "seats": seats, "keys": {"guest": captain.key, "scorer": scorer.key}}
+
+
+def _foursome_fields(endpoint: Endpoint, world: dict) -> dict:
+    names = {}
+    for name, kind in endpoint.fields.items():
+        if name == "seats":
+            names.update({f"{k}_{seat}": kind for seat in range(4) for k in ("buncos", "minis", "rolls")})
+        elif name == "players":
+            names.update({f"{k}_{p}": kind for p in world["seats"] for k in ("points", "buncos", "minis", "rolls")})
+        elif name == "counters":
+            names.update({f"counters_{p}": kind for p in world["seats"] if p > 0})
+        else:
+            names[name] = kind
+    return names
+
+
+@pytest.mark.parametrize("endpoint", FOURSOME_POSTS, ids=lambda e: f"{e.label}-{e.who}")
+@FUZZ
+@given(data=st.data())
+def test_the_forms_at_tables_of_four_refuse_bad_values_without_a_server_error(foursome_world, endpoint, data):
+    from django.urls import reverse
+
+    world = foursome_world
+    base = _good_report(world["evening"].format, world["seats"], captain=endpoint.who == "guest")
+    request = data.draw(_spoiled(base, _foursome_fields(endpoint, world)))
+    if endpoint.who == "host":
+        path = reverse(endpoint.name, args=[world["evening"].pk, 3])
+    elif endpoint.who == "scorer":
+        path = reverse(endpoint.name, args=[world["keys"]["scorer"], 3])
+    else:
+        path = reverse(endpoint.name, args=[world["keys"]["guest"]])
+    before = db_snapshot()
+    response = world["client"].post(path, request)
+    assert response.status_code < 500, (endpoint.label, {k: str(v)[:40] for k, v in request.items()})
+    changed = changed_tables(before, db_snapshot())
+    assert changed == [] or _says_what_it_did(response), (endpoint.label, changed)
+
+
+@pytest.mark.parametrize("world", ["ended"], indirect=True)
+@FUZZ
+@given(data=st.data())
+def test_the_final_count_refuses_a_count_for_nobody_without_a_server_error(world, data):
+    """A counters field named for no guest ("counters_①", an id no database holds) beside the
+    table's own fields: "counters_①" passed ``str.isdigit()`` and crashed ``int()``."""
+    from tournament.services import ending
+
+    table = ending.final_count_tables(world["playing"])[1]
+    base = {f"counters_{g}": str(n) for g, n in table.prefill.items()}
+    names = {f"counters_{key}": N for key in ("①", "²", "٣", "99999999999999999999", "-3", *table.prefill)}
+    request = data.draw(_spoiled(base, names))
+    _check(world, Endpoint("host-final-count", {}, {"agree": "on"}), "POST", request)

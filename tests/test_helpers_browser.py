@@ -99,3 +99,23 @@ def test_a_door_helper_checks_guests_in_on_a_phone(browser, live_server, host):
     assert "This link does not work" in phone.content()
     phone.context.close()
     host_page.context.close()
+
+
+def test_a_door_link_revoked_while_its_page_is_open_says_so_on_the_next_tap(browser, live_server, host):
+    """The host revokes the door link while the helper's phone shows the guests list: *Check
+    in* answered 404 and htmx showed nothing; the page now says the link no longer works."""
+    from tournament.services.helpers import helper_link_create, helper_link_revoke
+
+    evening = EveningFactory(host=host, name="Friday at the club")
+    guest = Guest.objects.create(evening=evening, name="Cleo Dahl", pack="red", status="registered")
+    link = helper_link_create(evening=evening, role="door")
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live_server.url}/h/{link.key}/")
+    phone.locator(f"#guest-{guest.pk}").get_by_role("button", name="Check in").wait_for()
+    helper_link_revoke(evening=evening, number=link.number)
+    phone.locator(f"#guest-{guest.pk}").get_by_role("button", name="Check in").tap()
+    alert = phone.get_by_role("alert")
+    alert.wait_for()
+    assert "This link does not work" in alert.inner_text() and "Ask the host for a new one" in alert.inner_text()
+    assert phone.get_by_role("button", name="Check in").count() == 0  # nothing left to tap
+    assert Guest.objects.get(pk=guest.pk).status == "registered"

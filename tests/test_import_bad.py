@@ -330,3 +330,19 @@ def test_the_command_refuses_bad_files_with_the_reason_and_saves_nothing(tmp_pat
     )
     assert counts() == before
     assert not Evening.objects.filter(host__username="h" * 5000).exists()
+
+
+@pytest.mark.django_db
+def test_every_rounds_bell_entries_are_checked_against_the_guest_list(make_evening, host):
+    """The first of two rounds' bell naming a guest not in the list is refused with its place
+    (only the last round's bell entries were checked, and only when the file had prizes)."""
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    for _ in range(2):
+        bell_ring(round_id=play_round(evening).pk, cause=Bell.Cause.HOST)
+    data = json.loads(json.dumps(evening_export(evening)))
+    data["rounds"][0]["bells"][0]["entries"][0]["guest"] = 999_999
+    before = counts()
+    with pytest.raises(EveningImportError, match=r"^rounds\[0\]\.bells\[0\]\.entries\[0\]\.guest: guest 999999 is not"):
+        evening_import(data=data, host=host)
+    assert counts() == before

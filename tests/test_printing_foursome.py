@@ -185,7 +185,7 @@ def test_the_print_page_offers_the_formats_documents_and_downloads_them(client):
         (
             "poker",
             "score-cards",
-            "Score cards are printed for Progressive Euchre, Drive Whist and Bunco. "
+            "Score cards are printed for Progressive Euchre, Drive Whist, Bunco and Euchre tournament. "
             "This evening plays Progressive Poker: print its score sheets below.",
             "#doc-score-sheets",
         ),

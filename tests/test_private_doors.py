@@ -68,6 +68,36 @@ def test_every_key_bearing_url_answers_the_same_404(client, make_evening, debug)
 
 
 @pytest.mark.django_db
+def test_an_htmx_request_with_a_dead_key_gets_words_the_page_shows(client, make_evening):
+    """A page already open whose link died (a door helper's *Check in* after the host revoked
+    the link): htmx does not swap a 404, so *Check in* did nothing. Every htmx request to a
+    wrong key, GET or POST, gets the one message instead, replacing the page's body; the
+    full-page answer stays the one 404."""
+    evening = make_evening(4, 4)
+    guest = evening.guests.first()
+    door = helper_link_create(evening=evening, role="door")
+    from tournament.services.helpers import helper_link_revoke
+
+    helper_link_revoke(evening=evening, number=door.number)
+    paths = [*wrong_key_paths(evening, guest), f"/h/{door.key}/check-in/", f"/h/{door.key}/guests/{guest.pk}/"]
+    answers = []
+    for path in paths:
+        answers.append((path, client.get(path, HTTP_HX_REQUEST="true")))
+        if path.startswith(("/g/", "/h/")):  # the doors a page posts to (the room display only reads)
+            answers.append((path, client.post(path, HTTP_HX_REQUEST="true")))
+    bodies = set()
+    for path, response in answers:
+        assert response.status_code == 200, path
+        assert (response["HX-Retarget"], response["HX-Reswap"]) == ("body", "innerHTML"), path
+        assert response["Referrer-Policy"] == "no-referrer" and "HX-Request" in response["Vary"], path
+        bodies.add(response.content)
+    assert len(bodies) == 1
+    assert b'role="alert"' in bodies.pop() and b"This link does not work" in NOT_FOUND_BODY
+    full = client.post(f"/h/{door.key}/check-in/", {"guest": guest.pk})
+    assert full.status_code == 404 and full.content == NOT_FOUND_BODY
+
+
+@pytest.mark.django_db
 def test_pages_behind_a_key_carry_the_private_headers(client, make_evening):
     evening = make_evening(4, 4)
     door = helper_link_create(evening=evening, role="door")
@@ -177,3 +207,26 @@ def test_https_turns_on_what_check_deploy_asks_for():
     plain = deploy_check()  # the party on the venue's Wi-Fi: plain HTTP, the four stay off
     warned = {code for code in ("W004", "W008", "W012", "W016") if f"security.{code}" in plain.stderr + plain.stdout}
     assert warned == {"W004", "W008", "W012", "W016"}, plain.stderr + plain.stdout
+
+
+@pytest.mark.django_db
+def test_a_check_in_for_a_guest_removed_meanwhile_says_so_and_not_that_the_link_died(client, make_evening, host):
+    """The door helper's (and the host's) row button for a guest the host removed since the
+    page was shown: the list as it is now, saying so; nothing changes, and the link still works."""
+    from tournament.models import Guest
+
+    evening = make_evening(4, 4)
+    guest = Guest.objects.create(evening=evening, name="Gone Gert", pack="red", status="registered")
+    door = helper_link_create(evening=evening, role="door")
+    gone = guest.pk
+    guest.delete()
+    client.force_login(host)
+    for path in (f"/h/{door.key}/guests/{gone}/", reverse("host-guest-status", args=[evening.pk, gone])):
+        response = client.post(path, {"action": "here"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET=f"guest-{gone}")
+        body = response.content.decode()
+        assert response.status_code == 200 and response["HX-Retarget"] == "#guest-rows", path
+        assert "That guest is no longer on the list (removed meanwhile): nothing was changed." in body, path
+        assert "This link does not work" not in body
+        plain = client.post(path, {"action": "here"}, follow=True).content.decode()
+        assert "That guest is no longer on the list" in plain, path
+    assert evening.guests.filter(status="here").count() == 8

@@ -403,3 +403,59 @@ def test_every_declared_field_refuses_nul_and_other_digits_where_it_reads_number
                 print(cls.__name__, name)
             checked += 1
     assert checked >= 10
+
+
+def _valid_foursome_result(fmt: str) -> dict[str, str]:
+    """A report the host's result form at tables of four takes (round 2, table 3)."""
+    if fmt == "euchre":
+        return {"round": "2", "points_NS": "7", "points_EW": "3"}
+    if fmt == "whist":
+        return {"round": "2", "tricks_NS": "8", "tricks_EW": "5"}
+    counts = {f"{kind}_{seat}": "0" for seat in range(4) for kind in ("buncos", "minis")}
+    return {"round": "2", "points_NS": "21", "points_EW": "9", **counts}
+
+
+@pytest.mark.parametrize("fmt", ["euchre", "whist", "bunco"])
+@pytest.mark.parametrize("seated", ["9" * 4301, "٣ ٤ ٥ ٦", "①", "9223372036854775808 1 2 3", "1 2\x00 3"])
+def test_the_host_result_form_at_tables_of_four_reads_the_seats_by_the_one_rule(host_client, host, fmt, seated):
+    """The form's hidden list of the players it was shown for: 4,301 nines answered 500 (int()
+    refuses more than 4,300 digits) and "٣" was read as guest 3."""
+    from tests.fixtures_foursome_night import waiting_night
+
+    evening = waiting_night(host, fmt)
+    refused(
+        host_client,
+        url("host-result", evening, 3),
+        {**_valid_foursome_result(fmt), "seated": seated},
+        expect="The list of players this form was shown for was damaged: open the form again.",
+    )
+
+
+@pytest.mark.parametrize("hands", ["NS٤", "NS① EW1", "EW²"])
+def test_the_host_euchre_form_reads_the_hands_in_the_digits_0_to_9(host_client, host, hands):
+    """ "NS٤" was read as North–South's hand of 4 points and saved."""
+    from tests.fixtures_foursome_night import waiting_night
+
+    evening = waiting_night(host, "euchre")
+    refused(
+        host_client,
+        url("host-result", evening, 3),
+        {"round": "2", "hands": hands},
+        expect="is not a side and points: write NS or EW and 1, 2 or 4, e.g. NS1.",
+    )
+
+
+@pytest.mark.parametrize("stranger", ["①", "²", "٣", "9" * 11])
+def test_the_final_count_reads_a_strangers_counters_by_the_one_rule(host_client, host, stranger):
+    """A counters field posted for someone who is not at the table: "counters_①" passed
+    ``str.isdigit()`` and crashed ``int()`` (a 500); "counters_٣" was read as guest 3."""
+    from tests.fixtures_ending import ended_evening
+    from tournament.services import ending
+
+    evening = ended_evening(host, 12)
+    table = ending.final_count_tables(evening)[1]
+    data = {f"counters_{g}": str(n) for g, n in table.prefill.items()}
+    before = db_snapshot()
+    response = host_client.post(url("host-final-count", evening, table.number), {**data, f"counters_{stranger}": "5"})
+    assert response.status_code in (200, 302, 400)
+    assert changed_tables(before, db_snapshot()) == []

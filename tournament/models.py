@@ -31,6 +31,7 @@ from django.db.models.functions import Length, Now
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
+from tournament.name_keys import fold_name, normal_name
 from tournament.names import validate_printable_name
 from tournament.registry import default_format, format_choices, format_named
 
@@ -205,6 +206,13 @@ class Evening(models.Model):
         the seed games, as Progressive Poker does). No query."""
         return "game" in format_named(self.format).evening_fields
 
+    @staticmethod
+    def round_end_for(format: str) -> str:
+        """The round end a new evening of ``format`` takes unless the host chooses another: the
+        format's (``FormatPlugin.default_round_end``: at Bunco the head table's 21,
+        ``docs/rules/bunco.md``; at the others when the clock runs out, house rule)."""
+        return format_named(format).default_round_end
+
     def pack_label(self, pack: str | Pack) -> str:
         """The host's label for a pack ("Red pack" by default)."""
         return self.red_label if Pack(pack) is Pack.RED else self.blue_label
@@ -222,7 +230,8 @@ class Guest(models.Model):
     """A person registered for an evening, in one of the two packs.
 
     ``key`` is the private link's secret (192 random bits); reissuing it kills the old link.
-    ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith").
+    ``name_key`` is the name folded for duplicate checks ("Anne  Smith" = "anne smith"); the
+    name is stored in NFC (``tournament.name_keys``).
     """
 
     Status = GuestStatus
@@ -255,14 +264,15 @@ class Guest(models.Model):
         return self.name
 
     def save(self, *args, **kwargs) -> None:
-        self.name = " ".join(self.name.split())
+        self.name = normal_name(self.name)
         self.name_key = self.fold_name(self.name)
         super().save(*args, **kwargs)
 
     @staticmethod
     def fold_name(name: str) -> str:
-        """The name as compared for duplicates: spaces collapsed, case folded."""
-        return " ".join(name.split()).casefold()
+        """The name as compared for duplicates: in NFC, spaces collapsed, case folded
+        (``tournament.name_keys.fold_name``: "Zoë" composed or not is one name)."""
+        return fold_name(name)
 
 
 class DrawKind(models.TextChoices):
@@ -313,6 +323,11 @@ class DrawnCard(models.Model):
         null=True, blank=True, help_text="Tables of four only: 0 North, 1 East, 2 South, 3 West."
     )
     recorded_at = models.DateTimeField(db_default=Now())
+
+    # The order a draw seats its tables in: by rank (the table), then in the order the cards were
+    # recorded. The evening's state, the score sheets, the seat changes and the export all read the
+    # cards in this order, so an exported draw imports to the same seats (issue 24 deliver 5).
+    SEATING_ORDER = ("rank", "id")
 
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]

@@ -21,6 +21,7 @@ import unicodedata
 from django.core.exceptions import ValidationError
 
 from tables.errors import RuleError
+from tournament.name_keys import normal_name
 from tournament.printing.text import name_problem, normalise
 
 MAX_NAME = 120  # characters, the longest name a guest may have (the model's max_length)
@@ -48,7 +49,8 @@ def validate_printable_name(value: str) -> None:
 def clean_name(raw: str) -> str:
     """A guest's name as stored: control and format characters removed (not the zero width
     joiner and non-joiner, which some scripts spell with), line breaks and tabs made spaces
-    (a name cut over two lines in a quoted CSV cell), spaces collapsed.
+    (a name cut over two lines in a quoted CSV cell), spaces collapsed, in Unicode NFC
+    (``tournament.name_keys.normal_name``: "Zoë" typed with e + U+0308 is stored composed).
 
     Raises ``RuleError`` when nothing is left, when it is longer than 120 characters, when it
     holds markup (``<`` or ``>``), or when it cannot be printed
@@ -57,7 +59,7 @@ def clean_name(raw: str) -> str:
     text = "".join(
         ch for ch in (raw or "") if unicodedata.category(ch) not in ("Cc", "Cf") or ch in " \t\n\r\u200c\u200d"
     )
-    text = " ".join(text.split())
+    text = normal_name(text)
     if not text.replace("\u200c", "").replace("\u200d", ""):
         raise RuleError("The name is empty: write the guest's name.")
     if len(text) > MAX_NAME:

@@ -89,6 +89,9 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     round_end_words: ClassVar[str] = "When the head table's result is recorded (the rules' way)"
     counters: ClassVar[bool] = False
     final_count: ClassVar[bool] = False
+    default_round_end: ClassVar[str] = "clock"
+    """How a new evening of the format ends its rounds unless the host chooses another
+    (``Evening.RoundEnd``: "clock", or "head_pool" when the head table's result ends it)."""
     showdown: ClassVar[bool] = False
     seats_named: ClassVar[bool] = False
 

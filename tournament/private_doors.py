@@ -10,7 +10,14 @@ rules, room display), a helper's ``/h/<key>/…`` and the rules page asked for a
   holds one; PostgreSQL would refuse the query with an error);
 - every 404 (a wrong, revoked or reissued key, a guessed table number, Django's own 404 for a path
   that matches no page, with or without ``DEBUG``) is one and the same body with the same headers,
-  so a guesser learns nothing from which door refused them.
+  so a guesser learns nothing from which door refused them;
+- an htmx request from a page already open (a door helper's *Check in* after the host revoked
+  the link, a phone's live refresh after its key was reissued) gets, instead of that 404, which
+  htmx does not show, the same words as the page: one answer for every wrong key, with
+  ``HX-Retarget: body`` and ``HX-Reswap: innerHTML`` (django-htmx's ``HttpResponseClientRefresh``
+  would reload into the 404 page too, but loses the words when the phone is offline a moment
+  later), so the page becomes the message and nothing on it taps or refreshes any more
+  (issue 24 deliver 2).
 
 Keys are kept out of the logs by ``tournament.private_logs``.
 """
@@ -24,12 +31,18 @@ from typing import TypeVar
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 
-NOT_FOUND_BODY = (
-    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
-    b'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
-    b"<title>Not found</title></head><body><h1>Not found</h1><p>This link does not work: it may be mistyped, "
-    b"or the host may have replaced it. Ask the host for a new one.</p></body></html>"
+NOT_FOUND_WORDS = (
+    "This link does not work: it may be mistyped, or the host may have replaced it. Ask the host for a new one."
 )
+NOT_FOUND_BODY = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    'content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+    f"<title>Not found</title></head><body><h1>Not found</h1><p>{NOT_FOUND_WORDS}</p></body></html>"
+).encode()
+NOT_FOUND_FRAGMENT = (
+    '<main id="main" tabindex="-1"><div class="error" role="alert" id="link-dead"><h1>Not found</h1>'
+    f"<p>{NOT_FOUND_WORDS}</p></div></main>"
+).encode()
 KEY_BEARING_PATH = re.compile(r"^/[geh]/")
 
 
@@ -52,6 +65,21 @@ def not_found() -> HttpResponse:
     return response
 
 
+def not_found_for(request: HttpRequest) -> HttpResponse:
+    """``not_found()`` for a full page; for an htmx request (header ``HX-Request: true``) the
+    same words as a fragment that replaces the page's body (status 200, which htmx swaps, and
+    ``HX-Retarget``/``HX-Reswap``), the same for every wrong key. Both vary on ``HX-Request``."""
+    if request.headers.get("HX-Request") != "true":
+        response = not_found()
+    else:
+        response = HttpResponse(NOT_FOUND_FRAGMENT, content_type="text/html; charset=utf-8")
+        response["HX-Retarget"] = "body"
+        response["HX-Reswap"] = "innerHTML"
+        private(response)
+    response["Vary"] = "HX-Request"
+    return response
+
+
 def key_bearing(request: HttpRequest) -> bool:
     """Whether ``request`` carries a private or public key in its path or its ``evening`` parameter."""
     return bool(KEY_BEARING_PATH.match(request.path_info)) or (
@@ -60,7 +88,8 @@ def key_bearing(request: HttpRequest) -> bool:
 
 
 class PrivateDoorMiddleware:
-    """Django middleware: the private headers on every key-bearing response, and one 404 for them all.
+    """Django middleware: the private headers on every key-bearing response, and one 404 for them
+    all (for htmx requests, its words as a fragment the page shows: ``not_found_for``).
 
     Takes the next handler (``get_response``); called with a request, returns its response.
     """
@@ -70,12 +99,12 @@ class PrivateDoorMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if KEY_BEARING_PATH.match(request.path_info) and "\x00" in request.path_info:
-            return not_found()  # a key never holds NUL, and PostgreSQL refuses to look one up
+            return not_found_for(request)  # a key never holds NUL, and PostgreSQL refuses to look one up
         response = self.get_response(request)
         if not key_bearing(request):
             return response
         if response.status_code == 404:
-            return not_found()
+            return not_found_for(request)
         response["Referrer-Policy"] = "no-referrer"
         response["X-Robots-Tag"] = "noindex, nofollow"
         if "Cache-Control" not in response:

@@ -16,7 +16,7 @@ A stored report (what a captain or the host sends, per format; ``report_score``)
 * Bunco: ``{"points": {"NS": 21, "EW": 9}, "buncos": {"17": 1}, "minis": {"18": 1},
   "rolloff": "EW"}`` (buncos and mini buncos per player id; the roll-off's winning side when the
   points are equal); optionally ``"rolls": {"17": [1, 2, 21]}``, the points of each scoring
-  roll a player made (each 1, 2, 3, 5 or 21; the score helper on the phones keeps them).
+  roll a player made (each 1, 2, 5 or 21; the score helper on the phones keeps them).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 
 from tables.errors import RuleError
 from tables.formats.foursome import Foursome, Side, pair
@@ -205,10 +206,14 @@ def bunco_target(round_number: int) -> int:
     return (round_number - 1) % 6 + 1
 
 
-ROLL_POINTS = (1, 2, 3, MINI_BUNCO_POINTS, BUNCO_POINTS)
-"""What one scoring roll can be worth (club rules): 1, 2 or 3 dice showing the target, a mini
-bunco or a bunco. A roll worth 0 scores nothing and is not kept; 4, 6 to 20 and 22 or more no
-three dice can make."""
+ROLL_POINTS = tuple(sorted({bunco_roll(dice, 1)[0] for dice in product(range(1, 7), repeat=3)} - {0}))
+"""What one scoring roll can be worth, worked out from ``bunco_roll`` over every throw of three
+dice: (1, 2, 5, 21), 1 or 2 dice showing the target, a mini bunco or a bunco. Three dice
+showing the target are a bunco, so no roll scores 3; a roll worth 0 scores nothing and is not
+kept; 3, 4, 6 to 20 and 22 or more no three dice make."""
+
+ROLL_WORDS = "1 or 2 points (dice showing the target), 5 (a mini bunco) or 21 (a bunco)"
+"""What a scoring roll can be worth, in words (``ROLL_POINTS``)."""
 
 
 def check_at_table(table: Foursome, named: Mapping[str, Iterable[int]]) -> None:
@@ -236,7 +241,7 @@ def bunco_score(
 ) -> TableScore:
     """A Bunco table's round: each team's points, each player's buncos and mini buncos, and the
     roll-off winner when the points are equal. Optionally ``rolls``: player -> the points of
-    each of their scoring rolls (each 1, 2, 3, 5 or 21), checked against the buncos and minis.
+    each of their scoring rolls (each 1, 2, 5 or 21: ``ROLL_POINTS``), checked against the buncos and minis.
     Each player records a win or a loss and their buncos and minis (club rules); every player
     adds their team's points. Raises ``ScoreError`` for a player not at the table, a count below
     0, a roll worth what no roll can be (22 points in one roll), or team points below what its
@@ -253,7 +258,7 @@ def bunco_score(
     for player, scored in (rolls or {}).items():
         bad = [r for r in scored if type(r) is not int or r not in ROLL_POINTS]  # not True, not 21.0
         if bad:
-            raise ScoreError(f"A roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), not {bad[0]!r}.")
+            raise ScoreError(f"A roll scores {ROLL_WORDS}, not {bad[0]!r}.")
         if scored.count(BUNCO_POINTS) != buncos.get(player, 0) or scored.count(MINI_BUNCO_POINTS) != minis.get(
             player, 0
         ):

@@ -17,7 +17,7 @@ clock, and never fewer than the rounds started; counters not reported stay blank
 from __future__ import annotations
 
 from tables.bell import EveningState
-from tournament.models import Bell, Evening, Result
+from tournament.models import Bell, DrawnCard, Evening, Result
 from tournament.printing import (
     PrintError,
     ScoreEntry,
@@ -93,7 +93,7 @@ def score_sheets(*, evening: Evening, paper: str = "A4", prefilled: bool = False
         raise PrintError("No draw yet: run the draw before printing score sheets.")
     tables = len(draw.sizes)
     start: list[list[int]] = [[] for _ in range(tables)]
-    for guest, rank in draw.cards.order_by("rank", "id").values_list("guest_id", "rank"):
+    for guest, rank in draw.cards.order_by(*DrawnCard.SEATING_ORDER).values_list("guest_id", "rank"):
         start[rank - 1].append(guest)
     names = {pk: guest_print_name(pk, name) for pk, name in evening.guests.values_list("id", "name")}
     played = evening.rounds.count()

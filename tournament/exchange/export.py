@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Prefetch
+
 from tables.bell import EveningState
 from tables.packs import Pack
-from tables.prizes import PrizeOptions, places, standings
-from tournament.models import Bell, Evening, FinalCount, Result
+from tables.prizes import places, standings
+from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind
-from tournament.services.prizes import prize_seed
+from tournament.services.prizes import evening_standings, prize_seed
 from tournament.services.state import evening_state
 
 SCHEMA = "head-table/evening/1"
@@ -46,7 +48,8 @@ def _evening_fields(evening: Evening) -> dict[str, Any]:
 
 
 def _draw_fields(draw) -> dict[str, Any]:
-    """One draw with its cards (guest id, pack, rank), cards already prefetched."""
+    """One draw with its cards (guest id, pack, rank), cards already prefetched in the order the
+    draw seats its tables (``DrawnCard.SEATING_ORDER``), the order the import seats them in."""
     return {
         "id": draw.pk,
         "kind": draw.kind,
@@ -150,6 +153,8 @@ def poker_standings_export(
 
     Returns (tables, standing rows, prizes) as export lists; all empty when the evening's
     state cannot be worked out yet (no draw), as before: house rule, an export never fails.
+    The prizes are the evening's pages' (``services.prizes.evening_standings``: ties cut by the
+    evening's prize seed, reasons with the guests' names), so a copy's export says the same.
     """
     try:
         state: EveningState | None = evening_state(evening)
@@ -161,18 +166,7 @@ def poker_standings_export(
         if state
         else ()
     )
-    prizes = (
-        format_for(evening)
-        .rules_of(evening)
-        .prizes(
-            state,
-            {g: packs[g] for g in state.counters if g in packs},
-            options=PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {}))),
-            stake=evening.counters_per_stake,
-        )
-        if rows and state
-        else ()
-    )
+    prizes = evening_standings(evening).prizes if rows and state else ()
     tables = (
         [
             {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
@@ -194,7 +188,10 @@ def poker_standings_export(
         }
         for place, row in zip(places(rows), rows, strict=True)
     ]
-    prize_rows = [{"key": p.key, "title": p.title, "winners": list(p.winners), "reason": p.reason} for p in prizes]
+    prize_rows = [
+        {"key": p.prize.key, "title": p.prize.title, "winners": list(p.prize.winners), "reason": p.reason}
+        for p in prizes
+    ]
     return tables, standing_rows, prize_rows
 
 
@@ -203,7 +200,11 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     queries whatever its size. Takes the evening; raises nothing for an evening without a draw
     (tables, standings and prizes are then empty)."""
     guests = list(evening.guests.order_by("id"))
-    draws = list(evening.draws.order_by("id").prefetch_related("cards"))
+    draws = list(
+        evening.draws.order_by("id").prefetch_related(
+            Prefetch("cards", queryset=DrawnCard.objects.order_by(*DrawnCard.SEATING_ORDER))
+        )
+    )
     rounds = list(evening.rounds.order_by("number"))
     results = list(
         Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id").prefetch_related("votes")

@@ -50,7 +50,9 @@ from tournament.exchange.rows import (
     rows_checked_in_python,
     where,
 )
+from tournament.exchange.undone import save_undone_bell
 from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
+from tournament.name_keys import normal_name
 from tournament.registry import default_format, format_for, format_named, installed_formats
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
@@ -210,6 +212,9 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
                 yield [*place, "counters", key], int(key)
             for v, vote in enumerate(res.get("votes", ())):
                 yield [*place, "votes", v, "guest"], vote["guest"]
+        for b, bell in enumerate(rnd["bells"]):
+            for e, entry in enumerate(bell["entries"]):
+                yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
     for c, count in enumerate(data.get("final_counts", ())):
         for key in count["counters"]:
             yield ["final_counts", c, "counters", key], int(key)
@@ -217,9 +222,6 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
         for w, winner in enumerate(prize.get("winners") or ()):
             if isinstance(winner, int) and not isinstance(winner, bool):
                 yield ["prizes", p, "winners", w], winner
-        for b, bell in enumerate(rnd["bells"]):
-            for e, entry in enumerate(bell["entries"]):
-                yield ["rounds", r, "bells", b, "entries", e, "guest"], entry["guest"]
 
 
 def _check_references(data: dict[str, Any]) -> None:
@@ -323,7 +325,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
     )
     guests = {}
     for i, row in enumerate(data["guests"]):
-        name = " ".join(row["name"].split())  # as Guest.save() sets them (bulk_create does not call it)
+        name = normal_name(row["name"])  # as Guest.save() sets them (bulk_create does not call it)
         guests[row["id"]] = _checked(
             Guest(
                 evening=evening,
@@ -340,8 +342,12 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
 
 
 def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str, Any]] | None:
-    """Save every draw and its cards; returns the live draw (the one not superseded) and its row."""
+    """Save every draw and its cards; returns the live draw (the one complete and not superseded,
+    as ``services.draws.live_draw``) and its row, or None. Beside it, one physical draw being
+    recorded (not complete, not superseded) may be open, as on the draw page. Raises
+    ``EveningImportError`` for a second live draw or a second open one."""
     live = None
+    open_physical: int | None = None
     for d, row in enumerate(data["draws"]):
         draw = _saved(
             Draw(
@@ -364,10 +370,19 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
             for c, card in enumerate(row["cards"])
         ]
         _all_saved(cards)
-        if row.get("superseded_at") is None:
-            if live is not None:
-                raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
-            live = (draw, row)
+        if row.get("superseded_at") is not None:
+            continue
+        if not row.get("complete", True):  # a physical draw being recorded: the draw in force stays
+            if row["kind"] != Draw.Kind.PHYSICAL or open_physical is not None:
+                raise EveningImportError(
+                    f"draws[{d}]: a second draw being recorded that is not superseded; only one physical "
+                    "draw is recorded at a time."
+                )
+            open_physical = d
+            continue
+        if live is not None:
+            raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
+        live = (draw, row)
     return live
 
 
@@ -467,8 +482,9 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
         )
         live_results = _results(rnd, r, round_row, gid)
         for b, bell in enumerate(rnd["bells"]):
-            if bell.get("undone_at"):
-                continue  # history only: its record is not in schema 1
+            if bell.get("undone_at"):  # history only: saved as exported, not replayed
+                save_undone_bell(round_row=round_row, bell=bell, place=["rounds", r, "bells", b], gid=gid)
+                continue
             try:
                 state = _replay_bell(
                     evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b]

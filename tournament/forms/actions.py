@@ -15,6 +15,7 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from tournament.forms.fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused, plain_words
+from tournament.whole_numbers import ascii_whole_number
 
 NOT_UNDERSTOOD = "That button was not understood: reload the page and try again."
 TABLE_MAX = 1000  # more tables than any hall holds (84 at 500 guests)
@@ -240,9 +241,10 @@ class ShowdownForm(forms.Form):
             self.add_error("unpick", "No seat was given: tap ⌫ beside a seat's hand.")
         return data
 
-    def posted_seating(self) -> list[int]:
-        """The guest ids the form was shown for, in seat order."""
-        return [int(x) for x in self.cleaned_data["seating"].split(",")]
+    def posted_seating(self) -> list[int | None]:
+        """The guest ids the form was shown for, in seat order, read by the one rule
+        (``ascii_whole_number``: None for a number no database id holds, which no seating has)."""
+        return [ascii_whole_number(x) for x in self.cleaned_data["seating"].split(",")]
 
     def entry_data(self) -> dict[str, str]:
         """The cleaned state as ``ShowdownEntry.from_post`` reads it."""

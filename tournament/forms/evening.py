@@ -16,6 +16,11 @@ from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
 from tournament.registry import default_format, format_choices, format_named, installed_formats
 from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
+from tournament.whole_numbers import ascii_whole_number
+
+ROUND_END_BY_FORMAT = (
+    "As the format plays it (Bunco: when a team at the head table reaches 21; the others: when the clock runs out)"
+)
 
 ROUND_END_ANY = (
     "When the head table's result is recorded (the rules' way: Poker its pool, Euchre its game, "
@@ -83,6 +88,9 @@ class EveningForm(forms.ModelForm):
             (Evening.RoundEnd.HEAD_POOL, _round_end_words(saved)),
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
+        if not saved:  # a new evening: the round ends as its format plays unless the host chooses
+            round_end.choices = [("", ROUND_END_BY_FORMAT), *round_end.choices]
+            round_end.required, round_end.initial = False, ""
         for name in _format_fields():
             if own is None:
                 self.fields[name].required = False
@@ -114,6 +122,8 @@ class EveningForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         chosen = format_named(data.get("format") or self.instance.format or default_format())
+        if not data.get("round_end") and "round_end" not in self.errors:
+            data["round_end"] = chosen.default_round_end  # the format's own (Bunco: the head table's 21)
         for name in _format_fields():  # another format's fields keep what they hold
             if name in self.fields and name not in chosen.evening_fields and name in self._meta.fields:
                 data[name] = getattr(self.instance, name)
@@ -178,6 +188,12 @@ class GuestForm(forms.Form):
     pack = forms.ChoiceField(choices=PackChoice.choices)
     contact = forms.CharField(max_length=200, required=False)
     check_in = forms.BooleanField(required=False, initial=True, label="Here now (check in)")
+    # Shown (``ask_different``) once a near-duplicate name was refused: "José Núñez" is registered.
+    different = forms.BooleanField(required=False, label="A different guest", widget=forms.HiddenInput)
+
+    def ask_different(self) -> None:
+        """Show the "A different guest" box: the name looks like a registered guest's."""
+        self.fields["different"].widget = forms.CheckboxInput()
 
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -209,8 +225,14 @@ class GuestListForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), required=False, label="Paste a list")
     file = forms.FileField(required=False, label="or upload a CSV file")
     check_in = forms.BooleanField(required=False, label="Check them all in now")
+    # Shown (``ask_different``) once a row's name was refused as looking like another's.
+    different = forms.BooleanField(required=False, label="These are different guests", widget=forms.HiddenInput)
 
     MAX_BYTES = 1_000_000
+
+    def ask_different(self) -> None:
+        """Show the "These are different guests" box: a row looks like a registered guest."""
+        self.fields["different"].widget = forms.CheckboxInput()
 
     def clean(self):
         data = super().clean()
@@ -585,8 +607,17 @@ class FinalCountForm(forms.Form):
         """Guest ids posted with a counters field although they are not at this table (a stale
         or forged form), so that the service can refuse them by name."""
         ids = {pk for pk, _ in self.guests}
-        posted = (key.removeprefix("counters_") for key in self.data if key.startswith("counters_"))
-        return sorted(int(g) for g in posted if g.isdigit() and len(g) < 12 and int(g) not in ids)
+        posted = (ascii_whole_number(key.removeprefix("counters_")) for key in self.data if key.startswith("counters_"))
+        return sorted(g for g in posted if g is not None and 0 < g <= ID_MAX and g not in ids)
+
+    def clean(self):
+        """A counters field whose name is not a guest's id in the digits 0 to 9 ("counters_①",
+        from a damaged form) is refused; nothing is saved."""
+        data = super().clean()
+        for key in self.data:
+            if key.startswith("counters_") and ascii_whole_number(key.removeprefix("counters_")) is None:
+                raise forms.ValidationError("The form was damaged (a count for nobody): open it again.")
+        return data
 
     def agreed(self) -> int | None:
         """The difference the host agreed to, or None when the box is not ticked."""

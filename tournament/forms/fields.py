@@ -109,6 +109,34 @@ class WholeNumberListField(forms.Field):
         return list(dict.fromkeys(ids))
 
 
+class WholeNumbersTextField(forms.Field):
+    """Whole numbers posted in one text (a hidden field: "17 -1 23 4", spaces or commas between
+    them), each in the digits 0 to 9 (``ascii_whole_number``) from ``min_value`` to
+    ``max_value``, at most ``max_count`` of them. Cleans to the list of ints, in order; an
+    empty list for an empty text. Refuses anything else (NUL, other digits, 4,301 nines) with
+    the field's "invalid" message: a hidden field, so the page says the form was damaged."""
+
+    widget = forms.HiddenInput
+    default_error_messages = {"invalid": "The form was damaged: open it again."}
+
+    def __init__(self, *, min_value: int = -ID_MAX - 1, max_value: int = ID_MAX, max_count: int = 100, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.min_value, self.max_value, self.max_count = min_value, max_value, max_count
+
+    def to_python(self, value) -> list[int]:
+        """The ints; ``ValidationError`` ("invalid") for a part that is not one within bounds."""
+        text = "" if value in self.empty_values else str(value)
+        if len(text) > 21 * self.max_count:  # 20 characters hold any 64-bit number, and its separator
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        numbers = [ascii_whole_number(part) for part in re.split(r"[ ,]+", text.strip()) if part]
+        if len(numbers) > self.max_count or any(
+            n is None or not self.min_value <= n <= self.max_value for n in numbers
+        ):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return [n for n in numbers if n is not None]
+
+
 F = TypeVar("F", bound=forms.Field)  # a form field of any kind (nul_refused returns the same kind)
 
 

@@ -18,6 +18,7 @@ from tables import sources
 from tables.cards import MISTIGRIS, Card, CardError, Rank, Suit
 from tables.poker import PokerOptions
 from tables.showdown import Game, GameOptions, options_for
+from tournament.whole_numbers import ascii_whole_number
 
 # The options each game's page offers, in the order shown. ``with_money`` is Whiskey Poker's
 # alone (``docs/rules/whiskey-poker.md``); Draw Poker always has a pool.
@@ -232,10 +233,7 @@ class ShowdownEntry:
     def from_post(cls, data: Mapping[str, str], seats: int) -> ShowdownEntry:
         """Read ``hand-1`` … ``hand-N``, ``dealer`` and ``seat`` from posted data (missing or bad
         values give empty hands, no dealer, seat 1)."""
-        try:
-            active = int(data.get("seat", "1"))
-        except ValueError:
-            active = 1
+        active = ascii_whole_number(data.get("seat", "1")) or 1
         hands = [" ".join(str(data.get(f"hand-{n}", "")).split())[:120] for n in range(1, seats + 1)]
         return cls(
             hands=hands,

@@ -24,6 +24,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.name_keys import bare_name, name_found
 from tournament.selectors.board import table_kind, table_label
 from tournament.services.draw_physical import DrawGuest, PhysicalState, open_physical_draw, physical_state
 from tournament.services.draws import draw_plan, live_draw, stored_plan
@@ -254,7 +255,8 @@ def draw_changes(evening: Evening) -> DrawChanges:
 def guest_find(evening: Evening, text: str, among: list) -> Guest | DrawGuest:
     """The guest a host typed: an exact name (spaces and case ignored) among ``among`` (guests
     or ``DrawGuest`` values) or else among all the evening's guests, else the one name among
-    ``among`` that starts with or contains the text. Raises ``RuleError`` saying to pick a
+    ``among`` that starts with or contains the text, accents ignored (``name_keys``: "jose"
+    is José). Raises ``RuleError`` saying to pick a
     name when none or several match."""
     key = Guest.fold_name(text or "")
     if not key:
@@ -264,8 +266,8 @@ def guest_find(evening: Evening, text: str, among: list) -> Guest | DrawGuest:
         exact = list(Guest.objects.filter(evening=evening, name_key=key)[:1])
     if exact:
         return exact[0]
-    starts = [g for g in among if g.name_key.startswith(key)]
-    found = starts or [g for g in among if key in g.name_key]
+    starts = [g for g in among if bare_name(g.name).startswith(bare_name(key))]
+    found = starts or [g for g in among if name_found(key, g.name)]
     if len(found) == 1:
         return found[0]
     if not found:

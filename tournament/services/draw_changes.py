@@ -32,7 +32,7 @@ def _live(evening: Evening) -> tuple[Draw, list[DrawnCard]]:
     draw = live_draw(evening)
     if draw is None:
         raise RuleError("There is no draw yet: run the draw, and everyone checked in is seated.")
-    return draw, list(draw.cards.order_by("rank", "id"))
+    return draw, list(draw.cards.order_by(*DrawnCard.SEATING_ORDER))
 
 
 def _guest(evening: Evening, guest_id: int) -> Guest:

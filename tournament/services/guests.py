@@ -2,8 +2,11 @@
 
 A guest list is checked whole before anything is saved: one bad row (empty name, unknown pack,
 wrong columns, a name already registered or given twice) refuses the whole list with every
-row's reason. House rule: names are compared with spaces collapsed and case folded, so
-"Anne  Smith" and "anne smith" are the same guest.
+row's reason. House rule: names are compared in Unicode NFC with spaces collapsed and case
+folded, so "Anne  Smith" and "anne smith" are the same guest, and "Zoë Martin" typed with a
+composed ë or with e + U+0308 too. A name that is the same apart from accents or spacing
+("Jose Nunez" beside "José Núñez") is a near-duplicate: refused with the name it looks like
+until the host (or the door helper) confirms a different guest (``different``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from django.db.models import RestrictedError
 from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.models import Evening, Guest
+from tournament.name_keys import likeness_key
 from tournament.names import clean_name
 from tournament.services.audit import audit_log
 from tournament.services.history import GuestHasHistory, guest_history_check
@@ -26,11 +30,37 @@ from tournament.services.versions import evening_touch
 
 
 class GuestListError(RuleError):
-    """A guest list was refused; ``problems`` holds one line per bad row ("Row 3: ...")."""
+    """A guest list was refused; ``problems`` holds one line per bad row ("Row 3: ...");
+    ``near`` is True when every problem is a near-duplicate the host may confirm."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], *, near: bool = False):
         self.problems = problems
+        self.near = near
         super().__init__("The list was not saved. Fix these rows and try again: " + " ".join(problems))
+
+
+def near_duplicates(evening: Evening, names: list[str]) -> dict[str, str]:
+    """Each of ``names`` (as they will be stored) that is the same name as a guest already
+    registered apart from case, accents or spacing, but not the same name
+    (``name_keys.likeness_key``): new name -> the registered guest's name. One query."""
+    registered: dict[str, str] = {}
+    for existing in evening.guests.values_list("name", flat=True):
+        registered.setdefault(likeness_key(existing), existing)
+    found = {}
+    for name in names:
+        alike = registered.get(likeness_key(name))
+        if alike is not None and Guest.fold_name(alike) != Guest.fold_name(name):
+            found[name] = alike
+    return found
+
+
+def near_words(name: str, alike: str) -> str:
+    """The question a near-duplicate asks, in the host's words."""
+    return (
+        f"“{name}” looks like “{alike}”, who is already registered (the same name apart from accents or "
+        "spacing). If they are two guests, tick “A different guest” and add again; if it is the same "
+        "guest, find them in the list."
+    )
 
 
 @dataclass(frozen=True)
@@ -97,7 +127,7 @@ def guest_list_rows(text: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
-def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
+def parse_guest_list(text: str, *, evening: Evening, different: bool = False) -> list[GuestRow]:
     """Read a pasted list or a CSV file's text into guest rows.
 
     Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs (the
@@ -105,7 +135,10 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
     the separator or a line break; an optional header row (starting with "name"); a
     byte-order mark is ignored; blank lines are skipped. Row numbers in messages are the line a
     row starts on in the file (the header is row 1). Raises ``GuestListError`` with every bad
-    row's reason; returns the rows otherwise.
+    row's reason; returns the rows otherwise. Names are compared as the module docstring says:
+    a row that is the same name as another row or a registered guest apart from accents or
+    spacing is a near-duplicate, refused (``near``) unless ``different`` (the host ticked
+    "these are different guests").
     """
     rows = guest_list_rows(text)
     separator = SEPARATOR_WORDS[guest_list_delimiter(text.lstrip("\ufeff"))]
@@ -141,7 +174,31 @@ def parse_guest_list(text: str, *, evening: Evening) -> list[GuestRow]:
         problems.append(f"Row {seen[Guest.fold_name(name)]}: “{name}” is already registered.")
     if problems:
         raise GuestListError(problems)
+    if not different:
+        near = _near_in_list(evening, parsed, seen)
+        if near:
+            raise GuestListError(
+                [*near, "If they are different guests, tick “These are different guests” and register the list again."],
+                near=True,
+            )
     return parsed
+
+
+def _near_in_list(evening: Evening, parsed: list[GuestRow], rows: dict[str, int]) -> list[str]:
+    """One line per row of ``parsed`` that is a near-duplicate of a registered guest or of an
+    earlier row (``rows``: folded name -> row number)."""
+    lines = []
+    for name, alike in near_duplicates(evening, [r.name for r in parsed]).items():
+        lines.append(f"Row {rows[Guest.fold_name(name)]}: “{name}” looks like “{alike}”, who is already registered.")
+    earlier: dict[str, GuestRow] = {}
+    for row in parsed:
+        first = earlier.setdefault(likeness_key(row.name), row)
+        if first is not row:
+            lines.append(
+                f"Row {rows[Guest.fold_name(row.name)]}: “{row.name}” looks like “{first.name}” on row "
+                f"{rows[Guest.fold_name(first.name)]}."
+            )
+    return lines
 
 
 def guests_register(
@@ -204,11 +261,14 @@ def guest_add(
     device: str = "",
     guest=None,
     helper=None,
+    different: bool = False,
 ) -> Guest:
     """Register one guest (at the door or by self-registration); returns the ``Guest``.
 
     Raises ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
-    already registered.
+    already registered (in NFC, spaces collapsed, case folded); ``GuestListError`` with
+    ``near`` for a near-duplicate (the same name as a registered guest's apart from accents or
+    spacing) unless ``different`` (the host or door helper confirmed another guest).
     """
     try:
         row = GuestRow(name=clean_name(name), pack=parse_pack(pack, evening=evening), contact=contact.strip()[:200])
@@ -216,6 +276,9 @@ def guest_add(
         raise GuestListError([str(error)]) from None
     if Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).exists():
         raise GuestListError([f"“{row.name}” is already registered; add a surname or initial to tell them apart."])
+    alike = near_duplicates(evening, [row.name]).get(row.name)
+    if alike is not None and not different:
+        raise GuestListError([near_words(row.name, alike)], near=True)
     return guests_register(
         evening=evening, rows=[row], user=user, check_in=check_in, device=device, guest=guest, helper=helper
     )[0]

@@ -18,7 +18,7 @@ from tables.errors import RuleError
 from tournament.models import Evening, Guest
 from tournament.names import clean_name
 from tournament.services.audit import audit_log
-from tournament.services.guests import GuestListError, guest_add, guest_set_status
+from tournament.services.guests import GuestListError, guest_add, guest_set_status, near_duplicates
 from tournament.services.versions import evening_touch
 
 
@@ -37,7 +37,8 @@ def self_register(*, evening: Evening, name: str, pack: str, here_now: bool = Fa
     ``guest.key``). ``here_now`` checks them in at once (they are at the door).
 
     Raises ``RuleError`` when registration is closed, for a bad name or pack, and
-    ``DuplicateName`` for a name already registered (the attempt is logged for the host).
+    ``DuplicateName`` for a name already registered, or registered apart from accents or
+    spacing (a near-duplicate, which only the host may add; the attempt is logged for the host).
     """
     if not registration_open(evening):
         raise RuleError("Registration from this link is closed: ask the host to register you.")
@@ -48,6 +49,14 @@ def self_register(*, evening: Evening, name: str, pack: str, here_now: bool = Fa
         raise DuplicateName(
             f"“{cleaned}” is already registered. If that is you, open the link the host gave you (or ask the "
             "host for it); if not, add a surname or an initial."
+        )
+    alike = near_duplicates(evening, [cleaned]).get(cleaned)
+    if alike is not None:  # the host decides whether it is another guest (house rule, issue 24)
+        with transaction.atomic():
+            audit_log(evening=evening, action="guest.self_register_duplicate", device=device, name=cleaned)
+        raise DuplicateName(
+            f"“{cleaned}” looks like “{alike}”, who is already registered (the same name apart from accents or "
+            "spacing). If that is you, open the link the host gave you; if not, ask the host to register you."
         )
     try:
         return guest_add(evening=evening, name=cleaned, pack=pack, check_in=here_now, device=device)

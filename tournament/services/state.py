@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
-from tournament.models import Bell, Evening, FinalCount, Guest, Result, Round
+from tournament.models import Bell, DrawnCard, Evening, FinalCount, Guest, Result, Round
 from tournament.registry import format_for
 from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening
@@ -96,7 +96,7 @@ def _bell_state(evening: Evening) -> EveningState:
     if draw is None:
         raise RuleError("There is no draw yet: run the draw first.")
     tables: list[list[int]] = [[] for _ in draw.sizes]
-    for guest, table in draw.cards.order_by("rank", "id").values_list("guest_id", "rank"):
+    for guest, table in draw.cards.order_by(*DrawnCard.SEATING_ORDER).values_list("guest_id", "rank"):
         tables[table - 1].append(guest)
     return EveningState.start(tables, stake=evening.counters_per_stake)
 

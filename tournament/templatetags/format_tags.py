@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from django import template
 
 from tables.formats.scoring import bunco_target as target_of
+from tables.formats.table_rules import bunco_pad as pad_for
 
 register = template.Library()
 
@@ -38,3 +39,11 @@ def bunco_target(round_number: int) -> int:
     """The number Bunco's round ``round_number`` rolls for, 1 to 6
     (``tables.formats.scoring.bunco_target``: round 7's is 1 again)."""
     return target_of(round_number)
+
+
+@register.filter
+def bunco_pad(target: int) -> tuple:
+    """The Bunco score pad's buttons for a round whose target is ``target``
+    (``tables.formats.table_rules.bunco_pad``: 1 or 2 dice showing the target, a mini bunco, a
+    bunco; each a ``PadButton`` with its points, label and words)."""
+    return pad_for(target)

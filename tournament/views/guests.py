@@ -152,12 +152,15 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
                     contact=one.cleaned_data["contact"],
                     check_in=one.cleaned_data["check_in"],
                     device=_device(request),
+                    different=one.cleaned_data["different"],
                     **door.who(),
                 )
             except RuleError as error:
                 one.add_error(
                     "name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening)
                 )
+                if getattr(error, "near", False):
+                    one.ask_different()
             else:
                 messages.success(
                     request,
@@ -168,7 +171,9 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
         many = GuestListForm(request.POST, request.FILES, prefix="many")
         if many.is_valid():
             try:
-                rows = guest_services.parse_guest_list(many.cleaned_data["text"], evening=evening)
+                rows = guest_services.parse_guest_list(
+                    many.cleaned_data["text"], evening=evening, different=many.cleaned_data["different"]
+                )
                 created = guest_services.guests_register(
                     evening=evening,
                     rows=rows,
@@ -179,6 +184,8 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
             except guest_services.GuestListError as error:
                 for problem in error.problems:
                     many.add_error(None, problem)
+                if error.near:
+                    many.ask_different()
             else:
                 messages.success(request, f"{len(created)} guests registered.")
                 return redirect(door.list_url())
@@ -260,12 +267,30 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
     return redirect(door.back(q=q, show=show, guest=guest.pk))
 
 
+GUEST_GONE = "That guest is no longer on the list (removed meanwhile): nothing was changed. The list is as it is now."
+
+
+def guest_gone(request: HtmxHttpRequest, door: Door) -> HttpResponse:
+    """A row's button for a guest no longer on the evening's list (removed from another page
+    or phone since this one was shown): with htmx the list's body as it is now with
+    ``GUEST_GONE`` as its news (an alert), else back to the list with it; nothing changes."""
+    q, show = GuestActionForm(request.POST).filters()
+    if request.htmx:
+        return rows_response(request, door, q=q, show=show, news=GUEST_GONE, alert=True)
+    messages.error(request, GUEST_GONE)
+    return redirect(door.back(q=q, show=show))
+
+
 @login_required
 @require_POST
 def guest_status(request: HtmxHttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
-    """The host's row buttons: check in or out, seat now, left, or a new private link."""
+    """The host's row buttons: check in or out, seat now, left, or a new private link; for a
+    guest removed meanwhile, ``guest_gone``."""
     door = _host_door(request, evening_id)
-    return guest_action(request, door, get_object_or_404(Guest, pk=guest_id, evening=door.evening))
+    guest = Guest.objects.filter(pk=guest_id, evening=door.evening).first()
+    if guest is None:
+        return guest_gone(request, door)
+    return guest_action(request, door, guest)
 
 
 def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:

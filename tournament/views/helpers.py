@@ -37,7 +37,7 @@ from tournament.selectors.board import evening_board
 from tournament.services import helpers, state
 from tournament.services.naming import error_message
 from tournament.views.guest_csrf import csrf_private
-from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page
+from tournament.views.guests import Door, add_guests, check_in_many, guest_action, guest_gone, list_page
 from tournament.views.qr_codes import qr_svg
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -99,12 +99,13 @@ def helper_page(request: HtmxHttpRequest, link: HelperLink) -> HttpResponse:
 @helper_view(HelperLink.Role.DOOR)
 def helper_guest(request: HtmxHttpRequest, link: HelperLink, guest_id: int) -> HttpResponse:
     """The door helper's row buttons: check a guest in or out (a host action is refused with
-    403 and the reason)."""
+    403 and the reason); a guest removed meanwhile is said so (``guest_gone``), not the 404
+    of a link that does not work."""
     if request.method != "POST":
         return redirect("helper-page", link.key)
     guest = Guest.objects.filter(pk=guest_id, evening=link.evening).first()
     if guest is None:
-        return not_found()
+        return guest_gone(request, _door(link))
     return guest_action(request, _door(link), guest)
 
 

@@ -45,6 +45,7 @@ from django.views.decorators.http import require_safe
 
 from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now, evening_board
 from tournament.services.clock import next_round_due_at
@@ -117,20 +118,20 @@ def move_groups(board: EveningBoard) -> list[MoveGroup]:
         group = groups.setdefault(table, MoveGroup(table, kinds.get(table, "intermediate")))
         group.guests.append(entry.guest)
     for group in groups.values():
-        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.guests.sort(key=lambda g: (name_order(g.name), g.pk))
     return [groups[number] for number in sorted(groups)]
 
 
 def _named(board: EveningBoard, kind: str) -> list[Guest]:
     """Guests the last bell gave an entry of this kind ("yellow", "stake"), alphabetical, once each."""
     seen = {e.guest_id: e.guest for e in board.last_entries if e.kind == kind}
-    return sorted(seen.values(), key=lambda g: (g.name.casefold(), g.pk))
+    return sorted(seen.values(), key=lambda g: (name_order(g.name), g.pk))
 
 
 def seating(board: EveningBoard) -> list[tuple[Guest, int]]:
     """Every seated guest with their table number, alphabetical by name ("find your name")."""
     rows = [(line.guest, table.number) for table in board.tables for line in table.lines]
-    return sorted(rows, key=lambda row: (row[0].name.casefold(), row[0].pk))
+    return sorted(rows, key=lambda row: (name_order(row[0].name), row[0].pk))
 
 
 def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict:

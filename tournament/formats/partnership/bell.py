@@ -48,14 +48,20 @@ def foursome_movement(evening: Evening) -> tuple[Movement, bool]:
 
 
 def foursome_ring(
-    evening: Evening, rnd: Round, *, cuts: Mapping[int, Side] | None = None, rng: random.Random | None = None
+    evening: Evening,
+    rnd: Round,
+    *,
+    cuts: Mapping[int, Side] | None = None,
+    rng: random.Random | None = None,
+    state: FoursomeState | None = None,
 ) -> tuple[FoursomeBell, FoursomeState]:
     """What the bell of ``rnd`` does with its live reports (nothing saved): the record and the
     state after. ``cuts``: table -> the side that won the cut (default: the cuts of this round's
-    undone bell, if any; others cut with ``rng``). Raises ``RuleError`` for a stored report the
-    seating no longer allows."""
+    undone bell, if any; others cut with ``rng``); ``state``: the evening's state now, when the
+    caller has built it already (else it is built here). Raises ``RuleError`` for a stored
+    report the seating no longer allows."""
     fmt, options = foursome_rules(evening)
-    state = foursome_state(evening)
+    state = state or foursome_state(evening)
     scores = {}
     for row in rnd.results.filter(superseded_at__isnull=True):
         if 1 <= row.table <= len(state.tables):
@@ -68,7 +74,14 @@ def foursome_ring(
 
 
 def foursome_bell_apply(
-    *, rnd: Round, evening: Evening, cause: str, user=None, device: str = "", cuts: Mapping[int, Side] | None = None
+    *,
+    rnd: Round,
+    evening: Evening,
+    cause: str,
+    user=None,
+    device: str = "",
+    cuts: Mapping[int, Side] | None = None,
+    state: FoursomeState | None = None,
 ) -> Bell | None:
     """Ring the bell of ``rnd`` inside the caller's transaction (the round row is locked):
     score every report, move the players, store the bell and its moves. Returns the ``Bell``,
@@ -81,10 +94,14 @@ def foursome_bell_apply(
     marked rung, ``Round.waiting_for`` says which tables); each report then tries again, and
     the last one moves everyone. Only the host's bell (``cause`` "host", from the confirmation
     page that names the missing tables) moves the players with tables unreported: those
-    tables cut for the win and score nothing (house rule, ``tables.formats.bell``)."""
-    if cause != Bell.Cause.HOST and _bell_waits(rnd=rnd, evening=evening, cause=cause, user=user, device=device):
+    tables cut for the win and score nothing (house rule, ``tables.formats.bell``). ``state``: the
+    evening's state now, when the caller has built it (one state per request)."""
+    state = state or foursome_state(evening)
+    if cause != Bell.Cause.HOST and _bell_waits(
+        rnd=rnd, evening=evening, cause=cause, user=user, device=device, tables=len(state.tables)
+    ):
         return None
-    record, after = foursome_ring(evening, rnd, cuts=cuts)
+    record, after = foursome_ring(evening, rnd, cuts=cuts, state=state)
     claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
         state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO
     )
@@ -101,6 +118,14 @@ def foursome_bell_apply(
             )
     except IntegrityError:
         return None  # another process rang this round's bell first
+    _bell_rung(bell, record, after, evening=evening, user=user, device=device)
+    return bell
+
+
+def _bell_rung(bell: Bell, record: FoursomeBell, after: FoursomeState, *, evening: Evening, user, device: str) -> None:
+    """After the bell is stored: its moves, the seats, the end after the last round, the audit
+    entry and a new version."""
+    rnd = bell.round
     _store_moves(bell, record, guest_names(evening))
     foursome_seats_follow(evening=evening, before=record.before, after=after.tables)
     if rnd.is_last:
@@ -112,20 +137,19 @@ def foursome_bell_apply(
         user=user,
         device=device,
         round=rnd.number,
-        cause=cause,
+        cause=bell.cause,
         moves=sum(1 for player, _, _ in record.moves if not is_ghost(player)),
         table_cuts={str(t): s.value for t, s in record.cuts.items()},
     )
     evening_touch(evening=evening)
     rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
-    return bell
 
 
-def _bell_waits(*, rnd: Round, evening: Evening, cause: str, user, device: str) -> bool:
-    """Mark ``rnd`` rung and waiting when a table has not reported its score yet; True if so
-    (an audit entry and a new version the first time). Play stops: the clock is cleared."""
+def _bell_waits(*, rnd: Round, evening: Evening, cause: str, user, device: str, tables: int) -> bool:
+    """Mark ``rnd`` rung and waiting when one of its ``tables`` has not reported its score yet;
+    True if so (an audit entry and a new version the first time). Play stops: the clock is cleared."""
     reported = set(rnd.results.filter(superseded_at__isnull=True).values_list("table", flat=True))
-    missing = [n for n in range(1, len(foursome_state(evening).tables) + 1) if n not in reported]
+    missing = [n for n in range(1, tables + 1) if n not in reported]
     if not missing:
         return False
     listed = f"table {missing[0]}" if len(missing) == 1 else "tables " + ", ".join(map(str, missing[:-1]))

@@ -23,11 +23,11 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
-from tables.formats.scoring import EUCHRE_MOST_POINTS, check_at_table
+from tables.formats.scoring import check_at_table
+from tables.formats.table_rules import REPORT_LIMITS as LIMITS
 from tournament.formats.partnership.report_forms import number_field
 from tournament.forms.fields import WholeNumberField, plain_words
 
-COUNT_MAX = 999  # more than any table scores in a round
 _HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
 _ROLLS = RegexValidator(r"^\s*([0-9]{1,3}\s*){0,200}$", "The rolls were damaged: tap them again.")
 _PER_PLAYER = re.compile(r"^(points|buncos|minis|rolls)_(-?[0-9]{1,18})$")
@@ -35,8 +35,9 @@ _COUNTED = {"points": "points", "buncos": "buncos", "minis": "mini buncos", "rol
 SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
 
 
-def _count(label: str, *, most: int = COUNT_MAX, required: bool = False) -> WholeNumberField:
-    """A count 0 to ``most`` whose messages name what it counts (``formats.partnership.report_forms.number_field``)."""
+def _count(label: str, *, most: int, required: bool = False) -> WholeNumberField:
+    """A count 0 to ``most`` (``tables.formats.table_rules.REPORT_LIMITS``, the limits every
+    report form takes) whose messages name what it counts (``formats.partnership.report_forms.number_field``)."""
     return number_field(label, label, most=most, required=required)
 
 
@@ -69,17 +70,17 @@ class FoursomeReportForm(forms.Form):
                 widget=forms.HiddenInput,
                 error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), _HANDS.message),
             )
-            self.fields["points_ns"] = _count("North–South's points", most=EUCHRE_MOST_POINTS)
-            self.fields["points_ew"] = _count("East–West's points", most=EUCHRE_MOST_POINTS)
+            self.fields["points_ns"] = _count("North–South's points", most=LIMITS["euchre"]["points"])
+            self.fields["points_ew"] = _count("East–West's points", most=LIMITS["euchre"]["points"])
             self.fields["playoff"] = _side("On a tie, who won the play-off hand?", "play-off hand")
         elif fmt == "whist":
-            self.fields["tricks_ns"] = _count("North–South's tricks", most=13, required=True)
-            self.fields["tricks_ew"] = _count("East–West's tricks", most=13, required=True)
+            self.fields["tricks_ns"] = _count("North–South's tricks", most=LIMITS["whist"]["tricks"], required=True)
+            self.fields["tricks_ew"] = _count("East–West's tricks", most=LIMITS["whist"]["tricks"], required=True)
         else:
             for player, name in self.seats:
-                self.fields[f"points_{player}"] = _count(f"{name}'s points")
-                self.fields[f"buncos_{player}"] = _count(f"{name}'s buncos")
-                self.fields[f"minis_{player}"] = _count(f"{name}'s mini buncos")
+                self.fields[f"points_{player}"] = _count(f"{name}'s points", most=LIMITS["bunco"]["points"])
+                self.fields[f"buncos_{player}"] = _count(f"{name}'s buncos", most=LIMITS["bunco"]["buncos"])
+                self.fields[f"minis_{player}"] = _count(f"{name}'s mini buncos", most=LIMITS["bunco"]["minis"])
                 self.fields[f"rolls_{player}"] = forms.CharField(
                     required=False,
                     max_length=800,

@@ -26,6 +26,7 @@ from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
 from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
+from tournament.exchange.undone import save_undone_bell
 from tournament.formats.partnership.standings import foursome_standings
 from tournament.formats.partnership.state import foursome_rules, foursome_seats_replace, foursome_state, player_name
 from tournament.models import Bell, BellEntry, Draw, Evening, Result, ResultVote, Round
@@ -292,9 +293,11 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
         scores = _read_reports(evening, rnd, r, state, pid, names)
         _reports(rnd, r, round_row, pid)
         for b, bell in enumerate(rnd["bells"]):
-            if bell.get("undone_at"):
-                continue  # history only, as for Progressive Poker
             place = ["rounds", r, "bells", b]
+            if bell.get("undone_at"):  # history only, as for Progressive Poker: saved, not replayed
+                record = remap_record(bell["record"], pid) if bell.get("record") else None
+                save_undone_bell(round_row=round_row, bell=bell, place=place, gid=gid, record=record)
+                continue
             try:
                 record, after = _ring(evening, state, bell, scores, pid, place)
             except RuleError as error:

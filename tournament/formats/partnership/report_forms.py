@@ -1,7 +1,7 @@
 """The host's result forms at tables of four: what a table reports at the bell, per format.
 
 Rules: the formats' pages of ``docs/rules/`` through ``tables.formats.scoring`` (a euchre hand scores 1, 2 or
-4; a whist hand has 13 tricks; a bunco roll scores 1, 2, 3, 5 or 21; an exact tie names the
+4; a whist hand has 13 tricks; a bunco roll scores 1, 2, 5 or 21; an exact tie names the
 play-off's or roll-off's winner). The forms read only what was typed (whole numbers, hands as
 "NS1 EW2"); the service ``foursome_reports.foursome_report`` checks the report against the
 format and refuses the impossible with the rules' words. Each form is built for the table's
@@ -18,11 +18,12 @@ from typing import Any
 from django import forms
 
 from tables.formats.foursome import Seat, Side
-from tables.formats.scoring import BUNCO_MOST_POINTS, EUCHRE_MOST_POINTS, ROLL_POINTS
-from tournament.forms.fields import WholeNumberField
+from tables.formats.scoring import ROLL_POINTS, ROLL_WORDS
+from tables.formats.table_rules import REPORT_LIMITS as LIMITS
+from tournament.forms.fields import WholeNumberField, WholeNumbersTextField
 
 SIDES = (Side.NORTH_SOUTH, Side.EAST_WEST)
-_HAND = re.compile(r"^(NS|EW)(\d{1,2})$")
+_HAND = re.compile(r"^(NS|EW)([0-9]{1,2})$")
 
 
 def number_field(label: str, what: str, *, most: int, required: bool = True) -> WholeNumberField:
@@ -51,7 +52,10 @@ def side_words(side: Side, names: Sequence[str]) -> str:
 class FoursomeResultForm(forms.Form):
     """The parts every format's form shares: the players' ids as shown and the tie's winner."""
 
-    seated = forms.CharField(widget=forms.HiddenInput, required=False)
+    seated = WholeNumbersTextField(
+        max_count=4,
+        error_messages={"invalid": "The list of players this form was shown for was damaged: open the form again."},
+    )
     tie_word = "play-off"
 
     def __init__(self, *args: Any, players: Sequence[int], names: Sequence[str], **kwargs: Any) -> None:
@@ -64,10 +68,18 @@ class FoursomeResultForm(forms.Form):
             label=f"On a tie, who won the {self.tie_word}",
         )
 
+    def clean(self) -> dict[str, Any]:
+        """A damaged ``seated`` (hidden, so shown above the form) is the form's own error."""
+        data = super().clean() or {}
+        if "seated" in self.errors:
+            self.add_error(None, self.errors.pop("seated"))
+        return data
+
     def moved(self) -> list[int]:
-        """The players the form was shown for who are no longer at this table (a stale form)."""
-        shown = [int(p) for p in re.findall(r"-?\d+", self.data.get("seated", ""))] if self.is_bound else []
-        return [p for p in shown if p not in self.players] if shown else []
+        """The players the form was shown for who are no longer at this table (a stale form);
+        read once the form is valid (``seated``: ids in the digits 0 to 9, ghosts below 0)."""
+        shown = self.cleaned_data.get("seated") or [] if self.is_bound else []
+        return [p for p in shown if p not in self.players]
 
     def report(self) -> dict[str, Any]:
         """The report as ``tables.formats.records`` reads it (each format's form says)."""
@@ -88,7 +100,7 @@ class EuchreResultForm(FoursomeResultForm):
             self.fields[f"points_{side.value}"] = number_field(
                 f"{side_words(side, self.names)}: points",
                 f"{side.words}'s points",
-                most=EUCHRE_MOST_POINTS,
+                most=LIMITS["euchre"]["points"],
                 required=False,
             )
         self.fields["hands"] = forms.CharField(
@@ -135,7 +147,7 @@ class WhistResultForm(FoursomeResultForm):
         del self.fields["winner"]
         for side in SIDES:
             self.fields[f"tricks_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: tricks", f"{side.words}'s tricks", most=99
+                f"{side_words(side, self.names)}: tricks", f"{side.words}'s tricks", most=LIMITS["whist"]["tricks"]
             )
 
     def report(self) -> dict[str, Any]:
@@ -154,12 +166,16 @@ class BuncoResultForm(FoursomeResultForm):
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=BUNCO_MOST_POINTS
+                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=LIMITS["bunco"]["points"]
             )
         for seat, name in enumerate(self.names):
             where = f"{name} ({Seat(seat).word})"
-            self.fields[f"buncos_{seat}"] = number_field(f"{where}: buncos", f"{name}'s buncos", most=99)
-            self.fields[f"minis_{seat}"] = number_field(f"{where}: mini buncos", f"{name}'s mini buncos", most=99)
+            self.fields[f"buncos_{seat}"] = number_field(
+                f"{where}: buncos", f"{name}'s buncos", most=LIMITS["bunco"]["buncos"]
+            )
+            self.fields[f"minis_{seat}"] = number_field(
+                f"{where}: mini buncos", f"{name}'s mini buncos", most=LIMITS["bunco"]["minis"]
+            )
             self.fields[f"rolls_{seat}"] = forms.CharField(
                 required=False, max_length=400, label=f"{where}: points of each scoring roll (optional)"
             )
@@ -184,8 +200,7 @@ class BuncoResultForm(FoursomeResultForm):
                 if bad:
                     self.add_error(
                         f"rolls_{seat}",
-                        f"{name}'s rolls: a roll scores 1, 2 or 3 points, 5 (a mini bunco) or 21 (a bunco), "
-                        f"not {bad[0]}.",
+                        f"{name}'s rolls: a roll scores {ROLL_WORDS}, not {bad[0]}.",
                     )
                 data[f"rolls_{seat}"] = rolls
         return data

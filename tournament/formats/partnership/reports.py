@@ -20,8 +20,11 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
+from tables.formats.bell import FoursomeState
+from tables.formats.foursome import Side
 from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
+from tables.formats.table_rules import bunco_head_table_check
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
@@ -47,17 +50,34 @@ def canonical_report(report: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def report_check(*, evening: Evening, table: int, report: Mapping[str, Any]) -> TableScore:
+def report_check(
+    *,
+    evening: Evening,
+    table: int,
+    report: Mapping[str, Any],
+    ended_by_report: bool = True,
+    state: FoursomeState | None = None,
+) -> TableScore:
     """Check ``report`` for ``table`` against the evening's format and seating now; returns the
     ``TableScore`` the bell will take. Raises ``RuleError`` for a table that does not exist and
-    ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing."""
+    ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing.
+
+    At Bunco, on an evening whose rounds end at the head table's 21, the head table's report
+    must have one team at 21 or more, never both (``tables.formats.table_rules``); a report
+    sent after the bell rang by the clock or the host (``ended_by_report`` False: the score
+    so far) need not reach 21. ``state``: the evening's state now, when the caller has it."""
     fmt, options = foursome_rules(evening)
-    state = foursome_state(evening)
+    state = state or foursome_state(evening)
     if not 1 <= table <= len(state.tables):
         raise RuleError(
             "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
         )
-    return report_score(fmt, state.tables[table - 1], canonical_report(report), ties=options.ties)
+    canonical = canonical_report(report)
+    score = report_score(fmt, state.tables[table - 1], canonical, ties=options.ties)
+    if fmt.game == "bunco" and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        points = {side: int(canonical["points"][side.value]) for side in Side}
+        bunco_head_table_check(points, ended_by_report=ended_by_report)
+    return score
 
 
 def foursome_report(
@@ -70,8 +90,10 @@ def foursome_report(
     device: str = "",
     request_id: str = "",
     helper=None,
+    state: FoursomeState | None = None,
 ) -> Result:
     """Record (or replace) ``table``'s report for a round in play; returns the live ``Result``.
+    ``state``: the evening's state now, when the caller has built it (built once per report).
 
     ``report`` as ``tables.formats.records`` reads it. ``reporter``: the guest who sent it from
     their phone (must sit at that table). Raises ``RuleError`` for a round not in play, a table
@@ -89,8 +111,10 @@ def foursome_report(
                 "Round {round} is closed: its bell has rung. Ask the host to correct it.", rounds=(rnd.number,)
             )
         evening = rnd.evening
-        score = report_check(evening=evening, table=table, report=report)
-        if reporter is not None and reporter.pk not in foursome_state(evening).tables[table - 1]:
+        rung_before = rnd.state == Round.State.RUNG and not rnd.reopened  # the clock or the host rang it
+        state = state or foursome_state(evening)
+        score = report_check(evening=evening, table=table, report=report, ended_by_report=not rung_before, state=state)
+        if reporter is not None and reporter.pk not in state.tables[table - 1]:
             raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
         row = _save(
             rnd,
@@ -103,7 +127,7 @@ def foursome_report(
             helper=helper,
             words=score.words,
         )
-        _ring_if_due(rnd, evening, table, user=user, device=device)
+        _ring_if_due(rnd, evening, table, user=user, device=device, state=state)
     return row
 
 
@@ -146,7 +170,7 @@ def _save(
     return row
 
 
-def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str) -> None:
+def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str, state: FoursomeState) -> None:
     """The head table's report rings the bell on an evening whose rounds end at the head
     table's result (the books' way: the head table rings when its game is over), unless the
     round was reopened by an undo (then the host rings it). A bell that rang and waits for
@@ -157,9 +181,9 @@ def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str)
         return
     if rnd.state == Round.State.RUNG and not rnd.reopened:  # the bell rang and waits for every table's score
         cause = Bell.Cause.HEAD_POOL if evening.round_end == Evening.RoundEnd.HEAD_POOL else Bell.Cause.CLOCK
-        foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
+        foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, state=state)
     elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
-        foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
+        foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device, state=state)
 
 
 def foursome_captain_report(
@@ -192,7 +216,8 @@ def foursome_captain_report(
         guest = Guest.objects.select_related("evening").get(pk=guest.pk)
         if guest.key_revoked or guest.status == Guest.Status.LEFT:
             raise RuleError("You are no longer playing this evening, so you cannot report a result.")
-        where = foursome_state(guest.evening).table_of(guest.pk) if _seated(guest) else None
+        state = foursome_state(guest.evening)
+        where = state.table_of(guest.pk) if _seated(state, guest) else None
         if where != table:
             raise RuleError(
                 f"You sit at table {where} now, not at table {table}: you can report only your own table's result."
@@ -207,13 +232,13 @@ def foursome_captain_report(
                 "it or dispute it on your page."
             )
         return foursome_report(
-            round=rnd, table=table, report=report, reporter=guest, device=device, request_id=request_id
+            round=rnd, table=table, report=report, reporter=guest, device=device, request_id=request_id, state=state
         )
 
 
-def _seated(guest: Guest) -> bool:
+def _seated(state: FoursomeState, guest: Guest) -> bool:
     try:
-        foursome_state(guest.evening).table_of(guest.pk)
+        state.table_of(guest.pk)
     except RuleError:
         return False
     return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tournament.formats.partnership.boards import BellMove, FoursomeBoard, foursome_board
 from tournament.models import Evening, Round
+from tournament.name_keys import name_order
 from tournament.selectors.board import EveningBoard, database_now
 from tournament.services.clock import next_round_due_at
 from tournament.views.room import (
@@ -29,7 +30,7 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
     groups = _with_stayers(move_groups(board), four)
     seats = sorted(
         ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
-        key=lambda row: (row[0].name.casefold(), row[0].player),
+        key=lambda row: (name_order(row[0].name), row[0].player),
     )
     return {
         "evening": evening,
@@ -72,7 +73,7 @@ def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGrou
             if all(g.pk != line.guest.pk for g in group.guests):
                 group.guests.append(line.guest)
     for group in by_table.values():
-        group.guests.sort(key=lambda g: (g.name.casefold(), g.pk))
+        group.guests.sort(key=lambda g: (name_order(g.name), g.pk))
         group.notes = {g.pk: _move_note(four.moves.get(g.pk)) for g in group.guests}
     return [by_table[number] for number in sorted(by_table)]
 

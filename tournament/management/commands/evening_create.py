@@ -20,7 +20,7 @@ from django.db import transaction
 from tournament.forms.evening import EveningForm, GuestListForm
 from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
 from tournament.models import Evening, Game
-from tournament.services.guests import guests_register, parse_guest_list
+from tournament.services.guests import GuestListError, guests_register, parse_guest_list
 
 OPTIONS = {
     "name": "NAME",
@@ -43,6 +43,11 @@ class Command(HeadTableCommand):
         parser.add_argument("--stake", default="50", help="counters per stake (1 to 10,000)")
         parser.add_argument("--rounds", default=None, help="number of rounds, 1 to 100 (default: until ended)")
         parser.add_argument("--check-in", action="store_true", help="mark every guest as here")
+        parser.add_argument(
+            "--different-guests",
+            action="store_true",
+            help="names alike apart from accents or spacing (José Núñez, Jose Nunez) are different guests",
+        )
 
     def handle(self, *args, **opts):
         form = EveningForm(
@@ -70,7 +75,17 @@ class Command(HeadTableCommand):
             evening = form.save(commit=False)
             evening.host = host_user(opts["host"])
             evening.save()
-            rows = parse_guest_list(upload.cleaned_data["text"], evening=evening)
+            try:
+                rows = parse_guest_list(
+                    upload.cleaned_data["text"], evening=evening, different=opts["different_guests"]
+                )
+            except GuestListError as error:
+                if not error.near:
+                    raise
+                alike = " ".join(error.problems[:-1])
+                raise CommandError(
+                    f"--csv {path}: {alike} If they are different guests, run again with --different-guests."
+                ) from None
             guests_register(evening=evening, rows=rows, check_in=opts["check_in"])
         self.stdout.write(str(evening.pk))
         self.stderr.write(f"Evening {evening.pk} “{evening.name}”: {len(rows)} guests registered.")

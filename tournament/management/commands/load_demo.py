@@ -62,6 +62,7 @@ class Command(HeadTableCommand):
                 date=datetime.date.today(),
                 minutes_per_round=minutes,
                 rounds_planned=8,
+                round_end=Evening.round_end_for(fmt),  # Bunco's demo ends each round at the head table's 21
             )
             guests_register(evening=evening, rows=parse_guest_list(text, evening=evening), check_in=True)
             draw_digital(evening=evening)  # every format's draw, by its rules

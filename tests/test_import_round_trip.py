@@ -1,0 +1,258 @@
+"""Every export imports back (issue 24 deliver 5): an evening of each format (Progressive Poker,
+Progressive Euchre, Drive Whist, Bunco) in each state a host can export it in (before the draw,
+after it, during an open physical draw, mid-round, after a bell that rang with no result at a
+table, after a bell undone, after a correction, after the prize ceremony) is exported, imported
+and exported again; the two exports tell the same story, guest for guest.
+
+The original's guests have ids from 900,001 so that the copy's (the next ids) never equal a
+number of counters, points or tricks: the copy's export is read back into the original's ids by
+replacing every copy guest id (a number, or a digit string as a key) with the original's guest
+of the same name. Times, the rows' own ids and the evening's id are left out of the comparison.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.factories import EveningFactory, GuestFactory
+from tests.fixtures_foursome_night import report_for
+from tournament.exchange.export import evening_export
+from tournament.exchange.importer import evening_import
+from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.state import foursome_draw, foursome_state
+from tournament.models import Bell, Evening, Guest
+from tournament.services import ending
+from tournament.services.bell import bell_ring, bell_undo
+from tournament.services.clock import round_start
+from tournament.services.corrections import result_correct
+from tournament.services.draw_physical import draw_physical_record, draw_physical_start
+from tournament.services.draws import draw_digital
+from tournament.services.results import result_record
+from tournament.services.state import current_round, evening_state
+
+pytestmark = pytest.mark.django_db
+
+FIRST_ID = 900_001
+TIMES = {"created_at", "superseded_at", "rung_at", "undone_at", "started_at", "deadline", "ended_at"}
+
+
+def _evening(fmt: str, guests: int) -> Evening:
+    evening = EveningFactory(format=fmt, round_end=Evening.RoundEnd.CLOCK, rounds_planned=3)
+    for n in range(guests):
+        GuestFactory(id=FIRST_ID + n, evening=evening, name=f"Player {n + 1:02}", pack=("red", "blue")[n % 2])
+    return evening
+
+
+def _drawn(evening: Evening) -> None:
+    if evening.format == "poker":
+        draw_digital(evening=evening)
+    else:
+        foursome_draw(evening=evening)
+
+
+def _report(evening: Evening, rnd, number: int, *, ns_wins: bool = True) -> None:
+    """A result at table ``number``: at poker its first guest wins the pool and, at the head
+    table, takes 10 counters from its last; at tables of four ``report_for``'s report."""
+    if evening.format != "poker":
+        seats = foursome_state(evening).tables[number - 1]
+        foursome_report(round=rnd, table=number, report=report_for(evening.format, seats, ns_wins=ns_wins))
+        return
+    state = evening_state(evening)
+    ids = state.tables[number - 1]
+    counters = None
+    if number == 1:
+        counters = {g: state.counters[g] for g in ids}
+        counters[ids[0]] += 10
+        counters[ids[-1]] -= 10
+    result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+
+
+def _round(evening: Evening, *, skip: tuple[int, ...] = ()) -> None:
+    """A round reported at every table but ``skip`` (the head table last), rung by the host."""
+    rnd = round_start(evening=evening)
+    tables = len(foursome_state(evening).tables if evening.format != "poker" else evening_state(evening).tables)
+    for number in range(tables, 0, -1):
+        if number not in skip:
+            _report(evening, rnd, number, ns_wins=number % 2 == 1)
+    if current_round(evening) is not None and current_round(evening).pk == rnd.pk:
+        bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+
+
+def before_draw(evening: Evening) -> None:
+    """Guests checked in, nothing drawn."""
+
+
+def after_draw(evening: Evening) -> None:
+    _drawn(evening)
+
+
+def open_physical_draw(evening: Evening) -> None:
+    """Poker: a digital draw in force and a physical draw being recorded (two cards drawn)."""
+    _drawn(evening)
+    if evening.format == "poker":
+        draw_physical_start(evening=evening)
+        first, second = Guest.objects.filter(evening=evening, pack="red").order_by("id")[:2]
+        draw_physical_record(evening=evening, guest_id=first.pk, card="1 red")
+        draw_physical_record(evening=evening, guest_id=second.pk, card="2 red")
+
+
+def first_draw_physical(evening: Evening) -> None:
+    """Poker: no draw yet, the first draw physical and being recorded (two cards drawn)."""
+    if evening.format == "poker":
+        draw_physical_start(evening=evening)
+        first, second = Guest.objects.filter(evening=evening, pack="blue").order_by("id")[:2]
+        draw_physical_record(evening=evening, guest_id=first.pk, card="1 blue")
+        draw_physical_record(evening=evening, guest_id=second.pk, card="2 blue")
+
+
+def mid_round(evening: Evening) -> None:
+    """Round 1 rung, round 2 in play with a result at table 2 only."""
+    _drawn(evening)
+    _round(evening)
+    rnd = round_start(evening=evening)
+    _report(evening, rnd, 2)
+
+
+def bell_without_a_result(evening: Evening) -> None:
+    """Round 1's bell rung by the host with a result at table 1 only (the issue's example)."""
+    _drawn(evening)
+    _round(evening, skip=tuple(range(2, 20)))
+
+
+def bell_waiting(evening: Evening) -> None:
+    """Rounds end at the head table: round 1's table 2 reports, then the head table, whose
+    report rings the bell; at tables of four the bell waits for the other tables' scores."""
+    Evening.objects.filter(pk=evening.pk).update(round_end=Evening.RoundEnd.HEAD_POOL)
+    evening.refresh_from_db()
+    _drawn(evening)
+    rnd = round_start(evening=evening)
+    _report(evening, rnd, 2)
+    _report(evening, rnd, 1)
+
+
+def undone(evening: Evening) -> None:
+    """Two rounds rung, the second bell undone."""
+    _drawn(evening)
+    _round(evening)
+    _round(evening)
+    bell_undo(evening=evening)
+
+
+def corrected(evening: Evening) -> None:
+    """Round 1 rung, then its table 2 corrected: at poker by the correction (its last guest won
+    the pool), at tables of four by undoing the bell, reporting again, ringing, and a round 2."""
+    _drawn(evening)
+    _round(evening)
+    if evening.format == "poker":
+        before = Bell.objects.get(round__evening=evening, round__number=1).record["before"]["tables"]
+        result_correct(evening=evening, round_number=1, table=2, pool_winner=before[1][-1])
+        return
+    bell_undo(evening=evening)
+    _report(evening, current_round(evening), 2, ns_wins=True)
+    bell_ring(round_id=current_round(evening).pk, cause=Bell.Cause.HOST)
+    _round(evening)
+
+
+def after_the_ceremony(evening: Evening) -> None:
+    """Every planned round played, the final count taken (poker), every prize revealed."""
+    _drawn(evening)
+    for _ in range(evening.rounds_planned - 1):
+        _round(evening)
+    _round(evening)  # the last round: its bell ends the evening
+    if evening.format == "poker":
+        for table in ending.final_count_tables(evening):
+            ending.final_count_record(evening=evening, table=table.number, counters=table.prefill)
+    evening = Evening.objects.get(pk=evening.pk)
+    assert evening.stage == Evening.Stage.ENDED
+    for step in range(ending.ceremony(evening).steps):
+        ending.ceremony_next(evening=evening, seen_step=step)
+
+
+STATES: list[Callable[[Evening], None]] = [
+    before_draw,
+    after_draw,
+    open_physical_draw,
+    first_draw_physical,
+    mid_round,
+    bell_without_a_result,
+    bell_waiting,
+    undone,
+    corrected,
+    after_the_ceremony,
+]
+FORMATS = {"poker": 8, "euchre": 10, "whist": 12, "bunco": 11}
+
+
+def _in_ids(value: Any, ids: dict[int, int]) -> Any:
+    """``value`` (an export) with every guest id in ``ids`` replaced, times and row ids dropped."""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key in TIMES or key == "id":
+                continue
+            if isinstance(key, str) and key.lstrip("-").isdigit() and int(key) in ids:
+                key = str(ids[int(key)])
+            out[key] = _in_ids(item, ids)
+        return out
+    if isinstance(value, list):
+        return [_in_ids(item, ids) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ids.get(value, value)
+    if isinstance(value, str) and value.isdigit() and int(value) in ids:
+        return str(ids[int(value)])
+    return value
+
+
+def _told(evening: Evening) -> dict[str, Any]:
+    return json.loads(json.dumps(evening_export(evening)))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("state", STATES, ids=lambda f: f.__name__)
+def test_every_state_of_every_format_exports_and_imports_back(fmt, state):
+    evening = _evening(fmt, FORMATS[fmt])
+    state(evening)
+    original = _told(Evening.objects.get(pk=evening.pk))
+    copy = evening_import(data=original, host=evening.host)
+    again = _told(copy)
+    by_name = {g["name"]: g["id"] for g in original["guests"]}
+    back = {g["id"]: by_name[g["name"]] for g in again["guests"]}
+    assert min(back) > max(by_name.values())  # the copy's ids are all new
+    theirs, ours = _in_ids(again, back), _in_ids(original, {})
+    for key in ours:
+        assert theirs[key] == ours[key], (key, _first_difference(theirs[key], ours[key], key))
+
+
+def _first_difference(a: Any, b: Any, at: str) -> str:
+    """Where two exports first differ, as a path, and the two values there."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{at}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{at}[{i}]")
+    return f"{at}: copy {a!r} != original {b!r}"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_an_imported_evening_whose_last_bell_was_undone_rings_that_round_again(fmt):
+    """The copy of an evening whose round 2 bell was undone waits for that bell as the original
+    does, and the host rings it: the same seats come out as the original's ringing again."""
+    evening = _evening(fmt, FORMATS[fmt])
+    undone(evening)
+    copy = evening_import(data=_told(Evening.objects.get(pk=evening.pk)), host=evening.host)
+    for each in (evening, copy):
+        rnd = current_round(each)
+        assert rnd is not None and rnd.number == 2
+        assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+    ours, theirs = _told(Evening.objects.get(pk=evening.pk)), _told(copy)
+    names = {g["id"]: g["name"] for g in ours["guests"]} | {g["id"]: g["name"] for g in theirs["guests"]}
+    assert [[names[g] for g in t["guests"]] for t in theirs["tables"]] == [
+        [names[g] for g in t["guests"]] for t in ours["tables"]
+    ]

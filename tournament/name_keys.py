@@ -1,0 +1,82 @@
+"""A guest's name as it is stored, compared and searched (issue 24 deliver 3).
+
+The same name typed on two keyboards may differ in its characters: "Zoë" with a composed ë
+(U+00EB) or with e and a combining diaeresis (U+0065 U+0308) look the same and are the same
+name. Three forms of a name, one rule each:
+
+* ``normal_name``: how a name is stored, whatever way it came in: Unicode NFC (composed, the
+  form the W3C recommends for text on the web), trimmed, inner runs of spaces one space.
+* ``fold_name``: how "already registered" compares two names: the normal name case-folded
+  (``str.casefold``, Unicode's caseless matching: "STRASSE" = "straße"), in NFC again.
+* ``likeness_key``, ``name_found`` and ``name_order``: how a search, the near-duplicate check
+  and an alphabetical list ("Find your name") compare names, ignoring case and accents. Accents come off by Unicode decomposition (NFKD, combining
+  marks dropped: "Ångström" -> "angstrom", "Ngozi Adébáyọ̀" -> "ngozi adebayo"); letters that
+  do not decompose ("ł", "ø", "đ") and other scripts are written in ASCII by the maintained
+  ``anyascii`` library (ISC licence; Unidecode is GPL, text-unidecode unmaintained since 2019),
+  so "lodz" finds "Łódź" and "ivanova" finds "Мария Иванова".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from anyascii import anyascii
+
+
+def normal_name(text: str) -> str:
+    """``text`` in NFC with spaces trimmed and inner runs of white space made one space."""
+    return " ".join(unicodedata.normalize("NFC", text or "").split())
+
+
+def fold_name(text: str) -> str:
+    """The name as compared for "already registered": ``normal_name``, case-folded, in NFC
+    ("Zoë  MARTIN" typed either way -> "zoë martin")."""
+    return unicodedata.normalize("NFC", normal_name(text).casefold())
+
+
+def bare_name(text: str) -> str:
+    """The folded name without its accents (decomposed, combining marks dropped): "Núñez" ->
+    "nunez"; a script without accents is kept as it is ("李明")."""
+    decomposed = unicodedata.normalize("NFKD", fold_name(text))
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def ascii_name(text: str) -> str:
+    """``bare_name`` written in ASCII by ``anyascii`` and case-folded ("Łódź" -> "lodz",
+    "Мария" -> "mariya"); a name it has no letters for gives ""."""
+    return anyascii(bare_name(text)).casefold()
+
+
+def likeness_key(text: str) -> str:
+    """Two names with the same key are the same name apart from case, accents or spacing
+    ("José Núñez", "Jose  Nunez", "JoseNunez"): the ASCII name without spaces, or the bare
+    name without spaces when ASCII has no letters for it. House rule (issue 24): such a name
+    is a near-duplicate, which the host confirms before it is added."""
+    ascii_only = "".join(ascii_name(text).split())
+    return ascii_only if any(ch.isalnum() for ch in ascii_only) else "".join(bare_name(text).split())
+
+
+def name_found(query: str, name: str) -> bool:
+    """True when every word of ``query`` appears in ``name``, case and accents ignored and any
+    part of the name matching: "muller" and "MÜLL" find "Anna Müller", "ngozi adebayo" finds
+    "Ngozi Adébáyọ̀", "sm ann" finds "Anne Smith". A word typed in ASCII also matches the
+    name written in ASCII ("lodz" finds "Łódź"); a word in another script matches it as
+    written, accents aside ("李" finds "李明", not "Lisa"). An empty query finds every name."""
+    bare, written = bare_name(name), None
+    for word in bare_name(query).split():
+        if word in bare:
+            continue
+        if word.isascii():
+            written = written if written is not None else ascii_name(name)
+            if word in written:
+                continue
+        return False
+    return True
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """The key an alphabetical list of names sorts by: the name in ASCII first (``ascii_name``),
+    so "Ángel" stands among the A's, "Émile" among the E's and "Øyvind" among the O's (not
+    after "Zoe"), then as folded; a name ASCII has no letters for by its bare letters."""
+    written = ascii_name(name)
+    return (written if any(ch.isalnum() for ch in written) else bare_name(name)), fold_name(name)
