@@ -28,7 +28,13 @@ from tables.formats.euchre_tournament.schedule import (
     rotation_schedule,
 )
 from tables.formats.euchre_tournament.starters import STARTERS
-from tables.formats.euchre_tournament.whist import game_order, is_whist_starter, prime_starter, whist_starter
+from tables.formats.euchre_tournament.whist import (
+    game_order,
+    ghost_order,
+    is_whist_starter,
+    prime_starter,
+    whist_starter,
+)
 from tables.formats.foursome import Seat
 
 
@@ -136,6 +142,21 @@ def test_fewer_games_than_a_whist_tournament_take_the_more_even_schedule(
     schedule = rotation_schedule(players, games)
     assert made_by in schedule.method
     assert max(schedule.opponent_counts().values()) == (1 if players == 197 else 2)
+
+
+@pytest.mark.parametrize("players", [15, 27])
+def test_4k_plus_3_players_can_play_the_whist_tournament_for_one_more_its_empty_places_table_out(
+    players: int,
+) -> None:
+    """15 and 27 players over 15 and 27 games: the whist tournament for 16 and 28 with one
+    place empty, whose table sits out; in turn, no partner twice, nobody opposed more than
+    twice (where the round robin opposes some pairs 3 times, measured)."""
+    schedule = rotation_schedule(players, players)
+    _assert_well_formed(schedule, players)
+    assert "with one place empty" in schedule.method
+    assert max(schedule.opponent_counts().values()) == 2
+    assert schedule.sit_out_counts() == (3,) * players
+    assert ghost_order(11) is None and ghost_order(19) is None
 
 
 def test_a_starter_with_two_players_swapped_is_refused_by_the_check() -> None:

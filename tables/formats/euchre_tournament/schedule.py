@@ -17,6 +17,10 @@ How the schedule is made (``rotation_schedule``):
   ``whist.game_order`` chooses, unless the heuristic below spreads the opponents (then the
   neighbours) more evenly (``spread``; house rule: 12 games of a whist tournament for 197
   players oppose 66 pairs twice, the heuristic's none).
+* **A whist tournament for one more, one place empty**, for 4k + 3 players where the one for
+  4k + 4 has an order of games that sits players out in turn (``whist.ghost_order``: 15 and 27
+  players): the empty place's table sits out, three players a game; taken when it spreads the
+  opponents more evenly than the heuristic (``spread``).
 * **Otherwise, round-robin partners and tables chosen game by game.** The partners come from the
   round robin's circle method (each game the pairs whose numbers add up to twice the game's
   number round a circle of the players, the last player or a dummy fixed: Walecki's round
@@ -197,11 +201,14 @@ def rotation_schedule(players: int, games: int) -> Schedule:
     inputs always give the same schedule. Raises ``RuleError`` for a count or a number of
     games outside those bounds."""
     _check(players, games)
-    if whist.whist_starter(players) is None and whist.field_games(players) is None:
+    if whist.whist_starter(players) is not None or whist.field_games(players) is not None:
+        tournament = _whist_schedule(players, games)
+        if games == most_games(players):
+            return tournament
+    elif whist.ghost_order(players) is not None:
+        tournament = _ghost_schedule(players, games)
+    else:
         return _round_robin_schedule(players, games)
-    tournament = _whist_schedule(players, games)
-    if games == most_games(players):
-        return tournament
     return min((tournament, _round_robin_schedule(players, games)), key=spread)
 
 
@@ -265,6 +272,21 @@ def _whist_schedule(players: int, games: int) -> Schedule:
     method = (
         f"E. H. Moore's whist tournament for {players} players ({kind}): over {most_games(players)} games"
         " every pair partners once and opposes twice"
+    )
+    return Schedule(players, tuple(played), method)
+
+
+def _ghost_schedule(players: int, games: int) -> Schedule:
+    order = whist.ghost_order(players)
+    assert order is not None
+    seats = _SeatBalance(players)
+    played = []
+    for number, by in enumerate(order[:games], start=1):
+        tables, out = whist.ghost_game(players, by)
+        played.append(Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out))))
+    method = (
+        f"E. H. Moore's whist tournament for {players + 1} players with one place empty, whose table sits"
+        " out each game: nobody partners anyone twice or opposes anyone more than twice"
     )
     return Schedule(players, tuple(played), method)
 
