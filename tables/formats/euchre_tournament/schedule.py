@@ -33,7 +33,9 @@ How the schedule is made (``rotation_schedule``):
   two tables while that lowers the cost (house rule, deterministic: same inputs, same schedule).
   The cost of two partnerships at one table counts, for each of their four opponent pairs, how
   often they have opposed before, squared (weighted 8: a third meeting costs more than two
-  second ones), and whether they sat at one table the game before (weighted 1).
+  second ones), and whether they sat at one table the game before (weighted 1). A small
+  schedule is made 12 times, the partnerships taken in a different seeded order each time, and
+  the most even kept (``spread``).
 * **Seats**: a table's first partnership sits North–South and its second East–West, each turned
   so that every player's seats are as even as the tables allow (house rule).
 
@@ -47,6 +49,7 @@ tests, not proven).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -68,6 +71,14 @@ NEIGHBOUR_WEIGHT = 1
 
 MOST_SWAP_PASSES = 4
 """How many times the heuristic goes over a game's tables looking for a better swap."""
+
+TRIES = 12
+"""How many times the heuristic is run, its partnerships taken in a different (seeded) order
+each time, when the schedule is small (``TRIES_BUDGET``); the most even run is kept (house
+rule: 11 players over 11 games then oppose nobody 4 times, as the first run did)."""
+
+TRIES_BUDGET = 600
+"""Players times games up to which the heuristic is tried ``TRIES`` times (once above)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,8 +306,17 @@ def _ghost_schedule(players: int, games: int) -> Schedule:
 
 
 def _round_robin_schedule(players: int, games: int) -> Schedule:
+    """The heuristic's schedule (module docstring): the most even (``spread``) of ``TRIES``
+    runs for a small schedule, the first run else."""
+    tries = TRIES if players * games <= TRIES_BUDGET else 1
+    return min((_round_robin_run(players, games, seed) for seed in range(tries)), key=spread)
+
+
+def _round_robin_run(players: int, games: int, seed: int) -> Schedule:
+    """One run of the heuristic; ``seed`` 0 takes each game's partnerships in the circle's
+    order, another seed in an order shuffled by ``random.Random(seed)``."""
     rounds = _partner_rounds(players)[:games]
-    tables = _Tables(players)
+    tables = _Tables(players, random.Random(seed) if seed else None)
     seats = _SeatBalance(players)
     played = []
     for number, (pairs, out) in enumerate(rounds, start=1):
@@ -381,9 +401,10 @@ class _Tables:
     """The heuristic's memory over the games: who has opposed whom, and who sat together the
     game before; ``pair_off`` pairs a game's partnerships into tables."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, shuffle: random.Random | None = None) -> None:
         self.opposed = [[0] * players for _ in range(players)]
         self.together: set[Pair] = set()
+        self.shuffle = shuffle
 
     def _cost(self, one: Pair, two: Pair) -> int:
         cost = 0
@@ -401,6 +422,9 @@ class _Tables:
         """The tables for this game's ``pairs``: greedily, each partnership (in order) against
         the cheapest one left, then swaps between two tables while one lowers the cost. Returns
         the tables as (North–South pair, East–West pair), and remembers them."""
+        if self.shuffle is not None:
+            pairs = list(pairs)
+            self.shuffle.shuffle(pairs)
         size = len(pairs)
         cost = [[0] * size for _ in range(size)]
         for i in range(size):
