@@ -13,10 +13,11 @@ How the schedule is made (``rotation_schedule``):
 
 * **A whist tournament** where there is one for the count (``whist.whist_starter``: 8, 12, 13,
   16, 17, 20 … players and every prime 4k + 1; ``whist.field_games``: 9, 81, 121, 125, 169):
-  for the whole tournament, always (every pair partners once and opposes twice); for fewer games, its first ``games`` games in the order
-  ``whist.game_order`` chooses, unless the heuristic below spreads the opponents (then the
-  neighbours) more evenly (``spread``; house rule: 12 games of a whist tournament for 197
-  players oppose 66 pairs twice, the heuristic's none).
+  for the whole tournament, always (every pair partners once and opposes twice); for fewer
+  games, its first ``games`` games in the order ``whist.game_order`` chooses, unless the
+  heuristic below spreads the opponents (then the neighbours) more evenly (``spread``; house
+  rule: 12 games of a whist tournament for 197 players oppose 66 pairs twice, the heuristic's
+  none).
 * **A whist tournament for one more, one place empty**, for 4k + 3 players where the one for
   4k + 4 has an order of games that sits players out in turn (``whist.ghost_order``: 15 and 27
   players): the empty place's table sits out, three players a game; taken when it spreads the
@@ -25,8 +26,8 @@ How the schedule is made (``rotation_schedule``):
   round robin's circle method (each game the pairs whose numbers add up to twice the game's
   number round a circle of the players, the last player or a dummy fixed: Walecki's round
   robin as Lucas published it, *Récréations mathématiques* II, 1883), so nobody partners
-  anyone twice in up to n − 1 games (n games for an odd count). The players over a multiple of four sit out,
-  whole partnerships of the circle at a time, *in turn*: house rule, sit-outs, never ghosts
+  anyone twice in up to n − 1 games (n games for an odd count). The players over a multiple
+  of four sit out, whole partnerships of the circle at a time, *in turn*: house rule, sit-outs, never ghosts
   (nobody plays with an empty seat), and at every point of the evening the sit-outs so far
   differ by at most one between any two players. Then each game's partnerships are paired off
   into tables to keep opponents even: greedily, then improved by swapping partnerships between
@@ -42,8 +43,9 @@ How the schedule is made (``rotation_schedule``):
 What is guaranteed, for 8 to 200 players and 1 to ``most_games(n)`` games (n − 1 for an even
 count, n for an odd one): each game seats everybody once or sits them out, four to a table;
 ``n mod 4`` players sit out each game and nobody sits out twice before everybody has once; no
-two players partner twice. A checked-in whist tournament's full run also has every pair
-opposing exactly twice; elsewhere opponents are as even as the heuristic finds (measured in the
+two players partner twice. A whist tournament's full run also has every pair opposing exactly
+twice, and one with a place empty (15, 27 players) nobody opposing anyone more than twice;
+elsewhere opponents are as even as the heuristic finds (measured in the
 tests, not proven).
 """
 
