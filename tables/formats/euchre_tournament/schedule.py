@@ -13,36 +13,45 @@ How the schedule is made (``rotation_schedule``):
 
 * **A whist tournament** where there is one for the count (``whist.whist_starter``: 8, 12, 13,
   16, 17, 20 … players and every prime 4k + 1; ``whist.field_games``: 9, 81, 121, 125, 169):
-  for the whole tournament, always (every pair partners once and opposes twice); for fewer games, its first ``games`` games in the order
-  ``whist.game_order`` chooses, unless the heuristic below spreads the opponents (then the
-  neighbours) more evenly (``spread``; house rule: 12 games of a whist tournament for 197
-  players oppose 66 pairs twice, the heuristic's none).
+  for the whole tournament, always (every pair partners once and opposes twice); for fewer
+  games, its first ``games`` games in the order ``whist.game_order`` chooses, unless the
+  heuristic below spreads the opponents (then the neighbours) more evenly (``spread``; house
+  rule: 12 games of a whist tournament for 197 players oppose 66 pairs twice, the heuristic's
+  none).
+* **A whist tournament for one more, one place empty**, for 4k + 3 players where the one for
+  4k + 4 has an order of games that sits players out in turn (``whist.ghost_order``: 15 and 27
+  players): the empty place's table sits out, three players a game; taken when it spreads the
+  opponents more evenly than the heuristic (``spread``).
 * **Otherwise, round-robin partners and tables chosen game by game.** The partners come from the
   round robin's circle method (each game the pairs whose numbers add up to twice the game's
   number round a circle of the players, the last player or a dummy fixed: Walecki's round
   robin as Lucas published it, *Récréations mathématiques* II, 1883), so nobody partners
-  anyone twice in up to n − 1 games (n games for an odd count). The players over a multiple of four sit out,
-  whole partnerships of the circle at a time, *in turn*: house rule, sit-outs, never ghosts
+  anyone twice in up to n − 1 games (n games for an odd count). The players over a multiple
+  of four sit out, whole partnerships of the circle at a time, *in turn*: house rule, sit-outs, never ghosts
   (nobody plays with an empty seat), and at every point of the evening the sit-outs so far
   differ by at most one between any two players. Then each game's partnerships are paired off
   into tables to keep opponents even: greedily, then improved by swapping partnerships between
   two tables while that lowers the cost (house rule, deterministic: same inputs, same schedule).
   The cost of two partnerships at one table counts, for each of their four opponent pairs, how
   often they have opposed before, squared (weighted 8: a third meeting costs more than two
-  second ones), and whether they sat at one table the game before (weighted 1).
+  second ones), and whether they sat at one table the game before (weighted 1). A small
+  schedule is made 12 times, the partnerships taken in a different seeded order each time, and
+  the most even kept (``spread``).
 * **Seats**: a table's first partnership sits North–South and its second East–West, each turned
   so that every player's seats are as even as the tables allow (house rule).
 
 What is guaranteed, for 8 to 200 players and 1 to ``most_games(n)`` games (n − 1 for an even
 count, n for an odd one): each game seats everybody once or sits them out, four to a table;
 ``n mod 4`` players sit out each game and nobody sits out twice before everybody has once; no
-two players partner twice. A checked-in whist tournament's full run also has every pair
-opposing exactly twice; elsewhere opponents are as even as the heuristic finds (measured in the
+two players partner twice. A whist tournament's full run also has every pair opposing exactly
+twice, and one with a place empty (15, 27 players) nobody opposing anyone more than twice;
+elsewhere opponents are as even as the heuristic finds (measured in the
 tests, not proven).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -64,6 +73,14 @@ NEIGHBOUR_WEIGHT = 1
 
 MOST_SWAP_PASSES = 4
 """How many times the heuristic goes over a game's tables looking for a better swap."""
+
+TRIES = 12
+"""How many times the heuristic is run, its partnerships taken in a different (seeded) order
+each time, when the schedule is small (``TRIES_BUDGET``); the most even run is kept (house
+rule: 11 players over 11 games then oppose nobody 4 times, as the first run did)."""
+
+TRIES_BUDGET = 600
+"""Players times games up to which the heuristic is tried ``TRIES`` times (once above)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,11 +214,14 @@ def rotation_schedule(players: int, games: int) -> Schedule:
     inputs always give the same schedule. Raises ``RuleError`` for a count or a number of
     games outside those bounds."""
     _check(players, games)
-    if whist.whist_starter(players) is None and whist.field_games(players) is None:
+    if whist.whist_starter(players) is not None or whist.field_games(players) is not None:
+        tournament = _whist_schedule(players, games)
+        if games == most_games(players):
+            return tournament
+    elif whist.ghost_order(players) is not None:
+        tournament = _ghost_schedule(players, games)
+    else:
         return _round_robin_schedule(players, games)
-    tournament = _whist_schedule(players, games)
-    if games == most_games(players):
-        return tournament
     return min((tournament, _round_robin_schedule(players, games)), key=spread)
 
 
@@ -269,12 +289,36 @@ def _whist_schedule(players: int, games: int) -> Schedule:
     return Schedule(players, tuple(played), method)
 
 
+def _ghost_schedule(players: int, games: int) -> Schedule:
+    order = whist.ghost_order(players)
+    assert order is not None
+    seats = _SeatBalance(players)
+    played = []
+    for number, by in enumerate(order[:games], start=1):
+        tables, out = whist.ghost_game(players, by)
+        played.append(Game(number, tuple(seats.turn(table) for table in tables), tuple(sorted(out))))
+    method = (
+        f"E. H. Moore's whist tournament for {players + 1} players with one place empty, whose table sits"
+        " out each game: nobody partners anyone twice or opposes anyone more than twice"
+    )
+    return Schedule(players, tuple(played), method)
+
+
 # --- Round-robin partners, tables chosen game by game -------------------------------------------
 
 
 def _round_robin_schedule(players: int, games: int) -> Schedule:
+    """The heuristic's schedule (module docstring): the most even (``spread``) of ``TRIES``
+    runs for a small schedule, the first run else."""
+    tries = TRIES if players * games <= TRIES_BUDGET else 1
+    return min((_round_robin_run(players, games, seed) for seed in range(tries)), key=spread)
+
+
+def _round_robin_run(players: int, games: int, seed: int) -> Schedule:
+    """One run of the heuristic; ``seed`` 0 takes each game's partnerships in the circle's
+    order, another seed in an order shuffled by ``random.Random(seed)``."""
     rounds = _partner_rounds(players)[:games]
-    tables = _Tables(players)
+    tables = _Tables(players, random.Random(seed) if seed else None)
     seats = _SeatBalance(players)
     played = []
     for number, (pairs, out) in enumerate(rounds, start=1):
@@ -359,9 +403,10 @@ class _Tables:
     """The heuristic's memory over the games: who has opposed whom, and who sat together the
     game before; ``pair_off`` pairs a game's partnerships into tables."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, shuffle: random.Random | None = None) -> None:
         self.opposed = [[0] * players for _ in range(players)]
         self.together: set[Pair] = set()
+        self.shuffle = shuffle
 
     def _cost(self, one: Pair, two: Pair) -> int:
         cost = 0
@@ -379,6 +424,9 @@ class _Tables:
         """The tables for this game's ``pairs``: greedily, each partnership (in order) against
         the cheapest one left, then swaps between two tables while one lowers the cost. Returns
         the tables as (North–South pair, East–West pair), and remembers them."""
+        if self.shuffle is not None:
+            pairs = list(pairs)
+            self.shuffle.shuffle(pairs)
         size = len(pairs)
         cost = [[0] * size for _ in range(size)]
         for i in range(size):

@@ -293,3 +293,60 @@ def _consecutive(starter: Starter, circle: int, step: int) -> int:
                 if back_x in table_of and table_of.get(back_x) == table_of.get(back_y):
                     count += 1
     return count
+
+
+GHOST_SEARCH_STEPS = 1000
+"""How many orders ``ghost_order`` tries before it gives up (house rule: so it stays quick)."""
+
+
+@lru_cache(maxsize=16)
+def ghost_order(players: int) -> tuple[int, ...] | None:
+    """For 4k + 3 players, an order of the games of the cyclic whist tournament for one more
+    (``ghost_game``) in which nobody sits out twice before everybody has once (after every
+    game, sit-outs differ by at most one), found depth-first, lowest game first; ``None`` when
+    there is no starter for n + 1 or no such order within ``GHOST_SEARCH_STEPS`` tries (15 and
+    27 players have one; 11, 19 and 23 do not)."""
+    starter = STARTERS.get(players + 1) if players % 4 == 3 else None
+    if starter is None:
+        return None
+    circle = players
+    empty = next(table for table in starter if circle in table)
+    out = [player for player in empty if player != circle]
+    sets = [frozenset((t + c) % circle for c in out) for t in range(circle)]
+    counts, order, tries = [0] * circle, list[int](), [0]
+
+    def fits(sitting: frozenset[int]) -> bool:
+        least = min(counts)
+        lowest = {p for p in range(circle) if counts[p] == least}
+        if len(lowest) >= len(sitting):
+            return sitting <= lowest
+        return lowest <= sitting and all(counts[p] <= least + 1 for p in sitting)
+
+    def search() -> bool:
+        tries[0] += 1
+        if len(order) == circle:
+            return True
+        for t in range(circle):
+            if t in order or not fits(sets[t]) or tries[0] > GHOST_SEARCH_STEPS:
+                continue
+            order.append(t)
+            for p in sets[t]:
+                counts[p] += 1
+            if search():
+                return True
+            for p in sets[t]:
+                counts[p] -= 1
+            order.pop()
+        return False
+
+    return tuple(order) if search() else None
+
+
+def ghost_game(players: int, by: int) -> tuple[tuple[Foursome, ...], tuple[int, ...]]:
+    """Game ``by`` of the cyclic whist tournament for ``players`` + 1 (4k + 3 players), its ∞
+    an empty place: the table of the empty place sits out, its three players (so partners
+    never repeat and opponents meet at most twice). Returns the tables and the sit-outs."""
+    starter = STARTERS[players + 1]
+    tables, _ = developed_game(players + 1, starter, by)
+    empty = next(table for table in tables if players in table)
+    return tuple(table for table in tables if table is not empty), tuple(p for p in empty if p != players)
