@@ -1,0 +1,130 @@
+"""A Euchre tournament evening through the site (``docs/rules/euchre-tournament.md``): nine
+players over three games, one sitting out each game, worked by hand from the schedule.
+
+The draw numbers the players at random, so each test reads the numbers the draw gave (every
+player's ``number`` tally) and works the expected seats and totals from the schedule for nine
+players (E. H. Moore's whist tournament: ``tables.formats.euchre_tournament.schedule``) and the
+reports sent: at every table North–South score 7 and East–West 3 in game 1, North–South 2 and
+East–West 6 in game 2, and 5 all, played off by North–South, in game 3.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.errors import RuleError
+from tables.formats.euchre_tournament.schedule import rotation_schedule
+from tests.factories import EveningFactory, GuestFactory
+from tournament.formats.partnership.reports import foursome_report
+from tournament.models import Evening, Guest
+from tournament.registry import format_for
+from tournament.services.clock import round_ring, round_start, rounds_planned_refused
+from tournament.services.draws import draw_digital
+
+pytestmark = pytest.mark.django_db
+
+REPORTS = (
+    {"points": {"NS": 7, "EW": 3}},
+    {"points": {"NS": 2, "EW": 6}},
+    {"points": {"NS": 5, "EW": 5}, "playoff": "NS"},
+)
+SIT_OUT = 6
+
+
+def _tournament(host, games: int = 3) -> Evening:
+    evening = EveningFactory(host=host, format="euchre_tournament", rounds_planned=games, round_end="clock")
+    for letter in "ABCDEFGHI":
+        GuestFactory(evening=evening, name=f"Player {letter}", pack="red" if letter in "ACEGI" else "blue")
+    draw_digital(evening=evening, user=host)
+    return evening
+
+
+def _numbers(evening: Evening) -> dict[int, int]:
+    """Schedule number -> guest id, as the draw gave them."""
+    state = format_for(evening).state(evening)
+    return {tallies["number"] - 1: guest for guest, tallies in state.tallies.items() if tallies.get("number")}
+
+
+def _play(evening: Evening, host, game: int) -> None:
+    rnd = round_start(evening=evening, user=host)
+    for table in range(1, len(format_for(evening).state(evening).tables) + 1):
+        foursome_report(round=rnd, table=table, report=REPORTS[game - 1], user=host)
+    evening.refresh_from_db()
+    round_ring(evening=evening, user=host)
+    evening.refresh_from_db()
+
+
+def test_the_draw_seats_game_1_by_the_schedule_and_one_sits_out(host):
+    evening = _tournament(host)
+    schedule, holder = rotation_schedule(9, 3), _numbers(evening)
+    assert sorted(holder) == list(range(9))
+    state = format_for(evening).state(evening)
+    assert state.tables == tuple(tuple(holder[p] for p in table) for table in schedule.games[0].tables)
+    assert len(state.tables) == 2 and len(schedule.games[0].sitting_out) == 1
+
+
+def test_three_games_seat_and_score_as_the_schedule_and_the_reports_say(host):
+    evening = _tournament(host)
+    schedule, holder = rotation_schedule(9, 3), _numbers(evening)
+    points = dict.fromkeys(range(9), 0)
+    wins = dict.fromkeys(range(9), 0)
+    for game in (1, 2, 3):
+        state = format_for(evening).state(evening)
+        assert state.tables == tuple(tuple(holder[p] for p in t) for t in schedule.games[game - 1].tables)
+        north_south, east_west = {1: (7, 3), 2: (2, 6), 3: (5, 5)}[game]
+        for table in schedule.games[game - 1].tables:
+            for seat, player in enumerate(table):
+                points[player] += north_south if seat % 2 == 0 else east_west
+                ns_win = north_south > east_west or game == 3  # game 3: the play-off to North–South
+                wins[player] += (seat % 2 == 0) == ns_win
+        for player in schedule.games[game - 1].sitting_out:
+            points[player] += SIT_OUT
+        _play(evening, host, game)
+    assert evening.stage == Evening.Stage.ENDED
+    state = format_for(evening).state(evening)
+    assert {p: state.tallies[holder[p]]["points"] for p in range(9)} == points
+    assert {p: state.tallies[holder[p]].get("wins", 0) for p in range(9)} == wins
+    assert sum(state.tallies[holder[p]].get("sat_out", 0) for p in range(9)) == 3  # one each game
+    prizes = {p.prize.key: p.prize for p in format_for(evening).standings(evening).prizes}
+    best = max(points.values())
+    assert points[next(n for n, g in holder.items() if g == prizes["highest_total"].winners[0])] == best
+    worst = min(points.values())
+    assert points[next(n for n, g in holder.items() if g == prizes["booby"].winners[0])] == worst
+
+
+def test_the_number_of_games_is_fixed_once_the_schedule_is_drawn(host):
+    evening = _tournament(host)
+    assert "fixed once the schedule is drawn" in rounds_planned_refused(evening, 5)
+    assert rounds_planned_refused(evening, 3) is None
+
+
+def test_too_many_games_for_the_players_is_refused_at_the_draw(host):
+    evening = EveningFactory(host=host, format="euchre_tournament", rounds_planned=12)
+    for i in range(9):
+        GuestFactory(evening=evening, name=f"Player {i}")
+    with pytest.raises(RuleError, match="9 players can play 1 to 9 games"):
+        draw_digital(evening=evening, user=host)
+    assert not evening.draws.exists()
+
+
+def test_a_leavers_schedule_is_played_by_a_ghost_and_nobody_joins(host):
+    evening = _tournament(host)
+    schedule, holder = rotation_schedule(9, 3), _numbers(evening)
+    _play(evening, host, 1)
+    fmt = format_for(evening)
+    seated = next(p for p in range(9) if p not in schedule.games[1].sitting_out)
+    leaver = Guest.objects.get(pk=holder[seated])
+    fmt.seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    Guest.objects.filter(pk=leaver.pk).update(status=Guest.Status.LEFT)
+    _play(evening, host, 2)
+    state = fmt.state(evening)
+    ghost = next(p for t in state.tables for p in t if p < 0) if any(p < 0 for t in state.tables for p in t) else None
+    game3 = schedule.games[2]
+    if seated in game3.sitting_out:
+        assert leaver.pk not in {p for t in state.tables for p in t}
+    else:
+        table, seat = next((n, t.index(seated)) for n, t in enumerate(game3.tables) if seated in t)
+        assert state.tables[table][seat] == ghost and leaver.pk not in {p for t in state.tables for p in t}
+    late = GuestFactory(evening=evening, name="Late Player", status=Guest.Status.REGISTERED)
+    with pytest.raises(RuleError, match="Late Player cannot join"):
+        fmt.seat_change(evening=evening, guest=late, leaving=False, user=host, device="")
