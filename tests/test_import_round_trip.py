@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.management.color import no_style
+from django.db import connection
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_foursome_night import report_for
@@ -44,6 +46,9 @@ def _evening(fmt: str, guests: int) -> Evening:
     evening = EveningFactory(format=fmt, round_end=Evening.RoundEnd.CLOCK, rounds_planned=3)
     for n in range(guests):
         GuestFactory(id=FIRST_ID + n, evening=evening, name=f"Player {n + 1:02}", pack=("red", "blue")[n % 2])
+    with connection.cursor() as cursor:  # PostgreSQL's sequence does not see ids given: move it past them
+        for sql in connection.ops.sequence_reset_sql(no_style(), [Guest]):
+            cursor.execute(sql)
     return evening
 
 
