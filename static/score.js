@@ -1,7 +1,10 @@
 /* The score helper on a captain's phone at tables of four (issue 15). No inline script: the
    Content-Security-Policy allows none. Without JavaScript the form's plain fields work alone.
-   The taps are kept on the phone (localStorage, per guest, round and table) until the result
-   is sent, so a phone that locks or reloads its page during the game loses nothing.
+   The taps are kept on the phone (localStorage, per guest, round and table) until the server
+   has the result, so a phone that locks or reloads its page during the game, or loses the
+   Wi-Fi as the result is sent, loses nothing: the form is kept and sent again by keep.js
+   (issue 24), which removes these taps only once the server has confirmed the result (the
+   form names them in data-keep-drafts).
    Euchre: a tap per hand (side and 1, 2 or 4 points) kept in the hidden "hands" field, the
    running total written into the points fields. Bunco: a tap per scoring roll and player (1,
    2, 3, a mini bunco 5, a bunco 21) kept in "rolls_<player>", with the player's points,
@@ -95,10 +98,10 @@
     fields.forEach(function (f) { if (typeof saved[f.name] === "string") f.value = saved[f.name]; });
   }
   function keep(form) {
-    var store = storage(), sent = false;
+    var store = storage();
     if (!store) return;
+    form.setAttribute("data-keep-drafts", draftKey(form));  // keep.js removes it once the server has the result
     function save() {
-      if (sent) return;  // the result is on its way: nothing more to keep
       var draft = {};
       form.querySelectorAll(KEPT).forEach(function (f) { if (f.value) draft[f.name] = f.value; });
       try {
@@ -108,10 +111,6 @@
     }
     form.addEventListener("click", function () { setTimeout(save, 0); });
     form.addEventListener("input", function () { setTimeout(save, 0); });
-    form.addEventListener("submit", function () {
-      sent = true;
-      try { store.removeItem(draftKey(form)); } catch (e) { /* none kept */ }
-    });
   }
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form.foursome-report");

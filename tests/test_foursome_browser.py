@@ -107,6 +107,7 @@ def test_a_euchre_night_of_500_with_the_room_display(browser, live_server):
     assert phone.locator("input[name=points_ns]").input_value() == "4"
     phone.screenshot(path="/tmp/foursome-euchre-report-390.png", full_page=True)
     phone.get_by_role("button", name="Send the result").click()
+    phone.locator(".messages").wait_for()  # sent by fetch, kept on the phone until the server has it
     assert evening.rounds.get().results.get().report["hands"] == [["NS", 1], ["NS", 2], ["EW", 1], ["NS", 1]]
     rnd = evening.rounds.get()
     for number in range(2, len(tables) + 1):

@@ -1,5 +1,5 @@
 """The formats at tables of four in the database: the draw, reports, the bell, undo, guests who
-leave and arrive, standings and prizes (``tournament.services.foursome*``).
+leave and arrive, standings and prizes (``tournament.formats.partnership``).
 
 The evening's reports are checked against values worked by hand from ``docs/rules/``.
 """

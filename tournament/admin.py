@@ -113,3 +113,9 @@ class HelperLinkAdmin(HistoryAdmin):
 
     list_display = ["evening", "number", "role", "label", "created_at", "revoked_at"]
     exclude = ["key"]
+
+
+@admin.register(models.PhoneSend)
+class PhoneSendAdmin(HistoryAdmin):
+    list_display = ["at", "evening", "action", "guest", "words"]
+    list_filter = ["action"]

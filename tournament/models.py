@@ -724,3 +724,28 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"An entry in the audit log of {self.evening.name}"
+
+
+class PhoneSend(models.Model):
+    """A form from a guest's or helper's phone that the server has recorded, under the one-time
+    ``request_id`` the phone sent with it (``static/keep.js`` keeps a form on the phone until the
+    server confirms it, and sends it again when the connection returns). A resend with the same
+    id is answered "recorded already" and records nothing twice (``services.sends``). ``action``
+    says what was recorded ("result.report", "result.vote", "guest.check_in", "guest.register");
+    ``words`` what the phone was told the first time; ``guest`` the guest it was about (a
+    self-registration's resend leads back to that guest's page). House rule, issue 24 item 1.
+    """
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="phone_sends")
+    request_id = models.CharField(max_length=64)
+    action = models.CharField(max_length=40)
+    words = models.CharField(max_length=300, blank=True)
+    guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        ordering = ["evening", "at", "id"]
+        constraints = [models.UniqueConstraint(fields=["evening", "request_id"], name="phone_send_once")]
+
+    def __str__(self) -> str:
+        return f"A form sent from a phone to {self.evening.name} ({self.action})"

@@ -38,12 +38,14 @@ from tournament.private_doors import not_found, private
 from tournament.registry import format_for
 from tournament.selectors.board import database_now
 from tournament.selectors.guest_boards import Shared, shared_board, shared_board_at
-from tournament.services import captains, registration
+from tournament.services import captains, registration, sends
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
 from tournament.views.format_pages import own_page
 from tournament.views.guest_csrf import csrf_private
+from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer
+from tournament.views.kept import request_id as kept_request_id
 from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -288,17 +290,27 @@ def captain_report(request: HtmxHttpRequest, key: str) -> HttpResponse:
     # What the captain saw when they filled the form decides what they report for.
     header = CaptainFormHeader(request.POST)
     if not header.is_valid():
-        messages.error(request, "The form was damaged: open it again.")
-        return _back(request, guest)
+        return _said(request, _back(request, guest), REFUSED, "The form was damaged: open it again.")
     data = header.cleaned_data
+    seen = sends.send_seen(evening=guest.evening, request_id=data["request_id"])
+    if seen is not None:  # a resend of a report that reached the server (issue 24)
+        return _said(request, _back(request, guest), ALREADY, already_words(seen))
     refused = _report_refused(request, guest, data)
     if refused is not None:
         return refused
     seats = [ln.guest for ln in context["board"].tables[data["table"] - 1].lines]
     form = ResultForm(request.POST, guests=seats, counters_required=data["table"] == 1)
     if form.is_valid() and _report_sent(request, guest, form, data):
-        return _back(request, guest)
-    return _report_page(request, context, form, data["round"], data["table"], data["request_id"])
+        return kept_answer(request, _back(request, guest), RECORDED)
+    page = _report_page(request, context, form, data["round"], data["table"], data["request_id"])
+    return kept_answer(request, page, REFUSED, form_words(form))
+
+
+def _said(request: HttpRequest, response: HttpResponse, outcome: str, words: str) -> HttpResponse:
+    """``response`` (a redirect to the guest's page) with ``words`` as the page's message (an
+    error for a refusal) and, to a phone's kept form, the ``outcome`` (``views.kept``)."""
+    (messages.error if outcome == REFUSED else messages.success)(request, words)
+    return kept_answer(request, response, outcome, words)
 
 
 def _report_blank(request: HttpRequest, guest: Guest, context: dict) -> HttpResponse:
@@ -332,10 +344,8 @@ def _report_refused(request: HttpRequest, guest: Guest, data: dict) -> HttpRespo
         captains.captain_may_report(guest=guest, round_number=data["round"], table=data["table"])
     except RuleError as error:
         if captains.captain_report_saved(guest=guest, round_number=data["round"], request_id=data["request_id"]):
-            messages.success(request, f"Table {data['table']}'s result was saved.")
-        else:
-            messages.error(request, error_message(error, guest.evening))
-        return _back(request, guest)
+            return _said(request, _back(request, guest), ALREADY, f"Table {data['table']}'s result was saved.")
+        return _said(request, _back(request, guest), REFUSED, error_message(error, guest.evening))
     return None
 
 
@@ -345,15 +355,21 @@ def _report_sent(request: HttpRequest, guest: Guest, form: ResultForm, data: dic
     added to the form (nothing saved)."""
     winner, in_call, counters = form.result()
     try:
-        captains.captain_report(
-            guest=guest,
-            round_number=data["round"],
-            table=data["table"],
-            pool_winner=winner,
-            in_call=in_call,
-            counters=counters,
+        sends.send_once(
+            evening=guest.evening,
             request_id=data["request_id"],
-            device=_device(request),
+            action="result.report",
+            record=lambda: captains.captain_report(
+                guest=guest,
+                round_number=data["round"],
+                table=data["table"],
+                pool_winner=winner,
+                in_call=in_call,
+                counters=counters,
+                request_id=data["request_id"],
+                device=_device(request),
+            ),
+            words=lambda result: f"table {result.table}'s result for round {data['round']}",
         )
     except RuleError as error:
         form.add_error(None, error_message(error, guest.evening))
@@ -374,25 +390,32 @@ def captain_vote(request: HttpRequest, key: str) -> HttpResponse:
         return _back(request, guest)
     form = VoteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, str(next(iter(form.errors.values()))[0]))
-        return _back(request, guest)
+        return _said(request, _back(request, guest), REFUSED, str(next(iter(form.errors.values()))[0]))
     verdict = form.cleaned_data["verdict"]
     try:
-        captains.captain_vote(
-            guest=guest,
-            result_id=form.cleaned_data["result"],
-            verdict=verdict,
-            note=form.cleaned_data["note"] if verdict == "dispute" else "",
-            device=_device(request),
+        sent = sends.send_once(
+            evening=guest.evening,
+            request_id=kept_request_id(request),
+            action=f"result.{verdict}",
+            record=lambda: captains.captain_vote(
+                guest=guest,
+                result_id=form.cleaned_data["result"],
+                verdict=verdict,
+                note=form.cleaned_data["note"] if verdict == "dispute" else "",
+                device=_device(request),
+            ),
+            words=lambda vote: f"your {'dispute' if verdict == 'dispute' else 'confirmation'} of the result",
+            guest=lambda vote: guest,
         )
     except RuleError as error:
-        messages.error(request, error_message(error, guest.evening))
+        return _said(request, _back(request, guest), REFUSED, error_message(error, guest.evening))
+    if sent.first is not None:
+        return _said(request, _back(request, guest), ALREADY, already_words(sent.first))
+    if verdict == "dispute":
+        messages.warning(request, "Your dispute is sent: the host will decide.")
     else:
-        if verdict == "dispute":
-            messages.warning(request, "Your dispute is sent: the host will decide.")
-        else:
-            messages.success(request, "Thank you: you confirmed the result.")
-    return _back(request, guest)
+        messages.success(request, "Thank you: you confirmed the result.")
+    return kept_answer(request, _back(request, guest), RECORDED)
 
 
 @csrf_private
@@ -404,21 +427,29 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
     if request.method != "POST":
         return _back(request, guest)
     try:
-        registration.self_check_in(guest=guest, device=_device(request))
-    except RuleError as error:
-        messages.error(request, error_message(error, guest.evening))
-    else:
-        started = guest.evening.rounds.exists()
-        messages.success(
-            request,
-            "You are checked in. "
-            + (
-                "The host gives you a seat between rounds; your table shows here then."
-                if started
-                else "Your table shows here once the host makes the draw."
-            ),
+        sent = sends.send_once(
+            evening=guest.evening,
+            request_id=kept_request_id(request),
+            action="guest.check_in",
+            record=lambda: registration.self_check_in(guest=guest, device=_device(request)),
+            words=lambda checked: "your check-in",
+            guest=lambda checked: checked,
         )
-    return _back(request, guest)
+    except RuleError as error:
+        return _said(request, _back(request, guest), REFUSED, error_message(error, guest.evening))
+    if sent.first is not None:
+        return _said(request, _back(request, guest), ALREADY, already_words(sent.first))
+    started = guest.evening.rounds.exists()
+    messages.success(
+        request,
+        "You are checked in. "
+        + (
+            "The host gives you a seat between rounds; your table shows here then."
+            if started
+            else "Your table shows here once the host makes the draw."
+        ),
+    )
+    return kept_answer(request, _back(request, guest), RECORDED)
 
 
 def rules_page(request: HttpRequest) -> HttpResponse:

@@ -42,6 +42,8 @@ from tournament.selectors.guests import GuestList, guest_list
 from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
+from tournament.services.sends import send_once
+from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
 from tournament.views.request_types import HtmxHttpRequest
 
 
@@ -144,29 +146,11 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
     if "one-name" in request.POST or not door.is_host:
         one = GuestForm(request.POST, evening=evening, prefix="one")
         if one.is_valid():
-            try:
-                guest = guest_services.guest_add(
-                    evening=evening,
-                    name=one.cleaned_data["name"],
-                    pack=one.cleaned_data["pack"],
-                    contact=one.cleaned_data["contact"],
-                    check_in=one.cleaned_data["check_in"],
-                    device=_device(request),
-                    different=one.cleaned_data["different"],
-                    **door.who(),
-                )
-            except RuleError as error:
-                one.add_error(
-                    "name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening)
-                )
-                if getattr(error, "near", False):
-                    one.ask_different()
-            else:
-                messages.success(
-                    request,
-                    f"{guest.name} is registered" + (" and checked in." if one.cleaned_data["check_in"] else "."),
-                )
-                return redirect(door.back(q=guest.name, guest=guest.pk))
+            added = _add_one(request, door, one)
+            if added is not None:
+                return added
+        page = list_page(request, door, one=one, many=many)
+        return kept_answer(request, page, REFUSED, form_words(one))
     else:
         many = GuestListForm(request.POST, request.FILES, prefix="many")
         if many.is_valid():
@@ -190,6 +174,45 @@ def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
                 messages.success(request, f"{len(created)} guests registered.")
                 return redirect(door.list_url())
     return list_page(request, door, one=one, many=many)
+
+
+def _add_one(request: HttpRequest, door: Door, one: GuestForm) -> HttpResponse | None:
+    """Register the valid one-guest form ``one`` once per the phone's one-time id
+    (``services.sends``); the redirect to the list at the guest (with what happened, or
+    "recorded already" for a resend), or None with the reason added to the form."""
+    evening = door.evening
+    try:
+        sent = send_once(
+            evening=evening,
+            request_id=request_id(request),
+            action="guest.register",
+            record=lambda: guest_services.guest_add(
+                evening=evening,
+                name=one.cleaned_data["name"],
+                pack=one.cleaned_data["pack"],
+                contact=one.cleaned_data["contact"],
+                check_in=one.cleaned_data["check_in"],
+                device=_device(request),
+                different=one.cleaned_data["different"],
+                **door.who(),
+            ),
+            words=lambda guest: f"the registration of {guest.name}",
+            guest=lambda guest: guest,
+        )
+    except RuleError as error:
+        one.add_error("name", str(error.problems[0]) if hasattr(error, "problems") else error_message(error, evening))
+        if getattr(error, "near", False):  # the same name apart from accents or spacing: ask the host first
+            one.ask_different()
+        return None
+    if sent.first is not None:
+        words, guest, outcome = already_words(sent.first), sent.first.guest, ALREADY
+    else:
+        guest, outcome = sent.value, RECORDED
+        assert guest is not None
+        words = f"{guest.name} is registered" + (" and checked in." if one.cleaned_data["check_in"] else ".")
+    messages.success(request, words)
+    back = door.back(q=guest.name, guest=guest.pk) if guest is not None else door.list_url()
+    return kept_answer(request, redirect(back), outcome, words)
 
 
 @login_required
@@ -244,27 +267,50 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
     redirect to the list at the row without JavaScript. Refusals change nothing and say why."""
     form = GuestActionForm(request.POST)
     q, show = form.filters()
+    outcome = REFUSED
     if not form.is_valid() or "action" not in form.cleaned_data:
         news, alert, spread = "That button was not understood: reload the page and try again.", True, False
     else:
         try:
-            news, spread = _change(door, guest, form.cleaned_data["action"], _device(request))
+            (news, spread), outcome = _change_once(request, door, guest, form.cleaned_data["action"])
             alert = False
         except HelperRefused as error:
-            return render(
-                request,
-                "helper/refused.html",
-                {"link": door.helper, "evening": door.evening, "message": error_message(error, door.evening)},
-                status=403,
+            message = error_message(error, door.evening)
+            page = render(
+                request, "helper/refused.html", {"link": door.helper, "evening": door.evening, "message": message}
             )
+            page.status_code = 403
+            return kept_answer(request, page, REFUSED, message)
         except RuleError as error:
             news, alert, spread = error_message(error, door.evening), True, False
     if request.htmx:
         if spread:
-            return rows_response(request, door, q=q, show=show, news=news)
-        return row_response(request, door, guest, q=q, show=show, news=news, alert=alert)
-    (messages.error if alert else messages.success)(request, news)
-    return redirect(door.back(q=q, show=show, guest=guest.pk))
+            answer = rows_response(request, door, q=q, show=show, news=news)
+        else:
+            answer = row_response(request, door, guest, q=q, show=show, news=news, alert=alert)
+    else:
+        (messages.error if alert else messages.success)(request, news)
+        answer = redirect(door.back(q=q, show=show, guest=guest.pk))
+    return kept_answer(request, answer, outcome, news)
+
+
+def _change_once(request: HttpRequest, door: Door, guest: Guest, action: str) -> tuple[tuple[str, bool], str]:
+    """``_change`` once per the phone's one-time id (``services.sends``): ((what happened in
+    words, whether other rows changed), "recorded"), or for a resend of a change recorded
+    before ((those words, False), "already") and nothing changes. Raises as ``_change``."""
+    words = {"here": "check-in", "registered": "check-out", "left": "leaving", "reissue": "new private link"}
+    sent = send_once(
+        evening=door.evening,
+        request_id=request_id(request),
+        action=f"guest.{action}",
+        record=lambda: _change(door, guest, action, _device(request)),
+        words=lambda done: f"{guest.name}'s {words.get(action, action)}",
+        guest=lambda done: guest,
+    )
+    if sent.first is not None:
+        return (already_words(sent.first), False), ALREADY
+    assert sent.value is not None
+    return sent.value, RECORDED
 
 
 GUEST_GONE = "That guest is no longer on the list (removed meanwhile): nothing was changed. The list is as it is now."
@@ -319,9 +365,11 @@ def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:
             else "Nobody to check in: everyone listed is here already (or has left)."
         )
     if request.htmx:
-        return rows_response(request, door, q=q, show=show, news=news, alert=alert)
-    (messages.error if alert else messages.success)(request, news)
-    return redirect(door.back(q=q, show=show))
+        answer = rows_response(request, door, q=q, show=show, news=news, alert=alert)
+    else:
+        (messages.error if alert else messages.success)(request, news)
+        answer = redirect(door.back(q=q, show=show))
+    return kept_answer(request, answer, REFUSED if not form.is_valid() else RECORDED, news)
 
 
 @login_required

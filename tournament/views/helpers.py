@@ -36,8 +36,10 @@ from tournament.private_doors import not_found, private
 from tournament.selectors.board import evening_board
 from tournament.services import helpers, state
 from tournament.services.naming import error_message
+from tournament.services.sends import send_once
 from tournament.views.guest_csrf import csrf_private
-from tournament.views.guests import Door, add_guests, check_in_many, guest_action, guest_gone, list_page
+from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page, rows_response
+from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
 from tournament.views.qr_codes import qr_svg
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -104,9 +106,20 @@ def helper_guest(request: HtmxHttpRequest, link: HelperLink, guest_id: int) -> H
     if request.method != "POST":
         return redirect("helper-page", link.key)
     guest = Guest.objects.filter(pk=guest_id, evening=link.evening).first()
-    if guest is None:
-        return guest_gone(request, _door(link))
+    if guest is None:  # removed by the host meanwhile (a check-in kept on the phone while the Wi-Fi was down)
+        return _guest_gone(request, link)
     return guest_action(request, _door(link), guest)
+
+
+def _guest_gone(request: HtmxHttpRequest, link: HelperLink) -> HttpResponse:
+    """The answer to a row's button for a guest who is no longer on the list (the host removed
+    them): the list's rows with the reason (htmx) or the list with it as a message; nothing
+    changed. Told to a phone's kept form as refused (``views.kept``)."""
+    words = "That guest is no longer on the list (the host removed them), so nothing was changed. Ask the host."
+    if request.htmx:
+        return kept_answer(request, rows_response(request, _door(link), news=words, alert=True), REFUSED, words)
+    messages.error(request, words)
+    return kept_answer(request, redirect("helper-page", link.key), REFUSED, words)
 
 
 @helper_view(HelperLink.Role.DOOR)
@@ -144,32 +157,19 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
     current = state.current_round(evening)
     board = evening_board(evening)
     if current is None or not 1 <= table <= len(board.tables):
-        messages.error(request, "No round is in play, or there is no such table.")
-        return redirect("helper-page", link.key)
+        words = "No round is in play, or there is no such table."
+        messages.error(request, words)
+        return kept_answer(request, redirect("helper-page", link.key), REFUSED, words)
     seat = board.tables[table - 1]
     required = table == 1  # the last round's counts are the host's final count, after its bell
     posted = request.POST if request.method == "POST" else None
     form = ResultForm(posted, guests=[line.guest for line in seat.lines], counters_required=required)
     round_form = RoundNumberForm(posted, initial={"round": current.number})
     if posted is not None and form.is_valid() and round_form.is_valid():
-        winner, in_call, counters = form.result()
-        try:
-            helpers.scorer_report(
-                link=link,
-                round_number=round_form.cleaned_data["round"],
-                table=table,
-                pool_winner=winner,
-                in_call=in_call,
-                counters=counters,
-                tied=form.tied(),
-                device=_device(request),
-            )
-        except RuleError as error:
-            form.add_error(None, error_message(error, evening))
-        else:
-            messages.success(request, f"Result saved for table {table}.")
-            return redirect("helper-page", link.key)
-    return render(
+        sent = _scorer_sent(request, link, table, form, round_form.cleaned_data["round"])
+        if sent is not None:
+            return sent
+    page = render(
         request,
         "helper/result.html",
         {
@@ -182,6 +182,41 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
             "counters_required": required,
         },
     )
+    return kept_answer(request, page, REFUSED, form_words(form) or form_words(round_form)) if posted else page
+
+
+def _scorer_sent(
+    request: HttpRequest, link: HelperLink, table: int, form: ResultForm, round_number: int
+) -> HttpResponse | None:
+    """Record the scorer's valid result ``form`` for ``table`` in round ``round_number`` once per
+    the phone's one-time id (``services.sends``): the redirect to the scorer's tables (with
+    "saved", or "recorded already" for a resend), or None with the reason added to the form."""
+    winner, in_call, counters = form.result()
+    try:
+        sent = send_once(
+            evening=link.evening,
+            request_id=request_id(request),
+            action="result.record",
+            record=lambda: helpers.scorer_report(
+                link=link,
+                round_number=round_number,
+                table=table,
+                pool_winner=winner,
+                in_call=in_call,
+                counters=counters,
+                tied=form.tied(),
+                device=_device(request),
+            ),
+            words=lambda result: f"table {table}'s result for round {round_number}",
+        )
+    except RuleError as error:
+        form.add_error(None, error_message(error, link.evening))
+        return None
+    outcome, words = RECORDED, f"Result saved for table {table}."
+    if sent.first is not None:
+        outcome, words = ALREADY, already_words(sent.first)
+    messages.success(request, words)
+    return kept_answer(request, redirect("helper-page", link.key), outcome, words)
 
 
 def helper_links_context(request: HttpRequest, evening: Evening, *, address=None) -> dict:

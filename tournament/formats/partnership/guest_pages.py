@@ -1,6 +1,6 @@
 """A guest's phone at tables of four (Progressive Euchre, Drive Whist, Bunco): what their page
-shows (``guest/_foursome.html``) and the captain's report with the score helper
-(``guest/foursome_report.html``, ``static/score.js``).
+shows (``partnership/guest_page.html``) and the captain's report with the score helper
+(``partnership/captain_report.html``, ``static/score.js``).
 
 Rules: ``docs/rules/tables-of-four.md`` (seats North, East, South, West; North–South and East–West
 partners; what each format counts). ``tournament.views.guest`` sends these evenings here through
@@ -21,13 +21,15 @@ from tables.errors import RuleError
 from tables.formats.records import report_score
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable
 from tournament.formats.partnership.captain_form import FoursomeReportForm
-from tournament.formats.partnership.reports import foursome_captain_report
+from tournament.formats.partnership.reports import foursome_captain_report, foursome_round_open
 from tournament.forms.actions import CaptainFormHeader
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
 from tournament.registry import format_named
 from tournament.selectors.guest_boards import Shared, shared_board
 from tournament.services.naming import error_message
+from tournament.services.sends import send_once, send_seen
+from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer
 
 STANDINGS_SHOWN = 10
 
@@ -185,33 +187,61 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
         return _captain_blank(request, guest, board)
     header = CaptainFormHeader(request.POST)
     if not header.is_valid():
-        messages.error(request, "The form was damaged: open it again.")
-        return private(redirect("guest-page", guest.key))
+        return _back(request, guest, REFUSED, "The form was damaged: open it again.")
     data = header.cleaned_data
+    seen = send_seen(evening=guest.evening, request_id=data["request_id"])
+    if seen is not None:  # a resend of a report that reached the server (issue 24)
+        return _back(request, guest, ALREADY, already_words(seen))
+    try:
+        foursome_round_open(evening=guest.evening, round_number=data["round"])
+    except RuleError as error:
+        return _back(request, guest, REFUSED, error_message(error, guest.evening))
     if not 1 <= data["table"] <= len(board.tables):
-        messages.error(request, f"There is no table {data['table']} now: open the form again.")
-        return private(redirect("guest-page", guest.key))
+        return _back(request, guest, REFUSED, f"There is no table {data['table']} now: open the form again.")
     table = board.tables[data["table"] - 1]
     form = FoursomeReportForm(request.POST, fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
-    if form.is_valid():
-        try:
-            form.check_players()
-            foursome_captain_report(
+    if form.is_valid() and _captain_sent(request, guest, form, data):
+        return _back(
+            request,
+            guest,
+            RECORDED,
+            f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it.",
+        )
+    page = _captain_page(request, guest, board, table, form, data["round"], data["request_id"])
+    return kept_answer(request, page, REFUSED, form_words(form))
+
+
+def _back(request: HttpRequest, guest: Guest, outcome: str, words: str) -> HttpResponse:
+    """Back to the guest's page with ``words`` as its message (an error for a refusal) and,
+    to a phone's kept form, the ``outcome`` (``views.kept``)."""
+    (messages.error if outcome == REFUSED else messages.success)(request, words)
+    return kept_answer(request, private(redirect("guest-page", guest.key)), outcome, words)
+
+
+def _captain_sent(request: HttpRequest, guest: Guest, form: FoursomeReportForm, data: dict[str, Any]) -> bool:
+    """Record the valid report ``form`` for the form's round and table (``data``, the cleaned
+    ``CaptainFormHeader``) once per one-time id (``services.sends``); True when recorded, False
+    with the reason added to the form (nothing recorded)."""
+    try:
+        form.check_players()
+        send_once(
+            evening=guest.evening,
+            request_id=data["request_id"],
+            action="result.report",
+            record=lambda: foursome_captain_report(
                 guest=guest,
                 round_number=data["round"],
                 table=data["table"],
                 report=form.report(),
                 request_id=data["request_id"],
                 device=request.META.get("HTTP_USER_AGENT", "")[:200],
-            )
-        except RuleError as error:
-            form.add_error(None, error_message(error, guest.evening))
-        else:
-            messages.success(
-                request, f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it."
-            )
-            return private(redirect("guest-page", guest.key))
-    return _captain_page(request, guest, board, table, form, data["round"], data["request_id"])
+            ),
+            words=lambda result: f"table {result.table}'s result for round {data['round']}",
+        )
+    except RuleError as error:
+        form.add_error(None, error_message(error, guest.evening))
+        return False
+    return True
 
 
 def _captain_blank(request: HttpRequest, guest: Guest, board: FoursomeBoard) -> HttpResponse:

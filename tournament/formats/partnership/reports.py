@@ -208,11 +208,7 @@ def foursome_captain_report(
             raise RuleError("That round does not exist: reload your page.")
         if request_id and (done := rnd.results.filter(table=table, request_id=request_id).first()) is not None:
             return done
-        if rnd.state not in OPEN_STATES:
-            raise RuleError(
-                f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent "
-                "from a phone. If it was wrong, tell the host."
-            )
+        _phone_round_open(rnd)
         guest = Guest.objects.select_related("evening").get(pk=guest.pk)
         if guest.key_revoked or guest.status == Guest.Status.LEFT:
             raise RuleError("You are no longer playing this evening, so you cannot report a result.")
@@ -233,6 +229,27 @@ def foursome_captain_report(
             )
         return foursome_report(
             round=rnd, table=table, report=report, reporter=guest, device=device, request_id=request_id, state=state
+        )
+
+
+def foursome_round_open(*, evening: Evening, round_number: int) -> None:
+    """Check, without saving, that round ``round_number`` of ``evening`` still takes reports from
+    phones (in play, or rung and waiting for every table's score); ``RuleError`` with the reason
+    if not, as ``foursome_captain_report`` refuses. A report kept on a phone while the Wi-Fi was
+    down is told this before its players are read against the tables, which the bell may have
+    changed since (issue 24)."""
+    rnd = Round.objects.filter(evening_id=evening.pk, number=round_number).first()
+    if rnd is None:
+        raise RuleError("That round does not exist: reload your page.")
+    _phone_round_open(rnd)
+
+
+def _phone_round_open(rnd: Round) -> None:
+    """Raise ``RuleError`` when ``rnd`` no longer takes reports from phones (its bell has rung)."""
+    if rnd.state not in OPEN_STATES:
+        raise RuleError(
+            f"Round {rnd.number} is closed: its bell has rung, so its result can no longer be sent "
+            "from a phone. If it was wrong, tell the host."
         )
 
 
