@@ -314,3 +314,28 @@ def test_room_and_phone(db, host, key, client):
     assert client.get(reverse("room", args=[evening.public_key])).status_code == 200
     page = client.get(reverse("guest-page", args=[guest.key]))
     assert page.status_code == 200 and guest.name in page.content.decode()
+
+
+WALKED_BY_HAND = {"poker", "euchre", "whist", "bunco"}
+"""The formats ``tests/test_accessibility.py`` walks at a stage of their evening worked by hand
+(a bell waiting for a table, its score helpers tapped); every other registered format is walked
+here, at round 2 of an evening played with its example results."""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("key", [k for k in KEYS if k not in WALKED_BY_HAND])
+def test_every_page_passes_axe(browser, live_server, host, key):
+    """Every route of the site, on its audience's screen, passes axe-core for the format."""
+    from tests.test_accessibility import AxeWalk, route_values
+
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    round_start(evening=evening, user=host)
+    guest = Guest.objects.get(pk=_seated(evening)[0])
+    walk = AxeWalk(browser, live_server, host)
+    scanned = walk.walk(route_values(evening, guest, key))
+    walk.close()
+    assert len(scanned) >= 30, scanned
+    assert not walk.failures(), f"{key}:\n{walk.failures()}"

@@ -89,7 +89,8 @@ def seating_view(evening: Evening) -> SeatingView | None:
     labels = pack_labels(evening)
     count = len(draw.sizes)
     tables = [SeatingTable(n, table_kind(n, count), rank_name(n), rank_plural(n)) for n in range(1, count + 1)]
-    for row in draw.cards.select_related("guest").order_by("rank", "guest__name_key", "id"):
+    for row in draw.cards.select_related("guest").filter(rank__lte=count).order_by("rank", "guest__name_key", "id"):
+        # (a card past the tables sits its guest out of the first game: FormatPlugin.card_ranks)
         card = TableCard(Pack(row.pack), row.rank)
         words = f"represents {pack_words(card.pack, labels)}" if row.pack != row.guest.pack else ""
         tables[row.rank - 1].lines.append(SeatLine(row.guest, card, card.name_with(labels), words))
