@@ -28,16 +28,17 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from tables.bell import BellOptions, EveningState, ring_bell
-from tables.bell.cuts import Cutter
+from tables.bell import BellOptions, BellRecord, EveningState, TableResult, ring_bell
+from tables.bell.cuts import Cuts, Cutter
 from tables.draw import deal, seating
 from tables.errors import RuleError
 from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeFormat, FoursomeOptions, prize_rules
-from tables.formats.bell import FoursomeState, ring_foursome_bell
+from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell
 from tables.formats.foursome import Movement, Side, draw_foursomes, table_count
 from tables.formats.prizes import award_foursome_prizes
+from tables.formats.scoring import TableScore
 from tables.packs import Pack
 from tables.plan import plan_tables
 from tables.prizes import Prize, PrizeOptions, award_prizes, standings
@@ -132,17 +133,32 @@ class Seating:
     cards: tuple[DrawnSeat, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Rung:
-    """What a bell did: the format's record of it, and the state after it."""
+StateT = TypeVar("StateT")
+ReportsT = TypeVar("ReportsT", contravariant=True)
+OptionsT = TypeVar("OptionsT", contravariant=True)
+PrizeOptionsT = TypeVar("PrizeOptionsT", contravariant=True)
+CutsT = TypeVar("CutsT", contravariant=True)
+RecordT = TypeVar("RecordT")
 
-    record: Any
-    after: Any
+
+@dataclass(frozen=True, slots=True)
+class Rung(Generic[RecordT, StateT]):
+    """What a bell did: the format's record of it (``RecordT``), and the state after it."""
+
+    record: RecordT
+    after: StateT
 
 
 @runtime_checkable
-class FormatRules(Protocol):
-    """The rules of one format behind the interface ``tournament/`` calls (module docstring)."""
+class FormatRules(Protocol[StateT, ReportsT, OptionsT, PrizeOptionsT, CutsT, RecordT]):
+    """The rules of one format behind the interface ``tournament/`` calls (module docstring),
+    generic over the format's own values: its state (``StateT``: where everyone sits and their
+    tallies), a round's reports (``ReportsT``), the bell's options (``OptionsT``) and the prizes'
+    (``PrizeOptionsT``), the cuts a bell may be given (``CutsT``) and the bell's record
+    (``RecordT``). Progressive Poker's are ``EveningState``, the ``TableResult`` values,
+    ``BellOptions``, ``PrizeOptions``, ``CardsCut`` and ``BellRecord``; the tables of four's
+    ``FoursomeState``, table -> ``TableScore``, ``FoursomeOptions`` (both), table -> the side
+    that won the cut, and ``FoursomeBell``."""
 
     @property
     def entry(self) -> FormatEntry:
@@ -166,21 +182,27 @@ class FormatRules(Protocol):
 
     def ring(
         self,
-        state: Any,
-        reports: Any,
+        state: StateT,
+        reports: ReportsT,
         *,
-        options: Any,
+        options: OptionsT,
         last_round: bool = False,
-        cuts: Any = None,
+        cuts: CutsT | None = None,
         rng: random.Random | None = None,
         stake: int = 0,
-    ) -> Rung:
+    ) -> Rung[RecordT, StateT]:
         """Ring the bell on ``state`` with each table's report (``stake``: counters of a fresh
         stake, where the format has stakes); ``RuleError`` for a bad one."""
         ...
 
     def prizes(
-        self, state: Any, packs: Mapping[int, Pack], *, options: Any, rng: random.Random | None = None, stake: int = 0
+        self,
+        state: StateT,
+        packs: Mapping[int, Pack],
+        *,
+        options: PrizeOptionsT,
+        rng: random.Random | None = None,
+        stake: int = 0,
     ) -> tuple[Prize, ...]:
         """The prizes for the state's tallies (each guest's ``packs``)."""
         ...
@@ -218,14 +240,14 @@ class PokerRules:
     def ring(
         self,
         state: EveningState,
-        reports: Any,
+        reports: Sequence[TableResult],
         *,
         options: BellOptions,
         last_round: bool = False,
-        cuts: Any = None,
+        cuts: Cuts | None = None,
         rng: random.Random | None = None,
         stake: int = 1,
-    ) -> Rung:
+    ) -> Rung[BellRecord, EveningState]:
         """``ring_bell`` with the round's ``TableResult`` values (``reports``), the fresh
         ``stake`` in counters and the ``BellOptions``; the record is a ``BellRecord``."""
         record = ring_bell(state, reports, stake=stake, options=options, cuts=cuts, rng=rng, last_round=last_round)
@@ -280,14 +302,14 @@ class FoursomeRules:
     def ring(
         self,
         state: FoursomeState,
-        reports: Any,
+        reports: Mapping[int, TableScore],
         *,
         options: FoursomeOptions,
         last_round: bool = False,
         cuts: Mapping[int, Side] | None = None,
         rng: random.Random | None = None,
         stake: int = 0,
-    ) -> Rung:
+    ) -> Rung[FoursomeBell, FoursomeState]:
         """``ring_foursome_bell`` with each table's ``TableScore`` (``reports``: table -> score);
         the record is a ``FoursomeBell``; ``stake`` is unused (no counters at these tables).
         The last round moves players too (house rule: the
@@ -315,14 +337,28 @@ class FoursomeRules:
         )
 
 
-RULES: dict[str, FormatRules] = {
-    key: PokerRules(entry) if entry.foursome is None else FoursomeRules(entry, entry.foursome)
-    for key, entry in ENGINE.items()
-}
+POKER_RULES: FormatRules[EveningState, Sequence[TableResult], BellOptions, PrizeOptions, Cuts, BellRecord] = PokerRules(
+    POKER
+)
+"""Progressive Poker's rules, typed by its values (mypy checks that ``PokerRules`` keeps the interface)."""
+
+FOURSOME_RULES: dict[
+    str,
+    FormatRules[
+        FoursomeState, Mapping[int, TableScore], FoursomeOptions, FoursomeOptions, Mapping[int, Side], FoursomeBell
+    ],
+] = {key: FoursomeRules(entry, entry.foursome) for key, entry in ENGINE.items() if entry.foursome is not None}
+"""The rules of each format at tables of four, typed by their values (checked as above)."""
+
+AnyRules = FormatRules[Any, Any, Any, Any, Any, Any]
+"""The rules of some format, whichever its values: what a table of every format holds (each
+format's own class says its values: ``PokerRules``, ``FoursomeRules``)."""
+
+RULES: dict[str, AnyRules] = {POKER.key: POKER_RULES, **FOURSOME_RULES}
 """Every format's rules behind ``FormatRules``, by stored key."""
 
 
-def rules_for(key: str) -> FormatRules:
+def rules_for(key: str) -> AnyRules:
     """The rules of the format stored as ``key`` behind ``FormatRules``; ``RuleError`` otherwise."""
     return RULES[format_entry(key).key]
 

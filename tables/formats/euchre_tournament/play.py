@@ -171,7 +171,7 @@ class TournamentRules:
         cuts: Mapping[int, Side] | None = None,
         rng: random.Random | None = None,
         stake: int = 0,
-    ) -> Rung:
+    ) -> Rung[FoursomeBell, FoursomeState]:
         """Score the game in play (each table's report: its partnership's points for each
         player, a win or a loss; a table with no report cut for the win), score the sit-outs,
         and seat the next game by the schedule (the last game seats nobody anew). Returns the
