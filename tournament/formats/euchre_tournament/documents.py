@@ -11,10 +11,12 @@ from tournament.documents.contents import DocumentKind
 from tournament.documents.links import guest_url
 from tournament.formats.partnership.documents import DOCUMENTS as FAMILY
 from tournament.formats.partnership.documents import document as family_document
+from tournament.formats.partnership.documents import history
 from tournament.models import Evening
 from tournament.printing import PrintError
+from tournament.printing.seat_tables import SeatTablesPdf
 from tournament.printing.tally_cards import TallyCardsPdf
-from tournament.printing.tally_data import TallyCardData
+from tournament.printing.tally_data import SeatTableData, TallyCardData
 from tournament.printing.text import guest_print_name
 from tournament.registry import format_for
 
@@ -27,6 +29,13 @@ DOCUMENTS: tuple[DocumentKind, ...] = (
         "One per player: their number, the QR code of their private link, and their whole schedule: "
         "each game's table, seat and partner, with a box for the points and one for an opponent's initials.",
         (("card", "2 a page, with cut marks"),),
+    ),
+    DocumentKind(
+        "table-tents",
+        "Table cards",
+        "One folded card per table: its number and the seats North, East, South and West; the players "
+        "find their table for each game on their score card.",
+        (("tent", "One table a page"),),
     ),
     *(kind for kind in FAMILY if kind.slug in ("results", "certificates")),
 )
@@ -50,6 +59,7 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
     def name(player: int) -> str:
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
 
+    played = [added for _, added in history(evening)]  # each game rung: the points every player added
     cards = []
     for number in sorted(holder):
         guest = guests.get(holder[number])
@@ -62,11 +72,13 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
             )
         rows = []
         for place in schedule.card(number):
+            got = played[place.game - 1].get(guest.pk, {}).get("points") if place.game <= len(played) else None
+            points = "" if got is None else str(got)
             if place.sits_out:
-                rows.append((str(place.game), "sits out", "", "", "", ""))
+                rows.append((str(place.game), "sits out", "", "", points, ""))
                 continue
             partner = name(holder[place.partner]) if place.partner is not None else ""
-            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, "", ""))
+            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, points, ""))
         url = guest_url(guest.key, base_url=base_url)
         cards.append(
             TallyCardData(
@@ -89,8 +101,23 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
     return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
 
 
+def table_cards(*, evening: Evening, paper: str = "A4") -> SeatTablesPdf:
+    """A folded card per table of the schedule (every game has as many): its number and seats.
+    Raises ``PrintError`` before the draw."""
+    try:
+        tables = len(format_for(evening).state(evening).tables)
+    except RuleError as error:
+        raise PrintError("No draw yet: run the draw before printing table cards.") from error
+    words = "Seats by the schedule: your score card gives your table and seat for every game."
+    return SeatTablesPdf(
+        evening_name=evening.name, tables=[SeatTableData(n, "", words) for n in range(1, tables + 1)], paper=paper
+    )
+
+
 def document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
     """The renderer of one of the tournament's documents (``DOCUMENTS``), not yet rendered."""
     if slug == "score-cards":
         return score_cards(evening=evening, paper=paper, base_url=base_url)
+    if slug == "table-tents":
+        return table_cards(evening=evening, paper=paper)
     return family_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)

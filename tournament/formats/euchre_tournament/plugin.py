@@ -101,13 +101,11 @@ class EuchreTournamentFormat(EuchreFormat):
             context["sitting_out"] = True
         return context
 
-    documents_instead: ClassVar[Mapping[str, str | None]] = {
-        **EuchreFormat.documents_instead,
-        "table-tents": "score-cards",
-    }
+    documents_instead: ClassVar[Mapping[str, str | None]] = {**EuchreFormat.documents_instead}
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
-        """Every player's score card with their whole schedule, the results and certificates."""
+        """Every player's score card with their whole schedule, table cards, the results and
+        certificates."""
         from tournament.formats.euchre_tournament.documents import DOCUMENTS
 
         return DOCUMENTS

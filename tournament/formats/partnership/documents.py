@@ -78,9 +78,9 @@ def movement_words(movement: Movement, partners_change: bool, number: int, table
     return f"{up}; {down}; {partners}."
 
 
-def _history(evening: Evening) -> list[tuple[tuple[tuple[int, ...], ...], Mapping[int, Mapping[str, int]]]]:
-    """Each rung round's tables (as played) and the tallies its bell added, in round order. One
-    query."""
+def history(evening: Evening) -> list[tuple[tuple[tuple[int, ...], ...], Mapping[int, Mapping[str, int]]]]:
+    """Each rung round's tables (as played) and the tallies its bell added (player id -> tally
+    -> amount), in round order, as score cards write them in. One query."""
     records = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
         .order_by("round__number", "id")
@@ -172,9 +172,9 @@ def score_cards(
     def name(player: int) -> str:
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
 
-    history = _history(evening)
+    rung = history(evening)
     ended = evening.stage == Evening.Stage.ENDED  # no round to come: no "Now at", no row in play
-    rounds = max(len(history), 1) if ended else rounds_on_card(evening, fmt, len(history) + 1)
+    rounds = max(len(rung), 1) if ended else rounds_on_card(evening, fmt, len(rung) + 1)
     cards = []
     for player in (p for table in state.tables for p in table if p in guests):
         guest = guests[player]
@@ -185,7 +185,7 @@ def score_cards(
             )
         rows = [
             _cells(fmt.game, n, _sitting(before, player), added.get(player, {}), name)
-            for n, (before, added) in enumerate(history, start=1)
+            for n, (before, added) in enumerate(rung, start=1)
         ]
         if not ended:
             rows.append(_cells(fmt.game, len(rows) + 1, _sitting(state.tables, player), None, name))
@@ -196,7 +196,7 @@ def score_cards(
                 name=names[player],
                 url=url,
                 short_url=url.split("://", 1)[-1],
-                seat=_seat_line(state.tables, player, played=len(history), ended=ended, name=name),
+                seat=_seat_line(state.tables, player, played=len(rung), ended=ended, name=name),
                 columns=COLUMNS[fmt.game],
                 rows=tuple(rows[:rounds]),
                 totals=_totals(fmt.game, state.tallies.get(player, {})),
