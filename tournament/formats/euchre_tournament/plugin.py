@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from tournament.selectors.guest_boards import Shared
 
 
+SITTING_OUT = (
+    "You score the sit-out's points (6, house rule) and play again next game: "
+    "your score card lists every game's table and partner."
+)
+"""A sit-out's phone, in place of "Not seated yet" (docs/rules/euchre-tournament.md, "A sit-out's score")."""
+
+
 class EuchreTournamentFormat(EuchreFormat):
     """The Euchre tournament (``docs/rules/euchre-tournament.md``): a game at every table of
     four, every player's points their own, the next game's seats from the schedule."""
@@ -92,13 +99,13 @@ class EuchreTournamentFormat(EuchreFormat):
         return super().seat_change(evening=evening, guest=guest, leaving=True, user=user, device=device)
 
     def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
-        """The phone of a guest at tables of four, with the game they sit out said plainly."""
+        """The phone of a guest at tables of four; a player who sits the round out is told so
+        (``sitting_out``: the words the family's page shows instead of "Not seated yet")."""
         context = super().guest_page_context(guest, shared) or {}
         state = self.state(guest.evening)
         seated = any(guest.pk in table for table in state.tables)
-        if guest.pk in state.tallies and not seated:
-            context["format_page"] = "euchre_tournament/guest_page.html"
-            context["sitting_out"] = True
+        if guest.pk in state.tallies and not seated:  # in place of "Not seated yet"
+            context["sitting_out"] = SITTING_OUT
         return context
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {

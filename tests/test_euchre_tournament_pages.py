@@ -1,0 +1,48 @@
+"""The Euchre tournament's pages for a player who sits a game out (docs/rules/euchre-tournament.md,
+"On this site"): 13 players at 3 tables, one out each game."""
+
+from __future__ import annotations
+
+import re
+
+from django.urls import reverse
+
+from tests.factories import EveningFactory, GuestFactory
+from tournament.models import Evening, Guest
+from tournament.registry import format_for
+from tournament.services.draws import draw_digital
+
+
+def _drawn_13(host) -> Evening:
+    evening = EveningFactory(host=host, format="euchre_tournament", rounds_planned=4)
+    for i in range(13):
+        GuestFactory(evening=evening, name=f"Player {chr(65 + i)}", pack="red" if i % 2 else "blue")
+    draw_digital(evening=evening, user=host)
+    return evening
+
+
+def _sitting_out(evening: Evening) -> Guest:
+    state = format_for(evening).state(evening)
+    seated = {p for table in state.tables for p in table}
+    (out,) = [p for p in state.tallies if p not in seated]
+    return Guest.objects.get(pk=out)
+
+
+def test_the_sit_outs_phone_says_so_once_in_place_of_not_seated_yet(db, host, client):
+    evening = _drawn_13(host)
+    guest = _sitting_out(evening)
+    url = reverse("guest-page", args=[guest.key])
+    page = client.get(url).content.decode()
+    assert page.count("You sit out this game") == 1
+    assert "Not seated yet" not in page
+    # the poll's part replaces #guest-live: the words are inside it, so a poll never adds a copy
+    part = client.get(url, HTTP_HX_REQUEST="true").content.decode().strip()
+    assert re.match(r'<div id="guest-live"', part) and part.count("You sit out this game") == 1
+
+
+def test_a_seated_players_phone_says_nothing_of_sitting_out(db, host, client):
+    evening = _drawn_13(host)
+    out = _sitting_out(evening)
+    guest = evening.guests.exclude(pk=out.pk).first()
+    page = client.get(reverse("guest-page", args=[guest.key])).content.decode()
+    assert "You sit out" not in page and "Go to" in page
