@@ -10,6 +10,7 @@ from django.urls import reverse
 from tests.factories import EveningFactory, GuestFactory
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
+from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
 
 
@@ -46,3 +47,31 @@ def test_a_seated_players_phone_says_nothing_of_sitting_out(db, host, client):
     guest = evening.guests.exclude(pk=out.pk).first()
     page = client.get(reverse("guest-page", args=[guest.key])).content.decode()
     assert "You sit out" not in page and "Go to" in page
+
+
+def test_the_hosts_board_says_who_sits_out_and_that_a_late_guest_cannot_join(db, host, client):
+    evening = _drawn_13(host)
+    round_start(evening=evening, user=host)
+    out = _sitting_out(evening)
+    GuestFactory(evening=evening, name="Late Comer")
+    client.force_login(host)
+    page = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert f"Sitting out this round by the schedule: <bdi>{out.name}</bdi>." in page
+    assert (
+        "Checked in but not seated: <bdi>Late Comer</bdi>. They cannot join: this format's schedule is "
+        "fixed at the draw (house rule)." in page
+    )
+    assert "in a ghost's place" not in page
+
+
+def test_the_guests_list_offers_no_seat_to_the_sit_out_and_says_a_late_guest_cannot_join(db, host, client):
+    evening = _drawn_13(host)
+    round_start(evening=evening, user=host)
+    out = _sitting_out(evening)
+    late = GuestFactory(evening=evening, name="Late Comer")
+    client.force_login(host)
+    page = client.get(reverse("host-guests", args=[evening.pk])).content.decode()
+    row = re.search(rf'<tr id="guest-{out.pk}".*?</tr>', page, re.S).group(0)
+    assert "Seat now" not in row and "Sits this round out (the schedule)" in row
+    assert f"Here but not seated: <bdi>{late.name}</bdi>. They cannot join" in page
+    assert "press <strong>Seat now</strong>" not in page

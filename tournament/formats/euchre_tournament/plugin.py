@@ -67,6 +67,20 @@ class EuchreTournamentFormat(EuchreFormat):
 
     joins_after_the_draw: ClassVar[bool] = False
 
+    def sitting_out(self, evening: Evening) -> frozenset[int]:
+        """The players with a number not at a table of the game in play or next, and not gone
+        (a leaver's schedule is a ghost's): the schedule's sit-outs (docs/rules/euchre-tournament.md,
+        "The schedule"). Empty before the draw. Two or three queries."""
+        try:
+            state = self.state(evening)
+        except RuleError:
+            return frozenset()
+        from tournament.models import Guest
+
+        seated = {p for table in state.tables for p in table}
+        gone = set(evening.guests.filter(status=Guest.Status.LEFT).values_list("pk", flat=True))  # a ghost plays on
+        return frozenset(p for p in state.tallies if p > 0 and p not in seated and p not in gone)
+
     def card_ranks(self, tables: int) -> int:
         """The tables' cards and the sit-out table's, one past the last."""
         return tables + 1

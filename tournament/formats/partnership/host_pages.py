@@ -111,7 +111,12 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
     board = foursome_board(evening)
     missing, disputed = needs(board)
     seated = {line.player for t in board.tables for line in t.seats}
-    unseated = [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+    fmt = format_for(evening)
+    out = fmt.sitting_out(evening) if board.tables else frozenset()
+    here_unseated = (
+        [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+    )
+    unseated = [g for g in here_unseated if g.pk not in out]
     context = {
         "evening": evening,
         "board": board,
@@ -119,6 +124,8 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "disputed": disputed,
         "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
         "unseated": unseated,
+        "sitting_out": [g for g in here_unseated if g.pk in out],
+        "joins": fmt.joins_after_the_draw,
         "rows": _rows(board),
         "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),
