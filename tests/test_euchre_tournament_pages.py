@@ -75,3 +75,24 @@ def test_the_guests_list_offers_no_seat_to_the_sit_out_and_says_a_late_guest_can
     assert "Seat now" not in row and "Sits this round out (the schedule)" in row
     assert f"Here but not seated: <bdi>{late.name}</bdi>. They cannot join" in page
     assert "press <strong>Seat now</strong>" not in page
+
+
+def _before_the_draw(host, players: int, games: int) -> Evening:
+    evening = EveningFactory(host=host, format="euchre_tournament", rounds_planned=games)
+    for i in range(players):
+        GuestFactory(evening=evening, name=f"Player {chr(65 + i)}")
+    return evening
+
+
+def test_the_draw_page_says_13_players_make_3_tables_and_1_sits_out_no_ghost(db, host, client):
+    client.force_login(host)
+    page = client.get(reverse("host-draw", args=[_before_the_draw(host, 13, 4).pk])).content.decode()
+    assert "13 guests here make 3 tables of four; 1 sits out each round, in turn by the schedule." in page
+    assert "ghost" not in page
+
+
+def test_the_draw_page_says_why_the_planned_games_cannot_be_scheduled(db, host, client):
+    client.force_login(host)
+    page = client.get(reverse("host-draw", args=[_before_the_draw(host, 12, 14).pk])).content.decode()
+    assert "12 guests here: 12 players can play 1 to 11 games" in page
+    assert "make 3 tables" not in page
