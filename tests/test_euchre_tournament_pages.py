@@ -96,3 +96,14 @@ def test_the_draw_page_says_why_the_planned_games_cannot_be_scheduled(db, host, 
     page = client.get(reverse("host-draw", args=[_before_the_draw(host, 12, 14).pk])).content.decode()
     assert "12 guests here: 12 players can play 1 to 11 games" in page
     assert "make 3 tables" not in page
+
+
+def test_the_settings_of_a_euchre_tournament_offer_none_of_the_ladders_options(db, host, client):
+    """The schedule seats every game: no movement, partners or prizes by stars to choose."""
+    evening = _before_the_draw(host, 13, 4)
+    client.force_login(host)
+    page = client.get(reverse("host-evening-edit", args=[evening.pk])).content.decode()
+    for words in ("Movement at the bell", "Partners are kept", "instead of stars", "Drive Whist and Bunco only"):
+        assert words not in page
+    # a new evening's form still offers them, for the formats that ask them
+    assert "Movement at the bell" in client.get(reverse("host-evenings")).content.decode()

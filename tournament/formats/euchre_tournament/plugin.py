@@ -30,6 +30,10 @@ class EuchreTournamentFormat(EuchreFormat):
     four, every player's points their own, the next game's seats from the schedule."""
 
     key: ClassVar[str] = "euchre_tournament"
+    evening_fields: ClassVar[tuple[str, ...]] = ()
+    """None of the family's options: the schedule seats every game whoever won (no movement, no
+    partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
+    a tie at a table is played off, the family's default."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
 
     @property
