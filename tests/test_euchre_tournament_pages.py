@@ -107,3 +107,23 @@ def test_the_settings_of_a_euchre_tournament_offer_none_of_the_ladders_options(d
         assert words not in page
     # a new evening's form still offers them, for the formats that ask them
     assert "Movement at the bell" in client.get(reverse("host-evenings")).content.decode()
+
+
+def test_the_moves_after_a_bell_say_the_schedule_seats_the_next_game_not_the_ladder(db, host, client):
+    from tests.test_capabilities import _play
+
+    evening = _drawn_13(host)
+    first_out = _sitting_out(evening)
+    _play(evening, host)
+    next_out = _sitting_out(evening)
+    table = format_for(evening).table_of(evening, first_out.pk)
+    client.force_login(host)
+    page = client.get(reverse("host-moves", args=[evening.pk])).content.decode()
+    assert f"sat the game out and plays at table {table} next, by the schedule." in page
+    assert page.count("next, by the schedule.") == 12  # every player at the 3 tables of game 2
+    for ladder in ("moves up", "moves down", "stays at", "the foot table, table"):
+        assert ladder not in page
+    # the phone of a player at a table says the same to them
+    seated = evening.guests.exclude(pk__in=[first_out.pk, next_out.pk]).first()
+    phone = client.get(reverse("guest-page", args=[seated.key])).content.decode()
+    assert "next, by the schedule." in phone and "move up" not in phone

@@ -30,6 +30,7 @@ class EuchreTournamentFormat(EuchreFormat):
     four, every player's points their own, the next game's seats from the schedule."""
 
     key: ClassVar[str] = "euchre_tournament"
+    seats_by_schedule: ClassVar[bool] = True
     evening_fields: ClassVar[tuple[str, ...]] = ()
     """None of the family's options: the schedule seats every game whoever won (no movement, no
     partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);

@@ -100,6 +100,8 @@ def _move_note(move: BellMove | None) -> str:
     head table", "stays at table 2" ("" when the last bell did not play them)."""
     if move is None:
         return ""
+    if move.played == 0:  # a schedule's sit-out (``BellMove.by_schedule``)
+        return "sat the game out"
     if move.goes_to == move.played:
         return f"stays at table {move.played}"
     return f"{'won' if move.won else 'lost'} at {'the head table' if move.played == 1 else f'table {move.played}'}"
