@@ -127,3 +127,21 @@ def test_the_moves_after_a_bell_say_the_schedule_seats_the_next_game_not_the_lad
     seated = evening.guests.exclude(pk__in=[first_out.pk, next_out.pk]).first()
     phone = client.get(reverse("guest-page", args=[seated.key])).content.decode()
     assert "next, by the schedule." in phone and "move up" not in phone
+
+
+def test_a_score_card_printed_after_game_1_has_game_1s_points_in_its_box_and_the_total(db, host):
+    """The card's boxes for the games played hold their points (a sit-out's 6), as the total does."""
+    from tests.test_capabilities import _play
+    from tournament.formats.euchre_tournament.documents import score_cards
+
+    evening = _drawn_13(host)
+    out = _sitting_out(evening)
+    _play(evening, host)
+    cards = {card.name: card for card in score_cards(evening=evening).cards}
+    tallies = format_for(evening).state(evening).tallies
+    for guest in evening.guests.all():
+        card = cards[guest.name]
+        game_1 = card.rows[0]
+        assert game_1[4] == str(tallies[guest.pk]["points"]) == card.totals[4]
+        assert all(row[4] == "" for row in card.rows[1:])  # games not played yet: blank
+    assert cards[out.name].rows[0][1:5] == ("sits out", "", "", "6")
