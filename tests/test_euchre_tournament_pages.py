@@ -145,3 +145,14 @@ def test_a_score_card_printed_after_game_1_has_game_1s_points_in_its_box_and_the
         assert game_1[4] == str(tallies[guest.pk]["points"]) == card.totals[4]
         assert all(row[4] == "" for row in card.rows[1:])  # games not played yet: blank
     assert cards[out.name].rows[0][1:5] == ("sits out", "", "", "6")
+
+
+def test_a_change_of_the_games_is_refused_and_a_draw_again_offered_only_before_game_1(db, host):
+    evening = _drawn_13(host)
+    fmt = format_for(evening)
+    before = fmt.rounds_change_refused(evening, 6)
+    assert before.endswith("Nothing was saved. To play another number of games, draw again before game 1.")
+    round_start(evening=evening, user=host)
+    assert fmt.rounds_change_refused(evening, 6) == (
+        "The number of games is fixed once the schedule is drawn: this evening plays 4. Nothing was saved."
+    )

@@ -54,10 +54,10 @@ class EuchreTournamentFormat(EuchreFormat):
 
         if evening.pk is None or planned == evening.rounds_planned or not drawn(evening):
             return None
-        return (
-            f"The number of games is fixed once the schedule is drawn: this evening plays {evening.rounds_planned}. "
-            "Nothing was saved. To play another number of games, draw again before game 1."
-        )
+        fixed = f"The number of games is fixed once the schedule is drawn: this evening plays {evening.rounds_planned}. Nothing was saved."
+        if evening.rounds.exists():  # game 1 has started: no draw again
+            return fixed
+        return f"{fixed} To play another number of games, draw again before game 1."
 
     def state_at_draw(self, draw: Draw) -> FoursomeState:
         """Game 1's tables (``Draw.layout``) and every player's number; the players who sit
