@@ -156,3 +156,11 @@ def test_a_change_of_the_games_is_refused_and_a_draw_again_offered_only_before_g
     assert fmt.rounds_change_refused(evening, 6) == (
         "The number of games is fixed once the schedule is drawn: this evening plays 4. Nothing was saved."
     )
+
+
+def test_the_rooms_find_your_name_lists_the_sit_out(db, host, client):
+    evening = _drawn_13(host)
+    out = _sitting_out(evening)
+    page = client.get(reverse("room", args=[evening.public_key])).content.decode()
+    assert f'<bdi class="name">{out.name}</bdi> <span class="at out">sits out</span>' in page
+    assert page.count('<li class="item seat">') == 13
