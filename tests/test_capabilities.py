@@ -316,6 +316,18 @@ def test_room_and_phone(db, host, key, client):
     assert page.status_code == 200 and guest.name in page.content.decode()
 
 
+@pytest.mark.parametrize("key", formats("the seating for the room"))
+def test_public_seating(db, host, key, client):
+    """The seating at the evening's public link names every guest of the draw, seated or (13
+    guests at a Euchre tournament: one) sitting the first round out."""
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+    page = client.get(reverse("public-seating", args=[evening.public_key]))
+    assert page.status_code == 200
+    names = set(Guest.objects.filter(pk__in=_drawn(evening)).values_list("name", flat=True))
+    assert len(names) == 13 and all(name in page.content.decode() for name in names)
+
+
 WALKED_BY_HAND = {"poker", "euchre", "whist", "bunco"}
 """The formats ``tests/test_accessibility.py`` walks at a stage of their evening worked by hand
 (a bell waiting for a table, its score helpers tapped); every other registered format is walked

@@ -307,6 +307,9 @@ def test_after_a_euchre_bell_the_room_says_who_goes_where_and_why():
         ("stars", 0, "stars"),
         ("points", 2, "points"),
         ("tricks", 1, "trick"),
+        ("games won", 1, "game won"),  # the Euchre tournament's tallies
+        ("games sat out", 1, "game sat out"),
+        ("games won", 4, "games won"),
     ],
 )
 def test_a_tally_of_one_is_said_in_the_singular(words, count, said):

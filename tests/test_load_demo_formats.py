@@ -63,3 +63,7 @@ def test_a_demo_played_too_far_is_refused_and_nothing_is_loaded():
     with pytest.raises(CommandError, match="--played"):
         _load("--format", "bunco", "--played", "9")
     assert not Evening.objects.exists()
+
+
+def test_one_round_played_forward_is_said_in_the_singular():
+    assert _load("--format", "bunco", "--played", "1").rstrip().endswith("drawn and seated, 1 round played.")

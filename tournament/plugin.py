@@ -249,6 +249,12 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         is its table; a format whose draw also deals a card for sitting out, one more)."""
         return tables
 
+    def sitting_out(self, evening: Evening) -> frozenset[int]:
+        """The guests (ids) who hold a place in the evening but sit the round in play (or the
+        next) out by the format's rules, not for want of a seat: the host's pages say so instead
+        of asking to seat them. Default: nobody; empty before the draw."""
+        return frozenset()
+
     joins_after_the_draw: ClassVar[bool] = True
     """Whether a guest who arrives after the draw can be given a seat (``seat_change``): every
     format but one whose seats are a schedule fixed before play."""

@@ -69,10 +69,13 @@ class SeatingTable:
 
 @dataclass
 class SeatingView:
-    """The seating of the draw in force: its ``Draw`` and its tables, table 1 first."""
+    """The seating of the draw in force: its ``Draw``, its tables, table 1 first, and the guests
+    whose card is past the last table (a format whose draw deals cards for sitting out,
+    ``FormatPlugin.card_ranks``: they sit the first round out)."""
 
     draw: Draw
     tables: list[SeatingTable]
+    sitting_out: list[Guest] = field(default_factory=list)
 
     @property
     def guests(self) -> int:
@@ -82,19 +85,23 @@ class SeatingView:
 
 def seating_view(evening: Evening) -> SeatingView | None:
     """The seating of the draw in force (every table with its card's rank, its kind and its
-    guests with their pack), or None before the draw. Two queries."""
+    guests with their pack; the guests holding a card past the last table, who sit the first
+    round out), or None before the draw. Two queries."""
     draw = live_draw(evening)
     if draw is None:
         return None
     labels = pack_labels(evening)
     count = len(draw.sizes)
     tables = [SeatingTable(n, table_kind(n, count), rank_name(n), rank_plural(n)) for n in range(1, count + 1)]
-    for row in draw.cards.select_related("guest").filter(rank__lte=count).order_by("rank", "guest__name_key", "id"):
-        # (a card past the tables sits its guest out of the first game: FormatPlugin.card_ranks)
+    sitting_out: list[Guest] = []
+    for row in draw.cards.select_related("guest").order_by("rank", "guest__name_key", "id"):
+        if row.rank > count:
+            sitting_out.append(row.guest)
+            continue
         card = TableCard(Pack(row.pack), row.rank)
         words = f"represents {pack_words(card.pack, labels)}" if row.pack != row.guest.pack else ""
         tables[row.rank - 1].lines.append(SeatLine(row.guest, card, card.name_with(labels), words))
-    return SeatingView(draw, tables)
+    return SeatingView(draw, tables, sitting_out)
 
 
 @dataclass

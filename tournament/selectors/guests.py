@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from tournament.models import Evening, Guest
 from tournament.name_keys import fold_name, name_found
+from tournament.registry import format_for
 from tournament.services.history import guests_with_history
 
 
@@ -27,7 +28,9 @@ class GuestCounts:
 @dataclass
 class GuestList:
     """The guests list as a page shows it: the rows under the filter, the evening's counts,
-    who has history (no *Remove*), whether round 1 has started, and who is here but unseated."""
+    who has history (no *Remove*), whether round 1 has started, who is here but unseated, and
+    who sits the round out by the format's rules (``FormatPlugin.sitting_out``: no *Seat now*),
+    and whether a guest may join after the draw (``FormatPlugin.joins_after_the_draw``)."""
 
     evening: Evening
     rows: list[Guest]
@@ -35,6 +38,8 @@ class GuestList:
     history: set[int]
     started: bool
     unseated: list[Guest] = field(default_factory=list)
+    sitting_out: frozenset[int] = frozenset()
+    joins: bool = True
     q: str = ""
     show: str = ""
 
@@ -76,13 +81,17 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     )
     rows = [g for g in everyone if (not show or g.status == show) and (not q or guest_matches(q, g))]
     started = evening.rounds.exists()
+    fmt = format_for(evening)
+    out = fmt.sitting_out(evening) if started else frozenset()
     return GuestList(
         evening=evening,
         rows=rows,
         counts=counts,
         history=guests_with_history(evening.pk),
         started=started,
-        unseated=[g for g in here if not hasattr(g, "seat")] if started else [],
+        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if started else [],
+        sitting_out=out,
+        joins=fmt.joins_after_the_draw,
         q=q,
         show=show,
     )

@@ -28,9 +28,13 @@ def get_tally_note(notes: Mapping[int, str] | None, player: int) -> str:
 @register.filter
 def tally_word(words: str, count: int) -> str:
     """A tally's words for ``count``, singular for one: ("wins", 1) -> "win", ("losses", 1) ->
-    "loss", ("mini buncos", 1) -> "mini bunco", ("stars", 3) -> "stars"."""
+    "loss", ("mini buncos", 1) -> "mini bunco", ("stars", 3) -> "stars"; words whose noun comes
+    first: ("games won", 1) -> "game won", ("games sat out", 1) -> "game sat out"."""
     if count != 1:
         return words
+    first, _, rest = words.partition(" ")
+    if rest and not words.endswith("s") and first.endswith("s"):
+        return f"{tally_word(first, 1)} {rest}"
     return words[:-2] if words.endswith("sses") else words.removesuffix("s")
 
 

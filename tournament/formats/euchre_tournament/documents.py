@@ -7,12 +7,12 @@ from __future__ import annotations
 from tables.errors import RuleError
 from tables.formats.euchre_tournament.play import NUMBER, TournamentRules
 from tables.formats.foursome import Seat, ghost_name, is_ghost
+from tables.formats.records import bell_from_json
 from tournament.documents.contents import DocumentKind
 from tournament.documents.links import guest_url
 from tournament.formats.partnership.documents import DOCUMENTS as FAMILY
 from tournament.formats.partnership.documents import document as family_document
-from tournament.formats.partnership.documents import history
-from tournament.models import Evening
+from tournament.models import Bell, Evening
 from tournament.printing import PrintError
 from tournament.printing.seat_tables import SeatTablesPdf
 from tournament.printing.tally_cards import TallyCardsPdf
@@ -41,6 +41,16 @@ DOCUMENTS: tuple[DocumentKind, ...] = (
 )
 
 
+def points_by_game(evening: Evening) -> dict[int, dict[int, int]]:
+    """Game number -> player id -> the points the game's bell scored them (a sit-out's too), for
+    every game rung and not undone. One query."""
+    bells = Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
+    return {
+        bell.round.number: {p: t["points"] for p, t in bell_from_json(bell.record).added.items() if "points" in t}
+        for bell in bells.select_related("round").order_by("round__number", "id")
+    }
+
+
 def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = None) -> TallyCardsPdf:
     """Every player's score card, by their number: the schedule's every game for them (a game
     they sit out says so), the points written in for the games played. Raises ``PrintError``
@@ -59,7 +69,7 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
     def name(player: int) -> str:
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
 
-    played = [added for _, added in history(evening)]  # each game rung: the points every player added
+    scored = points_by_game(evening)
     cards = []
     for number in sorted(holder):
         guest = guests.get(holder[number])
@@ -72,13 +82,13 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
             )
         rows = []
         for place in schedule.card(number):
-            got = played[place.game - 1].get(guest.pk, {}).get("points") if place.game <= len(played) else None
-            points = "" if got is None else str(got)
+            points = scored.get(place.game, {}).get(guest.pk)
+            box = "" if points is None else str(points)
             if place.sits_out:
-                rows.append((str(place.game), "sits out", "", "", points, ""))
+                rows.append((str(place.game), "sits out", "", "", box, ""))
                 continue
             partner = name(holder[place.partner]) if place.partner is not None else ""
-            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, points, ""))
+            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, box, ""))
         url = guest_url(guest.key, base_url=base_url)
         cards.append(
             TallyCardData(

@@ -18,11 +18,23 @@ if TYPE_CHECKING:
     from tournament.selectors.guest_boards import Shared
 
 
+SITTING_OUT = (
+    "You score the sit-out's points (6, house rule) and play again next game: "
+    "your score card lists every game's table and partner."
+)
+"""A sit-out's phone, in place of "Not seated yet" (docs/rules/euchre-tournament.md, "A sit-out's score")."""
+
+
 class EuchreTournamentFormat(EuchreFormat):
     """The Euchre tournament (``docs/rules/euchre-tournament.md``): a game at every table of
     four, every player's points their own, the next game's seats from the schedule."""
 
     key: ClassVar[str] = "euchre_tournament"
+    seats_by_schedule: ClassVar[bool] = True
+    evening_fields: ClassVar[tuple[str, ...]] = ()
+    """None of the family's options: the schedule seats every game whoever won (no movement, no
+    partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
+    a tie at a table is played off, the family's default."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
 
     @property
@@ -42,10 +54,10 @@ class EuchreTournamentFormat(EuchreFormat):
 
         if evening.pk is None or planned == evening.rounds_planned or not drawn(evening):
             return None
-        return (
-            f"The number of games is fixed once the schedule is drawn: this evening plays {evening.rounds_planned}. "
-            "Nothing was saved. To play another number of games, draw again before game 1."
-        )
+        fixed = f"The number of games is fixed once the schedule is drawn: this evening plays {evening.rounds_planned}. Nothing was saved."
+        if evening.rounds.exists():  # game 1 has started: no draw again
+            return fixed
+        return f"{fixed} To play another number of games, draw again before game 1."
 
     def state_at_draw(self, draw: Draw) -> FoursomeState:
         """Game 1's tables (``Draw.layout``) and every player's number; the players who sit
@@ -59,6 +71,20 @@ class EuchreTournamentFormat(EuchreFormat):
         return self.rules_of(draw.evening).start(draw.layout, out)
 
     joins_after_the_draw: ClassVar[bool] = False
+
+    def sitting_out(self, evening: Evening) -> frozenset[int]:
+        """The players with a number not at a table of the game in play or next, and not gone
+        (a leaver's schedule is a ghost's): the schedule's sit-outs (docs/rules/euchre-tournament.md,
+        "The schedule"). Empty before the draw. Two or three queries."""
+        try:
+            state = self.state(evening)
+        except RuleError:
+            return frozenset()
+        from tournament.models import Guest
+
+        seated = {p for table in state.tables for p in table}
+        gone = set(evening.guests.filter(status=Guest.Status.LEFT).values_list("pk", flat=True))  # a ghost plays on
+        return frozenset(p for p in state.tallies if p > 0 and p not in seated and p not in gone)
 
     def card_ranks(self, tables: int) -> int:
         """The tables' cards and the sit-out table's, one past the last."""
@@ -92,13 +118,13 @@ class EuchreTournamentFormat(EuchreFormat):
         return super().seat_change(evening=evening, guest=guest, leaving=True, user=user, device=device)
 
     def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
-        """The phone of a guest at tables of four, with the game they sit out said plainly."""
+        """The phone of a guest at tables of four; a player who sits the round out is told so
+        (``sitting_out``: the words the family's page shows instead of "Not seated yet")."""
         context = super().guest_page_context(guest, shared) or {}
         state = self.state(guest.evening)
         seated = any(guest.pk in table for table in state.tables)
-        if guest.pk in state.tallies and not seated:
-            context["format_page"] = "euchre_tournament/guest_page.html"
-            context["sitting_out"] = True
+        if guest.pk in state.tallies and not seated:  # in place of "Not seated yet"
+            context["sitting_out"] = SITTING_OUT
         return context
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {**EuchreFormat.documents_instead}

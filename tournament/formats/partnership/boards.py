@@ -21,6 +21,7 @@ from tables.formats.records import bell_from_json
 from tournament.formats.partnership.standings import FoursomeLine, FoursomeStandings, foursome_standings
 from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name
 from tournament.models import Bell, Evening, Guest, Result, ResultVote, Round
+from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
 from tournament.services.state import OPEN_STATES
 
@@ -95,11 +96,14 @@ class BellMove:
     goes_to: int
     words: str
     tables: int = 0
+    by_schedule: bool = False
 
     def about(self, name: str) -> str:
         """The same said of the player by ``name``, for the host: "Ann won at table 3 and moves
         up to table 2." (``move_words``)."""
-        return move_words(self.played, self.goes_to, won=self.won, tables=self.tables, who=name)
+        return move_words(
+            self.played, self.goes_to, won=self.won, tables=self.tables, who=name, by_schedule=self.by_schedule
+        )
 
     @property
     def said(self) -> str:
@@ -204,24 +208,43 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
     record = bell_from_json(bell.record)
     count = len(record.after)
     after = {p: n for n, t in enumerate(record.after, start=1) for p in t}
+    schedule = getattr(format_for(evening), "seats_by_schedule", False)
     moves: dict[int, BellMove] = {}
     for number, (table, winner) in enumerate(zip(record.before, record.winners, strict=True), start=1):
         for player in table:
             won = side_of(table, player) is winner
-            goes = after.get(player, number)
-            moves[player] = BellMove(player, number, won, goes, move_words(number, goes, won=won, tables=count), count)
+            goes = after.get(player, 0 if schedule else number)
+            words = move_words(number, goes, won=won, tables=count, by_schedule=schedule)
+            moves[player] = BellMove(player, number, won, goes, words, count, schedule)
+    if schedule:  # who sat the game out and plays the next
+        played = {p for t in record.before for p in t}
+        for player, goes in after.items():
+            if player not in played:
+                words = move_words(0, goes, won=False, tables=count, by_schedule=True)
+                moves[player] = BellMove(player, 0, False, goes, words, count, True)
     return bell.round.number, record.words, moves
 
 
-def move_words(played: int, goes_to: int, *, won: bool, tables: int, who: str = "You") -> str:
+def move_words(
+    played: int, goes_to: int, *, won: bool, tables: int, who: str = "You", by_schedule: bool = False
+) -> str:
     """What the bell tells a player, in plain words: "You won at table 3: move up to table 2.",
     "You lost at the head table: go to the foot table, table 5.", "You lost at table 4: stay at
     table 4."; said of someone else (``who``, a name) for the host: "Ann won at table 3 and
     moves up to table 2." (``docs/rules/tables-of-four.md``, 'The movements': winners move up, the head table's winners
     stay, other losers stay, the head table's losers go to the foot table; Drive Whist's head
-    winners go round to the last table; the host's option moves losers down one)."""
+    winners go round to the last table; the host's option moves losers down one).
+
+    ``by_schedule``: the next seats are a schedule's, whoever won (``docs/rules/euchre-tournament.md``,
+    "The schedule"): "Ann won at table 3 and plays at table 1 next, by the schedule.", "You sat
+    the game out: play at table 2 next, by the schedule.", "Ann lost at table 2 and sits the next
+    game out, by the schedule."; ``played`` 0: sat out, ``goes_to`` 0: sits out."""
     where = "the head table" if played == 1 else f"table {played}"
     s = "" if who == "You" else "s"
+    if by_schedule:
+        was = "sat the game out" if played == 0 else f"{'won' if won else 'lost'} at table {played}"
+        then = f"sit{s} the next game out" if goes_to == 0 else f"play{s} at table {goes_to} next"
+        return f"{who} {was}{' and' if s else ':'} {then}, by the schedule."
     if goes_to == played:
         action = f"stay{s} at table {played}"
     elif goes_to < played:

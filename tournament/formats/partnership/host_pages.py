@@ -111,7 +111,12 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
     board = foursome_board(evening)
     missing, disputed = needs(board)
     seated = {line.player for t in board.tables for line in t.seats}
-    unseated = [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+    fmt = format_for(evening)
+    out = fmt.sitting_out(evening) if board.tables else frozenset()
+    here_unseated = (
+        [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+    )
+    unseated = [g for g in here_unseated if g.pk not in out]
     context = {
         "evening": evening,
         "board": board,
@@ -119,6 +124,8 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "disputed": disputed,
         "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
         "unseated": unseated,
+        "sitting_out": [g for g in here_unseated if g.pk in out],
+        "joins": fmt.joins_after_the_draw,
         "rows": _rows(board),
         "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),
@@ -219,6 +226,19 @@ def _initial(result: Result | None, players: list[int]) -> dict:
     return initial
 
 
+def draw_preview(evening: Evening, here: int) -> tuple[int, int, int, str]:
+    """What the draw of ``here`` guests will make by the evening's rules (``rules_of(...).plan``):
+    (tables, ghosts in the seats left empty, guests sitting each round out, the rules' reason
+    when they cannot seat ``here``, else ""). Rules: ``docs/rules/tables-of-four.md``, "The draw";
+    a schedule's sit-outs, ``docs/rules/euchre-tournament.md``, "The schedule"."""
+    try:
+        sizes = format_for(evening).rules_of(evening).plan(here).sizes
+    except RuleError as error:
+        return 0, 0, 0, str(error)
+    seats = sum(sizes)
+    return len(sizes), max(seats - here, 0), max(here - seats, 0), ""
+
+
 def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
     deals it (``foursomes.foursome_draw``) and the seating once dealt. The physical draw is
@@ -246,7 +266,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
                 return redirect("host-draw-seating", evening.pk)
         return redirect("host-draw", evening.pk)
     here = evening.guests.filter(status=Guest.Status.HERE).count()
-    tables = -(-here // 4)
+    tables, ghosts, out, refused = draw_preview(evening, here)
     board = foursome_board(evening)
     return render(
         request,
@@ -256,7 +276,9 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "title": title,
             "here": here,
             "tables": tables,
-            "ghosts": tables * 4 - here,
+            "ghosts": ghosts,
+            "out": out,
+            "refused": refused,
             "board": board,
             "started": evening.rounds.exists(),
             "physical": PHYSICAL_REFUSED.format(title=title),

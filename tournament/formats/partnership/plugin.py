@@ -40,6 +40,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
     )
     fields_legend: ClassVar[str] = "Progressive Euchre, Drive Whist and Bunco only"
     seats_named: ClassVar[bool] = True
+    seats_by_schedule: ClassVar[bool] = False
+    """Whether the next game's seats are a schedule's, whoever won (the bell's words say so)."""
     pages: ClassVar[Mapping[str, str]] = {
         "board": _HOST + "board_page",
         "result": _HOST + "result_page",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tournament.formats.partnership.boards import BellMove, FoursomeBoard, foursome_board
 from tournament.models import Evening, Round
 from tournament.name_keys import name_order
+from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now
 from tournament.services.clock import next_round_due_at
 from tournament.views.room import (
@@ -24,13 +25,15 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
     """The display of an evening at tables of four (``room/_foursome.html``): every table's
     four players, partners together; the last bell's moves by destination table, each guest
     with what sent them ("won at table 3", "lost at the head table"); find your name (with the
-    seat); the leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``."""
+    table and seat, or "sits out" for a schedule's sit-out: ``FormatPlugin.sitting_out``); the leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``."""
     four = foursome_board(evening)
     rnd = board.round
     groups = _with_stayers(move_groups(board), four)
+    out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
     seats = sorted(
-        ((s, t.number) for t in four.tables for s in t.seats if not s.is_ghost),
-        key=lambda row: (name_order(row[0].name), row[0].player),
+        [(s.name, s.player, t.number, s.seat_word[:1]) for t in four.tables for s in t.seats if not s.is_ghost]
+        + [(g.name, g.pk, None, "") for g in evening.guests.filter(pk__in=out)],  # a schedule's sit-outs
+        key=lambda row: (name_order(row[0]), row[1]),
     )
     return {
         "evening": evening,
@@ -100,6 +103,8 @@ def _move_note(move: BellMove | None) -> str:
     head table", "stays at table 2" ("" when the last bell did not play them)."""
     if move is None:
         return ""
+    if move.played == 0:  # a schedule's sit-out (``BellMove.by_schedule``)
+        return "sat the game out"
     if move.goes_to == move.played:
         return f"stays at table {move.played}"
     return f"{'won' if move.won else 'lost'} at {'the head table' if move.played == 1 else f'table {move.played}'}"

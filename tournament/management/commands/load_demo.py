@@ -70,7 +70,7 @@ class Command(HeadTableCommand):
                 play_round(evening=evening, user=user)
         self.stdout.write(
             f"Demo evening {evening.pk} loaded ({evening.get_format_display()}): {evening.guests.count()} guests, drawn and seated"
-            + (f", {played} rounds played." if played else ".")
+            + (f", {played} round{'' if played == 1 else 's'} played." if played else ".")
         )
 
 
