@@ -11,6 +11,7 @@ East–West 6 in game 2, and 5 all, played off by North–South, in game 3.
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from tables.errors import RuleError
 from tables.formats.euchre_tournament.schedule import rotation_schedule
@@ -128,3 +129,24 @@ def test_a_leavers_schedule_is_played_by_a_ghost_and_nobody_joins(host):
     late = GuestFactory(evening=evening, name="Late Player", status=Guest.Status.REGISTERED)
     with pytest.raises(RuleError, match="Late Player cannot join"):
         fmt.seat_change(evening=evening, guest=late, leaving=False, user=host, device="")
+
+
+def test_a_guest_who_leaves_while_sitting_out_hands_their_schedule_to_a_ghost(host, client):
+    """The host marks a sit-out as left from the guests list: a ghost takes their number, plays
+    their next games, and the leaver keeps their points and sits nowhere again."""
+    evening = _tournament(host)
+    schedule, holder = rotation_schedule(9, 3), _numbers(evening)
+    _play(evening, host, 1)
+    number = schedule.games[1].sitting_out[0]  # sits game 2 out, plays game 3
+    leaver = Guest.objects.get(pk=holder[number])
+    points = format_for(evening).state(evening).tallies[leaver.pk]["points"]
+    client.force_login(host)
+    page = client.post(reverse("host-guest-status", args=[evening.pk, leaver.pk]), {"action": "left"}, follow=True)
+    assert "a ghost plays the rest of their schedule" in page.content.decode()
+    assert Guest.objects.get(pk=leaver.pk).status == Guest.Status.LEFT
+    _play(evening, host, 2)
+    state = format_for(evening).state(evening)
+    table, seat = next((n, t.index(number)) for n, t in enumerate(schedule.games[2].tables) if number in t)
+    assert state.tables[table][seat] < 0  # a ghost plays game 3 in the leaver's place
+    assert leaver.pk not in {p for t in state.tables for p in t}
+    assert state.tallies[leaver.pk]["points"] == points

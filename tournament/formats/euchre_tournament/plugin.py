@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tables.errors import RuleError
 from tables.formats.bell import FoursomeState
-from tables.formats.euchre_tournament.play import TournamentRules
+from tables.formats.euchre_tournament.play import GAMES, NUMBER, TournamentRules
 from tournament.formats.euchre.plugin import EuchreFormat
 
 if TYPE_CHECKING:
@@ -108,14 +108,35 @@ class EuchreTournamentFormat(EuchreFormat):
         """Nobody moves by results: every game's seats are the schedule's."""
         return "Every game's tables and partners come from the schedule drawn before play, whoever won."
 
+    def leave_state(self, state: FoursomeState, guest: int) -> FoursomeState:
+        """A guest who leaves hands their number to a new ghost, who plays the rest of their
+        schedule (house rule): in their seat when they are seated, else (sitting this game out)
+        by the number alone. They keep their points. Raises ``RuleError`` for a guest who holds
+        no number."""
+        if any(guest in table for table in state.tables):
+            return super().leave_state(state, guest)
+        number = state.tallies.get(guest, {}).get(NUMBER)
+        if not number:
+            raise RuleError("{guest} is not playing this tournament.", guests=(guest,))
+        ghost = -(state.ghosts + 1)
+        tallies = {p: dict(t) for p, t in state.tallies.items()}
+        tallies[guest][NUMBER] = 0
+        tallies[ghost] = {NUMBER: number, GAMES: tallies[guest].get(GAMES, 0)}
+        return FoursomeState(state.tables, tallies, state.ghosts + 1)
+
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
-        """A guest who leaves gives their seat to a ghost, who plays the rest of their schedule
-        (house rule); nobody joins once the schedule is drawn."""
+        """A guest who leaves gives their place to a ghost, who plays the rest of their schedule
+        (house rule; ``leave_state``); nobody joins once the schedule is drawn."""
         if not leaving:
             raise RuleError(
                 f"{guest.name} cannot join: a Euchre tournament's schedule is fixed before play (house rule)."
             )
-        return super().seat_change(evening=evening, guest=guest, leaving=True, user=user, device=device)
+        if any(guest.pk in table for table in self.state(evening).tables):
+            return super().seat_change(evening=evening, guest=guest, leaving=True, user=user, device=device)
+        from tournament.formats.partnership.bell import foursome_guest_leaves
+
+        foursome_guest_leaves(evening=evening, guest=guest, user=user, device=device)
+        return f"{guest.name} has left; a ghost plays the rest of their schedule. {guest.name} keeps their points."
 
     def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
         """The phone of a guest at tables of four; a player who sits the round out is told so

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Now
 
-from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, guest_leaves
+from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
 from tournament.formats.partnership.state import (
@@ -232,7 +232,7 @@ def foursome_guest_leaves(*, evening: Evening, guest: Guest, user=None, device: 
     with transaction.atomic():
         evening, last = lock_between_rounds(evening, guest, "left")
         before = foursome_state(evening)
-        after = guest_leaves(before, guest.pk)
+        after = format_for(evening).leave_state(before, guest.pk)  # type: ignore[attr-defined]
         Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
         return _store_step(
             evening=evening,

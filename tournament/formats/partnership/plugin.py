@@ -137,6 +137,14 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return movement_by_bell(evening)
 
+    def leave_state(self, state: FoursomeState, guest: int) -> FoursomeState:
+        """The state once ``guest`` (id) has left between rounds: a new ghost takes their seat,
+        they keep their tallies (``tables.formats.bell.guest_leaves``). Raises ``RuleError`` for a
+        guest not seated."""
+        from tables.formats.bell import guest_leaves
+
+        return guest_leaves(state, guest)
+
     def state_at_draw(self, draw: Draw) -> FoursomeState:
         """The state after ``draw``, before any bell: its layout's tables, every tally at 0."""
         return FoursomeState.start(draw.layout)
