@@ -150,3 +150,16 @@ def test_a_guest_who_leaves_while_sitting_out_hands_their_schedule_to_a_ghost(ho
     assert state.tables[table][seat] < 0  # a ghost plays game 3 in the leaver's place
     assert leaver.pk not in {p for t in state.tables for p in t}
     assert state.tallies[leaver.pk]["points"] == points
+
+
+def test_a_list_of_names_alone_registers_the_players(host):
+    """Everyone enters alone: the packs take no part, so a pasted list needs no pack column
+    (at Progressive Poker the same list is refused, naming the columns)."""
+    from tournament.services.guests import GuestListError, parse_guest_list
+
+    evening = EveningFactory(host=host, format="euchre_tournament", rounds_planned=3)
+    rows = parse_guest_list("Ann Archer\nBob Baker\nCy Cole\n", evening=evening)
+    assert [(r.name, r.pack) for r in rows] == [("Ann Archer", "red"), ("Bob Baker", "blue"), ("Cy Cole", "red")]
+    poker = EveningFactory(host=host, format="poker")
+    with pytest.raises(GuestListError, match="expected 2 or 3 columns"):
+        parse_guest_list("Ann Archer\nBob Baker\n", evening=poker)

@@ -255,6 +255,10 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         of asking to seat them. Default: nobody; empty before the draw."""
         return frozenset()
 
+    plays_packs: ClassVar[bool] = True
+    """Whether the guests' packs (red and blue, or the host's labels) take part in the draw; a
+    format where everyone enters alone takes a guest list of names alone."""
+
     joins_after_the_draw: ClassVar[bool] = True
     """Whether a guest who arrives after the draw can be given a seat (``seat_change``): every
     format but one whose seats are a schedule fixed before play."""

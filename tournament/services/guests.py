@@ -23,6 +23,7 @@ from tables.packs import Pack
 from tournament.models import Evening, Guest
 from tournament.name_keys import likeness_key
 from tournament.names import clean_name
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.history import GuestHasHistory, guest_history_check
 from tournament.services.locks import lock_evening
@@ -130,7 +131,9 @@ def guest_list_rows(text: str) -> list[tuple[int, list[str]]]:
 def parse_guest_list(text: str, *, evening: Evening, different: bool = False) -> list[GuestRow]:
     """Read a pasted list or a CSV file's text into guest rows.
 
-    Columns: name, pack, and optionally contact; separated by commas, semicolons or tabs (the
+    Columns: name, pack, and optionally contact (a format whose draw ignores the packs,
+    ``FormatPlugin.plays_packs``, takes a name alone, the packs given by turns); separated by
+    commas, semicolons or tabs (the
     ``csv`` module's sniffer decides, ``guest_list_delimiter``); a cell in double quotes may hold
     the separator or a line break; an optional header row (starting with "name"); a
     byte-order mark is ignored; blank lines are skipped. Row numbers in messages are the line a
@@ -149,8 +152,11 @@ def parse_guest_list(text: str, *, evening: Evening, different: bool = False) ->
     problems: list[str] = []
     parsed: list[GuestRow] = []
     seen: dict[str, int] = {}
+    packless = not format_for(evening).plays_packs  # names alone will do: the packs take no part
     for number, cells in rows:
         cells = [c.strip() for c in cells]
+        if packless and len(cells) == 1:  # a guest's pack, which the format ignores, by turns
+            cells = [cells[0], ("red", "blue")[len(parsed) % 2]]
         if len(cells) not in (2, 3):
             problems.append(
                 f"Row {number}: expected 2 or 3 columns (name, pack, contact) separated by {separator}, as this list "

@@ -71,6 +71,7 @@ class EuchreTournamentFormat(EuchreFormat):
         return self.rules_of(draw.evening).start(draw.layout, out)
 
     joins_after_the_draw: ClassVar[bool] = False
+    plays_packs: ClassVar[bool] = False
 
     def sitting_out(self, evening: Evening) -> frozenset[int]:
         """The players with a number not at a table of the game in play or next, and not gone
