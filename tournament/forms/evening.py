@@ -18,13 +18,22 @@ from tournament.registry import default_format, format_choices, format_named, in
 from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
 from tournament.whole_numbers import ascii_whole_number
 
-ROUND_END_BY_FORMAT = (
-    "As the format plays it (Bunco: when a team at the head table reaches 21; the others: when the clock runs out)"
-)
+
+def _round_end_by_format() -> str:
+    """The blank round-end choice of a new evening: as its format plays it, in the formats' words
+    ("As the format plays it (Bunco: when a team at the head table reaches 21; the others: when
+    the clock runs out)"), from each format's ``default_round_end`` and ``round_end_words``."""
+    by_result = [p for p in installed_formats().values() if p.default_round_end == Evening.RoundEnd.HEAD_POOL]
+    words = [
+        f"{p.title}: {p.round_end_words.split(' (')[0][:1].lower()}{p.round_end_words.split(' (')[0][1:]}"
+        for p in by_result
+    ]
+    return f"As the format plays it ({'; '.join([*words, 'the others: when the clock runs out'])})"
+
 
 ROUND_END_ANY = (
-    "When the head table's result is recorded (the rules' way: Poker its pool, Euchre its game, "
-    "Drive Whist its hand, Bunco a team's 21)"
+    "When the format's game is over, the rules' way (the head table's result; every table's where the "
+    "format has no head table: each format's rules page says which)"
 )
 """The round-end choice "when the head table finishes" for a new evening whose format is not
 chosen yet (each format's own words: ``FormatPlugin.round_end_words``)."""
@@ -89,7 +98,7 @@ class EveningForm(forms.ModelForm):
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
         if not saved:  # a new evening: the round ends as its format plays unless the host chooses
-            round_end.choices = [("", ROUND_END_BY_FORMAT), *round_end.choices]
+            round_end.choices = [("", _round_end_by_format()), *round_end.choices]
             round_end.required, round_end.initial = False, ""
         for name in _format_fields():
             if own is None:
