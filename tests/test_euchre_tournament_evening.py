@@ -163,3 +163,17 @@ def test_a_list_of_names_alone_registers_the_players(host):
     poker = EveningFactory(host=host, format="poker")
     with pytest.raises(GuestListError, match="expected 2 or 3 columns"):
         parse_guest_list("Ann Archer\nBob Baker\n", evening=poker)
+
+
+def test_its_tables_have_numbers_only(host, client):
+    """No table is the head or the foot table: the board, the phones and the room name tables by
+    number (the schedule seats every game; Progressive Euchre's board still has both)."""
+    evening = _tournament(host)
+    client.force_login(host)
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    guest = Guest.objects.get(pk=format_for(evening).state(evening).tables[0][0])
+    phone = client.get(reverse("guest-page", args=[guest.key])).content.decode()
+    room = client.get(reverse("room", args=[evening.public_key])).content.decode()
+    for page in (board, phone, room):
+        assert "Head table" not in page and "head table ·" not in page.casefold()
+        assert "Foot table" not in page and "The foot table" not in page

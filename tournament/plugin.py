@@ -255,6 +255,10 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         of asking to seat them. Default: nobody; empty before the draw."""
         return frozenset()
 
+    ranked_tables: ClassVar[bool] = True
+    """Whether table 1 is the head table and the last the foot (booby) table, as pages name
+    them; a format seated by a schedule has tables by number only."""
+
     plays_packs: ClassVar[bool] = True
     """Whether the guests' packs (red and blue, or the host's labels) take part in the draw; a
     format where everyone enters alone takes a guest list of names alone."""

@@ -72,6 +72,7 @@ class EuchreTournamentFormat(EuchreFormat):
 
     joins_after_the_draw: ClassVar[bool] = False
     plays_packs: ClassVar[bool] = False
+    ranked_tables: ClassVar[bool] = False
 
     def sitting_out(self, evening: Evening) -> frozenset[int]:
         """The players with a number not at a table of the game in play or next, and not gone

@@ -158,10 +158,11 @@ def foursome_board(evening: Evening) -> FoursomeBoard:
         names = {p: g.name for p, g in guests.items()}
         results = _results(rnd)
         count = len(state.tables)
+        ranked = format_for(evening).ranked_tables  # else no table is the head or the foot table
         tables = tuple(
             FoursomeTable(
                 number,
-                table_kind(number, count),
+                table_kind(number, count) if ranked else "intermediate",
                 tuple(
                     SeatLine(p, player_name(p, names), guests.get(p), Seat(i), state.tallies.get(p, {}))
                     for i, p in enumerate(ids)
