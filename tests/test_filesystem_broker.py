@@ -105,3 +105,12 @@ def test_a_message_is_written_whole_under_a_name_only_its_queue_reads(tmp_path):
         with pytest.raises(Empty):
             channel._get("other")
         assert channel._get("q") == {"body": "one"}
+
+
+def test_a_processed_folder_removed_by_hand_is_made_again(tmp_path):
+    with connect(tmp_path) as connection:
+        channel = connection.default_channel
+        channel._put("q", {"body": "kept"})
+        (tmp_path / "processed").rmdir()
+        assert channel._get("q") == {"body": "kept"}
+        assert (tmp_path / "processed").is_dir() and os.listdir(tmp_path / "queue") == []
