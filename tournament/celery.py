@@ -1,7 +1,9 @@
 """The Celery app that rings timed bells.
 
 Broker: ``CELERY_BROKER_URL`` (or ``REDIS_URL``); without either, Celery's filesystem broker in
-``var/celery/`` so that ``make run`` needs no server. Tasks are thin: they take ids, re-fetch,
+``var/celery/`` so that ``make run`` needs no server, with each message written whole
+(``filesystem-atomic://``, registered by ``tournament.filesystem_broker``: kombu's own transport
+crashed the worker when it read a message file being written). Tasks are thin: they take ids, re-fetch,
 check that the state they were scheduled for still holds, then call a service.
 
 ``RequeueTimedTasks`` is a consumer bootstep: it runs each time the worker's consumer connects
@@ -13,6 +15,8 @@ import logging
 import os
 
 from celery import Celery, bootsteps
+
+import tournament.filesystem_broker  # noqa: F401  registers filesystem-atomic:// before any connection
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 

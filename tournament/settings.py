@@ -3,6 +3,7 @@
 Environment variables (all optional for a laptop):
     DATABASE_URL       default: SQLite file var/headtable.sqlite3
     CELERY_BROKER_URL  or REDIS_URL; default: Celery's filesystem broker under var/celery/
+                       (``filesystem-atomic://``, tournament/filesystem_broker.py)
     SECRET_KEY         default: read from SECRET_KEY_FILE, else a development key (refused when DEBUG is off)
     SECRET_KEY_FILE    a file holding the secret key (``make party`` keeps one in var/secret_key)
     DEBUG              "1" (default) or "0"
@@ -172,11 +173,15 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Celery: Redis (or any broker) from the environment, else the filesystem broker under var/.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or "filesystem://"
-if CELERY_BROKER_URL == "filesystem://":
+# Celery: Redis (or any broker) from the environment, else the filesystem broker under var/:
+# kombu's own, with each message written whole (tournament/filesystem_broker.py: kombu's
+# crashed the worker with a JSONDecodeError when it read a file being written, kombu #1551).
+# "filesystem://" given by hand means the same folder broker, so it gets the same fix.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or "filesystem-atomic://"
+if CELERY_BROKER_URL in ("filesystem://", "filesystem-atomic://"):
+    CELERY_BROKER_URL = "filesystem-atomic://"
     _queue = VAR_DIR / "celery" / "queue"
-    _done = VAR_DIR / "celery" / "processed"
+    _done = VAR_DIR / "celery" / "processed"  # where the worker claims a message: same filesystem
     _control = VAR_DIR / "celery" / "control"
     for _folder in (_queue, _done, _control):
         _folder.mkdir(parents=True, exist_ok=True)
@@ -184,6 +189,7 @@ if CELERY_BROKER_URL == "filesystem://":
         "data_folder_in": str(_queue),
         "data_folder_out": str(_queue),
         "processed_folder": str(_done),
+        "unreadable_folder": str(VAR_DIR / "celery" / "unreadable"),
         "control_folder": str(_control),
         "store_processed": False,
     }
