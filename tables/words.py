@@ -40,3 +40,8 @@ def numbered(word: str, numbers: Iterable[object], words: str = "") -> str:
     "round 2" (a number named twice counts once)."""
     items = list(dict.fromkeys(str(n) for n in numbers))
     return f"{plural(len(items), word, words)} {listed(items)}"
+
+
+# What a prize nobody won says wherever prizes are listed: the room display's summary, the host's
+# standings and ceremony pages, the results PDF (house rule, issue 24 item 8).
+NOT_AWARDED = "Not awarded"
