@@ -38,7 +38,7 @@ def test_no_result_stay_the_table_sits_out_and_the_winner_below_moves_past_it():
     ]
     assert record.after.tables == ((1, 2, 6, 4), (5, 15, 7, 8), (9, 10, 11, 12), (13, 14, 3, 16))
     assert record.entries_for(15)[0].text == (
-        "You won the pool at table 4; table(s) 3 sat out this bell, so go to table 2."
+        "You won the pool at table 4; table 3 sat out this bell, so go to table 2."
     )
     assert record.entries_for(15)[0].rule == "house rule: no_result=stay"
 
@@ -58,7 +58,7 @@ def test_no_result_anywhere_but_the_head_table_nobody_moves():
 
 
 def test_no_result_hold_refuses_the_bell_naming_the_tables():
-    with pytest.raises(ResultError, match=r"table\(s\) 3 and 4: the bell waits"):
+    with pytest.raises(ResultError, match=r"No result yet from tables 3 and 4: the bell waits"):
         ring([result(1, 1, (), HEAD), result(2, 6)], options=BellOptions(no_result="hold"))
 
 

@@ -209,3 +209,15 @@ def test_a_damaged_form_never_gives_a_server_error(playing, client):
     response = client.post(reverse("guest-vote", args=[captain.key]), {"result": "nope", "verdict": "confirm"})
     assert response.status_code == 302
     assert not Result.objects.exists()
+
+
+def test_a_winner_ticked_in_the_call_is_told_not_dropped_silently(playing, client):
+    captain, winner, caller = at_table(playing, 2)[:3]
+    ticked = {"in_call": [str(winner.pk), str(caller.pk)]}
+    response = post_report(client, captain, winner, table=2, request_id="call-1", **ticked)
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert (
+        f"{winner.name} won the pool, so is in the call anyway: only the others ticked are listed in the call." in page
+    )
+    assert Result.objects.get().in_call == [caller.pk]

@@ -238,3 +238,17 @@ def test_csrf_is_checked_on_helper_posts(evening, door_link):
     response = strict.post(helper_url(door_link, "helper-guest", anne.pk), {"action": "here"})
     assert response.status_code == 403
     assert Guest.objects.get(pk=anne.pk).status == "registered"
+
+
+def test_a_scorer_who_ticks_the_winner_in_the_call_is_told(client, evening):
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven")
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    winner_id, caller_id = evening_state(evening).tables[1][:2]
+    ticked = {"round": "1", "pool_winner": str(winner_id), "in_call": [str(winner_id), str(caller_id)]}
+    response = client.post(helper_url(scorer, "helper-result", 2), ticked)
+    assert response.status_code == 302
+    winner = Guest.objects.get(pk=winner_id)
+    said = f"{winner.name} won the pool, so is in the call anyway: only the others ticked are listed in the call."
+    assert said in client.get(helper_url(scorer)).content.decode()
+    assert Result.objects.get(round=rnd, table=2).in_call == [caller_id]

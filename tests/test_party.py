@@ -156,6 +156,8 @@ def test_connect_phones_on_this_computer_only_says_so(client, host):
     assert "http://127.0.0.1:8000" in page
     assert "make party" in page
     assert 'class="qr"' not in page
+    assert "the code above" not in page  # there is none (issue 24 item 8)
+    assert "Once this page shows a code, scan it with your own phone" in page
 
 
 @override_settings(SITE_URL=LAN, SITE_LOCAL_URL="http://headtable.local:8000")
@@ -165,7 +167,7 @@ def test_connect_phones_shows_the_network_address_as_text_and_qr_code(client, ho
     assert "Only this computer" not in page
     assert f'<a href="{LAN}/">{LAN}/</a>' in page
     assert "http://headtable.local:8000/" in page
-    assert "same Wi-Fi" in page
+    assert "same Wi-Fi" in page and "scan the code above with your own phone" in page
     assert decode_svg_qr(page) == LAN + "/"
 
 

@@ -248,3 +248,19 @@ def test_fonts_come_from_installed_packages_and_are_truetype():
     for family in FAMILIES:
         assert family.file().read_bytes()[:4] in (b"\x00\x01\x00\x00", b"true"), family.key  # glyf, not CFF
     assert sorted(p.name for p in FONT_DIR.iterdir()) == ["DejaVuSans.ttf", "LICENSE-DejaVu.txt"]
+
+
+def test_a_name_shrinks_before_a_word_is_cut_between_letters():
+    """Issue 24 item 8: the seating card broke "Augusti" over "n". A box in which "Marie-Augustin"
+    fits only at 11 points, two lines of 20 points tall: the name is set whole on one line at
+    about 10 points (shrunk by tenths from 14), where it was cut into two lines at 14."""
+    from tournament.printing.text import fit, measure
+
+    name = "Marie-Augustin"
+    width = measure(name, True) * 11
+    fitted = fit(name, width=width, size=20, height=2 * 20 * 1.2, bold=True, lines=2)
+    assert len(fitted.lines) == 1 and 10 <= fitted.size <= 11, (len(fitted.lines), fitted.size)
+    assert fitted.widths[0] <= width
+    # Wider than the line even at the smallest size: then, and only then, it is cut.
+    tiny = fit(name, width=measure(name, True) * 4, size=20, height=4 * 20 * 1.2, bold=True, lines=2)
+    assert tiny.size == 6.0 and len(tiny.lines) > 1

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from tables.bell.options import BellOptions
 from tables.bell.state import EveningState, ResultError, TableResult
 from tables.errors import GuestIds
+from tables.words import plural
 
 
 def _is_whole(value: object) -> bool:
@@ -188,7 +189,7 @@ def check_results(
         ]
         if waiting:
             raise ResultError(
-                "No result yet from table(s) {tables}: the bell waits for every table"
+                f"No result yet from {plural(len(waiting), 'table')} {{tables}}: the bell waits for every table"
                 " (house rule of this evening: the bell waits until every table has reported).",
                 tables=sorted(waiting),
             )

@@ -31,6 +31,7 @@ from tables.bell.state import (
     check_stake,
 )
 from tables.errors import GuestIds, InvariantBroken
+from tables.words import numbered
 
 
 def table_name(number: int, count: int) -> str:
@@ -279,7 +280,7 @@ class _Bell:
         about = f"Guest {guest} {won} at table {number}: goes to {table_name(to, self.count)}."
         rule = SEEDS_RULE if how == "pool" else self.options.house("pool_tie" if how == "tie" else "no_result")
         if skipped:
-            sat_out = f"table(s) {', '.join(map(str, skipped))} sat out this bell"
+            sat_out = f"{numbered('table', skipped)} sat out this bell"
             text = f"You {won} at table {number}; {sat_out}, so go to {table_name(to, self.count)}."
             about = f"Guest {guest} {won} at table {number}; {sat_out}, so goes to {table_name(to, self.count)}."
             rule = self.options.house("no_result")

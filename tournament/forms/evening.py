@@ -324,6 +324,15 @@ class ResultForm(forms.Form):
         winner = int(self.cleaned_data["pool_winner"])
         return [int(x) for x in self.cleaned_data.get("tied", []) if int(x) != winner]
 
+    def winner_ticked_in_call(self) -> str:
+        """The pool winner's name when they were ticked under "in the call" too (``result``
+        leaves them out: the winner is in the call by the rules, ``tables.bell.checks``), so
+        the page can say so instead of dropping the tick silently; "" otherwise."""
+        winner = self.cleaned_data["pool_winner"]
+        if winner not in self.cleaned_data.get("in_call", []):
+            return ""
+        return next((g.name for g in self.guests if str(g.pk) == winner), "")
+
     def result(self) -> tuple[int, list[int], dict[int, int]]:
         """(pool winner id, ids in the call, counters by guest id) from cleaned data."""
         data = self.cleaned_data

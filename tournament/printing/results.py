@@ -16,6 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from tables.words import NOT_AWARDED
 from tournament.printing.data import PrintError, PrizeData, SettlementRow, StandingRow, page_size
 from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
 from tournament.printing.text import FittedText, clean_text, isolate
@@ -101,7 +102,7 @@ class ResultsPdf:
         data = [["Prize", "Won by", "Why"]]
         rules = []
         for prize in self.prizes:
-            winners = [isolate(clean_text(n)) for n in prize.winners] or ["not awarded"]
+            winners = [isolate(clean_text(n)) for n in prize.winners] or [NOT_AWARDED]
             rules.append(("LINEABOVE", (0, len(data)), (-1, len(data)), 0.6, colors.grey))
             for i, winner in enumerate(winners):
                 first = i == 0

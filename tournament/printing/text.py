@@ -380,7 +380,8 @@ def fit(
 
     First wraps onto up to ``lines`` lines at ``size`` (words whole, or cut anywhere when
     ``breakable``: a link), then shrinks on one
-    line down to ``floor`` x size, then wraps at ever smaller sizes down to ``MIN_SIZE``; at
+    line down to ``floor`` x size, then wraps at ever smaller sizes down to ``MIN_SIZE``, words
+    whole (a word is cut between letters only when it is wider than the line at ``MIN_SIZE``); at
     ``MIN_SIZE`` the lines that do not fit are cut, the last kept one ending with "…". Never
     raises for long text; returns a ``Fitted``.
     """
@@ -403,8 +404,14 @@ def fit(
         return _make([text], max(best, min(size, MIN_SIZE)), leading, bold)
     s = smallest
     while True:
-        wrapped = wrap(text, width / s, bold) or [text]
-        if height is None or len(wrapped) * s * leading <= height or s <= MIN_SIZE:
+        # Words whole while a smaller size can keep them so ("Augustin", not "Augusti" over "n");
+        # a word wider than the line even at MIN_SIZE is cut (issue 24 item 8).
+        whole = wrap(text, width / s, bold, break_words=False)
+        if whole is not None and (height is None or len(whole) * s * leading <= height):
+            wrapped = whole
+            break
+        if s <= MIN_SIZE:
+            wrapped = whole if whole is not None else (wrap(text, width / s, bold) or [text])
             break
         s = max(s * 0.9, MIN_SIZE)
     if height is not None and len(wrapped) * s * leading > height:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tables.words import numbered, plural
 from tournament.forms.bell import BELL_HELP, PRIZE_HELP
 from tournament.models import AuditEntry, Game
 
@@ -72,11 +73,6 @@ def _name(names: Names, guest: Any, fallback: str = "a guest") -> str:
         return names.get(int(guest), fallback)
     except (TypeError, ValueError):
         return fallback
-
-
-def _rounds(numbers: Iterable[Any]) -> str:
-    numbers = [str(n) for n in numbers]
-    return f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {in_words(numbers)}"
 
 
 def _result(d: Mapping, names: Names) -> str:
@@ -144,7 +140,8 @@ def _correct(who: str, d: Mapping, names: Names) -> str:
         text += f" (not {_name(names, old)})"
     replayed = d.get("replayed") or []
     if replayed:
-        text += f"; the bell{'s' if len(replayed) > 1 else ''} of {_rounds(replayed)} {'were' if len(replayed) > 1 else 'was'} played again"
+        bells = len(set(replayed))
+        text += f"; the {plural(bells, 'bell')} of {numbered('round', replayed)} {plural(bells, 'was')} played again"
     text += "."
     moves = d.get("moves")
     if moves:
@@ -155,9 +152,7 @@ def _correct(who: str, d: Mapping, names: Names) -> str:
         text += f" {d['moved']} guests sit elsewhere."
     again = d.get("report_again") or []
     if again:
-        text += (
-            f" Table{'s' if len(again) > 1 else ''} {in_words(map(str, again))} of the round in play must report again."
-        )
+        text += f" {numbered('Table', again)} of the round in play must report again."
     return text
 
 

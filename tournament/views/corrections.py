@@ -14,12 +14,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
+from tables.words import numbered, plural
 from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import ResultForm
 from tournament.models import Bell, Guest
-from tournament.selectors.audit_sentences import audit_sentence, in_words, seat_moves
+from tournament.selectors.audit_sentences import audit_sentence, seat_moves
 from tournament.selectors.board import missing_tables
 from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
@@ -102,17 +103,12 @@ def _correction_messages(request: HttpRequest, evening, number: int, table: int,
     played again and who sits elsewhere (by name), the tables that must report again, and the
     bells' warnings."""
     names = guest_names(evening)
-    played = (
-        f"the bell of round {done.rounds[0]} was"
-        if len(done.rounds) == 1
-        else f"the bells of rounds {in_words(map(str, done.rounds))} were"
-    )
+    bells = len(set(done.rounds))
+    played = f"the {plural(bells, 'bell')} of {numbered('round', done.rounds)} {plural(bells, 'was')}"
     where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
     messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
     if done.report_again:
-        messages.warning(
-            request, f"These tables of the round in play must report again: {in_words(map(str, done.report_again))}."
-        )
+        messages.warning(request, f"{numbered('Table', done.report_again)} of the round in play must report again.")
     for warning in done.warnings:
         messages.warning(request, warning)
 

@@ -377,6 +377,12 @@ def _report_sent(request: HttpRequest, guest: Guest, form: ResultForm, data: dic
     messages.success(
         request, f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it."
     )
+    winner_ticked = form.winner_ticked_in_call()
+    if winner_ticked:  # issue 24 item 8: the tick is not dropped silently
+        messages.info(
+            request,
+            f"{winner_ticked} won the pool, so is in the call anyway: only the others ticked are listed in the call.",
+        )
     return True
 
 

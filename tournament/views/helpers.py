@@ -213,6 +213,11 @@ def _scorer_sent(
         form.add_error(None, error_message(error, link.evening))
         return None
     outcome, words = RECORDED, f"Result saved for table {table}."
+    winner_ticked = form.winner_ticked_in_call()
+    if winner_ticked:  # issue 24 item 8: the tick is not dropped silently
+        words += (
+            f" {winner_ticked} won the pool, so is in the call anyway: only the others ticked are listed in the call."
+        )
     if sent.first is not None:
         outcome, words = ALREADY, already_words(sent.first)
     messages.success(request, words)
