@@ -96,12 +96,3 @@ def test_euchre_rings_through_the_engine_with_the_hosts_movement():
     # The circle: table 2's winners move up; the head table's winners go round to the foot.
     assert down.after.tables == ((2, 4, 6, 8), (5, 7, 1, 3))
     assert ladder.after.tally(1, "stars") == 1 and ladder.after.tally(2, "points") == 3
-
-
-def test_the_rules_of_tables_of_four_are_asked_for_by_key_and_poker_is_refused():
-    from tables.formats.engine import foursome_rules_for
-    from tables.formats.foursome import Movement
-
-    assert foursome_rules_for("whist").movement(FoursomeOptions()) == (Movement.CIRCLE, False)
-    with pytest.raises(RuleError, match="Progressive Poker is not played at tables of four"):
-        foursome_rules_for("poker")

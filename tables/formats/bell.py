@@ -127,15 +127,24 @@ def ring_foursome_bell(
         words.append(score.words if score.winner is not None else f"{score.words}: {winner.words} won the cut")
         added |= score.tallies(table, winner)
     after = move(state.tables, winners, movement=movement, partners_change=partners_change)
-    totals = {p: dict(t) for p, t in state.tallies.items()}
-    for player, extra in added.items():
-        mine = totals.setdefault(player, {})
-        for name, amount in extra.items():
-            mine[name] = mine.get(name, 0) + amount
+    totals = tallies_added(state.tallies, added)
     where = {p: n for n, t in enumerate(after, start=1) for p in t}
     moves = tuple((p, n, where[p]) for n, t in enumerate(state.tables, start=1) for p in t if where[p] != n)
     record = FoursomeBell(state.tables, after, tuple(winners), tuple(words), made, added, moves)
     return record, FoursomeState(after, totals, state.ghosts)
+
+
+def tallies_added(
+    tallies: Mapping[int, Mapping[str, int]], added: Mapping[int, Mapping[str, int]]
+) -> dict[int, dict[str, int]]:
+    """Every player's ``tallies`` (player id -> tally name -> total) with what a bell ``added``
+    (the same shape) put on them; a player or a tally new to the evening starts at 0."""
+    totals = {p: dict(t) for p, t in tallies.items()}
+    for player, extra in added.items():
+        mine = totals.setdefault(player, {})
+        for name, amount in extra.items():
+            mine[name] = mine.get(name, 0) + amount
+    return totals
 
 
 def guest_leaves(state: FoursomeState, guest: int) -> FoursomeState:

@@ -361,13 +361,3 @@ RULES: dict[str, AnyRules] = {POKER.key: POKER_RULES, **FOURSOME_RULES}
 def rules_for(key: str) -> AnyRules:
     """The rules of the format stored as ``key`` behind ``FormatRules``; ``RuleError`` otherwise."""
     return RULES[format_entry(key).key]
-
-
-def foursome_rules_for(key: str) -> FoursomeRules:
-    """The rules of a format played at tables of four stored as ``key`` (with what only those
-    formats have: ``movement``). Raises ``RuleError`` for an unknown key or Progressive Poker,
-    whose tables are not tables of four."""
-    rules = rules_for(key)
-    if not isinstance(rules, FoursomeRules):
-        raise RuleError(f"{rules.entry.title} is not played at tables of four.")
-    return rules

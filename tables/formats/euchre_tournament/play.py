@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
-from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell
+from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell, tallies_added
 from tables.formats.engine import DrawnSeat, FormatEntry, Plan, Rung, Seating
 from tables.formats.euchre_tournament.schedule import FEWEST_PLAYERS, Schedule, most_games, rotation_schedule
 from tables.formats.euchre_tournament.scoring import Standing, TournamentOptions, award
@@ -208,11 +208,7 @@ class TournamentRules:
         after = state.tables
         if game < min(len(schedule.games), self.games or 0) and not last_round:
             after = tuple(tuple(holders[p] for p in table) for table in schedule.games[game].tables)  # type: ignore[misc]
-        totals = {p: dict(t) for p, t in state.tallies.items()}
-        for player, extra in added.items():
-            mine = totals.setdefault(player, {})
-            for name, amount in extra.items():
-                mine[name] = mine.get(name, 0) + amount
+        totals = tallies_added(state.tallies, added)
         where = {p: n for n, t in enumerate(after, start=1) for p in t}
         moves = tuple((p, n, where[p]) for n, t in enumerate(state.tables, start=1) for p in t if where.get(p, n) != n)
         record = FoursomeBell(state.tables, after, played.winners, played.words, played.cuts, added, moves)
