@@ -169,6 +169,7 @@ def test_its_tables_have_numbers_only(host, client):
     """No table is the head or the foot table: the board, the phones and the room name tables by
     number (the schedule seats every game; Progressive Euchre's board still has both)."""
     evening = _tournament(host)
+    _play(evening, host, 1)  # the board then lists the bell's result at every table
     client.force_login(host)
     board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
     guest = Guest.objects.get(pk=format_for(evening).state(evening).tables[0][0])

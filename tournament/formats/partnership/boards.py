@@ -53,6 +53,13 @@ class SeatLine:
         return is_ghost(self.player)
 
 
+def kind_of(evening: Evening, number: int, count: int) -> str:
+    """Table ``number``'s kind of ``count`` ("head", "intermediate", "booby"), as the evening's
+    format ranks its tables (``FormatPlugin.ranked_tables``: else every table "intermediate",
+    named by its number only). No query."""
+    return table_kind(number, count) if format_for(evening).ranked_tables else "intermediate"
+
+
 def foursome_label(number: int, kind: str) -> str:
     """A table at tables of four as pages name it: "Table 1 · Head table", "Table 3", "Table 5 ·
     Foot table" (the formats' word for the last table, as the printed cards and the bell's
@@ -158,11 +165,10 @@ def foursome_board(evening: Evening) -> FoursomeBoard:
         names = {p: g.name for p, g in guests.items()}
         results = _results(rnd)
         count = len(state.tables)
-        ranked = format_for(evening).ranked_tables  # else no table is the head or the foot table
         tables = tuple(
             FoursomeTable(
                 number,
-                table_kind(number, count) if ranked else "intermediate",
+                kind_of(evening, number, count),
                 tuple(
                     SeatLine(p, player_name(p, names), guests.get(p), Seat(i), state.tallies.get(p, {}))
                     for i, p in enumerate(ids)
@@ -271,7 +277,10 @@ def bell_results(board: FoursomeBoard) -> tuple[tuple[str, str], ...]:
     """The last bell's result at each table as (label, words): ("Table 1 · Head table",
     "North–South won, 7 points to 5"), in table order; () before the first bell. No query."""
     count = len(board.bell_words)
-    return tuple((foursome_label(n, table_kind(n, count)), words) for n, words in enumerate(board.bell_words, start=1))
+    return tuple(
+        (foursome_label(n, kind_of(board.evening, n, count)), words)
+        for n, words in enumerate(board.bell_words, start=1)
+    )
 
 
 def moves_by_table(board: FoursomeBoard) -> tuple[MovesTable, ...]:
