@@ -178,3 +178,13 @@ def test_its_tables_have_numbers_only(host, client):
     for page in (board, phone, room):
         assert "Head table" not in page and "head table ·" not in page.casefold()
         assert "Foot table" not in page and "The foot table" not in page
+
+
+def test_the_printed_results_name_no_pack(host):
+    """Everyone enters alone: the results print no pack beside a name (Bunco's still do)."""
+    from tournament.formats.partnership.documents import tally_outcome
+
+    evening = _tournament(host)
+    _play(evening, host, 1)
+    _, rows, _ = tally_outcome(evening)
+    assert rows and all(row.pack_label == "" for row in rows)

@@ -37,6 +37,7 @@ from tournament.printing.tally_cards import TallyCardsPdf
 from tournament.printing.tally_data import STAR, BuncoSheetData, SeatTableData, TallyCardData, TallyStandingRow
 from tournament.printing.tally_results import TallyResultsPdf
 from tournament.printing.text import guest_print_name
+from tournament.registry import format_for
 from tournament.services.naming import namer
 
 COLUMNS = {
@@ -255,11 +256,12 @@ def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandin
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
     table = foursome_standings(evening)
     keys = tuple(key for key, _ in table.tallies)
+    packs = format_for(evening).plays_packs  # everyone alone: no pack to print
     rows = tuple(
         TallyStandingRow(
             place=line.place,
             name=guest_print_name(line.player, line.name) if line.guest else line.name,
-            pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest else "",
+            pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest and packs else "",
             values=tuple(line.tallies.get(k, 0) for k in keys),
         )
         for line in table.lines
