@@ -224,6 +224,7 @@ def test_a_drive_whist_night_the_host_enters_tricks_and_phones_say_where_to_go(b
         phone = phones[player]
         phone.wait_for_function("() => document.body.innerText.includes('At the last bell')", timeout=15_000)
         assert words in phone.locator(".bellnews").inner_text()
-        assert phone.locator(".now .big").inner_text() == table
+        # the live page morphs its parts in place: wait for the table to be the new one
+        phone.wait_for_function("t => document.querySelector('.now .big')?.innerText === t", arg=table, timeout=15_000)
         assert f"Your partner: {partner}" in phone.locator(".partner").inner_text()  # partners are kept
         shot(phone, f"whist-05-phone-{table.replace(' ', '-').lower()}-{player}")
