@@ -564,8 +564,42 @@ class BellCause(models.TextChoices):
     HOST = "host", "The host rang it"
 
 
+class StepQuerySet(models.QuerySet):
+    """The evening's history of steps (``Bell`` rows), read by what a reader means: ``bells()``
+    only the bells that ended rounds (the room's and phones' "at the last bell", "where to go",
+    the seats a round was played at), ``guest_steps()`` only arrivals and departures, ``live()``
+    only steps not undone, ``newest_first()`` for undo (the last step, whatever its kind)."""
+
+    def live(self) -> StepQuerySet:
+        """The steps not undone."""
+        return self.filter(undone_at__isnull=True)
+
+    def bells(self) -> StepQuerySet:
+        """Only bells that ended a round (kind "bell"): no arrival, departure or seat change."""
+        return self.filter(kind=BellKind.BELL)
+
+    def guest_steps(self) -> StepQuerySet:
+        """Only the steps that are not a round's bell (a guest arriving or leaving, a seat change)."""
+        return self.exclude(kind=BellKind.BELL)
+
+    def of_evening(self, evening_id: int) -> StepQuerySet:
+        """The steps of the evening with id ``evening_id``."""
+        return self.filter(round__evening_id=evening_id)
+
+    def in_order(self) -> StepQuerySet:
+        """Oldest first: by round, then in the order they were taken."""
+        return self.order_by("round__number", "id")
+
+    def newest_first(self) -> StepQuerySet:
+        """Newest first: the step ``undo`` takes back first."""
+        return self.order_by("-round__number", "-id")
+
+
 class Bell(models.Model):
-    """A bell that was rung: the full record of what it did (``tables.bell.BellRecord.to_json``).
+    """A step of the evening's history: a bell that was rung, with the full record of what it
+    did (``tables.bell.BellRecord.to_json``), or a guest's arrival or departure (``kind``). Read
+    it through ``Bell.objects`` (``StepQuerySet``): ``.bells()`` when a page means "the last
+    bell" or "the seats round N was played at", the whole history when it means "the last step".
 
     At most one live (not undone) bell per round, enforced by the database: two bells rung at
     once for the same round apply once. A guest leaving or arriving after round 1 is stored the
@@ -583,6 +617,8 @@ class Bell(models.Model):
     record = models.JSONField()
     state_after = models.JSONField(help_text="Seats, counters, yellow counters and stakes after this bell.")
     undone_at = models.DateTimeField(null=True, blank=True)
+
+    objects = StepQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "id"]
