@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import EveningFactory, GuestFactory
 from tournament.formats.partnership import state as family_state
 from tournament.formats.partnership.reports import foursome_captain_report, foursome_report
-from tournament.models import Bell, Guest
+from tournament.models import Bell, Guest, Result
 from tournament.registry import format_for
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
@@ -77,3 +77,35 @@ def test_the_bells_queries_do_not_grow_with_the_guests(host):
             foursome_report(round=rnd, table=1, report=report, user=host)
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.django_db
+def test_a_phones_poker_report_is_checked_before_any_board_is_built(client, make_evening):
+    """A captain's report (Progressive Poker) is checked and saved from the evening's state: no
+    board is built for the POST, whether it is saved, refused as stale (its round rang
+    meanwhile) or damaged; only a form shown again with its errors builds one."""
+    from tests.fixtures_phones import at_table
+    from tournament.selectors import guest_boards
+    from tournament.services.versions import evening_token
+
+    evening = make_evening(8, 8)
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    captain, winner = at_table(evening, 2)[:2]
+    post = {"round": "1", "table": "2", "request_id": "r1", "pool_winner": str(winner.pk)}
+    token = evening_token(evening.pk, evening.public_key)
+
+    def boards_built() -> int:
+        return int(token in guest_boards._BOARDS)
+
+    guest_boards._BOARDS.clear()
+    assert client.post(f"/g/{captain.key}/report/", post).status_code == 302
+    assert Result.objects.filter(round__evening=evening, table=2, pool_winner=winner).exists()
+    assert boards_built() == 0
+    stale = {**post, "round": "7", "request_id": "r2"}
+    assert client.post(f"/g/{captain.key}/report/", stale).status_code == 302
+    assert boards_built() == 0
+    other = at_table(evening, 3)[0]
+    bad = {"round": "1", "table": "3", "request_id": "r3", "pool_winner": str(winner.pk)}  # sat at table 2
+    page = client.post(f"/g/{other.key}/report/", bad)
+    assert page.status_code == 200 and boards_built() == 1  # the form again, with the board's page around it

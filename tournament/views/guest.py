@@ -284,9 +284,11 @@ def captain_report(request: HtmxHttpRequest, key: str) -> HttpResponse:
         return not_found()
     if (own := own_page("captain", request, guest)) is not None:
         return own
-    context = page_context(request, guest)
     if request.method != "POST":
-        return _report_blank(request, guest, context)
+        return _report_blank(request, guest, page_context(request, guest))
+    # The phone's input is checked before any board is built (issue 23 item 3): the header, a
+    # resend, whether the guest may report, then the form against the table's seats read from
+    # the evening's state; the board is built only to show the form again with its errors.
     # What the captain saw when they filled the form decides what they report for.
     header = CaptainFormHeader(request.POST)
     if not header.is_valid():
@@ -298,12 +300,24 @@ def captain_report(request: HtmxHttpRequest, key: str) -> HttpResponse:
     refused = _report_refused(request, guest, data)
     if refused is not None:
         return refused
-    seats = [ln.guest for ln in context["board"].tables[data["table"] - 1].lines]
-    form = ResultForm(request.POST, guests=seats, counters_required=data["table"] == 1)
+    form = ResultForm(
+        request.POST, guests=_seats_at(guest.evening, data["table"]), counters_required=data["table"] == 1
+    )
     if form.is_valid() and _report_sent(request, guest, form, data):
         return kept_answer(request, _back(request, guest), RECORDED)
+    context = page_context(request, guest)
     page = _report_page(request, context, form, data["round"], data["table"], data["request_id"])
     return kept_answer(request, page, REFUSED, form_words(form))
+
+
+def _seats_at(evening: Evening, table: int) -> list[Guest]:
+    """The guests seated at ``table`` (number) now, in seat order, read from the evening's
+    state (``FormatPlugin.state``: two or three queries, no board); empty for a table that
+    does not exist (the form then refuses every guest named)."""
+    tables = format_for(evening).state(evening).tables
+    ids = list(tables[table - 1]) if 1 <= table <= len(tables) else []
+    guests = Guest.objects.in_bulk([g for g in ids if g > 0])
+    return [guests[g] for g in ids if g in guests]
 
 
 def _said(request: HttpRequest, response: HttpResponse, outcome: str, words: str) -> HttpResponse:
