@@ -109,3 +109,25 @@ def test_a_phones_poker_report_is_checked_before_any_board_is_built(client, make
     bad = {"round": "1", "table": "3", "request_id": "r3", "pool_winner": str(winner.pk)}  # sat at table 2
     page = client.post(f"/g/{other.key}/report/", bad)
     assert page.status_code == 200 and boards_built() == 1  # the form again, with the board's page around it
+
+
+@pytest.mark.django_db
+def test_a_phones_report_at_tables_of_four_is_checked_before_any_board_is_built(client, host):
+    """The same at tables of four (Bunco): a report saved, and one for a round that is not in
+    play, build no board."""
+    from tournament.selectors import guest_boards
+    from tournament.services.versions import evening_token
+
+    evening, rnd, fmt = _night(host, 16)
+    rnd.results.filter(table=2).delete()
+    table = fmt.state(evening).tables[1]
+    reporter = Guest.objects.get(pk=next(p for p in table if p > 0))
+    token = evening_token(evening.pk, evening.public_key)
+    guest_boards._BOARDS.clear()
+    url = f"/g/{reporter.key}/report/"
+    stale = {"round": "5", "table": "2", "request_id": "r0"}
+    assert client.post(url, stale).status_code == 302 and token not in guest_boards._BOARDS
+    n, e, s, w = table
+    rolls = {f"points_{n}": "21", f"buncos_{n}": "1", f"points_{e}": "3", f"points_{s}": "0", f"points_{w}": "0"}
+    assert client.post(url, {"round": "1", "table": "2", "request_id": "r1", **rolls}).status_code == 302
+    assert Result.objects.filter(round=rnd, table=2).exists() and token not in guest_boards._BOARDS

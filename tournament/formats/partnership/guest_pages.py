@@ -22,6 +22,7 @@ from tables.formats.records import report_score
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable
 from tournament.formats.partnership.captain_form import FoursomeReportForm
 from tournament.formats.partnership.reports import foursome_captain_report, foursome_round_open
+from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name, player_names
 from tournament.forms.actions import CaptainFormHeader
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
@@ -181,10 +182,10 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
     and calls ``formats.partnership.reports.foursome_captain_report``. A refusal is shown on the
     form with names (nothing saved); a form for a round or table that no longer holds goes
     back to the guest's page with the reason."""
-    board = cast(FoursomeBoard, shared_board(guest.evening).family)
-    assert board is not None
     if request.method != "POST":
-        return _captain_blank(request, guest, board)
+        return _captain_blank(request, guest, _family_board(guest))
+    # The phone's input is checked before any board is built (issue 23 item 3): the header, a
+    # resend, the round, then the form against the table's seats read from the evening's state.
     header = CaptainFormHeader(request.POST)
     if not header.is_valid():
         return _back(request, guest, REFUSED, "The form was damaged: open it again.")
@@ -196,10 +197,12 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
         foursome_round_open(evening=guest.evening, round_number=data["round"])
     except RuleError as error:
         return _back(request, guest, REFUSED, error_message(error, guest.evening))
-    if not 1 <= data["table"] <= len(board.tables):
+    tables = foursome_state(guest.evening).tables
+    if not 1 <= data["table"] <= len(tables):
         return _back(request, guest, REFUSED, f"There is no table {data['table']} now: open the form again.")
-    table = board.tables[data["table"] - 1]
-    form = FoursomeReportForm(request.POST, fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
+    names = player_names(guest.evening)
+    seats = [(p, player_name(p, names)) for p in tables[data["table"] - 1]]
+    form = FoursomeReportForm(request.POST, fmt=foursome_rules(guest.evening)[0].game, seats=seats)
     if form.is_valid() and _captain_sent(request, guest, form, data):
         return _back(
             request,
@@ -207,8 +210,19 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
             RECORDED,
             f"Table {data['table']}'s result is sent. The others at the table can confirm or dispute it.",
         )
+    board = _family_board(guest)
+    if data["table"] > len(board.tables):  # the seating changed since the state was read
+        return _back(request, guest, REFUSED, f"There is no table {data['table']} now: open the form again.")
+    table = board.tables[data["table"] - 1]
     page = _captain_page(request, guest, board, table, form, data["round"], data["request_id"])
     return kept_answer(request, page, REFUSED, form_words(form))
+
+
+def _family_board(guest: Guest) -> FoursomeBoard:
+    """The evening's board at tables of four, as every guest's page shows it (kept per version)."""
+    board = cast(FoursomeBoard, shared_board(guest.evening).family)
+    assert board is not None
+    return board
 
 
 def _back(request: HttpRequest, guest: Guest, outcome: str, words: str) -> HttpResponse:
