@@ -131,3 +131,33 @@ def test_a_phones_report_at_tables_of_four_is_checked_before_any_board_is_built(
     rolls = {f"points_{n}": "21", f"buncos_{n}": "1", f"points_{e}": "3", f"points_{s}": "0", f"points_{w}": "0"}
     assert client.post(url, {"round": "1", "table": "2", "request_id": "r1", **rolls}).status_code == 302
     assert Result.objects.filter(round=rnd, table=2).exists() and token not in guest_boards._BOARDS
+
+
+@pytest.mark.django_db
+def test_a_poker_captains_head_table_report_that_rings_the_bell_builds_the_state_once(make_evening):
+    """Progressive Poker: the head table's captain reports and the pool rings the bell; the
+    report's check, its save and the bell read one state (issue 23 item 3)."""
+    from tests.fixtures_phones import at_table
+    from tournament.services import bell, captains, results
+    from tournament.services.captains import captain_report
+    from tournament.services.results import result_record
+    from tournament.services.state import evening_state
+
+    evening = make_evening(8, 8, round_end="head_pool")
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    for table in range(2, 5):
+        result_record(round=rnd, table=table, pool_winner=at_table(evening, table)[0].pk)
+    head = at_table(evening, 1)
+    counters = {g.pk: evening.counters_per_stake for g in head}
+    counters[head[0].pk] += 10 * (len(head) - 1)
+    counters.update({g.pk: evening.counters_per_stake - 10 for g in head[1:]})
+    spy = mock.Mock(wraps=evening_state)
+    with (
+        mock.patch.object(captains, "evening_state", spy),
+        mock.patch.object(results, "evening_state", spy),
+        mock.patch.object(bell, "evening_state", spy),
+    ):
+        captain_report(guest=head[0], round_number=1, table=1, pool_winner=head[0].pk, counters=counters)
+    assert Bell.objects.filter(round=rnd, undone_at__isnull=True).exists()
+    assert spy.call_count == 1

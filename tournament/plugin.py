@@ -182,12 +182,21 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     # -- the bell -------------------------------------------------------------------------------
 
     def bell_apply(
-        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+        self,
+        *,
+        rnd: Round,
+        evening: Evening,
+        cause: str,
+        user,
+        device: str,
+        cuts: Mapping | None = None,
+        state: StateT | None = None,
     ) -> Bell | None:
         """Ring ``rnd``'s bell (the evening locked by the caller): score the round, move the
         players, store the record; ``cuts``: cards the host cut for ties at this bell, where the format
-        cuts (``services.bell.bell_ring``). Returns the bell, or None when it waits. Raises
-        ``RuleError``."""
+        cuts (``services.bell.bell_ring``); ``state``: the evening's state now (``state``), when
+        the caller has built it in the same transaction (one state per request, issue 23).
+        Returns the bell, or None when it waits. Raises ``RuleError``."""
         raise NotImplementedError
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:

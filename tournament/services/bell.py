@@ -66,7 +66,16 @@ def bell_ring(
         return bell_apply(rnd=rnd, evening=rnd.evening, cause=cause, user=user, device=device, cuts=cuts)
 
 
-def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Cuts | None = None) -> Bell | None:
+def bell_apply(
+    *,
+    rnd: Round,
+    evening: Evening,
+    cause: str,
+    user,
+    device: str,
+    cuts: Cuts | None = None,
+    state: object | None = None,
+) -> Bell | None:
     """Apply the bell inside the caller's transaction (the round row is locked).
 
     When the rules cannot apply the bell yet (the head table's pool must be decided, and under
@@ -76,19 +85,30 @@ def bell_apply(*, rnd: Round, evening: Evening, cause: str, user, device: str, c
     ``bell_ring``. Raises ``RuleError`` for a bad cut. Either way a reopened round
     (``Round.reopened``) is reopened no longer: the bell has been rung. An evening at tables of
     The evening's format rings it (``FormatPlugin.bell_apply``): Progressive Poker's is
-    ``poker_bell_apply``; the formats at tables of four never wait.
+    ``poker_bell_apply``; the formats at tables of four never wait. ``state``: the evening's
+    state (``FormatPlugin.state``) when the caller built it in this transaction (a result that
+    rings the bell: one state per request, issue 23 item 3).
     """
-    return format_for(evening).bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts)
+    return format_for(evening).bell_apply(
+        rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts, state=state
+    )
 
 
 def poker_bell_apply(
-    *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Cuts | None = None
+    *,
+    rnd: Round,
+    evening: Evening,
+    cause: str,
+    user,
+    device: str,
+    cuts: Cuts | None = None,
+    state: EveningState | None = None,
 ) -> Bell | None:
     """Progressive Poker's bell inside ``bell_apply``'s transaction: ``tables.bell.ring_bell``
-    on the evening's state and the round's results (``docs/rules/progressive-poker.md``, "The
-    bell"); the bell waits (None) when the rules cannot apply it yet. Raises ``RuleError`` for a
-    bad cut."""
-    state = evening_state(evening)
+    on the evening's state (``state`` when the caller built it, else read now) and the round's
+    results (``docs/rules/progressive-poker.md``, "The bell"); the bell waits (None) when the
+    rules cannot apply it yet. Raises ``RuleError`` for a bad cut."""
+    state = state if state is not None else evening_state(evening)
     results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
     last = Round.is_last_number(rnd.number, evening=evening)
     names = guest_names(evening)

@@ -140,6 +140,7 @@ def captain_report(
             reporter=guest,
             device=device,
             request_id=request_id,
+            state=state,
         )
 
 

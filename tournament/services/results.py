@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell import TableResult, check_one
+from tables.bell import EveningState, TableResult, check_one
 from tables.bell.checks import count_off
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
@@ -91,6 +91,7 @@ def result_record(
     helper=None,
     count_check: bool = False,
     agreed_off: int | None = None,
+    state: EveningState | None = None,
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``.
     ``helper`` is the scorer's ``HelperLink`` when a scorer entered it (for the audit log).
@@ -117,6 +118,9 @@ def result_record(
     names the difference and nothing is saved. House rule, issue 11 deliver 2. A round whose bell
     was undone (``Round.reopened``) is never rung by a result, except the head table's when the
     host chose "head_pool" for it (issue 11 deliver 3).
+
+    ``state``: the evening's state, when the caller read it inside its own transaction (a
+    captain's report); it is passed on to the bell (one state per request, issue 23 item 3).
     """
     counters = dict(counters or {})
     with transaction.atomic():
@@ -124,7 +128,7 @@ def result_record(
         if done is not None:
             return done
         evening = rnd.evening
-        state = evening_state(evening)
+        state = state if state is not None else evening_state(evening)
         result = TableResult(
             table=table, pool_winner=pool_winner, in_call=frozenset(in_call), tied=frozenset(tied), counters=counters
         )
@@ -134,7 +138,7 @@ def result_record(
         row = _save_result(
             rnd, result, off=off, user=user, reporter=reporter, device=device, request_id=request_id, helper=helper
         )
-        _ring_if_due(rnd, evening, table, user=user, device=device)
+        _ring_if_due(rnd, evening, table, user=user, device=device, state=state)
     return row
 
 
@@ -226,7 +230,7 @@ def _count_off(
     return off
 
 
-def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str) -> None:
+def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str, state: EveningState) -> None:
     """Ring the round's bell after a result when it is due: the clock already rang (and the
     bell was never undone), or the head table's result when the evening ends rounds at the
     head table's pool. A round reopened by the host waits for the host's bell. Issue 11
@@ -235,6 +239,6 @@ def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str)
     if rnd.reopened == Round.Reopened.HOST:
         return  # after an undo the round waits for the host's bell
     if rnd.state == Round.State.RUNG and not rnd.reopened:
-        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device)
+        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.CLOCK, user=user, device=device, state=state)
     elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
-        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device)
+        bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device, state=state)

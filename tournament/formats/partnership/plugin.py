@@ -162,12 +162,20 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         return foursome_standings(evening)
 
     def bell_apply(
-        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+        self,
+        *,
+        rnd: Round,
+        evening: Evening,
+        cause: str,
+        user,
+        device: str,
+        cuts: Mapping | None = None,
+        state: FoursomeState | None = None,
     ) -> Bell | None:
         """``formats.partnership.bell.foursome_bell_apply`` (this bell never waits)."""
         from tournament.formats.partnership.bell import foursome_bell_apply
 
-        return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device)
+        return foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, state=state)
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
         """``formats.partnership.bell.foursome_bell_undone``: the seats of the state before it."""

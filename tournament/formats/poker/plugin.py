@@ -59,12 +59,20 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return evening_standings(evening)
 
     def bell_apply(
-        self, *, rnd: Round, evening: Evening, cause: str, user, device: str, cuts: Mapping | None = None
+        self,
+        *,
+        rnd: Round,
+        evening: Evening,
+        cause: str,
+        user,
+        device: str,
+        cuts: Mapping | None = None,
+        state: EveningState | None = None,
     ) -> Bell | None:
         """``services.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
         from tournament.services.bell import poker_bell_apply
 
-        return poker_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts)
+        return poker_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts, state=state)
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
         """``services.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
