@@ -189,9 +189,13 @@ def season_dates_refused(
         return f"The season ends ({end:%d %b %Y}) before it starts ({start:%d %b %Y})."
     for name, other_start, other_end in others:
         if dates_overlap(start, end, other_start, other_end):
-            until = f"{other_end:%d %b %Y}" if other_end else "until it is closed"
+            days = (
+                f"{other_start:%d %b %Y} to {other_end:%d %b %Y}"
+                if other_end
+                else f"from {other_start:%d %b %Y}, until it is closed"
+            )
             return (
-                f"These dates overlap the season “{name}” ({other_start:%d %b %Y} to {until}): an evening "
+                f"These dates overlap the season “{name}” ({days}): an evening "
                 "belongs to one season. Change the dates, or close that season first."
             )
     return None

@@ -126,7 +126,7 @@ def test_seasons_that_overlap_are_refused(db, host):
     before = snapshot()
     with pytest.raises(RuleError, match="overlap the season “Spring” \\(01 Mar 2026 to 31 May 2026\\)"):
         services.season_open(club=club, name="Summer", starts_on=D(2026, 5, 31), ends_on=D(2026, 8, 31))
-    with pytest.raises(RuleError, match="overlap the season “Autumn” \\(01 Sep 2026 to until it is closed\\)"):
+    with pytest.raises(RuleError, match="overlap the season “Autumn” \\(from 01 Sep 2026, until it is closed\\)"):
         services.season_open(club=club, name="Winter", starts_on=D(2027, 1, 1))
     autumn = Season.objects.get(name="Autumn")
     with pytest.raises(RuleError, match="before it starts"):
