@@ -18,12 +18,14 @@ NOT_USUAL = ("name", "date")
 """The evening form's fields that are each evening's own, not a club's usual settings."""
 
 
-def order_choices() -> list[tuple[str, str]]:
-    """The ways the installed formats rank a season, for the club form: blank (the format's
-    own) first, then each format's choices named with the format ("Progressive Euchre: Stars,
-    then points")."""
+def order_choices(format: str = "") -> list[tuple[str, str]]:
+    """The ways the installed formats (or only ``format``) rank a season, for the club form:
+    blank (the format's own) first, then each format's choices named with the format
+    ("Progressive Euchre: Stars, then points")."""
     out = [("", "The format's own order")]
     for plugin in installed_formats().values():
+        if format and plugin.key != format:
+            continue
         rules = plugin.season_rules
         if rules is not None and len(rules.orders) > 1:
             out += [(o.key, f"{plugin.title}: {o.words}") for o in rules.orders]
@@ -36,6 +38,11 @@ class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label="The club's name")
     season_order = forms.ChoiceField(required=False, label="Season standings rank by", choices=order_choices)
     subs_shown = forms.BooleanField(required=False, initial=True, label="Show subs in the season standings")
+
+    def __init__(self, *args, format: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        if format:  # a club's own settings: its format's orders only
+            cast(forms.ChoiceField, self.fields["season_order"]).choices = order_choices(format)
 
 
 class UsualEveningForm(EveningForm):
@@ -62,7 +69,10 @@ class ClubEveningForm(EveningForm):
     the subs to add ("name, pack" per line)."""
 
     members = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Members tonight"
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "roster-ticks"}),
+        label="Members tonight",
     )
     subs = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -94,7 +94,7 @@ def club_detail(request: HostHttpRequest, club_id: int) -> HttpResponse:
 def club_settings(request: HostHttpRequest, club_id: int) -> HttpResponse:
     """Change how the club's seasons rank and whether subs are shown."""
     club = _club(request, club_id)
-    form = ClubForm(request.POST)
+    form = ClubForm(request.POST, format=club.format)
     if form.is_valid():
         try:
             services.club_settings_change(
