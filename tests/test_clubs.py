@@ -240,3 +240,42 @@ def test_evenings_outside_a_club_are_in_no_season(db, host):
     play(outside, host)
     assert season_standings(season).rows == ()
     assert not Guest.objects.filter(club_guest__isnull=False).exists()
+
+
+def test_a_euchre_club_ranks_by_stars_or_points_as_it_chose(db, host):
+    club = bunco_club(host, name="Euchre Club", format="euchre")
+    season = services.season_open(club=club, name="Winter", starts_on=D(2026, 1, 1))
+    play(club_evening(club, host, D(2026, 1, 8)), host, rounds=2)
+    by_stars = season_standings(season)
+    assert by_stars.order_words == "Stars, then points"
+    assert [r.totals[:2] for r in by_stars.rows] == sorted((r.totals[:2] for r in by_stars.rows), reverse=True)
+    services.club_settings_change(club=club, season_order="points", subs_shown=True)
+    season.refresh_from_db()
+    by_points = season_standings(season)
+    assert by_points.order_words == "Points, then stars"
+    keys = [(r.totals[1], r.totals[0]) for r in by_points.rows]
+    assert keys == sorted(keys, reverse=True)
+    with pytest.raises(RuleError, match="“tricks” is not a way this format ranks a season: it ranks by Stars"):
+        services.club_settings_change(club=club, season_order="tricks", subs_shown=True)
+
+
+@pytest.mark.parametrize("key", ["poker", "whist", "euchre_tournament"])
+def test_every_format_keeps_a_season(db, host, key):
+    club = services.club_create(host=host, name=f"{key} club", format=key, evening_settings={})
+    roster = "\n".join(f"Player {chr(65 + i)}, {'red' if i % 2 else 'blue'}" for i in range(12))
+    services.members_add(club=club, rows=services.parse_member_list(roster, club=club))
+    season = services.season_open(club=club, name="Year", starts_on=D(2026, 1, 1))
+    evenings = [play(club_evening(club, host, D(2026, 1, 1 + 7 * n)), host) for n in range(2)]
+    s = season_standings(season)
+    rules = format_for(evenings[0]).season_rules
+    assert s.columns == tuple(words for _, words in rules.columns)
+    assert len(s.rows) == 12 and all(r.line.nights == 2 for r in s.rows)
+    order = [i for i, (name, _) in enumerate(rules.columns) if name in rules.orders[0].tallies]
+    ranked = [tuple(r.totals[i] for i in order) for r in s.rows]
+    assert ranked == sorted(ranked, reverse=True)
+    tallies = format_for(evenings[0]).season_tallies(evenings)
+    first = s.rows[0]
+    assert (
+        sum(tallies[e.pk][g.pk][rules.columns[0][0]] for e in evenings for g in e.guests.filter(name=first.person.name))
+        == first.totals[0]
+    )
