@@ -11,6 +11,7 @@ from clubs import services
 from clubs.models import ClubEvening, ClubGuest, Member, Season
 from clubs.selectors import season_standings
 from tables.errors import RuleError
+from tables.packs import Pack
 from tests.db_snapshot import db_snapshot as snapshot
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_clubs import bunco_club, club_evening, play
@@ -279,3 +280,18 @@ def test_every_format_keeps_a_season(db, host, key):
         sum(tallies[e.pk][g.pk][rules.columns[0][0]] for e in evenings for g in e.guests.filter(name=first.person.name))
         == first.totals[0]
     )
+
+
+def test_a_member_added_at_the_door_is_the_member_by_name(db, host):
+    """A member who was not ticked and is added on the guests page ("member l", as typed) is the
+    member in the season, by the name rule; a stranger added there is a sub."""
+    from tournament.services.guests import GuestRow, guests_register
+
+    club = bunco_club(host)
+    season = services.season_open(club=club, name="Spring", starts_on=D(2026, 3, 1))
+    evening = club_evening(club, host, D(2026, 3, 5), members=list(club.members.all()[:10]))
+    guests_register(evening=evening, rows=[GuestRow("member l", Pack.RED), GuestRow("Walk In", Pack.BLUE)], user=host)
+    play(evening, host)
+    rows = {r.person.name: r.person.sub for r in season_standings(season).rows}
+    assert rows["Member L"] is False and "member l" not in rows
+    assert rows["Walk In"] is True

@@ -82,3 +82,30 @@ def test_constant_queries(db, host, key):
     with CaptureQueriesContext(connection) as four:
         format_for(few[0]).season_tallies(many)
     assert len(one) == len(four) <= 2
+
+
+def test_poker_season_tallies_read_the_final_count(db, host):
+    """An ended Progressive Poker evening counts its final count's counters (a table counted
+    five counters more than the last bell's state for its first guest, five fewer for its last),
+    as its own standings do."""
+    from tournament.services.ending import evening_end, final_count_record, final_count_tables
+
+    evening = played(host, "poker", rounds=2)
+    evening_end(evening=evening, seen_round=2, user=host)
+    evening.refresh_from_db()
+    before = format_for(evening).season_tallies([evening])[evening.pk]
+    moved = {}
+    for table in final_count_tables(evening):
+        counted = dict(table.last)
+        first, last = list(counted)[0], list(counted)[-1]
+        take = min(5, counted[last])
+        counted[first] += take
+        counted[last] -= take
+        moved[first], moved[last] = take, -take
+        final_count_record(evening=evening, table=table.number, counters=counted, user=host)
+    evening.refresh_from_db()
+    after = format_for(evening).season_tallies([evening])[evening.pk]
+    assert after == standing_tallies(evening)
+    assert any(moved.values())
+    for guest, change in moved.items():
+        assert after[guest]["counters_won"] == before[guest]["counters_won"] + change
