@@ -160,3 +160,18 @@ def test_the_standings_page_reads_in_constant_queries(client, host, django_asser
     with django_assert_max_num_queries(two):
         response = client.get(reverse("club-season", args=[club.pk, season.pk]))
     assert response.status_code == 200 and "Sub 5" in response.content.decode()
+
+
+def test_the_roster_from_a_csv_file(client, host):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(host)
+    club = services.club_create(host=host, name="Bunco", format="bunco", evening_settings={})
+    text = 'name;pack;contact\r\n"Lee, Ann";R;ann@example.org\r\nZoe\u0308 Roy;b;\r\n'
+    upload = SimpleUploadedFile("roster.csv", text.encode("utf-16"), content_type="text/csv")
+    response = client.post(reverse("club", args=[club.pk]), {"file": upload}, follow=True)
+    assert _messages(response) == ["2 members added."]
+    assert list(club.members.values_list("name", "pack", "contact")) == [
+        ("Lee, Ann", "red", "ann@example.org"),
+        ("Zoë Roy", "blue", ""),
+    ]
