@@ -42,7 +42,7 @@ def club_list(request: HostHttpRequest) -> HttpResponse:
     """The host's clubs, and the form to create one (name, usual format and its options, how the
     seasons rank, subs shown)."""
     form = ClubForm(request.POST or None)
-    usual = UsualEveningForm(request.POST or None, prefix="usual")
+    usual = UsualEveningForm(request.POST or None)  # no prefix: formats.js reads its select[name=format]
     if request.method == "POST" and form.is_valid() and usual.is_valid():
         try:
             club = services.club_create(

@@ -34,6 +34,7 @@ def test_the_club_pages_at_1280(browser, live_server, host):
     club_evening(club, host, D(2026, 6, 4))  # not played yet
     page = login(browser, live_server.url, host)
     for name, path in (
+        ("clubs", "/host/clubs/"),
         ("club", f"/host/clubs/{club.pk}/"),
         ("evening-new", f"/host/clubs/{club.pk}/evenings/new/"),
         ("season", f"/host/clubs/{club.pk}/seasons/{season.pk}/"),

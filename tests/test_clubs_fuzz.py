@@ -20,9 +20,7 @@ from tests.test_fuzz_endpoints import FUZZ, N, T, _request, _says_what_it_did
 from tournament.models import Evening
 
 D = datetime.date
-USUAL = {
-    f"usual-{name}": N for name in ("format", "minutes_per_round", "rounds_planned", "round_end", "movement", "ties")
-}
+USUAL = {name: N for name in ("format", "minutes_per_round", "rounds_planned", "round_end", "movement", "ties")}
 POSTS = [
     ("clubs", {"name": T, "season_order": N, "subs_shown": N, **USUAL}),
     ("club", {"text": T}),

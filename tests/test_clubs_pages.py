@@ -39,10 +39,11 @@ def _messages(response) -> list[str]:
 def test_a_host_creates_a_club_with_its_usual_evening(client, host):
     client.force_login(host)
     data = _form_data(
-        UsualEveningForm(prefix="usual"),
+        UsualEveningForm(),
         name="Thursday Bunco",
         subs_shown="on",
-        **{"usual-format": "bunco", "usual-minutes_per_round": "12"},
+        format="bunco",
+        minutes_per_round="12",
     )
     response = client.post(reverse("clubs"), data)
     club = Club.objects.get()
