@@ -23,6 +23,7 @@ import os
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.fixtures_clubs import walk_club
 from tests.fixtures_foursome_night import FORMATS, ended_night, waiting_night
 from tests.fixtures_room import played_evening
 from tournament.formats.partnership.state import foursome_state
@@ -181,8 +182,9 @@ class AxeWalk:
 
 
 def route_values(evening, guest, game: str) -> dict:
-    """The values ``fill`` puts in the routes: ``evening``'s, ``guest``'s, table 1, round 1."""
-    return {
+    """The values ``fill`` puts in the routes: ``evening``'s, ``guest``'s, table 1, round 1, and
+    a club whose evening it is, with a season (``fixtures_clubs.walk_club``)."""
+    return walk_club(evening) | {
         "evening_id": str(evening.pk),
         "e/key": evening.public_key,
         "public_key": evening.public_key,

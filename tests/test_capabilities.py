@@ -351,3 +351,16 @@ def test_every_page_passes_axe(browser, live_server, host, key):
     walk.close()
     assert len(scanned) >= 30, scanned
     assert not walk.failures(), f"{key}:\n{walk.failures()}"
+
+
+@pytest.mark.parametrize("key", formats("a club's season tallies"))
+def test_season_tallies(db, host, key):
+    """A club's season reads the format's tallies of a played evening (``FormatPlugin.season_tallies``,
+    ``docs/clubs.md``): every guest drawn has one, in the tallies its season shows."""
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    tallies = fmt.season_tallies([evening])[evening.pk]
+    assert sorted(tallies) == _drawn(evening)
+    assert all(set(t) == {name for name, _ in fmt.season_rules.columns} for t in tallies.values())

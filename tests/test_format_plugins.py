@@ -78,10 +78,11 @@ def test_nothing_outside_the_formats_imports_a_format():
 
 
 def _python_files() -> list[Path]:
+    """Every module outside the formats' packages: ``tournament/``'s and the clubs app's."""
     return [
         path
-        for path in sorted((ROOT / "tournament").rglob("*.py"))
-        if "migrations" not in path.parts and "formats" not in path.relative_to(ROOT / "tournament").parts[:1]
+        for path in [*sorted((ROOT / "tournament").rglob("*.py")), *sorted((ROOT / "clubs").rglob("*.py"))]
+        if "migrations" not in path.parts and "formats" not in path.relative_to(ROOT).parts[1:2]
     ]
 
 
@@ -190,7 +191,7 @@ def test_no_template_outside_the_formats_compares_a_format():
     assert template_key_comparisons("{% include format_room %}{% include 'guest/_page.html' %}", keys) == []
     found = {
         str(path.relative_to(ROOT)): hits
-        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for path in [*sorted((ROOT / "templates").rglob("*.html")), *sorted((ROOT / "clubs").rglob("*.html"))]
         if (hits := template_key_comparisons(path.read_text(encoding="utf-8"), keys))
     }
     assert found == {}

@@ -26,6 +26,7 @@ from django.utils.module_loading import import_string
 
 from tables.errors import RuleError
 from tables.formats.engine import FormatEntry, FormatRules, rules_for
+from tables.seasons import SeasonRules
 
 if TYPE_CHECKING:
     from django import forms
@@ -177,6 +178,21 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     def standings(self, evening: Evening) -> StandingsT:
         """Every guest's standing and the prizes. Raises ``RuleError`` as the prize rules do."""
+        raise NotImplementedError
+
+    # -- a club's season (``docs/clubs.md``) -----------------------------------------------------
+
+    season_rules: ClassVar[SeasonRules | None] = None
+    """What the format says about a club's season (``tables.seasons.SeasonRules``): the tallies
+    the season's standings show, the orders it ranks by (the default first; Progressive Euchre's
+    club chooses stars or points), its own season prizes (Bunco: most buncos). None: the format
+    keeps no season."""
+
+    def season_tallies(self, evenings: Sequence[Evening]) -> dict[int, dict[int, dict[str, int]]]:
+        """Each of ``evenings``' (all of this format) tallies as a season adds them up: evening id
+        -> guest id -> tally name (``season_rules.columns``) -> whole number, for every guest who
+        played it; an evening before its first bell is left out (nothing played yet; house rule,
+        ``docs/clubs.md``). A constant number of queries whatever the number of evenings."""
         raise NotImplementedError
 
     # -- the bell -------------------------------------------------------------------------------

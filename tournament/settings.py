@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "tournament",
+    "clubs",
 ]
 
 HEAD_TABLE_FORMATS = [

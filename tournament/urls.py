@@ -89,6 +89,7 @@ urlpatterns = [
     path("", host.home, name="home"),
     # Browsers and phones ask for /favicon.ico whatever the page links: send them the static one.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
+    path("host/clubs/", include("clubs.urls")),  # issue 25: a club's members and seasons (the clubs app)
     path("host/", include(host_patterns)),
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
     path("g/<str:key>/report/", guest.captain_report, name="guest-report"),

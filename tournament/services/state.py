@@ -3,7 +3,10 @@ bell takes it, and the evening's bell options (house rules)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+
+from django.db.models import JSONField, OuterRef, Subquery
 
 from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
@@ -68,6 +71,21 @@ def last_state_after(evening: Evening) -> dict | None:
         .first()
     )
     return bell.state_after if bell is not None else None
+
+
+def last_states_after(evenings: Sequence[Evening]) -> dict[int, dict]:
+    """``last_state_after`` of each of ``evenings`` at once: evening id -> the stored state after
+    its last live bell, for the evenings that have rung one (a club's season reads many
+    evenings). One query whatever the number of evenings."""
+    last = (
+        Bell.objects.filter(round__evening=OuterRef("pk"), undone_at__isnull=True)
+        .order_by("-round__number", "-id")
+        .values("state_after")[:1]
+    )
+    rows = Evening.objects.filter(pk__in=[e.pk for e in evenings]).annotate(
+        after=Subquery(last, output_field=JSONField())
+    )
+    return {pk: after for pk, after in rows.values_list("pk", "after") if after is not None}
 
 
 def lock_between_rounds(evening: Evening, guest: Guest, doing: str) -> tuple[Evening, Round]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tables.seasons import SeasonOrder, SeasonPrize, SeasonRules
 from tournament.formats.partnership.plugin import PartnershipFormat
 
 if TYPE_CHECKING:
@@ -19,6 +20,12 @@ class BuncoFormat(PartnershipFormat):
     round_end_words: ClassVar[str] = (
         "When a team at the head table reaches 21 (its points are recorded: the rules' way)"
     )
+    season_rules: ClassVar[SeasonRules | None] = SeasonRules(
+        columns=(("wins", "wins"), ("buncos", "buncos"), ("points", "points")),
+        orders=(SeasonOrder("wins", "Wins, then buncos, then points", ("wins", "buncos", "points")),),
+        prizes=(SeasonPrize("most_buncos", "Most buncos of the season", "buncos"),),
+    )
+    """A Bunco club's year: wins, then buncos, then points (``docs/clubs.md``); most buncos."""
     documents_instead: ClassVar[Mapping[str, str | None]] = {
         "seating-cards": "score-cards",
         "score-sheets": "tally-sheets",

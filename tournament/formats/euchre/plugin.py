@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from tables.seasons import SeasonOrder, SeasonPrize, SeasonRules
 from tournament.formats.partnership.plugin import PartnershipFormat
 
 
@@ -12,6 +13,15 @@ class EuchreFormat(PartnershipFormat):
 
     key: ClassVar[str] = "euchre"
     round_end_words: ClassVar[str] = "When the head table's game is over (its points are recorded: the rules' way)"
+    season_rules: ClassVar[SeasonRules | None] = SeasonRules(
+        columns=(("stars", "stars"), ("points", "points"), ("wins", "wins")),
+        orders=(
+            SeasonOrder("stars", "Stars, then points", ("stars", "points")),
+            SeasonOrder("points", "Points, then stars", ("points", "stars")),
+        ),
+        prizes=(SeasonPrize("most_stars", "Most stars of the season", "stars"),),
+    )
+    """A euchre club's year: by stars or by points, as the club chose (``docs/clubs.md``)."""
 
     def example_report(self, seats: tuple[int, ...]) -> dict:
         """Five hands: North–South 7 points (a lone hand's march among them), East–West 3."""

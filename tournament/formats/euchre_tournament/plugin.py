@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tables.errors import RuleError
 from tables.formats.bell import FoursomeState
 from tables.formats.euchre_tournament.play import GAMES, NUMBER, TournamentRules
+from tables.seasons import SeasonOrder, SeasonRules
 from tournament.formats.euchre.plugin import EuchreFormat
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ class EuchreTournamentFormat(EuchreFormat):
     partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
     a tie at a table is played off, the family's default."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
+    season_rules: ClassVar[SeasonRules | None] = SeasonRules(
+        columns=(("points", "points"), ("wins", "games won")),
+        orders=(SeasonOrder("points", "Total points", ("points",)),),
+    )
+    """A euchre tournament club's year: total points (``docs/clubs.md``); no stars, no prize of its own."""
 
     @property
     def rules(self) -> TournamentRules:

@@ -161,6 +161,24 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return foursome_standings(evening)
 
+    def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
+        """Each evening's tallies after its last live bell (``tables.formats.records``), for every
+        guest seated or on record (ghosts left out: they are nobody's), the tallies
+        ``season_rules.columns`` names (0 where the state has none). One query
+        (``services.state.last_states_after``)."""
+        from tables.formats.records import state_from_json
+        from tournament.services.state import last_states_after
+
+        names = [name for name, _ in self.season_rules.columns] if self.season_rules else []
+        out: dict[int, dict[int, dict[str, int]]] = {}
+        for evening, after in last_states_after(evenings).items():
+            state = state_from_json(after)
+            players = {p for table in state.tables for p in table} | set(state.tallies)
+            out[evening] = {
+                p: {name: int(state.tallies.get(p, {}).get(name, 0)) for name in names} for p in players if p > 0
+            }
+        return out
+
     def bell_apply(
         self,
         *,

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tables.bell import EveningState
+from tables.seasons import SeasonOrder, SeasonRules
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
@@ -28,6 +29,12 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     final_count: ClassVar[bool] = True
     showdown: ClassVar[bool] = True
     seats_named: ClassVar[bool] = False
+
+    season_rules: ClassVar[SeasonRules | None] = SeasonRules(
+        columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),
+        orders=(SeasonOrder("yellow", "Yellow counters, then counters won", ("yellow", "counters_won")),),
+    )
+    """A poker club's year: yellow counters, then counters won, fresh stakes charged (``docs/clubs.md``)."""
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {
         "score-cards": "score-sheets",
@@ -57,6 +64,34 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tournament.services.prizes import evening_standings
 
         return evening_standings(evening)
+
+    def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
+        """Each evening's yellow counters and counters won (fresh stakes charged:
+        ``tables.prizes.standings``) after its last live bell, the final count's counters once
+        it has ended, for every guest on record. Two queries (``services.state.last_states_after``
+        and the final counts)."""
+        from dataclasses import replace
+
+        from tables.prizes import standings
+        from tournament.models import Evening, FinalCount
+        from tournament.services.state import last_states_after
+
+        stake = {e.pk: e.counters_per_stake for e in evenings}
+        ended = [e.pk for e in evenings if e.stage == Evening.Stage.ENDED]
+        final: dict[int, dict[int, int]] = {}
+        counts = FinalCount.objects.filter(evening__in=ended, superseded_at__isnull=True)
+        for evening, counters in counts.values_list("evening_id", "counters"):
+            final.setdefault(evening, {}).update({int(g): int(c) for g, c in counters.items()})
+        out: dict[int, dict[int, dict[str, int]]] = {}
+        for evening, after in last_states_after(evenings).items():
+            state = EveningState.from_json(after)
+            if final.get(evening):
+                state = replace(state, counters={**dict(state.counters), **final[evening]})
+            rows = standings(
+                state, dict.fromkeys(state.counters, "red"), stake=stake[evening]
+            )  # packs count nothing here
+            out[evening] = {row.guest: {"yellow": row.yellow, "counters_won": row.counters_won} for row in rows}
+        return out
 
     def bell_apply(
         self,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from tables.seasons import SeasonOrder, SeasonRules
 from tournament.formats.partnership.plugin import PartnershipFormat
 
 
@@ -12,6 +13,11 @@ class WhistFormat(PartnershipFormat):
 
     key: ClassVar[str] = "whist"
     round_end_words: ClassVar[str] = "When the head table's hand is played (its tricks are recorded: the rules' way)"
+    season_rules: ClassVar[SeasonRules | None] = SeasonRules(
+        columns=(("tricks", "tricks"), ("wins", "wins")),
+        orders=(SeasonOrder("tricks", "Tricks, then wins", ("tricks", "wins")),),
+    )
+    """A whist drive's year: tricks, then wins (``docs/clubs.md``)."""
 
     def example_report(self, seats: tuple[int, ...]) -> dict:
         """North–South take 8 tricks of the 13, East–West 5."""

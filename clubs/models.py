@@ -1,0 +1,108 @@
+"""A club, its members, its evenings and its seasons, as rows (``docs/clubs.md``).
+
+A club is a host's (``Club.host``, a Django user, as an evening's host). Its members are a roster
+(``Member``: name in NFC, folded for duplicates as guests' are, ``tournament.name_keys``). An
+evening of the club is linked by ``ClubEvening`` (one to one: an evening belongs to at most one
+club) and each of its guests by ``ClubGuest``: to the member they are (one identity across every
+evening) or to nobody (a sub). Nothing here changes ``tournament``'s tables: an evening outside a
+club has no link and works as it always has. A member with history (a guest row linked to them)
+is never deleted: ``ClubGuest.member`` is ``RESTRICT`` and the services refuse first, in words
+("mark them as left the club").
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Now
+
+from tournament.models import Evening, Guest, PackChoice
+from tournament.name_keys import fold_name, normal_name
+
+
+class Club(models.Model):
+    """A host's club: its name, its usual format (``Evening.format``'s keys) and the evening form's
+    settings a new evening of the club starts from (``evening_settings``: field name -> value, as
+    ``tournament.forms.evening.EveningForm`` takes its initial values), how its seasons rank
+    (``season_order``: one of the format's ``SeasonRules.orders``; blank: the format's default),
+    and whether subs are shown in the season standings (house rule: shown, winning no prize)."""
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="clubs")
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=30)
+    evening_settings = models.JSONField(default=dict, blank=True)
+    season_order = models.CharField(max_length=30, blank=True)
+    subs_shown = models.BooleanField(default=True)
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    """One of the club's regulars: name (NFC; ``name_key`` folded, unique in the club), pack
+    (red or blue), an optional e-mail or phone, and the day they left the club (None: a member
+    now). A member who left keeps their history and their past seasons' lines."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(max_length=120)
+    name_key = models.CharField(max_length=120, editable=False)
+    pack = models.CharField(max_length=4, choices=PackChoice.choices)
+    contact = models.CharField(max_length=200, blank=True)
+    left_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        ordering = ["name_key", "id"]
+        constraints = [models.UniqueConstraint(fields=["club", "name_key"], name="member_name_unique_per_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name = normal_name(self.name)
+        self.name_key = fold_name(self.name)
+        super().save(*args, **kwargs)
+
+
+class ClubEvening(models.Model):
+    """An evening of the club (one to one: an evening is in at most one club)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="club_evenings")
+    evening = models.OneToOneField(Evening, on_delete=models.CASCADE, related_name="club_evening")
+
+    def __str__(self) -> str:
+        return f"{self.evening} ({self.club})"
+
+
+class ClubGuest(models.Model):
+    """A guest of a club's evening: the member they are, or None for a sub (a guest who is not a
+    member). A guest of a club evening with no row is a sub too (added at the door)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="club_guests")
+    guest = models.OneToOneField(Guest, on_delete=models.CASCADE, related_name="club_guest")
+    member = models.ForeignKey(Member, on_delete=models.RESTRICT, null=True, blank=True, related_name="guests")
+
+    def __str__(self) -> str:
+        return f"{self.guest} ({'sub' if self.member_id is None else 'member'})"
+
+
+class Season(models.Model):
+    """A run of the club's evenings: the evenings dated ``starts_on`` to ``ends_on`` (both
+    included; None: until the host closes it). Two seasons of a club share no day
+    (``tables.seasons.season_dates_refused``)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        ordering = ["-starts_on", "id"]
+
+    def __str__(self) -> str:
+        return self.name

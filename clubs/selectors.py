@@ -1,0 +1,205 @@
+"""Reads of a club: its roster, its evenings, its seasons, and a season's standings.
+
+``season_standings`` reads a season in a constant number of queries whatever its evenings and
+members (the evenings, their tallies as each format counts them, their guests and links, the
+roster), then ranks by ``tables.seasons``. Who is who (``docs/clubs.md``, "One member, every
+evening"): a guest linked to a member is that member; a guest of a club evening with no member
+(a sub) is the same sub at every evening under one name (folded as guests' names are), unless a
+member has that name (then it is the member: added at the door by name).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from clubs.models import Club, ClubEvening, Member, Season
+from tables.seasons import Night, PrizeAward, SeasonLine, SeasonRules, season_lines, season_prizes
+from tournament.models import Evening, Guest
+from tournament.registry import format_named
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who a season line is: their name, whether a sub, whether they left the club."""
+
+    name: str
+    sub: bool
+    left: bool = False
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A line of the season's standings page: the rules' line, who it is, the totals in the page's
+    columns' order, and each evening's tallies in the evenings' order (None: not there)."""
+
+    line: SeasonLine
+    person: Person
+    totals: tuple[int, ...]
+    nights: tuple[tuple[int, ...] | None, ...]
+
+
+@dataclass(frozen=True)
+class PrizeRow:
+    """A season prize as shown: the award, its winners' names, why in words ("3 buncos", "6
+    nights", "the last place, 7th, of those who played half the nights or more; tied: shared")."""
+
+    award: PrizeAward
+    names: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    """A season's standings page: the season, the columns (tally words), the order's words, the
+    season's evenings in date order (those played first marked), the rows and the prizes."""
+
+    season: Season
+    rules: SeasonRules
+    order_words: str
+    columns: tuple[str, ...]
+    evenings: tuple[Evening, ...]
+    played: frozenset[int]
+    rows: tuple[StandingRow, ...]
+    prizes: tuple[PrizeRow, ...]
+    subs_shown: bool
+
+
+def season_evenings(season: Season) -> list[Evening]:
+    """The club's evenings dated within the season (both ends included; an open season: from its
+    start on), by date. One query."""
+    evenings = Evening.objects.filter(club_evening__club_id=season.club_id, date__gte=season.starts_on)
+    if season.ends_on is not None:
+        evenings = evenings.filter(date__lte=season.ends_on)
+    return list(evenings.order_by("date", "id"))
+
+
+def _people(club: Club, evenings: list[Evening]) -> tuple[dict[int, str], dict[str, Person]]:
+    """Guest id -> person key, and person key -> ``Person``, for the guests of ``evenings``
+    (module docstring). Two queries."""
+    members = {m.pk: m for m in Member.objects.filter(club=club)}
+    by_name = {m.name_key: m.pk for m in members.values()}
+    people = {f"m{m.pk}": Person(m.name, sub=False, left=m.left_on is not None) for m in members.values()}
+    keys: dict[int, str] = {}
+    rows = Guest.objects.filter(evening__in=evenings).values_list("pk", "name", "name_key", "club_guest__member_id")
+    for pk, name, name_key, linked in rows:
+        member = linked or by_name.get(name_key)
+        if member is not None:
+            keys[pk] = f"m{member}"
+        else:
+            keys[pk] = f"s{name_key}"
+            people.setdefault(keys[pk], Person(name, sub=True))
+    return keys, people
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    """The season's standings (module docstring): every member and (when the club shows them) sub
+    who played one of its evenings, ranked by the club's order over the format's season tallies
+    (``FormatPlugin.season_tallies``), with nights played, each evening's tallies and the season's
+    prizes (members only: house rule). Six queries or fewer whatever the evenings and members.
+    Raises ``RuleError`` for a club whose stored order its format does not rank by."""
+    club = season.club
+    plugin = format_named(club.format)
+    rules = plugin.season_rules
+    assert rules is not None  # a club's format keeps a season (services.club_create)
+    order = rules.order(club.season_order)
+    evenings = season_evenings(season)
+    tallies = plugin.season_tallies(evenings) if evenings else {}
+    keys, people = _people(club, evenings)
+    nights = []
+    for evening in evenings:
+        if evening.pk in tallies:
+            night = {keys[g]: t for g, t in tallies[evening.pk].items() if g in keys}
+            if not club.subs_shown:
+                night = {p: t for p, t in night.items() if not people[p].sub}
+            nights.append(Night(evening.pk, evening.date, night))
+    columns = [name for name, _ in rules.columns]
+    lines = season_lines(nights, order, columns)
+    lines = tuple(sorted(lines, key=lambda line: (line.place, people[line.person].name.casefold())))
+    rows = tuple(
+        StandingRow(
+            line=line,
+            person=people[line.person],
+            totals=tuple(line.totals[c] for c in columns),
+            nights=tuple(
+                tuple(line.by_evening[e.pk].get(c, 0) for c in columns) if e.pk in line.by_evening else None
+                for e in evenings
+            ),
+        )
+        for line in lines
+    )
+    members = {p for p, person in people.items() if not person.sub}
+    awards = season_prizes(lines, rules, nights=len(nights), eligible=members)
+    prizes = tuple(PrizeRow(a, tuple(people[p].name for p in a.winners), _reason(a, rules)) for a in awards)
+    return SeasonStandings(
+        season=season,
+        rules=rules,
+        order_words=order.words,
+        columns=tuple(words for _, words in rules.columns),
+        evenings=tuple(evenings),
+        played=frozenset(n.evening for n in nights),
+        rows=rows,
+        prizes=prizes,
+        subs_shown=club.subs_shown,
+    )
+
+
+def _reason(award: PrizeAward, rules: SeasonRules) -> str:
+    """Why ``award`` went to its winners, in words (``PrizeRow.reason``)."""
+    if award.key == "attendance":
+        words = f"{award.figure} night{'s' if award.figure != 1 else ''} played"
+    elif award.key == "booby":
+        words = f"the last place ({award.figure}) of those who played half the season's nights or more"
+    else:
+        tally = dict(rules.columns).get(next(p.tally for p in rules.prizes if p.key == award.key), "")
+        words = f"{award.figure} {tally}"
+    return words + ("; tied: shared" if len(award.winners) > 1 else "")
+
+
+@dataclass(frozen=True)
+class ClubPage:
+    """The club's page: the club, its roster (members by name, those who left last), its evenings
+    (newest first), its seasons (newest first), the subs of its evenings (guests who may be
+    promoted: one per name), and the host's evenings that could join it (before their draw)."""
+
+    club: Club
+    members: tuple[Member, ...]
+    evenings: tuple[Evening, ...]
+    seasons: tuple[Season, ...]
+    subs: tuple[Guest, ...]
+    others: tuple[Evening, ...]
+
+
+def club_page(club: Club) -> ClubPage:
+    """What the club's page shows (``ClubPage``). Five queries."""
+    members = sorted(Member.objects.filter(club=club), key=lambda m: (m.left_on is not None, m.name_key))
+    evenings = Evening.objects.filter(club_evening__club=club).order_by("-date", "-id")
+    on_roster = {m.name_key for m in members}
+    subs: dict[str, Guest] = {}
+    for guest in (
+        Guest.objects.filter(evening__club_evening__club=club)
+        .filter(club_guest__member__isnull=True)
+        .order_by("name_key", "-evening__date")
+    ):
+        if guest.name_key not in on_roster:
+            subs.setdefault(guest.name_key, guest)
+    others = Evening.objects.filter(host=club.host, format=club.format).exclude(club_evening__club=club)
+    return ClubPage(
+        club=club,
+        members=tuple(members),
+        evenings=tuple(evenings),
+        seasons=tuple(Season.objects.filter(club=club)),
+        subs=tuple(subs.values()),
+        others=tuple(others.select_related("club_evening__club").order_by("-date")[:50]),
+    )
+
+
+def evening_club(evening: Evening) -> Club | None:
+    """The club ``evening`` is one of, or None. One query."""
+    link = ClubEvening.objects.select_related("club").filter(evening=evening).first()
+    return link.club if link is not None else None
+
+
+def today() -> datetime.date:
+    """Today's date (the day a host closes a season or marks a member as left, by default)."""
+    return datetime.date.today()

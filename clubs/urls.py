@@ -1,0 +1,18 @@
+"""The club pages, under /host/clubs/ (the host's, as the evenings' pages are)."""
+
+from django.urls import path
+
+from clubs import views
+
+urlpatterns = [
+    path("", views.club_list, name="clubs"),
+    path("<int:club_id>/", views.club_detail, name="club"),
+    path("<int:club_id>/settings/", views.club_settings, name="club-settings"),
+    path("<int:club_id>/members/<int:member_id>/", views.member_action, name="club-member"),
+    path("<int:club_id>/evenings/new/", views.club_evening_new, name="club-evening-new"),
+    path("<int:club_id>/evenings/bring/", views.evening_bring, name="club-evening-bring"),
+    path("<int:club_id>/subs/promote/", views.sub_promote, name="club-sub-promote"),
+    path("<int:club_id>/seasons/", views.season_new, name="club-season-new"),
+    path("<int:club_id>/seasons/<int:season_id>/", views.season_page, name="club-season"),
+    path("<int:club_id>/seasons/<int:season_id>/close/", views.season_close, name="club-season-close"),
+]
