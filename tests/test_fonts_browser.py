@@ -22,7 +22,13 @@ from tests.test_room_scale import MEASURE, check_fits
 
 # Debian's fonts-dejavu taken away, leaving fonts-liberation (Arial's metrics) to stand in.
 NO_DEJAVU = "<selectfont><rejectfont><glob>/usr/share/fonts/truetype/dejavu/*</glob></rejectfont></selectfont>"
-FAMILY = '"Noto Sans Variable", sans-serif'
+FAMILY = (
+    ", ".join(
+        f'"Noto Sans {script}Variable"'
+        for script in ("", "Arabic ", "Hebrew ", "Devanagari ", "Thai ", "SC ", "JP ", "KR ")
+    )
+    + ", sans-serif"
+)
 
 # Each seated name's text and width in px on the "find your name" slide's pages.
 WIDTHS = """() => [...document.querySelectorAll('#room-live .slide.active .name')]
