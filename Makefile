@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run party test lint install install-runtime migrate demo bench guide-images unlock clean
+.PHONY: run party test lint install install-runtime migrate demo bench guide-images web-fonts unlock clean
 
 $(VENV)/.runtime: pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ lint: install
 # The host's guide's screenshots (docs/images/), taken in Chromium from a demo evening.
 guide-images: install
 	GUIDE_IMAGES=$(CURDIR)/docs/images $(VENV)/bin/pytest -q -p no:cacheprovider tests/test_guide_screenshots.py
+
+# The web fonts for Arabic, Hebrew, Devanagari, Thai and CJK names (static/fonts-scripts.css), from
+# Fontsource's npm packages at the versions pinned in tournament/webfonts.py (needs npm).
+web-fonts: install-runtime
+	$(PY) -m tournament.webfonts $${TMPDIR:-/tmp}/head-table-web-fonts
 
 bench: install
 	$(PY) bench/run_all.py
