@@ -133,7 +133,8 @@ def format_table(rows: list[Row]) -> str:
 
 
 def machine() -> str:
-    """This machine in a few words: CPU model, cores, Python, OS (for the table's heading)."""
+    """This machine in a few words: CPU model, cores, Python, OS and the load average now (for
+    the table's heading)."""
     model = platform.processor() or platform.machine()
     try:
         cpuinfo = Path("/proc/cpuinfo").read_text()
@@ -141,7 +142,8 @@ def machine() -> str:
         model = found.group(1).strip() if found else model
     except OSError:
         pass
-    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    load = f", load average {os.getloadavg()[0]:.1f} at the end" if hasattr(os, "getloadavg") else ""
+    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}{load}"
 
 
 def docs_section(rows: list[Row], when: str, where: str, quick: bool) -> str:
