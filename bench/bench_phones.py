@@ -54,22 +54,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 MAX_PHONES, MAX_MINUTES, TIMEOUT = 2000, 30, 10.0
-BELL_TAIL = 10.0  # seconds after the last bell for every phone to see it
+sys.path.insert(0, str(BENCH))
 
-
-def bell_offsets(duration: float, every: float, tail: float = BELL_TAIL) -> list[float]:
-    """When the bells ring, in seconds from the phones' start, for a run of ``duration`` seconds
-    with a bell every ``every`` seconds: at ``every``, ``2 * every``, ... up to ``duration -
-    tail``; when the run is too short for that, one bell halfway to ``duration - tail``. Empty
-    only when ``duration <= tail``. House rule: every run rings a bell (issue 26 item 7)."""
-    last = duration - tail
-    if last <= 0:
-        return []
-    first = min(every, last / 2)
-    offsets = []
-    while first + len(offsets) * every <= last:
-        offsets.append(first + len(offsets) * every)
-    return offsets
+from bells import BELL_TAIL, bell_offsets  # noqa: E402
 
 
 def parse_args() -> argparse.Namespace:

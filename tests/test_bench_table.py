@@ -26,6 +26,7 @@ def _load(name: str):
 
 run_all = _load("run_all")
 ratios = _load("ratios")
+bells = _load("bells")
 
 
 def tagged(*args, **kwargs) -> str:
@@ -127,3 +128,14 @@ def test_every_quick_bench_has_a_quick_set_of_arguments_and_exists():
     for script, _full, quick in run_all.QUICK:
         assert (BENCH / script).exists(), script
         assert quick, f"{script} has no --quick arguments"
+
+
+def test_the_phones_bench_rings_a_bell_whatever_the_duration():
+    # 5 minutes, a bell every 2: at 2 and 4 minutes (none in the last 10 s).
+    assert bells.bell_offsets(300, 120) == [120, 240]
+    # 2 minutes, a bell every 2 (issue 26: this rang none): one, halfway to 110 s.
+    assert bells.bell_offsets(120, 120) == [55]
+    # 90 s, a bell every 30 s: 30 and 60 s; 90 s is in the last 10 s.
+    assert bells.bell_offsets(90, 30) == [30, 60]
+    # 10 s or less leaves no time to see a bell.
+    assert bells.bell_offsets(10, 120) == []
