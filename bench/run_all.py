@@ -46,7 +46,7 @@ QUICK: list[tuple[str, list[str], list[str]]] = [
     ("bench_import.py", [], ["--guests", "100", "--rounds", "2", "--repeat", "2"]),
     ("bench_print.py", ["--no-memory"], ["--guests", "100", "--repeat", "2", "--no-memory"]),
     ("bench_print_django.py", [], ["--guests", "60", "--repeat", "1"]),
-    ("bench_host_pages.py", [], ["--guests", "100", "--repeat", "2"]),
+    ("bench_host_pages.py", ["--http"], ["--guests", "100", "--repeat", "2"]),
 ]
 
 
