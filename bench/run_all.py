@@ -44,7 +44,7 @@ QUICK: list[tuple[str, list[str], list[str]]] = [
     ("bench_board.py", [], ["--guests", "200", "--repeat", "5"]),
     ("bench_poll.py", [], ["--guests", "100", "--repeat", "3", "--requests", "300"]),
     ("bench_import.py", [], ["--guests", "100", "--rounds", "2", "--repeat", "2"]),
-    ("bench_print.py", ["--no-memory"], ["--guests", "100", "--repeat", "2", "--no-memory"]),
+    ("bench_print.py", ["--repeat", "5", "--no-memory"], ["--guests", "100", "--repeat", "2", "--no-memory"]),
     ("bench_print_django.py", [], ["--guests", "60", "--repeat", "1"]),
     ("bench_host_pages.py", ["--http"], ["--guests", "100", "--repeat", "2"]),
 ]
