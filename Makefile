@@ -61,8 +61,11 @@ guide-images: install
 web-fonts: install-runtime
 	$(PY) -m tournament.webfonts $${TMPDIR:-/tmp}/head-table-web-fonts
 
+# The quick benchmarks, ending with one table of ratios and their goals (docs/benchmarks.md).
+# make bench BENCH_ARGS=--quick: fewer guests and repeats, to check the table in a few minutes;
+# BENCH_ARGS=--write-docs: put the table into docs/benchmarks.md ("The table").
 bench: install
-	$(PY) bench/run_all.py
+	$(PY) bench/run_all.py $(BENCH_ARGS)
 
 # Lift the pause on logging in that five wrong passwords put on a name (django-axes).
 unlock: install-runtime

@@ -24,6 +24,7 @@ import sys
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 
 def build(guests: int, name: str):
@@ -125,6 +126,13 @@ def main() -> None:
     print(f"one bell, {args.guests} guests, best of {args.repeat}: {bell_best * 1000:8.1f} ms")
     print(f"bare bulk_update of the {moved} seats it moved:   {bulk_best * 1000:8.1f} ms")
     print(f"ratio bell / bare bulk update: {bell_best / bulk_best:.1f}")
+    report(
+        f"one bell, poker, {args.guests} guests ({vendor})",
+        bell_best / bulk_best,
+        f"a bare bulk_update of the {moved} seats it moved",
+        3,
+        detail=f"{counts[args.guests][1]} queries",
+    )
     same = len({queries for _, queries in counts.values()}) == 1
     print("query count constant in the number of tables:", "yes" if same else "NO")
     if not same:

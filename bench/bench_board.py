@@ -1,4 +1,5 @@
-"""Benchmark: the host's board poll at 500 guests (84 tables), changed against unchanged.
+"""Benchmark: the host's board poll at 500 guests (84 tables), changed and unchanged, against a
+bare Django view in the same run.
 
 Builds one evening of ``--guests`` checked-in guests in a throwaway SQLite database under
 ``var/bench-<pid>/`` (drawn, round 1 reported at every table and rung, round 2 running), logs
@@ -7,7 +8,11 @@ its host in, and for the board's live poll (htmx, every 5 s) prints, best of ``-
 - a poll after a change: 200 with the board (bytes, queries, milliseconds);
 - a poll with nothing changed: 304 with no body (bytes, queries, milliseconds);
 
-and the ratio of their times: what an unchanged poll saves the server, whatever the size.
+and, interleaved with them in the same rounds, the bare view ``/bench/bare/``
+(``bench/phones_urls.py``: every middleware, two bytes, no database) through the same client.
+Queries are counted with ``connection.execute_wrapper`` (no cap). The ratios: each poll over the
+bare view (a host page at 500 guests: goal <= 50x, issue 26 item 3), and changed over unchanged
+(what an unchanged poll saves the server, whatever the size).
 
 Run: ``.venv/bin/python bench/bench_board.py [--guests 500] [--repeat 20]``.
 """
@@ -15,28 +20,14 @@ Run: ``.venv/bin/python bench/bench_board.py [--guests 500] [--repeat 20]``.
 from __future__ import annotations
 
 import argparse
-import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
-
-
-def measure(client, url: str, repeat: int, **headers) -> tuple[int, int, int, float]:
-    """(status, bytes, queries, best milliseconds) of ``repeat`` GETs of ``url``."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    top, response, queries = float("inf"), None, 0
-    for _ in range(repeat):
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            response = client.get(url, **headers)
-            top = min(top, time.perf_counter() - start)
-        queries = len(captured)
-    return response.status_code, len(response.content), queries, top * 1000
+from pages import BARE, counted_get, interleaved, use_bare_urls  # noqa: E402
+from ratios import report  # noqa: E402
 
 
 def main() -> None:
-    """Print both polls and the ratio of their times."""
+    """Print both polls and the bare view, and the ratios of their times."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--guests", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=20)
@@ -52,15 +43,38 @@ def main() -> None:
         evening = played_evening(host, args.guests)
         client = Client()
         client.force_login(host)
+        use_bare_urls()
         url = reverse("host-evening", args=[evening.pk])
-        changed = measure(client, url, args.repeat, HTTP_HX_REQUEST="true")
         etag = client.get(url, HTTP_HX_REQUEST="true")["ETag"]
-        unchanged = measure(client, url, args.repeat, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
-        print(f"board poll at {args.guests} guests")
-        for label, (status, size, queries, ms) in (("changed", changed), ("unchanged", unchanged)):
-            print(f"  {label:9} {status}  {size:7d} bytes  {queries:2d} queries  {ms:7.2f} ms")
-        print(f"  ratio changed/unchanged: {changed[3] / unchanged[3]:.1f}×")
-        assert unchanged[0] == 304 and unchanged[1] == 0, "an unchanged poll must be an empty 304"
+        ways = {
+            "bare": lambda: counted_get(client, BARE),
+            "changed": lambda: counted_get(client, url, HTTP_HX_REQUEST="true"),
+            "unchanged": lambda: counted_get(client, url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag),
+        }
+        best = interleaved(ways, args.repeat)
+        print(f"board poll at {args.guests} guests, best of {args.repeat} interleaved")
+        for label, t in best.items():
+            print(f"  {label:9} {t.status}  {t.size:7d} bytes  {t.queries:2d} queries  {t.seconds * 1000:7.2f} ms")
+        bare = best["bare"].seconds
+        changed, unchanged = best["changed"], best["unchanged"]
+        print(f"  ratio changed/unchanged: {changed.seconds / unchanged.seconds:.1f}×")
+        assert unchanged.status == 304 and unchanged.size == 0, "an unchanged poll must be an empty 304"
+        report(
+            f"host board poll, changed, {args.guests} guests",
+            changed.seconds / bare,
+            "a bare Django view",
+            50,
+            detail=f"{changed.queries} queries",
+        )
+        report(
+            f"host board poll, unchanged (304), {args.guests} guests",
+            unchanged.seconds / bare,
+            "a bare Django view",
+            detail=f"{unchanged.queries} queries",
+        )
+        report(
+            f"host board poll, {args.guests} guests, changed", changed.seconds / unchanged.seconds, "unchanged (304)"
+        )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Benchmark: the room display and the clock's sweeper, each against a baseline in the same run.
 
 Builds ``--evenings`` evenings of ``--guests`` checked-in guests each in a throwaway SQLite
-database under ``var/bench-<pid>/``, draws them and starts a round in each, then times (best of
-``--repeat``):
+database under ``var/bench-<pid>/``, draws them and starts a round in each, then times, the
+four ways interleaved (full, 304, sweep, baseline, full, ...) and the best of ``--repeat`` kept:
 
 - the room display's full render (``?mode=full``, htmx partial) against its conditional poll
   answered 304 (the ETag path every screen takes between changes): the ratio is what an
@@ -21,17 +21,20 @@ import os
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 os.environ.pop("CELERY_BROKER_URL", None)
 
 
-def best(fn, repeat: int) -> float:
-    """Best wall time in seconds over ``repeat`` runs."""
-    top = float("inf")
+def interleaved(ways: dict, repeat: int) -> dict[str, float]:
+    """Best wall time in seconds of each of ``ways`` (label: a callable), called in turn
+    ``repeat`` rounds over, so a change in the machine's load falls on all alike."""
+    top = dict.fromkeys(ways, float("inf"))
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        top = min(top, time.perf_counter() - start)
+        for label, fn in ways.items():
+            start = time.perf_counter()
+            fn()
+            top[label] = min(top[label], time.perf_counter() - start)
     return top
 
 
@@ -76,11 +79,17 @@ def main() -> None:
         url = reverse("room", args=[evenings[0].public_key]) + "?mode=full"
         first = client.get(url, HTTP_HX_REQUEST="true")
         etag = first["ETag"]
-        full = best(lambda: client.get(url, HTTP_HX_REQUEST="true"), args.repeat)
-        cached = best(lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag), args.repeat)
         assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
-        sweep = best(tasks.ring_overdue_bells, args.repeat)
-        baseline = best(lambda: Round.objects.exists(), args.repeat)
+        times = interleaved(
+            {
+                "full": lambda: client.get(url, HTTP_HX_REQUEST="true"),
+                "304": lambda: client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag),
+                "sweep": tasks.ring_overdue_bells,
+                "baseline": lambda: Round.objects.exists(),
+            },
+            args.repeat,
+        )
+        full, cached, sweep, baseline = times["full"], times["304"], times["sweep"], times["baseline"]
         print(
             f"room display, {args.guests} guests: full render {full * 1000:.2f} ms, "
             f"304 poll {cached * 1000:.2f} ms, ratio {full / cached:.1f}x"
@@ -88,6 +97,12 @@ def main() -> None:
         print(
             f"sweeper, {args.evenings} running rounds, none due: {sweep * 1000:.2f} ms, "
             f"baseline query {baseline * 1000:.3f} ms, ratio {sweep / baseline:.1f}x"
+        )
+        report(f"room display, {args.guests} guests, full render", full / cached, "its 304 poll")
+        report(
+            f"the clock's sweep, {args.evenings} running rounds, none due",
+            sweep / baseline,
+            "one bare Round.objects.exists()",
         )
 
 

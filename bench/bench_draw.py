@@ -28,6 +28,7 @@ import sys
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 
 def build(guests: int, name: str):
@@ -135,6 +136,13 @@ def main() -> None:
     print(f"digital draw and save, {args.guests} guests, best of {args.repeat}: {draw_best * 1000:8.1f} ms")
     print(f"bare bulk_create of {args.guests} seat rows:              {bulk_best * 1000:8.1f} ms")
     print(f"ratio draw / bare bulk_create: {draw_best / bulk_best:.1f}")
+    report(
+        f"digital draw and save, {args.guests} guests ({vendor})",
+        draw_best / bulk_best,
+        "a bare bulk_create of its seats",
+        2.5,
+        detail=f"{counts[args.guests][0]} statements",
+    )
     print(
         f"physical draw, the last of {args.guests} cards recorded: {record_time * 1000:.1f} ms, "
         f"{record_queries} SQL queries"

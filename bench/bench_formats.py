@@ -26,6 +26,7 @@ import sys
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 FORMATS = ("poker", "euchre", "whist", "bunco")
 
@@ -202,6 +203,13 @@ def main() -> None:
                 f"{bell * 1000:.1f} ms | {bulk * 1000:.1f} ms | {raw * 1000:.1f} ms | {moved} / {changed} | "
                 f"{bell / bulk:.2f} | {bell / raw:.1f}",
                 flush=True,
+            )
+            report(
+                f"one bell, {fmt}, {args.players} players ({connection.vendor})",
+                bell / raw,
+                f"one raw UPDATE of the {changed} seats it changed",
+                3,
+                detail=f"{counts[1][0]} statements",
             )
     print("query count constant in the number of players:", "yes" if constant else "NO")
     if not constant:

@@ -18,6 +18,7 @@ import argparse
 import time
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 
 def counted(run) -> tuple[float, int, int]:
@@ -102,6 +103,13 @@ def main() -> None:
         folded, raw = statements["import, 30 guests"]
         print(f"  import of 30 guests: {folded} statements ({raw} raw)")
         print(f"  ratio import / export: {best['import'] / best['export']:.2f}x")
+        report(
+            f"import of an evening, {args.guests} guests ({connection.vendor})",
+            best["import"] / best["export"],
+            "its export",
+            3,
+            detail=f"{statements['import'][0]} statements; {folded} for 30 guests",
+        )
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from ratios import report  # noqa: E402
 
 BACKENDS = {
     "django": "django.core.cache.backends.redis.RedisCache",
@@ -185,6 +186,14 @@ def main() -> None:
             print(
                 f"  {'304, ' + name:28} {rate:8.0f} req/s  {1e6 / rate:7.1f} µs  ratio to bare {rate / bare:5.2f}"
                 f"  queries per 304 {queries[name] / args.requests:.3f}"
+            )
+            report(
+                f"unchanged poll (304), {name} cache, {args.guests} guests",
+                rate / bare,
+                "a bare Django view (requests per second)",
+                0.8,
+                lower_is_better=False,
+                detail=f"{queries[name] / args.requests:.3f} queries per 304",
             )
 
 

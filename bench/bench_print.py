@@ -39,6 +39,9 @@ from tournament.printing.fonts import BASE, register_fonts, split_runs  # noqa: 
 from tournament.printing.qr import draw_qr  # noqa: E402
 from tournament.printing.samples import NAMES, sample_cards  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ratios import report  # noqa: E402
+
 
 def _fresh() -> None:
     """Forget every laid-out line and shaped run (the fonts stay registered)."""
@@ -131,6 +134,14 @@ def main() -> None:
         t_o, m_o, _ = results[other]
         memory = "" if args.no_memory else f", peak memory {m_s / m_o:.2f}x"
         print(f"ratio shaped / {other}: time {t_s / t_o:.2f}x{memory}")
+    report(
+        f"{args.guests} seating cards",
+        t_s / results["bare canvas"][0],
+        "a bare canvas with the same QR encoder",
+        1.5,
+        detail=f"{t_s:.1f} s",
+    )
+    report(f"{args.guests} seating cards, shaping on", t_s / results["unshaped"][0], "shaping off")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,287 @@
+"""Benchmark: the host's pages (and the room's and a guest's) at 500 guests against a bare Django
+view in the same run, in Progressive Poker and at tables of four (Bunco); and each page's SQL
+queries at 60 and at 500 guests, which must not grow.
+
+Builds, in a throwaway SQLite database under ``var/bench-<pid>/`` (or ``--database-url``), for
+each format an evening of 60 and one of ``--guests`` checked-in guests with names as long as
+real ones, drawn, round 1 reported at every table and rung, round 2 running (Progressive Poker:
+``tests/fixtures_room.played_evening``; Bunco: ``bench_formats.build``'s reports, North–South 21
+to 9 with a bunco, then the bell). Logs the host in and, for each page of ``PAGES`` (the host's
+board, guests, draw, print, standings, finish, corrections and audit pages, the room display and
+a guest's page), GETs it through Django's test client: twice per evening for its queries (the
+second GET's, the first warming the process up; counted with ``connection.execute_wrapper``,
+no cap), then on the big evening ``--repeat``
+rounds interleaved with the bare view ``/bench/bare/`` (``bench/phones_urls.py``: every
+middleware, two bytes, no database), the best of each kept. Prints per page the bytes, the
+queries at 60 and at ``--guests`` ("grows" where they differ), the best time and its ratio to
+the bare view; the goal is <= 50x (issue 26 item 3), reported through ``bench/ratios.py``.
+The finish page shows only once the evening has ended, so it is measured last, the same way,
+after the host ends the evenings (``evening_end``: round 2 becomes the last round), every table
+reports round 2 and its bell ends them.
+
+With ``--http`` (SQLite only) every page and the bare view are also fetched over HTTP from a
+gunicorn (one worker, one thread) serving the same database file with the production settings
+(``bench/phones_settings.py``, DEBUG off, the in-memory cache) and the host's session cookie,
+interleaved the same way: the bare view then costs a request over the loopback, as in a run with
+gunicorn, so these ratios are the ones to set beside figures measured that way (issue 26's).
+
+Run: ``.venv/bin/python bench/bench_host_pages.py [--guests 500] [--repeat 5]
+[--formats poker,bunco] [--database-url URL] [--http]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
+from pages import BARE, counted_get, interleaved, use_bare_urls  # noqa: E402
+from ratios import report  # noqa: E402
+
+# (label, URL name, what its argument is: "evening" (the id), "public" (the room's key) or "guest")
+PAGES = (
+    ("board", "host-evening", "evening"),
+    ("guests", "host-guests", "evening"),
+    ("draw", "host-draw", "evening"),
+    ("print", "host-print", "evening"),
+    ("standings", "host-standings", "evening"),
+    ("finish", "host-finish", "evening"),
+    ("corrections", "host-corrections", "evening"),
+    ("audit", "host-audit", "evening"),
+    ("room display", "room", "public"),
+    ("a guest's page", "guest-page", "guest"),
+)
+
+
+def bunco_evening(host, size: int):
+    """A Bunco evening of ``size`` guests with real-length names: drawn, round 1 reported at
+    every table (``bench_formats.report_for``) and rung, round 2 running. Returns the evening."""
+    from bench_formats import build
+
+    from tests.fixtures_room import guest_names
+    from tournament.models import Bell, Guest
+    from tournament.services.bell import bell_ring
+    from tournament.services.clock import round_start
+
+    evening, rnd, _ = build("bunco", size, f"The {size}-guest Bunco party")
+    guests = list(evening.guests.order_by("pk"))
+    for guest, name in zip(guests, guest_names(size), strict=True):
+        guest.name, guest.name_key = name, Guest.fold_name(name)
+    Guest.objects.bulk_update(guests, ["name", "name_key"])
+    evening.host = host
+    evening.save(update_fields=["host"])
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    round_start(evening=evening)
+    evening.refresh_from_db()
+    return evening
+
+
+def evening_for(fmt: str, host, size: int):
+    """The evening of the module docstring in ``fmt`` ("poker" or "bunco")."""
+    from tests.fixtures_room import played_evening
+
+    return played_evening(host, size) if fmt == "poker" else bunco_evening(host, size)
+
+
+def end(fmt: str, evening) -> None:
+    """End ``evening`` (round 2 running) as a host does: *End the evening* makes round 2 the
+    last, every table reports it (as in round 1) and its bell ends the evening."""
+    from bench_formats import report_for
+
+    from tournament.formats.partnership.state import foursome_state
+    from tournament.models import Bell, Evening, Result
+    from tournament.services.bell import bell_ring
+    from tournament.services.ending import evening_end
+    from tournament.services.results import result_record
+    from tournament.services.state import evening_state
+
+    rnd = evening.rounds.order_by("-number").first()
+    evening_end(evening=evening, seen_round=rnd.number)
+    if fmt == "poker":
+        state = evening_state(evening)
+        for number, ids in enumerate(state.tables, 1):
+            counters = None
+            if number == 1:
+                counters = {g: state.counters[g] for g in ids}
+                counters[ids[0]] += 10
+                counters[ids[-1]] -= 10
+            result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+    else:
+        tables = foursome_state(evening).tables
+        Result.objects.bulk_create(
+            [Result(round=rnd, table=n, report=report_for(fmt, t)) for n, t in enumerate(tables, 1)]
+        )
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED, evening.stage
+
+
+def urls(evening) -> dict[str, str]:
+    """{page label: its URL} for ``evening`` (a guest's page: the head table's first guest)."""
+    from django.urls import reverse
+
+    guest = evening.guests.order_by("pk").first()
+    args = {"evening": evening.pk, "public": evening.public_key, "guest": guest.key}
+    return {label: reverse(name, args=[args[kind]]) for label, name, kind in PAGES}
+
+
+def measure(get, urls_by_size: dict[int, dict[str, str]], repeat: int, *, ended: bool) -> dict:
+    """{page label: ((queries at the smallest size, at the largest), Timing at the largest)}
+    for the pages of
+    ``urls_by_size`` ({guests: {label: URL}}) shown while the evening runs (``ended`` False:
+    all but the finish page) or once it has ended (only the finish page), timed interleaved
+    with the bare view, whose Timing is under "bare" (queries (0, 0)). ``get(url)`` fetches one
+    page: (response, queries, seconds), in process (``pages.counted_get``) or over HTTP."""
+    small, big = (urls_by_size[size] for size in sorted(urls_by_size))
+    labels = [label for label in big if (label == "finish") == ended]
+    queries: dict[str, tuple[int, int]] = {}
+    for label in labels:
+        counts = []
+        for url in (small[label], big[label]):  # each counted the same way: its second GET
+            get(url)  # warm up (templates, caches of the process)
+            response, count, _ = get(url)
+            assert response.status_code == 200, f"{label}: {response.status_code}"
+            counts.append(count)
+        queries[label] = (counts[0], counts[1])
+    ways = {"bare": lambda: get(BARE)}
+    ways.update({label: (lambda url=big[label]: get(url)) for label in labels})
+    best = interleaved(ways, repeat)
+    for label in labels:
+        assert best[label].status == 200, f"{label}: {best[label].status}"
+    return {label: (queries.get(label, (0, 0)), timing) for label, timing in best.items()}
+
+
+class HttpResponse:
+    """What ``pages.interleaved`` reads of a response fetched over HTTP: status and body."""
+
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code, self.content = status_code, content
+
+
+class Http:
+    """A gunicorn serving this run's SQLite file (``--http``), and one keep-alive connection to it
+    that sends the host's session cookie."""
+
+    def __init__(self, database: str, secret_key: str, cookie: str) -> None:
+        root = Path(__file__).resolve().parent.parent
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "phones_settings",
+            "BENCH_CACHE": "locmem",
+            "DATABASE_URL": f"sqlite:///{database}",
+            "SECRET_KEY": secret_key,
+            "DEBUG": "0",
+            "CELERY_BROKER_URL": "",
+            "REDIS_URL": "",
+            "PYTHONPATH": os.pathsep.join([str(root / "bench"), str(root)]),
+        }
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        command = [gunicorn, "phones_wsgi:application", "--bind", f"127.0.0.1:{self.port}", "--workers", "1"]
+        command += ["--worker-class", "gthread", "--threads", "1", "--keep-alive", "30", "--log-level", "warning"]
+        self.server = subprocess.Popen(command, cwd=root, env=env, start_new_session=True)
+        self.cookie = cookie
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if self.get("/bench/bare/")[0].status_code == 200:
+                    return
+            except OSError:
+                self.conn.close()
+            if time.monotonic() > deadline:
+                self.stop()
+                raise SystemExit("gunicorn did not start within 60 s")
+            time.sleep(0.3)
+
+    def get(self, path: str) -> tuple[HttpResponse, int, float]:
+        """(response, SQL queries the server ran, seconds) of one GET of ``path``."""
+        start = time.perf_counter()
+        self.conn.request("GET", path, headers={"Host": "127.0.0.1", "Cookie": self.cookie})
+        response = self.conn.getresponse()
+        body = response.read()
+        seconds = time.perf_counter() - start
+        return HttpResponse(response.status, body), int(response.getheader("X-Bench-Queries", "-1")), seconds
+
+    def stop(self) -> None:
+        """Stop the gunicorn this started (its process group)."""
+        self.conn.close()
+        os.killpg(self.server.pid, 15)
+        self.server.wait(timeout=30)
+
+
+def print_rows(title: str, rows: dict, size: int, fmt: str, how: str) -> None:
+    """Print ``measure``'s rows (with "bare") under ``title`` and report each page's ratio."""
+    bare = rows.pop("bare")[1].seconds
+    print(f"{title}; bare view {bare * 1000:.2f} ms")
+    print(f"  {'page':16}{'KiB':>7}{'queries 60':>12}{f'/ {size}':>7}{'':7}{'ms':>9}{'ratio':>8}")
+    for label, _, _ in PAGES:
+        (at_60, at_big), t = rows[label]
+        grows = "grows" if at_big != at_60 else ""
+        print(
+            f"  {label:16}{t.size / 1024:7.0f}{at_60:12d}{at_big:7d}{grows:>7}"
+            f"{t.seconds * 1000:9.1f}{t.seconds / bare:8.0f}",
+            flush=True,
+        )
+        report(
+            f"{fmt}: {label}, {size} guests{how}",
+            t.seconds / bare,
+            "a bare Django view" + how,
+            50,
+            detail=f"{at_60} / {at_big} queries at 60 / {size}" + (", grows" if grows else ""),
+        )
+
+
+def main() -> None:
+    """Print every page's size, queries, time and ratio to the bare view; report the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--guests", type=int, default=500)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--formats", default="poker,bunco")
+    parser.add_argument("--database-url", default="")
+    parser.add_argument("--http", action="store_true", help="also over HTTP from gunicorn (SQLite only)")
+    args = parser.parse_args()
+    if args.http and args.database_url:
+        parser.error("--http serves the SQLite file only")
+    with bench_database(args.database_url) as connection:
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+
+        use_bare_urls()
+        host = get_user_model().objects.create_user("bench-host", password="pass-word-123")
+        client = Client()
+        client.force_login(host)
+        for fmt in args.formats.split(","):
+            evenings = {60: evening_for(fmt, host, 60), args.guests: evening_for(fmt, host, args.guests)}
+            ways = [("", lambda url: counted_get(client, url))]
+            server = None
+            if args.http:
+                cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+                server = Http(connection.settings_dict["NAME"], settings.SECRET_KEY, cookie)
+                ways.append((" over HTTP", server.get))
+            try:
+                pages = {size: urls(e) for size, e in evenings.items()}
+                rows = {how: measure(get, pages, args.repeat, ended=False) for how, get in ways}
+                for evening in evenings.values():
+                    end(fmt, evening)
+                for how, get in ways:
+                    rows[how].update(measure(get, pages, args.repeat, ended=True))
+            finally:
+                if server is not None:
+                    server.stop()
+            for how, _ in ways:
+                title = f"{fmt}, {args.guests} guests ({connection.vendor}{how}), best of {args.repeat} interleaved"
+                print_rows(title, rows[how], args.guests, fmt, how)
+
+
+if __name__ == "__main__":
+    main()
