@@ -300,9 +300,12 @@ def round_advance(*, evening_id: int, after_round: int) -> Round | None:
     if last is None or last.number != after_round or last.state != Round.State.CLOSED:
         return None
     due = Now() - Value(timedelta(minutes=evening.changeover_minutes))
-    if not Bell.objects.filter(
-        round=last, undone_at__isnull=True, rung_at__lte=ExpressionWrapper(due, output_field=DateTimeField())
-    ).exists():
+    if (
+        not Bell.objects.filter(round=last, rung_at__lte=ExpressionWrapper(due, output_field=DateTimeField()))
+        .live()
+        .bells()
+        .exists()
+    ):
         return None
     try:
         return round_start(evening=evening, after_round=after_round)
@@ -341,7 +344,7 @@ def next_round_due_at(*, evening: Evening) -> tuple[int, datetime] | None:
         return None
     if Round.is_last_number(last.number, evening=evening):
         return None
-    bell = Bell.objects.filter(round=last, undone_at__isnull=True).order_by("-id").first()
+    bell = Bell.objects.filter(round=last).live().bells().order_by("-id").first()  # not a guest's step after it
     if bell is None:
         return None
     return last.number, bell.rung_at + timedelta(minutes=evening.changeover_minutes)

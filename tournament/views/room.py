@@ -69,13 +69,9 @@ class MoveGroup:
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     """("moves" | "full", the last live bell) for this request: "moves" for the minute after a
-    bell unless the URL asks for a mode. One query."""
-    last = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .order_by("-round__number", "-id")
-        .only("id", "rung_at")
-        .first()
-    )
+    bell (a round's bell: a guest's arrival or departure after it is no bell) unless the URL
+    asks for a mode. One query."""
+    last = Bell.objects.of_evening(evening.pk).live().bells().newest_first().only("id", "rung_at").first()
     if evening.stage == Evening.Stage.ENDED and asked != "moves":
         return "ceremony", last
     if asked in ("full", "moves"):
