@@ -79,10 +79,6 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
-    seated = board.state.seated() if board.state is not None and board.last_round is not None else None
-    unseated = [
-        g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE and g.pk not in seated
-    ]
     return render(
         request,
         template,
@@ -90,7 +86,6 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
             "evening": evening,
             "board": board,
             "here": here,
-            "unseated": unseated,
             "needs": needs_host(board),
             "undo": last_step(evening, {pk: g.name for pk, g in board.guests.items()}),
             "etag": f'"board-{evening.pk}-{evening.version}"',

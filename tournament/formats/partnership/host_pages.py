@@ -119,13 +119,24 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
     )
     unseated = [g for g in here_unseated if g.pk not in out]
+    tables_of = {line.player: t.number for t in board.tables for line in t.seats}
+    ended = evening.stage == Evening.Stage.ENDED
+    left_seated = (
+        []
+        if ended
+        else [
+            (g, tables_of[g.pk])
+            for g in evening.guests.filter(status=Guest.Status.LEFT, pk__in=seated).order_by("name_key", "pk")
+        ]
+    )
     context = {
         "evening": evening,
         "board": board,
         "missing": missing,
         "disputed": disputed,
         "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
-        "unseated": unseated,
+        "unseated": [] if ended else unseated,
+        "left_seated": left_seated,
         "sitting_out": [g for g in here_unseated if g.pk in out],
         "joins": fmt.joins_after_the_draw,
         "rows": _rows(board),
