@@ -194,3 +194,19 @@ def test_a_stale_undo_button_names_the_step_the_board_offers_now(host):
         f"The last step now is {leaver.name}'s departure. Look at the board again."
     )
     assert Bell.objects.of_evening(evening.pk).live().count() == 2
+
+
+@pytest.mark.django_db
+def test_at_poker_a_mover_who_leaves_after_the_bell_is_sent_nowhere_and_the_others_stay_listed(client, host):
+    """Poker: ring round 1; a guest the bell moved leaves: the room's "where to go" still lists
+    every other mover, at the table they sit at now, and no longer sends the leaver anywhere."""
+    evening = _rung(host, "poker", guests=13)
+    movers = _movers(evening)
+    leaver = Guest.objects.filter(evening=evening, name__in=movers).order_by("pk").first()
+    format_for(evening).seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    slide = _where_to_go(client, evening)
+    assert "Round 1: where to go" in slide and leaver.name not in slide
+    tables = {g: n for n, ids in enumerate(format_for(evening).state(evening).tables, 1) for g in ids}
+    for mover in Guest.objects.filter(evening=evening, name__in=movers - {leaver.name}):
+        box = re.search(rf'data-table="{tables[mover.pk]}".*?</li>\s*</ul>', slide, re.S)
+        assert box is not None and mover.name in box.group(0), mover.name

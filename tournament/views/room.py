@@ -103,11 +103,17 @@ def room_display(request: HtmxHttpRequest, public_key: str) -> HttpResponse:
 def move_groups(board: EveningBoard) -> list[MoveGroup]:
     """The last bell's moves grouped by destination table, in table order; each guest once, at
     the table their last move of that bell sends them to (a swap after a move counts). Guests
-    whose table did not change are left out."""
+    whose table did not change are left out. Where the board knows the tables now (poker
+    tables), a guest is listed at the table they sit at now: a guest's arrival or departure
+    after the bell that moved them again (a table filled) sends them there, and a mover who
+    has left since is not sent anywhere (issue 22). No query."""
+    now = {line.guest.pk: table.number for table in board.tables for line in table.lines}
     final: dict[int, tuple[int, BellEntry]] = {}  # guest id -> (table, their last move)
     for entry in board.last_entries:
         if entry.to_table and entry.from_table != entry.to_table:
             final[entry.guest_id] = (entry.to_table, entry)
+    if now:
+        final = {g: (now[g], entry) for g, (_, entry) in final.items() if g in now}
     kinds = {t.number: t.kind for t in board.tables}
     groups: dict[int, MoveGroup] = {}
     for table, entry in final.values():
