@@ -19,7 +19,7 @@ from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.services import guests as guest_services
 from tournament.services.bell import bell_undo
-from tournament.services.draw_changes import draw_release_guest
+from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 
 from django.conf import settings  # isort: skip
@@ -139,6 +139,12 @@ def test_poker_before_round_1_shows_the_re_plan_and_waits_for_the_hosts_confirma
     assert f"Marked as left but still seated: <bdi>{leaver.name}</bdi> (table {middle})" in board
     assert f'<a href="{reverse("host-draw", args=[evening.pk])}">Take them out of the draw' in board
     assert "Nothing right now" not in board
+    page = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "start"}, follow=True).content.decode()
+    assert (
+        f"Round 1 has not started: {leaver.name} at table {middle} has left but still holds a seat. "
+        "Give it up first (the guests page&#x27;s Left says how), then start round 1."
+    ) in page
+    assert not evening.rounds.exists()
     draw_release_guest(evening=evening, guest_id=leaver.pk, user=host)
     board = _board(logged_in, evening)
     assert "Marked as left but still seated" not in board and "Nothing right now" in board
@@ -175,3 +181,26 @@ def test_needs_you_lists_a_checked_in_guest_without_a_seat_before_round_1_and_af
         assert f'<a href="{reverse("host-guests", args=[evening.pk])}">' in said
     else:  # nothing seats them once the schedule is played: the board says so
         assert "They cannot join: this format's schedule is fixed at the draw (house rule)." in said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", KEYS)
+def test_round_1_never_starts_with_a_seated_guest_who_left(logged_in, host, key):
+    """A guest marked as left after the draw by another way than the guests page's *Left*
+    (their seat still theirs): *Start round 1* is refused, naming them and their table, and
+    starts nothing; once *Left* gives the seat up (a ghost's at tables of four; at poker tables
+    the draw page's re-plan, or a redraw), round 1 starts without them."""
+    evening = _evening(host, key, guests=12)
+    draw_digital(evening=evening, user=host)
+    gone = Guest.objects.get(pk=_seated(evening)[0])
+    table = next(n for n, ids in enumerate(format_for(evening).state(evening).tables, 1) if gone.pk in ids)
+    guest_services.guest_set_status(guest=gone, status=Guest.Status.LEFT, user=host)
+    page = logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "start"}, follow=True).content.decode()
+    assert f"Round 1 has not started: {gone.name} at table {table} has left but still holds a seat." in page
+    assert not evening.rounds.exists()
+    _status(logged_in, evening, gone, "left")
+    if gone.pk in _seated(evening):  # poker tables: the host confirms the re-plan, here a latecomer takes the seat
+        late = GuestFactory(evening=evening, name="Late Guest", pack=gone.pack)
+        draw_swap_guest(evening=evening, leaving_id=gone.pk, arriving_id=late.pk, user=host)
+    logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "start"})
+    assert evening.rounds.count() == 1 and gone.pk not in _seated(evening)
