@@ -4,8 +4,8 @@ Rules: ``docs/rules/tables-of-four.md`` (ghosts fill the empty seats; a leaver's
 ghost) through ``tables.formats.bell.guest_leaves`` and the format's ``leave_state``. House rule
 (issue 22): a guest marked as left after the draw gives their seat to a new ghost, so they play
 no round and no side's result ever counts for them; a late guest checked in after the draw takes
-the ghost's seat nearest the foot table if there is one (else they wait, checked in, for a
-redraw or for a seat between rounds). No table opens before round 1: a redraw seats everyone.
+the ghost's seat nearest the foot table if there is one (``tables.formats.bell.ghost_seat_taken``;
+else they wait, checked in, for a redraw or for a seat between rounds). No table opens before round 1: a redraw seats everyone.
 
 Each change stores a new complete ``Draw`` (the layout with the ghost or the guest in the seat,
 the cards copied) and supersedes the earlier one, which is kept, as Progressive Poker's changes
@@ -19,8 +19,8 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.bell import FoursomeState
-from tables.formats.foursome import ghost_name, is_ghost
+from tables.formats.bell import FoursomeState, ghost_seat_taken
+from tables.formats.foursome import ghost_name
 from tournament.formats.partnership.state import foursome_seats_replace, seat_words
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.registry import format_for
@@ -85,8 +85,8 @@ def foursome_draw_seat_change(*, evening: Evening, guest: Guest, leaving: bool, 
             )
             action, detail = "draw.leave", {"table": place[0], "ghost": ghost}
         elif not leaving and place is None:
-            free = [(n, i) for n, ids in enumerate(state.tables, start=1) for i, p in enumerate(ids) if is_ghost(p)]
-            if not free:
+            taken = ghost_seat_taken(state, guest.pk)
+            if taken is None:
                 audit_log(
                     evening=evening, action="guest.status", user=user, device=device, guest_id=guest.pk, status=status
                 )
@@ -95,11 +95,9 @@ def foursome_draw_seat_change(*, evening: Evening, guest: Guest, leaving: bool, 
                     f"{guest.name} is checked in. No ghost's seat is free, so {guest.name} has no seat yet: "
                     "redraw before round 1 to seat everyone, or seat them between rounds."
                 )
-            number = free[-1][0]  # the table with a ghost nearest the foot table, its first ghost
-            index = next(i for n, i in free if n == number)
+            number, index = _where(taken.tables, guest.pk) or (0, 0)
             ghost = state.tables[number - 1][index]
-            tables = [tuple(guest.pk if p == ghost else p for p in ids) for ids in state.tables]
-            new = _replace(evening, draw, tables, [*cards, (guest.pk, guest.pack, number, index)])
+            new = _replace(evening, draw, taken.tables, [*cards, (guest.pk, guest.pack, number, index)])
             words = (
                 f"{guest.name} is checked in and takes {ghost_name(ghost)}'s seat ({seat_words(index)}) at "
                 f"table {number} for round 1."
