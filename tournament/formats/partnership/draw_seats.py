@@ -5,7 +5,8 @@ ghost) through ``tables.formats.bell.guest_leaves`` and the format's ``leave_sta
 (issue 22): a guest marked as left after the draw gives their seat to a new ghost, so they play
 no round and no side's result ever counts for them; a late guest checked in after the draw takes
 the ghost's seat nearest the foot table if there is one (``tables.formats.bell.ghost_seat_taken``;
-else they wait, checked in, for a redraw or for a seat between rounds). No table opens before round 1: a redraw seats everyone.
+else they wait, checked in, for a redraw or for a seat between rounds). No table opens before
+round 1: a redraw seats everyone.
 
 Each change stores a new complete ``Draw`` (the layout with the ghost or the guest in the seat,
 the cards copied) and supersedes the earlier one, which is kept, as Progressive Poker's changes
@@ -109,7 +110,10 @@ def foursome_draw_seat_change(*, evening: Evening, guest: Guest, leaving: bool, 
             )
             evening_touch(evening=evening)
             if leaving:
-                return f"{guest.name} is marked as left; they hold no seat at round 1's tables."
+                return (
+                    f"{guest.name} is marked as left; they hold no seat at round 1's tables. Should a later "
+                    f"round seat {guest.name}, the board's Needs you asks you to give the seat to a ghost."
+                )
             return f"{guest.name} is checked in; they already have a seat."
         audit_log(evening=evening, action=action, user=user, device=device, guest_id=guest.pk, draw_id=new.pk, **detail)
         evening_touch(evening=evening)
