@@ -204,3 +204,18 @@ def test_round_1_never_starts_with_a_seated_guest_who_left(logged_in, host, key)
         draw_swap_guest(evening=evening, leaving_id=gone.pk, arriving_id=late.pk, user=host)
     logged_in.post(reverse("host-round", args=[evening.pk]), {"action": "start"})
     assert evening.rounds.count() == 1 and gone.pk not in _seated(evening)
+
+
+@pytest.mark.django_db
+def test_a_euchre_tournaments_sit_out_who_leaves_before_round_1_is_only_marked(logged_in, host):
+    """13 players drawn for a Euchre tournament: the one who sits game 1 out leaves before it;
+    they hold no seat, so no seat changes hands; the host is told what follows."""
+    evening = _evening(host, "euchre_tournament", guests=13)
+    draw_digital(evening=evening, user=host)
+    state = format_for(evening).state(evening)
+    seated = {p for t in state.tables for p in t}
+    (out,) = [Guest.objects.get(pk=p) for p in state.tallies if p > 0 and p not in seated]
+    page = _status(logged_in, evening, out, "left")
+    assert f"{out.name} is marked as left; they hold no seat at round 1&#x27;s tables." in page
+    assert format_for(evening).state(evening).tables == state.tables
+    assert Guest.objects.get(pk=out.pk).status == Guest.Status.LEFT

@@ -83,16 +83,17 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     )
     rows = [g for g in everyone if (not show or g.status == show) and (not q or guest_matches(q, g))]
     started = evening.rounds.exists()
+    drawn = evening.stage != Evening.Stage.REGISTRATION
     fmt = format_for(evening)
-    out = fmt.sitting_out(evening) if started else frozenset()
+    out = fmt.sitting_out(evening) if drawn else frozenset()
     return GuestList(
         evening=evening,
         rows=rows,
         counts=counts,
         history=guests_with_history(evening.pk),
         started=started,
-        drawn=evening.stage != Evening.Stage.REGISTRATION,
-        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if started else [],
+        drawn=drawn,
+        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if drawn else [],
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
         q=q,

@@ -235,9 +235,9 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
         guest_services.guest_reissue_key(guest=guest, device=device, **door.who())
         return f"{guest.name} has a new private link; the old one no longer works.", False
     seated = Guest.objects.filter(pk=guest.pk, seat__isnull=False).exists()
-    if action == "left" and not seated and door.evening.rounds.exists():  # sitting this round out, in play still
-        seated = guest.pk in format_for(door.evening).sitting_out(door.evening)
     drawn = door.evening.stage != Evening.Stage.REGISTRATION  # after the draw, before round 1 too (issue 22)
+    if action == "left" and not seated and drawn:  # sitting this round out, in play still
+        seated = guest.pk in format_for(door.evening).sitting_out(door.evening)
     if door.is_host and action in ("left", "here") and (action == "left") == seated and drawn:
         return _seat_change(door, guest, action, device), True
     _helper_may(door, action, seated)
