@@ -30,7 +30,7 @@ from tournament.services.bell import bell_undo
 from tournament.services.captains import captain_vote
 from tournament.services.clock import round_ring, round_start
 from tournament.services.corrections import result_correct
-from tournament.services.draw_changes import draw_swap_guest
+from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
 from tournament.services.state import current_round
@@ -236,6 +236,53 @@ def test_leave_and_arrive(db, host, key):
         return
     words = fmt.seat_change(evening=evening, guest=late, leaving=False, user=host, device="")
     assert "Late Guest" in words and late.pk in _seated(evening)
+
+
+@pytest.mark.parametrize("key", formats("a guest leaves before round 1"))
+def test_leave_before_round_1(db, host, key):
+    """After the draw and before round 1 a guest who leaves plays no round: at tables of four a
+    ghost takes the seat at once; at poker the host confirms the re-plan the guests page says
+    (``draw_release_guest``). Round 1 then starts without them (issue 22 item 6)."""
+    evening = _evening(host, key, guests=12)
+    draw_digital(evening=evening, user=host)
+    fmt = format_for(evening)
+    leaver = Guest.objects.get(pk=_seated(evening)[-1])
+    words = fmt.seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    assert leaver.name in words
+    assert Guest.objects.get(pk=leaver.pk).status == Guest.Status.LEFT
+    if leaver.pk in _seated(evening):  # poker: shown the re-plan, confirmed on the draw page
+        assert "Confirm it on the draw page" in words
+        try:
+            draw_release_guest(evening=evening, guest_id=leaver.pk, user=host)
+        except RuleError:
+            late = GuestFactory(evening=evening, name="Late Guest", pack=leaver.pack)
+            draw_swap_guest(evening=evening, leaving_id=leaver.pk, arriving_id=late.pk, user=host)
+    round_start(evening=evening, user=host)
+    assert leaver.pk not in _seated(evening)
+
+
+@pytest.mark.parametrize("key", formats("undo a late guest's arrival"))
+def test_undo_an_arrival(db, host, key):
+    """Undo takes back the newest step, a late guest's arrival, by name: they are unseated but
+    still checked in, and round 1's bell still stands (issue 22 item 2)."""
+    from tournament.selectors.board import last_step
+
+    evening = _evening(host, key, guests=12)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    late = GuestFactory(evening=evening, name="Late Guest", pack="red", status=Guest.Status.HERE)
+    if not fmt.joins_after_the_draw:  # its schedule takes nobody after round 1: nothing to undo
+        with pytest.raises(RuleError, match="Late Guest cannot join"):
+            fmt.seat_change(evening=evening, guest=late, leaving=False, user=host, device="")
+        return
+    fmt.seat_change(evening=evening, guest=late, leaving=False, user=host, device="")
+    offer = last_step(evening)
+    assert offer is not None and offer.button == "Undo Late Guest's arrival"
+    bell_undo(evening=evening, bell_id=offer.id, user=host)
+    assert Guest.objects.get(pk=late.pk).status == Guest.Status.HERE and late.pk not in _seated(evening)
+    assert Bell.objects.of_evening(evening.pk).live().bells().count() == 1
+    assert last_step(evening).button == "Undo round 1's bell"
 
 
 def _ended(host, key: str) -> Evening:

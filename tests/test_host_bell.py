@@ -208,7 +208,10 @@ def test_an_undo_tapped_twice_undoes_one_bell(logged_in, three):
     url = reverse("host-round", args=[evening.pk])
     logged_in.post(url, {"action": "undo", "bell": left.pk})
     page = logged_in.post(url, {"action": "undo", "bell": left.pk}, follow=True).content.decode()
-    assert "Lu&#x27;s leaving is undone already: nothing more was undone." in page
+    assert (
+        "Lu&#x27;s departure is undone already: nothing more was undone. The last step now is round 1&#x27;s bell."
+        in page
+    )
     assert Bell.objects.get(pk=first.pk).undone_at is None  # round 1's bell still stands
     assert Bell.objects.get(pk=left.pk).undone_at is not None
     with pytest.raises(RuleError, match="not the one that page showed"):

@@ -90,7 +90,7 @@ def test_a_count_off_the_bell_asked_first_and_an_undo_that_waits_for_the_host(br
     assert Seat.objects.get(guest__name="Eve").table == 1
 
     # 3. Undo; two corrections in a row; neither rings; the host rings when they are right.
-    page.get_by_role("button", name="Undo the last bell").click()
+    page.get_by_role("button", name="Undo round 1's bell").click()
     assert "Round 1 reopened: ring the bell when the results are right." in page.locator("#board").inner_text()
     shot(page, "4-reopened")
     enter(page, base, evening, 2, "Fay")

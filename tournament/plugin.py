@@ -220,9 +220,13 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         raise NotImplementedError
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
-        """After round 1, between rounds: ``guest`` leaves (``leaving``) or arrives late, and the
-        tables change as the format's rules say. Returns what happened in words for the host.
-        Raises ``RuleError`` when the rules refuse (during a round, a guest not seated, ...)."""
+        """After the draw: ``guest`` leaves (``leaving``) or arrives late, and the tables change
+        as the format's rules say: between rounds after round 1 (a step of the history), or
+        before round 1 (the draw changes: at tables of four a ghost takes a leaver's seat and a
+        late guest a ghost's; at poker the host confirms the re-plan on the draw page). The
+        guests page's *Left* and *Check in* buttons call it once a draw is made (issue 22).
+        Sets the guest's status. Returns what happened in words for the host. Raises
+        ``RuleError`` when the rules refuse (during a round, a guest not seated, ...)."""
         raise NotImplementedError
 
     def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):

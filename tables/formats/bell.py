@@ -160,10 +160,12 @@ def guest_leaves(state: FoursomeState, guest: int) -> FoursomeState:
     return FoursomeState(tuple(tables), state.tallies, state.ghosts + 1)
 
 
-def guest_arrives(state: FoursomeState, guest: int) -> FoursomeState:
-    """``guest`` arrives after the draw: they take the ghost seat nearest the foot table, or
-    with no ghost seated open a new foot table with three ghosts (house rule). Raises
-    ``RuleError`` when the guest is seated already or is not a guest id (0 or negative)."""
+def ghost_seat_taken(state: FoursomeState, guest: int) -> FoursomeState | None:
+    """``guest`` takes the ghost seat nearest the foot table (the last table with a ghost, its
+    first ghost in seat order North, East, South, West); None when no ghost is seated. Tallies
+    and the ghosts counted are kept. Raises ``RuleError`` when the guest is seated already,
+    ``InvariantBroken`` for an id that is not a guest's (0 or negative). House rule
+    (``docs/rules/tables-of-four.md``: ghosts fill the empty seats; a late guest takes one)."""
     if guest <= 0:
         raise InvariantBroken(f"guest ids are positive, not {guest}")
     if any(guest in t for t in state.tables):
@@ -174,5 +176,16 @@ def guest_arrives(state: FoursomeState, guest: int) -> FoursomeState:
         if ghosts:
             tables[index] = tuple(guest if p == ghosts[0] else p for p in tables[index])  # type: ignore[assignment]
             return FoursomeState(tuple(tables), state.tallies, state.ghosts)
+    return None
+
+
+def guest_arrives(state: FoursomeState, guest: int) -> FoursomeState:
+    """``guest`` arrives after the draw: they take the ghost seat nearest the foot table
+    (``ghost_seat_taken``), or with no ghost seated open a new foot table with three ghosts
+    (house rule). Raises ``RuleError`` when the guest is seated already or is not a guest id
+    (0 or negative)."""
+    taken = ghost_seat_taken(state, guest)
+    if taken is not None:
+        return taken
     new = (guest, -(state.ghosts + 1), -(state.ghosts + 2), -(state.ghosts + 3))
-    return FoursomeState((*tables, new), state.tallies, state.ghosts + 3)
+    return FoursomeState((*state.tables, new), state.tallies, state.ghosts + 3)

@@ -339,7 +339,7 @@ def evening_outcome(evening: Evening) -> Outcome:
     queries."""
     if live_draw(evening) is None:
         raise PrintError("No draw yet: run the draw and play a round before printing results.")
-    if not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists():
+    if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
     table = evening_standings(evening)
     names = {line.guest.pk: guest_print_name(line.guest.pk, line.guest.name) for line in table.lines}

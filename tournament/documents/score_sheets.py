@@ -46,7 +46,7 @@ def _rows(evening: Evening, names: dict[int, str], tables: int) -> dict[int, lis
             "No results yet: the pre-filled score sheets would be blank, so print the "
             "blank ones, or print these after the first results are in."
         )
-    bells = {b.round_id: b for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True)}
+    bells = {b.round_id: b for b in Bell.objects.of_evening(evening.pk).live().bells()}  # the seats it was played at
     now: EveningState | None = None
     rows: dict[int, list[ScoreRow]] = {n: [] for n in range(1, tables + 1)}
     for rnd in evening.rounds.order_by("number"):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tables.formats.foursome import ghost_name
 from tables.words import numbered, plural
 from tournament.forms.bell import BELL_HELP, PRIZE_HELP
 from tournament.models import AuditEntry, Game
@@ -73,6 +74,14 @@ def _name(names: Names, guest: Any, fallback: str = "a guest") -> str:
         return names.get(int(guest), fallback)
     except (TypeError, ValueError):
         return fallback
+
+
+def _ghost(ghost: Any) -> str:
+    """A ghost of the tables of four by its name ("Ghost 2"), or "a ghost"."""
+    try:
+        return ghost_name(int(ghost))
+    except (TypeError, ValueError):
+        return "a ghost"
 
 
 def _result(d: Mapping, names: Names) -> str:
@@ -247,6 +256,14 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
         f"before round 1 ({d.get('card') or 'a new card'})."
     ),
     "draw.release": lambda who, d, n: f"{who} freed {_name(n, d.get('guest_id'))}'s seat at table {d.get('table')}.",
+    "draw.leave": lambda who, d, n: (
+        f"{who} gave {_name(n, d.get('guest_id'))}'s seat at table {d.get('table')} to "
+        f"{_ghost(d.get('ghost'))} before round 1: {_name(n, d.get('guest_id'))} left."
+    ),
+    "draw.arrive": lambda who, d, n: (
+        f"{who} seated {_name(n, d.get('guest_id'))} at table {d.get('table')} in "
+        f"{_ghost(d.get('ghost'))}'s seat before round 1."
+    ),
     "draw.swap": lambda who, d, n: (
         f"{who} gave {_name(n, d.get('leaving_id'))}'s seat at table {d.get('table')} to "
         f"{_name(n, d.get('arriving_id'))}."

@@ -8,6 +8,7 @@ entries and the standings. It costs the same handful of queries for 8 guests or 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -20,6 +21,8 @@ from tables.packs import Pack
 from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
+from tournament.services.bell import step_words
+from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, evening_state
 
 #: How long (seconds) a process trusts its measure of the database clock's offset from its own.
@@ -90,6 +93,45 @@ class TableBoard:
         return table_label(self.number, self.kind)
 
 
+@dataclass(frozen=True)
+class StepOffer:
+    """The step of the evening's history that undo takes back now (the newest live one): ``id``
+    (its ``Bell`` row, which the undo button sends back so a second tap undoes nothing more),
+    ``kind`` ("bell", "leave", "arrive", ...), ``round`` (the number of the round it belongs
+    to) and ``words`` ("round 2's bell", "Yara Young's arrival": ``services.bell.step_words``)."""
+
+    id: int
+    kind: str
+    round: int
+    words: str
+
+    @property
+    def button(self) -> str:
+        """The undo button's words: "Undo round 2's bell", "Undo Yara Young's arrival"."""
+        return f"Undo {self.words}"
+
+
+def last_step(evening: Evening, names: Mapping[int, str] | None = None) -> StepOffer | None:
+    """The evening's newest live step, whatever its kind (``StepQuerySet.newest_first``), as the
+    board's undo button offers it, or None before the first bell. ``names``: guest id -> name
+    (every guest of the evening; looked up when not given). One query (two without ``names``
+    for a guest's step). House rule (issue 22): undo names what it undoes, newest first."""
+    row = (
+        Bell.objects.of_evening(evening.pk)
+        .live()
+        .newest_first()
+        .values_list("pk", "kind", "round__number", "record__guest")
+        .first()
+    )
+    if row is None:
+        return None
+    pk, kind, number, guest = row
+    name = None
+    if guest is not None:
+        name = names.get(int(guest)) if names is not None else guest_names(evening).get(int(guest))
+    return StepOffer(pk, kind, number, step_words(kind=kind, round_number=number, guest=name))
+
+
 @dataclass
 class EveningBoard:
     """Everything a page of the evening shows (see the module docstring)."""
@@ -138,10 +180,15 @@ def evening_board(evening: Evening) -> EveningBoard:
     rounds = list(evening.rounds.order_by("-number")[:2])
     board.round = next((r for r in rounds if r.state in OPEN_STATES), None)
     board.last_round = rounds[0] if rounds else None
+    # The last *bell* (the room, the phones' news, where to go, the board's last-bell panel),
+    # never a guest's arrival or departure after it; the last *step*, which undo offers, is
+    # ``last_step`` (the host's board only).
     board.last_bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        Bell.objects.of_evening(evening.pk)
+        .live()
+        .bells()
         .select_related("round")
-        .order_by("-round__number", "-id")
+        .newest_first()
         .defer("record", "state_after")
         .first()
     )

@@ -28,7 +28,8 @@ class GuestCounts:
 @dataclass
 class GuestList:
     """The guests list as a page shows it: the rows under the filter, the evening's counts,
-    who has history (no *Remove*), whether round 1 has started, who is here but unseated, and
+    who has history (no *Remove*), whether round 1 has started, whether the draw is made
+    (``drawn``: *Seat now* is offered from then on, issue 22), who is here but unseated, and
     who sits the round out by the format's rules (``FormatPlugin.sitting_out``: no *Seat now*),
     and whether a guest may join after the draw (``FormatPlugin.joins_after_the_draw``)."""
 
@@ -37,6 +38,7 @@ class GuestList:
     counts: GuestCounts
     history: set[int]
     started: bool
+    drawn: bool = False
     unseated: list[Guest] = field(default_factory=list)
     sitting_out: frozenset[int] = frozenset()
     joins: bool = True
@@ -81,15 +83,17 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     )
     rows = [g for g in everyone if (not show or g.status == show) and (not q or guest_matches(q, g))]
     started = evening.rounds.exists()
+    drawn = evening.stage != Evening.Stage.REGISTRATION
     fmt = format_for(evening)
-    out = fmt.sitting_out(evening) if started else frozenset()
+    out = fmt.sitting_out(evening) if drawn else frozenset()
     return GuestList(
         evening=evening,
         rows=rows,
         counts=counts,
         history=guests_with_history(evening.pk),
         started=started,
-        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if started else [],
+        drawn=drawn,
+        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if drawn else [],
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
         q=q,

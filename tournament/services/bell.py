@@ -318,7 +318,9 @@ def bell_preview(*, rnd: Round) -> BellPreview:
 
 
 def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device: str = "") -> Bell:
-    """Undo the evening's last live bell: the seats go back to before it, its round waits for
+    """Undo the evening's last live step, newest first, one at a time: a round's bell, or a
+    guest's arrival or departure (an arrival undone keeps the guest checked in, a departure
+    undone gives back their seat and status "here": ``FormatPlugin.bell_undone``). For a bell: the seats go back to before it, its round waits for
     its bell again (results can be corrected, then rung again; the cards cut stay cut). The
     bell is kept, marked undone. Undoing the last bell of an ended evening reopens play and
     drops the final counts taken since (they counted the state it made). Returns the undone
@@ -328,9 +330,9 @@ def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device
     result never rings it by itself, so a second correction is never refused as "closed"
     (house rule, issue 11 deliver 3; ``bell_reopened_rings`` lets the head table's pool ring it).
 
-    ``bell_id`` is the bell the host's page offered to undo: when given, only that bell is
-    undone, so two undo taps at once, or a stale tab, never undo a second, earlier bell.
-    Raises ``RuleError`` when there is no bell to undo, that bell is undone already or is no
+    ``bell_id`` is the step the host's page offered to undo: when given, only that step is
+    undone, so two undo taps at once, or a stale tab, never undo a second, earlier step.
+    Raises ``RuleError`` when there is no step to undo, that step is undone already or is no
     longer the last one, a later round started (then correct the result instead), or the prize
     ceremony has begun."""
     from tournament.services.ending import bell_undo_allowed, final_counts_drop
@@ -374,31 +376,38 @@ def _seats_back(evening: Evening, bell: Bell) -> None:
 
 
 def poker_seats_back(evening: Evening, bell: Bell) -> None:
-    """Progressive Poker's seats after ``bell`` was marked undone: back to before it, and a
-    guest's departure or arrival gives back their check-in too."""
+    """Progressive Poker's seats after ``bell`` was marked undone: back to before it. An undone
+    departure gives the guest back their seat and status "here"; an undone arrival keeps the
+    door's check-in (status stays "here": they are here, just not seated; house rule, issue 22:
+    the board's *Needs you* then lists them to seat again)."""
     record = BellRecord.from_json(bell.record)
-    if bell.kind != Bell.Kind.BELL:
-        status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
-        Guest.objects.filter(pk=record.mover()).update(status=status)
+    if bell.kind == Bell.Kind.LEAVE:
+        Guest.objects.filter(pk=record.mover()).update(status=Guest.Status.HERE)
     seats_follow(evening=evening, before=record.after, after=record.before)
 
 
 def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
-    """The evening's last live bell, which ``bell_undo`` may undo (its round loaded). Raises
-    ``RuleError`` when there is none, when it is not ``bell_id`` (given: the bell the host's page
-    offered; that bell is undone already, or a later one rang), or when a later round started.
-    Inside ``bell_undo``'s transaction (the evening locked)."""
-    bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .select_related("round")
-        .order_by("-round__number", "-id")
-        .first()
-    )
+    """The evening's last live step (a round's bell, or a guest's arrival or departure:
+    ``StepQuerySet.newest_first``), which ``bell_undo`` may undo (its round loaded). Raises
+    ``RuleError`` when there is none, when it is not ``bell_id`` (given: the step the host's page
+    offered; that step is undone already, or a later one was taken: the message names the step
+    the board offers now), or when a later round started. Inside ``bell_undo``'s transaction
+    (the evening locked)."""
+    steps = Bell.objects.of_evening(evening.pk).select_related("round")
+    bell = steps.live().newest_first().first()
     if bell_id is not None and (bell is None or bell.pk != bell_id):
-        asked = Bell.objects.filter(pk=bell_id, round__evening=evening).select_related("round").first()
+        asked = steps.filter(pk=bell_id).first()
+        now = " The last step now is {now}." if bell is not None else ""
         if asked is not None and asked.undone_at is not None:
-            raise RuleError(f"{bell_words(asked)} is undone already: nothing more was undone.")
-        raise RuleError("The last bell is not the one that page showed: nothing was undone. Look at the board again.")
+            raise RuleError(
+                "{step} is undone already: nothing more was undone." + now,
+                step=bell_words(asked),
+                now=step_words_of(bell) if bell is not None else "",
+            )
+        raise RuleError(
+            "The last step is not the one that page showed: nothing was undone." + now + " Look at the board again.",
+            now=step_words_of(bell) if bell is not None else "",
+        )
     if bell is None:
         raise RuleError("No bell has rung yet, so there is nothing to undo.")
     if evening.rounds.filter(number__gt=bell.round.number).exists():
@@ -408,12 +417,34 @@ def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
     return bell
 
 
+STEP_NOUNS = {Bell.Kind.LEAVE: "departure", Bell.Kind.ARRIVE: "arrival", "seat": "seat change"}
+"""A guest's step in words, by ``Bell.kind`` (after "Ann's "); any other kind is a "step"."""
+
+
+def step_words(*, kind: str, round_number: int, guest: str | None) -> str:
+    """A step of the evening's history as the host reads it, to follow "Undo " or start a
+    sentence: "round 2's bell" for a round's bell (kind "bell"), "Yara Young's arrival",
+    "Yara Young's departure", "Yara Young's seat change" for a guest's step (``guest``: their
+    name; None: "a guest"). Pure; raises nothing. House rule (issue 22): undo names what it
+    undoes."""
+    if kind == Bell.Kind.BELL:
+        return f"round {round_number}'s bell"
+    return f"{guest or 'a guest'}'s {STEP_NOUNS.get(kind, 'step')}"
+
+
+def step_words_of(bell: Bell) -> str:
+    """``step_words`` of a stored step (its round loaded): one query for a guest's name."""
+    guest, mover = None, (bell.record or {}).get("guest")
+    if bell.kind != Bell.Kind.BELL and mover is not None:
+        guest = Guest.objects.filter(pk=int(mover)).values_list("name", flat=True).first()
+    return step_words(kind=bell.kind, round_number=bell.round.number, guest=guest)
+
+
 def bell_words(bell: Bell) -> str:
-    """ "The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
-    if bell.kind == Bell.Kind.BELL:
-        return f"The bell of round {bell.round.number}"
-    guest = Guest.objects.filter(pk=bell.record.get("guest")).values_list("name", flat=True).first() or "A guest"
-    return f"{guest}'s {'leaving' if bell.kind == Bell.Kind.LEAVE else 'arrival'}"
+    """A stored step to start a sentence: "Round 2's bell", "Ann's departure", "Ann's arrival"
+    (``step_words_of``, capitalised)."""
+    words = step_words_of(bell)
+    return words[:1].upper() + words[1:]
 
 
 def bell_reopened_rings(*, evening: Evening, round_number: int, by: str, user=None, device: str = "") -> Round:

@@ -24,7 +24,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from tables.errors import RuleError
-from tournament.models import Bell, Evening, Round
+from tournament.models import Bell, Evening, Guest, Round, Seat
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_ring
@@ -62,7 +62,9 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
 
     ``after_round`` (auto-advance) makes the start conditional: the evening's last round must
     still be that number. Raises ``RuleError`` before the draw, while another round is in play,
-    after the last round, after the evening's end time, or once the evening has ended.
+    after the last round, after the evening's end time, or once the evening has ended; and
+    before round 1 while a guest marked as left still holds a seat of the draw (named, with
+    their table: ``_no_leaver_seated``).
     """
     with transaction.atomic():
         evening = lock_evening(evening.pk)
@@ -77,6 +79,8 @@ def round_start(*, evening: Evening, user=None, device: str = "", after_round: i
             raise RuleError("Round {round} is next, not round {rounds[1]}.", rounds=(number, after_round + 1))
         if Round.is_last_number(number - 1, evening=evening):  # the round before was the last
             raise RuleError(f"All {evening.rounds_planned} rounds have been played.")
+        if number == 1:
+            _no_leaver_seated(evening)
         if _past_end_time(evening):
             local = timezone.localtime(evening.ends_at)
             raise RuleError(
@@ -285,6 +289,27 @@ def round_mark_last_if_past_end(*, round_id: int) -> bool:
     return True
 
 
+def _no_leaver_seated(evening: Evening) -> None:
+    """Raise ``RuleError`` naming every guest marked as left after the draw who still holds a
+    seat, with their table, so that round 1 never starts with a guest who is gone (their side's
+    results would count for them). One query. House rule (issue 22): the host gives the seat up
+    first (the guests page's *Left*: a ghost's seat at tables of four, the draw page's re-plan
+    at poker tables)."""
+    gone = list(
+        Seat.objects.filter(evening=evening, guest__status=Guest.Status.LEFT)
+        .order_by("table", "guest__name_key", "guest_id")
+        .values_list("guest_id", "table")
+    )
+    if gone:
+        where = ", ".join(f"{{guests[{i}]}} at table {table}" for i, (_, table) in enumerate(gone))
+        raise RuleError(
+            "Round 1 has not started: " + where + (" have" if len(gone) > 1 else " has") + " left but still"
+            f" hold{'' if len(gone) > 1 else 's'} a seat. Give it up first (the guests page's Left says how), "
+            "then start round 1.",
+            guests=[g for g, _ in gone],
+        )
+
+
 def round_advance(*, evening_id: int, after_round: int) -> Round | None:
     """Auto-advance: start the round after ``after_round`` once its bell has rung and the
     change-over (``Evening.changeover_minutes``, by the database's clock from the bell) is over.
@@ -300,9 +325,12 @@ def round_advance(*, evening_id: int, after_round: int) -> Round | None:
     if last is None or last.number != after_round or last.state != Round.State.CLOSED:
         return None
     due = Now() - Value(timedelta(minutes=evening.changeover_minutes))
-    if not Bell.objects.filter(
-        round=last, undone_at__isnull=True, rung_at__lte=ExpressionWrapper(due, output_field=DateTimeField())
-    ).exists():
+    if (
+        not Bell.objects.filter(round=last, rung_at__lte=ExpressionWrapper(due, output_field=DateTimeField()))
+        .live()
+        .bells()
+        .exists()
+    ):
         return None
     try:
         return round_start(evening=evening, after_round=after_round)
@@ -341,7 +369,7 @@ def next_round_due_at(*, evening: Evening) -> tuple[int, datetime] | None:
         return None
     if Round.is_last_number(last.number, evening=evening):
         return None
-    bell = Bell.objects.filter(round=last, undone_at__isnull=True).order_by("-id").first()
+    bell = Bell.objects.filter(round=last).live().bells().order_by("-id").first()  # not a guest's step after it
     if bell is None:
         return None
     return last.number, bell.rung_at + timedelta(minutes=evening.changeover_minutes)

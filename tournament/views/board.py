@@ -25,7 +25,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from tournament.forms.evening import TableJumpForm
-from tournament.models import Evening, Result, Round
+from tournament.models import Evening, Guest, Result, Round
+from tournament.name_keys import name_order
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board
 from tournament.views.format_pages import format_page
 
@@ -36,21 +37,32 @@ RESULT_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
 class NeedsHost:
     """What the host must see first: ``missing`` (tables of the round in play with no result,
     only while results are collected), ``disputed`` (tables whose result a guest disputed),
-    ``warnings`` (the last bell's count warnings, in words with names) and ``tables_in`` (how
-    many tables of the round in play have a result: "5 of 6 tables in" by the bell button)."""
+    ``warnings`` (the last bell's count warnings, in words with names), ``tables_in`` (how
+    many tables of the round in play have a result: "5 of 6 tables in" by the bell button),
+    ``unseated`` (guests checked in without a seat) and ``left_seated`` ((guest, table) for
+    guests marked as left who still hold a seat), in every state of the evening after the draw
+    (issue 22), and ``before_round_1`` (then the draw page fixes them, else the guests page)."""
 
     missing: list[TableBoard] = field(default_factory=list)
     disputed: list[TableBoard] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     tables_in: int = 0
+    unseated: list[Guest] = field(default_factory=list)
+    left_seated: list[tuple[Guest, int]] = field(default_factory=list)
+    before_round_1: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.missing or self.disputed or self.warnings)
+        return bool(self.missing or self.disputed or self.warnings or self.unseated or self.left_seated)
 
 
 def needs_host(board: EveningBoard) -> NeedsHost:
     """Read the board for what needs the host (see ``NeedsHost``); no query."""
-    found = NeedsHost(warnings=list(board.last_warnings))
+    found = NeedsHost(warnings=list(board.last_warnings), before_round_1=board.last_round is None)
+    if board.state is not None and board.evening.stage != Evening.Stage.ENDED:
+        seats = {line.guest.pk: table.number for table in board.tables for line in table.lines}
+        guests = sorted(board.guests.values(), key=lambda g: (name_order(g.name), g.pk))
+        found.unseated = [g for g in guests if g.status == Guest.Status.HERE and g.pk not in seats]
+        found.left_seated = [(g, seats[g.pk]) for g in guests if g.status == Guest.Status.LEFT and g.pk in seats]
     if board.round is not None and board.round.state in RESULT_STATES:
         found.missing = [t for t in board.tables if t.result is None]
         found.disputed = [t for t in board.tables if t.result is not None and t.result.status == Result.Status.DISPUTED]

@@ -235,9 +235,10 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
         guest_services.guest_reissue_key(guest=guest, device=device, **door.who())
         return f"{guest.name} has a new private link; the old one no longer works.", False
     seated = Guest.objects.filter(pk=guest.pk, seat__isnull=False).exists()
-    if action == "left" and not seated and door.evening.rounds.exists():  # sitting this round out, in play still
+    drawn = door.evening.stage != Evening.Stage.REGISTRATION  # after the draw, before round 1 too (issue 22)
+    if action == "left" and not seated and drawn:  # sitting this round out, in play still
         seated = guest.pk in format_for(door.evening).sitting_out(door.evening)
-    if door.is_host and action in ("left", "here") and (action == "left") == seated and door.evening.rounds.exists():
+    if door.is_host and action in ("left", "here") and (action == "left") == seated and drawn:
         return _seat_change(door, guest, action, device), True
     _helper_may(door, action, seated)
     guest_services.guest_set_status(guest=guest, status=action, device=device, **door.who())
@@ -246,8 +247,9 @@ def _change(door: Door, guest: Guest, action: str, device: str) -> tuple[str, bo
 
 
 def _seat_change(door: Door, guest: Guest, action: str, device: str) -> str:
-    """After round 1, a seat given up ("left") or taken ("here") changes the tables: the
-    evening's format decides how (``FormatPlugin.seat_change``). Returns the moves in words.
+    """After the draw, a seat given up ("left") or taken ("here") changes the tables: the
+    evening's format decides how (``FormatPlugin.seat_change``: between rounds after round 1,
+    or the draw's seats before it). Returns the moves in words.
     Raises ``RuleError`` as the format's services do."""
     fmt = format_for(door.evening)
     return fmt.seat_change(evening=door.evening, guest=guest, leaving=action == "left", user=door.user, device=device)

@@ -20,7 +20,7 @@ from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result, Round
-from tournament.selectors.board import disputed_tables, evening_board, missing_tables
+from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
 from tournament.services.naming import error_message
@@ -79,10 +79,6 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     board = evening_board(evening)
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
-    seated = board.state.seated() if board.state is not None and board.last_round is not None else None
-    unseated = [
-        g for g in board.guests.values() if seated is not None and g.status == Guest.Status.HERE and g.pk not in seated
-    ]
     return render(
         request,
         template,
@@ -90,8 +86,8 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
             "evening": evening,
             "board": board,
             "here": here,
-            "unseated": unseated,
             "needs": needs_host(board),
+            "undo": last_step(evening, {pk: g.name for pk, g in board.guests.items()}),
             "etag": f'"board-{evening.pk}-{evening.version}"',
             "tab": "board",
             "jump": TableJumpForm(tables=len(board.tables)),
@@ -191,8 +187,9 @@ def _round_action_run(request: HttpRequest, evening: Evening, data: dict) -> Htt
 
 
 def _bell_undo(request: HttpRequest, evening: Evening, bell_id: int, device: str) -> None:
-    """Undo bell ``bell_id`` (``bell.bell_undo``) and say what the host does next. Raises
-    ``RuleError`` when that bell is no longer the last one."""
+    """Undo step ``bell_id`` (``bell.bell_undo``: the bell, arrival or departure the board's
+    button named) and say what the host does next. Raises ``RuleError`` when that step is no
+    longer the last one (a second tap, a stale tab)."""
     undone = bell.bell_undo(evening=evening, bell_id=bell_id, user=request.user, device=device)
     if undone.kind == Bell.Kind.BELL:
         messages.success(
@@ -200,6 +197,13 @@ def _bell_undo(request: HttpRequest, evening: Evening, bell_id: int, device: str
             f"The bell of round {undone.round.number} is undone; seats are back as they "
             f"were. Round {undone.round.number} waits for you: correct any result, then "
             "ring the bell.",
+        )
+    elif undone.kind == Bell.Kind.ARRIVE:
+        name = Guest.objects.filter(pk=undone.record.get("guest")).values_list("name", flat=True).first() or "The guest"
+        messages.success(
+            request,
+            f"{bell.bell_words(undone)} is undone; seats are back as they were. {name} is still checked in, "
+            "without a seat: seat them from the guests page when they play.",
         )
     else:
         messages.success(request, f"{bell.bell_words(undone)} is undone; seats are back as they were.")

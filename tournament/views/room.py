@@ -69,13 +69,9 @@ class MoveGroup:
 
 def _display_mode(evening: Evening, asked: str) -> tuple[str, Bell | None]:
     """("moves" | "full", the last live bell) for this request: "moves" for the minute after a
-    bell unless the URL asks for a mode. One query."""
-    last = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .order_by("-round__number", "-id")
-        .only("id", "rung_at")
-        .first()
-    )
+    bell (a round's bell: a guest's arrival or departure after it is no bell) unless the URL
+    asks for a mode. One query."""
+    last = Bell.objects.of_evening(evening.pk).live().bells().newest_first().only("id", "rung_at").first()
     if evening.stage == Evening.Stage.ENDED and asked != "moves":
         return "ceremony", last
     if asked in ("full", "moves"):
@@ -107,11 +103,17 @@ def room_display(request: HtmxHttpRequest, public_key: str) -> HttpResponse:
 def move_groups(board: EveningBoard) -> list[MoveGroup]:
     """The last bell's moves grouped by destination table, in table order; each guest once, at
     the table their last move of that bell sends them to (a swap after a move counts). Guests
-    whose table did not change are left out."""
+    whose table did not change are left out. Where the board knows the tables now (poker
+    tables), a guest is listed at the table they sit at now: a guest's arrival or departure
+    after the bell that moved them again (a table filled) sends them there, and a mover who
+    has left since is not sent anywhere (issue 22). No query."""
+    now = {line.guest.pk: table.number for table in board.tables for line in table.lines}
     final: dict[int, tuple[int, BellEntry]] = {}  # guest id -> (table, their last move)
     for entry in board.last_entries:
         if entry.to_table and entry.from_table != entry.to_table:
             final[entry.guest_id] = (entry.to_table, entry)
+    if now:
+        final = {g: (now[g], entry) for g, (_, entry) in final.items() if g in now}
     kinds = {t.number: t.kind for t in board.tables}
     groups: dict[int, MoveGroup] = {}
     for table, entry in final.values():

@@ -134,7 +134,11 @@ class EuchreTournamentFormat(EuchreFormat):
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """A guest who leaves gives their place to a ghost, who plays the rest of their schedule
-        (house rule; ``leave_state``); nobody joins once the schedule is drawn."""
+        (house rule; ``leave_state``); nobody joins once round 1 has started (before it, after
+        the draw, a late guest takes a ghost's number if there is one: the family's
+        ``seat_change``)."""
+        if not evening.rounds.exists():
+            return super().seat_change(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
         if not leaving:
             raise RuleError(
                 f"{guest.name} cannot join: a Euchre tournament's schedule is fixed before play (house rule)."

@@ -189,12 +189,11 @@ def _store_moves(bell: Bell, record: FoursomeBell, names: Mapping[int, str]) -> 
 
 def foursome_bell_undone(*, evening: Evening, bell: Bell) -> None:
     """After ``bell`` (of this format) was marked undone: the seats go back to the state before
-    it, and a guest's leaving or arrival gives back their check-in. Inside the caller's
-    transaction; two or three queries."""
+    it. An undone departure gives the guest back their seat and status "here"; an undone
+    arrival keeps the door's check-in (status stays "here": they are here, just not seated;
+    house rule, issue 22). Inside the caller's transaction; two or three queries."""
     if bell.kind == Bell.Kind.LEAVE:
         Guest.objects.filter(pk=bell.record.get("guest")).update(status=Guest.Status.HERE)
-    elif bell.kind == Bell.Kind.ARRIVE:
-        Guest.objects.filter(pk=bell.record.get("guest")).update(status=Guest.Status.REGISTERED)
     foursome_seats_replace(evening=evening, tables=foursome_state(evening).tables)
 
 

@@ -252,7 +252,7 @@ def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandin
     """The results as printed: the tallies' words, the standings (ghosts too, as the standings
     page shows them) and the prizes with their winners (names printable:
     ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""
-    if not Bell.objects.filter(round__evening=evening, undone_at__isnull=True).exists():
+    if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
     table = foursome_standings(evening)
     keys = tuple(key for key, _ in table.tallies)

@@ -34,6 +34,7 @@ from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result
 from tournament.registry import format_for
+from tournament.selectors.board import last_step
 from tournament.services.naming import error_message
 
 CORRECTION_RULE = (
@@ -94,8 +95,9 @@ def _rows(board: FoursomeBoard) -> list[tuple[FoursomeTable, str]]:
 
 
 def last_bell(evening: Evening) -> Bell | None:
-    """The last bell not undone (a round's bell, or a guest leaving or arriving), the one undo
-    can take back; None before the first. One query."""
+    """The last step not undone (a round's bell, or a guest leaving or arriving), the one undo
+    can take back; None before the first. One query. The board offers it by name
+    (``selectors.board.last_step``)."""
     return (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
         .select_related("round")
@@ -117,20 +119,31 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
     )
     unseated = [g for g in here_unseated if g.pk not in out]
+    tables_of = {line.player: t.number for t in board.tables for line in t.seats}
+    ended = evening.stage == Evening.Stage.ENDED
+    left_seated = (
+        []
+        if ended
+        else [
+            (g, tables_of[g.pk])
+            for g in evening.guests.filter(status=Guest.Status.LEFT, pk__in=seated).order_by("name_key", "pk")
+        ]
+    )
     context = {
         "evening": evening,
         "board": board,
         "missing": missing,
         "disputed": disputed,
         "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
-        "unseated": unseated,
+        "unseated": [] if ended else unseated,
+        "left_seated": left_seated,
         "sitting_out": [g for g in here_unseated if g.pk in out],
         "joins": fmt.joins_after_the_draw,
         "rows": _rows(board),
         "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),
         "tab": "board",
-        "last_bell": last_bell(evening),
+        "undo": last_step(evening),
         "etag": f'"board-{evening.pk}-{evening.version}"',
         "no_report": NO_REPORT_RULE,
         "here": evening.guests.filter(status=Guest.Status.HERE).count(),

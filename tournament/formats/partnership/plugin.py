@@ -221,9 +221,16 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """Between rounds a guest who leaves gives their seat to a ghost and keeps their tallies;
         a late guest takes the ghost seat nearest the foot table, or opens a new foot table with
         three ghosts (``formats.partnership.bell.foursome_guest_leaves`` / ``foursome_guest_arrives``;
-        ``docs/rules/tables-of-four.md``). Returns what happened in words."""
+        ``docs/rules/tables-of-four.md``). Returns what happened in words. After the draw and
+        before round 1 a leaver's seat goes to a ghost and a late guest takes a ghost's seat
+        (``formats.partnership.draw_seats.foursome_draw_seat_change``)."""
         from tables.formats.foursome import ghost_name
         from tournament.formats.partnership import bell as foursome_bell
+
+        if not evening.rounds.exists():
+            from tournament.formats.partnership.draw_seats import foursome_draw_seat_change
+
+            return foursome_draw_seat_change(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
 
         change = foursome_bell.foursome_guest_leaves if leaving else foursome_bell.foursome_guest_arrives
         record = change(evening=evening, guest=guest, device=device, user=user).record

@@ -141,8 +141,15 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """``services.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
-        table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words."""
+        table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
+        After the draw and before round 1 the guest is marked, and the host confirms the re-plan
+        on the draw page (``services.draw_changes.draw_guest_marked``)."""
         from tournament.services import departures
+
+        if not evening.rounds.exists():
+            from tournament.services.draw_changes import draw_guest_marked
+
+            return draw_guest_marked(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
 
         change = departures.guest_depart if leaving else departures.guest_arrive
         record = change(evening=evening, guest=guest, user=user, device=device)
