@@ -43,7 +43,6 @@ def _at_tables_of_four(plugin) -> bool:
 
 
 NOT_YET = {
-    "physical draw": (_at_tables_of_four, "the physical draw records table cards only, no seats (issue 22)"),
     "correct an earlier round": (_at_tables_of_four, "corrections replay Progressive Poker's results only (issue 22)"),
 }
 """Capability -> (which plug-ins cannot do it yet, asked of the plug-in, and why)."""
@@ -112,15 +111,17 @@ def test_physical_draw(db, host, key):
         [(g, Pack(p)) for g, p in evening.guests.order_by("id").values_list("id", "pack")]
     )
     draw_physical.draw_physical_start(evening=evening, user=host)
-    for card in dealt.cards:
-        draw_physical.draw_physical_record(
-            evening=evening, guest_id=card.guest, card=f"{card.table} {card.pack.value}", user=host
-        )
+    for card in dealt.cards:  # "3 red" at Progressive Poker; "3 N" (table 3, North) at tables of four
+        text = f"{card.table} {'NESW'[card.seat]}" if card.seat is not None else f"{card.table} {card.pack.value}"
+        draw_physical.draw_physical_record(evening=evening, guest_id=card.guest, card=text, user=host)
     draw_physical.draw_physical_finish(evening=evening, user=host)
-    assert _seated(evening) == _here(evening)
-    assert all(card.seat is None or card.seat >= 0 for card in dealt.cards)
-    if fmt.seats_named:
+    assert _drawn(evening) == _here(evening)
+    tables = format_for(evening).state(evening).tables
+    if fmt.seats_named:  # the digital draw's seating with those cards: every seat, the ghosts' too
+        assert [list(t) for t in tables] == [list(t) for t in dealt.tables]
         assert evening.seats.filter(position__isnull=True).count() == 0
+    else:
+        assert [sorted(t) for t in tables] == [sorted(t) for t in dealt.tables]
 
 
 @pytest.mark.parametrize("key", formats("swap two guests before round 1"))
