@@ -33,6 +33,7 @@ from tournament.services.corrections import result_correct
 from tournament.services.draw_changes import draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
+from tournament.services.seat_changes import seats_change
 from tournament.services.state import current_round
 
 KEYS = [import_string(path).key for path in settings.HEAD_TABLE_FORMATS]
@@ -219,6 +220,31 @@ def test_correct_an_earlier_round(db, host, key):
     winner = next(g for g in table if g != first.pool_winner_id)
     result_correct(evening=evening, round_number=2, table=2, pool_winner=winner, user=host)
     assert Bell.objects.filter(round__evening=evening, undone_at__isnull=True).count() == 2
+
+
+@pytest.mark.parametrize("key", formats("seat change between rounds"))
+def test_seat_change_between_rounds(db, host, key):
+    """After round 1's bell the host swaps two guests at different tables: a "seat" step on round
+    1 with them in each other's seats, the audit says so, undo puts the seats back."""
+    evening = _evening(host, key, guests=12)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    before = [list(t) for t in fmt.state(evening).tables]
+    a, b = before[0][0], before[1][1]
+    words = seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    after = [[b if p == a else a if p == b else p for p in t] for t in before]
+    assert [list(t) for t in fmt.state(evening).tables] == after
+    names = dict(Guest.objects.filter(pk__in=[a, b]).values_list("pk", "name"))
+    assert names[a] in words and names[b] in words
+    step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
+    assert step.kind == Bell.Kind.SEAT and step.round.number == 1
+    assert evening.seats.get(guest_id=a).table == 2 and evening.seats.get(guest_id=b).table == 1
+    assert evening.audit.filter(action="seats.change").count() == 1
+    bell_undo(evening=evening, bell_id=step.pk, user=host)
+    assert [list(t) for t in fmt.state(evening).tables] == before
+    assert evening.seats.get(guest_id=a).table == 1
+    assert sorted(Guest.objects.filter(pk__in=[a, b]).values_list("status", flat=True)) == ["here", "here"]
 
 
 @pytest.mark.parametrize("key", formats("a guest leaves and another arrives"))

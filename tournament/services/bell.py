@@ -355,9 +355,10 @@ def _seats_back(evening: Evening, bell: Bell) -> None:
 
 def poker_seats_back(evening: Evening, bell: Bell) -> None:
     """Progressive Poker's seats after ``bell`` was marked undone: back to before it, and a
-    guest's departure or arrival gives back their check-in too."""
+    guest's departure or arrival gives back their check-in too (a seat change, kind "seat",
+    only puts the seats back)."""
     record = BellRecord.from_json(bell.record)
-    if bell.kind != Bell.Kind.BELL:
+    if bell.kind in (Bell.Kind.LEAVE, Bell.Kind.ARRIVE):  # a seat change keeps everyone's check-in
         status = Guest.Status.HERE if bell.kind == Bell.Kind.LEAVE else Guest.Status.REGISTERED
         Guest.objects.filter(pk=record.mover()).update(status=status)
     seats_follow(evening=evening, before=record.after, after=record.before)
@@ -392,6 +393,8 @@ def bell_words(bell: Bell) -> str:
     """ "The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
     if bell.kind == Bell.Kind.BELL:
         return f"The bell of round {bell.round.number}"
+    if bell.kind == Bell.Kind.SEAT:
+        return f"The seat change after round {bell.round.number} started"
     guest = Guest.objects.filter(pk=bell.record.get("guest")).values_list("name", flat=True).first() or "A guest"
     return f"{guest}'s {'leaving' if bell.kind == Bell.Kind.LEAVE else 'arrival'}"
 

@@ -44,7 +44,7 @@ def _guest(evening: Evening, guest_id: int) -> Guest:
     return guest
 
 
-def _replace(
+def replace_draw(
     evening: Evening,
     old: Draw,
     plan: TablePlan,
@@ -54,7 +54,8 @@ def _replace(
     layout: list[list[int]] | None = None,
 ) -> Draw:
     """Supersede ``old`` by a complete draw of ``plan`` with ``cards`` (guest id, pack, rank);
-    seat everyone. At tables of four (``layout``: ids at North, East, South, West, ghosts
+    seat everyone; returns the new ``Draw`` (every change of the draw before round 1, here and in
+    ``services.seat_changes``). At tables of four (``layout``: ids at North, East, South, West, ghosts
     negative) each card keeps its seat (``seats``: guest id -> seat) and the layout is the
     seating. Five queries."""
     Draw.objects.filter(pk=old.pk).update(superseded_at=Now())
@@ -108,7 +109,7 @@ def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=Non
         _tables_of_any_size(draw)
         plan = plan_with_latecomer(stored_plan(draw), table)
         kept = [(c.guest_id, c.pack, c.rank) for c in cards]
-        new = _replace(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
+        new = replace_draw(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
         labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
         audit_log(
             evening=evening,
@@ -145,7 +146,7 @@ def draw_release_guest(*, evening: Evening, guest_id: int, user=None, device: st
             plan = plan_without_guest(stored_plan(draw), mine.rank)
         except RuleError as error:
             raise type(error)(f"{error} Or let a latecomer take {guest.name}'s seat.") from None
-        new = _replace(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
+        new = replace_draw(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
         if guest.status == Guest.Status.HERE:
             Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
         audit_log(
@@ -181,7 +182,7 @@ def draw_swap_guest(*, evening: Evening, leaving_id: int, arriving_id: int, user
         swapped = [((arriving.pk if c.guest_id == leaving.pk else c.guest_id), c.pack, c.rank) for c in cards]
         seats = {(arriving.pk if c.guest_id == leaving.pk else c.guest_id): c.seat for c in cards}
         layout = [[arriving.pk if p == leaving.pk else p for p in t] for t in draw.layout or []]
-        new = _replace(evening, draw, stored_plan(draw), swapped, seats=seats, layout=layout)
+        new = replace_draw(evening, draw, stored_plan(draw), swapped, seats=seats, layout=layout)
         if leaving.status == Guest.Status.HERE:
             Guest.objects.filter(pk=leaving.pk).update(status=Guest.Status.LEFT)
         audit_log(
