@@ -1,0 +1,182 @@
+"""The host changes seats (``services.seat_changes``), in every registered format: before round 1
+(the draw changes), between rounds (a "seat" step), during a round while the tables touched have
+no result; refusals that name the guests and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils.module_loading import import_string
+
+from tables.errors import RuleError
+from tests.factories import EveningFactory, GuestFactory
+from tournament.models import Bell, Evening, Guest, Round
+from tournament.registry import format_for
+from tournament.services.bell import bell_undo
+from tournament.services.clock import round_start
+from tournament.services.draws import draw_digital, live_draw
+from tournament.services.naming import error_message
+from tournament.services.seat_changes import seats_change
+from tournament.services.state import current_round
+
+KEYS = [import_string(path).key for path in settings.HEAD_TABLE_FORMATS]
+
+
+def _evening(host, key: str, guests: int = 13) -> Evening:
+    evening = EveningFactory(host=host, format=key, rounds_planned=3, round_end=Evening.RoundEnd.CLOCK)
+    for i in range(guests):
+        GuestFactory(evening=evening, name=f"Guest {chr(65 + i)}", pack="red" if i % 2 else "blue")
+    draw_digital(evening=evening, user=host)
+    return evening
+
+
+def _tables(evening: Evening) -> list[list[int]]:
+    return [list(t) for t in format_for(evening).state(evening).tables]
+
+
+def _ring_round_1(evening: Evening, host) -> None:
+    from tournament.services.clock import round_ring
+
+    fmt = format_for(evening)
+    rnd = round_start(evening=evening, user=host)
+    for table in range(1, len(fmt.state(evening).tables) + 1):
+        fmt.example_result(evening=evening, rnd=rnd, table=table, user=host)
+    evening.refresh_from_db()
+    if current_round(evening) is not None:
+        round_ring(evening=evening, user=host)
+    evening.refresh_from_db()
+
+
+def _unchanged(evening: Evening, tables, steps: int) -> None:
+    assert _tables(evening) == tables
+    assert Bell.objects.of_evening(evening.pk).count() == steps
+    assert not evening.audit.filter(action="seats.change").exists()
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_before_round_1_a_swap_changes_the_draw(db, host, key):
+    evening = _evening(host, key)
+    first = live_draw(evening)
+    before = _tables(evening)
+    a, b = before[0][0], before[-1][-1]
+    if b <= 0:
+        b = next(p for p in before[-1] if p > 0)
+    seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    swapped = [[b if p == a else a if p == b else p for p in t] for t in before]
+    if format_for(evening).seats_named:
+        assert _tables(evening) == swapped
+    else:  # any chair at the table
+        assert [sorted(t) for t in _tables(evening)] == [sorted(t) for t in swapped]
+    assert live_draw(evening).pk != first.pk  # a new draw; the old one kept, superseded
+    first.refresh_from_db()
+    assert first.superseded_at is not None
+    assert not Bell.objects.of_evening(evening.pk).exists()
+    assert evening.seats.get(guest_id=a).table == len(before)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_move_to_a_ghosts_seat_or_a_table_with_room(db, host, key):
+    """13 guests: at tables of four three ghosts (the foot table first); at poker tables of 4, 5, 4."""
+    evening = _evening(host, key)
+    fmt = format_for(evening)
+    _ring_round_1(evening, host)
+    before = _tables(evening)
+    if fmt.seats_named:
+        ghost = next(((n, s) for n, t in enumerate(before, 1) for s, p in enumerate(t) if p < 0), None)
+        if ghost is None:  # a Euchre tournament of 13: twelve at three tables, one sits out
+            pytest.skip("no ghost at the tables")
+        table, seat = ghost
+        mover = next(p for n, t in enumerate(before, 1) if n != table for p in t if p > 0)
+        words = seats_change(evening=evening, guest_id=mover, table=table, seat=seat, user=host)
+        after = _tables(evening)
+        assert after[table - 1][seat] == mover
+        assert Guest.objects.get(pk=mover).name in words and "Ghost" in words
+        assert evening.seats.get(guest_id=mover).position == seat
+    else:
+        big = next(n for n, t in enumerate(before, 1) if len(t) > 4)
+        mover = before[big - 1][0]
+        seats_change(evening=evening, guest_id=mover, table=1, user=host)
+        after = _tables(evening)
+        assert mover in after[0] and len(after[0]) == len(before[0]) + 1
+    assert sorted(p for t in after for p in t) == sorted(p for t in before for p in t)
+    step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
+    assert step.kind == Bell.Kind.SEAT
+    assert step.entries.filter(guest_id=mover, kind="seat").exists()
+    bell_undo(evening=evening, bell_id=step.pk, user=host)
+    assert _tables(evening) == before
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_refused_with_the_guests_named_and_nothing_changed(db, host, key):
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    tables = _tables(evening)
+    steps = Bell.objects.of_evening(evening.pk).count()
+    a, b = tables[0][0], tables[1][0]
+    names = dict(evening.guests.values_list("pk", "name"))
+    with pytest.raises(RuleError) as caught:
+        seats_change(evening=evening, guest_id=a, other_id=a, user=host)
+    assert f"{names[a]} cannot swap seats with themself" in error_message(caught.value, evening)
+    Guest.objects.filter(pk=b).update(status=Guest.Status.LEFT)
+    with pytest.raises(RuleError) as caught:
+        seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    assert f"{names[b]} has left" in error_message(caught.value, evening)
+    Guest.objects.filter(pk=b).update(status=Guest.Status.HERE)
+    with pytest.raises(RuleError, match="There is no table 9"):
+        seats_change(evening=evening, guest_id=a, table=9, seat=0, user=host)
+    if format_for(evening).seats_named:
+        with pytest.raises(RuleError, match="has no such seat"):
+            seats_change(evening=evening, guest_id=a, table=2, seat=7, user=host)
+    _unchanged(evening, tables, steps)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_during_a_round_until_a_touched_tables_result_is_in(db, host, key):
+    evening = _evening(host, key)
+    fmt = format_for(evening)
+    rnd = round_start(evening=evening, user=host)
+    tables = _tables(evening)
+    a, b, c = tables[0][0], tables[1][0], tables[2][0]
+    fmt.example_result(evening=evening, rnd=rnd, table=1, user=host)
+    with pytest.raises(RuleError) as caught:
+        seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    assert "Table 1's result for round 1 is in" in error_message(caught.value, evening)
+    _unchanged(evening, tables, 0)
+    seats_change(evening=evening, guest_id=b, other_id=c, user=host)  # tables 2 and 3: no result yet
+    step = Bell.objects.of_evening(evening.pk).get()
+    assert step.kind == Bell.Kind.SEAT and step.round.number == 1
+    assert _tables(evening)[1][0] == c and _tables(evening)[2][0] == b
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_refused_while_a_bell_waits_for_its_tables(db, host, key):
+    from tournament.services.bell import bell_ring
+
+    evening = _evening(host, key)
+    rnd = round_start(evening=evening, user=host)
+    format_for(evening).example_result(evening=evening, rnd=rnd, table=1, user=host)
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.CLOCK)
+    rnd.refresh_from_db()
+    if rnd.state != Round.State.RUNG:  # this format's clock bell waits for nobody: a bell that waits all the same
+        Round.objects.filter(pk=rnd.pk).update(state=Round.State.RUNG, waiting_for="the head table")
+    tables = _tables(evening)
+    with pytest.raises(RuleError, match="bell has rung and waits"):
+        seats_change(evening=evening, guest_id=tables[1][0], other_id=tables[2][0], user=host)
+    _unchanged(evening, tables, Bell.objects.of_evening(evening.pk).count())
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_phone_and_the_room_show_the_new_seat(db, host, key, client):
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[-1][0]
+    if b <= 0:
+        b = next(p for p in tables[-1] if p > 0)
+    seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    guest = Guest.objects.get(pk=a)
+    page = client.get(reverse("guest-page", args=[guest.key])).content.decode()
+    assert f"Table {len(tables)}" in page or f"table {len(tables)}" in page
+    room = client.get(reverse("room", args=[evening.public_key]))
+    assert room.status_code == 200
