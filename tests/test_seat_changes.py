@@ -180,3 +180,75 @@ def test_the_phone_and_the_room_show_the_new_seat(db, host, key, client):
     assert f"Table {len(tables)}" in page or f"table {len(tables)}" in page
     room = client.get(reverse("room", args=[evening.public_key]))
     assert room.status_code == 200
+
+
+# -- the host's page, through the Django test client ---------------------------------------------
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_change_seats_page_swaps_and_moves(db, host, key, client):
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    client.force_login(host)
+    url = reverse("host-seats", args=[evening.pk])
+    page = client.get(url)
+    assert page.status_code == 200 and "Change seats" in page.content.decode()
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert url in board  # linked from the board
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[1][0]
+    names = dict(evening.guests.values_list("pk", "name"))
+    done = client.post(url, {"action": "swap", "guest": a, "other": b}, follow=True)
+    said = " ".join(_messages(done))
+    assert names[a] in said and names[b] in said
+    assert _tables(evening)[0][0] == b
+    step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
+    assert step.kind == Bell.Kind.SEAT
+    audit = client.get(reverse("host-audit", args=[evening.pk])).content.decode()
+    assert "changed seats in round 1" in audit
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_page_refuses_with_a_message_and_changes_nothing(db, host, key, client):
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    client.force_login(host)
+    url = reverse("host-seats", args=[evening.pk])
+    tables = _tables(evening)
+    a = tables[0][0]
+    names = dict(evening.guests.values_list("pk", "name"))
+    for data, words in [
+        ({"action": "swap", "guest": a, "other": a}, f"{names[a]} cannot swap seats with themself"),
+        ({"action": "swap", "guest": a}, "Pick the guest to swap seats with."),
+        ({"action": "move", "guest": a}, "Pick the table or seat to move to."),
+        ({"action": "move", "guest": a, "place": "99-0"}, "There is no table 99"),
+        ({"action": "jump", "guest": a}, "That button was not understood"),
+        ({"action": "swap", "guest": "x", "other": a}, "Pick the guest whose seat changes."),
+    ]:
+        response = client.post(url, data, follow=True)
+        assert response.status_code == 200
+        assert any(words in m for m in _messages(response)), (data, _messages(response))
+    _unchanged(evening, tables, Bell.objects.of_evening(evening.pk).count())
+
+
+def test_another_hosts_evening_is_not_found(db, host, client):
+    from tests.factories import HostFactory
+
+    evening = _evening(host, KEYS[0])
+    client.force_login(HostFactory())
+    assert client.get(reverse("host-seats", args=[evening.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_page_before_round_1_is_linked_from_the_seating(db, host, key, client):
+    evening = _evening(host, key)
+    client.force_login(host)
+    seating = client.get(reverse("host-draw-seating", args=[evening.pk])).content.decode()
+    assert reverse("host-seats", args=[evening.pk]) in seating
+    page = client.get(reverse("host-seats", args=[evening.pk])).content.decode()
+    for name in evening.guests.filter(seat__isnull=False).values_list("name", flat=True):
+        assert name in page
