@@ -252,3 +252,47 @@ def test_the_page_before_round_1_is_linked_from_the_seating(db, host, key, clien
     page = client.get(reverse("host-seats", args=[evening.pk])).content.decode()
     for name in evening.guests.filter(seat__isnull=False).values_list("name", flat=True):
         assert name in page
+
+
+def test_a_poker_correction_replays_the_seat_change_after_it(db, host):
+    """Round 1 rung, two guests swapped after it, then round 1's table 2 corrected: the bell is
+    rung again from the corrected result and the swap made again on its seats."""
+    from tournament.services.corrections import result_correct
+
+    evening = _evening(host, "poker")
+    _ring_round_1(evening, host)
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[2][0]
+    seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    bell = Bell.objects.of_evening(evening.pk).live().bells().get()
+    first = bell.round.results.get(table=2, superseded_at__isnull=True)
+    winner = next(g for g in bell.record["before"]["tables"][1] if g != first.pool_winner_id)
+    result_correct(evening=evening, round_number=1, table=2, pool_winner=winner, user=host)
+    live = list(Bell.objects.of_evening(evening.pk).live().in_order())
+    assert [s.kind for s in live] == [Bell.Kind.BELL, Bell.Kind.SEAT]
+    corrected = [list(t) for t in live[0].state_after["tables"]]
+    assert winner in corrected[0]  # the corrected winner moved up to the head table
+    at = {p: n for n, t in enumerate(corrected, 1) for p in t}
+    now = {p: n for n, t in enumerate(_tables(evening), 1) for p in t}
+    assert now[a] == at[b] and now[b] == at[a]  # the swap, made again on the corrected seats
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_an_evening_with_a_seat_change_exports_and_imports_the_same(db, host, key):
+    import json
+
+    from tests.test_capabilities import _named
+    from tournament.exchange.export import evening_export
+    from tournament.exchange.importer import evening_import
+
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    tables = _tables(evening)
+    seats_change(evening=evening, guest_id=tables[0][0], other_id=tables[1][1], user=host)
+    _ring_round_1(evening, host)  # round 2, from the new seats
+    data = json.loads(json.dumps(evening_export(evening)))
+    assert [b.get("kind") for r in data["rounds"] for b in r.get("bells", ())].count("seat") == 1
+    copy = evening_import(data=data, host=host)
+    again = json.loads(json.dumps(evening_export(copy)))
+    assert _named(again) == _named(data)
+    assert Bell.objects.of_evening(copy.pk).live().filter(kind=Bell.Kind.SEAT).count() == 1

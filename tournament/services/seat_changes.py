@@ -180,21 +180,14 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
     return replace_draw(evening, draw, plan, rows, seats=seats, layout=after if by_seat else None)
 
 
-def poker_seats_step(
-    *,
-    evening: Evening,
-    last: Round,
-    change: SeatChange,
-    before: Sequence[Sequence[int]],
-    after: Sequence[Sequence[int]],
-    words: str,
-    names: Mapping[int, str],
-) -> Bell:
-    """Progressive Poker's "seat" step on ``last``: a ``BellRecord`` of kind "seat" (the guest,
-    the table moved to; every mover's entry "seat" with the tables before and after), the state
-    after with the same counters, the ``Seat`` rows followed. Inside the caller's transaction."""
-    state = evening_state(evening, final=False)
-    new = replace(state, tables=tuple(tuple(t) for t in after))
+def poker_seat_record(state: EveningState, change: SeatChange | None, limits: TableLimits) -> BellRecord:
+    """Progressive Poker's record of a seat change on ``state`` (a ``BellRecord`` of kind "seat":
+    the guest, the table moved to, an entry "seat" for every guest at another table after it,
+    the counters unchanged); ``change`` None (a swap at one table, which moves nobody): the
+    state unchanged. Raises ``RuleError`` as ``tables.seats.change_seats``."""
+    if change is None:
+        return BellRecord(before=state, after=state, entries=(), kind=Bell.Kind.SEAT)
+    tables = change_seats(state.tables, change, limits=limits)
     entries = [
         BellEntry(
             kind="seat",
@@ -205,14 +198,48 @@ def poker_seats_step(
             text=f"The host changed your seat: go to table {b}.",
             about=f"Guest {player} changes seats: from table {a} to table {b}.",
         )
-        for player, a, b in seat_moves(before, after, fixed_seats=False)
+        for player, a, b in seat_moves(state.tables, tables, fixed_seats=False)
     ]
-    record = BellRecord(
-        before=state, after=new, entries=tuple(entries), kind=Bell.Kind.SEAT, guest=change.guest, table=change.table
+    return BellRecord(
+        before=state,
+        after=replace(state, tables=tables),
+        entries=tuple(entries),
+        kind=Bell.Kind.SEAT,
+        guest=change.guest,
+        table=change.table,
     )
+
+
+def poker_seats_step(
+    *,
+    evening: Evening,
+    last: Round,
+    change: SeatChange,
+    before: Sequence[Sequence[int]],
+    after: Sequence[Sequence[int]],
+    words: str,
+    names: Mapping[int, str],
+) -> Bell:
+    """Progressive Poker's "seat" step on ``last`` (``FormatPlugin.seats_changed``): the record
+    ``poker_seat_record`` makes, stored with its entries, the ``Seat`` rows followed. Inside the
+    caller's transaction."""
+    state = evening_state(evening, final=False)
+    record = poker_seat_record(state, change, format_for(evening).table_limits())
     bell = bell_store(rnd=last, cause=Bell.Cause.HOST, record=record, names=names)
-    seats_follow(evening=evening, before=state, after=new)
+    seats_follow(evening=evening, before=state, after=record.after)
     return bell
+
+
+def seat_change_again(state: EveningState, movers: Sequence[tuple[int, int | None]], fmt: FormatPlugin) -> BellRecord:
+    """A stored poker seat change made again on ``state`` from who moved (``movers``: guest id,
+    table moved to; a correction or an imported evening replays it): two movers swapped, one
+    moved to their table, none a swap at one table. Raises ``RuleError`` as ``change_seats``."""
+    change = None
+    if len(movers) == 2:
+        change = SeatChange(movers[0][0], other=movers[1][0])
+    elif len(movers) == 1:
+        change = SeatChange(movers[0][0], table=movers[0][1])
+    return poker_seat_record(state, change, fmt.table_limits())
 
 
 def poker_seat_change_again(state: EveningState, record: BellRecord, limits: TableLimits) -> BellRecord:
@@ -220,18 +247,10 @@ def poker_seat_change_again(state: EveningState, record: BellRecord, limits: Tab
     replays every later step): the same guest moves to the same table, or swaps with the same
     guest (the other mover's entry), within ``limits``. Raises ``RuleError`` as ``change_seats``
     does when it no longer fits."""
-    others = [e.guest for e in record.entries if e.guest != record.guest]
-    if record.table:
-        change = SeatChange(record.mover(), table=record.table)
-    else:
-        change = SeatChange(record.mover(), other=others[0])
-    after = change_seats(state.tables, change, limits=limits)
-    return BellRecord(
-        before=state,
-        after=replace(state, tables=after),
-        entries=record.entries,
-        kind=record.kind,
-        guest=record.guest,
-        table=record.table,
-        options=record.options,
-    )
+    others = [e.guest for e in record.entries if e.kind == "seat" and e.guest != record.guest]
+    change = None
+    if record.guest is not None and record.table:
+        change = SeatChange(record.guest, table=record.table)
+    elif record.guest is not None and others:
+        change = SeatChange(record.guest, other=others[0])
+    return replace(poker_seat_record(state, change, limits), options=record.options)

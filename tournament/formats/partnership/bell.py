@@ -296,7 +296,6 @@ def foursome_seats_step(
         "before": [list(t) for t in before],
         "after": [list(t) for t in after],
         "moves": [list(m) for m in moves],
-        "words": words,
     }
     bell = Bell.objects.create(
         round=last, kind=Bell.Kind.SEAT, cause=Bell.Cause.HOST, record=record, state_after=state_to_json(new)
