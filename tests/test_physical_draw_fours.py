@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -151,3 +152,34 @@ def test_a_refused_card_at_bunco_names_the_guest_and_saves_nothing(db, host):
     assert len(caught.value.subjects.guests) == 8 and first.pk not in caught.value.subjects.guests
     assert draw_physical.open_physical_draw(evening).cards.count() == 1
     assert not evening.seats.exists()
+
+
+@pytest.mark.parametrize("key", ["euchre", "whist", "bunco", "euchre_tournament"])
+def test_the_host_records_seat_cards_on_the_page(db, host, client, key):
+    """Through the host's pages: start from the draw page, type each guest's name and card, a
+    wrong card refused with the guest named, finish: everyone sits where the cards say."""
+    evening = _evening(host, key, 9 if key != "euchre_tournament" else 12)
+    client.force_login(host)
+    client.post(reverse("host-draw", args=[evening.pk]), {"action": "physical"})
+    draw = draw_physical.open_physical_draw(evening)
+    value, guests = draw_physical.seat_draw_state(draw)
+    url = reverse("host-draw-physical", args=[evening.pk])
+    first = next(iter(guests.values()))
+    taken = next(c for c in value.cards if c.pack.value == first.pack or key == "euchre_tournament")
+    done = client.post(url, {"guest": first.name, "card": f"{taken.table} {'NESW'[taken.seat]}"}, follow=True)
+    assert f"{first.name}: {taken.table} {'NESW'[taken.seat]} →" in done.content.decode()
+    other = list(guests.values())[1]
+    again = client.post(url, {"guest": other.name, "card": f"{taken.table} {'NESW'[taken.seat]}"})
+    assert f"{first.name} has drawn" in again.content.decode()
+    value, _ = draw_physical.seat_draw_state(draw)
+    own = {g.pk: g.pack for g in guests.values()}
+    for guest in list(guests.values())[1:]:
+        left = value.remaining()
+        card = next((c for c in left if c.pack.value == own[guest.pk]), left[0])
+        client.post(url, {"guest": guest.name, "card": f"{card.table} {'NESW'[card.seat]}"})
+        value, _ = draw_physical.seat_draw_state(draw)
+    finish = client.post(reverse("host-draw-physical-action", args=[evening.pk]), {"action": "finish"}, follow=True)
+    assert finish.status_code == 200
+    tables = format_for(evening).state(evening).tables
+    assert tables[taken.table - 1][taken.seat] == first.pk
+    assert evening.seats.get(guest_id=first.pk).position == taken.seat

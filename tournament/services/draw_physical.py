@@ -272,22 +272,30 @@ def _reference(evening: Evening, here: list[tuple[int, str]]) -> Seating:
     return rules.draw([(g, Pack(p)) for g, p in here], rng=random.Random(0))
 
 
-def seat_draw_state(draw: Draw) -> tuple[SeatDraw, dict[int, str]]:
-    """Rebuild a stored physical draw at tables of four (three queries): the ``SeatDraw`` with
-    its recorded cards, and the guests here by id -> name. Raises ``RuleError`` saying to restart
-    the draw when the guests checked in no longer fit it (another count, a card drawn by a guest
-    no longer here, a card no longer in the packs)."""
-    evening = draw.evening
-    rows = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack", "name"))
-    here = [(g, p) for g, p, _ in rows]
-    names = {g: n for g, _, n in rows}
+def seat_draw_start(evening: Evening, here: list[tuple[int, str]]) -> SeatDraw:
+    """A physical draw at tables of four with no card drawn yet for the guests ``here`` (id,
+    pack; in id order): its packs hold the cards of the format's digital draw for them. Raises
+    ``RuleError`` as that draw does (too few guests)."""
     reference = _reference(evening, here)
+    return SeatDraw.start(reference, [(g, Pack(p)) for g, p in here], packs_matter=format_for(evening).plays_packs)
+
+
+def seat_draw_state(draw: Draw) -> tuple[SeatDraw, dict[int, DrawGuest]]:
+    """Rebuild a stored physical draw at tables of four (three queries): the ``SeatDraw`` with
+    its recorded cards, and the guests here by id (``DrawGuest`` values). Raises ``RuleError``
+    saying to restart the draw when the guests checked in no longer fit it (another count, a
+    card drawn by a guest no longer here, a card no longer in the packs)."""
+    evening = draw.evening
+    rows = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
+    names = {pk: DrawGuest(pk, *rest) for pk, *rest in rows.values_list("id", "name", "pack", "name_key")}
+    here = [(g.pk, g.pack) for g in names.values()]
+    value = seat_draw_start(evening, here)
+    reference = value.reference
     if list(reference.plan.sizes) != list(draw.sizes):
         raise RuleError(
             f"This physical draw was planned for {len(draw.sizes)} tables, but the {len(here)} guests checked "
             f"in now make {len(reference.plan.sizes)}: restart the physical draw for the guests here."
         )
-    value = SeatDraw.start(reference, [(g, Pack(p)) for g, p in here], packs_matter=format_for(evening).plays_packs)
     for guest_id, rank, seat in draw.cards.order_by("recorded_at", "id").values_list("guest_id", "rank", "seat"):
         try:
             value = value.take(guest_id, rank, seat or 0)

@@ -48,7 +48,6 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         "result": _HOST + "result_page",
         "draw": _HOST + "draw_page",
         "draw_change": _HOST + "redraw_advice",
-        "draw_physical": _HOST + "physical_refused",
         "seating": _HOST + "seating_page",
         "bell_confirm": _HOST + "bell_confirm_page",
         "standings": _HOST + "standings_page",
