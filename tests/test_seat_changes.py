@@ -178,6 +178,9 @@ def test_the_phone_and_the_room_show_the_new_seat(db, host, key, client):
     guest = Guest.objects.get(pk=a)
     page = client.get(reverse("guest-page", args=[guest.key])).content.decode()
     assert f"Table {len(tables)}" in page or f"table {len(tables)}" in page
+    if format_for(evening).seats_named:  # the seat too: the one b held
+        seat = "North East South West".split()[tables[-1].index(b)]
+        assert f"sit {seat}" in page
     room = client.get(reverse("room", args=[evening.public_key]))
     assert room.status_code == 200
 
