@@ -179,7 +179,7 @@ def test_the_phone_and_the_room_show_the_new_seat(db, host, key, client):
     page = client.get(reverse("guest-page", args=[guest.key])).content.decode()
     assert f"Table {len(tables)}" in page or f"table {len(tables)}" in page
     if format_for(evening).seats_named:  # the seat too: the one b held
-        seat = "North East South West".split()[tables[-1].index(b)]
+        seat = ["North", "East", "South", "West"][tables[-1].index(b)]
         assert f"sit {seat}" in page
     room = client.get(reverse("room", args=[evening.public_key]))
     assert room.status_code == 200
@@ -299,3 +299,24 @@ def test_an_evening_with_a_seat_change_exports_and_imports_the_same(db, host, ke
     again = json.loads(json.dumps(evening_export(copy)))
     assert _named(again) == _named(data)
     assert Bell.objects.of_evening(copy.pk).live().filter(kind=Bell.Kind.SEAT).count() == 1
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_page_undoes_its_last_seat_change_once(db, host, key, client):
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    client.force_login(host)
+    url = reverse("host-seats", args=[evening.pk])
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[1][0]
+    client.post(url, {"action": "swap", "guest": a, "other": b})
+    step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
+    page = client.get(url).content.decode()
+    assert "Undo this seat change" in page and "changes seats" in page
+    done = client.post(url, {"action": "undo", "step": step.pk}, follow=True)
+    assert any("The seat change is undone" in m for m in _messages(done))
+    assert _tables(evening) == tables
+    twice = client.post(url, {"action": "undo", "step": step.pk}, follow=True)  # a double tap
+    assert any("is undone already" in m for m in _messages(twice))
+    assert _tables(evening) == tables
+    assert Bell.objects.of_evening(evening.pk).live().count() == 1  # round 1's bell stands

@@ -294,16 +294,22 @@ class PageQuery(forms.Form):
 class SeatChangeForm(forms.Form):
     """The "Change seats" page: ``guest`` swaps with ``other`` (``action`` "swap"), or moves to
     ``place`` ("move"): a table number ("3") or, at tables of four, a table and a seat ("3-0",
-    0 North .. 3 West). The service decides what the rules allow (``services.seat_changes``)."""
+    0 North .. 3 West); or "undo" the seat change ``step`` (a ``Bell`` id) the page showed as the
+    last step. The services decide what the rules allow (``services.seat_changes``, ``bell_undo``)."""
 
-    action = action_field("swap", "move")
+    action = action_field("swap", "move", "undo")
+    step = IdField(
+        required=False,
+        error_messages={"invalid": NOT_UNDERSTOOD, "min_value": NOT_UNDERSTOOD, "max_value": NOT_UNDERSTOOD},
+    )
     guest = IdField(
+        required=False,
         error_messages={
             "required": "Pick the guest whose seat changes.",
             "invalid": "Pick the guest whose seat changes.",
             "min_value": "Pick the guest whose seat changes.",
             "max_value": "Pick the guest whose seat changes.",
-        }
+        },
     )
     other = IdField(
         required=False,
@@ -328,6 +334,12 @@ class SeatChangeForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        if data.get("action") == "undo":
+            if not data.get("step"):
+                raise forms.ValidationError(NOT_UNDERSTOOD)
+            return data
+        if not data.get("guest"):
+            raise forms.ValidationError("Pick the guest whose seat changes.")
         if data.get("action") == "swap" and not data.get("other"):
             raise forms.ValidationError("Pick the guest to swap seats with.")
         if data.get("action") == "move" and not data.get("place"):

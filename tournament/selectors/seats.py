@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tables.errors import RuleError
-from tournament.models import Evening, Guest
+from tournament.models import Bell, Evening, Guest
 from tournament.registry import format_for
 
 
@@ -35,6 +35,8 @@ class SeatsView:
     guests: list[tuple[int, str]] = field(default_factory=list)
     places: list[tuple[str, str]] = field(default_factory=list)
     problem: str = ""
+    last_change: Bell | None = None
+    """The evening's last live step when it is a seat change (the page offers to undo it)."""
 
 
 def seats_view(evening: Evening) -> SeatsView:
@@ -64,4 +66,6 @@ def seats_view(evening: Evening) -> SeatsView:
             view.places.append((str(number), f"table {number} ({len(ids)} players now)"))
         view.tables.append((number, places))
     view.guests.sort(key=lambda g: g[1].casefold())
+    last = Bell.objects.of_evening(evening.pk).live().newest_first().select_related("round").first()
+    view.last_change = last if last is not None and last.kind == Bell.Kind.SEAT else None
     return view

@@ -15,15 +15,16 @@ from tournament.forms.actions import SeatChangeForm, form_problems
 from tournament.models import Evening
 from tournament.registry import format_for
 from tournament.selectors.seats import seats_view
+from tournament.services.bell import bell_undo
 from tournament.services.naming import error_message
 from tournament.services.seat_changes import seats_change
 
 
 @login_required
 def seats_page(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """GET: every table with who sits where, and the two forms (swap, move). POST: the change,
-    then back to this page with what changed, or why nothing did. Another host's evening is a
-    404."""
+    """GET: every table with who sits where, the two forms (swap, move) and, when the evening's
+    last step is a seat change, its undo. POST: the change (or the undo), then back to this page
+    with what changed, or why nothing did. Another host's evening is a 404."""
     evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
     if request.method == "POST":
         form = SeatChangeForm(request.POST)
@@ -32,6 +33,19 @@ def seats_page(request: HttpRequest, evening_id: int) -> HttpResponse:
                 messages.error(request, problem)
             return redirect("host-seats", evening.pk)
         data = form.cleaned_data
+        if data["action"] == "undo":
+            try:
+                bell_undo(
+                    evening=evening,
+                    bell_id=data["step"],
+                    user=request.user,
+                    device=request.META.get("HTTP_USER_AGENT", "")[:200],
+                )
+            except RuleError as error:
+                messages.error(request, error_message(error, evening))
+            else:
+                messages.success(request, "The seat change is undone: everyone is back in the seats before it.")
+            return redirect("host-seats", evening.pk)
         try:
             words = seats_change(
                 evening=evening,
