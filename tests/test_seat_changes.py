@@ -320,3 +320,21 @@ def test_the_page_undoes_its_last_seat_change_once(db, host, key, client):
     assert any("is undone already" in m for m in _messages(twice))
     assert _tables(evening) == tables
     assert Bell.objects.of_evening(evening.pk).live().count() == 1  # round 1's bell stands
+
+
+def test_before_round_1_a_poker_move_gives_the_draw_new_table_sizes(db, host, client):
+    """13 guests: tables of 4, 5 and 4; a guest of table 2 moves to table 1 before round 1: the
+    draw in force has tables of 5, 4 and 4, and round 1 starts from it."""
+    evening = _evening(host, "poker")
+    before = _tables(evening)
+    assert [len(t) for t in before] == [4, 5, 4]
+    mover = before[1][0]
+    seats_change(evening=evening, guest_id=mover, table=1, user=host)
+    assert live_draw(evening).sizes == [5, 4, 4]
+    assert "head table starts with 5 players" in live_draw(evening).relaxed  # said, not hidden
+    assert mover in _tables(evening)[0]
+    assert live_draw(evening).cards.get(guest_id=mover).rank == 1
+    round_start(evening=evening, user=host)
+    assert [len(t) for t in _tables(evening)] == [5, 4, 4]
+    client.force_login(host)
+    assert client.get(reverse("host-draw", args=[evening.pk])).status_code == 200

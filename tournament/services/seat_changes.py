@@ -28,7 +28,7 @@ from django.db import transaction
 
 from tables.bell import BellEntry, BellRecord, EveningState
 from tables.errors import RuleError
-from tables.plan import TablePlan
+from tables.plan import TablePlan, relaxations
 from tables.seats import SeatChange, TableLimits, change_seats, seat_moves
 from tournament.models import Bell, Draw, Evening, Guest, Result, Round
 from tournament.registry import format_for
@@ -162,7 +162,8 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
     """Before round 1: a new complete draw with the seats ``after`` (the earlier one superseded,
     kept). A guest's card goes with their seat: two guests who swap exchange their cards; a guest
     who moves holds the card of the table (and seat) moved to, in the pack of the card they held.
-    At tables of four the layout is ``after``."""
+    At tables of four the layout is ``after``. The new plan records what its sizes relax of the
+    plan's rules (``tables.plan.relaxations``: a head table of five, say)."""
     draw = live_draw(evening)
     assert draw is not None
     cards = {c.guest_id: (c.pack, c.rank, c.seat) for c in draw.cards.all()}
@@ -174,7 +175,8 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
         for guest in moved:
             table, seat = next((n, t.index(guest)) for n, t in enumerate(after, 1) if guest in t)
             cards[guest] = (cards[guest][0], table, seat if by_seat else None)
-    plan = TablePlan(tuple(len(t) for t in after), relaxed=draw.relaxed or None)
+    sizes = tuple(len(t) for t in after)
+    plan = TablePlan(sizes, relaxed=relaxations(sizes))  # what the new sizes relax of the plan, said on the draw page
     rows = [(g, pack, rank) for g, (pack, rank, _) in cards.items()]
     seats = {g: seat for g, (_, _, seat) in cards.items()}
     return replace_draw(evening, draw, plan, rows, seats=seats, layout=after if by_seat else None)
