@@ -338,3 +338,15 @@ def test_before_round_1_a_poker_move_gives_the_draw_new_table_sizes(db, host, cl
     assert [len(t) for t in _tables(evening)] == [5, 4, 4]
     client.force_login(host)
     assert client.get(reverse("host-draw", args=[evening.pk])).status_code == 200
+
+
+def test_after_a_poker_move_the_next_bell_keeps_the_new_sizes(db, host):
+    evening = _evening(host, "poker")
+    _ring_round_1(evening, host)
+    before = _tables(evening)
+    big = next(n for n, t in enumerate(before, 1) if len(t) == 5)
+    seats_change(evening=evening, guest_id=before[big - 1][-1], table=1 if big != 1 else 2, user=host)
+    sizes = [len(t) for t in _tables(evening)]
+    _ring_round_1(evening, host)  # round 2's bell, from the new seats
+    assert [len(t) for t in _tables(evening)] == sizes
+    assert Bell.objects.of_evening(evening.pk).live().bells().count() == 2
