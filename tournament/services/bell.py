@@ -390,11 +390,11 @@ def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
 
 
 def bell_words(bell: Bell) -> str:
-    """ "The bell of round 2", or "Ann's leaving" / "Ann's arrival" for a guest's step."""
+    """ "The bell of round 2", "Ann's leaving" / "Ann's arrival" for a guest's step, or "The seat change in round 2"."""
     if bell.kind == Bell.Kind.BELL:
         return f"The bell of round {bell.round.number}"
     if bell.kind == Bell.Kind.SEAT:
-        return f"The seat change after round {bell.round.number} started"
+        return f"The seat change in round {bell.round.number}"
     guest = Guest.objects.filter(pk=bell.record.get("guest")).values_list("name", flat=True).first() or "A guest"
     return f"{guest}'s {'leaving' if bell.kind == Bell.Kind.LEAVE else 'arrival'}"
 
