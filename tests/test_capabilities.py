@@ -33,6 +33,7 @@ from tournament.services.corrections import result_correct
 from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
+from tournament.services.seat_changes import seats_change
 from tournament.services.state import current_round
 
 KEYS = [import_string(path).key for path in settings.HEAD_TABLE_FORMATS]
@@ -43,12 +44,7 @@ def _at_tables_of_four(plugin) -> bool:
 
 
 NOT_YET = {
-    "physical draw": (_at_tables_of_four, "the physical draw records table cards only, no seats (issue 22)"),
     "correct an earlier round": (_at_tables_of_four, "corrections replay Progressive Poker's results only (issue 22)"),
-    "swap two guests before round 1": (
-        _at_tables_of_four,
-        "seat changes know Progressive Poker's tables only (issue 22)",
-    ),
 }
 """Capability -> (which plug-ins cannot do it yet, asked of the plug-in, and why)."""
 
@@ -116,15 +112,17 @@ def test_physical_draw(db, host, key):
         [(g, Pack(p)) for g, p in evening.guests.order_by("id").values_list("id", "pack")]
     )
     draw_physical.draw_physical_start(evening=evening, user=host)
-    for card in dealt.cards:
-        draw_physical.draw_physical_record(
-            evening=evening, guest_id=card.guest, card=f"{card.table} {card.pack.value}", user=host
-        )
+    for card in dealt.cards:  # "3 red" at Progressive Poker; "3 N" (table 3, North) at tables of four
+        text = f"{card.table} {'NESW'[card.seat]}" if card.seat is not None else f"{card.table} {card.pack.value}"
+        draw_physical.draw_physical_record(evening=evening, guest_id=card.guest, card=text, user=host)
     draw_physical.draw_physical_finish(evening=evening, user=host)
-    assert _seated(evening) == _here(evening)
-    assert all(card.seat is None or card.seat >= 0 for card in dealt.cards)
-    if fmt.seats_named:
+    assert _drawn(evening) == _here(evening)
+    tables = format_for(evening).state(evening).tables
+    if fmt.seats_named:  # the digital draw's seating with those cards: every seat, the ghosts' too
+        assert [list(t) for t in tables] == [list(t) for t in dealt.tables]
         assert evening.seats.filter(position__isnull=True).count() == 0
+    else:
+        assert [sorted(t) for t in tables] == [sorted(t) for t in dealt.tables]
 
 
 @pytest.mark.parametrize("key", formats("swap two guests before round 1"))
@@ -134,8 +132,14 @@ def test_swap_guests_before_round_1(db, host, key):
     seated = _seated(evening)
     late = GuestFactory(evening=evening, name="Late Guest", pack="red")
     Guest.objects.filter(pk=seated[0]).update(status=Guest.Status.LEFT)
+    before = format_for(evening).state(evening).tables
     draw_swap_guest(evening=evening, leaving_id=seated[0], arriving_id=late.pk, user=host)
     assert late.pk in _seated(evening) and seated[0] not in _seated(evening)
+    if format_for(evening).seats_named:  # the late guest takes the very seat, partners kept
+        after = [[late.pk if p == seated[0] else p for p in t] for t in before]
+        assert [list(t) for t in format_for(evening).state(evening).tables] == after
+        position = evening.seats.get(guest=late).position
+        assert position == next(t.index(seated[0]) for t in before if seated[0] in t)
 
 
 @pytest.mark.parametrize("key", formats("report from the host, the bell by the host"))
@@ -216,6 +220,31 @@ def test_correct_an_earlier_round(db, host, key):
     winner = next(g for g in table if g != first.pool_winner_id)
     result_correct(evening=evening, round_number=2, table=2, pool_winner=winner, user=host)
     assert Bell.objects.filter(round__evening=evening, undone_at__isnull=True).count() == 2
+
+
+@pytest.mark.parametrize("key", formats("seat change between rounds"))
+def test_seat_change_between_rounds(db, host, key):
+    """After round 1's bell the host swaps two guests at different tables: a "seat" step on round
+    1 with them in each other's seats, the audit says so, undo puts the seats back."""
+    evening = _evening(host, key, guests=12)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    before = [list(t) for t in fmt.state(evening).tables]
+    a, b = before[0][0], before[1][1]
+    words = seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    after = [[b if p == a else a if p == b else p for p in t] for t in before]
+    assert [list(t) for t in fmt.state(evening).tables] == after
+    names = dict(Guest.objects.filter(pk__in=[a, b]).values_list("pk", "name"))
+    assert names[a] in words and names[b] in words
+    step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
+    assert step.kind == Bell.Kind.SEAT and step.round.number == 1
+    assert evening.seats.get(guest_id=a).table == 2 and evening.seats.get(guest_id=b).table == 1
+    assert evening.audit.filter(action="seats.change").count() == 1
+    bell_undo(evening=evening, bell_id=step.pk, user=host)
+    assert [list(t) for t in fmt.state(evening).tables] == before
+    assert evening.seats.get(guest_id=a).table == 1
+    assert sorted(Guest.objects.filter(pk__in=[a, b]).values_list("status", flat=True)) == ["here", "here"]
 
 
 @pytest.mark.parametrize("key", formats("a guest leaves and another arrives"))

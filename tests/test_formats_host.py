@@ -130,15 +130,18 @@ def _drawn(make_evening, fmt: str, red: int = 4, blue: int = 4, **kw):
     return evening
 
 
-def test_the_draw_page_deals_the_partnership_draw_and_refuses_the_physical_draw(logged_in, make_evening):
+def test_the_draw_page_deals_the_partnership_draw_or_starts_the_physical_draw(logged_in, make_evening):
     evening = make_evening(5, 5, format="euchre")
     page = logged_in.get(reverse("host-draw", args=[evening.pk])).content.decode()
     assert "10 guests here make 3 tables of four, with 2 ghosts" in page
-    assert "offered for Progressive Poker only" in page
+    assert "Start a physical draw" in page
     response = logged_in.post(reverse("host-draw", args=[evening.pk]), {"action": "physical"}, follow=True)
-    assert "offered for Progressive Poker only" in response.content.decode()
-    assert not evening.draws.exists()
-    assert logged_in.get(reverse("host-draw-physical", args=[evening.pk])).status_code == 302
+    text = response.content.decode()
+    assert "Record the cards drawn" in text and "3 N" in text  # the seat cards' page
+    assert evening.draws.get().complete is False  # nothing seated until it is finished
+    pull = logged_in.get(reverse("host-draw-pull", args=[evening.pk])).content.decode()
+    assert "1 N" in pull and "3 tables of four" in pull and "head table 4" not in pull
+    logged_in.post(reverse("host-draw-physical-action", args=[evening.pk]), {"action": "cancel"})
     response = logged_in.post(reverse("host-draw", args=[evening.pk]), {"action": "digital"}, follow=True)
     text = response.content.decode()
     assert "every guest here has a table and a seat" in text

@@ -554,6 +554,7 @@ class BellKind(models.TextChoices):
     BELL = "bell", "The bell"
     LEAVE = "leave", "A guest left"
     ARRIVE = "arrive", "A guest arrived"
+    SEAT = "seat", "Seats changed"
 
 
 class BellCause(models.TextChoices):
@@ -604,7 +605,8 @@ class Bell(models.Model):
     At most one live (not undone) bell per round, enforced by the database: two bells rung at
     once for the same round apply once. A guest leaving or arriving after round 1 is stored the
     same way (``kind`` "leave" / "arrive", attached to the last round played), so that seats,
-    undo and corrections treat it like any other step of the evening.
+    undo and corrections treat it like any other step of the evening; so is a seat change the
+    host makes after round 1 has started (``kind`` "seat", ``services.seat_changes``).
     """
 
     Kind = BellKind

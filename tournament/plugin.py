@@ -27,6 +27,7 @@ from django.utils.module_loading import import_string
 from tables.errors import RuleError
 from tables.formats.engine import FormatEntry, FormatRules, rules_for
 from tables.seasons import SeasonRules
+from tables.seats import SeatChange, TableLimits
 
 if TYPE_CHECKING:
     from django import forms
@@ -227,6 +228,39 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         guests page's *Left* and *Check in* buttons call it once a draw is made (issue 22).
         Sets the guest's status. Returns what happened in words for the host. Raises
         ``RuleError`` when the rules refuse (during a round, a guest not seated, ...)."""
+        raise NotImplementedError
+
+    # -- the host changes seats (``services.seat_changes``) ------------------------------------
+
+    def table_limits(self) -> TableLimits:
+        """What the format allows of a table after the host changes seats (``tables.seats``): how
+        few and how many players, and whether its seats are fixed places (a move names the seat,
+        a ghost's seat is taken by moving a guest to it). Source: each format's rulebook page,
+        "Changing seats"."""
+        raise NotImplementedError
+
+    def place_words(self, table: int, seat: int) -> str:
+        """A place at the tables in words for the host and the phones: "table 3" (default), or
+        with the seat where seats are named ("table 3, North"); ``seat`` 0-based."""
+        return f"table {table}"
+
+    def seats_changed(
+        self,
+        *,
+        evening: Evening,
+        last: Round,
+        change: SeatChange,
+        before: Sequence[Sequence[int]],
+        after: Sequence[Sequence[int]],
+        words: str,
+        names: Mapping[int, str],
+    ) -> Bell:
+        """Store a seat change made after round 1 started (``services.seat_changes.seats_change``,
+        the evening locked, inside its transaction): a ``Bell`` of kind "seat" attached to ``last``
+        (the newest round) with the tables ``before`` and ``after`` in its record, the state after,
+        an entry for each guest who sits elsewhere (``words``: the host's sentence; ``names``:
+        guest id -> name), and the ``Seat`` rows rewritten. Returns the step. Undo of it is the
+        format's ``bell_undone``."""
         raise NotImplementedError
 
     def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):

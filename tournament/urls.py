@@ -22,6 +22,7 @@ from tournament.views import (  # issue 6: the door, private links  # issue 4: c
     links,
     printing,
     room,
+    seats,
     showdown,
     standings,
 )
@@ -43,6 +44,7 @@ host_patterns = [
     path("e/<int:evening_id>/draw/physical/", draw.physical_page, name="host-draw-physical"),
     path("e/<int:evening_id>/draw/physical/action/", draw.physical_action, name="host-draw-physical-action"),
     path("e/<int:evening_id>/seating/", draw.seating_page, name="host-draw-seating"),
+    path("e/<int:evening_id>/seats/", seats.seats_page, name="host-seats"),
     path("e/<int:evening_id>/round/", host.round_action, name="host-round"),
     path("e/<int:evening_id>/round/<int:number>/bell/", host.bell_confirm, name="host-bell-confirm"),
     path("e/<int:evening_id>/result/<int:table>/", host.result_entry, name="host-result"),

@@ -57,6 +57,7 @@ from tournament.registry import default_format, format_for, format_named, instal
 from tournament.services.audit import audit_log
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
+from tournament.services.seat_changes import seat_change_again
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
@@ -549,6 +550,9 @@ def _replayed_record(evening, number: int, bell, state, live_results, options, g
         return guest_arrives(
             state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
         )
+    if kind == "seat":  # the host's seat change: two movers swapped, or one moved to a table
+        movers = [e for e in bell["entries"] if e["kind"] == "seat"]
+        return seat_change_again(state, [(gid(e["guest"]), e["to_table"]) for e in movers], format_for(evening))
     last = Round.is_last_number(number, evening=evening)
     rung = (
         format_for(evening)

@@ -289,3 +289,62 @@ class PageQuery(forms.Form):
     """``?page=`` of a long list (the audit log): a page number from 1."""
 
     page = WholeNumberField(required=False, min_value=1, max_value=1_000_000)
+
+
+class SeatChangeForm(forms.Form):
+    """The "Change seats" page: ``guest`` swaps with ``other`` (``action`` "swap"), or moves to
+    ``place`` ("move"): a table number ("3") or, at tables of four, a table and a seat ("3-0",
+    0 North .. 3 West); or "undo" the seat change ``step`` (a ``Bell`` id) the page showed as the
+    last step. The services decide what the rules allow (``services.seat_changes``, ``bell_undo``)."""
+
+    action = action_field("swap", "move", "undo")
+    step = IdField(
+        required=False,
+        error_messages={"invalid": NOT_UNDERSTOOD, "min_value": NOT_UNDERSTOOD, "max_value": NOT_UNDERSTOOD},
+    )
+    guest = IdField(
+        required=False,
+        error_messages={
+            "required": "Pick the guest whose seat changes.",
+            "invalid": "Pick the guest whose seat changes.",
+            "min_value": "Pick the guest whose seat changes.",
+            "max_value": "Pick the guest whose seat changes.",
+        },
+    )
+    other = IdField(
+        required=False,
+        error_messages={
+            "invalid": "Pick the guest to swap seats with.",
+            "min_value": "Pick the guest to swap seats with.",
+            "max_value": "Pick the guest to swap seats with.",
+        },
+    )
+    place = nul_refused(
+        forms.CharField(
+            required=False,
+            max_length=20,
+            validators=[RegexValidator(r"^[0-9]{1,4}(-[0-9])?$", "Pick a table or a seat from the list.")],
+            error_messages={"max_length": "Pick a table or a seat from the list."},
+        )
+    )
+
+    def clean(self):
+        """A swap needs the other guest, a move its place; ``table`` and ``seat`` are read from
+        ``place`` (``seat`` None without one)."""
+        data = super().clean()
+        if self.errors:
+            return data
+        if data.get("action") == "undo":
+            if not data.get("step"):
+                raise forms.ValidationError(NOT_UNDERSTOOD)
+            return data
+        if not data.get("guest"):
+            raise forms.ValidationError("Pick the guest whose seat changes.")
+        if data.get("action") == "swap" and not data.get("other"):
+            raise forms.ValidationError("Pick the guest to swap seats with.")
+        if data.get("action") == "move" and not data.get("place"):
+            raise forms.ValidationError("Pick the table or seat to move to.")
+        table, _, seat = (data.get("place") or "").partition("-")
+        data["table"] = int(table) if table else None
+        data["seat"] = int(seat) if seat else None
+        return data

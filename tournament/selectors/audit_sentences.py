@@ -177,7 +177,13 @@ def _undo(who: str, d: Mapping, names: Names) -> str:
         return f"{who} undid {_name(names, d.get('guest_id'))}'s leaving (round {d.get('round')})."
     if kind == "arrive":
         return f"{who} undid {_name(names, d.get('guest_id'))}'s arrival (round {d.get('round')})."
+    if kind == "seat":
+        return f"{who} undid a seat change (round {d.get('round')}): the seats are back as they were."
     return f"{who} undid the bell of round {d.get('round')}: round {d.get('round')} waits for the host's bell."
+
+
+SEAT_WORDS = {0: "North", 1: "East", 2: "South", 3: "West"}
+"""A seat at a table of four by its stored number (docs/rules/tables-of-four.md)."""
 
 
 def _card(d: Mapping) -> str:
@@ -247,7 +253,16 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
         f"{who} started a draw with real packs for {sum(d.get('sizes') or ())} "
         f"guests at {len(d.get('sizes') or ())} tables."
     ),
-    "draw.physical.record": lambda who, d, n: f"{who} recorded {_name(n, d.get('guest_id'))}'s card: {_card(d)}.",
+    "draw.physical.record": lambda who, d, n: (
+        f"{who} recorded {_name(n, d.get('guest_id'))}'s card: {_card(d)}"
+        + (f", {SEAT_WORDS[d['seat']]}." if d.get("seat") in SEAT_WORDS else ".")
+    ),
+    "seats.change": lambda who, d, n: (
+        f"{who} changed seats "
+        + (f"in round {d.get('round')}" if d.get("round") else "before round 1")
+        + ". "
+        + str(d.get("words") or "")
+    ).strip(),
     "draw.physical.withdraw": lambda who, d, n: f"{who} took back {_name(n, d.get('guest_id'))}'s card ({_card(d)}).",
     "draw.physical.finish": lambda who, d, n: f"{who} finished the draw with real packs.",
     "draw.physical.cancel": lambda who, d, n: f"{who} cancelled the draw with real packs.",

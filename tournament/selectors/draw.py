@@ -8,6 +8,7 @@ Each costs a constant number of queries, whatever the number of guests. Rules co
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tables.draw import (
@@ -21,12 +22,21 @@ from tables.draw import (
     split_packs,
 )
 from tables.errors import RuleError
+from tables.formats.physical import SeatCardOf
 from tables.packs import Pack
 from tables.plan import TablePlan, free_seats, plan_without_guest
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import bare_name, name_found
+from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
-from tournament.services.draw_physical import DrawGuest, PhysicalState, open_physical_draw, physical_state
+from tournament.services.draw_physical import (
+    DrawGuest,
+    PhysicalState,
+    open_physical_draw,
+    physical_state,
+    seat_draw_start,
+    seat_draw_state,
+)
 from tournament.services.draws import draw_plan, live_draw, stored_plan
 from tournament.services.naming import error_message
 
@@ -141,6 +151,10 @@ def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
     here cannot be seated. Rules: ``tables.draw.split_packs`` and ``pull_list`` (source
     ``docs/rules/progressive-poker.md``). Three or four queries."""
     open_draw = open_physical_draw(evening)
+    if format_for(evening).seats_named:  # seat cards: the digital draw's cards for the guests here
+        guests = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
+        seats = seat_draw_start(evening, [(g, p) for g, p in guests.values_list("id", "pack")])
+        return TablePlan(seats.reference.plan.sizes), seat_card_packs(seats.cards, pack_labels(evening))
     plan = stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True)
     here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
     red = here.count(Pack.RED.value)
@@ -152,6 +166,10 @@ def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard
     """What the host reads once a card is recorded in the physical draw, with the host's pack
     labels: "Ann Smith: four of the Red pack → table 4." (a table card's rank is its
     table: ``tables.draw``). No query beyond the evening's labels."""
+    if card.seat is not None:  # a seat card at tables of four: "3 N"
+        return (
+            f"{guest.name}: {card.rank} {'NESW'[card.seat]} → {format_for(evening).place_words(card.rank, card.seat)}."
+        )
     name = TableCard(Pack(card.pack), card.rank).name_with(pack_labels(evening))
     return f"{guest.name}: {name} → table {card.rank}."
 
@@ -170,12 +188,19 @@ class PhysicalView:
     taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
     complete: bool = False
     problem: str = ""
+    seat_cards: bool = False
+    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
+    cards: int = 0
+    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
 
 
 def physical_view(draw: Draw) -> PhysicalView:
-    """Load the progress of a physical draw (three queries)."""
+    """Load the progress of a physical draw (three queries); at tables of four, of seat cards
+    (``seat_cards_view``)."""
     plan = stored_plan(draw)
     view = PhysicalView(draw, plan)
+    if format_for(draw.evening).seats_named:
+        return seat_cards_view(draw, view)
     try:
         state: PhysicalState = physical_state(draw)
     except RuleError as error:
@@ -187,6 +212,36 @@ def physical_view(draw: Draw) -> PhysicalView:
     view.guests_left = [state.guests[g] for g in value.remaining_guests()]
     view.taken = [(state.guests[d.guest], d.card.name_with(labels)) for d in reversed(value.taken)]
     view.complete = value.complete()
+    return view
+
+
+def seat_card_packs(cards: Sequence[SeatCardOf], labels: Mapping[Pack, str]) -> list[PullPack]:
+    """The seat cards ``cards`` as one ``PullPack`` per pack (``rows``: table, 1, "3 N"; ``words``
+    the cards in order: "1 N, 1 E, 2 N"), the pack with cards first."""
+    out = []
+    for pack in Pack:
+        mine = [c for c in cards if c.pack is pack]
+        rows = [(c.table, 1, f"{c.table} {'NESW'[c.seat]}") for c in mine]
+        out.append(PullPack(pack, labels[pack], rows, ", ".join(r[2] for r in rows) or "none"))
+    return out
+
+
+def seat_cards_view(draw: Draw, view: PhysicalView) -> PhysicalView:
+    """``physical_view`` at tables of four: the packs' seat cards, those left, the guests still to
+    draw, the cards recorded ("3 North (red pack)"). ``problem`` as ``physical_view``."""
+    try:
+        value, guests = seat_draw_state(draw)
+    except RuleError as error:
+        view.problem = error_message(error, draw.evening)
+        return view
+    labels = pack_labels(draw.evening)
+    view.seat_cards = True
+    view.pull = seat_card_packs(value.cards, labels)
+    view.left = seat_card_packs(value.remaining(), labels)
+    view.guests_left = [guests[g] for g in value.remaining_guests()]
+    view.taken = [(guests[g], card.words(labels)) for g, card in reversed(value.taken)]
+    view.complete = value.complete()
+    view.cards = len(value.cards)
     return view
 
 

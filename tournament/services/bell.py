@@ -417,7 +417,7 @@ def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:
     return bell
 
 
-STEP_NOUNS = {Bell.Kind.LEAVE: "departure", Bell.Kind.ARRIVE: "arrival", "seat": "seat change"}
+STEP_NOUNS: dict[str, str] = {Bell.Kind.LEAVE: "departure", Bell.Kind.ARRIVE: "arrival", Bell.Kind.SEAT: "seat change"}
 """A guest's step in words, by ``Bell.kind`` (after "Ann's "); any other kind is a "step"."""
 
 
@@ -425,10 +425,12 @@ def step_words(*, kind: str, round_number: int, guest: str | None) -> str:
     """A step of the evening's history as the host reads it, to follow "Undo " or start a
     sentence: "round 2's bell" for a round's bell (kind "bell"), "Yara Young's arrival",
     "Yara Young's departure", "Yara Young's seat change" for a guest's step (``guest``: their
-    name; None: "a guest"). Pure; raises nothing. House rule (issue 22): undo names what it
+    name; None: "a guest"; a seat change of no one guest: "the seat change in round 2"). Pure; raises nothing. House rule (issue 22): undo names what it
     undoes."""
     if kind == Bell.Kind.BELL:
         return f"round {round_number}'s bell"
+    if kind == Bell.Kind.SEAT and guest is None:
+        return f"the seat change in round {round_number}"
     return f"{guest or 'a guest'}'s {STEP_NOUNS.get(kind, 'step')}"
 
 

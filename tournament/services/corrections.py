@@ -39,6 +39,7 @@ from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow, ties_settled
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
+from tournament.services.seat_changes import poker_seat_change_again
 from tournament.services.state import OPEN_STATES, current_round, poker_only, table_result
 from tournament.services.versions import evening_touch
 
@@ -233,6 +234,8 @@ def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], name
         try:
             if record.kind == "leave":
                 new = guest_leaves(state, record.mover(), options=options, cuts=cuts)
+            elif record.kind == Bell.Kind.SEAT:  # the host's seat change, made again (issue 22 item 5)
+                new = poker_seat_change_again(state, record, format_for(evening).table_limits())
             elif record.kind == "arrive":
                 new = guest_arrives(
                     state,

@@ -15,6 +15,8 @@ shows every change. After round 1 these are refused: the bell handles arrivals a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.db import transaction
 from django.db.models.functions import Now
 
@@ -42,19 +44,50 @@ def _guest(evening: Evening, guest_id: int) -> Guest:
     return guest
 
 
-def _replace(evening: Evening, old: Draw, plan: TablePlan, cards: list[tuple[int, str, int]]) -> Draw:
+def replace_draw(
+    evening: Evening,
+    old: Draw,
+    plan: TablePlan,
+    cards: list[tuple[int, str, int]],
+    *,
+    seats: Mapping[int, int | None] | None = None,
+    layout: list[list[int]] | None = None,
+) -> Draw:
     """Supersede ``old`` by a complete draw of ``plan`` with ``cards`` (guest id, pack, rank);
-    seat everyone. Five queries."""
+    seat everyone; returns the new ``Draw`` (every change of the draw before round 1, here and in
+    ``services.seat_changes``). At tables of four (``layout``: ids at North, East, South, West, ghosts
+    negative) each card keeps its seat (``seats``: guest id -> seat) and the layout is the
+    seating. Five queries."""
     Draw.objects.filter(pk=old.pk).update(superseded_at=Now())
     draw = Draw.objects.create(
-        evening=evening, kind=old.kind, sizes=list(plan.sizes), relaxed=plan.relaxed or "", complete=True
+        evening=evening,
+        kind=old.kind,
+        sizes=list(plan.sizes),
+        relaxed=plan.relaxed or "",
+        complete=True,
+        layout=layout or [],
     )
-    DrawnCard.objects.bulk_create([DrawnCard(draw=draw, guest_id=g, pack=p, rank=r) for g, p, r in cards])
+    DrawnCard.objects.bulk_create(
+        [DrawnCard(draw=draw, guest_id=g, pack=p, rank=r, seat=(seats or {}).get(g)) for g, p, r in cards]
+    )
+    if layout:
+        seats_replace(evening=evening, tables=layout, by_seat=True)
+        return draw
     tables: list[list[int]] = [[] for _ in plan.sizes]
     for guest, _, rank in cards:
         tables[rank - 1].append(guest)
     seats_replace(evening=evening, tables=tables)
     return draw
+
+
+def _tables_of_any_size(draw: Draw) -> None:
+    """Raise ``RuleError`` for a draw at tables of four (``Draw.layout``): its tables keep four
+    seats, so a guest can be neither added to one nor taken out of one here."""
+    if draw.layout:
+        raise RuleError(
+            "These tables keep four seats each, so no table can take one more or one fewer: "
+            "redraw, or let a latecomer take the seat of a guest who left."
+        )
 
 
 def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=None, device: str = "") -> Draw:
@@ -73,9 +106,10 @@ def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=Non
             raise RuleError(f"{guest.name} is not checked in: check them in first, then give them a seat.")
         if any(c.guest_id == guest.pk for c in cards):
             raise RuleError(f"{guest.name} already has a seat in this draw.")
+        _tables_of_any_size(draw)
         plan = plan_with_latecomer(stored_plan(draw), table)
         kept = [(c.guest_id, c.pack, c.rank) for c in cards]
-        new = _replace(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
+        new = replace_draw(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
         labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
         audit_log(
             evening=evening,
@@ -107,11 +141,12 @@ def draw_release_guest(*, evening: Evening, guest_id: int, user=None, device: st
         mine = next((c for c in cards if c.guest_id == guest.pk), None)
         if mine is None:
             raise RuleError(f"{guest.name} has no card in the draw in force: nothing to take out.")
+        _tables_of_any_size(draw)
         try:
             plan = plan_without_guest(stored_plan(draw), mine.rank)
         except RuleError as error:
             raise type(error)(f"{error} Or let a latecomer take {guest.name}'s seat.") from None
-        new = _replace(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
+        new = replace_draw(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
         if guest.status == Guest.Status.HERE:
             Guest.objects.filter(pk=guest.pk).update(status=Guest.Status.LEFT)
         audit_log(
@@ -145,7 +180,9 @@ def draw_swap_guest(*, evening: Evening, leaving_id: int, arriving_id: int, user
         if any(c.guest_id == arriving.pk for c in cards):
             raise RuleError(f"{arriving.name} already has a seat in this draw.")
         swapped = [((arriving.pk if c.guest_id == leaving.pk else c.guest_id), c.pack, c.rank) for c in cards]
-        new = _replace(evening, draw, stored_plan(draw), swapped)
+        seats = {(arriving.pk if c.guest_id == leaving.pk else c.guest_id): c.seat for c in cards}
+        layout = [[arriving.pk if p == leaving.pk else p for p in t] for t in draw.layout or []]
+        new = replace_draw(evening, draw, stored_plan(draw), swapped, seats=seats, layout=layout)
         if leaving.status == Guest.Status.HERE:
             Guest.objects.filter(pk=leaving.pk).update(status=Guest.Status.LEFT)
         audit_log(

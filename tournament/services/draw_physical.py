@@ -6,6 +6,11 @@ other when the packs are unequal). A physical draw is a ``Draw`` with ``kind=phy
 ``complete=False`` holding the cards recorded so far (``DrawnCard`` rows). It does not replace
 the draw in force until ``draw_physical_finish`` seats everyone.
 
+At tables of four (``FormatPlugin.seats_named``) a card names a table and a seat ("3 N"): the
+packs hold the digital draw's cards for the guests here and finishing gives the digital draw's
+seating with those cards (``tables.formats.physical``; docs/rules/tables-of-four.md, "The
+physical draw"); the cards are ``DrawnCard`` rows with their seat, the seating ``Draw.layout``.
+
 Every service here locks the evening row, rebuilds the ``PhysicalDraw`` from the stored rows,
 lets ``tables.draw`` accept or refuse, and saves only what it accepted: a refused card changes
 nothing. House rule: the draw is for the guests checked in when it started; if that changes
@@ -14,6 +19,7 @@ before it is finished, the host restarts it (the page says so).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -22,9 +28,12 @@ from django.db.models.functions import Now
 
 from tables.draw import DealtCard, DrawError, PhysicalDraw, TableCard, parse_table_card
 from tables.errors import RuleError
+from tables.formats.engine import Seating
+from tables.formats.physical import SeatDraw, parse_seat_card
 from tables.packs import Pack
-from tables.plan import plan_tables
+from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.draws import lock_for_draw, seats_replace, stored_plan
 from tournament.services.versions import evening_touch
@@ -118,9 +127,13 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
-        here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("id", "pack"))
-        plan = plan_tables(len(here), accept_relaxed=accept_relaxed)
-        PhysicalDraw.start(plan, [(pk, Pack(pack)) for pk, pack in here])  # checks the roster
+        here = list(evening.guests.filter(status=Guest.Status.HERE).order_by("id").values_list("id", "pack"))
+        if format_for(evening).seats_named:
+            made = _reference(evening, here).plan  # checks the roster as the digital draw does
+            plan = TablePlan(made.sizes, relaxed=made.relaxed)
+        else:
+            plan = plan_tables(len(here), accept_relaxed=accept_relaxed)
+            PhysicalDraw.start(plan, [(pk, Pack(pack)) for pk, pack in here])  # checks the roster
         evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).update(
             superseded_at=Now()
         )
@@ -143,7 +156,9 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
 def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=None, device: str = "") -> DrawnCard:
     """Record that a guest drew a card, typed as the host reads it: "3", "trey", "3 red",
     "ace of the blue pack", or with the host's pack labels. Without a pack the card is of the
-    guest's own pack. Returns the new ``DrawnCard``.
+    guest's own pack. At tables of four the card names its seat too: "3 N", "table 1 West"
+    (``tables.formats.physical.parse_seat_card``; a ghost's seat has no card). Returns the new
+    ``DrawnCard``.
 
     Raises ``RuleError`` (guests named, the cards left in that pack listed) and saves nothing
     for: a card that cannot be read, a rank beyond the plan, a card not in the pull list or all
@@ -153,6 +168,8 @@ def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=Non
     """
     with transaction.atomic():
         evening, draw = _lock_open(evening)
+        if format_for(evening).seats_named:
+            return _seat_card_record(evening, draw, guest_id=guest_id, card=card, user=user, device=device)
         state = physical_state(draw)
         guest = state.guests.get(guest_id)
         if guest is None:
@@ -205,11 +222,14 @@ def draw_physical_withdraw(*, evening: Evening, guest_id: int, user=None, device
 
 def draw_physical_finish(*, evening: Evening, user=None, device: str = "") -> Draw:
     """Finish the physical draw once every card is recorded: it becomes the draw in force (the
-    earlier draw is superseded and kept) and everyone is seated at their card's table.
+    earlier draw is superseded and kept) and everyone is seated at their card's table (at
+    tables of four: at their card's seat, the ghosts where the digital draw seats them).
     Returns the ``Draw``. Raises ``RuleError`` naming who has not drawn yet, or as
     ``draw_physical_record``."""
     with transaction.atomic():
         evening, draw = _lock_open(evening)
+        if format_for(evening).seats_named:
+            return _seat_cards_finish(evening, draw, user=user, device=device)
         state = physical_state(draw)
         tables = state.value.seating()
         now = Now()  # the database's clock
@@ -239,3 +259,108 @@ def draw_physical_cancel(*, evening: Evening, user=None, device: str = "") -> No
         Draw.objects.filter(pk=draw.pk).update(superseded_at=Now())
         audit_log(evening=evening, action="draw.physical.cancel", user=user, device=device, draw_id=draw.pk)
         evening_touch(evening=evening)
+
+
+# -- tables of four: seat cards (``tables.formats.physical``) ------------------------------------
+
+
+def _reference(evening: Evening, here: list[tuple[int, str]]) -> Seating:
+    """The seating the format's digital draw gives for the guests ``here`` (id, pack; in id
+    order), with a fixed shuffle: its cards are the packs' cards, its ghosts' seats are kept.
+    Raises ``RuleError`` as that draw does (too few guests)."""
+    rules = format_for(evening).rules_of(evening)
+    return rules.draw([(g, Pack(p)) for g, p in here], rng=random.Random(0))
+
+
+def seat_draw_start(evening: Evening, here: list[tuple[int, str]]) -> SeatDraw:
+    """A physical draw at tables of four with no card drawn yet for the guests ``here`` (id,
+    pack; in id order): its packs hold the cards of the format's digital draw for them. Raises
+    ``RuleError`` as that draw does (too few guests)."""
+    reference = _reference(evening, here)
+    return SeatDraw.start(reference, [(g, Pack(p)) for g, p in here], packs_matter=format_for(evening).plays_packs)
+
+
+def seat_draw_state(draw: Draw) -> tuple[SeatDraw, dict[int, DrawGuest]]:
+    """Rebuild a stored physical draw at tables of four (three queries): the ``SeatDraw`` with
+    its recorded cards, and the guests here by id (``DrawGuest`` values). Raises ``RuleError``
+    saying to restart the draw when the guests checked in no longer fit it (another count, a
+    card drawn by a guest no longer here, a card no longer in the packs)."""
+    evening = draw.evening
+    rows = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
+    names = {pk: DrawGuest(pk, *rest) for pk, *rest in rows.values_list("id", "name", "pack", "name_key")}
+    here = [(g.pk, g.pack) for g in names.values()]
+    value = seat_draw_start(evening, here)
+    reference = value.reference
+    if list(reference.plan.sizes) != list(draw.sizes):
+        raise RuleError(
+            f"This physical draw was planned for {len(draw.sizes)} tables, but the {len(here)} guests checked "
+            f"in now make {len(reference.plan.sizes)}: restart the physical draw for the guests here."
+        )
+    for guest_id, rank, seat in draw.cards.order_by("recorded_at", "id").values_list("guest_id", "rank", "seat"):
+        try:
+            value = value.take(guest_id, rank, seat or 0)
+        except RuleError:
+            raise RuleError(
+                "The guests checked in have changed since this physical draw began, and the cards recorded "
+                "no longer fit: restart the physical draw."
+            ) from None
+    return value, names
+
+
+def _seat_card_record(evening: Evening, draw: Draw, *, guest_id: int, card: str, user, device: str) -> DrawnCard:
+    """``draw_physical_record`` at tables of four: the card names a table and a seat ("3 N")."""
+    value, names = seat_draw_state(draw)
+    if guest_id not in names:
+        other = Guest.objects.filter(evening=evening, pk=guest_id).first()
+        if other is None:
+            raise RuleError("That guest is not registered for this evening: pick a name from the list.")
+        raise RuleError(
+            f"{other.name} is not checked in, so has no card in this draw: check them in "
+            f"on the guests page and restart the physical draw, or pick another name."
+        )
+    labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
+    table, seat, pack = parse_seat_card(card, labels=labels)
+    value = value.take(guest_id, table, seat, pack, labels=labels)
+    taken = value.taken[-1][1]
+    own = dict(value.guests)[guest_id]
+    row = DrawnCard.objects.create(
+        draw=draw, guest_id=guest_id, pack=(taken.pack if value.packs_matter else own).value, rank=table, seat=seat
+    )
+    audit_log(
+        evening=evening,
+        action="draw.physical.record",
+        user=user,
+        device=device,
+        draw_id=draw.pk,
+        guest_id=guest_id,
+        pack=row.pack,
+        rank=table,
+        seat=seat,
+    )
+    evening_touch(evening=evening)
+    return row
+
+
+def _seat_cards_finish(evening: Evening, draw: Draw, *, user, device: str) -> Draw:
+    """``draw_physical_finish`` at tables of four: every guest at their card's seat, the ghosts
+    where the digital draw seats them (``SeatDraw.seating``)."""
+    value, _ = seat_draw_state(draw)
+    seating = value.seating()
+    evening.draws.filter(superseded_at__isnull=True).exclude(pk=draw.pk).update(superseded_at=Now())
+    draw.complete = True
+    draw.layout = [list(t) for t in seating.tables]
+    draw.save(update_fields=["complete", "layout"])
+    seats_replace(evening=evening, tables=seating.tables, by_seat=True)
+    evening.stage = Evening.Stage.SEATED
+    evening.save(update_fields=["stage"])
+    audit_log(
+        evening=evening,
+        action="draw.physical.finish",
+        user=user,
+        device=device,
+        draw_id=draw.pk,
+        representing=sorted(c.guest for c in seating.cards if c.represents_other),
+        ghosts=sum(1 for t in seating.tables for p in t if p < 0),
+    )
+    evening_touch(evening=evening)
+    return draw

@@ -27,6 +27,7 @@ from tables.plan import PlanError
 from tournament.forms.actions import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
+from tournament.registry import format_for
 from tournament.selectors.draw import (
     PullPack,
     draw_changes,
@@ -177,7 +178,14 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     return render(
         request,
         "host/draw_pull_list.html",
-        {"evening": evening, "packs": packs, "plan": plan, "problem": problem, "open": open_draw},
+        {
+            "evening": evening,
+            "packs": packs,
+            "plan": plan,
+            "problem": problem,
+            "open": open_draw,
+            "seat_cards": format_for(evening).seats_named,
+        },
     )
 
 

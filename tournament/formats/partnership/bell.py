@@ -15,7 +15,7 @@ same queries for 8 guests or 500 (the seats are rewritten in two).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -265,3 +265,57 @@ def foursome_guest_arrives(*, evening: Evening, guest: Guest, user=None, device:
             user=user,
             device=device,
         )
+
+
+def foursome_seats_step(
+    *,
+    evening: Evening,
+    last: Round,
+    before: Sequence[Sequence[int]],
+    after: Sequence[Sequence[int]],
+    words: str,
+    names: Mapping[int, str],
+) -> Bell:
+    """The family's "seat" step on ``last`` (``FormatPlugin.seats_changed``): the state with the
+    tables ``after`` and the same tallies, its record the tables before and after and who moved
+    (``moves``: player, table before, table after; ghosts too), an entry "seat" for each guest
+    who sits elsewhere (their table and seat in words), the seats rewritten. Inside the caller's
+    transaction. Undo: ``foursome_bell_undone`` (the seats of the state before it)."""
+    from dataclasses import replace
+
+    from tables.formats.foursome import Seat as SeatName
+    from tables.seats import seat_moves
+
+    state = foursome_state(evening)
+    new = replace(state, tables=tuple(tuple(t) for t in after))  # type: ignore[misc]
+    moves = seat_moves(before, after, fixed_seats=True)
+    record = {
+        "format": "foursome",
+        "kind": Bell.Kind.SEAT,
+        "before": [list(t) for t in before],
+        "after": [list(t) for t in after],
+        "moves": [list(m) for m in moves],
+    }
+    bell = Bell.objects.create(
+        round=last, kind=Bell.Kind.SEAT, cause=Bell.Cause.HOST, record=record, state_after=state_to_json(new)
+    )
+    entries = []
+    for player, a, b in moves:
+        if is_ghost(player):
+            continue
+        place = f"table {b}, {SeatName(list(after[b - 1]).index(player)).word}"
+        entries.append(
+            BellEntry(
+                bell=bell,
+                kind="seat",
+                guest_id=player,
+                from_table=a,
+                to_table=b,
+                rule="house rule: the host changes seats (docs/rules/tables-of-four.md)",
+                text=f"The host changed your seat: go to {place}."[:300],
+                about=f"{player_name(player, names)} changes seats: now at {place}."[:300],
+            )
+        )
+    BellEntry.objects.bulk_create(entries)
+    foursome_seats_replace(evening=evening, tables=new.tables)
+    return bell

@@ -221,6 +221,12 @@ def _ring(
             "after": [list(t) for t in after.tables],
         }
         return record, after
+    if kind == "seat":  # the host's seat change: the same seats again, tallies kept
+        after = FoursomeState(tuple(tuple(t) for t in exported["after"]), state.tallies, state.ghosts)
+        if sorted(p for t in after.tables for p in t) != sorted(p for t in state.tables for p in t):
+            raise EveningImportError(f"{where(place)}: a seat change seats other players than were seated.")
+        record = {**exported, "before": [list(t) for t in state.tables]}
+        return record, after
     _, options = _rules(evening)
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
     rung = format_for(evening).rules_of(evening).ring(state, scores, options=options, cuts=cuts)
@@ -237,7 +243,9 @@ def _save_bell(
     place: list[Any],
     names: Mapping[int, str],
 ) -> None:
-    """Store a replayed bell and one "move" entry per guest who changed table."""
+    """Store a replayed bell and one "move" entry per guest who changed table ("seat" for the
+    host's seat change, as ``bell.foursome_seats_step`` stores it)."""
+    seat = bell.get("kind") == "seat"
     stored = _saved(
         Bell(
             round=round_row,
@@ -252,11 +260,15 @@ def _save_bell(
         [
             BellEntry(
                 bell=stored,
-                kind="move",
+                kind="seat" if seat else "move",
                 guest_id=p,
                 from_table=a,
                 to_table=b,
-                text=f"{player_name(p, names)} moves from table {a} to table {b}."[:300],
+                text=(
+                    f"{player_name(p, names)} changes seats: now at table {b}."
+                    if seat
+                    else f"{player_name(p, names)} moves from table {a} to table {b}."
+                )[:300],
             )
             for p, a, b in record.get("moves", ())
             if not is_ghost(p)

@@ -35,6 +35,7 @@ from tournament.forms.evening import TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result
 from tournament.registry import format_for
 from tournament.selectors.board import last_step
+from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
 
 CORRECTION_RULE = (
@@ -43,11 +44,6 @@ CORRECTION_RULE = (
     "cannot be corrected (house rule: the moves of every later round depend on them)."
 )
 NO_REPORT_RULE = "A table with no report cuts for the win and scores nothing."
-PHYSICAL_REFUSED = (
-    "The physical draw with real packs is offered for Progressive Poker only: for {title} deal the "
-    "draw here (house rule: the partnership draw seats each card at a table and a seat, which the "
-    "digital draw does in one step). Print the seating for the room once it is dealt."
-)
 
 
 def _device(request: HttpRequest) -> str:
@@ -254,8 +250,9 @@ def draw_preview(evening: Evening, here: int) -> tuple[int, int, int, str]:
 
 def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
-    deals it (``foursomes.foursome_draw``) and the seating once dealt. The physical draw is
-    refused with the house rule (``PHYSICAL_REFUSED``); nothing changes then."""
+    deals it (``foursomes.foursome_draw``) or starts the physical draw with seat cards
+    (``services.draw_physical``, docs/rules/tables-of-four.md "The physical draw"), and the
+    seating once dealt."""
     title = format_for(evening).title
     if request.method == "POST":
         form = DrawForm(request.POST)
@@ -263,7 +260,13 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             for problem in form_problems(form):
                 messages.error(request, problem)
         elif form.cleaned_data["action"] == "physical":
-            messages.error(request, PHYSICAL_REFUSED.format(title=title))
+            try:
+                draw_physical_start(evening=evening, user=request.user, device=_device(request))
+            except RuleError as error:
+                messages.error(request, error_message(error, evening))
+            else:
+                messages.success(request, "The physical draw is started: print the pull list, then record each card.")
+                return redirect("host-draw-physical", evening.pk)
         else:
             try:
                 foursomes.foursome_draw(
@@ -294,7 +297,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "refused": refused,
             "board": board,
             "started": evening.rounds.exists(),
-            "physical": PHYSICAL_REFUSED.format(title=title),
+            "physical_open": open_physical_draw(evening) is not None,
         },
     )
 
@@ -362,13 +365,6 @@ def corrections_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "tab": "corrections",
         },
     )
-
-
-def physical_refused(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """The physical draw's pages and the changes before round 1 (Progressive Poker's) for an
-    evening at tables of four: back to its draw page with the house rule; nothing changes."""
-    messages.error(request, PHYSICAL_REFUSED.format(title=format_for(evening).title))
-    return redirect("host-draw", evening.pk)
 
 
 def house_rules_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tables.formats import FoursomeOptions, play_changes
 from tables.formats.bell import FoursomeState
+from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         "result": _HOST + "result_page",
         "draw": _HOST + "draw_page",
         "draw_change": _HOST + "redraw_advice",
-        "draw_physical": _HOST + "physical_refused",
         "seating": _HOST + "seating_page",
         "bell_confirm": _HOST + "bell_confirm_page",
         "standings": _HOST + "standings_page",
@@ -247,6 +247,23 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
             return f"{guest.name} opens a new foot table, table {table + 1}, with three ghosts."
         ghost = ghost_name(before[table][after[table].index(guest.pk)])
         return f"{guest.name} takes {ghost}'s seat at table {table + 1}."
+
+    def table_limits(self) -> TableLimits:
+        """Four seats a table, North, East, South, West: a move names its seat, a ghost's seat is
+        taken by moving a guest to it (docs/rules/tables-of-four.md, "Changing seats")."""
+        return TableLimits(4, 4, fixed_seats=True)
+
+    def place_words(self, table: int, seat: int) -> str:
+        """ "table 3, North"."""
+        from tables.formats.foursome import Seat as SeatName
+
+        return f"table {table}, {SeatName(seat).word}"
+
+    def seats_changed(self, *, evening, last, change, before, after, words, names) -> Bell:
+        """``formats.partnership.bell.foursome_seats_step``: the family's "seat" step."""
+        from tournament.formats.partnership.bell import foursome_seats_step
+
+        return foursome_seats_step(evening=evening, last=last, before=before, after=after, words=words, names=names)
 
     def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
         """``formats.partnership.guest_pages.foursome_page_context``: partner, opponents, tally."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tables.bell import EveningState
 from tables.seasons import SeasonOrder, SeasonRules
+from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
@@ -155,6 +156,21 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         record = change(evening=evening, guest=guest, user=user, device=device)
         moved = [entry.about or entry.guest.name for entry in record.entries.select_related("guest")]
         return " ".join(moved) or f"{guest.name} is {'marked as left' if leaving else 'seated'}."
+
+    def table_limits(self) -> TableLimits:
+        """Any chair at a table with room: 3 to 7 players (house rule, docs/rules/progressive-poker.md
+        "Changing seats": a table keeps three as after a departure, and seven at most as the plan)."""
+        from tables.plan import LARGEST_SIZE
+
+        return TableLimits(3, LARGEST_SIZE)
+
+    def seats_changed(self, *, evening, last, change, before, after, words, names) -> Bell:
+        """``services.seat_changes.poker_seats_step``: a ``BellRecord`` of kind "seat"."""
+        from tournament.services.seat_changes import poker_seats_step
+
+        return poker_seats_step(
+            evening=evening, last=last, change=change, before=before, after=after, words=words, names=names
+        )
 
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
         """``exchange.export.poker_standings_export``: counters, yellow counters, stakes, prizes."""
