@@ -49,7 +49,7 @@ test: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy tables tournament
+	$(VENV)/bin/mypy tables tournament clubs
 	$(VENV)/bin/lint-imports
 
 # The host's guide's screenshots (docs/images/), taken in Chromium from a demo evening.
