@@ -47,10 +47,10 @@ class ConfirmCorrection(RuleError):
     """A correction after the ceremony began would change prizes or places: nothing was saved.
     ``changes``: what would change, in words ("Most yellow counters: Mia King -> Zack Young");
     ``token``: what the confirmation must send back (``correction_save(confirm=...)``), so a
-    confirmation of other changes (the evening moved on since) is asked again."""
+    confirmation of other changes (the evening moved on since) is asked again (``stale``)."""
 
     def __init__(self, changes: Sequence[str], token: str, *, stale: bool = False):
-        self.changes, self.token = tuple(changes), token
+        self.changes, self.token, self.stale = tuple(changes), token, stale
         again = "What this correction changes is not what that page showed. " if stale else ""
         super().__init__(
             again
