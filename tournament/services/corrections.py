@@ -195,7 +195,8 @@ def correction_save(
         report_again = _supersede_unfit(evening, replay, new_after, now)
         warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
         reopened = _ceremony_follows(evening, announced, confirm)
-        _correction_log(evening, row, old, steps, moved, report_again, moves, reopened, user=user, device=device)
+        words = fmt.result_words(row, names)
+        _correction_log(evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device)
         evening_touch(evening=evening)
     return Correction(
         result=row,
@@ -297,13 +298,15 @@ def _correction_log(
     report_again: tuple[int, ...],
     moves: tuple[tuple[int, int], ...],
     reopened: tuple[str, ...],
+    words: str,
     *,
     user,
     device: str,
 ) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
     winner or report), the rounds whose ``steps`` were played again, how many guests ``moved``,
-    the tables to report again, the ``moves`` (guest id, table now) and the prizes re-opened."""
+    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened and
+    the corrected result in ``words`` (the format's, guests named)."""
     audit_log(
         evening=evening,
         action="result.correct",
@@ -322,6 +325,7 @@ def _correction_log(
         report_again=list(report_again),
         moves=[list(m) for m in moves],
         reopened=list(reopened),
+        words=words,
     )
 
 

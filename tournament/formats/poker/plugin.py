@@ -94,11 +94,10 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return {"fields": "poker/correction_fields.html"}
 
     def result_words(self, result, names) -> str:
-        """ "Ann won the pool" (and "· counters given" when they were)."""
+        """The winner in words: "Ann won the pool" ("nobody won the pool" without a winner)."""
         if result.pool_winner_id is None:
-            return "no winner given"
-        counted = " · counters given" if result.counters else ""
-        return f"{names.get(result.pool_winner_id, 'A guest')} won the pool{counted}"
+            return "nobody won the pool"
+        return f"{names.get(result.pool_winner_id, 'A guest')} won the pool"
 
     def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
         """``formats.poker.corrections.poker_example_correction``: another guest wins the pool."""
