@@ -39,7 +39,7 @@ from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.services.state import OPEN_STATES, current_round
+from tournament.services.state import OPEN_STATES, current_round, poker_only
 from tournament.services.versions import evening_touch
 
 
@@ -134,7 +134,14 @@ def result_correct(
 ) -> Correction:
     """Correct a Progressive Poker table's result: ``correction_save`` with the ``TableResult``
     of ``pool_winner``, ``in_call`` (guest ids) and ``counters`` (guest id -> counters after the
-    deal), as for ``result_record``. Returns a ``Correction``; raises as ``correction_save``."""
+    deal), as for ``result_record``. Returns a ``Correction``; raises as ``correction_save``, and
+    ``RuleError`` for an evening at tables of four (its tables report points, tricks or buncos:
+    corrected on the corrections page, through the format's report form)."""
+    poker_only(
+        evening,
+        "where a correction is the table's report (each side's points or tricks; at Bunco each team's points "
+        "and each player's buncos), not a pool winner: correct it on the evening's corrections page.",
+    )
     result = TableResult(
         table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=dict(counters or {})
     )
