@@ -10,6 +10,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tables.errors import RuleError
 from tables.formats.records import report_score, state_from_json
@@ -182,3 +184,76 @@ def test_the_corrections_page_lists_each_round_once_with_its_reports_in_words(ma
     page = logged_in.get(reverse("host-corrections", args=[evening.pk])).content.decode()
     assert "North–South 7, East–West 3 points" in page
     assert reverse("host-correction", args=[evening.pk, 1, 2]) in page
+
+
+def random_report(key: str, seats, rng) -> dict:
+    """A report the format allows for a table seated ``seats``, at random: Euchre points (a tie
+    played off), Drive Whist's 13 tricks, Bunco points with now and then a bunco by a guest."""
+    if key == "whist":
+        ns = rng.randint(0, 13)
+        return {"tricks": {"NS": ns, "EW": 13 - ns}}
+    most = 10 if key == "euchre" else 40
+    least = 0 if key == "euchre" else 21
+    ns, ew = rng.randint(least, most), rng.randint(least, most)
+    report: dict = {"points": {"NS": ns, "EW": ew}}
+    if ns == ew:
+        report["playoff" if key == "euchre" else "rolloff"] = rng.choice(["NS", "EW"])
+    guests = [p for p in seats if p > 0]
+    if key == "bunco" and guests and rng.random() < 0.5:
+        report["buncos"] = {str(rng.choice(guests)): 1}
+    return report
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    key=st.sampled_from(["euchre", "whist", "bunco"]),
+    guests=st.integers(8, 17),
+    rounds=st.integers(1, 3),
+    seed=st.integers(0, 2**32),
+)
+def test_a_random_correction_at_tables_of_four_is_refused_whole_or_undone_exactly_by_correcting_back(
+    make_evening, key, guests, rounds, seed
+):
+    """Any correction of any earlier round, after random rounds (now and then a table with no
+    report, cut for at the bell) and a departure: either refused with nothing changed, or saved
+    so that every seat follows the state; and correcting it back gives back exactly the evening
+    (house rule: a card once cut stays cut)."""
+    import random
+
+    rng = random.Random(seed)
+    evening = drawn(make_evening, key, guests // 2, guests - guests // 2)
+    for number in range(1, rounds + 1):
+        rnd = round_start(evening=evening)
+        for table, seats in enumerate(foursome_state(evening).tables, 1):
+            if rng.random() < 0.85:
+                foursome_report(round=rnd, table=table, report=random_report(key, seats, rng))
+        round_ring(evening=evening)
+        if number == 1 and rng.random() < 0.5:
+            leaver = rng.choice([p for t in foursome_state(evening).tables for p in t if p > 0])
+            format_for(evening).seat_change(
+                evening=evening, guest=Guest.objects.get(pk=leaver), leaving=True, user=None, device=""
+            )
+    number = rng.randint(1, rounds)
+    bell = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=number)
+    seats = format_for(evening).played_seats(bell)
+    table = rng.randint(1, len(seats))
+    old = Result.objects.filter(round=bell.round, table=table, superseded_at__isnull=True).first()
+    state, before = foursome_state(evening), snapshot(evening)
+    try:
+        correction_save(
+            evening=evening, round_number=number, table=table, result=random_report(key, seats[table - 1], rng)
+        )
+    except RuleError:
+        assert snapshot(evening) == before and foursome_state(evening) == state
+        return
+    now = foursome_state(evening)
+    assert sorted(evening.seats.values_list("guest_id", "table", "position")) == sorted(
+        (g, n, s) for n, ids in enumerate(now.tables, 1) for s, g in enumerate(ids) if g > 0
+    )
+    if old is None:
+        return  # nothing to go back to: the table had no report
+    correction_save(evening=evening, round_number=number, table=table, result=dict(old.report))
+    assert foursome_state(evening) == state
+    assert sorted(evening.seats.values_list("guest_id", "table", "position")) == before[2]

@@ -6,7 +6,7 @@ format's engine (``FormatPlugin.rules_of(evening).ring``).
 Rules: ``docs/rules/tables-of-four.md`` ("Correcting an earlier round", house rule): the
 corrected report is checked against the four who sat at that table in that round
 (``tables.formats.records.report_score``); every later bell is rung again with its round's live
-reports and the cuts made at it (a card once cut stays cut); a departure gives the seat to a
+reports and the cuts made at its round's bells, live or undone (a card once cut stays cut); a departure gives the seat to a
 ghost again and an arrival takes a ghost's seat again, as they did.
 """
 
@@ -19,6 +19,7 @@ from django.db.models import Q
 
 from tables.errors import RuleError
 from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives
+from tables.formats.foursome import Side
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_from_json, state_to_json
 from tournament.formats.partnership.bell import _store_moves
 from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
@@ -96,15 +97,26 @@ class FoursomeReplay:
 
     def bell(self, state: FoursomeState, step: Bell, results: Sequence[Result]) -> tuple[FoursomeBell, FoursomeState]:
         """The format's ring on ``state`` with ``results`` scored for the seats of ``state``, the
-        cuts made at ``step`` kept (a new tie is cut at random and recorded)."""
+        cuts made at its round's bells kept (``_cuts``) (a new tie is cut at random and recorded)."""
         scores = {
             row.table: report_score(self.fmt, state.tables[row.table - 1], row.report, ties=self.options.ties)
             for row in results
             if 1 <= row.table <= len(state.tables)
         }
-        cuts = bell_from_json(step.record).cuts
-        rung = self.plugin.rules_of(self.evening).ring(state, scores, options=self.options, cuts=cuts)
+        rung = self.plugin.rules_of(self.evening).ring(state, scores, options=self.options, cuts=self._cuts(step))
         return rung.record, rung.after
+
+    def _cuts(self, step: Bell) -> dict[int, Side]:
+        """Every cut made at the bells of ``step``'s round, live or undone, the first cut of a
+        table kept (house rule: a card once cut stays cut, so a correction corrected back gives
+        back the evening it changed). One query."""
+        cuts: dict[int, Side] = {}
+        for record in (
+            Bell.objects.filter(round_id=step.round_id).bells().order_by("id").values_list("record", flat=True)
+        ):
+            for table, side in bell_from_json(record).cuts.items():
+                cuts.setdefault(table, side)
+        return cuts
 
     def _guest_step(self, step: Bell, before: FoursomeState, after: FoursomeState) -> tuple[dict, FoursomeState]:
         record = {
