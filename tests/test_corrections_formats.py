@@ -257,3 +257,16 @@ def test_a_random_correction_at_tables_of_four_is_refused_whole_or_undone_exactl
     correction_save(evening=evening, round_number=number, table=table, result=dict(old.report))
     assert foursome_state(evening) == state
     assert sorted(evening.seats.values_list("guest_id", "table", "position")) == before[2]
+
+
+def test_at_tables_of_four_the_same_report_again_and_a_round_in_play_are_refused_on_the_page(make_evening, logged_in):
+    evening = drawn(make_evening, "bunco", 4, 4)
+    report_all(evening, bunco)
+    round_start(evening=evening)
+    before = snapshot(evening)
+    url = reverse("host-correction", args=[evening.pk, 1, 2])
+    page = logged_in.post(url, form_data(logged_in.get(url).content.decode())).content.decode()
+    assert "result in round 1 already: nothing to correct" in page
+    page = logged_in.get(reverse("host-correction", args=[evening.pk, 2, 1]), follow=True).content.decode()
+    assert "Round 2 is still in play: enter or change its results on the evening page." in page
+    assert snapshot(evening) == before

@@ -211,3 +211,19 @@ def test_after_the_ceremony_the_service_asks_for_confirmation_then_saves_with_it
         evening=evening, round_number=3, table=1, pool_winner=ids["H2"], counters=counters, confirm=caught.value.token
     )
     assert done.reopened and Evening.objects.get(pk=evening.pk).ceremony_step < step
+
+
+def test_after_the_ceremony_the_correct_command_asks_for_the_confirmation_code(make_evening):
+    from django.core.management import CommandError, call_command
+
+    evening, ids = ceremony_done(make_evening)
+    before = snapshot(evening)
+    args = ["correct", str(evening.pk), "--round", "3", "--table", "1", "--winner", "H2"]
+    args += [f"--counters={n}={c}" for n, c in {"H1": 75, "H2": 60, "H3": 35, "M2": 50}.items()]
+    with pytest.raises(CommandError) as caught:
+        call_command(*args)
+    assert "H1 → H2" in str(caught.value) and snapshot(evening) == before
+    code = re.search(r"--confirm ([0-9a-f]+)", str(caught.value)).group(1)
+    call_command(*args, "--confirm", code)
+    winner = next(p for p in ending.ceremony(Evening.objects.get(pk=evening.pk)).prizes if p.prize.key == "head_table")
+    assert [g.name for g in winner.winners] == ["H2"]

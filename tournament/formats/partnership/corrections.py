@@ -82,8 +82,8 @@ class FoursomeReplay:
         report_score(self.fmt, state.tables[table - 1], _report(result), ties=self.options.ties)
 
     def same(self, row: Result, result: object) -> bool:
-        """Whether ``row``'s report is ``result``."""
-        return canonical_report(row.report) == canonical_report(_report(result))
+        """Whether ``row``'s report says what ``result`` says (empty parts, as no buncos, left out)."""
+        return _normal(row.report) == _normal(_report(result))
 
     def store_result(self, *, rnd: Round, table: int, result: object, user) -> Result:
         """The confirmed ``Result`` with the report, from the host ``user``."""
@@ -173,6 +173,11 @@ def _report(result: object) -> Mapping[str, Any]:
     if not isinstance(result, Mapping):
         raise RuleError("That correction is not a report of tables of four: open the correction form again.")
     return result
+
+
+def _normal(report: Mapping[str, Any]) -> dict[str, Any]:
+    """``canonical_report`` without its empty parts (no buncos, no rolls)."""
+    return {key: value for key, value in canonical_report(report).items() if value not in ({}, [], "")}
 
 
 def flipped(report: Mapping[str, Any]) -> dict[str, Any]:
