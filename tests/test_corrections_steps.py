@@ -176,6 +176,8 @@ def test_after_the_ceremony_a_correction_that_changes_a_prize_is_shown_first_and
     most = next(p for p in ending.ceremony(evening).prizes if p.prize.key == "head_table").title
     finish = logged_in.get(reverse("host-finish", args=[evening.pk])).content.decode()
     assert "Every prize has been given" in finish
+    room = reverse("room", args=[evening.public_key])
+    assert 'data-slide="final"' in logged_in.get(room).content.decode()
     before = snapshot(evening)
     url = reverse("host-correction", args=[evening.pk, 3, 1])
     counters = {"H1": 75, "H2": 60, "H3": 35, "M2": 50}  # round 3's head table, H2 winning instead of H1
@@ -196,6 +198,8 @@ def test_after_the_ceremony_a_correction_that_changes_a_prize_is_shown_first_and
     assert all(p in now.revealed for p in now.prizes if p.prize.key != "head_table")  # the others stay given
     finish = logged_in.get(reverse("host-finish", args=[evening.pk])).content.decode()
     assert "Every prize has been given" not in finish
+    shown = logged_in.get(room).content.decode()  # the room shows the last prize still given, not the end
+    assert 'data-slide="final"' not in shown and 'data-slide="prize"' in shown
     ending.ceremony_next(evening=evening, seen_step=evening.ceremony_step)
     assert ending.ceremony(Evening.objects.get(pk=evening.pk)).next_prize is None
 
