@@ -231,3 +231,42 @@ def test_after_the_ceremony_the_correct_command_asks_for_the_confirmation_code(m
     call_command(*args, "--confirm", code)
     winner = next(p for p in ending.ceremony(Evening.objects.get(pk=evening.pk)).prizes if p.prize.key == "head_table")
     assert [g.name for g in winner.winners] == ["H2"]
+
+
+def test_a_31_guest_night_round_1_then_a_late_guest_and_a_departure_corrects_table_2(host, logged_in):
+    """The issue's night: 31 guests, round 1 rung, Yara seated late, a guest marked as left; the
+    corrections page lists round 1 once; round 1 · table 2's form names exactly who sat there
+    in round 1 (its winner included, nobody from table 3), and the correction saves."""
+    from tests.factories import EveningFactory
+    from tournament.services.clock import round_ring
+    from tournament.services.draws import draw_digital
+
+    evening = EveningFactory(host=host, rounds_planned=6, round_end=Evening.RoundEnd.CLOCK)
+    for i in range(31):
+        GuestFactory(evening=evening, name=f"Guest {i + 1:02}", pack="red" if i % 2 else "blue")
+    draw_digital(evening=evening, user=host)
+    fmt = format_for(evening)
+    rnd = round_start(evening=Evening.objects.get(pk=evening.pk), user=host)
+    for table in range(1, len(fmt.state(evening).tables) + 1):
+        fmt.example_result(evening=evening, rnd=rnd, table=table, user=host)
+    round_ring(evening=Evening.objects.get(pk=evening.pk), user=host)
+    bell = Bell.objects.live().bells().of_evening(evening.pk).get()
+    played = fmt.played_seats(bell)
+    yara = GuestFactory(evening=evening, name="Yara Young", pack="red", status=Guest.Status.REGISTERED)
+    fmt.seat_change(evening=evening, guest=yara, leaving=False, user=host, device="")
+    leaver = Guest.objects.get(pk=played[3][0])
+    fmt.seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    page = logged_in.get(reverse("host-corrections", args=[evening.pk])).content.decode()
+    assert page.count("Round 1 <small>") == 1 and "Round 2 <small>" not in page
+    winner = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).pool_winner_id
+    assert winner in played[1]
+    form = logged_in.get(reverse("host-correction", args=[evening.pk, 1, 2])).content.decode()
+    offered = {int(g) for g in re.findall(r'name="pool_winner" value="(\d+)"', form)}
+    offered |= {int(g) for g in re.findall(r'value="(\d+)"[^>]*name="pool_winner"', form)}
+    assert offered == set(played[1])  # the winner included, table 3's guests and Yara not
+    other = next(g for g in played[1] if g != winner)
+    response = logged_in.post(reverse("host-correction", args=[evening.pk, 1, 2]), {"pool_winner": other})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).pool_winner_id == other
+    assert other in fmt.state(evening).tables[0]  # the new winner went up to the head table
+    assert [s.kind for s in Bell.objects.live().of_evening(evening.pk).in_order()] == ["bell", "arrive", "leave"]
