@@ -33,13 +33,18 @@ AUDIT_PAGE = 100
 
 @login_required
 def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Every round whose bell has rung, newest first, with each table's result and a link to
-    correct it; and the undo of the last bell."""
+    """Every round whose bell has rung, newest first and each once, with each table's result and
+    a link to correct it; and the undo of the last step, named ("Undo Yara Young's arrival")."""
     evening = _evening(request, evening_id)
     if (own := own_page("corrections", request, evening)) is not None:
         return own
+    last = Bell.objects.live().of_evening(evening.pk).select_related("round").newest_first().first()
+    words = bell.bell_words(last) if last is not None else ""
+    undo = None if last is None else (last, "the" + words[3:] if words.startswith("The ") else words)
     return render(
-        request, "host/corrections.html", {"evening": evening, "rounds": corrections.correction_rounds(evening)}
+        request,
+        "host/corrections.html",
+        {"evening": evening, "rounds": corrections.correction_rounds(evening), "undo": undo},
     )
 
 
