@@ -176,3 +176,29 @@ def seat_moves(
         for i, p in enumerate(t)
         if p in old and old[p] != (n, i if fixed_seats else 0)
     )
+
+
+def change_again(
+    before: Sequence[Sequence[int]], after: Sequence[Sequence[int]], *, fixed_seats: bool
+) -> SeatChange | None:
+    """The host's change that turned the stored tables ``before`` into ``after``, to be made
+    again on other tables (a correction of an earlier round replays every later step): the two
+    guests (ids above 0) who changed places swap again, a guest who moved alone moves again to
+    the same table (and, with ``fixed_seats``, the same seat). None when no guest moved (a swap
+    of two chairs at one table of Progressive Poker, which moves nobody). Raises ``RuleError``
+    when the stored tables are not one change of the host (more than two guests moved, or two
+    who did not swap places). Source: house rule ("Changing seats" in ``docs/rules/``)."""
+    moves = [m for m in seat_moves(before, after, fixed_seats=fixed_seats) if m[0] > 0]
+    if not moves:
+        return None
+    if len(moves) == 1:
+        player, _, table = moves[0]
+        seat = list(after[table - 1]).index(player) if fixed_seats else None
+        return SeatChange(player, table=table, seat=seat)
+    if len(moves) == 2:
+        (a, from_a, to_a), (b, from_b, to_b) = moves
+        place = {p: (n, i) for n, t in enumerate(after, 1) for i, p in enumerate(t)}
+        was = {p: (n, i) for n, t in enumerate(before, 1) for i, p in enumerate(t)}
+        if place[a] == was[b] or (not fixed_seats and to_a == from_b and to_b == from_a):
+            return SeatChange(a, other=b)
+    raise RuleError("The stored seat change moved {count} guests: it is not one swap or one move.", count=len(moves))

@@ -29,7 +29,7 @@ from tournament.services import draw_physical
 from tournament.services.bell import bell_undo
 from tournament.services.captains import captain_vote
 from tournament.services.clock import round_ring, round_start
-from tournament.services.corrections import result_correct
+from tournament.services.corrections import correction_save
 from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
@@ -43,9 +43,7 @@ def _at_tables_of_four(plugin) -> bool:
     return plugin.seats_named
 
 
-NOT_YET = {
-    "correct an earlier round": (_at_tables_of_four, "corrections replay Progressive Poker's results only (issue 22)"),
-}
+NOT_YET = {}
 """Capability -> (which plug-ins cannot do it yet, asked of the plug-in, and why)."""
 
 
@@ -211,15 +209,27 @@ def test_undo(db, host, key):
 
 @pytest.mark.parametrize("key", formats("correct an earlier round"))
 def test_correct_an_earlier_round(db, host, key):
+    """Round 2's table 2 is corrected after its bell (the format's example correction: another
+    side or player wins): the old result is kept, superseded, the bell is played again (two
+    live bells, one undone), the table's live result is the correction, and saving the same
+    again is refused. (Corrections replaying later steps: ``tests/test_corrections_formats.py``.)"""
     evening = _evening(host, key)
     draw_digital(evening=evening, user=host)
     _play(evening, host, rounds=2)
-    first = Result.objects.get(round__evening=evening, round__number=2, table=2, superseded_at__isnull=True)
-    bell = Bell.objects.get(round__evening=evening, round__number=2, undone_at__isnull=True)
-    table = next(t for t in bell.record["before"]["tables"][1:2])
-    winner = next(g for g in table if g != first.pool_winner_id)
-    result_correct(evening=evening, round_number=2, table=2, pool_winner=winner, user=host)
-    assert Bell.objects.filter(round__evening=evening, undone_at__isnull=True).count() == 2
+    fmt = format_for(evening)
+    rnd = evening.rounds.get(number=2)
+    first = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True)
+    correction = fmt.example_correction(evening, rnd=rnd, table=2)
+    done = correction_save(evening=evening, round_number=2, table=2, result=correction, user=host)
+    assert done.rounds == (2,)
+    assert Bell.objects.live().bells().of_evening(evening.pk).count() == 2
+    assert Bell.objects.of_evening(evening.pk).exclude(undone_at=None).count() == 1
+    assert Result.objects.get(pk=first.pk).superseded_at is not None
+    live = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True)
+    assert live.pk == done.result.pk != first.pk
+    assert _drawn(evening) == _here(evening)
+    with pytest.raises(RuleError, match="already: nothing to correct"):
+        correction_save(evening=evening, round_number=2, table=2, result=correction, user=host)
 
 
 @pytest.mark.parametrize("key", formats("seat change between rounds"))

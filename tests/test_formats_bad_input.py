@@ -516,8 +516,9 @@ def test_the_correct_command_refuses_an_evening_at_tables_of_four(fmt, when):
     title = evening.get_format_display()
     _command_refuses(
         ["correct", str(evening.pk), "--round", "1", "--table", "1", "--winner", "Player 01"],
-        f"This evening plays {title} at tables of four, where a closed round is corrected by undoing its "
-        "bell: undo the last bell, enter the right report on the table's result page, then ring the bell again.",
+        f"This evening plays {title} at tables of four, where a correction is the table's report (each side's "
+        "points or tricks; at Bunco each team's points and each player's buncos), not a pool winner: correct it "
+        "on the evening's corrections page.",
     )
 
 

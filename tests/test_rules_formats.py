@@ -24,6 +24,7 @@ COMMON = [
     "A ghost wins no prize",
     "the higher cut's side counts as the winners",
     "the host undoes the last bell, enters the right report, and rings the bell again",
+    "every later bell, departure and arrival is taken again in order",
     "the two who stayed take north and east, in the order of the seats they held",
     "the arriving pair takes the two empty ones, in the order of the seats they left",
     "the pair coming up from the table below counts as the two who stayed",

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
     from tournament.documents.contents import DocumentKind
-    from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.models import Bell, Draw, Evening, Guest, Result, Round
     from tournament.selectors.board import EveningBoard
     from tournament.selectors.guest_boards import Shared
 
@@ -53,6 +53,83 @@ class HasPrizes(Protocol):
 
     @property
     def prizes(self) -> Sequence[object]: ...
+
+
+class StepReplay(Protocol):
+    """How a format plays the evening's steps again when an earlier round's result is corrected
+    (``services.corrections.correction_save``, which does everything else: the lock, the checks
+    every format shares, the old steps marked undone, the ceremony, the audit). ``state`` is the
+    format's state (``StateT``); ``result`` the format's corrected report, as its correction form
+    gives it (``CorrectionForm.correction``); a step is a ``Bell`` row. House rule
+    (``docs/rules/``, the format's page, "Correcting an earlier round"): every later step is played
+    again in order, with the results and options it was taken with; a tie once cut stays cut."""
+
+    def before(self, first: Bell) -> HasTables:
+        """The state the round of ``first`` (its live bell) was played at, tallies included."""
+        ...
+
+    def after(self, step: Bell) -> HasTables:
+        """The state stored after ``step`` (``Bell.state_after``)."""
+        ...
+
+    def check(self, state: HasTables, table: int, result: object) -> None:
+        """Raise ``RuleError`` (guests named) when ``result`` is not one table ``table`` could
+        have reported when seated as in ``state``."""
+        ...
+
+    def same(self, row: Result, result: object) -> bool:
+        """Whether the stored ``row`` says what ``result`` says (nothing to correct)."""
+        ...
+
+    def store_result(self, *, rnd: Round, table: int, result: object, user) -> Result:
+        """Create the corrected ``Result`` row (confirmed, by the host ``user``)."""
+        ...
+
+    def bell(self, state: HasTables, step: Bell, results: Sequence[Result]) -> tuple[object, HasTables]:
+        """Ring round ``step.round``'s bell again on ``state`` with its live ``results``: (the new
+        record, the state after). Raises ``RuleError`` when a result no longer fits the seats."""
+        ...
+
+    def leave(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+        """A guest's departure (``step``) taken again on ``state``: (record, state after)."""
+        ...
+
+    def arrive(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+        """A guest's arrival (``step``) taken again on ``state``: (record, state after)."""
+        ...
+
+    def seat(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+        """The host's seat change (``step``, kind "seat") made again on ``state``: the same two
+        guests swap, or the same guest moves to the same table (and seat);
+        ``tables.seats.change_again``. Raises ``RuleError`` when it no longer fits."""
+        ...
+
+    def store(self, step: Bell, record: object, after: HasTables, names: Mapping[int, str]) -> Bell:
+        """Store the step played again in place of ``step`` (same round, kind and cause)."""
+        ...
+
+    def seats(self, before: HasTables, after: HasTables) -> int:
+        """Rewrite the ``Seat`` rows from ``before`` to ``after``; how many guests changed seats."""
+        ...
+
+    def fits(self, state: HasTables, row: Result) -> bool:
+        """Whether the round in play's live ``row`` still fits the seats of ``state``."""
+        ...
+
+    def warnings(self, record: object) -> tuple[str, ...]:
+        """A replayed bell's warnings (counts that do not add up), guests as ids in braces."""
+        ...
+
+
+class CorrectionForm(Protocol):
+    """A format's correction form (``FormatPlugin.correction_form``): a Django form whose
+    ``correction()``, once valid, gives the corrected result as ``StepReplay`` takes it."""
+
+    def is_valid(self) -> bool: ...
+
+    def add_error(self, field: str | None, error: object) -> None: ...
+
+    def correction(self) -> object: ...
 
 
 StateT = TypeVar("StateT", bound=HasTables)
@@ -270,6 +347,41 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         ``Result``. What ``manage.py load_demo --played`` plays a demo evening forward with, and
         the capability matrix reports with (``tests/test_capabilities.py``). Raises ``RuleError``
         as that service does."""
+        raise NotImplementedError
+
+    # -- corrections (``services.corrections``) --------------------------------------------------
+
+    def played_seats(self, bell: Bell) -> Sequence[Sequence[int]]:
+        """The tables round ``bell.round`` was played at (the "before" of its live bell, not the
+        seats after later steps): player ids, table 1 first (ghosts negative)."""
+        raise NotImplementedError
+
+    def step_replay(self, evening: Evening) -> StepReplay:
+        """How the format plays ``evening``'s steps again for a correction (``StepReplay``)."""
+        raise NotImplementedError
+
+    def correction_form(
+        self, evening: Evening, *, rnd: Round, table: int, players: Sequence[Guest | int], result: Result | None, data
+    ) -> CorrectionForm:
+        """The format's report form for ``table`` in round ``rnd`` (its ``players`` as seated
+        then: guests, or ghosts' negative ids), pre-filled with ``result`` (the live one, or
+        None) and bound to ``data`` (the POST, or None)."""
+        raise NotImplementedError
+
+    def correction_context(self, evening: Evening, *, rnd: Round, form: CorrectionForm) -> dict:
+        """What the correction page needs to draw the form's fields: ``fields`` (a template)
+        and whatever that template reads."""
+        raise NotImplementedError
+
+    def result_words(self, result: Result, names: Mapping[int, str]) -> str:
+        """A table's stored ``result`` in words for the host's pages ("Ann won the pool",
+        "North–South 7 points, East–West 3"), guests by ``names`` (id -> name)."""
+        raise NotImplementedError
+
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+        """A result for ``table`` in the rung round ``rnd`` that differs from the one on record
+        (its other side or player winning), as ``StepReplay`` takes it: what the capability
+        matrix corrects with (``tests/test_capabilities.py``)."""
         raise NotImplementedError
 
     # -- the room and the phones ----------------------------------------------------------------

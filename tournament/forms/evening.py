@@ -594,6 +594,15 @@ class CeremonyForm(forms.Form):
     )
 
 
+class CorrectionConfirmForm(forms.Form):
+    """The host's confirmation of a correction that changes prizes or places already announced:
+    ``confirm`` is the token the shown changes carry (``services.corrections.ConfirmCorrection``),
+    so a confirmation of other changes than the page showed is asked again. Absent: not yet
+    confirmed."""
+
+    confirm = forms.RegexField(regex=r"^[0-9a-f]{1,64}$", required=False, widget=forms.HiddenInput)
+
+
 class FinalCountForm(forms.Form):
     """One table's final count: every guest's counters, pre-filled from the last count
     (``initial``), and the host's "the table agrees the count is off by N" when it does not add

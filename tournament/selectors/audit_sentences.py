@@ -144,7 +144,8 @@ def _table_cuts(cuts: Mapping) -> str:
 
 def _correct(who: str, d: Mapping, names: Names) -> str:
     old = d.get("old_winner")
-    text = f"{who} corrected table {d.get('table')}'s result in round {d.get('round')}: {_result(d, names)}"
+    said = d["words"] if d.get("words") else _result(d, names)
+    text = f"{who} corrected table {d.get('table')}'s result in round {d.get('round')}: {said}"
     if old is not None and old != d.get("pool_winner"):
         text += f" (not {_name(names, old)})"
     replayed = d.get("replayed") or []
@@ -162,6 +163,9 @@ def _correct(who: str, d: Mapping, names: Names) -> str:
     again = d.get("report_again") or []
     if again:
         text += f" {numbered('Table', again)} of the round in play must report again."
+    reopened = d.get("reopened") or []
+    if reopened:
+        text += " The ceremony was opened again for what changed: " + "; ".join(reopened) + "."
     return text
 
 

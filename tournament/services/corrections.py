@@ -1,47 +1,63 @@
-"""Correcting an earlier result, without losing anything.
+"""Correcting an earlier result, without losing anything, in every format.
 
-Issue 4 ("corrections without loss"): the host corrects any table's result of any round whose
-bell has rung. The new ``Result`` row supersedes the old one (kept, ``superseded_at`` set);
-then every bell from that round on is played again with ``tables.bell.ring_bell``, each with
-its round's live results, the options and stake it was rung with, and the ties settled by
-cutting at that round's bells, live or undone (``services.bell.ties_settled``; house rule, a tie
-once cut stays cut: the same tie is settled by the same cards, so a correction corrected back
-gives back exactly the evening it changed; a tie that is new after the correction is cut at
-random and recorded). The old bells are kept, marked undone; the new bells, their entries and
-the seats are saved in the same transaction. A correction that does not fit
-(a later round's result no longer matches who sits where, or someone would be seated twice)
-is refused with the reason, and nothing is saved. Rules: ``docs/rules/progressive-poker.md`` via
-``tables.bell``.
+Issue 4 ("corrections without loss") and issue 22 (item 3, every format): the host corrects any
+table's result of any round whose bell has rung. The new ``Result`` row supersedes the old one
+(kept, ``superseded_at`` set); then every later step of the evening's history is played again
+in order, from that round's bell on: bells, departures, arrivals (``replay_step``, the one
+dispatch point per kind of step), each through the format's own rules (``FormatPlugin.
+step_replay``: Progressive Poker's ``tables.bell``, the tables of four's engine), with its round's
+live results, the options it was taken with, and the ties settled by the cards cut then (house
+rule, a tie once cut stays cut: a correction corrected back gives back exactly the evening it
+changed; a tie that is new after the correction is cut at random and recorded). The old steps
+are kept, marked undone; the new steps, their entries and the seats are saved in the same
+transaction. A correction that does not fit (a later round's result no longer matches who sits
+where, or someone would be seated twice) is refused whole with the reason, naming guests and
+rounds, and nothing is saved.
+
+Once the prize ceremony has begun (``services.ending.ceremony``), a correction that changes a
+prize or a place is saved only on the host's confirmation: without it, ``ConfirmCorrection``
+is raised (nothing saved) with what would change; with it, the ceremony is opened again at the
+first prize that changed, so the finish page, certificates, results, room display and phones
+follow (house rule). Rules: ``docs/rules/progressive-poker.md`` and ``docs/rules/tables-of-four.md``,
+"Correcting an earlier round".
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell import (
-    BellOptions,
-    BellRecord,
-    CardsCut,
-    EveningState,
-    TableResult,
-    check_one,
-    guest_arrives,
-    guest_leaves,
-)
+from tables.bell import TableResult
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.plugin import HasTables, StepReplay
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
-from tournament.services.bell import bell_store, seats_follow, ties_settled
 from tournament.services.locks import lock_evening
 from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.services.seat_changes import poker_seat_change_again
-from tournament.services.state import OPEN_STATES, current_round, poker_only, table_result
+from tournament.services.state import OPEN_STATES, current_round, poker_only
 from tournament.services.versions import evening_touch
+
+
+class ConfirmCorrection(RuleError):
+    """A correction after the ceremony began would change prizes or places: nothing was saved.
+    ``changes``: what would change, in words ("Most yellow counters: Mia King -> Zack Young");
+    ``token``: what the confirmation must send back (``correction_save(confirm=...)``), so a
+    confirmation of other changes (the evening moved on since) is asked again (``stale``)."""
+
+    def __init__(self, changes: Sequence[str], token: str, *, stale: bool = False):
+        self.changes, self.token, self.stale = tuple(changes), token, stale
+        again = "What this correction changes is not what that page showed. " if stale else ""
+        super().__init__(
+            again
+            + "This correction changes prizes or places already announced: "
+            + "; ".join(changes)
+            + ". Nothing was saved: confirm to save it and re-open the ceremony for those prizes."
+        )
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,8 @@ class Correction:
     """What a correction did: the new ``Result``, the rounds whose bells were played again
     (numbers), how many guests sit elsewhere now than before it and, in ``moves``, who and
     where ((guest id, table now), by table then guest), the tables of the round in play whose
-    results no longer fit and must be reported again, and the bells' warnings."""
+    results no longer fit and must be reported again, the bells' warnings, and (after the
+    ceremony began) the prizes and places that changed, in words."""
 
     result: Result
     rounds: tuple[int, ...]
@@ -57,49 +74,52 @@ class Correction:
     report_again: tuple[int, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
     moves: tuple[tuple[int, int], ...] = ()
+    reopened: tuple[str, ...] = ()
 
 
-def _rung_bells(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]:
-    """Round ``round_number`` and the bells not undone from it on (its own first), in order.
-    Raises ``RuleError`` for an evening at tables of four (corrected by undoing the bell), an
-    unknown round, a round whose bell has not rung, or a round with no bell on record. House rule: only a rung round is corrected (issue 11)."""
-    poker_only(
-        evening,
-        "where a closed round is corrected by undoing its bell: undo the last bell, enter the right report on "
-        "the table's result page, then ring the bell again.",
-    )
+def _steps_from(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]:
+    """Round ``round_number`` and every live step of the evening from its bell on, in order
+    (its bell first: later departures, arrivals and bells after it). Raises ``RuleError`` for an
+    unknown round, a round whose bell has not rung (still in play: corrected on the board), or
+    a round with no bell on record. House rule: only a rung round is corrected (issue 11)."""
     rnd = evening.rounds.filter(number=round_number).first()
     if rnd is None:
         raise RuleError("There is no round {round} this evening.", rounds=(round_number,))
     if rnd.state in OPEN_STATES:
         raise RuleError(
-            "Round {round}'s bell has not rung: enter its result on the evening page.", rounds=(round_number,)
+            "Round {round} is still in play: its bell has not rung. Enter or change its result on the evening page.",
+            rounds=(round_number,),
         )
-    bells = list(
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, round__number__gte=round_number)
+    steps = list(
+        Bell.objects.live()
+        .of_evening(evening.pk)
+        .filter(round__number__gte=round_number)
         .select_related("round")
-        .order_by("round__number", "id")
+        .in_order()
     )
-    if not bells or bells[0].round_id != rnd.pk:
+    first = next((i for i, step in enumerate(steps) if step.round_id == rnd.pk and step.kind == Bell.Kind.BELL), None)
+    if first is None:
         raise RuleError("Round {round} has no bell on record to correct.", rounds=(round_number,))
-    return rnd, bells
+    return rnd, steps[first:]
 
 
-def _result_to_correct(rnd: Round, before: EveningState, result: TableResult, names) -> Result | None:
-    """The table's live result that ``result`` corrects (None when there was none), once
-    ``result`` is checked against ``before`` (the seating before that round's bell). Raises
-    ``RuleError`` (its guests in ``subjects``; ``names`` is not used) for a result the rules
-    refuse, or one already on record. Source: the rules' result checks
-    (``tables.bell.check_one``)."""
-    check_one(before, result)
-    old = Result.objects.filter(round=rnd, table=result.table, superseded_at__isnull=True).first()
-    if old is not None and table_result(old) == result:
-        raise RuleError(
-            "That is table {table}'s result in round {round} already: nothing to correct.",
-            tables=(result.table,),
-            rounds=(rnd.number,),
-        )
-    return old
+def replay_step(
+    replay: StepReplay, state: HasTables, step: Bell, results: Sequence[Result]
+) -> tuple[object, HasTables]:
+    """Play ``step`` again on ``state`` through the format's ``replay``: (its new record, the
+    state after). The one dispatch point per kind of step: a round's bell is rung again with its
+    live ``results``; a departure and an arrival are taken again; the host's seat change is made
+    again. A new kind of step is added here, with its ``StepReplay`` method. Raises ``RuleError`` when the
+    step no longer fits ``state``, or for a kind of step that cannot be played again."""
+    if step.kind == Bell.Kind.BELL:
+        return replay.bell(state, step, results)
+    if step.kind == Bell.Kind.LEAVE:
+        return replay.leave(state, step)
+    if step.kind == Bell.Kind.ARRIVE:
+        return replay.arrive(state, step)
+    if step.kind == Bell.Kind.SEAT:
+        return replay.seat(state, step)
+    raise RuleError(f"A step of round {step.round.number} ({step.get_kind_display()}) cannot be played again yet.")
 
 
 def result_correct(
@@ -112,86 +132,190 @@ def result_correct(
     counters: Mapping[int, int] | None = None,
     user=None,
     device: str = "",
+    confirm: str | None = None,
+) -> Correction:
+    """Correct a Progressive Poker table's result: ``correction_save`` with the ``TableResult``
+    of ``pool_winner``, ``in_call`` (guest ids) and ``counters`` (guest id -> counters after the
+    deal), as for ``result_record``. Returns a ``Correction``; raises as ``correction_save``, and
+    ``RuleError`` for an evening at tables of four (its tables report points, tricks or buncos:
+    corrected on the corrections page, through the format's report form)."""
+    poker_only(
+        evening,
+        "where a correction is the table's report (each side's points or tricks; at Bunco each team's points "
+        "and each player's buncos), not a pool winner: correct it on the evening's corrections page.",
+    )
+    result = TableResult(
+        table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=dict(counters or {})
+    )
+    return correction_save(
+        evening=evening,
+        round_number=round_number,
+        table=table,
+        result=result,
+        user=user,
+        device=device,
+        confirm=confirm,
+    )
+
+
+def correction_save(
+    *,
+    evening: Evening,
+    round_number: int,
+    table: int,
+    result: object,
+    user=None,
+    device: str = "",
+    confirm: str | None = None,
 ) -> Correction:
     """Correct table ``table``'s result in round ``round_number`` (a round whose bell has rung)
-    and play every bell from that round on again. Returns a ``Correction``.
+    and play every later step again, in one transaction. ``result``: the format's corrected
+    report (``FormatPlugin.correction_form(...).correction()``). Returns a ``Correction``.
 
-    ``pool_winner``, ``in_call`` (guest ids) and ``counters`` (guest id -> counters after the
-    deal) are as for ``result_record``. Results of the round in play that no longer fit the new
-    seating are marked superseded (kept) and listed in ``Correction.report_again``.
-    Raises ``RuleError`` (guests named, nothing saved) for a round not yet rung or unknown, a
-    result that is bad at that table (winner or caller not there, caller who is the winner,
-    negative counters, counters for someone absent), the result already on record, a later
-    round's result that no longer fits, or a correction that would seat someone twice.
+    Results of the round in play that no longer fit the new seats are marked superseded (kept)
+    and listed in ``Correction.report_again``. Raises ``RuleError`` (guests and rounds named,
+    nothing saved) for an unknown round or table, a round still in play, a result the format's
+    rules refuse at that table (a guest who sat elsewhere that round), the result already on
+    record, a later step that no longer fits, or a correction that would seat someone twice;
+    ``ConfirmCorrection`` once the ceremony began when prizes or places change and ``confirm``
+    is not the token it gave (``ConfirmCorrection.token``).
     """
-    counters = dict(counters or {})
     with transaction.atomic():
         evening = lock_evening(evening.pk)
+        fmt = format_for(evening)
+        replay = fmt.step_replay(evening)
         names = guest_names(evening)
-        rnd, bells = _rung_bells(evening, round_number)
-        records = [BellRecord.from_json(bell.record) for bell in bells]
-        result = TableResult(table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=counters)
-        old = _result_to_correct(rnd, records[0].before, result, names)
+        rnd, steps = _steps_from(evening, round_number)
+        before = replay.before(steps[0])
+        old = _result_to_correct(replay, rnd, before, table, result)
+        announced = _announced(evening)
         now = Now()  # the database's clock, at each UPDATE
-        row = _result_replace(rnd=rnd, old=old, result=result, user=user, now=now)
-        new_records = _replay(evening, bells, records, names)
-        seating_check(before=records[-1].after, after=new_records[-1].after, names=names)
-        _bells_replace(bells, new_records, names, now)
-        moved = seats_follow(evening=evening, before=records[-1].after, after=new_records[-1].after)
-        moves = seats_changed(records[-1].after, new_records[-1].after)
-        report_again = _supersede_unfit(evening, new_records[-1].after, now)
-        warnings = tuple(name_guests(w, names) for record in new_records for w in record.warnings)
-        _correction_log(evening, row, old, bells, moved, report_again, moves, user=user, device=device)
+        if old is not None:
+            Result.objects.filter(pk=old.pk).update(superseded_at=now)
+        row = replay.store_result(rnd=rnd, table=table, result=result, user=user)
+        records, afters = _replay(evening, replay, steps, before, names)
+        old_after, new_after = replay.after(steps[-1]), afters[-1]
+        seating_check(before=old_after, after=new_after, names=names)
+        Bell.objects.filter(pk__in=[step.pk for step in steps]).update(undone_at=now)
+        for step, record, after in zip(steps, records, afters, strict=True):
+            replay.store(step, record, after, names)
+        moved = replay.seats(old_after, new_after)
+        moves = seats_changed(old_after, new_after)
+        report_again = _supersede_unfit(evening, replay, new_after, now)
+        warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
+        reopened = _ceremony_follows(evening, announced, confirm)
+        words = fmt.result_words(row, names)
+        _correction_log(evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device)
         evening_touch(evening=evening)
     return Correction(
         result=row,
-        rounds=tuple(bell.round.number for bell in bells),
+        rounds=tuple(step.round.number for step in steps if step.kind == Bell.Kind.BELL),
         moved=moved,
         report_again=report_again,
         warnings=warnings,
         moves=moves,
+        reopened=reopened,
     )
 
 
-def _result_replace(*, rnd: Round, old: Result | None, result: TableResult, user, now: Now) -> Result:
-    """Mark ``old`` (the live result being corrected, if any) superseded at ``now`` and store
-    ``result`` for round ``rnd`` as confirmed, reported by the host ``user``. Two queries."""
-    if old is not None:
-        Result.objects.filter(pk=old.pk).update(superseded_at=now)
-    return Result.objects.create(
-        round=rnd,
-        table=result.table,
-        pool_winner_id=result.pool_winner,
-        in_call=sorted(result.in_call),
-        counters={str(g): c for g, c in result.counters.items()},
-        reported_by_user=user if user is not None and user.is_authenticated else None,
-        status=Result.Status.CONFIRMED,
+@dataclass(frozen=True)
+class Announced:
+    """What the ceremony announces as the evening stands: each prize in reveal order, (title,
+    the winners' names), and every guest's place (guest id -> place, as the standings give it)."""
+
+    prizes: tuple[tuple[str, str], ...]
+    places: Mapping[int, str]
+
+
+def _result_to_correct(replay: StepReplay, rnd: Round, before: HasTables, table: int, result: object) -> Result | None:
+    """The table's live result that ``result`` corrects (None when there was none), once
+    ``result`` is checked against ``before`` (the seats round ``rnd`` was played at). Raises
+    ``RuleError`` (guests, tables and rounds named) for a table the round did not have, a result
+    the format's rules refuse there, or one already on record."""
+    if not 1 <= table <= len(before.tables):
+        raise RuleError(
+            "Round {round} had no table {table}: its tables were 1 to {count}.",
+            rounds=(rnd.number,),
+            tables=(table,),
+            count=len(before.tables),
+        )
+    replay.check(before, table, result)
+    old = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
+    if old is not None and replay.same(old, result):
+        raise RuleError(
+            "That is table {table}'s result in round {round} already: nothing to correct.",
+            tables=(table,),
+            rounds=(rnd.number,),
+        )
+    return old
+
+
+def _announced(evening: Evening) -> Announced | None:
+    """Once the ceremony has begun, the prizes and places as they stand (``Announced``); None
+    before the ceremony. A few queries (the format's standings)."""
+    if evening.ceremony_step is None:
+        return None
+    from tournament.services.ending import reveal_order
+
+    fmt = format_for(evening)
+    names = guest_names(evening)
+    prizes = tuple(
+        (line.title, " and ".join(names.get(g, "a guest") for g in line.prize.winners) or "nobody")
+        for line in reveal_order(tuple(fmt.standings(evening).prizes))
     )
+    _, standings, _ = fmt.export_standings(evening, list(Guest.objects.filter(evening=evening).order_by("id")))
+    places = {int(line["guest"]): str(line.get("place", "")) for line in standings if line.get("guest")}
+    return Announced(prizes, places)
 
 
-def _bells_replace(bells: list[Bell], new_records: list[BellRecord], names: Mapping[int, str], now: Now) -> None:
-    """Mark ``bells`` undone at ``now`` and store the replayed ``new_records`` in their place
-    (same rounds and causes; texts with guests' ``names``)."""
-    Bell.objects.filter(pk__in=[bell.pk for bell in bells]).update(undone_at=now)
-    for bell, record in zip(bells, new_records, strict=True):
-        bell_store(rnd=bell.round, cause=bell.cause, record=record, names=names)
+def _ceremony_follows(evening: Evening, announced: Announced | None, confirm: str | None) -> tuple[str, ...]:
+    """After the correction is played (inside its transaction): when the ceremony had begun and
+    ``announced`` prizes or places change, raise ``ConfirmCorrection`` (the transaction rolls
+    back) unless ``confirm`` is its token; else open the ceremony again at the first prize that
+    changed (house rule: the room reveals it again, and every later step). Returns the changes
+    in words ("Most yellow counters: Mia -> Zack", "Zack: place 2 -> 1"; empty: none)."""
+    if announced is None:
+        return ()
+    now = _announced(evening)
+    assert now is not None
+    names = guest_names(evening)
+    changed = [i for i, (a, b) in enumerate(zip(announced.prizes, now.prizes, strict=False)) if a != b]
+    changes = [f"{now.prizes[i][0]}: {announced.prizes[i][1]} → {now.prizes[i][1]}" for i in changed]
+    changes += [
+        f"{names.get(guest, 'A guest')}: place {announced.places.get(guest, '–')} → {place}"
+        for guest, place in now.places.items()
+        if announced.places.get(guest) != place
+    ]
+    if not changes:
+        return ()
+    token = hashlib.sha256("\n".join(changes).encode()).hexdigest()[:16]
+    if confirm != token:
+        raise ConfirmCorrection(changes, token, stale=bool(confirm))
+    first = changed[0] if changed else len(now.prizes)
+    if (evening.ceremony_step or 0) > first:
+        Evening.objects.filter(pk=evening.pk).update(ceremony_step=first)
+        evening.ceremony_step = first
+    return tuple(changes)
 
 
 def _correction_log(
     evening: Evening,
     row: Result,
     old: Result | None,
-    bells: list[Bell],
+    steps: list[Bell],
     moved: int,
     report_again: tuple[int, ...],
     moves: tuple[tuple[int, int], ...],
+    reopened: tuple[str, ...],
+    words: str,
     *,
     user,
     device: str,
 ) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
-    winner), the rounds whose ``bells`` were played again, how many guests ``moved``, the
-    tables to report again and the ``moves`` (guest id, table now)."""
+    winner or report), the rounds whose ``steps`` were played again, how many guests ``moved``,
+    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened and
+    the corrected result in ``words`` (the format's, guests named)."""
     audit_log(
         evening=evening,
         action="result.correct",
@@ -203,78 +327,57 @@ def _correction_log(
         pool_winner=row.pool_winner_id,
         in_call=row.in_call,
         counters=row.counters,
-        replayed=[bell.round.number for bell in bells],
+        report=row.report,
+        old_report=old.report if old else None,
+        replayed=sorted({step.round.number for step in steps}),
         moved=moved,
         report_again=list(report_again),
         moves=[list(m) for m in moves],
+        reopened=list(reopened),
+        words=words,
     )
 
 
-def seats_changed(before: EveningState, after: EveningState) -> tuple[tuple[int, int], ...]:
+def seats_changed(before: HasTables, after: HasTables) -> tuple[tuple[int, int], ...]:
     """Who sits at another table in ``after`` than in ``before``: (guest id, table now),
-    ordered by table now, then by seat there."""
+    ordered by table now, then by seat there (ghosts, negative ids, left out)."""
     old = {g: n for n, ids in enumerate(before.tables, 1) for g in ids}
-    return tuple((g, n) for n, ids in enumerate(after.tables, 1) for g in ids if old.get(g) != n)
+    return tuple((g, n) for n, ids in enumerate(after.tables, 1) for g in ids if g > 0 and old.get(g) != n)
 
 
-def _replay(evening: Evening, bells: list[Bell], records: list[BellRecord], names) -> list[BellRecord]:
-    """Ring every bell again from the first record's ``before``, with each round's live results
-    (one query), each record's own stake and options, and the ties settled at that step's
-    bells, live or undone (``ties_settled``, one query)."""
-    rounds = [bell.round_id for bell in bells]
-    live: dict[int, list[TableResult]] = {}
-    for row in Result.objects.filter(round_id__in=rounds, superseded_at__isnull=True):
-        live.setdefault(row.round_id, []).append(table_result(row))
-    ties = ties_settled(rounds)
-    state = records[0].before
-    out: list[BellRecord] = []
-    for bell, record in zip(bells, records, strict=True):
-        options = BellOptions.from_mapping(record.options)
-        cuts = CardsCut(ties=ties.get((bell.round_id, bell.kind, record.guest), {}))
+def _replay(
+    evening: Evening, replay: StepReplay, steps: list[Bell], before: HasTables, names
+) -> tuple[list[object], list[HasTables]]:
+    """Play every step again from ``before`` (``replay_step``), each bell with its round's live
+    results (one query). Returns the new records and the states after them. Raises
+    ``RuleError`` naming the round (and the way out) at the first step that no longer fits."""
+    live: dict[int, list[Result]] = {}
+    for row in Result.objects.filter(round_id__in={step.round_id for step in steps}, superseded_at__isnull=True):
+        live.setdefault(row.round_id, []).append(row)
+    state = before
+    records: list[object] = []
+    afters: list[HasTables] = []
+    for step in steps:
         try:
-            if record.kind == "leave":
-                new = guest_leaves(state, record.mover(), options=options, cuts=cuts)
-            elif record.kind == Bell.Kind.SEAT:  # the host's seat change, made again (issue 22 item 5)
-                new = poker_seat_change_again(state, record, format_for(evening).table_limits())
-            elif record.kind == "arrive":
-                new = guest_arrives(
-                    state,
-                    record.mover(),
-                    stake=record.stake or evening.counters_per_stake,
-                    table=record.table,
-                    options=options,
-                )
-            else:
-                new = (
-                    format_for(evening)
-                    .rules_of(evening)
-                    .ring(
-                        state,
-                        live.get(bell.round_id, []),
-                        stake=record.stake or evening.counters_per_stake,
-                        options=options,
-                        cuts=cuts,
-                        last_round=record.last_round,
-                    )
-                    .record
-                )
+            record, state = replay_step(replay, state, step, live.get(step.round_id, []))
+            seating_check(before=before, after=state, names=names, changing=True)
         except RuleError as error:
             raise RuleError(
-                f"After this correction, round {bell.round.number} no longer fits:"
-                f" {error_message(error, names=names)} Nothing was changed. {_way_out(evening, bells, bell)}"
+                f"After this correction, round {step.round.number} no longer fits:"
+                f" {error_message(error, names=names)} Nothing was changed. {_way_out(evening, steps, step)}"
             ) from error
-        out.append(new)
-        state = new.after
-    return out
+        records.append(record)
+        afters.append(state)
+    return records, afters
 
 
-def _way_out(evening: Evening, bells: list[Bell], unfit: Bell) -> str:
-    """What the host can do when a correction of ``bells[0]``'s round no longer fits the later
-    bell ``unfit`` (its results were recorded for seats the correction changes). Only the last
-    bell can be undone, and only before the next round starts (``bell_undo``), so the advice
+def _way_out(evening: Evening, steps: list[Bell], unfit: Bell) -> str:
+    """What the host can do when a correction of ``steps[0]``'s round no longer fits the later
+    step ``unfit`` (its results were recorded for seats the correction changes). Only the last
+    step can be undone, and only before the next round starts (``bell_undo``), so the advice
     names that way only when it is open; otherwise the earlier result has to stay."""
-    first, later = bells[0].round.number, unfit.round.number
-    if unfit is bells[-1] and not evening.rounds.filter(number__gt=later).exists():
+    first, later = steps[0].round.number, unfit.round.number
+    if unfit is steps[-1] and not evening.rounds.filter(number__gt=later).exists():
         return (
             f"To make it anyway: undo the bell of round {later} on the evening page, correct round {first} "
             f"here, then enter round {later}'s results again and ring its bell."
@@ -285,9 +388,10 @@ def _way_out(evening: Evening, bells: list[Bell], unfit: Bell) -> str:
     )
 
 
-def seating_check(*, before: EveningState, after: EveningState, names: Mapping[int, str]) -> None:
-    """Refuse (``RuleError``, guests named) a new seating that seats someone twice, loses or
-    adds a guest, or changes the number of tables, compared with ``before``."""
+def seating_check(*, before: HasTables, after: HasTables, names: Mapping[int, str], changing: bool = False) -> None:
+    """Refuse (``RuleError``, guests named) a new seating that seats someone twice and, unless
+    ``changing`` (a guest's step: who has a seat changes), one that loses or adds a guest or
+    changes the number of tables, compared with ``before``. Ghosts (negative ids) are seats."""
     seen: dict[int, int] = {}
     for number, ids in enumerate(after.tables, 1):
         for guest in ids:
@@ -297,24 +401,22 @@ def seating_check(*, before: EveningState, after: EveningState, names: Mapping[i
                     f" and {number}): nothing was changed."
                 )
             seen[guest] = number
-    lost = set(before.seated()) - set(seen)
-    gained = set(seen) - set(before.seated())
+    if changing:
+        return
+    had = {g for ids in before.tables for g in ids if g > 0}
+    has = {g for g in seen if g > 0}
+    lost, gained = had - has, has - had
     if lost or gained or len(after.tables) != len(before.tables):
         who = ", ".join(str(names.get(g, g)) for g in sorted(lost | gained))
         raise RuleError(f"This correction would change who has a seat ({who or 'the tables'}): nothing was changed.")
 
 
-def _supersede_unfit(evening: Evening, state: EveningState, now) -> tuple[int, ...]:
+def _supersede_unfit(evening: Evening, replay: StepReplay, state: HasTables, now) -> tuple[int, ...]:
     """Mark superseded the round in play's results that no longer fit ``state``; their tables."""
     rnd = current_round(evening)
     if rnd is None:
         return ()
-    unfit = []
-    for row in rnd.results.filter(superseded_at__isnull=True):
-        try:
-            check_one(state, table_result(row))
-        except RuleError:
-            unfit.append(row)
+    unfit = [row for row in rnd.results.filter(superseded_at__isnull=True) if not replay.fits(state, row)]
     Result.objects.filter(pk__in=[row.pk for row in unfit]).update(superseded_at=now)
     return tuple(sorted(row.table for row in unfit))
 
@@ -323,35 +425,50 @@ def _supersede_unfit(evening: Evening, state: EveningState, now) -> tuple[int, .
 class RoundHistory:
     """One rung round as the corrections page shows it: the round, its live bell, and each
     table's live result (``None`` for a table that reported nothing) with the guests who sat
-    there when it was dealt; and the bell's warnings (counts that do not add up), guests named."""
+    there when it was played; ``seated``: each table's players as seated then (guests, ghosts
+    as negative ids, in seat order), ``words``: each table's result in words ("" for none); and
+    the bell's warnings (counts that do not add up), guests named."""
 
     round: Round
     bell: Bell
     tables: list[tuple[int, list[Guest], Result | None]]
     warnings: list[str] = field(default_factory=list)
+    seated: list[list[Guest | int]] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[tuple[int, list[str], str]]:
+        """Each table as the page lists it: (number, who sat there by name, ghosts too, the
+        result in words)."""
+        from tables.formats.foursome import ghost_name
+
+        return [
+            (number, [p.name if isinstance(p, Guest) else ghost_name(p) for p in seated], words)
+            for (number, _, _), seated, words in zip(self.tables, self.seated, self.words, strict=True)
+        ]
 
 
 def correction_rounds(evening: Evening) -> list[RoundHistory]:
-    """Every round with a live bell, newest first, with its tables and results. Three queries."""
+    """Every round with a live bell, newest first, each once (its bell, never a departure or an
+    arrival after it), with its tables as the round was played (``FormatPlugin.played_seats``:
+    the seats before its bell, not after later steps) and their live results. Three queries."""
+    fmt = format_for(evening)
     guests = {g.pk: g for g in evening.guests.all()}
-    bells = list(
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
-        .select_related("round")
-        .order_by("-round__number", "-id")
-    )
+    names = {pk: g.name for pk, g in guests.items()}
+    bells = list(Bell.objects.live().bells().of_evening(evening.pk).select_related("round").newest_first())
     results: dict[int, dict[int, Result]] = {}
     for row in Result.objects.filter(round__evening=evening, superseded_at__isnull=True):
         results.setdefault(row.round_id, {})[row.table] = row
     out = []
     for bell in bells:
-        before = EveningState.from_json(bell.record["before"])
-        tables: list[tuple[int, list[Guest], Result | None]] = []
-        for number, ids in enumerate(before.tables, 1):
+        history = RoundHistory(round=bell.round, bell=bell, tables=[])
+        for number, ids in enumerate(fmt.played_seats(bell), 1):
             result = results.get(bell.round_id, {}).get(number)
             if result is not None and result.pool_winner_id is not None:
                 result.pool_winner = guests.get(result.pool_winner_id)
-            tables.append((number, [guests[g] for g in ids if g in guests], result))
-        names = {pk: g.name for pk, g in guests.items()}
-        warnings = [name_guests(w, names) for w in bell.record.get("warnings", ())]
-        out.append(RoundHistory(round=bell.round, bell=bell, tables=tables, warnings=warnings))
+            history.tables.append((number, [guests[g] for g in ids if g in guests], result))
+            history.seated.append([guests.get(g, g) for g in ids])
+            history.words.append(fmt.result_words(result, names) if result is not None else "")
+        history.warnings = [name_guests(w, names) for w in bell.record.get("warnings", ())]
+        out.append(history)
     return out

@@ -18,8 +18,9 @@ from tables.words import numbered, plural
 from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
-from tournament.forms.evening import ResultForm
+from tournament.forms.evening import CorrectionConfirmForm as ConfirmForm
 from tournament.models import Bell, Guest
+from tournament.registry import format_for
 from tournament.selectors.audit_sentences import audit_sentence, seat_moves
 from tournament.selectors.board import missing_tables
 from tournament.services import bell, corrections, state
@@ -32,52 +33,62 @@ AUDIT_PAGE = 100
 
 @login_required
 def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Every round whose bell has rung, newest first, with each table's result and a link to
-    correct it; and the undo of the last bell."""
+    """Every round whose bell has rung, newest first and each once, with each table's result and
+    a link to correct it; and the undo of the last step, named ("Undo Yara Young's arrival")."""
     evening = _evening(request, evening_id)
     if (own := own_page("corrections", request, evening)) is not None:
         return own
+    last = Bell.objects.live().of_evening(evening.pk).select_related("round").newest_first().first()
+    words = bell.bell_words(last) if last is not None else ""
+    undo = None if last is None else (last, "the" + words[3:] if words.startswith("The ") else words)
     return render(
-        request, "host/corrections.html", {"evening": evening, "rounds": corrections.correction_rounds(evening)}
+        request,
+        "host/corrections.html",
+        {"evening": evening, "rounds": corrections.correction_rounds(evening), "undo": undo},
     )
 
 
 @login_required
 def correction_entry(request: HttpRequest, evening_id: int, number: int, table: int) -> HttpResponse:
-    """Correct one table's result in an earlier round; every later bell is played again."""
+    """Correct one table's result in an earlier round, in every format: the format's report form
+    (``FormatPlugin.correction_form``) for the players who sat at that table in that round,
+    pre-filled with what was reported; saving plays every later step again
+    (``services.corrections.correction_save``). After the ceremony began, a correction that
+    changes prizes or places is shown first and saved only on a second POST with ``confirm``."""
     evening = _evening(request, evening_id)
     if (own := own_page("correction", request, evening)) is not None:
         return own
     history = next((h for h in corrections.correction_rounds(evening) if h.round.number == number), None)
     if history is None or not 1 <= table <= len(history.tables):
-        messages.error(request, f"Round {number} has no bell on record with a table {table}.")
+        rnd = evening.rounds.filter(number=number).first()
+        if rnd is not None and rnd.state in state.OPEN_STATES:
+            messages.error(
+                request, f"Round {number} is still in play: enter or change its results on the evening page."
+            )
+        else:
+            messages.error(request, f"Round {number} has no bell on record with a table {table}.")
         return redirect("host-corrections", evening.pk)
+    fmt = format_for(evening)
     _, guests, result = history.tables[table - 1]
-    initial, counters = None, {}
-    if result is not None:
-        initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call]}
-        counters = {int(k): v for k, v in result.counters.items()}
-    record_last = bool(history.bell.record.get("last_round"))
-    form = ResultForm(
-        request.POST or None,
-        guests=guests,
-        counters_required=table == 1 or record_last,
-        initial=initial,
-        counters_initial=counters,
+    posted = request.POST if request.method == "POST" else None
+    form = fmt.correction_form(
+        evening, rnd=history.round, table=table, players=history.seated[table - 1], result=result, data=posted
     )
-    if request.method == "POST" and form.is_valid():
-        winner, in_call, counters = form.result()
+    confirm = ConfirmForm(posted)
+    asked: corrections.ConfirmCorrection | None = None
+    if posted is not None and form.is_valid():
         try:
-            done = corrections.result_correct(
+            done = corrections.correction_save(
                 evening=evening,
                 round_number=number,
                 table=table,
-                pool_winner=winner,
-                in_call=in_call,
-                counters=counters,
+                result=form.correction(),
                 user=request.user,
                 device=_device(request),
+                confirm=confirm.cleaned_data["confirm"] if confirm.is_valid() else None,
             )
+        except corrections.ConfirmCorrection as changes:
+            asked = changes
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
@@ -94,6 +105,8 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
             "guests": guests,
             "form": form,
             "result": result,
+            "asked": asked,
+            **fmt.correction_context(evening, rnd=history.round, form=form),
         },
     )
 
@@ -107,6 +120,13 @@ def _correction_messages(request: HttpRequest, evening, number: int, table: int,
     played = f"the {plural(bells, 'bell')} of {numbered('round', done.rounds)} {plural(bells, 'was')}"
     where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
     messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
+    if done.reopened:
+        messages.warning(
+            request,
+            "The ceremony is open again for what changed: "
+            + "; ".join(done.reopened)
+            + ". Reveal it again on the finish page.",
+        )
     if done.report_again:
         messages.warning(request, f"{numbered('Table', done.report_again)} of the round in play must report again.")
     for warning in done.warnings:
@@ -121,7 +141,7 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     second step already, so it rings without another question), and a page left open from an
     earlier round rings nothing (its hidden round number)."""
     evening = _evening(request, evening_id)
-    if (own := own_page("correction", request, evening)) is not None:
+    if (own := own_page("bell_cuts", request, evening)) is not None:
         return own
     current = state.current_round(evening)
     posted = request.POST if request.method == "POST" else None

@@ -1,5 +1,6 @@
 """The host's pages of an evening at tables of four (Progressive Euchre, Drive Whist, Bunco):
-the board, the draw, a table's result, the bell's confirmation, standings and corrections.
+the board, the draw, a table's result, the bell's confirmation and standings (corrections are
+the product's pages, through ``FormatPlugin.correction_form``).
 
 The product's pages hand these evenings here through the formats' plug-ins
 (``tournament.formats.partnership``: ``FormatPlugin.pages``, ``views.format_pages``). Every input is read by a form (``formats.partnership.report_forms``, ``forms.actions``); every change
@@ -38,10 +39,9 @@ from tournament.selectors.board import last_step
 from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
 
-CORRECTION_RULE = (
-    "At tables of four a closed round is corrected by undoing its bell: undo the last bell, enter the "
-    "right report, then ring the bell again. Only the last bell can be undone, so earlier rounds "
-    "cannot be corrected (house rule: the moves of every later round depend on them)."
+BELL_CUTS_RULE = (
+    "At tables of four the bell cuts for a table with no report, and for a tie left to a cut, itself "
+    "(house rule): ring it from the board."
 )
 NO_REPORT_RULE = "A table with no report cuts for the win and scores nothing."
 
@@ -143,7 +143,6 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "etag": f'"board-{evening.pk}-{evening.version}"',
         "no_report": NO_REPORT_RULE,
         "here": evening.guests.filter(status=Guest.Status.HERE).count(),
-        "correction_rule": CORRECTION_RULE,
         "jump": TableJumpForm(tables=len(board.tables)),
     }
     template = "partnership/host_board_live.html" if live else "partnership/host_board.html"
@@ -349,24 +348,6 @@ def standings_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     )
 
 
-def corrections_page(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """How a closed round is corrected at tables of four (``CORRECTION_RULE``), with the undo
-    button for the last bell."""
-    board = foursome_board(evening)
-    bell = last_bell(evening)
-    return render(
-        request,
-        "partnership/host_corrections.html",
-        {
-            "evening": evening,
-            "board": board,
-            "rule": CORRECTION_RULE,
-            "bell": bell,
-            "tab": "corrections",
-        },
-    )
-
-
 def house_rules_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:
     """Progressive Poker's house rules page for an evening at tables of four: its options are on
     the settings page."""
@@ -377,10 +358,11 @@ def house_rules_redirect(request: HttpRequest, evening: Evening) -> HttpResponse
     return redirect("host-evening-edit", evening.pk)
 
 
-def corrections_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """Progressive Poker's correction pages for an evening at tables of four: its own rule."""
-    messages.info(request, CORRECTION_RULE)
-    return redirect("host-corrections", evening.pk)
+def bell_cuts_redirect(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """Progressive Poker's bell with cards cut by hand, for an evening at tables of four: the
+    bell cuts itself (``BELL_CUTS_RULE``); back to the board, nothing rung."""
+    messages.info(request, BELL_CUTS_RULE)
+    return redirect("host-evening", evening.pk)
 
 
 def redraw_advice(request: HttpRequest, evening: Evening) -> HttpResponse:

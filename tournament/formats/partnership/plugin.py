@@ -30,7 +30,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
     """A format at tables of four: the state is ``tables.formats.bell.FoursomeState`` (tables in
     seat order North, East, South, West, ghosts negative, and every player's tallies), the
     standings ``formats.partnership.standings.FoursomeStandings``; the host's pages for the board,
-    a table's report, the draw, the bell, the standings and corrections are the family's own."""
+    a table's report, the draw, the bell and the standings are the family's own; corrections are the
+    product's pages over its ``correction_form`` and ``step_replay``."""
 
     evening_fields: ClassVar[tuple[str, ...]] = (
         "movement",
@@ -52,8 +53,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         "bell_confirm": _HOST + "bell_confirm_page",
         "standings": _HOST + "standings_page",
         "house_rules": _HOST + "house_rules_redirect",
-        "corrections": _HOST + "corrections_page",
-        "correction": _HOST + "corrections_redirect",
+        "bell_cuts": _HOST + "bell_cuts_redirect",
         "table_jump": _HOST + "table_jump",
         "table": _HOST + "table_page",
         "moves": _HOST + "moves_page",
@@ -216,6 +216,45 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         if reporter is not None:
             return foursome_captain_report(guest=reporter, round_number=rnd.number, table=table, report=report)
         return foursome_report(round=rnd, table=table, report=report, user=user)
+
+    def played_seats(self, bell: Bell) -> tuple[tuple[int, ...], ...]:
+        """The four at each table when round ``bell.round`` was played (its bell's "before")."""
+        return tuple(tuple(t) for t in bell.record["before"])
+
+    def step_replay(self, evening: Evening):
+        """``formats.partnership.corrections.FoursomeReplay``: the format's engine rings again."""
+        from tournament.formats.partnership.corrections import FoursomeReplay
+
+        return FoursomeReplay(evening)
+
+    def correction_form(self, evening: Evening, *, rnd: Round, table: int, players, result, data):
+        """``formats.partnership.corrections.foursome_correction_form``: the host's report form."""
+        from tournament.formats.partnership.corrections import foursome_correction_form
+
+        return foursome_correction_form(evening, table=table, players=players, result=result, data=data)
+
+    def correction_context(self, evening: Evening, *, rnd: Round, form) -> dict:
+        """The family's fields (``partnership/correction_fields.html``) around the format's own
+        report fields (``template("host_report")``), with the round (Bunco's target number)."""
+        return {
+            "fields": "partnership/correction_fields.html",
+            "report_fields": self.template("host_report"),
+            "round": rnd,
+            "sides": [("NS", "North–South"), ("EW", "East–West")],
+        }
+
+    def result_words(self, result, names) -> str:
+        """``host_pages.report_words``: each side's points or tricks, the tie, the buncos."""
+        from tournament.formats.partnership.host_pages import report_words
+
+        return report_words(result.report or {}, dict(names))
+
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+        """``formats.partnership.corrections.foursome_example_correction``: East–West win instead."""
+        from tournament.formats.partnership.corrections import foursome_example_correction
+
+        bell = rnd.bells.live().bells().get()
+        return foursome_example_correction(evening, bell=bell, table=table)
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """Between rounds a guest who leaves gives their seat to a ghost and keeps their tallies;

@@ -85,6 +85,11 @@ class FoursomeResultForm(forms.Form):
         """The report as ``tables.formats.records`` reads it (each format's form says)."""
         raise NotImplementedError
 
+    def correction(self) -> dict[str, Any]:
+        """The report as a correction stores it (``services.corrections.correction_save``):
+        ``report()`` read once the form is valid."""
+        return self.report()
+
     def _tie(self, key: str) -> dict[str, Any]:
         winner = self.cleaned_data.get("winner")
         return {key: winner} if winner else {}

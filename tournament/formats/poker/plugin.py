@@ -116,6 +116,40 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
 
         poker_seats_back(evening, bell)
 
+    def played_seats(self, bell: Bell) -> tuple[tuple[int, ...], ...]:
+        """The guests at each table when round ``bell.round`` was dealt (its bell's "before")."""
+        return tuple(tuple(t) for t in bell.record["before"]["tables"])
+
+    def step_replay(self, evening: Evening):
+        """``formats.poker.corrections.PokerReplay``: ``tables.bell`` rings again."""
+        from tournament.formats.poker.corrections import PokerReplay
+
+        return PokerReplay(evening)
+
+    def correction_form(self, evening: Evening, *, rnd: Round, table: int, players, result, data):
+        """``formats.poker.corrections.poker_correction_form``: winner, callers, counters."""
+        from tournament.formats.poker.corrections import poker_correction_form
+
+        bell = rnd.bells.live().bells().get()
+        return poker_correction_form(rnd=rnd, bell=bell, table=table, players=players, result=result, data=data)
+
+    def correction_context(self, evening: Evening, *, rnd: Round, form) -> dict:
+        """Progressive Poker's fields: ``poker/correction_fields.html``."""
+        return {"fields": "poker/correction_fields.html"}
+
+    def result_words(self, result, names) -> str:
+        """The winner in words: "Ann won the pool" ("nobody won the pool" without a winner)."""
+        if result.pool_winner_id is None:
+            return "nobody won the pool"
+        return f"{names.get(result.pool_winner_id, 'A guest')} won the pool"
+
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+        """``formats.poker.corrections.poker_example_correction``: another guest wins the pool."""
+        from tournament.formats.poker.corrections import poker_example_correction
+
+        bell = rnd.bells.live().bells().get()
+        return poker_example_correction(evening, rnd=rnd, bell=bell, table=table)
+
     def example_result(self, *, evening: Evening, rnd: Round, table: int, user=None, reporter: Guest | None = None):
         """The table's first guest wins the pool with nobody else in the call and takes five
         counters (or what is left) from the last guest; every guest's counters are given, so

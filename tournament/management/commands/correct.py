@@ -1,8 +1,10 @@
 """``manage.py correct EVENING --round R --table N --winner NAME [--call NAME ...] [--counters NAME=N ...]``.
 
-Corrects a table's result in a round whose bell has rung and plays every later bell again
+Corrects a table's result in a round whose bell has rung and plays every later step again
 (``tournament.services.corrections.result_correct``); prints the rounds replayed and every
-entry of the new bells that moved someone.
+entry of the new bells that moved someone. After the prize ceremony began, a correction that
+changes a prize or a place is refused with what it changes and a code: run it again with
+``--confirm CODE`` to save it (house rule, ``docs/rules/progressive-poker.md``, "Corrections").
 """
 
 from django.core.management.base import CommandError
@@ -17,7 +19,7 @@ from tournament.management.commands._common import (
 )
 from tournament.models import BellEntry
 from tournament.selectors.audit_sentences import seat_moves
-from tournament.services.corrections import result_correct
+from tournament.services.corrections import ConfirmCorrection, result_correct
 from tournament.services.naming import error_message, guest_names
 
 
@@ -31,6 +33,9 @@ class Command(HeadTableCommand):
         parser.add_argument("--winner", required=True, help="the pool winner's name (or guest id)")
         parser.add_argument("--call", action="append", default=[], help="a guest who called the winner (repeat)")
         parser.add_argument("--counters", action="append", default=[], help="NAME=COUNT after the deal (repeat)")
+        parser.add_argument(
+            "--confirm", default=None, help="after the ceremony began: the code the command gave to confirm the changes"
+        )
 
     def handle(self, *args, **opts):
         evening = evening_by_id(opts["evening"])
@@ -45,7 +50,12 @@ class Command(HeadTableCommand):
                 pool_winner=guest_by_name(evening, opts["winner"]).pk,
                 in_call=[guest_by_name(evening, n).pk for n in opts["call"]],
                 counters=counters,
+                confirm=opts["confirm"],
             )
+        except ConfirmCorrection as changes:
+            raise CommandError(
+                f"{error_message(changes, evening)} To save it, run the command again with --confirm {changes.token}."
+            ) from None
         except RuleError as error:
             raise CommandError(error_message(error, evening)) from None
         names = guest_names(evening)
