@@ -72,7 +72,7 @@ def test_after_an_arrival_and_a_departure_round_1_is_listed_once_with_its_own_se
     page = logged_in.get(reverse("host-corrections", args=[evening.pk])).content.decode()
     assert len(re.findall(r"<h2 id=\"r1-h\">Round 1 ", page)) == 1
     assert page.count("Round 1 <small>") == 1
-    assert "Undo B2&#x27;s leaving" in page  # the undo names the last step, whatever its kind
+    assert "Undo B2&#x27;s departure" in page  # the undo names the last step, whatever its kind
     form = logged_in.get(reverse("host-correction", args=[evening.pk, 1, 2])).content.decode()
     for name in MIDDLE:  # who sat at table 2 in round 1, its winner M1 included
         assert f'value="{ids[name]}"' in form, name
