@@ -19,6 +19,7 @@ from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import ResultForm
+from tournament.forms.seen import SEEN_DAMAGED, SeenVersionForm
 from tournament.models import Bell, Guest
 from tournament.selectors.audit_sentences import audit_sentence, seat_moves
 from tournament.selectors.board import missing_tables
@@ -26,6 +27,7 @@ from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
+from tournament.views.stale import acts_on_result, unchanged_since
 
 AUDIT_PAGE = 100
 
@@ -65,19 +67,23 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         initial=initial,
         counters_initial=counters,
     )
-    if request.method == "POST" and form.is_valid():
+    seen = SeenVersionForm(request.POST or None)
+    if request.method == "POST" and not seen.is_valid():
+        form.add_error(None, SEEN_DAMAGED)
+    elif request.method == "POST" and form.is_valid():
         winner, in_call, counters = form.result()
         try:
-            done = corrections.result_correct(
-                evening=evening,
-                round_number=number,
-                table=table,
-                pool_winner=winner,
-                in_call=in_call,
-                counters=counters,
-                user=request.user,
-                device=_device(request),
-            )
+            with unchanged_since(evening, seen, acts_on_result(number, table)):
+                done = corrections.result_correct(
+                    evening=evening,
+                    round_number=number,
+                    table=table,
+                    pool_winner=winner,
+                    in_call=in_call,
+                    counters=counters,
+                    user=request.user,
+                    device=_device(request),
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

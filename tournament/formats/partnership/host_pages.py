@@ -35,6 +35,7 @@ from tournament.forms.evening import TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result
 from tournament.registry import format_for
 from tournament.services.naming import error_message
+from tournament.views.stale import ANY_CHANGE, unchanged_since
 
 CORRECTION_RULE = (
     "At tables of four a closed round is corrected by undoing its bell: undo the last bell, enter the "
@@ -241,7 +242,8 @@ def draw_preview(evening: Evening, here: int) -> tuple[int, int, int, str]:
 
 def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
-    deals it (``foursomes.foursome_draw``) and the seating once dealt. The physical draw is
+    deals it (``foursomes.foursome_draw``) and the seating once dealt. A deal from a page drawn
+    before a later change is refused with what changed (``tournament.views.stale``). The physical draw is
     refused with the house rule (``PHYSICAL_REFUSED``); nothing changes then."""
     title = format_for(evening).title
     if request.method == "POST":
@@ -253,12 +255,13 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             messages.error(request, PHYSICAL_REFUSED.format(title=title))
         else:
             try:
-                foursomes.foursome_draw(
-                    evening=evening,
-                    representing=form.cleaned_data["representing"],
-                    user=request.user,
-                    device=_device(request),
-                )
+                with unchanged_since(evening, form, ANY_CHANGE):
+                    foursomes.foursome_draw(
+                        evening=evening,
+                        representing=form.cleaned_data["representing"],
+                        user=request.user,
+                        device=_device(request),
+                    )
             except RuleError as error:
                 messages.error(request, error_message(error, evening))
             else:
