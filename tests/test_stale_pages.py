@@ -16,11 +16,14 @@ import re
 import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_bell import play, seat_by_names
 from tests.fixtures_ending import count_every_table, ended_evening
 from tournament.models import AuditEntry, Bell, Draw, Evening, Guest, Result
+from tournament.selectors.stale import TOPICS
 from tournament.services.clock import round_start
 from tournament.services.guests import guest_rename, guest_set_status
 from tournament.services.results import result_record
@@ -365,3 +368,74 @@ def test_a_form_without_the_mark_is_not_checked(logged_in, host):
     guests(evening, 6, 6)
     logged_in.post(url("host-draw", evening), {"action": "digital"})
     assert made_draws(evening) == 1
+
+
+# The rule itself -------------------------------------------------------------------------------
+
+
+def entry(action: str, **detail) -> AuditEntry:
+    """An unsaved audit entry by the host, for the rule's own tests."""
+    import datetime
+
+    return AuditEntry(action=action, detail=detail, at=datetime.datetime(2026, 12, 2, 5, 41, tzinfo=datetime.UTC))
+
+
+def test_a_draw_at_tables_of_four_is_said_with_its_ghosts():
+    from tournament.selectors.audit_sentences import audit_sentence
+
+    assert audit_sentence(entry("draw.digital", sizes=[4, 4, 4, 4], ghosts=3), {}) == (
+        "The host made the draw: 13 guests and 3 ghosts at 4 tables."
+    )
+    assert audit_sentence(entry("draw.digital", sizes=[4, 4]), {}) == "The host made the draw: 8 guests at 2 tables."
+
+
+def test_what_refuses_what():
+    from tournament.selectors.stale import ANY_CHANGE, CEREMONY_STEP, SETTINGS, acts_on_guest, acts_on_result
+
+    ann = acts_on_guest(7, "Ann")
+    assert ann.touched_by(entry("guest.status", guest_id=7, status="left"))
+    assert ann.touched_by(entry("guests.check_in", names=["Bob", "Ann"]))
+    assert ann.touched_by(entry("draw.swap", leaving_id=3, arriving_id=7, table=2))
+    assert not ann.touched_by(entry("guest.status", guest_id=8, status="here"))
+    assert not ann.touched_by(entry("guest.rename", guest_id=7, old="Anne", new="Ann"))  # no play
+    assert not ann.touched_by(entry("bell.ring", round=1))
+    table = acts_on_result(2, 3)
+    assert table.touched_by(entry("result.record", round=2, table=3))
+    assert not table.touched_by(entry("result.record", round=2, table=4))
+    assert not table.touched_by(entry("result.confirm", round=3, table=3))
+    assert table.touched_by(entry("bell.undo", round=2)) and table.touched_by(entry("result.correct", round=1, table=1))
+    assert not table.touched_by(entry("round.pause", round=3))
+    assert ANY_CHANGE.touched_by(entry("seat.swap"))  # a kind of step not listed yet counts as a step
+    assert not ANY_CHANGE.touched_by(entry("helper.create", link=2))
+    assert CEREMONY_STEP.touched_by(entry("final.count", table=1)) and not SETTINGS.touched_by(entry("bell.ring"))
+
+
+def test_a_refusal_names_three_changes_then_counts_the_rest():
+    from tournament.selectors.stale import stale_words
+
+    words = stale_words([entry("round.pause", round=1, seconds_left=90)] * 5, {})
+    assert words == (
+        "Nothing was changed: since this page was drawn, the host paused round 1 with 1:30 left (05:41); "
+        "the host paused round 1 with 1:30 left (05:41); the host paused round 1 with 1:30 left (05:41); "
+        "and 2 more changes. Look at the page again."
+    )
+
+
+ACTIONS = [*TOPICS, "draw.digital", "seat.move"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    actions=st.lists(st.sampled_from(ACTIONS), max_size=8),
+    other=st.integers(min_value=1, max_value=50),
+    guest=st.integers(min_value=51, max_value=99),
+)
+def test_any_change_is_refused_exactly_when_some_change_is_play_and_a_guest_only_by_their_own(actions, other, guest):
+    """Property: ``ANY_CHANGE`` is touched by an entry exactly when the entry changed some part
+    of the play (``topics_of`` not empty); a guest's button is never touched by entries about
+    another guest, whatever they did."""
+    from tournament.selectors.stale import ANY_CHANGE, acts_on_guest, topics_of
+
+    entries = [entry(a, guest_id=other, name=f"Guest {other}", names=[f"Guest {other}"], round=1) for a in actions]
+    assert any(ANY_CHANGE.touched_by(e) for e in entries) == any(topics_of(a) for a in actions)
+    assert not any(acts_on_guest(guest, f"Guest {guest}").touched_by(e) for e in entries)
