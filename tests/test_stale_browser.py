@@ -33,3 +33,31 @@ def test_a_stale_draw_tab_does_not_deal_again(browser, live_server, host):
     second.get_by_role("button", name="Redraw (replaces the draw in force)").click()  # the page as it is now
     second.wait_for_url(f"{base}/host/e/{evening.pk}/")
     assert AuditEntry.objects.filter(evening=evening, action="draw.digital").count() == 2
+
+
+def test_the_boards_live_poll_keeps_its_buttons_fresh(browser, live_server, host):
+    """A result reported from elsewhere reaches the open board by its live poll (no reload);
+    the morphed board's buttons carry the new mark, so *Ring the bell now* is not refused."""
+    from tests.factories import EveningFactory
+    from tests.fixtures_bell import seat_by_names
+    from tests.test_host_bell_browser import host_page
+    from tournament.models import Bell
+    from tournament.services.clock import round_start
+    from tournament.services.results import result_record
+
+    evening = EveningFactory(host=host, name="Live night")
+    ids = seat_by_names(evening, [["Ann", "Bob", "Cy", "Di"], ["Eve", "Fay", "Gus", "Hal"]])
+    rnd = round_start(evening=evening)
+    base, board = live_server.url, host_page(browser, live_server, host)
+    board.goto(f"{base}/host/e/{evening.pk}/")
+    board.evaluate("window.__sameDocument = true")
+    drawn = board.locator("#board input[name=seen]").first.get_attribute("value")
+    result_record(round=rnd, table=1, pool_winner=ids["Ann"], counters={ids[n]: 50 for n in ("Ann", "Bob", "Cy", "Di")})
+    result_record(round=rnd, table=2, pool_winner=ids["Eve"])
+    board.get_by_text("2 of 2 tables in").wait_for(timeout=15_000)  # the live poll, no reload
+    marks = set(board.locator("#board input[name=seen]").evaluate_all("(inputs) => inputs.map((i) => i.value)"))
+    assert len(marks) == 1 and marks != {drawn}
+    board.get_by_role("button", name="Ring the bell now").click()
+    board.get_by_text("The bell of round 1 has rung.").wait_for()
+    assert board.evaluate("window.__sameDocument") is None  # the button's POST loaded the board anew
+    assert Bell.objects.filter(round=rnd, kind=Bell.Kind.BELL).count() == 1
