@@ -439,3 +439,17 @@ def test_any_change_is_refused_exactly_when_some_change_is_play_and_a_guest_only
     entries = [entry(a, guest_id=other, name=f"Guest {other}", names=[f"Guest {other}"], round=1) for a in actions]
     assert any(ANY_CHANGE.touched_by(e) for e in entries) == any(topics_of(a) for a in actions)
     assert not any(acts_on_guest(guest, f"Guest {guest}").touched_by(e) for e in entries)
+
+
+def test_the_bell_with_cuts_from_a_page_drawn_before_a_result_is_refused(logged_in, three):
+    evening, ids = three
+    rnd = round_start(evening=evening)
+    page = url("host-bell-cuts", evening)
+    stale = seen_on(logged_in, page)
+    result_record(round=rnd, table=2, pool_winner=ids["Gus"])
+    response = logged_in.post(page, {"round": "1", "seen": stale})
+    assert response.status_code == 200
+    assert "since this page was drawn, the host recorded table 2&#x27;s result in round 1: Gus won the pool" in (
+        response.content.decode()
+    )
+    assert not Bell.objects.filter(round__evening=evening).exists()

@@ -202,7 +202,7 @@ RANKS = [
 ]
 
 
-class CutsForm(forms.Form):
+class CutsForm(SeenVersionForm):
     """The card each guest cut, for the guests who may have to cut at this bell (blank: the app
     cuts for them). ``cuts()`` gives guest id -> rank (ace 1 .. king 13)."""
 
