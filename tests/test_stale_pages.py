@@ -453,3 +453,18 @@ def test_the_bell_with_cuts_from_a_page_drawn_before_a_result_is_refused(logged_
         response.content.decode()
     )
     assert not Bell.objects.filter(round__evening=evening).exists()
+
+
+def test_a_damaged_mark_on_the_settings_and_a_correction_is_a_form_error(logged_in, host, three):
+    evening, ids = three
+    round_one(evening, ids)
+    page = logged_in.get(url("host-evening-edit", evening))
+    form = {k: v for k, v in page.context["form"].initial.items() if v is not None}
+    response = logged_in.post(url("host-evening-edit", evening), {**form, "name": "Other", "seen": "damaged"})
+    assert response.status_code == 200 and "was damaged, so nothing was changed" in response.content.decode()
+    evening.refresh_from_db()
+    assert evening.name == "Bell evening"
+    response = logged_in.post(url("host-correction", evening, 1, 3), {"pool_winner": str(ids["Jo"]), "seen": "1.x"})
+    assert response.status_code == 200 and "was damaged, so nothing was changed" in response.content.decode()
+    assert winner(1, 3) == ids["Ivy"]
+    assert logged_in.post(url("host-evening-edit", evening), {}).status_code == 200  # an empty post: the form again

@@ -67,8 +67,8 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         initial=initial,
         counters_initial=counters,
     )
-    seen = SeenVersionForm(request.POST or None)
-    if request.method == "POST" and not seen.is_valid():
+    seen = SeenVersionForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid() and not seen.is_valid():
         form.add_error(None, SEEN_DAMAGED)
     elif request.method == "POST" and form.is_valid():
         winner, in_call, counters = form.result()

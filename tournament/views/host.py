@@ -107,8 +107,8 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
     as it is now; a refusal is shown on the form and saves nothing)."""
     evening = _evening(request, evening_id)
     form = EveningForm(request.POST or None, instance=evening)
-    seen = SeenVersionForm(request.POST or None)
-    if request.method == "POST" and not seen.is_valid():
+    seen = SeenVersionForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid() and not seen.is_valid():
         form.add_error(None, SEEN_DAMAGED)
     elif request.method == "POST" and form.is_valid():
         settings, format_options = form.settings()
