@@ -408,6 +408,7 @@ def test_what_refuses_what():
     assert ANY_CHANGE.touched_by(entry("seat.swap"))  # a kind of step not listed yet counts as a step
     assert not ANY_CHANGE.touched_by(entry("helper.create", link=2))
     assert CEREMONY_STEP.touched_by(entry("final.count", table=1)) and not SETTINGS.touched_by(entry("bell.ring"))
+    assert SETTINGS.touched_by(entry("round.start", round=1)) and not SETTINGS.touched_by(entry("round.start", round=2))
 
 
 def test_a_refusal_names_three_changes_then_counts_the_rest():
@@ -468,3 +469,23 @@ def test_a_damaged_mark_on_the_settings_and_a_correction_is_a_form_error(logged_
     assert response.status_code == 200 and "was damaged, so nothing was changed" in response.content.decode()
     assert winner(1, 3) == ids["Ivy"]
     assert logged_in.post(url("host-evening-edit", evening), {}).status_code == 200  # an empty post: the form again
+
+
+def test_house_rules_saved_from_a_stale_page_are_refused_and_a_round_start_does_not_refuse_them(logged_in, host, three):
+    from tournament.services.house_rules import house_rules_set
+
+    evening, ids = three
+    round_one(evening, ids)
+    page = url("host-house-rules", evening)
+    first, second = logged_in.get(page), logged_in.get(page)
+    form = {name: f.initial for name, f in first.context["form"].fields.items() if f.initial is not None}
+    round_start(evening=evening)  # round 2 starts: not what the house rules act on
+    saved = logged_in.post(page, {**form, "no_result": "lot", "seen": SEEN.search(first.content.decode()).group(1)})
+    assert saved.status_code == 302
+    house_rules_set(evening=evening, bell={"no_result": "hold"}, prizes={}, user=host)
+    stale = SEEN.search(second.content.decode()).group(1)
+    response = logged_in.post(page, {**form, "no_result": "stay", "seen": stale})
+    assert response.status_code == 200 and "Nothing was changed: since this page was drawn, the host" in (
+        response.content.decode()
+    )
+    assert AuditEntry.objects.filter(evening=evening, action="options.set").count() == 2

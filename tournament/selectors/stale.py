@@ -57,7 +57,7 @@ TOPICS: Mapping[str, frozenset[str]] = {
     "bell.reopened": frozenset({STEPS}),
     "guest.leave": frozenset({STEPS, DOOR}),
     "guest.arrive": frozenset({STEPS, DOOR}),
-    "round.start": frozenset({STEPS, DRAW, CLOCK}),
+    "round.start": frozenset({STEPS, CLOCK}),  # round 1's start is the draw's too (``topics_of``)
     "evening.import": PLAY,
     "result.record": frozenset({RESULTS}),
     "result.report": frozenset({RESULTS}),
@@ -97,12 +97,15 @@ UNKNOWN = frozenset({STEPS, RESULTS})  # an action this table does not name yet 
 SHOWN = 3  # changes named in a refusal; past that, "and N more changes"
 
 
-def topics_of(action: str) -> frozenset[str]:
-    """What an audit entry's ``action`` changed (``TOPICS``): every "draw.*" is the draw and
-    its seats; an action not listed counts as a step and a result (``UNKNOWN``), so a new kind
-    of step (a seat change) refuses what a step refuses until it is listed."""
+def topics_of(action: str, detail: Mapping[str, Any] | None = None) -> frozenset[str]:
+    """What an audit entry's ``action`` (with its ``detail``) changed (``TOPICS``): every
+    "draw.*" is the draw and its seats, and so is the start of round 1 (the draw is fixed
+    then); an action not listed counts as a step and a result (``UNKNOWN``), so a new kind of
+    step (a seat change) refuses what a step refuses until it is listed."""
     if action.startswith("draw."):
         return frozenset({DRAW, STEPS})
+    if action == "round.start" and _number((detail or {}).get("round")) == 1:
+        return TOPICS[action] | {DRAW}
     return TOPICS.get(action, UNKNOWN)
 
 
@@ -118,10 +121,10 @@ class ActsOn:
 
     def touched_by(self, entry: AuditEntry) -> bool:
         """Whether ``entry`` changed what this action acts on."""
-        changed = topics_of(entry.action)
+        detail: Mapping[str, Any] = entry.detail if isinstance(entry.detail, dict) else {}
+        changed = topics_of(entry.action, detail)
         if changed & self.topics:
             return True
-        detail: Mapping[str, Any] = entry.detail if isinstance(entry.detail, dict) else {}
         at = (_number(detail.get("round")), _number(detail.get("table")))
         if self.result is not None and RESULTS in changed and at == self.result:
             return True

@@ -22,7 +22,7 @@ from tournament.models import Evening, Round
 from tournament.services import clock
 from tournament.services.naming import error_message
 from tournament.services.state import current_round
-from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, unchanged_since
+from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, seen_beside, unchanged_since
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -110,14 +110,15 @@ def clock_settings(request: HttpRequest, evening_id: int) -> HttpResponse:
     the number of rounds and the end time."""
     evening = _evening(request, evening_id)
     form = ClockSettingsForm(request.POST or None, instance=Evening.objects.get(pk=evening.pk))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         try:
-            clock.evening_set_clock(
-                evening=evening,
-                user=request.user,
-                device=request.META.get("HTTP_USER_AGENT", ""),
-                **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS},
-            )
+            with unchanged_since(evening, seen, SETTINGS):
+                clock.evening_set_clock(
+                    evening=evening,
+                    user=request.user,
+                    device=request.META.get("HTTP_USER_AGENT", ""),
+                    **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS},
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

@@ -19,7 +19,6 @@ from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import ResultForm
-from tournament.forms.seen import SEEN_DAMAGED, SeenVersionForm
 from tournament.models import Bell, Guest
 from tournament.selectors.audit_sentences import audit_sentence, seat_moves
 from tournament.selectors.board import missing_tables
@@ -27,7 +26,7 @@ from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
-from tournament.views.stale import ANY_CHANGE, acts_on_result, unchanged_since
+from tournament.views.stale import ANY_CHANGE, acts_on_result, seen_beside, unchanged_since
 
 AUDIT_PAGE = 100
 
@@ -67,10 +66,7 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         initial=initial,
         counters_initial=counters,
     )
-    seen = SeenVersionForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid() and not seen.is_valid():
-        form.add_error(None, SEEN_DAMAGED)
-    elif request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         winner, in_call, counters = form.result()
         try:
             with unchanged_since(evening, seen, acts_on_result(number, table)):

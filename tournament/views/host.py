@@ -19,7 +19,6 @@ from tournament.exchange.export import evening_export
 from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
-from tournament.forms.seen import SEEN_DAMAGED, SeenVersionForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, missing_tables
 from tournament.services import bell, clock, results, state
@@ -29,7 +28,7 @@ from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
-from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, unchanged_since
+from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, seen_beside, unchanged_since
 
 
 def _device(request: HttpRequest) -> str:
@@ -107,10 +106,7 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
     as it is now; a refusal is shown on the form and saves nothing)."""
     evening = _evening(request, evening_id)
     form = EveningForm(request.POST or None, instance=evening)
-    seen = SeenVersionForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid() and not seen.is_valid():
-        form.add_error(None, SEEN_DAMAGED)
-    elif request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         settings, format_options = form.settings()
         try:
             with unchanged_since(evening, seen, SETTINGS):

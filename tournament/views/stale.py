@@ -17,7 +17,10 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from tournament.forms.seen import Seen, SeenVersionForm
+from django import forms
+from django.http import HttpRequest
+
+from tournament.forms.seen import SEEN_DAMAGED, Seen, SeenVersionForm
 from tournament.models import Evening
 from tournament.selectors.stale import (
     ANY_CHANGE,
@@ -39,6 +42,7 @@ __all__ = [
     "ActsOn",
     "acts_on_guest",
     "acts_on_result",
+    "seen_beside",
     "unchanged_since",
 ]
 
@@ -54,3 +58,15 @@ def unchanged_since(
     if seen is None:
         return nullcontext()
     return unchanged(evening, lambda locked: stale_refusal(locked, seen, acts_on))
+
+
+def seen_beside(request: HttpRequest, form: forms.BaseForm) -> SeenVersionForm | None:
+    """For a valid posted ``form`` that is no ``SeenVersionForm`` (a model form, a result form
+    shared with the phones): the POST's ``seen`` mark read on its own (a valid
+    ``SeenVersionForm``), or None after adding ``SEEN_DAMAGED`` to ``form``'s errors, which the
+    page shows; nothing changes then."""
+    seen = SeenVersionForm(request.POST)
+    if seen.is_valid():
+        return seen
+    form.add_error(None, SEEN_DAMAGED)
+    return None
