@@ -489,3 +489,34 @@ def test_house_rules_saved_from_a_stale_page_are_refused_and_a_round_start_does_
         response.content.decode()
     )
     assert AuditEntry.objects.filter(evening=evening, action="options.set").count() == 2
+
+
+def test_a_stale_change_before_round_1_is_refused_after_another_tab_seated_the_latecomer(logged_in, host):
+    evening = EveningFactory(host=host)
+    guests(evening, 7, 6)  # 13 guests: their tables have a free seat for a latecomer
+    logged_in.post(url("host-draw", evening), {"action": "digital"})
+    late = GuestFactory(evening=evening, name="Late Lola", pack="red")
+    page = logged_in.get(url("host-draw", evening)).content.decode()
+    table = re.search(r'<option value="([0-9]+)">table', page).group(1)
+    first, second = SEEN.search(page).group(1), SEEN.search(page).group(1)
+    form = {"action": "seat", "guest": str(late.pk), "table": table}
+    assert logged_in.post(url("host-draw-change", evening), {**form, "seen": first}).status_code == 302
+    assert AuditEntry.objects.filter(evening=evening, action="draw.latecomer").count() == 1
+    response = logged_in.post(url("host-draw-change", evening), {**form, "seen": second})
+    assert f"the host seated Late Lola at table {table} before round 1" in stale_message(response)
+    assert AuditEntry.objects.filter(evening=evening, action="draw.latecomer").count() == 1
+
+
+def test_end_the_evening_from_a_page_drawn_before_an_undo_is_refused(logged_in, three):
+    evening, ids = three
+    bell = round_one(evening, ids)
+    page = logged_in.get(url("host-end", evening)).content.decode()
+    stale = SEEN.search(page).group(1)
+    logged_in.post(
+        url("host-round", evening),
+        {"action": "undo", "bell": str(bell.pk), "seen": seen_on(logged_in, url("host-evening", evening))},
+    )
+    response = logged_in.post(url("host-end", evening), {"round": "1", "confirm": "on", "seen": stale})
+    assert "the host undid the bell of round 1" in stale_message(response)
+    evening.refresh_from_db()
+    assert evening.stage != Evening.Stage.ENDED
