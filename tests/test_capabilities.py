@@ -11,6 +11,7 @@ until it is taken off the list (``docs/architecture.md``, "The formats: plug-ins
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -23,7 +24,7 @@ from tests.factories import EveningFactory, GuestFactory
 from tournament.documents.contents import document_pdf
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import evening_import
-from tournament.models import Bell, Evening, Guest, Result
+from tournament.models import AuditEntry, Bell, Evening, Guest, Result
 from tournament.registry import format_for
 from tournament.services import draw_physical
 from tournament.services.bell import bell_undo
@@ -412,6 +413,38 @@ def test_public_seating(db, host, key, client):
     assert page.status_code == 200
     names = set(Guest.objects.filter(pk__in=_drawn(evening)).values_list("name", flat=True))
     assert len(names) == 13 and all(name in page.content.decode() for name in names)
+
+
+def _seen(client, page: str) -> str:
+    """The ``seen`` mark the forms of the page at ``page`` carry (one per page)."""
+    marks = set(re.findall(r'name="seen" value="([0-9.]+)"', client.get(page).content.decode()))
+    assert len(marks) == 1, marks
+    return marks.pop()
+
+
+@pytest.mark.parametrize("key", formats("a stale page's button changes nothing"))
+def test_a_stale_page_changes_nothing(db, host, key, client):
+    """The draw page open in two tabs: the second tab's deal is refused naming the draw; the
+    board open in two tabs after a bell: the second tab's undo is refused naming the undo.
+    Nothing changes either time (issue 22 item 7, ``tournament.selectors.stale``)."""
+    client.force_login(host)
+    evening = _evening(host, key)
+    draw_page = reverse("host-draw", args=[evening.pk])
+    first, second = _seen(client, draw_page), _seen(client, draw_page)
+    client.post(draw_page, {"action": "digital", "seen": first})
+    tables = format_for(evening).state(evening).tables
+    refused = client.post(draw_page, {"action": "digital", "seen": second}, follow=True).content.decode()
+    assert "Nothing was changed: since this page was drawn, the host made the draw: " in refused
+    assert AuditEntry.objects.filter(evening=evening, action="draw.digital").count() == 1
+    assert format_for(evening).state(evening).tables == tables
+    _play(evening, host)
+    board, buttons = reverse("host-evening", args=[evening.pk]), reverse("host-round", args=[evening.pk])
+    first, second = _seen(client, board), _seen(client, board)
+    bell = Bell.objects.get(round__evening=evening, kind=Bell.Kind.BELL, undone_at__isnull=True)
+    client.post(buttons, {"action": "undo", "bell": bell.pk, "seen": first})
+    refused = client.post(buttons, {"action": "undo", "bell": bell.pk, "seen": second}, follow=True).content.decode()
+    assert "Nothing was changed: since this page was drawn, the host undid the bell of round 1" in refused
+    assert AuditEntry.objects.filter(evening=evening, action="bell.undo").count() == 1
 
 
 WALKED_BY_HAND = {"poker", "euchre", "whist", "bunco"}

@@ -15,6 +15,7 @@ from django import forms
 from django.core.validators import RegexValidator
 
 from tournament.forms.fields import SMALL_MAX, IdField, WholeNumberField, WholeNumberListField, nul_refused, plain_words
+from tournament.forms.seen import SeenVersionForm
 from tournament.whole_numbers import ascii_whole_number
 
 NOT_UNDERSTOOD = "That button was not understood: reload the page and try again."
@@ -39,7 +40,7 @@ def form_problems(form: forms.Form) -> list[str]:
     return list(dict.fromkeys(str(e) for errors in form.errors.values() for e in errors))
 
 
-class DrawForm(forms.Form):
+class DrawForm(SeenVersionForm):
     """The draw page's buttons: deal digitally (``action`` "digital", the default) or start a
     physical draw ("physical"); ``accept_relaxed`` "1" takes the relaxed plan offered for 9 to
     11 guests; ``representing``, the guests ticked to represent the other pack."""
@@ -59,7 +60,7 @@ class DrawForm(forms.Form):
     )
 
 
-class DrawChangeForm(forms.Form):
+class DrawChangeForm(SeenVersionForm):
     """A change of who is here before round 1: ``action`` "seat" (a latecomer, ``guest``, at
     ``table``), "release" (take ``guest`` out of the draw) or "swap" (``latecomer`` takes
     ``guest``'s seat)."""
@@ -102,7 +103,7 @@ class DrawChangeForm(forms.Form):
         return data
 
 
-class PhysicalCardForm(forms.Form):
+class PhysicalCardForm(SeenVersionForm):
     """One card of the physical draw: the ``guest``'s name as typed and the ``card`` they drew,
     as typed ("3", "trey", "3 red"); the services read both."""
 
@@ -122,7 +123,7 @@ class PhysicalCardForm(forms.Form):
     )
 
 
-class PhysicalActionForm(forms.Form):
+class PhysicalActionForm(SeenVersionForm):
     """The physical draw's buttons: ``action`` "withdraw" (undo ``guest``'s card), "finish"
     (seat everyone) or "cancel"."""
 
@@ -144,7 +145,7 @@ class PhysicalActionForm(forms.Form):
         return data
 
 
-class ClockActionForm(forms.Form):
+class ClockActionForm(SeenVersionForm):
     """The clock's buttons: ring, pause, resume, add / take / set ``minutes`` (read by
     ``tournament.forms.evening.ClockMinutesForm``)."""
 

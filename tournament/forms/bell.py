@@ -17,6 +17,7 @@ from tables.bell.options import CHOICES
 from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.sources import source_in_words
 from tournament.forms.fields import ID_MAX, WholeNumberField
+from tournament.forms.seen import SeenVersionForm
 
 # option name -> (the question, {choice: what it means}); the first choice is the default.
 BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
@@ -201,7 +202,7 @@ RANKS = [
 ]
 
 
-class CutsForm(forms.Form):
+class CutsForm(SeenVersionForm):
     """The card each guest cut, for the guests who may have to cut at this bell (blank: the app
     cuts for them). ``cuts()`` gives guest id -> rank (ace 1 .. king 13)."""
 
@@ -222,7 +223,7 @@ class CutsForm(forms.Form):
         }
 
 
-class RoundActionForm(forms.Form):
+class RoundActionForm(SeenVersionForm):
     """The board's round buttons (``tournament.views.host.round_action``): ``action`` is what
     to do; ``round`` the round the page showed (a stale tab's ring is refused, not applied to
     a later round); ``bell`` the bell an undo button showed (two undo taps never undo two

@@ -12,6 +12,7 @@ from typing import cast
 from django import forms
 
 from tournament.forms.fields import WholeNumberField, plain_words
+from tournament.forms.seen import SeenVersionForm
 from tournament.models import Guest, HelperLink
 
 SHOW_CHOICES = [
@@ -46,7 +47,7 @@ class GuestFilterForm(forms.Form):
         return self.cleaned_data["q"], self.cleaned_data["show"]
 
 
-class GuestActionForm(GuestFilterForm):
+class GuestActionForm(SeenVersionForm, GuestFilterForm):
     """One guest's button on the list: check in, check out, seat now, left, or a new private
     link; ``q`` and ``show`` carry the list's filter so the page comes back as it was."""
 

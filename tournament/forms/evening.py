@@ -12,6 +12,7 @@ from typing import Any, cast
 from django import forms
 
 from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
+from tournament.forms.seen import SeenVersionForm
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
 from tournament.registry import default_format, format_choices, format_named, installed_formats
@@ -558,7 +559,7 @@ class TableJumpForm(forms.Form):
 # --- The end of the evening (issue 11 deliver 4) ---------------------------------------------
 
 
-class EndEveningForm(forms.Form):
+class EndEveningForm(SeenVersionForm):
     """The host confirms *End the evening*; ``round`` is the last round the page showed (0
     before round 1), so a stale tab is refused (``tournament.services.ending.evening_end``)."""
 
@@ -578,7 +579,7 @@ class EndEveningForm(forms.Form):
     )
 
 
-class CeremonyForm(forms.Form):
+class CeremonyForm(SeenVersionForm):
     """One tap of the prize ceremony; ``step`` is how many steps the page showed as revealed,
     so a double tap or a stale tab is refused (``tournament.services.ending.ceremony_next``)."""
 

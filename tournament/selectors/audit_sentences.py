@@ -190,6 +190,14 @@ SEAT_WORDS = {0: "North", 1: "East", 2: "South", 3: "West"}
 """A seat at a table of four by its stored number (docs/rules/tables-of-four.md)."""
 
 
+def _drawn(d: Mapping) -> str:
+    """Who a draw seated: "12 guests", or at tables of four with ghosts in the seats left
+    "13 guests and 3 ghosts" (``sizes`` counts seats; ``ghosts`` the seats no guest took)."""
+    ghosts = int(d.get("ghosts") or 0)
+    guests = sum(d.get("sizes") or ()) - ghosts
+    return f"{guests} {plural(guests, 'guest')}" + (f" and {ghosts} {plural(ghosts, 'ghost')}" if ghosts else "")
+
+
 def _card(d: Mapping) -> str:
     rank = int(d.get("rank") or 0)
     pack = {"red": "the red pack", "blue": "the blue pack"}.get(d.get("pack") or "", "a pack")
@@ -249,7 +257,7 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     "options.set": lambda who, d, n: f"{who} {_house_rules(d)}".rstrip(".") + ".",
     "game.set": lambda who, d, n: f"{who} chose the game: {_game((d.get('after') or {}).get('game'))}.",
     "draw.digital": lambda who, d, n: (
-        f"{who} made the draw: {sum(d.get('sizes') or ())} guests at {len(d.get('sizes') or ())} tables"
+        f"{who} made the draw: {_drawn(d)} at {len(d.get('sizes') or ())} tables"
         + (f" ({d['relaxed'].strip().rstrip('.')})" if (d.get("relaxed") or "").strip(" ;") else "")
         + "."
     ),

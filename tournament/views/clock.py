@@ -22,6 +22,7 @@ from tournament.models import Evening, Round
 from tournament.services import clock
 from tournament.services.naming import error_message
 from tournament.services.state import current_round
+from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, seen_beside, unchanged_since
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -52,41 +53,42 @@ def clock_control(request: HttpRequest, evening_id: int) -> HttpResponse:
     action = form.cleaned_data["action"]
     device = request.META.get("HTTP_USER_AGENT", "")[:200]
     try:
-        if action == "ring":
-            bell = clock.round_ring(evening=evening, user=request.user, device=device)
+        with unchanged_since(evening, form, ANY_CHANGE if action == "ring" else CLOCK_BUTTONS):
+            if action == "ring":
+                bell = clock.round_ring(evening=evening, user=request.user, device=device)
+                rnd = current_round(evening)
+                if bell is not None:
+                    messages.success(request, f"The bell of round {bell.round.number} has rung.")
+                else:
+                    messages.info(request, f"The bell has rung; it waits for {rnd.waiting_for if rnd else 'results'}.")
+                return redirect("host-evening", evening.pk)
             rnd = current_round(evening)
-            if bell is not None:
-                messages.success(request, f"The bell of round {bell.round.number} has rung.")
-            else:
-                messages.info(request, f"The bell has rung; it waits for {rnd.waiting_for if rnd else 'results'}.")
-            return redirect("host-evening", evening.pk)
-        rnd = current_round(evening)
-        if rnd is None:
-            raise RuleError("No round is in play: start the next round first.")
-        if action == "pause":
-            clock.round_pause(round=rnd, user=request.user, device=device)
-            messages.success(request, f"Round {rnd.number} is paused.")
-        elif action == "resume":
-            clock.round_resume(round=rnd, user=request.user, device=device)
-            messages.success(request, f"Round {rnd.number} runs again.")
-        elif action in ("take", "set") and _ends_the_round(rnd, action, minutes := _minutes(request)):
-            messages.info(
-                request,
-                f"That would end round {rnd.number} now, which rings its bell: the clock was "
-                "not changed. Ring the bell here if the round is over.",
-            )
-            return redirect("host-bell-confirm", evening.pk, rnd.number)
-        elif action in ("add", "take"):
-            minutes = _minutes(request)
-            clock.round_extend(
-                round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user, device=device
-            )
-            word = "added to" if action == "add" else "taken from"
-            messages.success(request, f"{minutes} minute{'s' if minutes != 1 else ''} {word} round {rnd.number}.")
-        else:  # set
-            minutes = _minutes(request)
-            clock.round_set_time_left(round=rnd, seconds=minutes * 60, user=request.user, device=device)
-            messages.success(request, f"Round {rnd.number}'s clock is set to {minutes}:00.")
+            if rnd is None:
+                raise RuleError("No round is in play: start the next round first.")
+            if action == "pause":
+                clock.round_pause(round=rnd, user=request.user, device=device)
+                messages.success(request, f"Round {rnd.number} is paused.")
+            elif action == "resume":
+                clock.round_resume(round=rnd, user=request.user, device=device)
+                messages.success(request, f"Round {rnd.number} runs again.")
+            elif action in ("take", "set") and _ends_the_round(rnd, action, minutes := _minutes(request)):
+                messages.info(
+                    request,
+                    f"That would end round {rnd.number} now, which rings its bell: the clock was "
+                    "not changed. Ring the bell here if the round is over.",
+                )
+                return redirect("host-bell-confirm", evening.pk, rnd.number)
+            elif action in ("add", "take"):
+                minutes = _minutes(request)
+                clock.round_extend(
+                    round=rnd, minutes=minutes if action == "add" else -minutes, user=request.user, device=device
+                )
+                word = "added to" if action == "add" else "taken from"
+                messages.success(request, f"{minutes} minute{'s' if minutes != 1 else ''} {word} round {rnd.number}.")
+            else:  # set
+                minutes = _minutes(request)
+                clock.round_set_time_left(round=rnd, seconds=minutes * 60, user=request.user, device=device)
+                messages.success(request, f"Round {rnd.number}'s clock is set to {minutes}:00.")
     except RuleError as error:
         messages.error(request, error_message(error, evening))
     return redirect("host-evening", evening.pk)
@@ -108,14 +110,15 @@ def clock_settings(request: HttpRequest, evening_id: int) -> HttpResponse:
     the number of rounds and the end time."""
     evening = _evening(request, evening_id)
     form = ClockSettingsForm(request.POST or None, instance=Evening.objects.get(pk=evening.pk))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         try:
-            clock.evening_set_clock(
-                evening=evening,
-                user=request.user,
-                device=request.META.get("HTTP_USER_AGENT", ""),
-                **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS},
-            )
+            with unchanged_since(evening, seen, SETTINGS):
+                clock.evening_set_clock(
+                    evening=evening,
+                    user=request.user,
+                    device=request.META.get("HTTP_USER_AGENT", ""),
+                    **{name: form.cleaned_data[name] for name in clock.CLOCK_FIELDS},
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

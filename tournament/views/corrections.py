@@ -27,6 +27,7 @@ from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
+from tournament.views.stale import ANY_CHANGE, acts_on_result, seen_beside, unchanged_since
 
 AUDIT_PAGE = 100
 
@@ -76,17 +77,18 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
     )
     confirm = ConfirmForm(posted)
     asked: corrections.ConfirmCorrection | None = None
-    if posted is not None and form.is_valid():
+    if posted is not None and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         try:
-            done = corrections.correction_save(
-                evening=evening,
-                round_number=number,
-                table=table,
-                result=form.correction(),
-                user=request.user,
-                device=_device(request),
-                confirm=confirm.cleaned_data["confirm"] if confirm.is_valid() else None,
-            )
+            with unchanged_since(evening, seen, acts_on_result(number, table)):
+                done = corrections.correction_save(
+                    evening=evening,
+                    round_number=number,
+                    table=table,
+                    result=form.correction(),
+                    user=request.user,
+                    device=_device(request),
+                    confirm=confirm.cleaned_data["confirm"] if confirm.is_valid() else None,
+                )
         except corrections.ConfirmCorrection as changes:
             asked = changes
         except RuleError as error:
@@ -164,20 +166,18 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = CutsForm(request.POST or None, guests=[guests[g] for g in dict.fromkeys(ids) if g in guests])
     if request.method == "POST" and form.is_valid():
         try:
-            rung = bell.bell_ring(
-                round_id=current.pk, cause=Bell.Cause.HOST, user=request.user, device=_device(request), cuts=form.cuts()
-            )
+            with unchanged_since(evening, form, ANY_CHANGE):
+                rung = bell.bell_ring(
+                    round_id=current.pk,
+                    cause=Bell.Cause.HOST,
+                    user=request.user,
+                    device=_device(request),
+                    cuts=form.cuts(),
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
-            if rung is not None:
-                messages.success(request, f"The bell of round {current.number} has rung.")
-                names = guest_names(evening)
-                for warning in rung.record.get("warnings", ()):
-                    messages.warning(request, name_guests(warning, names))
-            else:
-                current.refresh_from_db()
-                messages.info(request, current.waiting_for or "The bell had already rung.")
+            _rung_messages(request, evening, current, rung)
             return redirect("host-evening", evening.pk)
     names = guest_names(evening)
     contests = [(why, [names.get(g, g) for g in group]) for why, group in preview.cutters]
@@ -194,6 +194,19 @@ def bell_cuts_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             "missing": missing_tables(evening, current),
         },
     )
+
+
+def _rung_messages(request: HttpRequest, evening, current, rung: Bell | None) -> None:
+    """Tell the host what ringing round ``current``'s bell did: rung (``rung``, with its
+    warnings, guests by name), or waiting for results, or rung already."""
+    if rung is not None:
+        messages.success(request, f"The bell of round {current.number} has rung.")
+        names = guest_names(evening)
+        for warning in rung.record.get("warnings", ()):
+            messages.warning(request, name_guests(warning, names))
+    else:
+        current.refresh_from_db()
+        messages.info(request, current.waiting_for or "The bell had already rung.")
 
 
 @login_required

@@ -44,6 +44,7 @@ from tournament.services import draw_physical, draws
 from tournament.services.naming import error_message
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HtmxHttpRequest
+from tournament.views.stale import ANY_CHANGE, unchanged_since
 
 
 class _Actor(TypedDict):
@@ -67,6 +68,42 @@ def _refused(request: HttpRequest, form) -> None:
         messages.error(request, problem)
 
 
+def _draw_post(request: HttpRequest, evening: Evening) -> HttpResponse:
+    """The draw page's buttons (``DrawForm``): deal digitally, or start a physical draw; a
+    button from a page drawn before a later change is refused with what changed
+    (``tournament.views.stale``, house rule: the draw on any later change). Returns the
+    redirect, with its message."""
+    form = DrawForm(request.POST)
+    if not form.is_valid():
+        _refused(request, form)
+        return redirect("host-draw", evening.pk)
+    accept, action = form.cleaned_data["accept_relaxed"] == "1", form.cleaned_data["action"] or "digital"
+    try:
+        with unchanged_since(evening, form, ANY_CHANGE):
+            if action == "physical":
+                draw_physical.draw_physical_start(
+                    evening=evening, accept_relaxed=accept, user=request.user, device=_device(request)
+                )
+            else:
+                draws.draw_digital(
+                    evening=evening,
+                    accept_relaxed=accept,
+                    user=request.user,
+                    device=_device(request),
+                    representing=form.cleaned_data["representing"],
+                )
+    except RuleError as error:
+        messages.error(request, error_message(error, evening))
+        return redirect("host-draw", evening.pk)
+    if action == "physical":
+        messages.success(
+            request, "The physical draw is started: pull the cards on the pull list, then record each guest's card."
+        )
+        return redirect("host-draw-physical", evening.pk)
+    messages.success(request, "The draw is made: every guest here has a table.")
+    return redirect("host-evening", evening.pk)
+
+
 @login_required
 @format_page("draw")
 def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
@@ -75,33 +112,7 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     changes of who is here since the draw, with the host's choices."""
     evening = _evening(request, evening_id)
     if request.method == "POST":
-        form = DrawForm(request.POST)
-        if not form.is_valid():
-            _refused(request, form)
-            return redirect("host-draw", evening.pk)
-        accept, action = form.cleaned_data["accept_relaxed"] == "1", form.cleaned_data["action"] or "digital"
-        try:
-            if action == "physical":
-                draw_physical.draw_physical_start(
-                    evening=evening, accept_relaxed=accept, user=request.user, device=_device(request)
-                )
-                messages.success(
-                    request,
-                    "The physical draw is started: pull the cards on the pull list, then record each guest's card.",
-                )
-                return redirect("host-draw-physical", evening.pk)
-            draws.draw_digital(
-                evening=evening,
-                accept_relaxed=accept,
-                user=request.user,
-                device=_device(request),
-                representing=form.cleaned_data["representing"],
-            )
-        except RuleError as error:
-            messages.error(request, error_message(error, evening))
-            return redirect("host-draw", evening.pk)
-        messages.success(request, "The draw is made: every guest here has a table.")
-        return redirect("host-evening", evening.pk)
+        return _draw_post(request, evening)
     plan = offer = None
     problem = ""
     try:
@@ -146,16 +157,18 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
     action, guest = form.cleaned_data["action"], form.cleaned_data["guest"]
     kwargs: _Actor = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
-        if action == "seat":
-            table = form.cleaned_data["table"]
-            changes_services.draw_seat_latecomer(guest_id=guest, table=table, **kwargs)
-            messages.success(request, f"Seated at table {table}.")
-        elif action == "release":
-            changes_services.draw_release_guest(guest_id=guest, **kwargs)
-            messages.success(request, "Taken out of the draw; their table is one smaller.")
-        else:
-            changes_services.draw_swap_guest(leaving_id=guest, arriving_id=form.cleaned_data["latecomer"], **kwargs)
-            messages.success(request, "The latecomer has taken the seat.")
+        with unchanged_since(evening, form, ANY_CHANGE):
+            if action == "seat":
+                table = form.cleaned_data["table"]
+                changes_services.draw_seat_latecomer(guest_id=guest, table=table, **kwargs)
+                done = f"Seated at table {table}."
+            elif action == "release":
+                changes_services.draw_release_guest(guest_id=guest, **kwargs)
+                done = "Taken out of the draw; their table is one smaller."
+            else:
+                changes_services.draw_swap_guest(leaving_id=guest, arriving_id=form.cleaned_data["latecomer"], **kwargs)
+                done = "The latecomer has taken the seat."
+        messages.success(request, done)
     except RuleError as error:
         messages.error(request, error_message(error, evening))
     return redirect("host-draw", evening.pk)
@@ -227,9 +240,10 @@ def physical_page(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
         if view.problem:
             raise RuleError(view.problem)
         guest = guest_find(evening, name, view.guests_left)
-        row = draw_physical.draw_physical_record(
-            evening=evening, guest_id=guest.pk, card=card, user=request.user, device=_device(request)
-        )
+        with unchanged_since(evening, form, ANY_CHANGE):
+            row = draw_physical.draw_physical_record(
+                evening=evening, guest_id=guest.pk, card=card, user=request.user, device=_device(request)
+            )
     except RuleError as error:
         return render(
             request, template, _physical_context(evening, error=error_message(error, evening), name=name, card=card)
@@ -256,15 +270,19 @@ def physical_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     action = form.cleaned_data["action"]
     kwargs: _Actor = {"evening": evening, "user": request.user, "device": _device(request)}
     try:
+        with unchanged_since(evening, form, ANY_CHANGE):
+            if action == "withdraw":
+                draw_physical.draw_physical_withdraw(guest_id=form.cleaned_data["guest"], **kwargs)
+            elif action == "finish":
+                draw_physical.draw_physical_finish(**kwargs)
+            else:
+                draw_physical.draw_physical_cancel(**kwargs)
         if action == "withdraw":
-            draw_physical.draw_physical_withdraw(guest_id=form.cleaned_data["guest"], **kwargs)
             messages.success(request, "The card is undone: record it again.")
         elif action == "finish":
-            draw_physical.draw_physical_finish(**kwargs)
             messages.success(request, "The draw is finished: every guest here is seated.")
             return redirect("host-draw-seating", evening.pk)
         else:
-            draw_physical.draw_physical_cancel(**kwargs)
             messages.success(request, "The physical draw is cancelled.")
             return redirect("host-draw", evening.pk)
     except RuleError as error:

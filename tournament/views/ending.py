@@ -23,6 +23,7 @@ from tournament.registry import format_for
 from tournament.services import ending
 from tournament.services.naming import error_message
 from tournament.services.state import OPEN_STATES, bell_options
+from tournament.views.stale import CEREMONY_STEP, CLOCK_BUTTONS, unchanged_since
 
 
 def _evening(request: HttpRequest, evening_id: int) -> Evening:
@@ -51,9 +52,10 @@ def end_evening(request: HttpRequest, evening_id: int) -> HttpResponse:
     form = EndEveningForm(request.POST or None, initial={"round": last.number if last else 0})
     if request.method == "POST" and form.is_valid():
         try:
-            done = ending.evening_end(
-                evening=evening, seen_round=form.cleaned_data["round"], user=request.user, device=_device(request)
-            )
+            with unchanged_since(evening, form, CLOCK_BUTTONS):
+                done = ending.evening_end(
+                    evening=evening, seen_round=form.cleaned_data["round"], user=request.user, device=_device(request)
+                )
         except RuleError as error:
             messages.error(request, error_message(error, evening))
             return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-end", evening.pk)
@@ -183,9 +185,10 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
         messages.error(request, _form_errors(form))
         return redirect("host-finish", evening.pk)
     try:
-        now = ending.ceremony_next(
-            evening=evening, seen_step=form.cleaned_data["step"], user=request.user, device=_device(request)
-        )
+        with unchanged_since(evening, form, CEREMONY_STEP):
+            now = ending.ceremony_next(
+                evening=evening, seen_step=form.cleaned_data["step"], user=request.user, device=_device(request)
+            )
     except RuleError as error:
         messages.error(request, error_message(error, evening))
         return redirect("host-finish" if evening.stage == Evening.Stage.ENDED else "host-evening", evening.pk)

@@ -36,6 +36,7 @@ from django_htmx.http import reswap, retarget
 from tables.errors import RuleError
 from tournament.forms.door import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
+from tournament.forms.seen import Seen
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.selectors.guests import GuestList, guest_list
@@ -45,6 +46,7 @@ from tournament.services.naming import error_message
 from tournament.services.sends import send_once
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
 from tournament.views.request_types import HtmxHttpRequest
+from tournament.views.stale import acts_on_guest, unchanged_since
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,8 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
         news, alert, spread = "That button was not understood: reload the page and try again.", True, False
     else:
         try:
-            (news, spread), outcome = _change_once(request, door, guest, form.cleaned_data["action"])
+            seen = form.seen_at() if door.is_host else None  # a helper's phone resends by its request id
+            (news, spread), outcome = _change_once(request, door, guest, form.cleaned_data["action"], seen)
             alert = False
         except HelperRefused as error:
             message = error_message(error, door.evening)
@@ -298,16 +301,25 @@ def guest_action(request: HtmxHttpRequest, door: Door, guest: Guest) -> HttpResp
     return kept_answer(request, answer, outcome, news)
 
 
-def _change_once(request: HttpRequest, door: Door, guest: Guest, action: str) -> tuple[tuple[str, bool], str]:
+def _change_once(
+    request: HttpRequest, door: Door, guest: Guest, action: str, seen: Seen | None = None
+) -> tuple[tuple[str, bool], str]:
     """``_change`` once per the phone's one-time id (``services.sends``): ((what happened in
     words, whether other rows changed), "recorded"), or for a resend of a change recorded
-    before ((those words, False), "already") and nothing changes. Raises as ``_change``."""
+    before ((those words, False), "already") and nothing changes. Raises as ``_change``, and
+    ``StalePage`` (a ``RuleError``) when the row's page was drawn (``seen``) before a change to
+    this guest (house rule: another guest's change refuses nothing, ``acts_on_guest``)."""
+
+    def record() -> tuple[str, bool]:
+        with unchanged_since(door.evening, seen, acts_on_guest(guest.pk, guest.name)):
+            return _change(door, guest, action, _device(request))
+
     words = {"here": "check-in", "registered": "check-out", "left": "leaving", "reissue": "new private link"}
     sent = send_once(
         evening=door.evening,
         request_id=request_id(request),
         action=f"guest.{action}",
-        record=lambda: _change(door, guest, action, _device(request)),
+        record=record,
         words=lambda done: f"{guest.name}'s {words.get(action, action)}",
         guest=lambda done: guest,
     )

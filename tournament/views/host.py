@@ -28,6 +28,7 @@ from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
+from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, seen_beside, unchanged_since
 
 
 def _device(request: HttpRequest) -> str:
@@ -101,16 +102,17 @@ def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
     as it is now; a refusal is shown on the form and saves nothing)."""
     evening = _evening(request, evening_id)
     form = EveningForm(request.POST or None, instance=evening)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         settings, format_options = form.settings()
         try:
-            evening_settings_save(
-                evening=evening,
-                settings=settings,
-                format_options=format_options,
-                user=request.user,
-                device=request.META.get("HTTP_USER_AGENT", ""),
-            )
+            with unchanged_since(evening, seen, SETTINGS):
+                evening_settings_save(
+                    evening=evening,
+                    settings=settings,
+                    format_options=format_options,
+                    user=request.user,
+                    device=request.META.get("HTTP_USER_AGENT", ""),
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:
@@ -128,7 +130,11 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
     *Ring the bell now* with results missing goes first to a confirmation page naming the
     tables (``bell_confirm``); the bell rings only from its "ring anyway" button. A ring for a
     round that is no longer in play (a second tap, a stale tab) and an undo of a bell that is
-    no longer the last one are refused with the reason; nothing changes."""
+    no longer the last one are refused with the reason; nothing changes.
+
+    A button from a page drawn before a later change is refused with what changed since
+    (``tournament.views.stale``; house rule: start, ring, reopened and undo on any later change
+    to the play, pause, resume and the minutes on a change of the clock or a step)."""
     evening = _evening(request, evening_id)
     form = RoundActionForm(request.POST)
     if not form.is_valid():
@@ -136,8 +142,10 @@ def round_action(request: HttpRequest, evening_id: int) -> HttpResponse:
             for error in errors:
                 messages.error(request, str(error))
         return redirect("host-evening", evening.pk)
+    acts_on = CLOCK_BUTTONS if form.cleaned_data["action"] in ("pause", "resume", "plus", "minus") else ANY_CHANGE
     try:
-        response = _round_action_run(request, evening, form.cleaned_data)
+        with unchanged_since(evening, form, acts_on):
+            response = _round_action_run(request, evening, form.cleaned_data)
     except RuleError as error:
         messages.error(request, error_message(error, evening))
         response = None

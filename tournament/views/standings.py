@@ -18,6 +18,7 @@ from tournament.services import house_rules, prizes, state
 from tournament.services.naming import error_message
 from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
+from tournament.views.stale import SETTINGS, seen_beside, unchanged_since
 
 
 @login_required
@@ -51,15 +52,16 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 
         bell, prize = BellOptions(), PrizeOptions()
     form = HouseRulesForm(request.POST or None, bell=bell, prizes=prize)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         try:
-            house_rules.house_rules_set(
-                evening=evening,
-                bell=form.bell_options(),
-                prizes=form.prize_options(),
-                user=request.user,
-                device=_device(request),
-            )
+            with unchanged_since(evening, seen, SETTINGS):
+                house_rules.house_rules_set(
+                    evening=evening,
+                    bell=form.bell_options(),
+                    prizes=form.prize_options(),
+                    user=request.user,
+                    device=_device(request),
+                )
         except RuleError as error:
             form.add_error(None, error_message(error, evening))
         else:

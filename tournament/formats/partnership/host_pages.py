@@ -38,6 +38,7 @@ from tournament.registry import format_for
 from tournament.selectors.board import last_step
 from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
+from tournament.views.stale import ANY_CHANGE, unchanged_since
 
 BELL_CUTS_RULE = (
     "At tables of four the bell cuts for a table with no report, and for a tie left to a cut, itself "
@@ -251,7 +252,8 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
     deals it (``foursomes.foursome_draw``) or starts the physical draw with seat cards
     (``services.draw_physical``, docs/rules/tables-of-four.md "The physical draw"), and the
-    seating once dealt."""
+    seating once dealt. A deal from a page drawn before a later change is refused with what
+    changed (``tournament.views.stale``)."""
     title = format_for(evening).title
     if request.method == "POST":
         form = DrawForm(request.POST)
@@ -268,12 +270,13 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
                 return redirect("host-draw-physical", evening.pk)
         else:
             try:
-                foursomes.foursome_draw(
-                    evening=evening,
-                    representing=form.cleaned_data["representing"],
-                    user=request.user,
-                    device=_device(request),
-                )
+                with unchanged_since(evening, form, ANY_CHANGE):
+                    foursomes.foursome_draw(
+                        evening=evening,
+                        representing=form.cleaned_data["representing"],
+                        user=request.user,
+                        device=_device(request),
+                    )
             except RuleError as error:
                 messages.error(request, error_message(error, evening))
             else:
