@@ -62,7 +62,7 @@ def unchanged_since(
 class TakesErrors(Protocol):
     """A form that shows errors beside its fields (a Django form, a format's correction form)."""
 
-    def add_error(self, field: str | None, error: object) -> None:
+    def add_error(self, field: str | None, error: Any) -> None:
         """Add ``error`` to ``field`` (None: the form's own errors)."""
         ...
 
