@@ -1,6 +1,7 @@
 /* Head Table live bits, no framework: the round clock (the server's deadline, corrected for
-   this device's clock offset), and an "offline" notice when polling fails. Everything else is
-   htmx (polling the same page) and works as plain links and forms without JavaScript. */
+   this device's clock offset), an "offline" notice when polling fails, and the push of the
+   evening's version to a guest's page (a long-poll). Everything else is htmx (polling the same
+   page) and works as plain links and forms without JavaScript. */
 (function () {
   "use strict";
   var offset = 0; // server time minus device time, in milliseconds
@@ -46,6 +47,53 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (e.detail.xhr && e.detail.xhr.status === 304) { e.detail.shouldSwap = false; e.detail.isError = false; offline(false); }
   });
+  // Issue 26 item 2: the push. A live guest page (data-wait) asks the server to answer when the
+  // evening's version is newer than the one it shows (a long-poll: GET data-wait?v=N, answered
+  // "changed" at once or "unchanged" after 25 s); "changed" refetches the page at once
+  // (headtable:changed) and the next wait starts. On an error or no answer within 40 s it asks
+  // again after a pause (3 s, doubling to 30 s). The 3 s poll keeps running all the while, so a
+  // phone or a network that drops the push still sees the bell; a phone waking, a tab shown
+  // again, a network back or a page restored from the back button start the wait afresh.
+  var push = { ctrl: null, timer: null, pause: 3000, latest: -1 };
+  function shownVersion(el) {
+    var v = parseInt((el.getAttribute("data-etag") || "").replace(/"/g, "").split(".")[1], 10);
+    return isNaN(v) ? -1 : v;
+  }
+  function waitForChange() {
+    clearTimeout(push.timer);
+    push.timer = null;
+    if (push.ctrl) push.ctrl.abort();
+    push.ctrl = null;
+    var el = document.querySelector("[data-wait]");
+    if (!el || !window.fetch || !window.AbortController) return;
+    var ctrl = (push.ctrl = new AbortController());
+    var limit = setTimeout(function () { ctrl.abort(); }, 40000);
+    var seen = Math.max(shownVersion(el), push.latest);
+    fetch(el.getAttribute("data-wait") + "?v=" + seen, { cache: "no-store", credentials: "same-origin", signal: ctrl.signal })
+      .then(function (r) { if (!r.ok) throw new Error("status " + r.status); return r.json(); })
+      .then(function (answer) {
+        clearTimeout(limit);
+        if (ctrl !== push.ctrl) return; // a newer wait replaced this one
+        push.ctrl = null;
+        push.pause = 3000;
+        if (answer.state === "changed") {
+          push.latest = answer.version;
+          document.body.dispatchEvent(new CustomEvent("headtable:changed", { bubbles: true }));
+        }
+        waitForChange();
+      })
+      .catch(function () {
+        clearTimeout(limit);
+        if (ctrl !== push.ctrl) return;
+        push.ctrl = null;
+        push.timer = setTimeout(waitForChange, push.pause);
+        push.pause = Math.min(push.pause * 2, 30000);
+      });
+  }
+  document.addEventListener("DOMContentLoaded", waitForChange);
+  document.addEventListener("headtable:visible", waitForChange);
+  window.addEventListener("online", waitForChange);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) waitForChange(); });
 })();
 // "Print this page" buttons (no inline script: the Content-Security-Policy allows none).
 document.addEventListener("click", function (e) {

@@ -120,6 +120,7 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
+ASGI_APPLICATION = "tournament.asgi.application"  # make party: uvicorn's workers under gunicorn
 
 TEMPLATES = [
     {

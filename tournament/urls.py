@@ -24,6 +24,7 @@ from tournament.views import (  # issue 6: the door, private links  # issue 4: c
     room,
     showdown,
     standings,
+    waits,
 )
 from tournament.views import rules as rulebook
 
@@ -91,6 +92,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
     path("host/", include(host_patterns)),
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
+    path("g/<str:key>/wait/", waits.guest_wait, name="guest-wait"),  # issue 26 item 2: the push
     path("g/<str:key>/report/", guest.captain_report, name="guest-report"),
     path("g/<str:key>/vote/", guest.captain_vote, name="guest-vote"),
     path("g/<str:key>/here/", guest.check_in, name="guest-check-in"),
