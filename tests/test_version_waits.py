@@ -15,7 +15,9 @@ import time
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.core.cache import cache
 from django.db import connection, transaction
+from django.test import override_settings
 from django.urls import reverse
 
 from tests import fixtures_phones, test_unchanged_polls
@@ -78,12 +80,24 @@ class Queries:
         self._wrapper.__exit__(*exc)
 
 
+LOCAL = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+@pytest.fixture
+def local_cache():
+    """Django's default cache in this process's memory (``make run``'s), whatever the run's
+    settings say (CI's is Redis)."""
+    with override_settings(CACHES=LOCAL):
+        cache.clear()
+        yield
+        cache.clear()
+
+
 @pytest.fixture(params=["in-process check", "redis pub/sub"])
 def cache_kind(request):
-    """Each test twice: without Redis (the default, ``make run``) and on Redis (``shared_cache``);
-    the site loaded by a first request, so that the timed ones time the wait."""
-    if request.param == "redis pub/sub":
-        request.getfixturevalue("shared_cache")
+    """Each test twice: without Redis (``local_cache``, ``make run``'s) and on Redis
+    (``shared_cache``); the site loaded by a first request, so that the timed ones time the wait."""
+    request.getfixturevalue("shared_cache" if request.param == "redis pub/sub" else "local_cache")
     request.getfixturevalue("client").get(reverse("guest-wait", args=["x" * 43]))
     return request.param
 
@@ -150,7 +164,7 @@ def test_a_wait_asks_the_database_nothing_while_it_waits_on_redis(client, playin
     assert got["state"] == "changed" and queries.count == 0
 
 
-def test_without_redis_waiting_phones_share_one_database_read_per_refill(playing, monkeypatch):
+def test_without_redis_waiting_phones_share_one_database_read_per_refill(playing, local_cache):
     """Without Redis the waiters read this process's cache; when its entry expires one of them
     reads the database for all: 20 phones waiting 2.2 s cost at most one read per
     ``REFILL_SECONDS`` (and the version's entry lives ``LOCAL_TTL`` = 1 s), never one per phone."""
