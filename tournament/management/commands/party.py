@@ -60,6 +60,10 @@ class Command(serve.Command):
             **values,
             "DEBUG": "0",
             "SECRET_KEY_FILE": str(party_secret_key(settings.VAR_DIR)),
+            # Under ASGI each request's synchronous part runs in a thread of its own: a connection
+            # kept open by one would never be used again (Django's advice: no persistent connections).
+            "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "0"),
+            "DB_POOL": os.environ.get("DB_POOL", "1"),  # a pool of connections instead, on PostgreSQL
         }
         opts["party_env"].pop("SECRET_KEY", None)
         self.announce(values, port, reachable=address is not None)
