@@ -50,11 +50,12 @@
   // Issue 26 item 2: the push. A live guest page (data-wait) asks the server to answer when the
   // evening's version is newer than the one it shows (a long-poll: GET data-wait?v=N, answered
   // "changed" at once or "unchanged" after 25 s); "changed" refetches the page at once
-  // (headtable:changed) and the next wait starts. On an error or no answer within 40 s it asks
-  // again after a pause (3 s, doubling to 30 s). The 3 s poll keeps running all the while, so a
-  // phone or a network that drops the push still sees the bell; a phone waking, a tab shown
-  // again, a network back or a page restored from the back button start the wait afresh.
-  var push = { ctrl: null, timer: null, pause: 3000, latest: -1 };
+  // (headtable:changed) and the next wait starts. While the push answers, the page's timed
+  // poll is skipped; on an error or no answer within 30 s the 3 s poll is back at once (the
+  // fallback, for phones and networks that drop long requests) and the push is asked again
+  // after a pause (3 s, doubling to 30 s). A phone waking, a tab shown again, a network back or
+  // a page restored from the back button refetch the page (htmx) and start the wait afresh.
+  var push = { ctrl: null, timer: null, pause: 3000, latest: -1, healthy: false };
   function shownVersion(el) {
     var v = parseInt((el.getAttribute("data-etag") || "").replace(/"/g, "").split(".")[1], 10);
     return isNaN(v) ? -1 : v;
@@ -67,7 +68,7 @@
     var el = document.querySelector("[data-wait]");
     if (!el || !window.fetch || !window.AbortController) return;
     var ctrl = (push.ctrl = new AbortController());
-    var limit = setTimeout(function () { ctrl.abort(); }, 40000);
+    var limit = setTimeout(function () { ctrl.abort(); }, 30000);
     var seen = Math.max(shownVersion(el), push.latest);
     fetch(el.getAttribute("data-wait") + "?v=" + seen, { cache: "no-store", credentials: "same-origin", signal: ctrl.signal })
       .then(function (r) { if (!r.ok) throw new Error("status " + r.status); return r.json(); })
@@ -76,6 +77,7 @@
         if (ctrl !== push.ctrl) return; // a newer wait replaced this one
         push.ctrl = null;
         push.pause = 3000;
+        push.healthy = true;
         if (answer.state === "changed") {
           push.latest = answer.version;
           document.body.dispatchEvent(new CustomEvent("headtable:changed", { bubbles: true }));
@@ -86,10 +88,17 @@
         clearTimeout(limit);
         if (ctrl !== push.ctrl) return;
         push.ctrl = null;
+        push.healthy = false;
         push.timer = setTimeout(waitForChange, push.pause);
         push.pause = Math.min(push.pause * 2, 30000);
       });
   }
+  // The timed poll (htmx's "every", the only trigger without an event) is skipped while the push answers.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var d = e.detail;
+    if (push.healthy && push.ctrl && d.elt && d.elt.hasAttribute && d.elt.hasAttribute("data-wait") &&
+        d.requestConfig && !d.requestConfig.triggeringEvent) e.preventDefault();
+  });
   document.addEventListener("DOMContentLoaded", waitForChange);
   document.addEventListener("headtable:visible", waitForChange);
   window.addEventListener("online", waitForChange);

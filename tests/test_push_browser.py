@@ -1,7 +1,8 @@
 """A phone sees the bell within 1.5 s of the bell rung by a service call: the push of the
 evening's version (issue 26 item 2: ``static/live.js`` waits on ``/g/<key>/wait/``), with the
 page's 3 s poll stretched to 60 s so that only the push can bring it that fast; and with the push
-dropped by the network, the poll still brings the bell (the fallback). Against pytest-django's
+dropped by the network, the poll still brings the bell (the fallback); while the push answers,
+the timed poll is skipped, and it is back when the push fails. Against pytest-django's
 live server (WSGI, threaded: a wait holds one of its threads), on SQLite with this process's
 cache (the in-process check) locally and on Redis pub/sub in CI."""
 
@@ -79,4 +80,25 @@ def test_with_the_push_dropped_the_3_s_poll_still_brings_the_bell(browser, live_
         "t => document.querySelector('.now .big').innerText === t", arg=f"Table {booby}", timeout=5_000
     )
     assert phone.locator(".offline").is_hidden()  # a dropped push is no "offline" notice
+    context.close()
+
+
+def test_while_the_push_answers_the_timed_poll_is_skipped_and_comes_back_when_it_fails(
+    browser, live_server, live_evening, monkeypatch
+):
+    monkeypatch.setattr("tournament.views.waits.WAIT_SECONDS", 1.0)  # a wait answers every second
+    guest = at_table(live_evening, 1)[-1]
+    context, phone = open_phone(browser, live_server, guest, poll_seconds=1, monkeypatch=monkeypatch)
+    page, seen = f"{live_server.url}/g/{guest.key}/", []
+    phone.on("request", lambda r: seen.append(r.url))
+    phone.wait_for_timeout(1_500)  # the first wait has answered: the push works
+    seen.clear()
+    phone.wait_for_timeout(3_000)
+    assert [u for u in seen if u == page] == [] and len([u for u in seen if "/wait/?v=" in u]) >= 2
+
+    phone.route("**/wait/?v=*", lambda route: route.abort())  # the network drops the push
+    phone.wait_for_timeout(1_500)
+    seen.clear()
+    phone.wait_for_timeout(3_000)
+    assert len([u for u in seen if u == page]) >= 2  # the 1 s poll is back
     context.close()
