@@ -440,8 +440,8 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                         status, headers = await asyncio.wait_for(page.get(path, sent), TIMEOUT)
                         if status == 200:
                             had.append((time.monotonic(), version_of(headers.get("etag", ""))))
+                            shown[0] = max(shown[0], version_of(headers.get("etag", "")))  # what the page shows
                         stats.pushed += 1
-                        shown[0] = max(shown[0], answer["version"])
                     elif status != 200:
                         await asyncio.sleep(3)
                 except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:

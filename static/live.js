@@ -55,7 +55,12 @@
   // fallback, for phones and networks that drop long requests) and the push is asked again
   // after a pause (3 s, doubling to 30 s). A phone waking, a tab shown again, a network back or
   // a page restored from the back button refetch the page (htmx) and start the wait afresh.
-  var push = { ctrl: null, timer: null, pause: 3000, latest: -1, healthy: false };
+  var push = { ctrl: null, timer: null, pause: 3000, latest: -1, healthy: false, refetching: null };
+  function afterRefetch() {
+    clearTimeout(push.refetching);
+    push.refetching = null;
+    setTimeout(waitForChange, 0);
+  }
   function shownVersion(el) {
     var v = parseInt((el.getAttribute("data-etag") || "").replace(/"/g, "").split(".")[1], 10);
     return isNaN(v) ? -1 : v;
@@ -69,7 +74,7 @@
     if (!el || !window.fetch || !window.AbortController) return;
     var ctrl = (push.ctrl = new AbortController());
     var limit = setTimeout(function () { ctrl.abort(); }, 30000);
-    var seen = Math.max(shownVersion(el), push.latest);
+    var seen = shownVersion(el) >= 0 ? shownVersion(el) : push.latest;
     fetch(el.getAttribute("data-wait") + "?v=" + seen, { cache: "no-store", credentials: "same-origin", signal: ctrl.signal })
       .then(function (r) { if (!r.ok) throw new Error("status " + r.status); return r.json(); })
       .then(function (answer) {
@@ -78,11 +83,12 @@
         push.ctrl = null;
         push.pause = 3000;
         push.healthy = true;
-        if (answer.state === "changed") {
-          push.latest = answer.version;
-          document.body.dispatchEvent(new CustomEvent("headtable:changed", { bubbles: true }));
-        }
-        waitForChange();
+        if (answer.state !== "changed") { waitForChange(); return; }
+        // The page is refetched; the next wait starts once it is in (its ETag then names the
+        // version it shows: a bell's several changes cost one refetch), or after 5 s.
+        push.latest = answer.version;
+        push.refetching = setTimeout(afterRefetch, 5000);
+        document.body.dispatchEvent(new CustomEvent("headtable:changed", { bubbles: true }));
       })
       .catch(function () {
         clearTimeout(limit);
@@ -98,6 +104,9 @@
     var d = e.detail;
     if (push.healthy && push.ctrl && d.elt && d.elt.hasAttribute && d.elt.hasAttribute("data-wait") &&
         d.requestConfig && !d.requestConfig.triggeringEvent) e.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (push.refetching && e.detail.elt && e.detail.elt.hasAttribute && e.detail.elt.hasAttribute("data-wait")) afterRefetch();
   });
   document.addEventListener("DOMContentLoaded", waitForChange);
   document.addEventListener("headtable:visible", waitForChange);

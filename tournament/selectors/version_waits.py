@@ -71,8 +71,10 @@ async def _wait_published(
                 if left <= 0:
                     return False, now
                 message = await pubsub.get_message(timeout=left)
-                if message is not None and message.get("type") == "message":
-                    now = max(now, int(message["data"]))
+                while message is not None:  # a bell's several versions, published together: the newest
+                    if message.get("type") == "message":
+                        now = max(now, int(message["data"]))
+                    message = await pubsub.get_message(timeout=0)
             return now is not None, now
     finally:
         await client.aclose()
