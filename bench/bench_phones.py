@@ -432,7 +432,7 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                 try:
                     status, _, body = await asyncio.wait_for(conn.get_body(f"{path}wait/?v={shown[0]}", {}), 30)
                     answer = json.loads(body) if status == 200 else {}
-                    healthy[0] = status == 200
+                    healthy[0] = answer.get("state") in ("changed", "unchanged")
                     if status != 200:
                         stats.errors.append(f"wait status {status}")
                     if answer.get("state") == "changed":
@@ -442,7 +442,7 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                             had.append((time.monotonic(), version_of(headers.get("etag", ""))))
                             shown[0] = max(shown[0], version_of(headers.get("etag", "")))  # what the page shows
                         stats.pushed += 1
-                    elif status != 200:
+                    elif not healthy[0]:
                         await asyncio.sleep(3)
                 except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
                     stats.errors.append(f"wait {type(error).__name__}")

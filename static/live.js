@@ -78,6 +78,7 @@
     fetch(el.getAttribute("data-wait") + "?v=" + seen, { cache: "no-store", credentials: "same-origin", signal: ctrl.signal })
       .then(function (r) { if (!r.ok) throw new Error("status " + r.status); return r.json(); })
       .then(function (answer) {
+        if (answer.state !== "changed" && answer.state !== "unchanged") throw new Error(answer.state);
         clearTimeout(limit);
         if (ctrl !== push.ctrl) return; // a newer wait replaced this one
         push.ctrl = null;

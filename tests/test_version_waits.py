@@ -153,6 +153,18 @@ def test_a_version_that_is_not_one_is_answered_changed_at_once(client, playing, 
     assert client.post(wait_url(guest, 1)).status_code == 405
 
 
+def test_with_redis_unreachable_the_wait_says_so_at_once(client, playing, monkeypatch):
+    """No 500 when Redis cannot be reached: "unavailable" at once (the phone falls back on its poll)."""
+    guest = at_table(playing, 1)[0]
+    playing.refresh_from_db()
+    unreachable = {"default": {**test_unchanged_polls.SHARED["default"], "LOCATION": "redis://127.0.0.1:1/0"}}
+    with override_settings(CACHES=unreachable):
+        monkeypatch.setattr("tournament.views.waits.link_lookup", lambda key: (guest.pk, playing.pk, "t"))  # no cache
+        started = time.monotonic()
+        got = answer(client.get(wait_url(guest, playing.version)))
+    assert got == {"state": "unavailable", "version": playing.version} and time.monotonic() - started < 2
+
+
 def test_a_wait_asks_the_database_nothing_while_it_waits_on_redis(client, playing, shared_cache):
     guest = at_table(playing, 1)[0]
     playing.refresh_from_db()

@@ -8,8 +8,11 @@ the phone refetches its page) or ``{"state": "unchanged", "version": 7}`` after
 damaged or very old tab) is answered "changed" at once, so the phone refetches the page it
 should have. An unknown, revoked or reissued key gets the one 404 every guest URL gives.
 
-Under ASGI (uvicorn, ``make party``) the wait is answered before any other middleware by
-``tournament.version_waits`` and holds no thread; under WSGI (runserver, the tests' live server)
+When Redis cannot be reached the answer is ``{"state": "unavailable", ...}`` at once (never a
+500): the phone falls back on its 3 s poll and asks again later.
+
+Under ASGI (uvicorn, ``make party``) the wait is answered on the event loop, before the
+middleware, by ``tournament.version_waits.WaitFirstASGIHandler`` and holds no thread; under WSGI (runserver, the tests' live server)
 ``guest_wait`` holds its thread for the wait. Both answer with ``wait_answer``.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from asgiref.sync import async_to_sync
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from redis.exceptions import RedisError
 
 from tournament.private_doors import not_found, private
 from tournament.selectors.version_waits import WAIT_SECONDS, version_wait
@@ -38,17 +42,21 @@ async def wait_answer(
 ) -> HttpResponse:
     """The answer to a phone's wait, for its link's entry ``found`` (``(guest id, evening id,
     evening token)``, ``links.link_lookup``): waits with ``version_waits.version_wait`` (at most
-    ``limit`` seconds, default ``WAIT_SECONDS``) and returns the JSON answer with the private headers. A ``v`` that is not
-    a version is answered "changed" at once with the version now."""
+    ``limit`` seconds, default ``WAIT_SECONDS``) and returns the JSON answer with the private
+    headers. A ``v`` that is not a version is answered "changed" at once with the version now;
+    a Redis error (``redis.RedisError``) is answered "unavailable" at once."""
     seen = seen_version(request)
     limit = WAIT_SECONDS if limit is None else limit
-    changed, version = await version_wait(
-        found[1],
-        found[2],
-        -1 if seen is None else seen,
-        limit=0 if seen is None else limit,
-        thread_sensitive=thread_sensitive,
-    )
+    try:
+        changed, version = await version_wait(
+            found[1],
+            found[2],
+            -1 if seen is None else seen,
+            limit=0 if seen is None else limit,
+            thread_sensitive=thread_sensitive,
+        )
+    except RedisError:
+        return private(JsonResponse({"state": "unavailable", "version": seen or 0}))
     if version is None:  # the evening is gone: the page's next poll shows what the phone must see
         changed, version = True, seen or 0
     response = JsonResponse({"state": "changed" if changed else "unchanged", "version": version})
