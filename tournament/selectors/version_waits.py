@@ -34,6 +34,7 @@ WAIT_SECONDS = 25.0  # the longest wait (below gunicorn's 30 s timeout and commo
 CHECK_SECONDS = 0.2  # without Redis: how often a waiter reads this process's cache
 REFILL_SECONDS = 0.5  # without Redis: an evening's version read from the database at most this often
 
+MOST_KEPT = 10_000  # evenings whose next read time is kept (then all are forgotten)
 _refill_after: dict[str, float] = {}  # evening token -> when the next database read may be made
 
 
@@ -89,6 +90,8 @@ async def _wait_checked(
     while True:
         cached = cache.get(version_key(token))
         if cached is None and time.monotonic() >= _refill_after.get(token, 0.0):
+            if len(_refill_after) >= MOST_KEPT:
+                _refill_after.clear()
             _refill_after[token] = time.monotonic() + REFILL_SECONDS
             cached = await sync_to_async(evening_version, thread_sensitive=thread_sensitive)(evening_id, token)
             if cached is None:
