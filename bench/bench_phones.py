@@ -25,19 +25,27 @@ What it does (all traffic on 127.0.0.1, everything bounded in count and time):
    (``tournament.services``). Reported: errors, latency p50/p95/p99/max (304s, 200s, all), SQL
    queries per poll (measured in the server), and how long after each bell every phone had
    the new page (the issue asks for 5 s).
+5. The push (``--push``, issue 26 item 2): each phone also waits on ``/g/<key>/wait/?v=N`` on a
+   second connection, as ``static/live.js`` does, refetches its page the moment the wait answers
+   "changed", and skips its timed poll while the push answers; the report gives, per bell, how long after the bell's commit every phone had
+   the new page (p50/p95/p99/max, and how many within 1 s). ``--server asgi`` serves the site with
+   gunicorn's uvicorn workers (``tournament.asgi``, what ``make party`` runs) instead of gthread
+   (there the SQL queries per request are not counted).
 
 Any failure fails the bench (exit status 1, every error printed): a bell that could not ring (its
 process gets every connection setting: ``--pg``, the database, ``--cache``, ``--redis``), a
 phone's request that failed or answered anything but 200/304, an error in a saturation test, or
 gunicorn exiting before the end.
 
-Run: ``.venv/bin/python bench/bench_phones.py [--phones 500] [--minutes 5] [--cache redis]``.
+Run: ``.venv/bin/python bench/bench_phones.py [--phones 500] [--minutes 5] [--cache redis]``; the
+push: ``... --push --server asgi --saturate 0 --minutes 1.5 --bell-minutes 0.33``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import shutil
@@ -54,6 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 MAX_PHONES, MAX_MINUTES, TIMEOUT = 2000, 30, 10.0
+FIRST_LOAD_TIMEOUT = 60.0  # every phone opening its full page at once, on a busy machine
 sys.path.insert(0, str(BENCH))
 
 from bells import BELL_TAIL, bell_offsets  # noqa: E402
@@ -72,6 +81,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--saturate", type=float, default=5.0, help="seconds per saturation test and round")
     p.add_argument("--saturate-rounds", type=int, default=3, help="interleaved rounds; the best of each kept")
     p.add_argument("--concurrency", type=int, default=16, help="connections in the saturation tests")
+    p.add_argument("--server", choices=["gthread", "asgi"], default="gthread", help="gunicorn's worker class")
+    p.add_argument("--push", action="store_true", help="phones also wait on the push (/g/<key>/wait/)")
     p.add_argument("--ring", type=int, default=0, help=argparse.SUPPRESS)  # internal: ring one bell, print version
     p.add_argument("--db", default="", help=argparse.SUPPRESS)  # internal: the database --ring uses
     args = p.parse_args()
@@ -92,7 +103,8 @@ ENV = {
     **os.environ,
     "HEADTABLE_VAR_DIR": str(VAR),
     "DATABASE_URL": f"{ARGS.pg}/{DB_NAME}",
-    "CONN_MAX_AGE": "60",
+    "CONN_MAX_AGE": "0" if ARGS.server == "asgi" else "60",  # under ASGI each request's thread is new
+    "DB_POOL": "1" if ARGS.server == "asgi" else "0",  # ... and borrows a pooled connection (make party's)
     "DJANGO_SETTINGS_MODULE": "phones_settings",
     "BENCH_CACHE": ARGS.cache,
     "BENCH_REDIS_URL": ARGS.redis,
@@ -191,17 +203,19 @@ def free_port() -> int:
 
 
 def start_gunicorn(port: int) -> subprocess.Popen:
+    workers = (
+        ["tournament.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker"]
+        if ARGS.server == "asgi"
+        else ["phones_wsgi:application", "--worker-class", "gthread", "--threads", str(ARGS.threads)]
+    )
     cmd = [
         str(Path(sys.executable).with_name("gunicorn")),
-        "phones_wsgi:application",
+        workers[0],
         "--bind",
         f"127.0.0.1:{port}",
         "--workers",
         str(ARGS.workers),
-        "--worker-class",
-        "gthread",
-        "--threads",
-        str(ARGS.threads),
+        *workers[1:],
         "--keep-alive",
         "10",
         "--backlog",
@@ -214,6 +228,7 @@ def start_gunicorn(port: int) -> subprocess.Popen:
         str(ROOT),
     ]
     server = subprocess.Popen(cmd, cwd=ROOT, env=ENV, start_new_session=True)
+    SERVER_PID[0] = server.pid
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -225,6 +240,18 @@ def start_gunicorn(port: int) -> subprocess.Popen:
             time.sleep(0.2)
     stop(server)
     raise SystemExit("gunicorn did not start within 30 s")
+
+
+SERVER_PID = [0]  # gunicorn's arbiter, once started (for ``worker_threads``)
+
+
+def worker_threads() -> int:
+    """Threads in gunicorn's worker processes now (Linux ``/proc``; 0 where it cannot read)."""
+    try:
+        children = Path(f"/proc/{SERVER_PID[0]}/task/{SERVER_PID[0]}/children").read_text().split()
+        return sum(len(os.listdir(f"/proc/{pid}/task")) for pid in children)
+    except OSError:
+        return 0
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -250,8 +277,13 @@ class Conn:
             self.reader = self.writer = None
 
     async def get(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
-        """GET ``path``; returns (status, headers). Retries once when a reused idle connection
-        was closed by the server before answering (as browsers do)."""
+        """GET ``path``; returns (status, headers)."""
+        status, got, _ = await self.get_body(path, headers)
+        return status, got
+
+    async def get_body(self, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+        """GET ``path``; returns (status, headers, body). Retries once when a reused idle
+        connection was closed by the server before answering (as browsers do)."""
         for attempt in (1, 2):
             reused = self.writer is not None
             if not reused:
@@ -274,11 +306,10 @@ class Conn:
                     k, v = line.split(":", 1)
                     got[k.strip().lower()] = v.strip()
             length = int(got.get("content-length", "0"))
-            if length:
-                await self.reader.readexactly(length)
+            body = await self.reader.readexactly(length) if length else b""
             if got.get("connection", "").lower() == "close":
                 await self.close()
-            return status, got
+            return status, got, body
         raise ConnectionError("unreachable")
 
 
@@ -344,6 +375,7 @@ class Stats:
         self.caught: list[list[float]] = []  # per bell: seconds until each phone had it
         self.pages: list[list[tuple[float, int]]] = []  # per phone: (time, version) of each new page
         self.reconnects = 0
+        self.pushed = 0  # pages refetched because the push said "changed"
         self.failures: list[str] = []  # what failed in another thread or process (fails the bench)
 
 
@@ -356,16 +388,23 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
         path = f"/g/{key}/"
         await asyncio.sleep(random.uniform(0, poll))
         etag, had = "", []  # (monotonic time, version) of every new page this phone got
+        pushed = None
         try:
             t0 = time.monotonic()
-            status, headers = await asyncio.wait_for(conn.get(path, {}), TIMEOUT)
+            status, headers = await asyncio.wait_for(conn.get(path, {}), FIRST_LOAD_TIMEOUT)
             stats.first_load.append(time.monotonic() - t0)
             if status != 200:
                 stats.errors.append(f"first load {status}")
+            shown = [version_of(headers.get("etag", '"x.0.0"'))]  # the version the page shows
+            healthy = [False]  # the push answers: the timed poll is skipped (static/live.js)
+            if ARGS.push:
+                pushed = asyncio.ensure_future(waiting(key, shown, had, healthy))
             next_at = time.monotonic()
             while time.monotonic() < end:
                 next_at += poll
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                if healthy[0]:
+                    continue
                 sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}"}
                 if etag:
                     sent["If-None-Match"] = etag
@@ -385,10 +424,46 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                 if status == 200:
                     etag = headers.get("etag", "")
                     had.append((time.monotonic(), version_of(etag)))
+                    shown[0] = max(shown[0], version_of(etag))
         finally:
+            if pushed is not None:
+                pushed.cancel()
             stats.reconnects += conn.reconnects
             stats.pages.append(had)
             await conn.close()
+
+    async def waiting(key: str, shown: list[int], had: list[tuple[float, int]], healthy: list[bool]) -> None:
+        """The push, as ``static/live.js`` does it: wait on the version shown; on "changed",
+        refetch the page (htmx's request, a new ETag) and wait again; while it answers, the
+        phone's timed poll is skipped (``healthy``); on an error or no answer in 30 s, the poll
+        is back and the wait is asked again 3 s later."""
+        conn, page = Conn(port), Conn(port)
+        path = f"/g/{key}/"
+        try:
+            while time.monotonic() < end:
+                try:
+                    status, _, body = await asyncio.wait_for(conn.get_body(f"{path}wait/?v={shown[0]}", {}), 30)
+                    answer = json.loads(body) if status == 200 else {}
+                    healthy[0] = answer.get("state") in ("changed", "unchanged")
+                    if status != 200:
+                        stats.errors.append(f"wait status {status}")
+                    if answer.get("state") == "changed":
+                        sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}"}
+                        status, headers = await asyncio.wait_for(page.get(path, sent), TIMEOUT)
+                        if status == 200:
+                            had.append((time.monotonic(), version_of(headers.get("etag", ""))))
+                            shown[0] = max(shown[0], version_of(headers.get("etag", "")))  # what the page shows
+                        stats.pushed += 1
+                    elif not healthy[0]:
+                        await asyncio.sleep(3)
+                except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
+                    stats.errors.append(f"wait {type(error).__name__}")
+                    healthy[0] = False
+                    await conn.close()
+                    await asyncio.sleep(3)
+        finally:
+            await conn.close()
+            await page.close()
 
     def bells() -> None:
         """Ring in a separate process, so the bell's work does not slow this client down. A
@@ -419,7 +494,9 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
             version, committed_mono = int(version), time.monotonic() - (time.time() - float(committed))
             stats.bells.append((committed_mono, int(version)))
             print(
-                f"  bell {len(stats.bells)} rung in {time.monotonic() - started:.2f} s (version {version})", flush=True
+                f"  bell {len(stats.bells)} rung in {time.monotonic() - started:.2f} s (version {version});"
+                f" threads in gunicorn's workers: {worker_threads()}",
+                flush=True,
             )
 
     ringer = threading.Thread(target=bells, daemon=True)
@@ -430,7 +507,7 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
     for committed, version in stats.bells:  # when did each phone first have this bell's page?
         stats.caught.append(
             [
-                max(0.0, next(t for t, v in had if v >= version) - committed)
+                max(0.0, min(t for t, v in had if v >= version) - committed)
                 for had in stats.pages
                 if any(v >= version for _, v in had)
             ]
@@ -443,7 +520,9 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
     print("\nResults")
     print(
         f"  phones {phones_n}, poll every {poll} s, {ARGS.minutes} min, bells every {ARGS.bell_minutes} min, "
-        f"cache {ARGS.cache}, gunicorn {ARGS.workers} workers x {ARGS.threads} threads (gthread), PostgreSQL"
+        f"cache {ARGS.cache}, gunicorn {ARGS.workers} workers "
+        + ("(uvicorn, ASGI)" if ARGS.server == "asgi" else f"x {ARGS.threads} threads (gthread)")
+        + f", PostgreSQL, push {'on' if ARGS.push else 'off'}"
     )
     total = len(polls) + len(stats.errors)
     print(
@@ -474,8 +553,11 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
         if caught:
             print(
                 f"  bell {i}: {len(caught)}/{phones_n} phones had the new page; after p50 {pct(caught, 50):.2f} s,"
-                f" p95 {pct(caught, 95):.2f} s, max {max(caught):.2f} s"
+                f" p95 {pct(caught, 95):.2f} s, p99 {pct(caught, 99):.2f} s, max {max(caught):.2f} s;"
+                f" within 1 s: {sum(c <= 1.0 for c in caught)}/{phones_n}"
             )
+    if ARGS.push:
+        print(f"  pages refetched on the push: {stats.pushed}")
     if rates:
         bare = rates["bare"]
         print(f"  throughput (saturation, same server, same run, best of {ARGS.saturate_rounds} interleaved):")

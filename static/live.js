@@ -1,6 +1,7 @@
 /* Head Table live bits, no framework: the round clock (the server's deadline, corrected for
-   this device's clock offset), and an "offline" notice when polling fails. Everything else is
-   htmx (polling the same page) and works as plain links and forms without JavaScript. */
+   this device's clock offset), an "offline" notice when polling fails, and the push of the
+   evening's version to a guest's page (a long-poll). Everything else is htmx (polling the same
+   page) and works as plain links and forms without JavaScript. */
 (function () {
   "use strict";
   var offset = 0; // server time minus device time, in milliseconds
@@ -46,6 +47,72 @@
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (e.detail.xhr && e.detail.xhr.status === 304) { e.detail.shouldSwap = false; e.detail.isError = false; offline(false); }
   });
+  // Issue 26 item 2: the push. A live guest page (data-wait) asks the server to answer when the
+  // evening's version is newer than the one it shows (a long-poll: GET data-wait?v=N, answered
+  // "changed" at once or "unchanged" after 25 s); "changed" refetches the page at once
+  // (headtable:changed) and the next wait starts. While the push answers, the page's timed
+  // poll is skipped; on an error or no answer within 30 s the 3 s poll is back at once (the
+  // fallback, for phones and networks that drop long requests) and the push is asked again
+  // after a pause (3 s, doubling to 30 s). A phone waking, a tab shown again, a network back or
+  // a page restored from the back button refetch the page (htmx) and start the wait afresh.
+  var push = { ctrl: null, timer: null, pause: 3000, latest: -1, healthy: false, refetching: null };
+  function afterRefetch() {
+    clearTimeout(push.refetching);
+    push.refetching = null;
+    setTimeout(waitForChange, 0);
+  }
+  function shownVersion(el) {
+    var v = parseInt((el.getAttribute("data-etag") || "").replace(/"/g, "").split(".")[1], 10);
+    return isNaN(v) ? -1 : v;
+  }
+  function waitForChange() {
+    clearTimeout(push.timer);
+    push.timer = null;
+    if (push.ctrl) push.ctrl.abort();
+    push.ctrl = null;
+    var el = document.querySelector("[data-wait]");
+    if (!el || !window.fetch || !window.AbortController) return;
+    var ctrl = (push.ctrl = new AbortController());
+    var limit = setTimeout(function () { ctrl.abort(); }, 30000);
+    var seen = shownVersion(el) >= 0 ? shownVersion(el) : push.latest;
+    fetch(el.getAttribute("data-wait") + "?v=" + seen, { cache: "no-store", credentials: "same-origin", signal: ctrl.signal })
+      .then(function (r) { if (!r.ok) throw new Error("status " + r.status); return r.json(); })
+      .then(function (answer) {
+        if (answer.state !== "changed" && answer.state !== "unchanged") throw new Error(answer.state);
+        clearTimeout(limit);
+        if (ctrl !== push.ctrl) return; // a newer wait replaced this one
+        push.ctrl = null;
+        push.pause = 3000;
+        push.healthy = true;
+        if (answer.state !== "changed") { waitForChange(); return; }
+        // The page is refetched; the next wait starts once it is in (its ETag then names the
+        // version it shows: a bell's several changes cost one refetch), or after 5 s.
+        push.latest = answer.version;
+        push.refetching = setTimeout(afterRefetch, 5000);
+        document.body.dispatchEvent(new CustomEvent("headtable:changed", { bubbles: true }));
+      })
+      .catch(function () {
+        clearTimeout(limit);
+        if (ctrl !== push.ctrl) return;
+        push.ctrl = null;
+        push.healthy = false;
+        push.timer = setTimeout(waitForChange, push.pause);
+        push.pause = Math.min(push.pause * 2, 30000);
+      });
+  }
+  // The timed poll (htmx's "every", the only trigger without an event) is skipped while the push answers.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var d = e.detail;
+    if (push.healthy && push.ctrl && d.elt && d.elt.hasAttribute && d.elt.hasAttribute("data-wait") &&
+        d.requestConfig && !d.requestConfig.triggeringEvent) e.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (push.refetching && e.detail.elt && e.detail.elt.hasAttribute && e.detail.elt.hasAttribute("data-wait")) afterRefetch();
+  });
+  document.addEventListener("DOMContentLoaded", waitForChange);
+  document.addEventListener("headtable:visible", waitForChange);
+  window.addEventListener("online", waitForChange);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) waitForChange(); });
 })();
 // "Print this page" buttons (no inline script: the Content-Security-Policy allows none).
 document.addEventListener("click", function (e) {

@@ -217,6 +217,7 @@ GETS = [
     Endpoint("public-seating", {"anything": N}, who="public"),
     Endpoint("rules-evening", {"anything": N}, who="public"),
     Endpoint("guest-page", {"anything": N}, who="guest"),
+    Endpoint("guest-wait", {"v": N}, who="guest"),  # never a version: answered "changed" at once
     Endpoint("helper-page", {"q": T, "show": N}, who="door"),
 ]
 

@@ -1,11 +1,12 @@
 """``manage.py party`` (what ``make party`` runs) started for real in the background, in its own
-``var/`` folder: refused while the host has the demo password; then served by gunicorn with
-``DEBUG=0``, fetched through this machine's network address (``hostname -I``), a printed seating
+``var/`` folder: refused while the host has the demo password; then served by gunicorn (uvicorn's
+ASGI workers, the phones' wait for the bell answered) with ``DEBUG=0``, fetched through this machine's network address (``hostname -I``), a printed seating
 card's QR code decoded to that address and opened, and the party stopped cleanly with Ctrl-C."""
 
 from __future__ import annotations
 
 import http.cookiejar
+import json
 import os
 import re
 import signal
@@ -138,7 +139,7 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
     try:
         wait_for(base + "/", proc)
         front = urllib.request.urlopen(base + "/")
-        assert front.status == 200 and "gunicorn" in front.headers["Server"]
+        assert front.status == 200 and "uvicorn" in front.headers["Server"]  # gunicorn's uvicorn workers
         assert "Head Table" in front.read().decode()
         assert f"Phones on this Wi-Fi:  {base}/" in (tmp_path / "party.log").read_text()
         assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
@@ -156,6 +157,8 @@ def test_make_party_serves_phones_on_the_network_address(party_env, tmp_path):
         assert len(codes) == 32 and all(code.startswith(f"{base}/g/") for code in codes)
         guest_page = urllib.request.urlopen(codes[0])
         assert guest_page.status == 200 and "Table" in guest_page.read().decode()
+        waited = urllib.request.urlopen(codes[0] + "wait/?v=0")  # the push, on the event loop (ASGI)
+        assert waited.status == 200 and json.loads(waited.read())["state"] == "changed"
     finally:
         os.kill(proc.pid, signal.SIGINT)
         assert proc.wait(timeout=60) == 0

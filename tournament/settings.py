@@ -11,6 +11,8 @@ Environment variables (all optional for a laptop):
     CSRF_TRUSTED_ORIGINS comma-separated origins, e.g. https://party.example.org
     SITE_URL           how guests reach the site, used in printed QR codes; default http://127.0.0.1:8000
     SITE_LOCAL_URL     the same site under its multicast DNS name (``make party``), e.g. http://headtable.local:8000
+    DB_POOL            "1": a pool of PostgreSQL connections (psycopg_pool), for an ASGI server
+                       (``make party`` sets it with ``CONN_MAX_AGE=0``; SQLite ignores it)
     HTTPS              "1" behind HTTPS (a deployment): HSTS, the SSL redirect and secure session and
                        CSRF cookies, so ``manage.py check --deploy`` is clean; default "0" (the party on
                        the venue's Wi-Fi is plain HTTP, where secure cookies would never reach the browser)
@@ -121,6 +123,7 @@ CONTENT_SECURITY_POLICY = {
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
+ASGI_APPLICATION = "tournament.asgi.application"  # make party: uvicorn's workers under gunicorn
 
 TEMPLATES = [
     {
@@ -147,6 +150,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (web, Celery worker) share one file: wait for locks instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-headtable.sqlite3")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_POOL") == "1":
+    # Under ASGI (make party, DB_POOL=1 with CONN_MAX_AGE=0) each request's synchronous part runs
+    # in a thread of its own; a pool (psycopg_pool) lends it a connection instead of opening one
+    # per request (issue 26 item 2, docs/deployment.md).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 8, "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

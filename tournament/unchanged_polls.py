@@ -50,13 +50,21 @@ class UnchangedPollMiddleware:
         return self.get_response(request)
 
     def poll_headers(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        """The headers the stack below would add to the 304, in its order (innermost first):
-        the private ones are already on it (``views.guest.unchanged_poll``); the CSP
-        (``csp_once``), ``X-Frame-Options``, ``Content-Length`` (``CommonMiddleware``), then
-        ``SecurityMiddleware``'s (nosniff, the referrer policy where none is set, COOP, HSTS
-        under HTTPS)."""
-        apply_policy(request, response)
-        self.frames.process_response(request, response)
-        if not response.streaming and not response.has_header("Content-Length"):
-            response.headers["Content-Length"] = str(len(response.content))
-        return self.security.process_response(request, response)
+        """The headers the stack below would add to the 304 (``early_headers``)."""
+        return early_headers(request, response, self.security, self.frames)
+
+
+def early_headers(
+    request: HttpRequest, response: HttpResponse, security: SecurityMiddleware, frames: XFrameOptionsMiddleware
+) -> HttpResponse:
+    """The headers the stack below the first middleware would add to an answer given before it
+    (a 304 here, a phone's wait in ``tournament.version_waits``), in its order (innermost
+    first): the private ones are already on it (``private_doors.private``); the CSP
+    (``csp_once``), ``X-Frame-Options``, ``Content-Length`` (``CommonMiddleware``), then
+    ``SecurityMiddleware``'s (nosniff, the referrer policy where none is set, COOP, HSTS under
+    HTTPS), from the given ``security`` and ``frames`` middleware. Returns ``response``."""
+    apply_policy(request, response)
+    frames.process_response(request, response)
+    if not response.streaming and not response.has_header("Content-Length"):
+        response.headers["Content-Length"] = str(len(response.content))
+    return security.process_response(request, response)

@@ -25,6 +25,7 @@ from tournament.views import (  # issue 6: the door, private links  # issue 4: c
     seats,
     showdown,
     standings,
+    waits,
 )
 from tournament.views import rules as rulebook
 
@@ -94,6 +95,7 @@ urlpatterns = [
     path("host/clubs/", include("clubs.urls")),  # issue 25: a club's members and seasons (the clubs app)
     path("host/", include(host_patterns)),
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
+    path("g/<str:key>/wait/", waits.guest_wait, name="guest-wait"),  # issue 26 item 2: the push
     path("g/<str:key>/report/", guest.captain_report, name="guest-report"),
     path("g/<str:key>/vote/", guest.captain_vote, name="guest-vote"),
     path("g/<str:key>/here/", guest.check_in, name="guest-check-in"),

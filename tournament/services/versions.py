@@ -8,6 +8,10 @@ sequences) never meets an old entry. ``evening_touch`` bumps the version inside 
 transaction, drops the cached one at once and publishes the new one after commit; readers fill a
 missing entry with ``cache.add`` so a reader never overwrites a newer value with an older one.
 
+With Redis as the cache, the published version is also sent on the evening's pub/sub channel
+(``version_channel``), where the phones' long-polls wait for it (``selectors.version_waits``,
+issue 26 item 2: "phones see the bell within 1 s").
+
 A process-local cache (Django's default ``LocMemCache``) cannot see another process's writes,
 so there entries live ``LOCAL_TTL`` seconds; with a shared cache (Redis) a version lives
 ``SHARED_TTL`` seconds and a private link's entry (``tournament.services.links``)
@@ -18,24 +22,47 @@ query").
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
+from django_redis import get_redis_connection
+from redis.exceptions import RedisError
 
 from tournament.models import Evening
 from tournament.services.held import drop_version, held_version, hold_version
 
+logger = logging.getLogger(__name__)
 LOCAL_TTL = 1  # seconds, for a cache each process keeps for itself
 SHARED_TTL = 30  # seconds, a version in a cache all processes share (bounds any rare stale entry)
 SHARED_LINK_TTL = 3600  # seconds, a key in a shared cache (reissue and revoke delete it at once)
+_REDIS_BACKEND = "django_redis.cache.RedisCache"
 _LOCAL_BACKENDS = ("django.core.cache.backends.locmem.LocMemCache", "django.core.cache.backends.dummy.DummyCache")
 
 
 def cache_is_shared() -> bool:
     """True when the default cache is shared by every process (e.g. Redis, Memcached)."""
     return settings.CACHES.get("default", {}).get("BACKEND", "") not in _LOCAL_BACKENDS
+
+
+def redis_url() -> str | None:
+    """The URL of the Redis server behind the default cache when it is django-redis's (the
+    one whose pub/sub carries the evenings' versions), else None (a process-local cache)."""
+    default = settings.CACHES.get("default", {})
+    if default.get("BACKEND") != _REDIS_BACKEND:
+        return None
+    location = default.get("LOCATION")
+    return location[0] if isinstance(location, list | tuple) else location
+
+
+def version_channel(token: str) -> str:
+    """The Redis pub/sub channel an evening's new versions are sent on (each message: the
+    version as decimal digits), named with the cache's key prefix so that two sites (or two
+    test runs) sharing a Redis server never hear each other."""
+    prefix = settings.CACHES.get("default", {}).get("KEY_PREFIX", "")
+    return f"{prefix}:ht:ver:{token}"
 
 
 def cache_ttl(*, link: bool = False) -> int:
@@ -75,12 +102,23 @@ def evening_version(evening_id: int, token: str) -> int | None:
     return version
 
 
+def evening_version_fresh(evening_id: int, token: str) -> int | None:
+    """The evening's ``version`` (None when it does not exist) from the shared cache or the
+    database, never from this process's held copy (``held``), which may be up to
+    ``held.HELD_SECONDS`` old: a long-poll compares it with the version a phone has, after
+    subscribing to the channel, so no change can fall between the two."""
+    drop_version(token)
+    return evening_version(evening_id, token)
+
+
 def version_publish(*, token: str, version: int) -> None:
     """Put a committed version in the cache (called by ``evening_touch`` after commit).
 
     Never lowers the cached version: two transactions may run their after-commit hooks in
     either order. (A get-then-set; the tiny window where two publishers interleave is bounded
-    by the entry's time to live.)
+    by the entry's time to live.) With Redis, the version is then sent on the evening's
+    channel (``version_channel``), after the cache holds it, so a waiter that subscribed
+    before reading the cache misses nothing.
     """
     current = cache.get(version_key(token))
     if current is None or version > current:
@@ -89,6 +127,11 @@ def version_publish(*, token: str, version: int) -> None:
         held = held_version(token)
         if held is None or version > held:
             hold_version(token, version)
+    if redis_url() is not None:
+        try:
+            get_redis_connection("default").publish(version_channel(token), str(version))
+        except RedisError as error:  # the phones' 3 s poll still brings the change
+            logger.warning("The evening's new version was not pushed to the phones: %s", type(error).__name__)
 
 
 def version_forget(*, token: str) -> None:

@@ -26,6 +26,7 @@ import uuid
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import parse_etags
 from django.views.decorators.http import condition
@@ -174,6 +175,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
+        "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
         "live": evening.stage != Evening.Stage.ENDED or not ended["finished"],
         "result": result,
         "told": told,
@@ -203,6 +205,7 @@ def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context:
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
+        "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
         "live": evening.stage != Evening.Stage.ENDED or not context.get("finished"),
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }

@@ -1,8 +1,8 @@
 """``manage.py party [--port 8000] [--address IP]``: the evening on the venue's Wi-Fi.
 
 What ``make party`` runs: ``manage.py serve`` (the same process handling: a Celery worker with
-its beat beside the web server, Ctrl-C stops both) with gunicorn, a production server, on every
-address of this computer, ``DEBUG=0``, and the environment from ``tournament.party``: the secret
+its beat beside the web server, Ctrl-C stops both) with gunicorn, a production server, running
+uvicorn's ASGI workers (the phones' long-polls hold no thread), on every address of this computer, ``DEBUG=0``, and the environment from ``tournament.party``: the secret
 key kept in ``var/secret_key``, ``ALLOWED_HOSTS``/``CSRF_TRUSTED_ORIGINS``/``SITE_URL`` from this
 computer's address on the local network, and ``headtable.local`` announced by multicast DNS
 where the network allows. Before serving it migrates the database, collects the static files
@@ -31,7 +31,7 @@ DEMO_PASSWORD = "head-table"
 
 class Command(serve.Command):
     help = (
-        "Serve the evening on the venue's Wi-Fi: gunicorn on this computer's network address with DEBUG=0, "
+        "Serve the evening on the venue's Wi-Fi: gunicorn (uvicorn's workers) on this computer's network address with DEBUG=0, "
         "the Celery worker and beat beside it; Ctrl-C stops both."
     )
 
@@ -60,6 +60,10 @@ class Command(serve.Command):
             **values,
             "DEBUG": "0",
             "SECRET_KEY_FILE": str(party_secret_key(settings.VAR_DIR)),
+            # Under ASGI each request's synchronous part runs in a thread of its own: a connection
+            # kept open by one would never be used again (Django's advice: no persistent connections).
+            "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE", "0"),
+            "DB_POOL": os.environ.get("DB_POOL", "1"),  # a pool of connections instead, on PostgreSQL
         }
         opts["party_env"].pop("SECRET_KEY", None)
         self.announce(values, port, reachable=address is not None)
@@ -70,21 +74,23 @@ class Command(serve.Command):
                 local.close()
 
     def web_command(self, opts) -> list[str]:
-        """gunicorn on every address of this computer (2 workers × 4 threads), no access log:
-        guests' private links must not reach a log (docs/design-notes.md, "Private links")."""
+        """gunicorn on every address of this computer with 2 of uvicorn's ASGI workers
+        (``tournament.asgi``: a phone waiting for the bell holds no thread, issue 26 item 2;
+        docs/deployment.md says why), no access log: guests' private links must not reach a
+        log (docs/design-notes.md, "Private links")."""
         return [
             sys.executable,
             "-m",
             "gunicorn",
-            "tournament.wsgi",
+            "tournament.asgi:application",
             "--bind",
             f"0.0.0.0:{opts['port']}",
             "--workers",
             "2",
-            "--threads",
-            "4",
             "--worker-class",
-            "gthread",
+            "uvicorn_worker.UvicornWorker",
+            "--keep-alive",
+            "10",
             "--timeout",
             "30",
         ]
