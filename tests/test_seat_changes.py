@@ -350,3 +350,32 @@ def test_after_a_poker_move_the_next_bell_keeps_the_new_sizes(db, host):
     _ring_round_1(evening, host)  # round 2's bell, from the new seats
     assert [len(t) for t in _tables(evening)] == sizes
     assert Bell.objects.of_evening(evening.pk).live().bells().count() == 2
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_seat_change_from_a_stale_page_changes_nothing_and_says_why(db, host, key, client):
+    """Two tabs of *Change seats*: a swap in the first, then a swap from the second (drawn
+    before it) is refused naming what changed, and the seats stay as the first left them; a
+    result reported meanwhile does not refuse it (issue 22 item 7)."""
+    import re
+
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    client.force_login(host)
+    url = reverse("host-seats", args=[evening.pk])
+    seen = re.compile(r'name="seen" value="([0-9.]+)"')
+    first_tab = seen.search(client.get(url).content.decode()).group(1)
+    second_tab = first_tab
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[1][0]
+    c = next(p for p in tables[1] if p > 0 and p != b)
+    client.post(url, {"action": "swap", "guest": a, "other": b, "seen": first_tab}, follow=True)
+    after = _tables(evening)
+    refused = client.post(url, {"action": "swap", "guest": a, "other": c, "seen": second_tab}, follow=True)
+    said = " ".join(_messages(refused))
+    assert said.startswith("Nothing was changed: since this page was drawn, the host changed seats in round 1")
+    assert _tables(evening) == after
+    fresh = seen.search(client.get(url).content.decode()).group(1)
+    done = client.post(url, {"action": "swap", "guest": a, "other": c, "seen": fresh}, follow=True)
+    assert not any(m.startswith("Nothing was changed") for m in _messages(done))
+    assert _tables(evening) != after

@@ -292,7 +292,7 @@ class PageQuery(forms.Form):
     page = WholeNumberField(required=False, min_value=1, max_value=1_000_000)
 
 
-class SeatChangeForm(forms.Form):
+class SeatChangeForm(SeenVersionForm):
     """The "Change seats" page: ``guest`` swaps with ``other`` (``action`` "swap"), or moves to
     ``place`` ("move"): a table number ("3") or, at tables of four, a table and a seat ("3-0",
     0 North .. 3 West); or "undo" the seat change ``step`` (a ``Bell`` id) the page showed as the

@@ -57,6 +57,7 @@ TOPICS: Mapping[str, frozenset[str]] = {
     "bell.reopened": frozenset({STEPS}),
     "guest.leave": frozenset({STEPS, DOOR}),
     "guest.arrive": frozenset({STEPS, DOOR}),
+    "seats.change": frozenset({STEPS, DRAW}),  # before round 1 a seat change is a new draw
     "round.start": frozenset({STEPS, CLOCK}),  # round 1's start is the draw's too (``topics_of``)
     "evening.import": PLAY,
     "result.record": frozenset({RESULTS}),
@@ -153,6 +154,10 @@ ANY_CHANGE = ActsOn(topics=PLAY)
 CLOCK_BUTTONS = ActsOn(topics=frozenset({CLOCK, STEPS, CEREMONY}))
 CEREMONY_STEP = ActsOn(topics=frozenset({CEREMONY, RESULTS, STEPS}))
 SETTINGS = ActsOn(topics=frozenset({SETTING, DRAW}))
+SEATS = ActsOn(topics=frozenset({STEPS, DRAW, CEREMONY}))
+"""A seat change and its undo: refused by any step since (a bell, an undo, an arrival, a
+departure, another seat change), the draw, or the end of the evening; not by a result, a
+check-in or the clock (house rule: the seats the host looked at are still the seats)."""
 
 
 def acts_on_guest(guest_id: int, name: str) -> ActsOn:

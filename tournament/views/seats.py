@@ -1,7 +1,9 @@
 """The host's "Change seats" page: swap two guests, or move a guest to a table with room or to a
 ghost's seat (``services.seat_changes.seats_change``). The view reads the form
 (``forms.actions.SeatChangeForm``) and calls the service; a ``RuleError`` becomes a message
-naming the guests and changes nothing."""
+naming the guests and changes nothing. A button from a page drawn before a later step (a
+bell, an undo, an arrival, a departure, another seat change) or the draw is refused with what
+changed since (``views.stale``, ``SEATS``)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from tournament.selectors.seats import seats_view
 from tournament.services.bell import bell_undo
 from tournament.services.naming import error_message
 from tournament.services.seat_changes import seats_change
+from tournament.views.stale import SEATS, unchanged_since
 
 
 @login_required
@@ -35,27 +38,29 @@ def seats_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         data = form.cleaned_data
         if data["action"] == "undo":
             try:
-                bell_undo(
-                    evening=evening,
-                    bell_id=data["step"],
-                    user=request.user,
-                    device=request.META.get("HTTP_USER_AGENT", "")[:200],
-                )
+                with unchanged_since(evening, form, SEATS):
+                    bell_undo(
+                        evening=evening,
+                        bell_id=data["step"],
+                        user=request.user,
+                        device=request.META.get("HTTP_USER_AGENT", "")[:200],
+                    )
             except RuleError as error:
                 messages.error(request, error_message(error, evening))
             else:
                 messages.success(request, "The seat change is undone: everyone is back in the seats before it.")
             return redirect("host-seats", evening.pk)
         try:
-            words = seats_change(
-                evening=evening,
-                guest_id=data["guest"],
-                other_id=data.get("other") if data["action"] == "swap" else None,
-                table=data.get("table") if data["action"] == "move" else None,
-                seat=data.get("seat") if data["action"] == "move" else None,
-                user=request.user,
-                device=request.META.get("HTTP_USER_AGENT", "")[:200],
-            )
+            with unchanged_since(evening, form, SEATS):
+                words = seats_change(
+                    evening=evening,
+                    guest_id=data["guest"],
+                    other_id=data.get("other") if data["action"] == "swap" else None,
+                    table=data.get("table") if data["action"] == "move" else None,
+                    seat=data.get("seat") if data["action"] == "move" else None,
+                    user=request.user,
+                    device=request.META.get("HTTP_USER_AGENT", "")[:200],
+                )
         except RuleError as error:
             messages.error(request, error_message(error, evening))
         else:
