@@ -18,6 +18,9 @@ to do; nothing half-printed comes out. Rules: issue 7; ``docs/rules/progressive-
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from tables.draw import (
@@ -329,7 +332,40 @@ class Outcome:
     ended: bool
 
 
+#: Within ``one_outcome()``: {evening id: its Outcome, or the RuleError it raised}.
+_OUTCOMES: ContextVar[dict[int, Outcome | RuleError] | None] = ContextVar("outcomes", default=None)
+
+
+@contextmanager
+def one_outcome() -> Iterator[None]:
+    """Within this block ``evening_outcome`` computes each evening's outcome (its standings)
+    once and gives the same ``Outcome`` (or raises the same error) to every later call: the
+    print page checks the results and the certificates from one reading (issue 26 item 3:
+    standings computed once). Leave the block before anything is saved."""
+    token = _OUTCOMES.set({})
+    try:
+        yield
+    finally:
+        _OUTCOMES.reset(token)
+
+
 def evening_outcome(evening: Evening) -> Outcome:
+    """``_evening_outcome`` (below), once per evening inside ``one_outcome()``."""
+    memo = _OUTCOMES.get()
+    if memo is None:
+        return _evening_outcome(evening)
+    if evening.pk not in memo:
+        try:
+            memo[evening.pk] = _evening_outcome(evening)
+        except RuleError as error:
+            memo[evening.pk] = error
+    found = memo[evening.pk]
+    if isinstance(found, RuleError):
+        raise found
+    return found
+
+
+def _evening_outcome(evening: Evening) -> Outcome:
     """The standings, prizes and settlement of ``tournament.services.prizes.evening_standings``
     (the standings page's: places shared by ties, titles with the host's pack labels, prize
     ties cut the same way every time) as the printing values. Prize reasons name guests, count
