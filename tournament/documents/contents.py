@@ -18,10 +18,11 @@ to do; nothing half-printed comes out. Rules: issue 7; ``docs/rules/progressive-
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tables.draw import (
     TableCard,
@@ -34,7 +35,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
-from tournament.documents.links import guest_url
+from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
 from tournament.printing import (
@@ -173,24 +174,6 @@ def _labels(evening: Evening) -> dict[Pack, str]:
     return {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
 
 
-_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-_STAND_IN_KEY = "STANDINKEY"
-
-
-def _link_maker(base_url: str | None):
-    """A function key -> ``guest_url(key, base_url=base_url)``, the address reversed once for
-    every card (500 cards: one reverse, not 500); a key with characters an address escapes
-    goes through ``guest_url`` itself."""
-    before, _, after = guest_url(_STAND_IN_KEY, base_url=base_url).rpartition(_STAND_IN_KEY)
-
-    def link(key: str) -> str:
-        if key and _KEY_CHARS.issuperset(key):
-            return f"{before}{key}{after}"
-        return guest_url(key, base_url=base_url)
-
-    return link
-
-
 def seating_cards(
     *, evening: Evening, paper: str = "A4", variant: str = "sheet", base_url: str | None = None
 ) -> SeatingCardsPdf:
@@ -219,7 +202,7 @@ def seating_cards(
         .order_by("rank", "pack", "guest__name_key")
         .values_list("rank", "pack", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
     )
-    link = _link_maker(base_url)
+    link = guest_url_maker(base_url)
     for number, (rank, pack, guest_id, guest_name, guest_pack, key, revoked) in enumerate(drawn_cards, start=1):
         who = f"Seating card {number} (table {rank}, guest no. {guest_id})"
         name = guest_print_name(guest_id, guest_name)
@@ -350,37 +333,47 @@ class Outcome:
     ended: bool
 
 
-#: Within ``one_outcome()``: {evening id: its Outcome, or the RuleError it raised}.
-_OUTCOMES: ContextVar[dict[int, Outcome | RuleError] | None] = ContextVar("outcomes", default=None)
+T = TypeVar("T")
+
+#: Within ``one_outcome()``: {(what, evening id): its value, or the RuleError it raised}.
+_REMEMBERED: ContextVar[dict[tuple[str, int], object] | None] = ContextVar("remembered", default=None)
 
 
 @contextmanager
 def one_outcome() -> Iterator[None]:
-    """Within this block ``evening_outcome`` computes each evening's outcome (its standings)
-    once and gives the same ``Outcome`` (or raises the same error) to every later call: the
-    print page checks the results and the certificates from one reading (issue 26 item 3:
-    standings computed once). Leave the block before anything is saved."""
-    token = _OUTCOMES.set({})
+    """Within this block each ``remembered`` reading (the outcome of ``evening_outcome``, a
+    format's standings for its documents) is computed once per evening and the same value (or
+    the same error) given to every later call: the print page checks the results and the
+    certificates from one reading of the standings (issue 26 item 3: standings computed once).
+    For pages that only read: leave the block before anything is saved."""
+    token = _REMEMBERED.set({})
     try:
         yield
     finally:
-        _OUTCOMES.reset(token)
+        _REMEMBERED.reset(token)
+
+
+def remembered(what: str, evening: Evening, compute: Callable[[Evening], T]) -> T:
+    """``compute(evening)``, once per (``what``, evening) inside ``one_outcome()`` (every call
+    outside it computes). Raises the ``RuleError`` ``compute`` raised, each time."""
+    memo = _REMEMBERED.get()
+    if memo is None:
+        return compute(evening)
+    key = (what, evening.pk)
+    if key not in memo:
+        try:
+            memo[key] = compute(evening)
+        except RuleError as error:
+            memo[key] = error
+    found = memo[key]
+    if isinstance(found, RuleError):
+        raise found
+    return found  # type: ignore[return-value]
 
 
 def evening_outcome(evening: Evening) -> Outcome:
     """``_evening_outcome`` (below), once per evening inside ``one_outcome()``."""
-    memo = _OUTCOMES.get()
-    if memo is None:
-        return _evening_outcome(evening)
-    if evening.pk not in memo:
-        try:
-            memo[evening.pk] = _evening_outcome(evening)
-        except RuleError as error:
-            memo[evening.pk] = error
-    found = memo[evening.pk]
-    if isinstance(found, RuleError):
-        raise found
-    return found
+    return remembered("outcome", evening, _evening_outcome)
 
 
 def _evening_outcome(evening: Evening) -> Outcome:
