@@ -26,7 +26,8 @@ interleaved the same way: the bare view then costs a request over the loopback, 
 gunicorn, so these ratios are the ones to set beside figures measured that way (issue 26's).
 
 Run: ``.venv/bin/python bench/bench_host_pages.py [--guests 500] [--repeat 5]
-[--formats poker,bunco] [--database-url URL] [--http]``.
+[--formats poker,bunco] [--database-url URL] [--http] [--pages guests,print]``
+(``--pages``: only the pages of those labels of ``PAGES``).
 """
 
 from __future__ import annotations
@@ -131,15 +132,18 @@ def urls(evening) -> dict[str, str]:
     return {label: reverse(name, args=[args[kind]]) for label, name, kind in PAGES}
 
 
-def measure(get, urls_by_size: dict[int, dict[str, str]], repeat: int, *, ended: bool) -> dict:
+def measure(
+    get, urls_by_size: dict[int, dict[str, str]], repeat: int, *, ended: bool, only: set[str] | None = None
+) -> dict:
     """{page label: ((queries at the smallest size, at the largest), Timing at the largest)}
     for the pages of
     ``urls_by_size`` ({guests: {label: URL}}) shown while the evening runs (``ended`` False:
     all but the finish page) or once it has ended (only the finish page), timed interleaved
     with the bare view, whose Timing is under "bare" (queries (0, 0)). ``get(url)`` fetches one
-    page: (response, queries, seconds), in process (``pages.counted_get``) or over HTTP."""
+    page: (response, queries, seconds), in process (``pages.counted_get``) or over HTTP.
+    ``only``: the labels to measure (``--pages``), None for every page."""
     small, big = (urls_by_size[size] for size in sorted(urls_by_size))
-    labels = [label for label in big if (label == "finish") == ended]
+    labels = [label for label in big if (label == "finish") == ended and (only is None or label in only)]
     queries: dict[str, tuple[int, int]] = {}
     for label in labels:
         counts = []
@@ -224,6 +228,8 @@ def print_rows(title: str, rows: dict, size: int, fmt: str, how: str) -> None:
     print(f"{title}; bare view {bare * 1000:.2f} ms")
     print(f"  {'page':16}{'KiB':>7}{'queries 60':>12}{f'/ {size}':>7}{'':7}{'ms':>9}{'ratio':>8}")
     for label, _, _ in PAGES:
+        if label not in rows:  # left out by --pages
+            continue
         (at_60, at_big), t = rows[label]
         grows = "grows" if at_big != at_60 else ""
         print(
@@ -248,7 +254,11 @@ def main() -> None:
     parser.add_argument("--formats", default="poker,bunco")
     parser.add_argument("--database-url", default="")
     parser.add_argument("--http", action="store_true", help="also over HTTP from gunicorn (SQLite only)")
+    parser.add_argument("--pages", default="", help="only these pages, by label, comma-separated (e.g. guests,print)")
     args = parser.parse_args()
+    only = {label.strip() for label in args.pages.split(",")} if args.pages else None
+    if only and only - {label for label, _, _ in PAGES}:
+        parser.error(f"--pages: choose among {', '.join(label for label, _, _ in PAGES)}")
     if args.http and args.database_url:
         parser.error("--http serves the SQLite file only")
     with bench_database(args.database_url) as connection:
@@ -270,11 +280,12 @@ def main() -> None:
                 ways.append((" over HTTP", server.get))
             try:
                 pages = {size: urls(e) for size, e in evenings.items()}
-                rows = {how: measure(get, pages, args.repeat, ended=False) for how, get in ways}
-                for evening in evenings.values():
-                    end(fmt, evening)
-                for how, get in ways:
-                    rows[how].update(measure(get, pages, args.repeat, ended=True))
+                rows = {how: measure(get, pages, args.repeat, ended=False, only=only) for how, get in ways}
+                if only is None or "finish" in only:
+                    for evening in evenings.values():
+                        end(fmt, evening)
+                    for how, get in ways:
+                        rows[how].update(measure(get, pages, args.repeat, ended=True, only=only))
             finally:
                 if server is not None:
                     server.stop()

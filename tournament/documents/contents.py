@@ -18,7 +18,11 @@ to do; nothing half-printed comes out. Rules: issue 7; ``docs/rules/progressive-
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TypeVar
 
 from tables.draw import (
     TableCard,
@@ -31,7 +35,7 @@ from tables.errors import RuleError
 from tables.packs import Pack
 from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
-from tournament.documents.links import guest_url
+from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest
 from tournament.printing import (
@@ -194,33 +198,33 @@ def seating_cards(
     tables = len(draw.sizes)
     cards = []
     drawn_cards = (
-        draw.cards.select_related("guest")
-        .exclude(guest__status=Guest.Status.LEFT)
+        draw.cards.exclude(guest__status=Guest.Status.LEFT)
         .order_by("rank", "pack", "guest__name_key")
+        .values_list("rank", "pack", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
     )
-    for number, drawn in enumerate(drawn_cards, start=1):
-        guest = drawn.guest
-        who = f"Seating card {number} (table {drawn.rank}, guest no. {guest.pk})"
-        name = guest_print_name(guest.pk, guest.name)
-        if guest.key_revoked:
+    link = guest_url_maker(base_url)
+    for number, (rank, pack, guest_id, guest_name, guest_pack, key, revoked) in enumerate(drawn_cards, start=1):
+        who = f"Seating card {number} (table {rank}, guest no. {guest_id})"
+        name = guest_print_name(guest_id, guest_name)
+        if revoked:
             raise PrintError(
                 f"{who}: {name}'s private link is revoked, so its QR code would lead "
                 "nowhere. Reissue the link on the guests' links page, then print again."
             )
-        card = TableCard(pack=Pack(drawn.pack), rank=drawn.rank)
-        url = guest_url(guest.key, base_url=base_url)
+        card = TableCard(pack=Pack(pack), rank=rank)
+        url = link(key)
         represents = None
-        if drawn.pack != guest.pack:
-            represents = f"draws for the {labels[Pack(drawn.pack)]}"
+        if pack != guest_pack:
+            represents = f"draws for the {labels[Pack(pack)]}"
         cards.append(
             SeatingCardData(
                 name=name,
-                table=drawn.rank,
-                table_kind=table_kind(drawn.rank, tables),
-                card_rank=drawn.rank,
+                table=rank,
+                table_kind=table_kind(rank, tables),
+                card_rank=rank,
                 card_name=card.name_with(labels),
-                pack=drawn.pack,
-                pack_label=labels[Pack(guest.pack)],
+                pack=pack,
+                pack_label=labels[Pack(guest_pack)],
                 represents=represents,
                 url=url,
                 short_url=url.split("://", 1)[-1],
@@ -329,7 +333,50 @@ class Outcome:
     ended: bool
 
 
+T = TypeVar("T")
+
+#: Within ``one_outcome()``: {(what, evening id): its value, or the RuleError it raised}.
+_REMEMBERED: ContextVar[dict[tuple[str, int], object] | None] = ContextVar("remembered", default=None)
+
+
+@contextmanager
+def one_outcome() -> Iterator[None]:
+    """Within this block each ``remembered`` reading (the outcome of ``evening_outcome``, a
+    format's standings for its documents) is computed once per evening and the same value (or
+    the same error) given to every later call: the print page checks the results and the
+    certificates from one reading of the standings (issue 26 item 3: standings computed once).
+    For pages that only read: leave the block before anything is saved."""
+    token = _REMEMBERED.set({})
+    try:
+        yield
+    finally:
+        _REMEMBERED.reset(token)
+
+
+def remembered(what: str, evening: Evening, compute: Callable[[Evening], T]) -> T:
+    """``compute(evening)``, once per (``what``, evening) inside ``one_outcome()`` (every call
+    outside it computes). Raises the ``RuleError`` ``compute`` raised, each time."""
+    memo = _REMEMBERED.get()
+    if memo is None:
+        return compute(evening)
+    key = (what, evening.pk)
+    if key not in memo:
+        try:
+            memo[key] = compute(evening)
+        except RuleError as error:
+            memo[key] = error
+    found = memo[key]
+    if isinstance(found, RuleError):
+        raise found
+    return found  # type: ignore[return-value]
+
+
 def evening_outcome(evening: Evening) -> Outcome:
+    """``_evening_outcome`` (below), once per evening inside ``one_outcome()``."""
+    return remembered("outcome", evening, _evening_outcome)
+
+
+def _evening_outcome(evening: Evening) -> Outcome:
     """The standings, prizes and settlement of ``tournament.services.prizes.evening_standings``
     (the standings page's: places shared by ties, titles with the host's pack labels, prize
     ties cut the same way every time) as the printing values. Prize reasons name guests, count
@@ -462,7 +509,7 @@ def unprintable_guests(evening: Evening) -> list[UnprintableGuest]:
     """The evening's guests whose names cannot be printed (``printing.text.name_problem``),
     in name order: they print as "Guest no. N" until the host fixes the name. One query."""
     found = []
-    for guest in evening.guests.order_by("name_key", "id"):
+    for guest in evening.guests.order_by("name_key", "id").only("id", "evening_id", "name"):
         reason = name_problem(guest.name)
         if reason:
             found.append(UnprintableGuest(guest, reason))

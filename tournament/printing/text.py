@@ -72,9 +72,11 @@ def isolate(text: str) -> str:
     return f"{FSI}{text}{PDI}" if text else text
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
     """``text`` NFC-normalised, controls and format characters removed (not the joiners),
-    whitespace collapsed and stripped."""
+    whitespace collapsed and stripped. Remembered per text (a pure function of it): the print
+    page checks every document's names, each name once (issue 26 item 3)."""
     out: list[str] = []
     for char in unicodedata.normalize("NFC", text or ""):
         category = unicodedata.category(char)
@@ -87,9 +89,11 @@ def normalise(text: str) -> str:
     return " ".join("".join(out).split())
 
 
+@lru_cache(maxsize=8192)
 def clean_text(text: str) -> str:
     """``text`` made printable: ``normalise``d, and any character no font has left out (labels
-    and titles the host typed; a guest's name goes through ``printable_name`` instead)."""
+    and titles the host typed; a guest's name goes through ``printable_name`` instead).
+    Remembered per text, as ``normalise``."""
     text = normalise(text)
     if all(c == " " or covered(c) for c in text):
         return text
@@ -101,12 +105,14 @@ def _describe(char: str) -> str:
     return f"“{char}” ({name or f'U+{ord(char):04X}'})"
 
 
+@lru_cache(maxsize=8192)
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be printed, in words for the host, or None when it can.
 
     Cannot print: a name with nothing left after cleaning (only spaces, control or format
     characters), or one holding a character no printing font has (e.g. Egyptian hieroglyphs).
-    Emoji print (Noto Emoji).
+    Emoji print (Noto Emoji). Remembered per name (the fonts never change while the site runs),
+    so each name is checked once however many documents print it (issue 26 item 3).
     """
     cleaned = normalise(name)
     if not cleaned.replace("\u200c", "").replace("\u200d", "").strip():

@@ -13,6 +13,35 @@ from tournament.name_keys import fold_name, name_found
 from tournament.registry import format_for
 from tournament.services.history import guests_with_history
 
+#: What a row of the list shows and filters on, read as values (500 guests: no 1,000 model
+#: objects; issue 26 item 3).
+ROW_FIELDS = ("id", "name", "pack", "contact", "status", "seat__table")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAt:
+    """Where a listed guest sits: ``table`` (1 is the head table)."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuestRow:
+    """One guest as the list shows them: ``pk``, ``name``, ``pack`` ("red" | "blue"),
+    ``contact``, ``status`` (a ``Guest.Status`` value) and ``seat`` (a ``SeatAt``, None when
+    not seated), read as values, not as a ``Guest``."""
+
+    pk: int
+    name: str
+    pack: str
+    contact: str
+    status: str
+    seat: SeatAt | None
+
+    def get_status_display(self) -> str:
+        """The status in the host's words ("Here", "Not here yet", ...), as ``Guest``'s."""
+        return str(Guest.Status(self.status).label)
+
 
 @dataclass(frozen=True)
 class GuestCounts:
@@ -34,12 +63,12 @@ class GuestList:
     and whether a guest may join after the draw (``FormatPlugin.joins_after_the_draw``)."""
 
     evening: Evening
-    rows: list[Guest]
+    rows: list[GuestRow]
     counts: GuestCounts
     history: set[int]
     started: bool
     drawn: bool = False
-    unseated: list[Guest] = field(default_factory=list)
+    unseated: list[GuestRow] = field(default_factory=list)
     sitting_out: frozenset[int] = frozenset()
     joins: bool = True
     q: str = ""
@@ -54,12 +83,12 @@ class GuestList:
         return list(seen.items())
 
     @property
-    def waiting_listed(self) -> list[Guest]:
+    def waiting_listed(self) -> list[GuestRow]:
         """The listed guests not here yet ("Check in everyone listed" checks in these)."""
         return [g for g in self.rows if g.status == Guest.Status.REGISTERED]
 
 
-def guest_matches(q: str, guest: Guest) -> bool:
+def guest_matches(q: str, guest: Guest | GuestRow) -> bool:
     """True when ``guest`` is found by ``q``, a piece of their name or contact as typed: every
     word must appear in the name, case and accents ignored (``name_keys.name_found``: “ann
     sm” finds Anne Smith, “muller” Anna Müller, “ngozi adebayo” Ngozi Adébáyọ̀) or in the
@@ -68,11 +97,25 @@ def guest_matches(q: str, guest: Guest) -> bool:
     return all(name_found(word, guest.name) or word in contact for word in fold_name(q).split())
 
 
+def _rows(guests) -> list[GuestRow]:
+    return [
+        GuestRow(pk, name, pack, contact, status, SeatAt(table) if table is not None else None)
+        for pk, name, pack, contact, status, table in guests.values_list(*ROW_FIELDS)
+    ]
+
+
+def guest_row(evening: Evening, guest_id: int) -> GuestRow | None:
+    """The evening's guest ``guest_id`` as the list shows them (a ``GuestRow``), or None when
+    no such guest is on its list (removed meanwhile). One query."""
+    found = _rows(evening.guests.filter(pk=guest_id))
+    return found[0] if found else None
+
+
 def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     """The evening's guests list under a filter (``q``: part of a name or contact, found by
     ``guest_matches``; ``show``: a status, "" for everyone), alphabetical. Returns a
     ``GuestList``. The filter runs over the rows already read (2,000 guests at most)."""
-    everyone = list(evening.guests.select_related("seat"))
+    everyone = _rows(evening.guests.all())
     here = [g for g in everyone if g.status == Guest.Status.HERE]
     counts = GuestCounts(
         all=len(everyone),
@@ -93,7 +136,7 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
         history=guests_with_history(evening.pk),
         started=started,
         drawn=drawn,
-        unseated=[g for g in here if not hasattr(g, "seat") and g.pk not in out] if drawn else [],
+        unseated=[g for g in here if g.seat is None and g.pk not in out] if drawn else [],
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
         q=q,

@@ -39,7 +39,7 @@ from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
 from tournament.forms.seen import Seen
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
-from tournament.selectors.guests import GuestList, guest_list
+from tournament.selectors.guests import GuestList, guest_list, guest_row
 from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
@@ -119,7 +119,7 @@ def row_response(
     listing = guest_list(door.evening, q=q, show=show)
     fresh = next((g for g in listing.rows if g.pk == guest.pk), None)
     if fresh is None:  # no longer under the filter: show it anyway until the next search
-        fresh = Guest.objects.select_related("seat").filter(pk=guest.pk).first()
+        fresh = guest_row(door.evening, guest.pk)
     if fresh is None:
         return rows_response(request, door, q=q, show=show, news=news, alert=alert)
     return render(

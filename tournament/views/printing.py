@@ -31,6 +31,7 @@ from tournament.documents.contents import (
     document_problem,
     documents_for,
     evening_kind,
+    one_outcome,
     other_format_document,
     pull_list_note,
     unprintable_guests,
@@ -68,16 +69,9 @@ def _query(request: HttpRequest) -> tuple[str, str, str]:
     return query.cleaned_data["paper"] or "A4", query.cleaned_data["variant"], ""
 
 
-def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = "", status: int = 200) -> HttpResponse:
-    """The print page: every document with its variants, links on ``paper``, what is missing."""
-    errors = [error] if error else []
-    try:
-        page_size(paper)
-    except RuleError as refused:
-        if str(refused) not in error:
-            errors.append(f"{refused} The links below are for A4.")
-        paper = "A4"
-    drawn = live_draw(evening) is not None
+def _rows(evening: Evening, *, paper: str, drawn: bool) -> list[dict]:
+    """Every document of the evening's format as the print page lists it: {"kind", "links"
+    (label, url on ``paper``, problem), "problems", "note"}; ``drawn`` whether a draw is in force."""
     rows = []
     for kind in documents_for(evening):
         base = reverse(URL_NAMES[kind.slug], args=[evening.pk])
@@ -96,6 +90,21 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
         if kind.slug == "table-tents" and not problems and not drawn:
             note = "No draw yet: these are for the tables planned for the guests checked in now; print them again if more arrive"
         rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
+    return rows
+
+
+def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = "", status: int = 200) -> HttpResponse:
+    """The print page: every document with its variants, links on ``paper``, what is missing."""
+    errors = [error] if error else []
+    try:
+        page_size(paper)
+    except RuleError as refused:
+        if str(refused) not in error:
+            errors.append(f"{refused} The links below are for A4.")
+        paper = "A4"
+    drawn = live_draw(evening) is not None
+    with one_outcome():  # the results and the certificates from one reading of the standings
+        rows = _rows(evening, paper=paper, drawn=drawn)
     context = {
         "evening": evening,
         "rows": rows,

@@ -24,8 +24,8 @@ from tables.formats import FoursomeFormat
 from tables.formats.foursome import Movement, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
-from tournament.documents.contents import DocumentKind
-from tournament.documents.links import guest_url
+from tournament.documents.contents import DocumentKind, remembered
+from tournament.documents.links import guest_url_maker
 from tournament.formats.partnership.bell import foursome_movement
 from tournament.formats.partnership.standings import foursome_standings
 from tournament.formats.partnership.state import foursome_rules, foursome_state, seat_words
@@ -177,6 +177,7 @@ def score_cards(
     ended = evening.stage == Evening.Stage.ENDED  # no round to come: no "Now at", no row in play
     rounds = max(len(rung), 1) if ended else rounds_on_card(evening, fmt, len(rung) + 1)
     cards = []
+    link = guest_url_maker(base_url)
     for player in (p for table in state.tables for p in table if p in guests):
         guest = guests[player]
         if guest.key_revoked:
@@ -191,7 +192,7 @@ def score_cards(
         if not ended:
             rows.append(_cells(fmt.game, len(rows) + 1, _sitting(state.tables, player), None, name))
         rows += [_cells(fmt.game, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
-        url = guest_url(guest.key, base_url=base_url)
+        url = link(guest.key)
         cards.append(
             TallyCardData(
                 name=names[player],
@@ -249,6 +250,14 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
 
 
 def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
+    """``_tally_outcome`` (below), once per evening inside the print page's ``one_outcome()``
+    (``tournament.documents.contents.remembered``): the results and the certificates share it."""
+    return remembered("tally", evening, _tally_outcome)
+
+
+def _tally_outcome(
+    evening: Evening,
+) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
     """The results as printed: the tallies' words, the standings (ghosts too, as the standings
     page shows them) and the prizes with their winners (names printable:
     ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""

@@ -1,0 +1,204 @@
+"""``{% guest_rows %}`` and ``{% guest_row %}``: the guests list's rows (``host/_guest_rows.html``,
+``host/_guest_row.html``) written in Python, so that a list of 500 guests is not 500 template
+includes with four ``{% url %}`` tags and some forty variable lookups each (issue 26 item 3:
+the guests page at 500 guests within 50 times a bare view).
+
+The HTML is the row the template wrote before, character for character: the same ids
+(``guest-<id>``, ``act-<id>``), buttons, words and form fields. Each link is reversed once
+per list with a stand-in guest id and the row's id put in its place (``RowLinks``); the CSRF
+token is the page's (rendered once by Django's own ``{% csrf_token %}`` node). The rows read
+the template's context: ``list`` (a ``tournament.selectors.guests.GuestList``), ``door``
+(``tournament.views.guests.Door``), ``evening``, and for one row ``g`` and ``note``. A host's
+row form carries the page's ``seen`` mark (``seen_tags.seen_field``, read once per page).
+House rule: one guest, one row, one form (``tournament.views.guests``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from urllib.parse import quote
+
+from django import template
+from django.template.defaulttags import CsrfTokenNode
+from django.urls import reverse
+from django.utils.html import escapejs
+from django.utils.safestring import SafeString, mark_safe
+
+from tournament.templatetags.seen_tags import seen_field
+
+register = template.Library()
+
+_STAND_IN = 987654321  # a guest id no evening has: reversed once, then replaced by each row's
+
+
+def _split(url: str) -> tuple[str, str]:
+    """(before, after) the stand-in guest id in ``url``, escaped for an attribute."""
+    before, _, after = url.rpartition(str(_STAND_IN))
+    return escape(before), escape(after)
+
+
+@dataclass(frozen=True)
+class RowLinks:
+    """Every row's links for one door, each as (before, after) the guest's id: the private
+    link, the row's form (the host's or a door helper's), *Rename* and *Remove*. Build with
+    ``RowLinks.of(door)``; ``link(part, pk)`` gives one row's address, escaped."""
+
+    private: tuple[str, str]
+    action: tuple[str, str]
+    rename: tuple[str, str]
+    remove: tuple[str, str]
+
+    @classmethod
+    def of(cls, door) -> RowLinks:
+        """The links of ``door`` (a ``Door``: its evening, and its helper's key for a helper)."""
+        pk = door.evening.pk
+        if door.is_host:
+            action = _split(reverse("host-guest-status", args=[pk, _STAND_IN]))
+        else:
+            action = _split(reverse("helper-guest", args=[door.helper.key, _STAND_IN]))
+        return cls(
+            private=_split(reverse("host-guest-link", args=[pk, _STAND_IN])),
+            action=action,
+            rename=_split(reverse("host-guest-name", args=[pk, _STAND_IN])),
+            remove=_split(reverse("host-guest-remove", args=[pk, _STAND_IN])),
+        )
+
+    @staticmethod
+    def link(part: tuple[str, str], pk: int) -> str:
+        """The address of ``part`` for guest ``pk`` (escaped HTML attribute text)."""
+        return f"{part[0]}{pk}{part[1]}"
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """What every row of one list shares, read once: the door, the list's filter as hidden
+    fields and in *Remove*'s links, the pack labels, the CSRF field and the links."""
+
+    is_host: bool
+    links: RowLinks
+    csrf: str
+    seen: str
+    hidden: str
+    remove_query: str
+    remove_vals: str
+    red: str
+    blue: str
+    started: bool
+    drawn: bool
+    sitting_out: frozenset[int]
+    history: set[int]
+
+
+def _shared(context) -> _Shared:
+    listing, door, evening = context["list"], context["door"], context["evening"]
+    q, show = listing.q, listing.show
+    remove_query = f"?q={escape(quote(str(q)))}&amp;show={escape(quote(str(show)))}" if q or show else ""
+    return _Shared(
+        is_host=door.is_host,
+        links=RowLinks.of(door),
+        csrf=CsrfTokenNode().render(context),
+        seen=seen_field(evening) if door.is_host else "",  # the host's buttons carry when the page was drawn
+        hidden=(
+            f'<input type="hidden" name="q" value="{escape(str(q))}">'
+            f'<input type="hidden" name="show" value="{escape(str(show))}">'
+        ),
+        remove_query=remove_query,
+        remove_vals=f"{{&quot;q&quot;: &quot;{escapejs(q)}&quot;, &quot;show&quot;: &quot;{escapejs(show)}&quot;}}",
+        red=escape(str(evening.red_label)),
+        blue=escape(str(evening.blue_label)),
+        started=bool(listing.started),
+        drawn=bool(getattr(listing, "drawn", False)),
+        sitting_out=listing.sitting_out,
+        history=listing.history,
+    )
+
+
+def _row(s: _Shared, g, note: str = "") -> str:
+    """One guest's row (``g``, a ``Guest`` with its seat read) as HTML text."""
+    pk, status, name = g.pk, g.status, escape(str(g.name))
+    seat = getattr(g, "seat", None)
+    links = s.links
+    pick = (
+        f'<input type="checkbox" form="bulk" name="guest" value="{pk}" aria-label="Tick {name}">'
+        if status == "registered"
+        else ""
+    )
+    who = (
+        f'<a href="{links.link(links.private, pk)}" title="{name}\'s private link"><bdi>{name}</bdi></a>'
+        if s.is_host
+        else f"<bdi>{name}</bdi>"
+    )
+    if g.contact and s.is_host:
+        who += f' <small class="contact">{escape(str(g.contact))}</small>'
+    if note:
+        who += f' <span class="note" role="alert">{escape(str(note))}</span>'
+    label = s.red if g.pack == "red" else s.blue
+    table = escape(str(seat.table)) if seat else ""
+    action = links.link(links.action, pk)
+    keep = "" if s.is_host else f' data-keep="the change to {name}"'
+    sitting_out = pk in s.sitting_out
+    if status != "here":
+        button = (
+            f'<button id="act-{pk}" name="action" value="here" class="small" '
+            f'data-keep="the check-in of {name}">Check in</button>\n'
+        )
+    elif sitting_out:
+        button = '<span class="small sitting-out">Sits this round out (the schedule)</span>\n'
+    elif s.drawn and not seat and s.is_host:
+        button = (
+            f'<button id="act-{pk}" name="action" value="here" class="small">Seat now</button> '
+            '<button name="action" value="registered" class="small secondary">Check out</button>\n'
+        )
+    elif not seat or not s.started and s.is_host:
+        button = f'<button id="act-{pk}" name="action" value="registered" class="small secondary">Check out</button>'
+    else:
+        button = ""
+    left = (
+        '<button name="action" value="left" class="small secondary">Left</button>'
+        if s.is_host and (seat or sitting_out)
+        else ""
+    )
+    tail = ""
+    if s.is_host:
+        tail += (
+            f' <a class="small rename" href="{links.link(links.rename, pk)}?back=guests" '
+            f'aria-label="Rename {name}">Rename</a>'
+        )
+        if pk not in s.history:
+            remove = links.link(links.remove, pk)
+            tail += (
+                f' <a class="small remove" href="{remove}{s.remove_query}" hx-get="{remove}" '
+                f'hx-vals=\'{s.remove_vals}\' hx-target="closest tr" hx-swap="outerHTML">Remove…</a>'
+            )
+    return (
+        f'<tr id="guest-{pk}" class="{escape(str(status))}">\n'
+        f'<td class="pick">{pick}</td>\n'
+        f'<th scope="row" class="who">{who}</th>\n'
+        f'<td class="pk"><span class="pack {escape(str(g.pack))}" aria-hidden="true"></span>{label}</td>\n'
+        f'<td class="st">{escape(str(g.get_status_display()))}</td>\n'
+        f'<td class="tb">{table}</td>\n'
+        f'<td class="acts"><form method="post" action="{action}" hx-post="{action}" hx-target="closest tr" '
+        f'hx-swap="outerHTML"{keep}>{s.csrf}{s.seen}{s.hidden}\n'
+        f"{button}\n"
+        f"{left}\n"
+        f"</form>{tail}</td>\n"
+        "</tr>\n"
+    )
+
+
+@register.simple_tag(takes_context=True)
+def guest_rows(context) -> SafeString:
+    """Every listed guest's row (``list.rows``), each followed by a newline, as safe HTML; ""
+    for an empty list (the template says "Nobody ...")."""
+    rows = context["list"].rows
+    if not rows:
+        return mark_safe("")
+    shared = _shared(context)
+    return mark_safe("".join(_row(shared, g) + "\n" for g in rows))
+
+
+@register.simple_tag(takes_context=True)
+def guest_row(context) -> SafeString:
+    """One guest's row (``g``, with ``note`` beside the name when given) as safe HTML."""
+    return mark_safe(_row(_shared(context), context["g"], context.get("note") or ""))
