@@ -117,10 +117,7 @@ def result_record(
     off by N"); the result then keeps it in ``Result.count_off``. Otherwise ``CountersDoNotAddUp``
     names the difference and nothing is saved. House rule, issue 11 deliver 2. A round whose bell
     was undone (``Round.reopened``) is never rung by a result, except the head table's when the
-    host chose "head_pool" for it (issue 11 deliver 3).
-
-    ``state``: the evening's state, when the caller read it inside its own transaction (a
-    captain's report); it is passed on to the bell (one state per request, issue 23 item 3).
+    host chose "head_pool" for it (issue 11 deliver 3). ``state``: the caller's state, passed on to the bell.
     """
     counters = dict(counters or {})
     with transaction.atomic():

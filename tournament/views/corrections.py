@@ -53,9 +53,8 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 def correction_entry(request: HttpRequest, evening_id: int, number: int, table: int) -> HttpResponse:
     """Correct one table's result in an earlier round, in every format: the format's report form
     (``FormatPlugin.correction_form``) for the players who sat at that table in that round,
-    pre-filled with what was reported; saving plays every later step again
-    (``services.corrections.correction_save``). After the ceremony began, a correction that
-    changes prizes or places is shown first and saved only on a second POST with ``confirm``."""
+    pre-filled; saving plays every later step again (``services.corrections.correction_save``).
+    After the ceremony began, a change of prizes or places is saved only with ``confirm``."""
     evening = _evening(request, evening_id)
     if (own := own_page("correction", request, evening)) is not None:
         return own
