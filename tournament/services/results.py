@@ -93,9 +93,8 @@ def result_record(
     agreed_off: int | None = None,
     state: EveningState | None = None,
 ) -> Result:
-    """Record (or replace) a table's result for a round in play; returns the live ``Result``.
-    ``helper`` is the scorer's ``HelperLink`` when a scorer entered it (for the audit log).
-    ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
+    """Record (or replace) a table's result for a round in play; returns the live ``Result``
+    (``helper``: the scorer's ``HelperLink`` when a scorer entered it, for the audit). ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
     the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
     guest id to counters after the deal (required at the head table). An earlier result for the same table
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the

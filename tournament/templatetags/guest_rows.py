@@ -114,6 +114,33 @@ def _shared(context) -> _Shared:
     )
 
 
+def _buttons(s: _Shared, pk: int, status: str, name: str, seat) -> tuple[str, str]:
+    """A row's buttons as HTML text: (its check-in, seat or check-out button, its *Left*)."""
+    sitting_out = pk in s.sitting_out
+    if status != "here":
+        button = (
+            f'<button id="act-{pk}" name="action" value="here" class="small" '
+            f'data-keep="the check-in of {name}">Check in</button>\n'
+        )
+    elif sitting_out:
+        button = '<span class="small sitting-out">Sits this round out (the schedule)</span>\n'
+    elif s.drawn and not seat and s.is_host:
+        button = (
+            f'<button id="act-{pk}" name="action" value="here" class="small">Seat now</button> '
+            '<button name="action" value="registered" class="small secondary">Check out</button>\n'
+        )
+    elif not seat or not s.started and s.is_host:
+        button = f'<button id="act-{pk}" name="action" value="registered" class="small secondary">Check out</button>'
+    else:
+        button = ""
+    left = (
+        '<button name="action" value="left" class="small secondary">Left</button>'
+        if s.is_host and (seat or sitting_out)
+        else ""
+    )
+    return button, left
+
+
 def _row(s: _Shared, g, note: str = "") -> str:
     """One guest's row (``g``, a ``Guest`` with its seat read) as HTML text."""
     pk, status, name = g.pk, g.status, escape(str(g.name))
@@ -137,28 +164,7 @@ def _row(s: _Shared, g, note: str = "") -> str:
     table = escape(str(seat.table)) if seat else ""
     action = links.link(links.action, pk)
     keep = "" if s.is_host else f' data-keep="the change to {name}"'
-    sitting_out = pk in s.sitting_out
-    if status != "here":
-        button = (
-            f'<button id="act-{pk}" name="action" value="here" class="small" '
-            f'data-keep="the check-in of {name}">Check in</button>\n'
-        )
-    elif sitting_out:
-        button = '<span class="small sitting-out">Sits this round out (the schedule)</span>\n'
-    elif s.drawn and not seat and s.is_host:
-        button = (
-            f'<button id="act-{pk}" name="action" value="here" class="small">Seat now</button> '
-            '<button name="action" value="registered" class="small secondary">Check out</button>\n'
-        )
-    elif not seat or not s.started and s.is_host:
-        button = f'<button id="act-{pk}" name="action" value="registered" class="small secondary">Check out</button>'
-    else:
-        button = ""
-    left = (
-        '<button name="action" value="left" class="small secondary">Left</button>'
-        if s.is_host and (seat or sitting_out)
-        else ""
-    )
+    button, left = _buttons(s, pk, status, name, seat)
     tail = ""
     if s.is_host:
         tail += (

@@ -18,7 +18,11 @@ middleware, by ``tournament.version_waits.WaitFirstASGIHandler`` and holds no th
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 from asgiref.sync import async_to_sync
+from django.db import connections
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from redis.exceptions import RedisError
 
@@ -72,4 +76,21 @@ def guest_wait(request: HttpRequest, key: str) -> HttpResponse:
     found = link_lookup(key)
     if found is None:
         return not_found()
-    return async_to_sync(wait_answer)(request, found, thread_sensitive=True)
+    answer = async_to_sync(wait_answer)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # a WSGI worker's thread: no event loop here
+        return answer(request, found, thread_sensitive=True)
+    # An event loop runs in this thread already (a sync view called under a loop, as a test's
+    # browser driver leaves one), where ``async_to_sync`` refuses: wait in a thread of its own.
+    with ThreadPoolExecutor(max_workers=1) as waiter:
+        return waiter.submit(_in_own_thread, answer, request, found).result()
+
+
+def _in_own_thread(answer, request: HttpRequest, found: tuple[int, int, str]) -> HttpResponse:
+    """``answer`` (``wait_answer`` made sync) in a thread of its own, whose database connection
+    is closed when it is done (no connection is left open by a finished thread)."""
+    try:
+        return answer(request, found, thread_sensitive=True)
+    finally:
+        connections.close_all()

@@ -59,9 +59,8 @@ def foursome_draw_seat_change(*, evening: Evening, guest: Guest, leaving: bool, 
     """After the draw and before round 1: ``guest`` leaves (``leaving``: a new ghost takes
     their seat; status "left") or is checked in late (the ghost seat nearest the foot table,
     if any; status "here"). Returns what happened in words for the host, naming the guest, the
-    ghost, the table and the seat. A guest who holds no seat (a sit-out) is only marked as left;
-    a late guest with no ghost seat free is only checked in. Raises ``RuleError`` (nothing
-    saved) with no draw, round 1 started, or the evening ended. Source: the module docstring."""
+    ghost, table and seat. A sit-out is only marked as left; a late guest with no ghost seat free is
+    only checked in. Raises ``RuleError`` (nothing saved) with no draw, round 1 started, or the end."""
     with transaction.atomic():
         evening = lock_for_draw(evening)
         draw = live_draw(evening)
