@@ -271,3 +271,42 @@ def test_a_31_guest_night_round_1_then_a_late_guest_and_a_departure_corrects_tab
     assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).pool_winner_id == other
     assert other in fmt.state(evening).tables[0]  # the new winner went up to the head table
     assert [s.kind for s in Bell.objects.live().of_evening(evening.pk).in_order()] == ["bell", "arrive", "leave"]
+
+
+def test_a_correction_keeps_the_time_each_later_step_was_taken(make_evening):
+    """A step played again is the same step: the corrections page and the audit keep when the
+    host rang the bell, not when the correction replayed it."""
+    evening, ids = round_one_then_guests(make_evening)
+    taken = list(Bell.objects.of_evening(evening.pk).live().in_order().values_list("kind", "rung_at"))
+    Bell.objects.of_evening(evening.pk).update(rung_at=taken[0][1].replace(year=2020))
+    taken = list(Bell.objects.of_evening(evening.pk).live().in_order().values_list("kind", "rung_at"))
+    result_correct(evening=evening, round_number=1, table=2, pool_winner=ids["M2"])
+    assert list(Bell.objects.of_evening(evening.pk).live().in_order().values_list("kind", "rung_at")) == taken
+
+
+def test_a_tie_is_corrected_like_the_rest_of_the_result(make_evening, logged_in):
+    """The correction form has the host's result form's tie (who split the pool), pre-filled,
+    and a correction to a split pool keeps it (the bell moves the tied players as the rules
+    say)."""
+    evening, ids = round_one_then_guests(make_evening)
+    url = reverse("host-correction", args=[evening.pk, 1, 2])
+    form = logged_in.get(url).content.decode()
+    assert "Split the pool with the winner" in form
+    response = logged_in.post(url, {"pool_winner": ids["M2"], "tied": [ids["M3"]]})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    live = Result.objects.get(round__evening=evening, round__number=1, table=2, superseded_at=None)
+    assert (live.pool_winner_id, live.tied) == (ids["M2"], [ids["M3"]])
+    again = logged_in.get(url).content.decode()
+    assert re.search(rf'name="tied" value="{ids["M3"]}"[^>]*checked', again)
+
+
+def test_the_corrections_page_offers_no_undo_once_a_later_round_started(make_evening, logged_in):
+    """Undo takes back only a step of the last round played (``bell_undo``): once round 2 has
+    started, the corrections page offers no undo that could only be refused."""
+    evening, ids = round_one_then_guests(make_evening)
+    url = reverse("host-corrections", args=[evening.pk])
+    assert "Undo B2&#x27;s departure" in logged_in.get(url).content.decode()
+    round_start(evening=evening)
+    page = logged_in.get(url).content.decode()
+    assert 'value="undo"' not in page
+    assert "bell rung by the host at" in page  # how round 1's bell came, in words

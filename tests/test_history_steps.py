@@ -94,11 +94,13 @@ def test_a_guest_step_after_the_bell_keeps_the_moves_on_the_room_and_the_phones(
 
 
 def test_step_words_name_what_undo_takes_back():
-    assert step_words(kind="bell", round_number=2, guest=None) == "round 2's bell"
-    assert step_words(kind="arrive", round_number=1, guest="Yara Young") == "Yara Young's arrival"
-    assert step_words(kind="leave", round_number=3, guest="Ann") == "Ann's departure"
-    assert step_words(kind="seat", round_number=3, guest="Ann") == "Ann's seat change"
-    assert step_words(kind="arrive", round_number=3, guest=None) == "a guest's arrival"
+    assert step_words(kind="bell", round_number=2) == "round 2's bell"
+    assert step_words(kind="arrive", round_number=1, movers=("Yara Young",)) == "Yara Young's arrival"
+    assert step_words(kind="leave", round_number=3, movers=("Ann",)) == "Ann's departure"
+    assert step_words(kind="seat", round_number=3, movers=("Ann",)) == "Ann's seat change"
+    assert step_words(kind="seat", round_number=3, movers=("Ann", "Gus")) == "the swap of Ann and Gus"
+    assert step_words(kind="seat", round_number=2) == "the seat change in round 2"
+    assert step_words(kind="arrive", round_number=3) == "a guest's arrival"
 
 
 @pytest.mark.django_db

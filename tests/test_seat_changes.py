@@ -379,3 +379,18 @@ def test_a_seat_change_from_a_stale_page_changes_nothing_and_says_why(db, host, 
     done = client.post(url, {"action": "swap", "guest": a, "other": c, "seen": fresh}, follow=True)
     assert not any(m.startswith("Nothing was changed") for m in _messages(done))
     assert _tables(evening) != after
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_board_names_both_guests_of_a_swap_it_offers_to_undo(db, host, key, client):
+    """A swap moves two guests: the board's undo names them both ("Undo the swap of Guest A
+    and Guest B"), and the message after the undo says the same."""
+    evening = _evening(host, key)
+    _ring_round_1(evening, host)
+    tables = _tables(evening)
+    a, b = tables[0][0], tables[1][0]
+    seats_change(evening=evening, guest_id=a, other_id=b, user=host)
+    names = dict(evening.guests.values_list("pk", "name"))
+    client.force_login(host)
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert f"Undo the swap of {names[a]} and {names[b]}" in board

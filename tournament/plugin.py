@@ -166,6 +166,8 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     evening_fields: ClassVar[tuple[str, ...]] = ()
     fields_legend: ClassVar[str] = ""
     round_end_words: ClassVar[str] = "When the head table's result is recorded (the rules' way)"
+    head_table_rang: ClassVar[str] = "when the head table's game was over"
+    """How a bell rung by the head table's result came, in the format's words, after "rung"."""
     counters: ClassVar[bool] = False
     final_count: ClassVar[bool] = False
     default_round_end: ClassVar[str] = "clock"
@@ -296,6 +298,13 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
         """After ``bell`` was marked undone: the seats go back to before it."""
         raise NotImplementedError
+
+    def bell_cause_words(self, cause: str) -> str:
+        """How a stored bell came (``Bell.cause``), after "rung": "by the host", "when the clock
+        ran out", or the head table's way in the format's words (``head_table_rang``)."""
+        if cause == "head_pool":
+            return self.head_table_rang
+        return "when the clock ran out" if cause == "clock" else "by the host"
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
         """After the draw: ``guest`` leaves (``leaving``) or arrives late, and the tables change

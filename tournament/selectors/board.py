@@ -21,7 +21,7 @@ from tables.packs import Pack
 from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
-from tournament.services.bell import step_words
+from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, evening_state
 
@@ -114,8 +114,8 @@ class StepOffer:
 def last_step(evening: Evening, names: Mapping[int, str] | None = None) -> StepOffer | None:
     """The evening's newest live step, whatever its kind (``StepQuerySet.newest_first``), as the
     board's undo button offers it, or None before the first bell. ``names``: guest id -> name
-    (every guest of the evening; looked up when not given). One query (two without ``names``
-    for a guest's step). House rule (issue 22): undo names what it undoes, newest first."""
+    (every guest of the evening; looked up when not given). One query, one more for a seat
+    change's guests, one more without ``names`` for a guest's step. House rule (issue 22): undo names what it undoes, newest first."""
     row = (
         Bell.objects.of_evening(evening.pk)
         .live()
@@ -126,10 +126,20 @@ def last_step(evening: Evening, names: Mapping[int, str] | None = None) -> StepO
     if row is None:
         return None
     pk, kind, number, guest = row
-    name = None
-    if guest is not None:
-        name = names.get(int(guest)) if names is not None else guest_names(evening).get(int(guest))
-    return StepOffer(pk, kind, number, step_words(kind=kind, round_number=number, guest=name))
+    if kind != Bell.Kind.BELL and names is None:
+        names = guest_names(evening)
+    movers = step_movers(step_id=pk, kind=kind, guest=guest, names=names or {})
+    return StepOffer(pk, kind, number, step_words(kind=kind, round_number=number, movers=movers))
+
+
+def undo_offer(evening: Evening, names: Mapping[int, str] | None = None) -> StepOffer | None:
+    """``last_step`` when undo can take it back now (``services.bell.bell_undo``'s own rule: no
+    later round has started and the prize ceremony has not begun), else None: a page offers no
+    button that can only be refused. One or two queries more than ``last_step``."""
+    offer = last_step(evening, names)
+    if offer is None or evening.ceremony_step is not None:
+        return None
+    return None if evening.rounds.filter(number__gt=offer.round).exists() else offer
 
 
 @dataclass

@@ -421,25 +421,43 @@ STEP_NOUNS: dict[str, str] = {Bell.Kind.LEAVE: "departure", Bell.Kind.ARRIVE: "a
 """A guest's step in words, by ``Bell.kind`` (after "Ann's "); any other kind is a "step"."""
 
 
-def step_words(*, kind: str, round_number: int, guest: str | None) -> str:
+def step_words(*, kind: str, round_number: int, movers: Sequence[str] = ()) -> str:
     """A step of the evening's history as the host reads it, to follow "Undo " or start a
-    sentence: "round 2's bell" for a round's bell (kind "bell"), "Yara Young's arrival",
-    "Yara Young's departure", "Yara Young's seat change" for a guest's step (``guest``: their
-    name; None: "a guest"; a seat change of no one guest: "the seat change in round 2"). Pure; raises nothing. House rule (issue 22): undo names what it
-    undoes."""
+    sentence: "round 2's bell" for a round's bell (kind "bell"); "Yara Young's arrival",
+    "Yara Young's departure", "Yara Young's seat change" for a guest's step; "the swap of Ann
+    and Gus" for a seat change that moved two guests; "the seat change in round 2" for one
+    that moved nobody. ``movers``: the names of the guests the step moved (``step_movers``).
+    Pure; raises nothing. House rule (issue 22): undo names what it undoes."""
     if kind == Bell.Kind.BELL:
         return f"round {round_number}'s bell"
-    if kind == Bell.Kind.SEAT and guest is None:
+    if kind == Bell.Kind.SEAT and len(movers) == 2:
+        return f"the swap of {movers[0]} and {movers[1]}"
+    if kind == Bell.Kind.SEAT and not movers:
         return f"the seat change in round {round_number}"
-    return f"{guest or 'a guest'}'s {STEP_NOUNS.get(kind, 'step')}"
+    return f"{movers[0] if movers else 'a guest'}'s {STEP_NOUNS.get(kind, 'step')}"
+
+
+def step_movers(*, step_id: int, kind: str, guest: object, names: Mapping[int, str]) -> tuple[str, ...]:
+    """The names of the guests a stored step moved, for ``step_words``: none for a bell; the
+    guest of an arrival or a departure (``guest``: the record's guest id); every guest a seat
+    change moved (its "seat" entries, one query). ``names``: guest id -> name."""
+    if kind == Bell.Kind.BELL:
+        return ()
+    if kind == Bell.Kind.SEAT:  # the guest the host named first, then whoever else it moved
+        ids = list(
+            BellEntry.objects.filter(bell_id=step_id, kind="seat").order_by("id").values_list("guest_id", flat=True)
+        )
+        first = [int(str(guest))] if guest is not None and int(str(guest)) in ids else []
+        return tuple(dict.fromkeys(names.get(g, "a guest") for g in first + ids))
+    return (names.get(int(str(guest)), "a guest"),) if guest is not None else ()
 
 
 def step_words_of(bell: Bell) -> str:
-    """``step_words`` of a stored step (its round loaded): one query for a guest's name."""
-    guest, mover = None, (bell.record or {}).get("guest")
-    if bell.kind != Bell.Kind.BELL and mover is not None:
-        guest = Guest.objects.filter(pk=int(mover)).values_list("name", flat=True).first()
-    return step_words(kind=bell.kind, round_number=bell.round.number, guest=guest)
+    """``step_words`` of a stored step (its round loaded). Two queries at most."""
+    movers = step_movers(
+        step_id=bell.pk, kind=bell.kind, guest=(bell.record or {}).get("guest"), names=guest_names(bell.round.evening)
+    )
+    return step_words(kind=bell.kind, round_number=bell.round.number, movers=movers)
 
 
 def bell_words(bell: Bell) -> str:

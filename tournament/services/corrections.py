@@ -130,12 +130,14 @@ def result_correct(
     pool_winner: int | None,
     in_call: Iterable[int] = (),
     counters: Mapping[int, int] | None = None,
+    tied: Iterable[int] = (),
     user=None,
     device: str = "",
     confirm: str | None = None,
 ) -> Correction:
     """Correct a Progressive Poker table's result: ``correction_save`` with the ``TableResult``
-    of ``pool_winner``, ``in_call`` (guest ids) and ``counters`` (guest id -> counters after the
+    of ``pool_winner``, ``in_call`` and ``tied`` (guest ids: the callers, who split the pool)
+    and ``counters`` (guest id -> counters after the
     deal), as for ``result_record``. Returns a ``Correction``; raises as ``correction_save``, and
     ``RuleError`` for an evening at tables of four (its tables report points, tricks or buncos:
     corrected on the corrections page, through the format's report form)."""
@@ -145,7 +147,11 @@ def result_correct(
         "and each player's buncos), not a pool winner: correct it on the evening's corrections page.",
     )
     result = TableResult(
-        table=table, pool_winner=pool_winner, in_call=frozenset(in_call), counters=dict(counters or {})
+        table=table,
+        pool_winner=pool_winner,
+        in_call=frozenset(in_call),
+        tied=frozenset(tied),
+        counters=dict(counters or {}),
     )
     return correction_save(
         evening=evening,
@@ -197,8 +203,14 @@ def correction_save(
         old_after, new_after = replay.after(steps[-1]), afters[-1]
         seating_check(before=old_after, after=new_after, names=names)
         Bell.objects.filter(pk__in=[step.pk for step in steps]).update(undone_at=now)
-        for step, record, after in zip(steps, records, afters, strict=True):
-            replay.store(step, record, after, names)
+        stored = [
+            replay.store(step, record, after, names) for step, record, after in zip(steps, records, afters, strict=True)
+        ]
+        for new, step in zip(
+            stored, steps, strict=True
+        ):  # a step played again is the same step: when it was taken stays
+            new.rung_at = step.rung_at
+        Bell.objects.bulk_update(stored, ["rung_at"])
         moved = replay.seats(old_after, new_after)
         moves = seats_changed(old_after, new_after)
         report_again = _supersede_unfit(evening, replay, new_after, now)
@@ -435,6 +447,7 @@ class RoundHistory:
     warnings: list[str] = field(default_factory=list)
     seated: list[list[Guest | int]] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
+    rung: str = ""  # how its bell came, in the format's words ("by the host")
 
     @property
     def rows(self) -> list[tuple[int, list[str], str]]:
@@ -461,7 +474,7 @@ def correction_rounds(evening: Evening) -> list[RoundHistory]:
         results.setdefault(row.round_id, {})[row.table] = row
     out = []
     for bell in bells:
-        history = RoundHistory(round=bell.round, bell=bell, tables=[])
+        history = RoundHistory(round=bell.round, bell=bell, tables=[], rung=fmt.bell_cause_words(bell.cause))
         for number, ids in enumerate(fmt.played_seats(bell), 1):
             result = results.get(bell.round_id, {}).get(number)
             if result is not None and result.pool_winner_id is not None:

@@ -22,7 +22,7 @@ from tournament.forms.evening import CorrectionConfirmForm as ConfirmForm
 from tournament.models import Bell, Guest
 from tournament.registry import format_for
 from tournament.selectors.audit_sentences import audit_sentence, seat_moves
-from tournament.selectors.board import missing_tables
+from tournament.selectors.board import missing_tables, undo_offer
 from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.format_pages import own_page
@@ -39,9 +39,7 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     if (own := own_page("corrections", request, evening)) is not None:
         return own
-    last = Bell.objects.live().of_evening(evening.pk).select_related("round").newest_first().first()
-    words = bell.bell_words(last) if last is not None else ""
-    undo = None if last is None else (last, "the" + words[3:] if words.startswith("The ") else words)
+    undo = undo_offer(evening)
     return render(
         request,
         "host/corrections.html",

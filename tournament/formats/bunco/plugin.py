@@ -20,6 +20,7 @@ class BuncoFormat(PartnershipFormat):
     round_end_words: ClassVar[str] = (
         "When a team at the head table reaches 21 (its points are recorded: the rules' way)"
     )
+    head_table_rang: ClassVar[str] = "when a team at the head table reached 21"
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("wins", "wins"), ("buncos", "buncos"), ("points", "points")),
         orders=(SeasonOrder("wins", "Wins, then buncos, then points", ("wins", "buncos", "points")),),

@@ -271,13 +271,15 @@ def foursome_seats_step(
     *,
     evening: Evening,
     last: Round,
+    guest: int,
     before: Sequence[Sequence[int]],
     after: Sequence[Sequence[int]],
     words: str,
     names: Mapping[int, str],
 ) -> Bell:
     """The family's "seat" step on ``last`` (``FormatPlugin.seats_changed``): the state with the
-    tables ``after`` and the same tallies, its record the tables before and after and who moved
+    tables ``after`` and the same tallies, its record the guest the host named (``guest``), the
+    tables before and after and who moved
     (``moves``: player, table before, table after; ghosts too), an entry "seat" for each guest
     who sits elsewhere (their table and seat in words), the seats rewritten. Inside the caller's
     transaction. Undo: ``foursome_bell_undone`` (the seats of the state before it)."""
@@ -292,6 +294,7 @@ def foursome_seats_step(
     record = {
         "format": "foursome",
         "kind": Bell.Kind.SEAT,
+        "guest": guest,
         "before": [list(t) for t in before],
         "after": [list(t) for t in after],
         "moves": [list(m) for m in moves],

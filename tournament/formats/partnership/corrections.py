@@ -148,6 +148,7 @@ class FoursomeReplay:
         record = {
             "format": "foursome",
             "kind": Bell.Kind.SEAT,
+            "guest": step.record.get("guest"),
             "before": [list(t) for t in state.tables],
             "after": [list(t) for t in after.tables],
             "moves": [list(m) for m in seat_moves(state.tables, after.tables, fixed_seats=True)],

@@ -302,7 +302,9 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """``formats.partnership.bell.foursome_seats_step``: the family's "seat" step."""
         from tournament.formats.partnership.bell import foursome_seats_step
 
-        return foursome_seats_step(evening=evening, last=last, before=before, after=after, words=words, names=names)
+        return foursome_seats_step(
+            evening=evening, last=last, guest=change.guest, before=before, after=after, words=words, names=names
+        )
 
     def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
         """``formats.partnership.guest_pages.foursome_page_context``: partner, opponents, tally."""

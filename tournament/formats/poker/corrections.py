@@ -34,8 +34,9 @@ from tournament.services.state import table_result
 
 class PokerCorrectionForm(ResultForm):
     """Progressive Poker's result form for one table of an earlier round: the pool's winner,
-    who was in the call and every guest's counters after the deal (required at the head table
-    and in the last round, as at the bell). ``correction()`` gives the ``TableResult``."""
+    who was in the call, who split the pool with the winner (a tie) and every guest's counters
+    after the deal (required at the head table and in the last round, as at the bell), as the
+    host's result form has them. ``correction()`` gives the ``TableResult``."""
 
     def __init__(self, *args: Any, table: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -44,7 +45,13 @@ class PokerCorrectionForm(ResultForm):
     def correction(self) -> TableResult:
         """The corrected result as ``tables.bell`` takes it (read once the form is valid)."""
         winner, in_call, counters = self.result()
-        return TableResult(table=self.table, pool_winner=winner, in_call=frozenset(in_call), counters=dict(counters))
+        return TableResult(
+            table=self.table,
+            pool_winner=winner,
+            in_call=frozenset(in_call),
+            tied=frozenset(self.tied()),
+            counters=dict(counters),
+        )
 
 
 def poker_correction_form(
@@ -54,7 +61,11 @@ def poker_correction_form(
     guests who sat there then), pre-filled with ``result``."""
     initial, counters = None, {}
     if result is not None:
-        initial = {"pool_winner": str(result.pool_winner_id or ""), "in_call": [str(g) for g in result.in_call]}
+        initial = {
+            "pool_winner": str(result.pool_winner_id or ""),
+            "in_call": [str(g) for g in result.in_call],
+            "tied": [str(g) for g in result.tied],
+        }
         counters = {int(k): v for k, v in result.counters.items()}
     return PokerCorrectionForm(
         data,
@@ -98,6 +109,7 @@ class PokerReplay:
             table=table,
             pool_winner_id=given.pool_winner,
             in_call=sorted(given.in_call),
+            tied=sorted(given.tied),
             counters={str(g): c for g, c in given.counters.items()},
             reported_by_user=user if user is not None and user.is_authenticated else None,
             status=Result.Status.CONFIRMED,

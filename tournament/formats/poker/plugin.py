@@ -26,6 +26,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     evening_fields: ClassVar[tuple[str, ...]] = ("game", "counters_per_stake", "counter_value")
     fields_legend: ClassVar[str] = "Progressive Poker only"
     round_end_words: ClassVar[str] = "When the head table's pool is recorded (the rules' way)"
+    head_table_rang: ClassVar[str] = "when the head table's pool was decided"
     counters: ClassVar[bool] = True
     final_count: ClassVar[bool] = True
     showdown: ClassVar[bool] = True
