@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate
 
 from tournament.printing.data import page_size
 from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
@@ -40,6 +41,29 @@ def new_canvas(paper: str, title: str, landscape: bool = False) -> tuple[Canvas,
     canvas.setAuthor("Head Table")
     canvas.setCreator("Head Table")
     return canvas, buffer
+
+
+def new_document(pagesize: tuple[float, float], title: str, margin: float) -> tuple[SimpleDocTemplate, io.BytesIO]:
+    """A fresh flowing document (ReportLab's platypus) of ``pagesize`` (points), every margin
+    ``margin`` points, titled ``title`` (the PDF's title, "Results · Friday's party"), writing to
+    the returned buffer: ``doc.build(story)`` then ``buffer.getvalue()``. Fonts are registered;
+    output is byte-for-byte reproducible, as ``new_canvas``'s. Raises nothing."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=min(margin, 15 * mm),
+        bottomMargin=min(margin, 15 * mm),
+        invariant=1,
+        initialFontName=BASE,
+        title=title,
+        author="Head Table",
+        creator="Head Table",
+    )
+    return doc, buffer
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,16 +8,15 @@ issue 7 item 4.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from tournament.printing.data import PrintError, PullPackData, page_size
-from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
-from tournament.printing.layout import PACK_INK
+from tournament.printing.fonts import BASE, BASE_BOLD
+from tournament.printing.layout import PACK_INK, new_document
 from tournament.printing.text import FittedText, clean_text, isolate
 
 KEEP_TOGETHER_RANKS = 30  # a pack's list this short fits on one page: never split it
@@ -44,21 +43,7 @@ class PullListPdf:
 
     def render(self) -> bytes:
         """The PDF as bytes."""
-        register_fonts()
-        buffer = io.BytesIO()
-        doc = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=18 * mm,
-            rightMargin=18 * mm,
-            topMargin=15 * mm,
-            bottomMargin=15 * mm,
-            invariant=1,
-            initialFontName=BASE,
-            title=f"Pull list · {self.evening_name}",
-            author="Head Table",
-            creator="Head Table",
-        )
+        doc, buffer = new_document(self.pagesize, f"Pull list · {self.evening_name}", 18 * mm)
         story = [
             FittedText("Pull list for the draw", 20, bold=True),
             FittedText(self.evening_name, 11, color=colors.grey),

@@ -9,16 +9,16 @@ taken, counters won (fresh stakes charged). The prizes and the settlement come c
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from tables.words import NOT_AWARDED
 from tournament.printing.data import PrintError, PrizeData, SettlementRow, StandingRow, page_size
-from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
+from tournament.printing.fonts import BASE, BASE_BOLD
+from tournament.printing.layout import new_document
 from tournament.printing.text import FittedText, clean_text, isolate
 
 HEADER_BG = colors.Color(0.92, 0.92, 0.92)
@@ -61,21 +61,7 @@ class ResultsPdf:
 
     def render(self) -> bytes:
         """The PDF as bytes: standings and prizes, then the settlement sheet on a new page."""
-        register_fonts()
-        buffer = io.BytesIO()
-        doc = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=15 * mm,
-            rightMargin=15 * mm,
-            topMargin=15 * mm,
-            bottomMargin=15 * mm,
-            invariant=1,
-            initialFontName=BASE,
-            title=f"Results · {self.evening_name}",
-            author="Head Table",
-            creator="Head Table",
-        )
+        doc, buffer = new_document(self.pagesize, f"Results · {self.evening_name}", 15 * mm)
         w = doc.width
         story = [
             FittedText("Results", 22, bold=True),

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
 from tournament.printing.data import PrintError, ScoreEntry, ScoreSheetData, page_size, table_label
-from tournament.printing.fonts import BASE, BASE_BOLD, register_fonts
+from tournament.printing.fonts import BASE, BASE_BOLD
+from tournament.printing.layout import new_document
 from tournament.printing.text import FittedText, clean_text, isolate
 
 TICK = "✓"
@@ -53,23 +54,7 @@ class ScoreSheetsPdf:
 
     def render(self) -> bytes:
         """The PDF as bytes."""
-        import io
-
-        register_fonts()
-        buffer = io.BytesIO()
-        doc = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=10 * mm,
-            rightMargin=10 * mm,
-            topMargin=10 * mm,
-            bottomMargin=10 * mm,
-            invariant=1,
-            initialFontName=BASE,
-            title=f"Score sheets · {self.evening_name}",
-            author="Head Table",
-            creator="Head Table",
-        )
+        doc, buffer = new_document(self.pagesize, f"Score sheets · {self.evening_name}", 10 * mm)
         story = []
         for n, sheet in enumerate(self.sheets):
             if n:
