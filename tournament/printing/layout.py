@@ -9,7 +9,9 @@ small crosses where cuts meet inside the sheet. Fold lines are dashed.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -23,6 +25,7 @@ PACK_INK = {"red": colors.Color(0.75, 0.09, 0.11), "blue": colors.Color(0.09, 0.
 GREY = colors.Color(0.38, 0.38, 0.38)
 RANK_INDEX = {1: "A", 11: "J", 12: "Q", 13: "K"}
 MARGIN = 12 * mm
+Face = TypeVar("Face")  # what one tent shows (a table's data)
 
 
 def new_canvas(paper: str, title: str, landscape: bool = False) -> tuple[Canvas, io.BytesIO]:
@@ -129,6 +132,30 @@ def draw_fold_line(canvas: Canvas, x1: float, y: float, x2: float, label: str = 
     canvas.setFont(BASE, 6)
     canvas.drawRightString(x2 - 2, y + 2, label)
     canvas.restoreState()
+
+
+def folded_tents(
+    paper: str, title: str, faces: Iterable[Face], draw_face: Callable[[Canvas, Face, float, float], None]
+) -> bytes:
+    """A PDF of folded tents, one page per item of ``faces``: the lower half drawn upright by
+    ``draw_face(canvas, item, width, half)`` (points, the box (0, 0, width, half)), a fold line
+    across the middle, and the same face upside down above it, so it reads from both sides of
+    the table. ``paper`` "A4" | "letter"; ``title`` the PDF's title. Returns the PDF's bytes;
+    raises ``PrintError`` for an unknown paper size."""
+    canvas, buffer = new_canvas(paper, title)
+    width, height = canvas._pagesize
+    half = height / 2
+    for item in faces:
+        draw_face(canvas, item, width, half)
+        draw_fold_line(canvas, 0, half, width, "fold here")
+        canvas.saveState()
+        canvas.translate(width, height)
+        canvas.rotate(180)
+        draw_face(canvas, item, width, half)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def rank_index(rank: int) -> str:

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tables.formats.scoring import bunco_target
 from tournament.printing.data import PrintError, page_size
-from tournament.printing.layout import GREY, draw_fold_line, new_canvas
+from tournament.printing.layout import GREY, folded_tents, new_canvas
 from tournament.printing.tally_data import BuncoSheetData, SeatTableData
 from tournament.printing.text import clean_text, draw_in_box, isolate
 
@@ -49,20 +49,7 @@ class SeatTablesPdf:
 
     def render(self) -> bytes:
         """The PDF as bytes, one page per table, the upper half upside down."""
-        canvas, buffer = new_canvas(self.paper, f"Table cards · {self.evening_name}")
-        width, height = canvas._pagesize
-        half = height / 2
-        for table in self.tables:
-            self._half(canvas, table, width, half)
-            draw_fold_line(canvas, 0, half, width, "fold here")
-            canvas.saveState()
-            canvas.translate(width, height)
-            canvas.rotate(180)
-            self._half(canvas, table, width, half)
-            canvas.restoreState()
-            canvas.showPage()
-        canvas.save()
-        return buffer.getvalue()
+        return folded_tents(self.paper, f"Table cards · {self.evening_name}", self.tables, self._half)
 
     def _half(self, c: Canvas, table: SeatTableData, width: float, half: float) -> None:
         """One face in the box (0, 0, width, half): number and kind left, the seats right."""

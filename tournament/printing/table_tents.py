@@ -16,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tournament.printing.data import PrintError, TableTentData, page_size
-from tournament.printing.layout import GREY, draw_fold_line, new_canvas
+from tournament.printing.layout import GREY, folded_tents
 from tournament.printing.text import clean_text, draw_in_box, isolate
 
 KIND_WORDS = {"head": "Head table", "booby": "Booby table", "intermediate": ""}
@@ -41,20 +41,7 @@ class TableTentsPdf:
 
     def render(self) -> bytes:
         """The PDF as bytes, one page per table."""
-        canvas, buffer = new_canvas(self.paper, f"Table cards · {self.evening_name}")
-        width, height = canvas._pagesize
-        half = height / 2
-        for table in self.tables:
-            self._draw_half(canvas, table, width, half)
-            draw_fold_line(canvas, 0, half, width, "fold here")
-            canvas.saveState()
-            canvas.translate(width, height)
-            canvas.rotate(180)
-            self._draw_half(canvas, table, width, half)
-            canvas.restoreState()
-            canvas.showPage()
-        canvas.save()
-        return buffer.getvalue()
+        return folded_tents(self.paper, f"Table cards · {self.evening_name}", self.tables, self._draw_half)
 
     def _draw_half(self, c: Canvas, table: TableTentData, width: float, half: float) -> None:
         """One face of the tent in the box (0, 0, width, half), upright."""
