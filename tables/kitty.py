@@ -159,7 +159,7 @@ class KittySheet:
         return sum(e.cents for e in self.entries if e.person == person and e.paid_in)
 
 
-def _split(cents: int, winners: Sequence[str]) -> tuple[int, int]:
+def _split(cents: int, winners: Sequence[object]) -> tuple[int, int]:
     """Each winner's equal whole cents of ``cents``, and the remainder (fewer than the winners)."""
     return divmod(cents, len(winners)) if winners else (0, cents)
 
