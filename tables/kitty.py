@@ -49,6 +49,37 @@ def share_words(share: int) -> str:
     return f"{whole}.{str(part).rjust(2, '0').rstrip('0')} %" if part else f"{whole} %"
 
 
+def parse_money(text: str, *, what: str = "The amount") -> int:
+    """Cents of an amount a host typed: "5", "5.5", "5.50", "$5.50", "5,50" (a comma for the
+    point). Raises ``RuleError`` naming ``what`` for a negative amount, more than two decimals,
+    or no amount at all."""
+    raw = "".join(c for c in (text or "").strip() if c not in "$€£¥ ").replace(",", ".")
+    negative = raw.startswith("-")
+    whole, _, part = raw.lstrip("+-").partition(".")
+    if not (whole or part) or not (whole or "0").isdigit() or (part and not part.isdigit()) or len(part) > 2:
+        raise RuleError(f"{what}: “{text}” is not an amount of money (write it as 5 or 5.50).")
+    cents = int(whole or "0") * 100 + int(part.ljust(2, "0") or "0")
+    if negative and cents:
+        raise RuleError(f"{what} cannot be negative (got {text.strip()}).")
+    return cents
+
+
+def parse_share(text: str, *, what: str = "The share") -> int:
+    """Hundredths of a percent of a share a host typed: "40 %", "40%", "12.5 %". Raises
+    ``RuleError`` naming ``what`` for a negative share, one over 100 % or more than two
+    decimals."""
+    raw = (text or "").strip().rstrip("%").strip().replace(",", ".")
+    if raw.startswith("-"):
+        raise RuleError(f"{what} cannot be negative (got {text.strip()}).")
+    whole, _, part = raw.partition(".")
+    if not (whole or "0").isdigit() or (part and not part.isdigit()) or len(part) > 2 or not (whole or part):
+        raise RuleError(f"{what}: “{text}” is not a share of the pot (write it as 40 %).")
+    share = int(whole or "0") * 100 + int(part.ljust(2, "0") or "0")
+    if share > WHOLE:
+        raise RuleError(f"{what} is {share_words(share)} of the pot: a share is 100 % at most.")
+    return share
+
+
 @dataclass(frozen=True)
 class Payout:
     """What one prize pays: ``prize`` (the format's prize key, "most_buncos": it pays each prize

@@ -160,3 +160,21 @@ def test_the_pot_is_conserved_to_the_cent(evening):
     assert all(e.cents >= 0 for e in sheet.entries)
     assert sum(sheet.paid(p) for p in players) == sheet.collected - 0  # every cent collected is someone's
     assert sheet.remainder <= sum(max(len(a.winners) - 1, 0) for a in awards) + len(awards) * 2
+
+
+def test_amounts_and_shares_as_the_host_types_them():
+    from tables.kitty import parse_money, parse_share
+
+    assert [parse_money(t) for t in ("5", "5.5", "$5.50", "5,05", "0", ".75")] == [500, 550, 550, 505, 0, 75]
+    assert [parse_share(t) for t in ("40 %", "40%", "12.5 %", "100")] == [4000, 4000, 1250, 10_000]
+    for bad, words in (
+        ("-5", "cannot be negative"),
+        ("5.555", "not an amount"),
+        ("five", "not an amount"),
+        ("", "not an amount"),
+    ):
+        with pytest.raises(RuleError, match=words):
+            parse_money(bad, what="The entry fee")
+    for bad, words in (("-1 %", "cannot be negative"), ("120 %", "100 % at most"), ("lots", "not a share")):
+        with pytest.raises(RuleError, match=words):
+            parse_share(bad)
