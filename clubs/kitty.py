@@ -261,3 +261,11 @@ def evening_settle(*, evening: Evening) -> KittySheet:
         link.settled_at = timezone.now()
         link.save(update_fields=["settled_at"])
     return kitty.sheet
+
+
+def kitty_money_set(*, season: Season, currency: str, dues: int) -> Season:
+    """Set the club's currency and ``season``'s dues together, all or nothing (``club_money_set``,
+    ``season_dues_set``: their refusals)."""
+    with transaction.atomic():
+        club_money_set(club=season.club, currency=currency)
+        return season_dues_set(season=season, dues=dues)

@@ -57,6 +57,25 @@ class SettlementSheet:
         """``cents`` in the club's currency ("USD 5.00")."""
         return money_words(cents, self.club.currency)
 
+    def shown(self) -> tuple[tuple[SheetLine, str, str], ...]:
+        """Each line with what the person pays and receives in money words ("" for nothing)."""
+        return tuple(
+            (x, self.money(x.paid) if x.paid else "", self.money(x.received) if x.received else "") for x in self.lines
+        )
+
+    def carried_shown(self) -> tuple[tuple[str, str], ...]:
+        """What is carried to the season pot, each in money words."""
+        return tuple((words, self.money(cents)) for words, cents in self.carried_lines)
+
+    def totals(self) -> dict[str, str]:
+        """The fee and the sheet's totals in money words."""
+        return {
+            "fee": self.money(self.fee),
+            "collected": self.money(self.collected),
+            "paid_out": self.money(self.paid_out),
+            "carried": self.money(self.carried),
+        }
+
 
 def _lines(entries) -> tuple[tuple[SheetLine, ...], tuple[tuple[str, int], ...]]:
     """Sheet lines by person (name order) and the carried lines, from entries with ``name``,
@@ -175,6 +194,22 @@ class SeasonLedger:
     def money(self, cents: int) -> str:
         """``cents`` in the club's currency."""
         return money_words(cents, self.club.currency)
+
+    def people_shown(self) -> tuple[tuple[LedgerMember, str, str, str], ...]:
+        """Each person with paid, received and net in money words."""
+        return tuple((p, self.money(p.paid), self.money(p.received), self.money(p.net)) for p in self.people)
+
+    def evenings_shown(self) -> tuple[tuple[LedgerEvening, str, str, str], ...]:
+        """Each evening with collected, paid out and carried in money words."""
+        return tuple((e, self.money(e.collected), self.money(e.paid_out), self.money(e.carried)) for e in self.evenings)
+
+    def totals(self) -> dict[str, str]:
+        """The season's collected, paid out and carried in money words."""
+        return {
+            "collected": self.money(self.collected),
+            "paid_out": self.money(self.paid_out),
+            "carried": self.money(self.carried),
+        }
 
 
 def season_ledger(season: Season) -> SeasonLedger:
