@@ -198,3 +198,32 @@ def test_the_ledger_and_a_settled_sheet_read_in_constant_queries(db, host):
     sheets = [_queries(lambda e=e: settlement_sheet(e)) for e in (small_evening, large_evening)]
     assert sheets[0] == sheets[1] <= 2, sheets
     assert len(season_ledger(large).evenings) == 6 and season_ledger(large).collected == 6 * 12 * 300
+
+
+def test_a_poker_evening_with_a_money_value_settles_the_tables_through_the_kitty(db, host):
+    # Progressive Poker with a counter worth 0.05: each guest pays or receives counters won
+    # (fresh stakes charged, ``tables.prizes.standings``) times 0.05, beside the fee and prizes.
+    from decimal import Decimal
+
+    from tournament.models import Evening
+    from tournament.services.prizes import evening_standings
+
+    club = bunco_club(host, name="Poker club", format="poker")
+    evening = club_evening(club, host, D(2026, 3, 5))
+    Evening.objects.filter(pk=evening.pk).update(counter_value=Decimal("0.05"))
+    evening = play(Evening.objects.get(pk=evening.pk), host, rounds=3)
+    won = {line.guest.name: line.row.counters_won * 5 for line in evening_standings(evening).lines}
+    assert any(won.values()), "the example evening moved no counter: the test proves nothing"
+    kitty.kitty_set(evening=evening, fee=200, payouts=(Payout("head_table", "Most yellow counters", share=5000),))
+    sheet = kitty.evening_settle(evening=evening)
+    page = settlement_sheet(evening)
+    head = next(p for p in kitty.format_for(evening).standings(evening).prizes if p.prize.key == "head_table")
+    for line in page.lines:
+        prize = 1200 if line.name in {g.name for g in head.winners} and len(head.winners) == 1 else None
+        table = won[line.name]
+        assert line.paid == 200 + max(-table, 0), line
+        if prize is not None:
+            assert line.received == prize + max(table, 0), line
+    lost = sum(-c for c in won.values() if c < 0)
+    assert sheet.collected == 12 * 200 + lost
+    assert sheet.paid_out + sheet.carried == sheet.collected
