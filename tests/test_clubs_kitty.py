@@ -17,6 +17,7 @@ from tables.errors import RuleError
 from tables.kitty import Payout
 from tests.db_snapshot import db_snapshot as snapshot
 from tests.fixtures_clubs import bunco_club, club_evening, play
+from tournament.registry import installed_formats
 
 D = datetime.date
 PAYOUTS = "Most buncos, 40 %\nMost wins, 30 %\nThe last bunco, 10.00\nBooby, 10 %"
@@ -227,3 +228,31 @@ def test_a_poker_evening_with_a_money_value_settles_the_tables_through_the_kitty
     lost = sum(-c for c in won.values() if c < 0)
     assert sheet.collected == 12 * 200 + lost
     assert sheet.paid_out + sheet.carried == sheet.collected
+
+
+def test_the_ledger_and_settlement_pages_read_in_constant_queries(db, host, client):
+    from django.urls import reverse
+
+    client.force_login(host)
+    pages = []
+    for evenings in (2, 6):
+        season, evening = _season_of(host, evenings)
+        club = season.club_id
+        pages.append(
+            (
+                _queries(lambda s=season, c=club: client.get(reverse("club-ledger", args=[c, s.pk]))),
+                _queries(lambda e=evening, c=club: client.get(reverse("club-kitty", args=[c, e.pk]))),
+                _queries(lambda s=season, c=club: client.get(reverse("club-ledger-csv", args=[c, s.pk]))),
+            )
+        )
+    assert pages[0] == pages[1], pages
+
+
+@pytest.mark.parametrize("key", sorted(installed_formats()))
+def test_every_format_says_its_prizes_and_its_money_at_the_tables(db, key):
+    from tests.factories import EveningFactory
+
+    evening = EveningFactory(format=key)
+    prizes = kitty.format_for(evening).kitty_prizes(evening)
+    assert prizes and all(k and title for k, title in prizes), prizes
+    assert kitty.format_for(evening).table_money(evening) == {}  # nothing played, no money value
