@@ -15,7 +15,7 @@ import io
 from typing import Any
 
 from clubs.ledger import SeasonLedger, SettlementSheet, season_ledger
-from clubs.models import ClubGuest, KittyEntry, Member, Season
+from clubs.models import ClubEvening, ClubGuest, KittyEntry, Member, Season
 from clubs.printing import PrintedTable, TablesPdf
 from clubs.selectors import SeasonStandings, season_standings
 from tables.kitty import money_words
@@ -163,6 +163,8 @@ def settlement_pdf(sheet: SettlementSheet, paper: str = "A4") -> bytes:
         "Carried to the season pot", ("What", "Amount"), tuple((w, m(c)) for w, c in sheet.carried_lines), 1, (0.8, 0.2)
     )
     state = "" if sheet.settled else " Not settled yet: this is the sheet as it would be settled now."
+    if sheet.problem:
+        state += f" It cannot be settled as it is: {sheet.problem}"
     note = f"Collected {m(sheet.collected)}, paid out {m(sheet.paid_out)}, carried {m(sheet.carried)}.{state}"
     subtitle = f"{sheet.club.name} · {sheet.evening.name}, {sheet.evening.date:%d %b %Y}"
     return TablesPdf(title="Settlement", subtitle=subtitle, tables=(people, carried), note=note, paper=paper).render()
@@ -241,7 +243,7 @@ def season_json(season: Season) -> dict[str, Any]:
     standings = season_standings(season)
     ledger = season_ledger(season)
     evenings = list(standings.evenings)
-    links = {e.pk: e.club_evening for e in evenings}
+    links = {link.evening_id: link for link in ClubEvening.objects.filter(evening__in=evenings)}
     entries: dict[int, list[KittyEntry]] = {}
     for entry in KittyEntry.objects.filter(club_evening__evening__in=evenings):
         entries.setdefault(entry.club_evening_id, []).append(entry)
