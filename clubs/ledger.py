@@ -58,9 +58,11 @@ class SettlementSheet:
         return money_words(cents, self.club.currency)
 
     def shown(self) -> tuple[tuple[SheetLine, str, str], ...]:
-        """Each line with what the person pays and receives in money words ("" for nothing)."""
+        """Each line with what the person pays and receives in money words, the currency left to
+        the column's head ("5.00"; "" for nothing)."""
         return tuple(
-            (x, self.money(x.paid) if x.paid else "", self.money(x.received) if x.received else "") for x in self.lines
+            (x, money_words(x.paid) if x.paid else "", money_words(x.received) if x.received else "")
+            for x in self.lines
         )
 
     def carried_shown(self) -> tuple[tuple[str, str], ...]:
@@ -196,12 +198,14 @@ class SeasonLedger:
         return money_words(cents, self.club.currency)
 
     def people_shown(self) -> tuple[tuple[LedgerMember, str, str, str], ...]:
-        """Each person with paid, received and net in money words."""
-        return tuple((p, self.money(p.paid), self.money(p.received), self.money(p.net)) for p in self.people)
+        """Each person with paid, received and net in money words (the currency in the column's head)."""
+        return tuple((p, money_words(p.paid), money_words(p.received), money_words(p.net)) for p in self.people)
 
     def evenings_shown(self) -> tuple[tuple[LedgerEvening, str, str, str], ...]:
-        """Each evening with collected, paid out and carried in money words."""
-        return tuple((e, self.money(e.collected), self.money(e.paid_out), self.money(e.carried)) for e in self.evenings)
+        """Each evening with collected, paid out and carried in money words (the currency in the head)."""
+        return tuple(
+            (e, money_words(e.collected), money_words(e.paid_out), money_words(e.carried)) for e in self.evenings
+        )
 
     def totals(self) -> dict[str, str]:
         """The season's collected, paid out and carried in money words."""
