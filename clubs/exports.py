@@ -41,7 +41,7 @@ def _who(name: str, sub: bool) -> str:
 def standings_csv(s: SeasonStandings) -> str:
     """The season's standings as CSV: place, name, member or sub, nights played, each tally's
     total (the page's columns), then each evening's tallies ("—" where not there)."""
-    head = ["Place", "Name", "Member or sub", "Nights played", *s.columns]
+    head = ["Place", "Name", "Member or sub", "Nights played", *(c.capitalize() for c in s.columns)]
     for evening in s.evenings:
         head += [f"{evening.date:%d %b %Y} {c}" for c in s.columns]
     rows = []
@@ -87,7 +87,7 @@ def standings_pdf(s: SeasonStandings, paper: str = "A4") -> bytes:
     """The season's standings and prizes as a PDF."""
     table = PrintedTable(
         "Standings",
-        ("Place", "Name", "Nights", *s.columns),
+        ("Place", "Name", "Nights", *(c.capitalize() for c in s.columns)),
         tuple(
             (str(r.line.place), _who(r.person.name, r.person.sub), str(r.line.nights), *map(str, r.totals))
             for r in s.rows
@@ -104,7 +104,11 @@ def standings_pdf(s: SeasonStandings, paper: str = "A4") -> bytes:
     )
     title = f"{s.season.club.name} · {s.season.name}"
     return TablesPdf(
-        title="Season standings", subtitle=title, tables=(table, prizes), note=s.order_words, paper=paper
+        title="Season standings",
+        subtitle=title,
+        tables=(table, prizes),
+        note=f"Ranked by {s.order_words.lower()}.",
+        paper=paper,
     ).render()
 
 
@@ -155,7 +159,10 @@ def settlement_pdf(sheet: SettlementSheet, paper: str = "A4") -> bytes:
     people = PrintedTable(
         "Who pays, who receives",
         ("Name", "For", "Pays", "Receives"),
-        tuple((_who(x.name, x.sub), x.words, m(x.paid), m(x.received)) for x in sheet.lines),
+        tuple(
+            (_who(x.name, x.sub), x.words, m(x.paid) if x.paid else "", m(x.received) if x.received else "")
+            for x in sheet.lines
+        ),
         2,
         (0.3, 0.4, 0.15, 0.15),
     )

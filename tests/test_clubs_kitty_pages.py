@@ -113,7 +113,7 @@ def test_the_standings_as_csv_and_pdf_and_the_season_as_json(season_world):
     w, client = season_world, season_world["client"]
     args = [w["club"].pk, w["season"].pk]
     rows = list(csv.reader(io.StringIO(client.get(reverse("club-standings-csv", args=args)).content.decode())))
-    assert rows[0][:5] == ["Place", "Name", "Member or sub", "Nights played", "wins"]
+    assert rows[0][:5] == ["Place", "Name", "Member or sub", "Nights played", "Wins"]
     assert len(rows) == 1 + 13 and {r[2] for r in rows[1:]} == {"member", "sub"}
     assert all(len(r) == len(rows[0]) for r in rows)
     pdf = client.get(reverse("club-standings-pdf", args=args))
