@@ -197,6 +197,7 @@ def evening_kitty(link: ClubEvening) -> EveningKitty:
         dues=_dues(link, [g for g in guests if g in played], members),
         table=table,
         currency=club.currency,
+        table_words=plugin.table_money_words,
     )
     return EveningKitty(sheet, guests, members)
 

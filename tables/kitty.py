@@ -225,10 +225,12 @@ def kitty_settle(
     dues: Mapping[str, int] | None = None,
     table: Mapping[str, int] | None = None,
     currency: str = "",
+    table_words: tuple[str, str] = ("won at the tables", "lost at the tables"),
 ) -> KittySheet:
     """The evening's settlement sheet: ``players`` (who played: each pays the fee), ``awards``
     (the evening's prizes and winners), ``dues`` (person -> season dues cents paid tonight),
-    ``table`` (person -> cents won, positive, or lost, negative, at the tables). Raises
+    ``table`` (person -> cents won, positive, or lost, negative, at the tables; ``table_words``
+    say so: won, lost, in the format's words). Raises
     ``RuleError`` (``kitty_refused``) for a bad kitty or payouts over the pot, and when the
     table winnings exceed the losses by more than the pot can pay. House rules: module
     docstring."""
@@ -261,8 +263,8 @@ def kitty_settle(
             f"At the tables {money_words(won)} was won and {money_words(lost)} lost: the pot "
             f"({money_words(pot - paid)} after the prizes) cannot pay the difference. Check the final count."
         )
-    entries += [Entry(p, "table", "lost at the tables", -c, paid_in=True) for p, c in table.items() if c < 0]
-    entries += [Entry(p, "table", "won at the tables", c) for p, c in table.items() if c > 0]
+    entries += [Entry(p, "table", table_words[1], -c, paid_in=True) for p, c in table.items() if c < 0]
+    entries += [Entry(p, "table", table_words[0], c) for p, c in table.items() if c > 0]
     rest = pot - paid - (won - lost)
     if rest:
         entries.append(Entry("", "carried", "the rest of the pot, to the season pot", rest))

@@ -225,6 +225,8 @@ def test_a_poker_evening_with_a_money_value_settles_the_tables_through_the_kitty
         assert line.paid == 200 + max(-table, 0), line
         if prize is not None:
             assert line.received == prize + max(table, 0), line
+    words = " ".join(line.words for line in page.lines)
+    assert "counters won, fresh stakes charged" in words and "counters lost, fresh stakes charged" in words
     lost = sum(-c for c in won.values() if c < 0)
     assert sheet.collected == 12 * 200 + lost
     assert sheet.paid_out + sheet.carried == sheet.collected

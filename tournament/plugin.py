@@ -284,6 +284,9 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         ``RuleError`` for bad stored options."""
         raise NotImplementedError
 
+    table_money_words: ClassVar[tuple[str, str]] = ("won at the tables", "lost at the tables")
+    """How a settlement sheet says what ``table_money`` gives: (won, lost), in the format's words."""
+
     def table_money(self, evening: Evening) -> dict[int, int]:
         """What each guest won (positive) or lost (negative) at the tables, in cents, when the
         evening's counters have a money value; empty otherwise (the default: nothing changes

@@ -106,6 +106,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             prizes.append(("booby", "Booby prize"))
         return tuple(prizes)
 
+    table_money_words: ClassVar[tuple[str, str]] = (
+        "counters won, fresh stakes charged",
+        "counters lost, fresh stakes charged",
+    )
+
     def table_money(self, evening: Evening) -> dict[int, int]:
         """The settlement sheet in cents (``services.prizes.evening_standings``: counters won
         times a counter's value, fresh stakes charged); empty when a counter has no value."""
