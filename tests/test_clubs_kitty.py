@@ -39,19 +39,16 @@ def night(db, host):
 def _by_hand(evening) -> tuple[dict[str, int], int]:
     """What each guest receives by the kitty's rules worked out apart from ``tables.kitty``: 12 x
     5.00 = 60.00; most buncos 40 % = 24.00 and most wins 30 % = 18.00, each halved between the
-    two packs' prizes (12.00, 9.00) and split between the tied; the last bunco 10.00 split
-    between those who rolled it; the booby 10 % = 6.00. Returns (name -> cents, remainder)."""
+    two packs' prizes (12.00, 9.00; whole to one pack's when the other's is not awarded) and
+    split between the tied; the last bunco 10.00 split between those who rolled it; the booby
+    10 % = 6.00. Returns (name -> cents, remainder)."""
     got: dict[str, int] = {}
     remainder = 0
-    pay = {"most_buncos": 1200, "most_wins": 900, "last_bunco": 1000, "booby": 600}
-    for prize in kitty.format_for(evening).standings(evening).prizes:
-        base = next((k for k in pay if prize.prize.key.startswith(k)), None)
-        if base is None or not prize.winners:
-            continue
-        each, rest = divmod(pay[base], len(prize.winners))
+    for key, cents in (("most_buncos", 2400), ("most_wins", 1800), ("last_bunco", 1000), ("booby", 600)):
+        mine, rest = _split_by_hand(evening, key, cents)
         remainder += rest
-        for guest in prize.winners:
-            got[guest.name] = got.get(guest.name, 0) + each
+        for name, each in mine.items():
+            got[name] = got.get(name, 0) + each
     return got, remainder
 
 
@@ -75,23 +72,47 @@ def test_an_evening_settled_by_hand(night):
         assert f"shared by {len(prize.winners)}" in line.words
 
 
+def _split_by_hand(evening, key: str, cents: int) -> tuple[dict[str, int], int]:
+    """``cents`` for the prize ``key`` split by hand: shared equally between its prizes won (one
+    per pack), each share split between its tied winners; not awarded: all of it the remainder's
+    to carry, returned as (name -> cents, remainder)."""
+    won = [
+        p
+        for p in kitty.format_for(evening).standings(evening).prizes
+        if (p.prize.key == key or p.prize.key.startswith(key + "_")) and p.winners
+    ]
+    if not won:
+        return {}, cents
+    each_prize, remainder = divmod(cents, len(won))
+    got: dict[str, int] = {}
+    for prize in won:
+        each, rest = divmod(each_prize, len(prize.winners))
+        remainder += rest
+        for guest in prize.winners:
+            got[guest.name] = got.get(guest.name, 0) + each
+    return got, remainder
+
+
 def test_a_split_with_a_remainder_is_carried_and_stated(db, host):
-    # Three tied for the last bunco share 10.00: 3.33 each, 0.01 carried, the sheet says so.
+    # Most buncos pays 10.01, halved between the red and the blue pack's prizes: 5.00 each and
+    # 0.01 left, which goes to the season pot and the sheet says so.
     club = bunco_club(host)
-    evening = club_evening(club, host, D(2026, 3, 5))
-    for _ in range(20):
-        evening = play(club_evening(club, host, evening.date + datetime.timedelta(days=1)), host, rounds=3)
-        last = next(p for p in kitty.format_for(evening).standings(evening).prizes if p.prize.key == "last_bunco")
-        if len(last.winners) % 3 == 0:
+    for day in range(1, 21):
+        evening = play(club_evening(club, host, D(2026, 3, day)), host, rounds=3)
+        got, remainder = _split_by_hand(evening, "most_buncos", 1001)
+        if got and remainder:
             break
     else:
-        raise AssertionError("no evening with the last bunco shared three ways: the test proved nothing")
-    kitty.kitty_set(evening=evening, fee=500, payouts=(Payout("last_bunco", "The last bunco", cents=1000),))
+        raise AssertionError("no evening left a remainder: the test proved nothing")
+    kitty.kitty_set(evening=evening, fee=500, payouts=(Payout("most_buncos", "Most buncos", cents=1001),))
     sheet = settlement_sheet(evening)
     assert not sheet.settled and sheet.problem == ""
-    assert ("The last bunco: USD 0.01 left by the split", 1) in sheet.carried_lines
+    words = f"Most buncos: USD 0.{remainder:02d} left by the split"
+    assert (words, remainder) in sheet.carried_lines
     kitty.evening_settle(evening=evening)
-    assert settlement_sheet(evening).carried == 6000 - 999
+    settled = settlement_sheet(evening)
+    assert {line.name: line.received for line in settled.lines if line.received} == got
+    assert settled.carried == 6000 - 1001 + remainder
 
 
 def test_settled_once_and_the_kitty_then_stays(night):
