@@ -34,6 +34,7 @@ class Club(models.Model):
     season_order = models.CharField(max_length=30, blank=True)
     subs_shown = models.BooleanField(default=True)
     created_at = models.DateTimeField(db_default=Now())
+    currency = models.CharField(max_length=3, default="USD")  # the kitty's one currency (ISO 4217)
 
     class Meta:
         ordering = ["name", "id"]
@@ -69,10 +70,16 @@ class Member(models.Model):
 
 
 class ClubEvening(models.Model):
-    """An evening of the club (one to one: an evening is in at most one club)."""
+    """An evening of the club (one to one: an evening is in at most one club), and its kitty
+    (``docs/clubs.md``, "The kitty"): the entry fee in cents, the payouts (``tables.kitty.Payout``
+    as JSON: prize, title, cents or share), and when it was settled (None: not yet; its
+    ``KittyEntry`` rows are the settlement sheet)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="club_evenings")
     evening = models.OneToOneField(Evening, on_delete=models.CASCADE, related_name="club_evening")
+    fee_cents = models.PositiveIntegerField(default=0)
+    payouts = models.JSONField(default=list, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.evening} ({self.club})"
@@ -100,9 +107,32 @@ class Season(models.Model):
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(db_default=Now())
+    dues_cents = models.PositiveIntegerField(default=0)  # each member's season dues (the kitty)
 
     class Meta:
         ordering = ["-starts_on", "id"]
 
     def __str__(self) -> str:
         return self.name
+
+
+class KittyEntry(models.Model):
+    """One line of a settled evening's settlement sheet (``tables.kitty.Entry``): who (the guest
+    and the member they are; none: the season pot), what for in words, the cents (0 or more),
+    and whether it was collected (``paid_in``) or, for ``kind`` "carried", carried to the
+    season pot (else paid out). Written once, when the host settles the evening."""
+
+    club_evening = models.ForeignKey(ClubEvening, on_delete=models.CASCADE, related_name="kitty_entries")
+    guest = models.ForeignKey(Guest, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    member = models.ForeignKey(Member, on_delete=models.RESTRICT, null=True, blank=True, related_name="kitty_entries")
+    name = models.CharField(max_length=120, blank=True)
+    kind = models.CharField(max_length=10)
+    words = models.CharField(max_length=200)
+    cents = models.PositiveIntegerField()
+    paid_in = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["club_evening", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name or 'season pot'}: {self.words}"

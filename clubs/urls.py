@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import views
+from clubs import kitty_views, views
 
 urlpatterns = [
     path("", views.club_list, name="clubs"),
@@ -15,4 +15,19 @@ urlpatterns = [
     path("<int:club_id>/seasons/", views.season_new, name="club-season-new"),
     path("<int:club_id>/seasons/<int:season_id>/", views.season_page, name="club-season"),
     path("<int:club_id>/seasons/<int:season_id>/close/", views.season_close, name="club-season-close"),
+    path("<int:club_id>/evenings/<int:evening_id>/kitty/", kitty_views.evening_kitty, name="club-kitty"),
+    path(
+        "<int:club_id>/evenings/<int:evening_id>/settlement.pdf", kitty_views.evening_kitty_pdf, name="club-kitty-pdf"
+    ),
+    path("<int:club_id>/seasons/<int:season_id>/ledger/", kitty_views.season_ledger_page, name="club-ledger"),
+]
+urlpatterns += [
+    path(f"<int:club_id>/seasons/<int:season_id>/{what}", kitty_views.season_export, {"what": what}, name=name)
+    for what, name in (
+        ("standings.csv", "club-standings-csv"),
+        ("standings.pdf", "club-standings-pdf"),
+        ("ledger.csv", "club-ledger-csv"),
+        ("ledger.pdf", "club-ledger-pdf"),
+        ("season.json", "club-season-json"),
+    )
 ]

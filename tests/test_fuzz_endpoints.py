@@ -238,6 +238,19 @@ NOT_FUZZED = {
             "club-season-close",
         )
     },
+    **{
+        name: "a club's kitty page: fuzzed over a club in tests/test_clubs_kitty_pages.py"
+        for name in (
+            "club-kitty",
+            "club-kitty-pdf",
+            "club-ledger",
+            "club-standings-csv",
+            "club-standings-pdf",
+            "club-ledger-csv",
+            "club-ledger-pdf",
+            "club-season-json",
+        )
+    },
     "home": "a redirect or a static page, reads nothing",
     "guide": "a static page, reads nothing",
     "rules": "a static page, reads nothing",

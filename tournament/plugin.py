@@ -275,6 +275,25 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         ``docs/clubs.md``). A constant number of queries whatever the number of evenings."""
         raise NotImplementedError
 
+    # -- a club's kitty (``docs/clubs.md``, "The kitty") --------------------------------------------
+
+    def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
+        """The prizes ``evening`` gives that a club's kitty may pay: (key, title) each, a prize
+        given once per pack under one key (its awards' keys are the key and a pack: the kitty
+        splits a payout between them). The keys are ``tables.prizes.Prize.key``'s. Raises
+        ``RuleError`` for bad stored options."""
+        raise NotImplementedError
+
+    table_money_words: ClassVar[tuple[str, str]] = ("won at the tables", "lost at the tables")
+    """How a settlement sheet says what ``table_money`` gives: (won, lost), in the format's words."""
+
+    def table_money(self, evening: Evening) -> dict[int, int]:
+        """What each guest won (positive) or lost (negative) at the tables, in cents, when the
+        evening's counters have a money value; empty otherwise (the default: nothing changes
+        hands at the tables). Progressive Poker's is its settlement sheet, fresh stakes charged
+        (``docs/rules/progressive-poker.md``, 'The settlement')."""
+        return {}
+
     # -- the bell -------------------------------------------------------------------------------
 
     def bell_apply(

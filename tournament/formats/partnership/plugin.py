@@ -179,6 +179,16 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
             }
         return out
 
+    def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
+        """The format's prizes as the evening's options make them (``tables.formats.prize_rules``),
+        and Bunco's last bunco of the night."""
+        from tables.formats import prize_rules
+        from tournament.formats.partnership.state import foursome_rules
+
+        fmt, options = foursome_rules(evening)
+        prizes = tuple((rule.key, rule.title) for rule in prize_rules(fmt, options))
+        return prizes + ((("last_bunco", "The last bunco of the night"),) if fmt.game == "bunco" else ())
+
     def bell_apply(
         self,
         *,

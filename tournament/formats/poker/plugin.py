@@ -95,6 +95,31 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             out[evening] = {row.guest: {"yellow": row.yellow, "counters_won": row.counters_won} for row in rows}
         return out
 
+    def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
+        """The head table's prize, the two packs' (``tables.prizes.award_prizes``) and the booby
+        prize unless the evening gives none (``PrizeOptions.booby_rule``)."""
+        from tournament.services.prizes import prize_options
+
+        prizes = [("head_table", "Most yellow counters"), ("red_pack", "Most counters won, red pack")]
+        prizes.append(("blue_pack", "Most counters won, blue pack"))
+        if prize_options(evening).booby_rule != "none":
+            prizes.append(("booby", "Booby prize"))
+        return tuple(prizes)
+
+    table_money_words: ClassVar[tuple[str, str]] = (
+        "counters won, fresh stakes charged",
+        "counters lost, fresh stakes charged",
+    )
+
+    def table_money(self, evening: Evening) -> dict[int, int]:
+        """The settlement sheet in cents (``services.prizes.evening_standings``: counters won
+        times a counter's value, fresh stakes charged); empty when a counter has no value."""
+        from tournament.services.prizes import evening_standings
+
+        if evening.counter_value is None:
+            return {}
+        return {s.guest.pk: int(s.line.amount * 100) for s in evening_standings(evening).settlement}
+
     def bell_apply(
         self,
         *,
