@@ -212,7 +212,9 @@ def test_a_refused_correction_says_the_way_that_is_open_and_that_way_works(make_
     )
     bell_undo(evening=evening)
     done = result_correct(evening=evening, **fix)  # H1 (35) went down instead of H4
-    assert done.report_again == (1,)  # round 2's head count named H1 at the head table: report it again
+    # Round 2's head count named H1 at the head table, and the booby table played round 2 with H4, who
+    # now sits at the head table: both report again.
+    assert done.report_again == (1, 3)
     assert "H1" in seats_by_name(evening, ids)[3] and "H4" in seats_by_name(evening, ids)[1]
 
 
@@ -497,3 +499,23 @@ def seats_of(evening):
     for guest, table in Seat.objects.filter(evening=evening).values_list("guest_id", "table"):
         tables.setdefault(table, set()).add(guest)
     return tables
+
+
+def test_every_table_of_the_round_in_play_whose_players_a_correction_changed_reports_again(make_evening):
+    # The stranger's night: round 2's results are in at every table when round 1 is corrected.
+    # B2 (not B1) now came up from the booby table, so tables 2 and 3 of round 2 were played
+    # by other guests than they now seat: both report again, even where the recorded winner
+    # still sits at that table (M2 at table 2, B3 at table 3); the head table, whose players
+    # did not change, keeps its result.
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {}), 3: ("B1", [], {})})
+    from tournament.services.clock import round_start
+    from tournament.services.results import result_record
+
+    rnd = round_start(evening=evening)
+    result_record(round=rnd, table=2, pool_winner=ids["M2"])
+    result_record(round=rnd, table=3, pool_winner=ids["B3"])
+    done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"])
+    assert done.report_again == (2, 3)
+    assert not Result.objects.filter(round=rnd, superseded_at__isnull=True).exists()

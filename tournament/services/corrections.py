@@ -205,7 +205,7 @@ def correction_save(
         _store_again(replay, steps, records, afters, names, now)
         moved = replay.seats(old_after, new_after)
         moves = seats_changed(old_after, new_after)
-        report_again = _supersede_unfit(evening, replay, new_after, now)
+        report_again = _supersede_unfit(evening, replay, old_after, new_after, now)
         warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
         reopened = _ceremony_follows(evening, announced, confirm)
         words = fmt.result_words(row, names)
@@ -428,12 +428,25 @@ def seating_check(*, before: HasTables, after: HasTables, names: Mapping[int, st
         raise RuleError(f"This correction would change who has a seat ({who or 'the tables'}): nothing was changed.")
 
 
-def _supersede_unfit(evening: Evening, replay: StepReplay, state: HasTables, now) -> tuple[int, ...]:
-    """Mark superseded the round in play's results that no longer fit ``state``; their tables."""
+def _supersede_unfit(evening: Evening, replay: StepReplay, before: HasTables, after: HasTables, now) -> tuple[int, ...]:
+    """Mark superseded the round in play's live results played by other guests than the
+    correction now seats there (a table whose players, in seat order, differ from ``before``
+    to ``after``), or that the format's rules no longer take for the seats of ``after``
+    (``StepReplay.fits``); returns their tables, in order. House rule (issue 22): a table's
+    result stands only for the guests who played it, so a table whose players a correction
+    changed reports again, even when its recorded winner still sits there."""
     rnd = current_round(evening)
     if rnd is None:
         return ()
-    unfit = [row for row in rnd.results.filter(superseded_at__isnull=True) if not replay.fits(state, row)]
+
+    def players(state: HasTables, table: int) -> tuple[int, ...]:
+        return tuple(state.tables[table - 1]) if 1 <= table <= len(state.tables) else ()
+
+    unfit = [
+        row
+        for row in rnd.results.filter(superseded_at__isnull=True)
+        if players(before, row.table) != players(after, row.table) or not replay.fits(after, row)
+    ]
     Result.objects.filter(pk__in=[row.pk for row in unfit]).update(superseded_at=now)
     return tuple(sorted(row.table for row in unfit))
 
