@@ -20,9 +20,12 @@ from typing import Any
 
 from tables.bell.cuts import Cutter
 from tables.bell.state import SEEDS_RULE, EveningState, check_stake
+
 from tables.errors import GuestIds, GuestName, RuleError, fill, id_words
 from tables.game_options import options_from_mapping
 from tables.packs import Pack
+
+NOBODY_RULE = "house rule: a pack prize whose best count of counters won is 0 or less goes to no one"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +213,10 @@ def award_prizes(
             continue
         winners, tied = _best(members, lambda row: (row.counters_won,), options, cutter)
         won = members[[row.guest for row in members].index(winners[0])].counters_won
+        if won <= 0:  # house rule: nobody in the pack won a counter, so nobody wins the most
+            why = f"Not awarded: nobody in the {pack.value} pack won counters over the evening (fresh stakes charged)."
+            prizes.append(Prize(key, f"Most counters won, {pack.value} pack", (), why, NOBODY_RULE, why))
+            continue
         prizes.append(
             _prize(
                 key,

@@ -73,6 +73,6 @@ def ending_pages(evening: Evening) -> list[Page]:
         Page(reverse("room", args=[evening.public_key]), "room"),
     ]
     table = evening_standings(evening)
-    guests = {p.winners[0].pk: p.winners[0] for p in table.prizes}
+    guests = {p.winners[0].pk: p.winners[0] for p in table.prizes if p.winners}
     guests[table.lines[-1].guest.pk] = table.lines[-1].guest
     return pages + [Page(reverse("guest-page", args=[g.key]), "guest") for g in guests.values()]

@@ -206,3 +206,32 @@ def test_the_ceremony_message_ends_with_one_full_stop_after_a_name_that_ends_wit
     Guest.objects.filter(pk=booby.winners[0].pk).update(name="Liam, Jr.")
     page = logged_in.post(reverse("host-reveal", args=[evening.pk]), {"step": "0"}, follow=True)
     assert "The room display shows: Booby prize, Liam, Jr. " in text(page) and "Jr.." not in text(page)
+
+
+def test_a_pack_prize_nobody_won_says_not_awarded_on_every_end_page(logged_in, client, host):
+    # The final count leaves every blue guest with exactly the stakes they took: nobody in the
+    # blue pack won a counter, so its prize goes to no one (docs/rules/progressive-poker.md,
+    # 'Prizes'); the ceremony, the room, the phones and the printed pages say so, never a 500.
+    from tests.fixtures_ending import ended_evening, ending_pages, reveal
+
+    evening = ended_evening(host, 8)
+    stake = evening.counters_per_stake
+    stakes = {line.guest.pk: line.row.stakes for line in evening_standings(evening).lines}
+    blue = {g.pk for g in evening.guests.filter(pack="blue")}
+    for table in ending.final_count_tables(evening):
+        counts = {g: stake * stakes[g] for g in table.guests if g in blue}
+        reds = [g for g in table.guests if g not in blue]
+        left = sum(table.last.values()) - sum(counts.values())
+        for i, g in enumerate(reds):
+            counts[g] = left // len(reds) + (left % len(reds) if i == 0 else 0)
+        ending.final_count_record(evening=evening, table=table.number, counters=counts, agreed_off=0)
+    prizes = {p.prize.key: p for p in evening_standings(evening).prizes}
+    assert prizes["blue_pack"].winners == ()
+    evening = reveal(evening, ending.ceremony(evening).steps)
+    for page in ending_pages(evening):
+        answer = (client if page.audience != "host" else logged_in).get(page.url)
+        assert answer.status_code == 200, page.url
+    assert "Not awarded" in text(logged_in.get(reverse("host-finish", args=[evening.pk])))
+    assert "Not awarded" in text(client.get(reverse("room", args=[evening.public_key])))
+    for name in ("host-print-results", "host-print-certificates"):
+        assert logged_in.get(reverse(name, args=[evening.pk])).status_code == 200, name

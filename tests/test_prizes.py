@@ -126,3 +126,19 @@ def test_standing_row_is_a_frozen_value():
     row = StandingRow(1, R, 50, 0, 1, 0)
     with pytest.raises(AttributeError):
         row.counters = 3
+
+
+def test_a_pack_in_which_nobody_won_a_counter_wins_no_prize():
+    # House rule (docs/rules/progressive-poker.md, 'Prizes'), as at tables of four: a prize whose
+    # best count is 0 goes to no one. Blue: 50, 50, 40, 60 with one stake each, the last with
+    # two: counters won 0, 0, -10, -40; nobody in the blue pack won a counter.
+    state = evening(
+        counters={1: 120, 2: 30, 3: 60, 4: 10, 5: 50, 6: 50, 7: 40, 8: 60},
+        yellow={n: 0 for n in range(1, 9)},
+        stakes={1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2},
+    )
+    prizes = {p.key: p for p in award_prizes(rows(state))}
+    blue = prizes["blue_pack"]
+    assert blue.winners == () and blue.tied == ()
+    assert blue.reason == "Not awarded: nobody in the blue pack won counters over the evening (fresh stakes charged)."
+    assert prizes["red_pack"].winners == (1,)  # 120 - 50 = 70

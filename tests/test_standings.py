@@ -38,7 +38,7 @@ def one_bell(make_evening):
         ids,
         {
             1: ("Ann", [], {"Ann": 60, "Bob": 50, "Cy": 50, "Di": 40}),
-            2: ("Eve", [], {"Eve": 70, "Fay": 50, "Gus": 30, "Hal": 50}),
+            2: ("Eve", [], {"Eve": 70, "Fay": 55, "Gus": 20, "Hal": 55}),
         },
     )
     return evening, ids
@@ -53,11 +53,11 @@ def test_standings_prizes_and_settlement_by_hand(one_bell):
     prizes = {p.prize.key: ([g.name for g in p.winners], p.reason) for p in s.prizes}
     assert prizes["head_table"][0] == ["Ann"]
     assert prizes["red_pack"][0] == ["Eve"]  # 70 - 50 = 20 won
-    assert prizes["blue_pack"][0] == ["Bob", "Fay", "Hal"]  # 0 won each, shared (default)
-    assert prizes["booby"][0] == ["Gus"]  # 30 - 50 = -20: the fewest won
+    assert prizes["blue_pack"][0] == ["Fay", "Hal"]  # 55 - 50 = 5 won each, shared (default)
+    assert prizes["booby"][0] == ["Gus"]  # 20 - 50 = -30: the fewest won
     assert "Red pack" in [p.title for p in s.prizes][1]
     amounts = {line.guest.name: line.line.amount for line in s.settlement}
-    assert amounts["Eve"] == Decimal("2.00") and amounts["Gus"] == Decimal("-2.00") and s.total == 0
+    assert amounts["Eve"] == Decimal("2.00") and amounts["Gus"] == Decimal("-3.00") and s.total == 0
 
 
 def test_prize_options_change_the_booby_prize_and_cut_ties_the_same_way_every_time(one_bell):
@@ -66,7 +66,7 @@ def test_prize_options_change_the_booby_prize_and_cut_ties_the_same_way_every_ti
     evening.refresh_from_db()
     first = evening_standings(evening)
     blue = next(p for p in first.prizes if p.prize.key == "blue_pack")
-    assert len(blue.winners) == 1 and "won the cut" in blue.reason and "Guests Bob, Fay, Hal tied" not in blue.reason
+    assert len(blue.winners) == 1 and "won the cut" in blue.reason and "Guests Fay, Hal tied" not in blue.reason
     assert [g.name for g in blue.winners] == [
         g.name for g in next(p for p in evening_standings(evening).prizes if p.prize.key == "blue_pack").winners
     ]
@@ -97,7 +97,7 @@ def test_the_standings_page_shows_prizes_and_the_settlement(logged_in, one_bell)
     assert "Most yellow counters" in page and "Booby prize" in page and "Settlement sheet" not in page
     Evening.objects.filter(pk=evening.pk).update(counter_value=Decimal("0.25"))
     page = logged_in.get(url).content.decode()
-    assert "Settlement sheet" in page and "-5.00" in page  # Gus: -20 counters won
+    assert "Settlement sheet" in page and "-7.50" in page  # Gus: -30 counters won
 
 
 def test_the_standings_cost_the_same_queries_for_any_evening(make_evening):
