@@ -20,7 +20,6 @@ from typing import Any
 
 from tables.bell.cuts import Cutter
 from tables.bell.state import SEEDS_RULE, EveningState, check_stake
-
 from tables.errors import GuestIds, GuestName, RuleError, fill, id_words
 from tables.game_options import options_from_mapping
 from tables.packs import Pack
