@@ -327,3 +327,23 @@ def test_query_counts_do_not_grow_with_the_guests(host):
 
 def test_rule_errors_are_what_the_callers_catch(evening):
     assert issubclass(PrintError, RuleError)
+
+
+def test_a_guest_seated_on_arrival_gets_a_seating_card_at_their_table(make_evening):
+    # The stranger's night: two guests arrived after round 1 and were seated; the seating
+    # cards printed then had none for them. Every guest at a table has a card (house rule).
+    from tests.fixtures_bell import play, seat_by_names
+    from tournament.registry import format_for
+
+    evening = make_evening(0, 0)
+    ids = seat_by_names(evening, [["A1", "A2", "A3", "A4"], ["B1", "B2", "B3", "B4"]])
+    play(evening, ids, {1: ("A1", [], {"A1": 60, "A2": 50, "A3": 50, "A4": 40}), 2: ("B1", [], {})})
+    late = GuestFactory(evening=evening, name="Zoë Late", pack="blue", status=Guest.Status.REGISTERED)
+    format_for(evening).seat_change(evening=evening, guest=late, leaving=False, user=None, device="")
+    late.refresh_from_db()
+    pdf = pdf_of(evening, "seating-cards")
+    text = all_text(pdf)
+    assert fold("Zoë Late") in text and "Seated on arrival" in text
+    assert f"Table {late.seat.table}" in text
+    assert BASE + reverse("guest-page", args=[late.key]) in scan(pdf)
+    assert len(scan(pdf)) == 9

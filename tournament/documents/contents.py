@@ -37,7 +37,7 @@ from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
 from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
-from tournament.models import Bell, Draw, Evening, Guest
+from tournament.models import Bell, Draw, Evening, Guest, Seat
 from tournament.printing import (
     CertificatesPdf,
     PrintError,
@@ -230,7 +230,45 @@ def seating_cards(
                 short_url=url.split("://", 1)[-1],
             )
         )
+    cards += _arrival_cards(evening, {card[2] for card in drawn_cards}, tables, labels, link)
     return SeatingCardsPdf(evening_name=evening.name, cards=cards, paper=paper, variant=variant)
+
+
+def _arrival_cards(evening: Evening, drawn: set[int], tables: int, labels, link) -> list[SeatingCardData]:
+    """A card for every guest seated after the draw (a late arrival: no card drawn), at the
+    table they sit at now, table then name order. One query. Raises ``PrintError`` for a
+    revoked link, as for a drawn card. House rule: every guest at a table has a seating card,
+    whether they drew a card or were seated on arrival."""
+    cards = []
+    late = (
+        Seat.objects.filter(evening=evening, guest__status=Guest.Status.HERE)
+        .exclude(guest_id__in=drawn)
+        .order_by("table", "guest__name_key")
+        .values_list("table", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
+    )
+    for table, guest_id, guest_name, guest_pack, key, revoked in late:
+        name = guest_print_name(guest_id, guest_name)
+        if revoked:
+            raise PrintError(
+                f"The seating card of {name} (table {table}): the private link is revoked, so its QR code "
+                "would lead nowhere. Reissue the link on the guests' links page, then print again."
+            )
+        url = link(key)
+        cards.append(
+            SeatingCardData(
+                name=name,
+                table=table,
+                table_kind=table_kind(table, max(tables, table)),
+                card_rank=None,
+                card_name="Seated on arrival",
+                pack=guest_pack,
+                pack_label=labels[Pack(guest_pack)],
+                represents=None,
+                url=url,
+                short_url=url.split("://", 1)[-1],
+            )
+        )
+    return cards
 
 
 def seating_cards_pdf(

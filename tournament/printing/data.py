@@ -61,7 +61,9 @@ class SeatingCardData:
     ``table`` is the table number (1 = head), ``table_kind`` "head" | "intermediate" | "booby";
     ``card_rank`` the rank drawn (1 = ace ... 13 = king, then the numbered cards 14, 15, ...
     past the king: house rule of ``tables.draw``; the rank is the table,
-    ``docs/rules/progressive-poker.md``), ``card_name`` its words ("trey of the blue pack");
+    ``docs/rules/progressive-poker.md``), None for a guest seated on arrival after the draw
+    (no card drawn: none is printed); ``card_name`` its words ("trey of the blue pack",
+    "Seated on arrival");
     ``pack`` the colour of the card drawn ("red" | "blue"); ``pack_label`` the host's label
     of the guest's own pack ("Red pack", "Ladies"); ``represents`` e.g. "draws for the Blue
     pack" when the guest represents the other pack, else None; ``url`` the guest's private
@@ -71,7 +73,7 @@ class SeatingCardData:
     name: str
     table: int
     table_kind: str
-    card_rank: int
+    card_rank: int | None
     card_name: str
     pack: str
     pack_label: str
@@ -83,7 +85,7 @@ class SeatingCardData:
         _check_kind(self.table_kind)
         if self.pack not in PACK_COLOURS:
             raise PrintError(f"Unknown pack colour “{self.pack}”: use red or blue.")
-        if self.card_rank < 1:
+        if self.card_rank is not None and self.card_rank < 1:
             raise PrintError(f"A card rank is 1 (ace) or more, not {self.card_rank}.")
         if not self.url:
             raise PrintError("A seating card needs the guest's private link.")

@@ -126,8 +126,11 @@ class SeatingCardsPdf:
         draw_in_box(c, label, left, lower_top - 30, text_w, 28, size=13, bold=True, align="left")
         card_w = min(lower_h - 38, text_w * 0.36) / 1.4
         card_y = y + PAD + 4
-        draw_playing_card(c, left, card_y, card_w, card.card_rank, card.pack)
-        info_x = left + card_w * 1.2 + 6
+        if card.card_rank is not None:
+            draw_playing_card(c, left, card_y, card_w, card.card_rank, card.pack)
+            info_x = left + card_w * 1.2 + 6
+        else:  # seated on arrival: no card was drawn
+            info_x = left
         info_w = qr_x - info_x - 4
         lines = [clean_text(card.card_name), clean_text(card.pack_label)]
         if card.represents:
