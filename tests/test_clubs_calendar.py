@@ -172,7 +172,7 @@ def test_the_member_page_the_next_evening_the_season_and_the_money(client, host,
     monkeypatch.setattr("clubs.member_page.today", lambda: D(2026, 3, 6))
     page = client.get(f"/m/{spring['links']['Ann'].key}/").content.decode()
     assert "Thursday 2 April 2026, 19:00" in page and "Host to be decided" in page
-    assert "Place " in page and "1 night played" in page
+    assert "Rank 1 of " in page and "1 night played" in page
     assert "<dt>Paid</dt><dd>USD 5.00</dd>" in page
 
 
