@@ -20,6 +20,7 @@ from django.urls import reverse
 from clubs import calendar, services
 from clubs.kitty import evening_settle, kitty_set
 from clubs.models import ClubEvening, Member, MemberLink
+from clubs.selectors import season_standings
 from tables.errors import RuleError
 from tests.db_snapshot import changed_tables, db_snapshot
 from tests.fixtures_clubs import bunco_club, club_evening, play
@@ -172,7 +173,10 @@ def test_the_member_page_the_next_evening_the_season_and_the_money(client, host,
     monkeypatch.setattr("clubs.member_page.today", lambda: D(2026, 3, 6))
     page = client.get(f"/m/{spring['links']['Ann'].key}/").content.decode()
     assert "Thursday 2 April 2026, 19:00" in page and "Host to be decided" in page
-    assert "Rank 1 of " in page and "1 night played" in page
+    standings = season_standings(spring["season"])
+    ann = next(r for r in standings.rows if r.line.person == f"m{spring['ann'].pk}")
+    assert f"Rank {ann.line.place} of {len(standings.rows)}</p>" in page and "1 night played" in page
+    assert f"<dt>Wins</dt><dd>{ann.totals[0]}</dd>" in page
     assert "<dt>Paid</dt><dd>USD 5.00</dd>" in page
 
 
