@@ -210,3 +210,14 @@ def test_the_member_page_reads_in_the_same_queries_with_2_and_6_evenings(client,
     assert _queries(client, key) == with_two
     print(f"member page: {with_two} queries with 2 and with 6 evenings")
     assert with_two <= 14, with_two
+
+
+def test_the_season_json_says_each_evenings_calendar_and_no_key(client, host, spring):
+    client.force_login(host)
+    response = client.get(reverse("club-season-json", args=[spring["club"].pk, spring["season"].pk]))
+    data = response.json()
+    assert [e["calendar"] for e in data["evenings"]] == [
+        {"starts_at": "19:30", "place": "12 Elm Road, Leeds", "host_member": spring["ann"].pk},
+        {"starts_at": "19:00", "place": "", "host_member": None},
+    ]
+    assert spring["links"]["Ann"].key not in response.content.decode()
