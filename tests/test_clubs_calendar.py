@@ -16,6 +16,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from clubs import calendar, services
 from clubs.kitty import evening_settle, kitty_set
@@ -24,11 +26,12 @@ from clubs.selectors import season_standings
 from tables.errors import RuleError
 from tests.db_snapshot import changed_tables, db_snapshot
 from tests.fixtures_clubs import bunco_club, club_evening, play
+from tests.test_fuzz_endpoints import FUZZ, N, T, _request, _says_what_it_did
 from tournament.private_doors import NOT_FOUND_BODY
 from tournament.private_logs import redact
 
 D = datetime.date
-T = datetime.time
+H = datetime.time
 
 
 @pytest.fixture
@@ -44,7 +47,7 @@ def spring(host):
     second = club_evening(club, host, D(2026, 4, 2))
     ann = Member.objects.get(club=club, name="Ann")
     calendar.evening_calendar_set(
-        link=first.club_evening, date=first.date, starts_at=T(19, 30), place="12 Elm Road, Leeds", host_member=ann
+        link=first.club_evening, date=first.date, starts_at=H(19, 30), place="12 Elm Road, Leeds", host_member=ann
     )
     links = {x.member.name: x for x in calendar.member_links_issue(season=season)}
     return {"club": club, "season": season, "first": first, "second": second, "ann": ann, "links": links}
@@ -73,7 +76,7 @@ def test_the_feed_reads_back_with_stable_uids_a_time_zone_the_place_and_the_host
     # Another member's feed, and the same after the evening moves and changes host: the same UIDs.
     bea = spring["links"]["Member B"]
     calendar.evening_calendar_set(
-        link=spring["second"].club_evening, date=D(2026, 4, 9), starts_at=T(20, 0), place="Bea's", host_member=None
+        link=spring["second"].club_evening, date=D(2026, 4, 9), starts_at=H(20, 0), place="Bea's", host_member=None
     )
     again = _feed(client, bea).walk("VEVENT")
     assert [str(e["UID"]) for e in again] == uids
@@ -91,7 +94,7 @@ def test_a_date_outside_the_evenings_season_is_refused_and_nothing_changes(sprin
     before = db_snapshot()
     with pytest.raises(RuleError, match=words.replace("(", r"\(").replace(")", r"\)")):
         calendar.evening_calendar_set(
-            link=spring["first"].club_evening, date=date, starts_at=T(18, 0), place="Elsewhere", host_member=None
+            link=spring["first"].club_evening, date=date, starts_at=H(18, 0), place="Elsewhere", host_member=None
         )
     assert changed_tables(before, db_snapshot()) == []
 
@@ -221,3 +224,48 @@ def test_the_season_json_says_each_evenings_calendar_and_no_key(client, host, sp
         {"starts_at": "19:00", "place": "", "host_member": None},
     ]
     assert spring["links"]["Ann"].key not in response.content.decode()
+
+
+POSTS = [
+    ("club-calendar-evening", {"date": N, "starts_at": N, "place": T, "host_member": N}),
+    ("club-member-links", {"pk": N}),
+]
+GETS = [
+    (name, {"anything": N}) for name in ("club-calendar", "club-calendar-evening", "member-page", "member-calendar")
+]
+
+
+def _path(w, name: str) -> str:
+    if name.startswith("member-"):
+        return reverse(name, args=[w["links"]["Ann"].key])
+    if name == "club-calendar-evening":
+        return reverse(name, args=[w["club"].pk, w["season"].pk, w["first"].pk])
+    return reverse(name, args=[w["club"].pk, w["season"].pk])
+
+
+def _check(client, w, name: str, method: str, data: dict) -> None:
+    before = db_snapshot()
+    send = client.post if method == "POST" else client.get
+    response = send(_path(w, name), data)
+    assert response.status_code < 500, (name, {k: str(v)[:40] for k, v in data.items()})
+    changed = changed_tables(before, db_snapshot())
+    if method == "GET":
+        assert changed == [], (name, changed)
+    elif changed:
+        assert _says_what_it_did(response), (name, changed)
+
+
+@pytest.mark.parametrize("name, fields", POSTS, ids=[p[0] for p in POSTS])
+@FUZZ
+@given(data=st.data())
+def test_calendar_posts_refuse_bad_values_without_a_server_error(client, host, spring, name, fields, data):
+    client.force_login(host)
+    _check(client, spring, name, "POST", data.draw(_request(fields)))
+
+
+@pytest.mark.parametrize("name, fields", GETS, ids=[g[0] for g in GETS])
+@FUZZ
+@given(data=st.data())
+def test_calendar_and_member_pages_refuse_bad_query_values(client, host, spring, name, fields, data):
+    client.force_login(host)
+    _check(client, spring, name, "GET", data.draw(_request(fields)))
