@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from clubs import calendar
-from clubs.forms import CalendarForm, PickForm
+from clubs.forms import CalendarForm, LinkPickForm
 from clubs.member_page import season_calendar
 from clubs.models import ClubEvening, Member, MemberLink, Season
 from tables.errors import RuleError
@@ -49,6 +49,8 @@ def calendar_evening(request: HostHttpRequest, club_id: int, season_id: int, eve
     the season."""
     season = _season(request, club_id, season_id)
     link = get_object_or_404(ClubEvening.objects.select_related("evening"), club_id=club_id, evening_id=evening_id)
+    if link.evening.date < season.starts_on or (season.ends_on is not None and link.evening.date > season.ends_on):
+        raise Http404("not one of this season's evenings")
     members = list(Member.objects.filter(club_id=club_id))
     initial = {
         "date": link.evening.date,
@@ -82,7 +84,7 @@ def member_links(request: HostHttpRequest, club_id: int, season_id: int) -> Http
     """Give every member without one their private link for the season; with ``pk`` (a link's
     id), a new key for that one link (the old one stops working)."""
     season = _season(request, club_id, season_id)
-    form = PickForm(request.POST)
+    form = LinkPickForm(request.POST)
     try:
         if "pk" in request.POST:
             link = (

@@ -12,6 +12,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.models import Club, Member
 from tournament.forms.evening import EveningForm, guest_file_text
+from tournament.forms.fields import AsciiDateField, AsciiTimeField, IdField
 from tournament.registry import format_choices, format_named, installed_formats
 
 NOT_USUAL = ("name", "date")
@@ -156,8 +157,8 @@ class CalendarForm(forms.Form):
     who hosts it (the club's members; one who left is offered marked so, and refused by the
     service with the reason)."""
 
-    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    starts_at = forms.TimeField(label="Starts at", widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    date = AsciiDateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    starts_at = AsciiTimeField(label="Starts at", widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
     place = forms.CharField(
         max_length=200, required=False, label="Place", help_text="The address members will see on their page."
     )
@@ -175,3 +176,10 @@ class CalendarForm(forms.Form):
         if "\x00" in place:
             raise forms.ValidationError("The place holds a character that is not text: type it again.")
         return place
+
+
+class LinkPickForm(forms.Form):
+    """One member's link picked by id on the season's calendar (a new key for it), in the digits
+    0 to 9 ("٣" is no id)."""
+
+    pk = IdField()

@@ -24,7 +24,15 @@ def member_home(request: HttpRequest, key: str) -> HttpResponse:
         return not_found_for(request)
     page = member_page(link)
     feed = request.build_absolute_uri(reverse("member-calendar", args=[key]))
-    context = {"p": page, "club": link.season.club, "season": link.season, "member": link.member, "feed": feed}
+    webcal = "webcal://" + feed.split("://", 1)[1]  # what a phone's calendar app subscribes to when tapped
+    context = {
+        "p": page,
+        "club": link.season.club,
+        "season": link.season,
+        "member": link.member,
+        "feed": feed,
+        "webcal": webcal,
+    }
     return private(render(request, "clubs/member.html", context))
 
 

@@ -170,6 +170,8 @@ def test_the_member_page_the_next_evening_the_season_and_the_money(client, host,
     page = client.get(f"/m/{spring['links']['Ann'].key}/").content.decode()
     assert "Thursday 5 March 2026, 19:30" in page and "At Ann's" in page and "12 Elm Road, Leeds" in page
     assert "No night played yet this season." in page and "Nothing settled with you yet" in page
+    feed = f"//testserver/m/{spring['links']['Ann'].key}/calendar.ics"
+    assert f'href="webcal:{feed}"' in page and f'href="http:{feed}"' in page
     play(spring["first"], host, rounds=3)
     kitty_set(evening=spring["first"], fee=500, payouts=[])
     evening_settle(evening=spring["first"])
@@ -244,6 +246,7 @@ def _path(w, name: str) -> str:
 
 
 def _check(client, w, name: str, method: str, data: dict) -> None:
+    client.cookies.pop("messages", None)  # an earlier example's message, never shown (no redirect followed)
     before = db_snapshot()
     send = client.post if method == "POST" else client.get
     response = send(_path(w, name), data)
@@ -269,3 +272,20 @@ def test_calendar_posts_refuse_bad_values_without_a_server_error(client, host, s
 def test_calendar_and_member_pages_refuse_bad_query_values(client, host, spring, name, fields, data):
     client.force_login(host)
     _check(client, spring, name, "GET", data.draw(_request(fields)))
+
+
+def test_another_seasons_evening_is_not_on_this_seasons_calendar(client, host, spring):
+    summer = spring["club"].seasons.get(name="Summer")
+    client.force_login(host)
+    url = reverse("club-calendar-evening", args=[spring["club"].pk, summer.pk, spring["first"].pk])
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("pk", ["\u0663", "\u00b2", "3.0", "-1"])
+def test_a_link_id_not_in_the_digits_0_to_9_changes_nothing(client, host, spring, pk):
+    client.force_login(host)
+    before = db_snapshot()
+    url = reverse("club-member-links", args=[spring["club"].pk, spring["season"].pk])
+    response = client.post(url, {"pk": pk}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == ["That link is gone; the page is reloaded."]
+    assert changed_tables(before, db_snapshot()) == []
