@@ -272,6 +272,11 @@ def season_json(season: Season) -> dict[str, Any]:
         "evenings": [
             {
                 "kitty": _kitty_fields(links[e.pk], entries.get(links[e.pk].pk, []), members.get(e.pk, {})),
+                "calendar": {
+                    "starts_at": links[e.pk].starts_at.strftime("%H:%M"),
+                    "place": links[e.pk].place,
+                    "host_member": links[e.pk].host_member_id,
+                },
                 "evening": evening_export(e),
             }
             for e in evenings

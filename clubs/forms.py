@@ -12,6 +12,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.models import Club, Member
 from tournament.forms.evening import EveningForm, guest_file_text
+from tournament.forms.fields import AsciiDateField, AsciiTimeField, IdField
 from tournament.registry import format_choices, format_named, installed_formats
 
 NOT_USUAL = ("name", "date")
@@ -149,3 +150,36 @@ class PickForm(forms.Form):
     """One row picked by id on the club's page (a sub to promote, an evening to bring in)."""
 
     pk = forms.IntegerField(min_value=1, max_value=2**53)
+
+
+class CalendarForm(forms.Form):
+    """Where and when a club evening is: its date, start time, place (an address) and the member
+    who hosts it (the club's members; one who left is offered marked so, and refused by the
+    service with the reason)."""
+
+    date = AsciiDateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    starts_at = AsciiTimeField(label="Starts at", widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    place = forms.CharField(
+        max_length=200, required=False, label="Place", help_text="The address members will see on their page."
+    )
+    host_member = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Hosted by")
+
+    def __init__(self, members: list[Member], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        cast(forms.TypedChoiceField, self.fields["host_member"]).choices = [("", "Not decided yet")] + [
+            (m.pk, m.name + (" (left the club)" if m.left_on is not None else "")) for m in members
+        ]
+
+    def clean_place(self) -> str:
+        """The place, refused when it holds a NUL character (no address does)."""
+        place = self.cleaned_data["place"]
+        if "\x00" in place:
+            raise forms.ValidationError("The place holds a character that is not text: type it again.")
+        return place
+
+
+class LinkPickForm(forms.Form):
+    """One member's link picked by id on the season's calendar (a new key for it), in the digits
+    0 to 9 ("٣" is no id)."""
+
+    pk = IdField()

@@ -12,11 +12,13 @@ is never deleted: ``ClubGuest.member`` is ``RESTRICT`` and the services refuse f
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
 
-from tournament.models import Evening, Guest, PackChoice
+from tournament.models import Evening, Guest, PackChoice, new_private_key
 from tournament.name_keys import fold_name, normal_name
 
 
@@ -80,6 +82,13 @@ class ClubEvening(models.Model):
     fee_cents = models.PositiveIntegerField(default=0)
     payouts = models.JSONField(default=list, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    # The season's calendar (``docs/clubs.md``, "The calendar"): where, from what time (the site's
+    # time zone, ``settings.TIME_ZONE``) and at which member's the evening is.
+    place = models.CharField(max_length=200, blank=True)
+    starts_at = models.TimeField(default=datetime.time(19, 0))
+    host_member = models.ForeignKey(
+        "Member", on_delete=models.SET_NULL, null=True, blank=True, related_name="evenings_hosted"
+    )
 
     def __str__(self) -> str:
         return f"{self.evening} ({self.club})"
@@ -136,3 +145,21 @@ class KittyEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name or 'season pot'}: {self.words}"
+
+
+class MemberLink(models.Model):
+    """A member's private link for one season (``/m/<key>/``: their page and their calendar
+    feed, ``docs/clubs.md``, "A member's page"). ``key`` is 192 random bits as a guest's is
+    (``tournament.models.new_private_key``); one link per member and season; reissuing it (a new
+    key) kills the old one."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="links")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="member_links")
+    key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["member", "season"], name="member_link_one_per_season")]
+
+    def __str__(self) -> str:
+        return f"{self.member} ({self.season})"

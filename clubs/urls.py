@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import kitty_views, views
+from clubs import calendar_views, kitty_views, views
 
 urlpatterns = [
     path("", views.club_list, name="clubs"),
@@ -20,6 +20,13 @@ urlpatterns = [
         "<int:club_id>/evenings/<int:evening_id>/settlement.pdf", kitty_views.evening_kitty_pdf, name="club-kitty-pdf"
     ),
     path("<int:club_id>/seasons/<int:season_id>/ledger/", kitty_views.season_ledger_page, name="club-ledger"),
+    path("<int:club_id>/seasons/<int:season_id>/calendar/", calendar_views.season_calendar_page, name="club-calendar"),
+    path(
+        "<int:club_id>/seasons/<int:season_id>/calendar/<int:evening_id>/",
+        calendar_views.calendar_evening,
+        name="club-calendar-evening",
+    ),
+    path("<int:club_id>/seasons/<int:season_id>/links/", calendar_views.member_links, name="club-member-links"),
 ]
 urlpatterns += [
     path(f"<int:club_id>/seasons/<int:season_id>/{what}", kitty_views.season_export, {"what": what}, name=name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 from clubs import services
+from clubs.calendar import member_links_issue
 from clubs.models import Club
 from tables.packs import Pack
 from tournament.models import Evening, Guest
@@ -64,10 +65,16 @@ def play(evening: Evening, host, rounds: int = 1) -> Evening:
 def walk_club(evening: Evening) -> dict[str, str]:
     """A club of ``evening``'s host and format, its guests the roster, the evening its own and a
     season from its date: the values the page walk (``tests/test_accessibility.py``) fills the
-    club pages' routes with (club, a member, the season)."""
+    club pages' routes with (club, a member, the season, the member's private link ``m/key``)."""
     club = services.club_create(host=evening.host, name="The walk's club", format=evening.format, evening_settings={})
     rows = [services.MemberRow(g.name, Pack(g.pack), g.contact) for g in evening.guests.all()]
     members = services.members_add(club=club, rows=rows)
     services.evening_club_set(evening=evening, club=club)
     season = services.season_open(club=club, name="The walk's season", starts_on=evening.date)
-    return {"club_id": str(club.pk), "member_id": str(members[0].pk), "season_id": str(season.pk)}
+    link = member_links_issue(season=season)[0]
+    return {
+        "club_id": str(club.pk),
+        "member_id": str(members[0].pk),
+        "season_id": str(season.pk),
+        "m/key": link.key,
+    }

@@ -76,7 +76,7 @@ SCREENS = {  # who looks at a page, on what
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "room": {"viewport": {"width": 1920, "height": 1080}},
 }
-PHONE_ROUTES = ("g/", "h/", "e/", "rules/")  # guests', helpers' and the door's pages, and the rules
+PHONE_ROUTES = ("g/", "h/", "e/", "m/", "rules/")  # guests', helpers', the door's and members' pages, the rules
 
 
 def screen_of(name: str, route: str) -> str:

@@ -251,6 +251,10 @@ NOT_FUZZED = {
             "club-season-json",
         )
     },
+    **{
+        name: "the season's calendar or a member's page: fuzzed over a club in tests/test_clubs_calendar.py"
+        for name in ("club-calendar", "club-calendar-evening", "club-member-links", "member-page", "member-calendar")
+    },
     "home": "a redirect or a static page, reads nothing",
     "guide": "a static page, reads nothing",
     "rules": "a static page, reads nothing",

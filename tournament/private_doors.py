@@ -1,7 +1,7 @@
 """Every door a private key opens answers alike (issue 12 item 8).
 
 A key-bearing URL is a guest's ``/g/<key>/…``, the evening's public ``/e/<key>/…`` (door, seating,
-rules, room display), a helper's ``/h/<key>/…`` and the rules page asked for an evening
+rules, room display), a helper's ``/h/<key>/…``, a club member's ``/m/<key>/…`` (their page and calendar feed) and the rules page asked for an evening
 (``/rules/…?evening=<key>``). Whatever a view answers there, ``PrivateDoorMiddleware`` makes sure:
 
 - every response carries ``Referrer-Policy: no-referrer`` and ``X-Robots-Tag: noindex, nofollow``
@@ -43,7 +43,7 @@ NOT_FOUND_FRAGMENT = (
     '<main id="main" tabindex="-1"><div class="error" role="alert" id="link-dead"><h1>Not found</h1>'
     f"<p>{NOT_FOUND_WORDS}</p></div></main>"
 ).encode()
-KEY_BEARING_PATH = re.compile(r"^/[geh]/")
+KEY_BEARING_PATH = re.compile(r"^/[gehm]/")
 
 
 R = TypeVar("R", bound=HttpResponseBase)  # any response: private() gives back the same one

@@ -3,8 +3,9 @@
 Django logs the path of every 4xx/5xx response (``django.request``), of every refused CSRF
 check (``django.security.csrf``) and, under ``runserver``, of every request (``django.server``).
 A guest's path carries their key (``/g/<key>/``), the door's the evening's public key
-(``/e/<key>/``) and a helper's their link's key (``/h/<key>/``). ``KeyRedactingFilter`` rewrites
-them to ``/g/<key>/``, ``/e/<key>/`` and ``/h/<key>/`` in
+(``/e/<key>/``), a helper's their link's key (``/h/<key>/``) and a club member's their season link's
+(``/m/<key>/``). ``KeyRedactingFilter`` rewrites
+them to ``/g/<key>/``, ``/e/<key>/``, ``/h/<key>/`` and ``/m/<key>/`` in
 the record before any handler sees it; ``install()`` attaches it to those loggers (called by the
 app's ``ready()``, so it holds whatever ``LOGGING`` says). The same filter may be
 named in ``LOGGING["filters"]``.
@@ -22,12 +23,13 @@ import re
 
 # A key's characters, or any of them percent-encoded (``/g/%4BN0T…``: a browser or a guesser may send
 # that, and the runserver log prints the path as sent, before decoding).
-KEY_IN_PATH = re.compile(r"/(g|e|h)/(?:[A-Za-z0-9_\-]|%[0-9A-Fa-f]{2}){8,}")
+KEY_IN_PATH = re.compile(r"/(g|e|h|m)/(?:[A-Za-z0-9_\-]|%[0-9A-Fa-f]{2}){8,}")
 LOGGERS = ("django.request", "django.security.csrf", "django.server", "django.security")
 
 
 def redact(text: str) -> str:
-    """``text`` with every ``/g/<key>``, ``/e/<key>`` or ``/h/<key>`` path's key replaced by ``<key>``."""
+    """``text`` with every ``/g/<key>``, ``/e/<key>``, ``/h/<key>`` or ``/m/<key>`` path's key replaced by
+    ``<key>``."""
     return KEY_IN_PATH.sub(lambda m: f"/{m.group(1)}/<key>", text)
 
 

@@ -94,6 +94,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
     path("host/clubs/", include("clubs.urls")),  # issue 25: a club's members and seasons (the clubs app)
     path("host/", include(host_patterns)),
+    path("m/", include("clubs.member_urls")),  # issue 25 item 5: a club member's private page and calendar
     path("g/<str:key>/", guest.guest_page, name="guest-page"),
     path("g/<str:key>/wait/", waits.guest_wait, name="guest-wait"),  # issue 26 item 2: the push
     path("g/<str:key>/report/", guest.captain_report, name="guest-report"),

@@ -167,6 +167,10 @@ class AsciiDateTimeField(_DigitsZeroToNine, forms.DateTimeField):
     """Django's ``DateTimeField`` written in the digits 0 to 9 ("2026-11-30T21:00")."""
 
 
+class AsciiTimeField(_DigitsZeroToNine, forms.TimeField):
+    """Django's ``TimeField`` written in the digits 0 to 9 ("19:30")."""
+
+
 def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
     """A ``ModelForm``'s ``formfield_callback``: integer, decimal, date and time columns become
     ``WholeNumberField``, ``AsciiDecimalField``, ``AsciiDateField``, ``AsciiDateTimeField``
