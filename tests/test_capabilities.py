@@ -208,6 +208,24 @@ def test_undo(db, host, key):
     assert format_for(evening).state(evening).tables == before
 
 
+@pytest.mark.parametrize("key", formats("undo"))
+def test_after_an_undone_bell_every_host_page_says_the_round_is_reopened(db, host, client, key):
+    """The board and each table's page say the round's state in the same words: "Reopened"
+    after an undone bell, never "Bell rung" on one page and "Reopened" on another."""
+    from django.urls import reverse
+
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    bell_undo(evening=evening, user=host)
+    client.force_login(host)
+    pages = [reverse("host-evening", args=[evening.pk])]
+    pages += [reverse("host-table", args=[evening.pk, n]) for n in (1, 2)]
+    for url in pages:
+        page = client.get(url).content.decode()
+        assert "Round 1" in page and "Reopened" in page and "Bell rung" not in page, url
+
+
 @pytest.mark.parametrize("key", formats("correct an earlier round"))
 def test_correct_an_earlier_round(db, host, key):
     """Round 2's table 2 is corrected after its bell (the format's example correction: another

@@ -429,6 +429,13 @@ class Round(models.Model):
         return f"Round {self.number}"
 
     @property
+    def state_words(self) -> str:
+        """The round's state as every page says it: "Reopened" after an undone bell (the round
+        waits for its bell again), else the state's label ("Running", "Paused", "Bell rung",
+        "Closed"). House rule: one page never says "Bell rung" where another says "Reopened"."""
+        return "Reopened" if self.reopened else self.get_state_display()
+
+    @property
     def is_last(self) -> bool:
         """True when this is the evening's last round: its number has reached
         ``Evening.rounds_planned``. See ``is_last_number``; reads ``self.evening`` (a query

@@ -114,7 +114,7 @@ def round_pause(*, round: Round, user=None, device: str = "") -> Round:
             raise RuleError(
                 "Round {round} is {state}, not running, so it cannot be paused.",
                 rounds=(rnd.number,),
-                state=rnd.get_state_display().lower(),
+                state=rnd.state_words.lower(),
             )
         left = _seconds_left(rnd)
         Round.objects.filter(pk=rnd.pk).update(
@@ -200,7 +200,7 @@ def round_extend(*, round: Round, minutes: int, user=None, device: str = "") -> 
             raise RuleError(
                 "Round {round} is {state}: its clock has stopped, so minutes cannot be added or taken.",
                 rounds=(rnd.number,),
-                state=rnd.get_state_display().lower(),
+                state=rnd.state_words.lower(),
             )
         rnd.refresh_from_db()
         audit_log(
@@ -228,7 +228,7 @@ def round_set_time_left(*, round: Round, seconds: int, user=None, device: str = 
             raise RuleError(
                 "Round {round} is {state}: its clock has stopped.",
                 rounds=(rnd.number,),
-                state=rnd.get_state_display().lower(),
+                state=rnd.state_words.lower(),
             )
         rnd.refresh_from_db()
         audit_log(evening=rnd.evening, action="round.set", user=user, device=device, round=rnd.number, seconds=seconds)
