@@ -109,7 +109,7 @@ def _movable(tables: Tables, guest: int, left: Collection[int], verb: str) -> No
 
 def _swap(tables: Tables, guest: int, other: int, left: Collection[int]) -> Tables:
     if other == guest:
-        raise RuleError("{guest} cannot swap seats with themself: choose another guest.", guests=(guest,))
+        raise RuleError("Choose two different guests to swap: {guest} was chosen twice.", guests=(guest,))
     if other > 0:
         _movable(tables, other, left, "swap")
     elif where(tables, other) is None:

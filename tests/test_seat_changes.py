@@ -117,7 +117,7 @@ def test_refused_with_the_guests_named_and_nothing_changed(db, host, key):
     names = dict(evening.guests.values_list("pk", "name"))
     with pytest.raises(RuleError) as caught:
         seats_change(evening=evening, guest_id=a, other_id=a, user=host)
-    assert f"{names[a]} cannot swap seats with themself" in error_message(caught.value, evening)
+    assert f"Choose two different guests to swap: {names[a]} was chosen twice" in error_message(caught.value, evening)
     Guest.objects.filter(pk=b).update(status=Guest.Status.LEFT)
     with pytest.raises(RuleError) as caught:
         seats_change(evening=evening, guest_id=a, other_id=b, user=host)
@@ -225,7 +225,10 @@ def test_the_page_refuses_with_a_message_and_changes_nothing(db, host, key, clie
     a = tables[0][0]
     names = dict(evening.guests.values_list("pk", "name"))
     for data, words in [
-        ({"action": "swap", "guest": a, "other": a}, f"{names[a]} cannot swap seats with themself"),
+        (
+            {"action": "swap", "guest": a, "other": a},
+            f"Choose two different guests to swap: {names[a]} was chosen twice",
+        ),
         ({"action": "swap", "guest": a}, "Pick the guest to swap seats with."),
         ({"action": "move", "guest": a}, "Pick the table or seat to move to."),
         ({"action": "move", "guest": a, "place": "99-0"}, "There is no table 99"),

@@ -49,7 +49,7 @@ def test_poker_a_swap_keeps_every_size():
 @pytest.mark.parametrize(
     ("tables", "change", "limits", "left", "words"),
     [
-        (AT_FOURS, SeatChange(2, other=2), FOURS, (), "guest 2 cannot swap seats with themself"),
+        (AT_FOURS, SeatChange(2, other=2), FOURS, (), "guest 2 was chosen twice"),
         (AT_FOURS, SeatChange(2, other=6), FOURS, (6,), "guest 6 has left"),
         (AT_FOURS, SeatChange(2, other=6), FOURS, (2,), "guest 2 has left"),
         (AT_FOURS, SeatChange(2, other=99), FOURS, (), "guest 99 has no seat"),

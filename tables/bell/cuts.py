@@ -73,8 +73,9 @@ def _tie_of(entry: BellEntry) -> tuple[int | None, str]:
 
 
 def rank_name(rank: int) -> str:
-    """ "an ace", "a deuce", "a 7", ... "a king" for a rank 1..13."""
-    return RANK_NAMES.get(rank, f"a {rank}")
+    """ "an ace", "a deuce", "a 7", "an 8", ... "a king" for a rank 1..13 (the article as the
+    number is said: "an eight")."""
+    return RANK_NAMES.get(rank, f"{'an' if rank == 8 else 'a'} {rank}")
 
 
 class Cutter:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import ProhibitNullCharactersValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator
 from django.db import models
 
 from tournament.whole_numbers import ID_MAX, ascii_whole_number
@@ -177,6 +177,7 @@ def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
     (with the model's own bounds), every other column its usual form field."""
     if isinstance(db_field, models.IntegerField) and not db_field.choices:
         kwargs.setdefault("form_class", WholeNumberField)
+        kwargs = {**_model_bounds(db_field), **kwargs}
     elif isinstance(db_field, models.DecimalField):
         kwargs.setdefault("form_class", AsciiDecimalField)
     elif isinstance(db_field, models.DateTimeField):
@@ -184,6 +185,20 @@ def model_number_field(db_field: models.Field, **kwargs) -> forms.Field | None:
     elif isinstance(db_field, models.DateField):
         kwargs.setdefault("form_class", AsciiDateField)
     return db_field.formfield(**kwargs)
+
+
+def _model_bounds(db_field: models.Field) -> dict[str, object]:
+    """The form field's bounds and their words from the column's own ``MinValueValidator`` and
+    ``MaxValueValidator`` given with a message ("A round lasts 1 minute or more."), so the form
+    refuses -5 and 0 in the same words as the model (not Django's "Ensure this value is
+    greater than or equal to 0." for a positive column)."""
+    bounds: dict[str, object] = {}
+    words: dict[str, object] = {}
+    for validator in db_field.validators:
+        for kind, code in ((MinValueValidator, "min_value"), (MaxValueValidator, "max_value")):
+            if type(validator) is kind and validator.message != kind.message:
+                bounds[code], words[code] = validator.limit_value, validator.message
+    return {**bounds, "error_messages": words} if words else bounds
 
 
 _VALIDATOR_CODES = ("min_value", "max_value", "max_length", "min_length", "null_characters_not_allowed", "step_size")

@@ -214,7 +214,7 @@ SENTENCES: dict[str, Callable[[str, Mapping, Names], str]] = {
     "bell.reopened": lambda who, d, n: (
         f"{who} let the head table's next result ring the bell of round {d.get('round')}."
         if d.get("by") == "head_pool"
-        else f"{who} will ring the bell of round {d.get('round')} themself."
+        else f"{who} chose to ring the bell of round {d.get('round')} by hand."
     ),
     "result.record": lambda who, d, n: (
         f"{who} recorded table {d.get('table')}'s result in round {d.get('round')}: "
