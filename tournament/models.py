@@ -67,7 +67,7 @@ def new_private_key() -> str:
 
 
 class Game(models.TextChoices):
-    """The table game played at every table (values match ``tables.showdown.Game``)."""
+    """The table game played at every table (values match ``tables.formats.poker.showdown.Game``)."""
 
     DRAW_POKER = "draw_poker", "Draw Poker"
     WHISKEY_POKER = "whiskey_poker", "Whiskey Poker"
