@@ -13,8 +13,8 @@ from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
-    from tournament.documents.contents import DocumentKind
     from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.plugin import DocumentKind
     from tournament.services.prizes import EveningStandings
 
 
