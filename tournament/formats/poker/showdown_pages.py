@@ -4,7 +4,7 @@ the table's pool winner.
 
 One page, one form: every tap on the card grid, "Show the verdict" and "Send" post the whole
 state (hands, dealer, the seat the grid fills), so it works without JavaScript; with it,
-``static/showdown.js`` fills the grid in the browser. The posted state is read by
+``static/poker/showdown.js`` (in this package) fills the grid in the browser. The posted state is read by
 ``tournament.forms.actions.ShowdownForm`` (a damaged form is shown again with the reason;
 nothing is sent). The verdict is computed on the server (``tournament.formats.poker.showdowns``),
 and again when it is sent. At the head table the bell needs everyone's counters (the last
