@@ -27,8 +27,8 @@ from treys import Card as TreysCard  # noqa: E402
 from treys import Evaluator  # noqa: E402
 
 from tables.cards import full_pack  # noqa: E402
-from tables.poker import PokerOptions  # noqa: E402
-from tables.poker_lookup import card_code, lookup_for  # noqa: E402
+from tables.formats.poker.poker import PokerOptions  # noqa: E402
+from tables.formats.poker.poker_lookup import card_code, lookup_for  # noqa: E402
 
 HANDS = 2_598_960
 

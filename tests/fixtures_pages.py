@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from tables.showdown import Game
+from tables.formats.poker.showdown import Game
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_bell import random_rounds
 from tests.fixtures_printing import guest_names

@@ -1,4 +1,4 @@
-"""Commerce ranking (tables/commerce.py), source docs/rules/commerce.md."""
+"""Commerce ranking (tables/formats/poker/commerce.py), source docs/rules/commerce.md."""
 
 from collections import Counter
 from itertools import combinations
@@ -6,9 +6,9 @@ from itertools import combinations
 import pytest
 
 from tables.cards import full_pack, parse_cards
-from tables.commerce import CommerceCategory as C
-from tables.commerce import CommerceOptions, commerce_strength, sequence_top
 from tables.errors import RuleError
+from tables.formats.poker.commerce import CommerceCategory as C
+from tables.formats.poker.commerce import CommerceOptions, commerce_strength, sequence_top
 
 BOTH = CommerceOptions(flush=True, pair=True)
 

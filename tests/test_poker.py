@@ -1,4 +1,4 @@
-"""Poker ranking with Mistigris and the Tiger (tables/poker.py, tables/poker_lookup.py).
+"""Poker ranking with Mistigris and the Tiger (tables/formats/poker/poker.py, tables/formats/poker/poker_lookup.py).
 
 Worked examples from docs/rules/draw-poker.md (Mistigris, The Tiger) and the nasty cases.
 """
@@ -9,8 +9,8 @@ import pytest
 
 from tables.cards import full_pack, parse_cards
 from tables.errors import RuleError
-from tables.poker import PokerCategory, PokerOptions, poker_strength
-from tables.poker_lookup import lookup_for
+from tables.formats.poker.poker import PokerCategory, PokerOptions, poker_strength
+from tables.formats.poker.poker_lookup import lookup_for
 
 WILD = PokerOptions(mistigris=True)
 

@@ -15,9 +15,9 @@ from math import comb
 import pytest
 
 from tables.cards import full_pack
-from tables.poker import PokerCategory as C
-from tables.poker import PokerOptions
-from tables.poker_lookup import MISTIGRIS_CODE, card_code, lookup_for
+from tables.formats.poker.poker import PokerCategory as C
+from tables.formats.poker.poker import PokerOptions
+from tables.formats.poker.poker_lookup import MISTIGRIS_CODE, card_code, lookup_for
 
 pytestmark = pytest.mark.slow
 

@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tables.cards import Card, Rank, Suit, full_pack, parse_cards
-from tables.commerce import CommerceCategory, CommerceOptions, commerce_strength
 from tables.errors import RuleError
-from tables.poker import PokerCategory, PokerOptions, poker_strength
-from tables.ship import ship_strength
-from tables.showdown import showdown
-from tables.thirty_one import ThirtyOneOptions, thirty_one_strength
+from tables.formats.poker.commerce import CommerceCategory, CommerceOptions, commerce_strength
+from tables.formats.poker.poker import PokerCategory, PokerOptions, poker_strength
+from tables.formats.poker.ship import ship_strength
+from tables.formats.poker.showdown import showdown
+from tables.formats.poker.thirty_one import ThirtyOneOptions, thirty_one_strength
 
 HIGHER = {"higher_card_wins_ties": True}
 

@@ -147,11 +147,11 @@ def test_every_house_rule_option_is_named_on_its_page():
     from dataclasses import fields
 
     from tables.bell.options import BellOptions
-    from tables.commerce import CommerceOptions
     from tables.formats import FoursomeOptions
-    from tables.poker import PokerOptions
+    from tables.formats.poker.commerce import CommerceOptions
+    from tables.formats.poker.poker import PokerOptions
+    from tables.formats.poker.thirty_one import ThirtyOneOptions
     from tables.prizes import PrizeOptions
-    from tables.thirty_one import ThirtyOneOptions
 
     def page(name: str) -> str:
         return (ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""My Ship Sails ranking (tables/ship.py), source docs/rules/my-ship-sails.md."""
+"""My Ship Sails ranking (tables/formats/poker/ship.py), source docs/rules/my-ship-sails.md."""
 
 from collections import Counter
 from itertools import combinations
@@ -7,8 +7,8 @@ import pytest
 
 from tables.cards import full_pack, parse_cards
 from tables.errors import RuleError
-from tables.ship import ShipCategory as C
-from tables.ship import ShipOptions, ship_strength
+from tables.formats.poker.ship import ShipCategory as C
+from tables.formats.poker.ship import ShipOptions, ship_strength
 
 
 def s(text):

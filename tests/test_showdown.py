@@ -1,4 +1,4 @@
-"""The showdown helper (tables/showdown.py): verdicts, ties by seat, settlement, bad input."""
+"""The showdown helper (tables/formats/poker/showdown.py): verdicts, ties by seat, settlement, bad input."""
 
 import pytest
 from hypothesis import given, settings
@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from tables.cards import DuplicateCardError, UnknownCardError, full_pack
 from tables.errors import RuleError
-from tables.showdown import (
+from tables.formats.poker.showdown import (
     Game,
     HandSizeError,
     MistigrisError,
@@ -207,7 +207,7 @@ def test_no_hand_and_wrong_options():
         showdown("draw_poker", [None, None], dealer_seat=1)
     with pytest.raises(RuleError, match="'tiger' is not an option of Commerce"):
         showdown("commerce", ["AS KS QS"], dealer_seat=1, options={"tiger": True})
-    from tables.commerce import CommerceOptions
+    from tables.formats.poker.commerce import CommerceOptions
 
     with pytest.raises(RuleError, match="Draw Poker takes PokerOptions"):
         showdown("draw_poker", ["AS KS QS JS 9S"], dealer_seat=1, options=CommerceOptions())

@@ -2,7 +2,7 @@
 
 The nasty showdowns (A-2-3 and Q-K-A sequence flushes, point ties decided by seat, the
 mistigris against natural hands, the Tiger against straights and flushes) go through the page
-and are checked against ``tables.showdown``; bad input gets a message naming the card or seat
+and are checked against ``tables.formats.poker.showdown``; bad input gets a message naming the card or seat
 and never a 500; "Send" records the right table's result and refuses what it must.
 """
 
@@ -14,13 +14,13 @@ import pytest
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tables.showdown import showdown
+from tables.formats.poker.showdown import showdown
 from tests.factories import HostFactory
+from tournament.formats.poker.showdowns import showdown_report
 from tournament.models import AuditEntry, Evening, Result
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
 from tournament.services.games import evening_game, evening_game_set
-from tournament.services.showdowns import showdown_report
 from tournament.services.state import evening_state
 
 
@@ -63,7 +63,7 @@ def _decide(client, evening, table, hands, dealer="1", **extra):
 
 
 def _agrees(response, evening, hands, dealer):
-    """The page shows exactly the verdict and reasons of tables.showdown; returns that result."""
+    """The page shows exactly the verdict and reasons of tables.formats.poker.showdown; returns that result."""
     setting = evening_game(evening)
     expected = showdown(setting.game, [h or None for h in hands], dealer_seat=int(dealer), options=setting.options)
     text = _text(response)

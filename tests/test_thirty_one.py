@@ -1,4 +1,4 @@
-"""Thirty-One / Schnautz ranking (tables/thirty_one.py), source docs/rules/thirty-one.md."""
+"""Thirty-One / Schnautz ranking (tables/formats/poker/thirty_one.py), source docs/rules/thirty-one.md."""
 
 from collections import Counter
 from itertools import combinations
@@ -7,8 +7,8 @@ import pytest
 
 from tables.cards import full_pack, parse_cards
 from tables.errors import RuleError
-from tables.thirty_one import ThirtyOneCategory as C
-from tables.thirty_one import ThirtyOneOptions, thirty_one_strength
+from tables.formats.poker.thirty_one import ThirtyOneCategory as C
+from tables.formats.poker.thirty_one import ThirtyOneOptions, thirty_one_strength
 
 
 def s(text):

@@ -31,9 +31,9 @@ from django.db.models.functions import Length, Now
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
+from tournament.format_setting import default_format, format_choices, installed_named
 from tournament.name_keys import fold_name, normal_name
 from tournament.names import validate_printable_name
-from tournament.registry import default_format, format_choices, format_named
 
 COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
 
@@ -67,7 +67,7 @@ def new_private_key() -> str:
 
 
 class Game(models.TextChoices):
-    """The table game played at every table (values match ``tables.showdown.Game``)."""
+    """The table game played at every table (values match ``tables.formats.poker.showdown.Game``)."""
 
     DRAW_POKER = "draw_poker", "Draw Poker"
     WHISKEY_POKER = "whiskey_poker", "Whiskey Poker"
@@ -204,14 +204,14 @@ class Evening(models.Model):
     def plays_table_game(self) -> bool:
         """Whether the evening's format plays one of the table games (``game``: Draw Poker and
         the seed games, as Progressive Poker does). No query."""
-        return "game" in format_named(self.format).evening_fields
+        return "game" in installed_named(self.format).evening_fields
 
     @staticmethod
     def round_end_for(format: str) -> str:
         """The round end a new evening of ``format`` takes unless the host chooses another: the
         format's (``FormatPlugin.default_round_end``: at Bunco the head table's 21,
         ``docs/rules/bunco.md``; at the others when the clock runs out, house rule)."""
-        return format_named(format).default_round_end
+        return installed_named(format).default_round_end
 
     def pack_label(self, pack: str | Pack) -> str:
         """The host's label for a pack ("Red pack" by default)."""

@@ -20,6 +20,7 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from django.utils.module_loading import import_string
@@ -33,10 +34,57 @@ if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest, HttpResponse
 
-    from tournament.documents.contents import DocumentKind
     from tournament.models import Bell, Draw, Evening, Guest, Result, Round
-    from tournament.selectors.board import EveningBoard
-    from tournament.selectors.guest_boards import Shared
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentKind:
+    """A printable document: its ``slug`` (URL and command name), ``title``, one line of
+    ``what`` it is for, and its ``variants`` as (value, label) pairs, the default first.
+
+    A value the interface names (``FormatPlugin.document_kinds``), so it lives here, below the
+    documents that print it (``tournament.documents.contents`` lists the product's own)."""
+
+    slug: str
+    title: str
+    what: str
+    variants: tuple[tuple[str, str], ...]
+
+    @property
+    def default_variant(self) -> str:
+        """The first variant's value."""
+        return self.variants[0][0]
+
+
+class PhoneBoard(Protocol):
+    """Every phone's shared board as the interface names it (``selectors.guest_boards.Shared``,
+    which a format's ``guest_page_context`` may cast to): the board's ``version``, the format's
+    own board (``family``, from ``FormatPlugin.family_board``) and the ``ceremony`` once the
+    evening has ended (None before)."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def family(self) -> object | None: ...
+
+    @property
+    def ceremony(self) -> object | None: ...
+
+
+class RoomBoard(Protocol):
+    """The evening's board as the interface names it for the room display
+    (``selectors.board.EveningBoard``, which a format's ``room_context`` may cast to): the
+    ``evening`` it shows, its current ``round`` (None before the first) and ``last_bell``."""
+
+    @property
+    def evening(self) -> Evening: ...
+
+    @property
+    def round(self) -> Round | None: ...
+
+    @property
+    def last_bell(self) -> Bell | None: ...
 
 
 class HasTables(Protocol):
@@ -420,12 +468,12 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         format whose shared board (``selectors.board``) says all."""
         return None
 
-    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
+    def guest_page_context(self, guest: Guest, shared: PhoneBoard) -> dict | None:
         """What a guest's phone shows, drawn by the format (its own template parts), without the
         clock and polling every phone shares; None: the product's page serves the format."""
         return None
 
-    def room_context(self, evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict | None:
+    def room_context(self, evening: Evening, board: RoomBoard, *, mode: str, asked: str, etag: str) -> dict | None:
         """What the room display shows during the evening, drawn by the format; None: the
         product's display serves it (``views.room``)."""
         return None
@@ -496,7 +544,7 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     not named has no counterpart."""
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
-        """The documents the format prints (``documents.contents.DocumentKind``), in the order
+        """The documents the format prints (``DocumentKind``), in the order
         the print page lists them."""
         raise NotImplementedError
 

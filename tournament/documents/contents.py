@@ -38,6 +38,7 @@ from tables.prizes import Prize
 from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest, Seat
+from tournament.plugin import DocumentKind
 from tournament.printing import (
     CertificatesPdf,
     PrintError,
@@ -59,23 +60,6 @@ from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw
 from tournament.services.naming import error_message, namer
 from tournament.services.prizes import evening_standings
-
-
-@dataclass(frozen=True, slots=True)
-class DocumentKind:
-    """A printable document: its ``slug`` (URL and command name), ``title``, one line of
-    ``what`` it is for, and its ``variants`` as (value, label) pairs, the default first."""
-
-    slug: str
-    title: str
-    what: str
-    variants: tuple[tuple[str, str], ...]
-
-    @property
-    def default_variant(self) -> str:
-        """The first variant's value."""
-        return self.variants[0][0]
-
 
 DOCUMENTS: tuple[DocumentKind, ...] = (
     DocumentKind(

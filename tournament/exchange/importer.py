@@ -36,8 +36,8 @@ from tables.bell import BellOptions, BellRecord, EveningState, TableResult, gues
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.foursome import ghost_name, is_ghost
+from tables.formats.poker.showdown import Game, options_for
 from tables.prizes import PrizeOptions
-from tables.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
 from tournament.exchange.rows import (
     EveningImportError,

@@ -259,7 +259,7 @@ class ShowdownForm(forms.Form):
 
 
 class GameChoiceForm(forms.Form):
-    """The host's game page: the ``game`` chosen (read by ``tables.showdown.Game.parse``)."""
+    """The host's game page: the ``game`` chosen (read by ``tables.formats.poker.showdown.Game.parse``)."""
 
     game = forms.CharField(max_length=40, error_messages={"required": "Choose the game the tables play."})
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from tables import sources
 from tables.cards import MISTIGRIS, Card, CardError, Rank, Suit
-from tables.poker import PokerOptions
-from tables.showdown import Game, GameOptions, options_for
+from tables.formats.poker.poker import PokerOptions
+from tables.formats.poker.showdown import Game, GameOptions, options_for
 from tournament.whole_numbers import ascii_whole_number
 
 # The options each game's page offers, in the order shown. ``with_money`` is Whiskey Poker's

@@ -1,6 +1,6 @@
 """The evening's table game and its options: reading them, and the host setting them.
 
-The game is stored in ``Evening.game`` (a ``tables.showdown.Game`` value) and its options in
+The game is stored in ``Evening.game`` (a ``tables.formats.poker.showdown.Game`` value) and its options in
 ``Evening.options["game"]`` (option name -> True/False), next to the bell's and the prizes' own
 options, which are left alone here. The options are checked by the game's options dataclass
 (``PokerOptions``, ``CommerceOptions``, ``ThirtyOneOptions``, ``ShipOptions``): an unknown name
@@ -16,7 +16,7 @@ from typing import Any
 from django.db import transaction
 
 from tables.errors import RuleError
-from tables.showdown import Game, GameOptions, options_for
+from tables.formats.poker.showdown import Game, GameOptions, options_for
 from tournament.models import Evening
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening

@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tables.errors import RuleError
-from tables.showdown import Game
+from tables.formats.poker.showdown import Game
 from tournament.forms.actions import EveningLinkQuery, GameChoiceForm, form_problems
 from tournament.forms.game import option_rows, options_from_post, options_summary
 from tournament.models import Evening

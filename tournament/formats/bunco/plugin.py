@@ -9,7 +9,7 @@ from tables.seasons import SeasonOrder, SeasonPrize, SeasonRules
 from tournament.formats.partnership.plugin import PartnershipFormat
 
 if TYPE_CHECKING:
-    from tournament.documents.contents import DocumentKind
+    from tournament.plugin import DocumentKind
 
 
 class BuncoFormat(PartnershipFormat):

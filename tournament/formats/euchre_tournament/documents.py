@@ -8,11 +8,11 @@ from tables.errors import RuleError
 from tables.formats.euchre_tournament.play import NUMBER, TournamentRules
 from tables.formats.foursome import Seat, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
-from tournament.documents.contents import DocumentKind
 from tournament.documents.links import guest_url
 from tournament.formats.partnership.documents import DOCUMENTS as FAMILY
 from tournament.formats.partnership.documents import document as family_document
 from tournament.models import Bell, Evening
+from tournament.plugin import DocumentKind
 from tournament.printing import PrintError
 from tournament.printing.seat_tables import SeatTablesPdf
 from tournament.printing.tally_cards import TallyCardsPdf

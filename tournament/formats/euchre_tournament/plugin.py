@@ -14,9 +14,8 @@ from tables.seasons import SeasonOrder, SeasonRules
 from tournament.formats.euchre.plugin import EuchreFormat
 
 if TYPE_CHECKING:
-    from tournament.documents.contents import DocumentKind
     from tournament.models import Draw, Evening, Guest
-    from tournament.selectors.guest_boards import Shared
+    from tournament.plugin import DocumentKind, PhoneBoard
 
 
 SITTING_OUT = (
@@ -150,7 +149,7 @@ class EuchreTournamentFormat(EuchreFormat):
         foursome_guest_leaves(evening=evening, guest=guest, user=user, device=device)
         return f"{guest.name} has left; a ghost plays the rest of their schedule. {guest.name} keeps their points."
 
-    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
+    def guest_page_context(self, guest: Guest, shared: PhoneBoard) -> dict | None:
         """The phone of a guest at tables of four; a player who sits the round out is told so
         (``sitting_out``: the words the family's page shows instead of "Not seated yet")."""
         context = super().guest_page_context(guest, shared) or {}

@@ -24,12 +24,13 @@ from tables.formats import FoursomeFormat
 from tables.formats.foursome import Movement, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
-from tournament.documents.contents import DocumentKind, remembered
+from tournament.documents.contents import remembered
 from tournament.documents.links import guest_url_maker
 from tournament.formats.partnership.bell import foursome_movement
 from tournament.formats.partnership.standings import foursome_standings
 from tournament.formats.partnership.state import foursome_rules, foursome_state, seat_words
 from tournament.models import Bell, Evening, Guest
+from tournament.plugin import DocumentKind
 from tournament.printing import PrintError, PrizeData
 from tournament.printing.certificates import CertificatesPdf
 from tournament.printing.seat_tables import BuncoSheetsPdf, SeatTablesPdf

@@ -5,7 +5,7 @@ key and what is its own (``tournament.formats.euchre``, ``whist``, ``bunco``).""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from tables.formats import FoursomeOptions, play_changes
 from tables.formats.bell import FoursomeState
@@ -16,12 +16,10 @@ if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest, HttpResponse
 
-    from tournament.documents.contents import DocumentKind
     from tournament.formats.partnership.boards import FoursomeBoard
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.selectors.board import EveningBoard
-    from tournament.selectors.guest_boards import Shared
+    from tournament.plugin import DocumentKind, PhoneBoard, RoomBoard
 
 _HOST = "tournament.formats.partnership.host_pages."
 
@@ -316,17 +314,21 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
             evening=evening, last=last, guest=change.guest, before=before, after=after, words=words, names=names
         )
 
-    def guest_page_context(self, guest: Guest, shared: Shared) -> dict | None:
-        """``formats.partnership.guest_pages.foursome_page_context``: partner, opponents, tally."""
+    def guest_page_context(self, guest: Guest, shared: PhoneBoard) -> dict | None:
+        """``formats.partnership.guest_pages.foursome_page_context``: partner, opponents, tally
+        (``shared`` is the product's ``selectors.guest_boards.Shared``)."""
         from tournament.formats.partnership.guest_pages import foursome_page_context
+        from tournament.selectors.guest_boards import Shared
 
-        return foursome_page_context(guest, shared)
+        return foursome_page_context(guest, cast(Shared, shared))
 
-    def room_context(self, evening: Evening, board: EveningBoard, *, mode: str, asked: str, etag: str) -> dict | None:
-        """``formats.partnership.room.room_context``: tables by seat, moves with the stayers."""
+    def room_context(self, evening: Evening, board: RoomBoard, *, mode: str, asked: str, etag: str) -> dict | None:
+        """``formats.partnership.room.room_context``: tables by seat, moves with the stayers
+        (``board`` is the product's ``selectors.board.EveningBoard``)."""
         from tournament.formats.partnership.room import room_context
+        from tournament.selectors.board import EveningBoard
 
-        return room_context(evening, board, mode=mode, asked=asked, etag=etag)
+        return room_context(evening, cast(EveningBoard, board), mode=mode, asked=asked, etag=etag)
 
     def room_ceremony(self, evening: Evening, *, finished: bool) -> dict:
         """``formats.partnership.room.room_ceremony``: no final count, the format's tallies."""

@@ -10,7 +10,7 @@ from django.shortcuts import render
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
-from tables.showdown import Game
+from tables.formats.poker.showdown import Game
 from tournament.formats.partnership.state import foursome_rules
 from tournament.models import Evening
 from tournament.registry import installed_formats

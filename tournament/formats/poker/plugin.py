@@ -13,8 +13,8 @@ from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
-    from tournament.documents.contents import DocumentKind
     from tournament.models import Bell, Draw, Evening, Guest, Round
+    from tournament.plugin import DocumentKind
     from tournament.services.prizes import EveningStandings
 
 
@@ -31,6 +31,12 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     final_count: ClassVar[bool] = True
     showdown: ClassVar[bool] = True
     seats_named: ClassVar[bool] = False
+    pages: ClassVar[Mapping[str, str]] = {
+        "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
+        "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",
+    }
+    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``); the product's
+    pages serve Progressive Poker everywhere else."""
 
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tables.cards import Card, CardError, Rank, Suit
+from tables.formats.poker.hands import HandStrength, first_difference, pips_by_suit, ranks_words
 from tables.game_options import options_from_mapping
-from tables.hands import HandStrength, first_difference, pips_by_suit, ranks_words
 
 
 class ThirtyOneCategory(enum.IntEnum):

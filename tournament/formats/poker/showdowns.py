@@ -2,7 +2,7 @@
 
 The captain (or the host) enters the hands shown at a table on the showdown helper page; this
 service decides the showdown again on the server with the evening's game and options
-(``tables.showdown``), checks that the seat sent is one the verdict names as winner, and records
+(``tables.formats.poker.showdown``), checks that the seat sent is one the verdict names as winner, and records
 that guest as the table's pool winner (through the captains' or the host's result service), in
 one transaction, with an audit entry keeping the hands and the verdict.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from django.db import transaction
 
 from tables.errors import RuleError
-from tables.showdown import ShowdownResult, showdown
+from tables.formats.poker.showdown import ShowdownResult, showdown
 from tournament.models import Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.captains import captain_report
@@ -35,11 +35,11 @@ def showdown_decide(
     """Decide a showdown with the evening's game and options.
 
     ``during_play``: My Ship Sails before the second round of exchanges is over (only a flush of
-    three ends the deal; see ``tables.showdown.showdown``).
+    three ends the deal; see ``tables.formats.poker.showdown.showdown``).
 
     ``hands``: one text per seat in seat order ("AS KD 10H ..."; ``None`` or "" for a seat that
     shows no hand); ``dealer_seat``: the dealer's seat, 1-based (an int, or text from a form).
-    Returns ``tables.showdown.ShowdownResult``. Raises ``RuleError`` subclasses naming the card
+    Returns ``tables.formats.poker.showdown.ShowdownResult``. Raises ``RuleError`` subclasses naming the card
     or the seat (unknown card, a card given twice, wrong number of cards, the mistigris where it
     is not played, a dealer seat outside the table, no hand at all).
     """

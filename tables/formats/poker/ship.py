@@ -8,7 +8,7 @@ two-card flushes wins the pool. The elder hand wins ties."
 
 So, from the highest: a flush of three (by pips), then a two-card flush (by its pips), then
 (house rule) a hand of three different suits, which has no flush at all. Ties go to the elder
-hand, the player nearest the dealer's left, the dealer last (applied by ``tables.showdown``).
+hand, the player nearest the dealer's left, the dealer last (applied by ``tables.formats.poker.showdown``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tables.cards import Card, CardError
+from tables.formats.poker.hands import HandStrength, pips_by_suit
 from tables.game_options import options_from_mapping
-from tables.hands import HandStrength, pips_by_suit
 
 
 class ShipCategory(enum.IntEnum):

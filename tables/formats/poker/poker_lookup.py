@@ -1,12 +1,12 @@
 """Fast poker ranking by lookup tables, for exhaustive counts, the benchmark and big showdowns.
 
-The rules are those of ``tables.poker`` (``docs/rules/draw-poker.md`` for Mistigris and
+The rules are those of ``tables.formats.poker.poker`` (``docs/rules/draw-poker.md`` for Mistigris and
 the Tiger); this module only makes them quick. It follows the method of Cactus Kev's evaluator
 (as ``treys`` does): each card is an int holding its rank's prime number (bits 0-7), its suit
 (one of bits 8-11) and its rank as a bit (bits 16-28). Five cards of one suit are looked up by
 their rank bits; any other five by the product of their primes, which is the same for the same
 ranks whatever the order. The tables are built lazily, once per set of options, by ranking every
-rank pattern with ``tables.poker.natural_key`` (about 0.1 s; 0.3 s with the mistigris).
+rank pattern with ``tables.formats.poker.poker.natural_key`` (about 0.1 s; 0.3 s with the mistigris).
 
 A hand's *class* is a dense int, higher is better: two hands have the same class exactly when
 their ``poker_strength`` keys are equal (7,462 classes for the plain game).
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 
 from tables.cards import Card, CardError, Suit
-from tables.poker import PokerCategory, PokerOptions, natural_key
+from tables.formats.poker.poker import PokerCategory, PokerOptions, natural_key
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 """The prime of each rank, deuce to ace."""
@@ -60,7 +60,7 @@ def _rank_bits(ranks: Iterable[int]) -> int:
 def _mistigris_key(ranks: Sequence[int], suited: bool, options: PokerOptions) -> tuple[int, ...]:
     """Best key of four real ranks plus the mistigris, by trying each rank it may stand for.
 
-    ``suited``: the four real cards share a suit. Follows ``tables.poker.mistigris_choices``:
+    ``suited``: the four real cards share a suit. Follows ``tables.formats.poker.poker.mistigris_choices``:
     any card not held, and a fifth card of fours when ``five_of_a_kind`` is on.
     """
     counts = Counter(ranks)

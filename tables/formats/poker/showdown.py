@@ -1,8 +1,8 @@
 """The showdown helper: who wins the pool in each seed game, and why, in plain words.
 
 ``showdown(game, hands_in_seat_order, dealer_seat=..., options=...)`` checks the cards shown at
-one table, ranks every hand by the game's rules (``tables.poker``, ``tables.commerce``,
-``tables.thirty_one``, ``tables.ship``), applies the game's tie rule and settlement, and returns
+one table, ranks every hand by the game's rules (``tables.formats.poker.poker``, ``tables.formats.poker.commerce``,
+``tables.formats.poker.thirty_one``, ``tables.formats.poker.ship``), applies the game's tie rule and settlement, and returns
 a frozen ``ShowdownResult``.
 
 Seats are numbered 1, 2, 3 … in the order the hands are given, going to the left (clockwise);
@@ -16,7 +16,7 @@ Ties and settlement, by game (sources named on each):
   pool; the worst hand shown puts one counter in the middle (house rule: every hand tied for
   worst puts one in).
 * Commerce (``docs/rules/commerce.md``): a tie goes to "the dealer, or the player nearest him
-  on his left"; the dealer's payments without a widow (see ``tables.commerce``); with a widow the
+  on his left"; the dealer's payments without a widow (see ``tables.formats.poker.commerce``); with a widow the
   dealer pays nothing extra, and of players frozen out together the worst hand pays for the
   whiskey.
 * Thirty-One (``docs/rules/thirty-one.md``) and My Ship Sails (``docs/rules/my-ship-sails.md``): the
@@ -33,14 +33,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tables import commerce, poker, thirty_one
 from tables.cards import Card, CardError, DuplicateCardError, cards_text, parse_cards
-from tables.commerce import CommerceOptions, commerce_strength, is_combination
 from tables.errors import RuleError
-from tables.hands import HandStrength, listed
-from tables.poker import PokerOptions, poker_strength
-from tables.ship import ShipCategory, ShipOptions, ship_strength
-from tables.thirty_one import ThirtyOneOptions, thirty_one_strength
+from tables.formats.poker import commerce, poker, thirty_one
+from tables.formats.poker.commerce import CommerceOptions, commerce_strength, is_combination
+from tables.formats.poker.hands import HandStrength, listed
+from tables.formats.poker.poker import PokerOptions, poker_strength
+from tables.formats.poker.ship import ShipCategory, ShipOptions, ship_strength
+from tables.formats.poker.thirty_one import ThirtyOneOptions, thirty_one_strength
 
 
 class Game(enum.StrEnum):

@@ -38,8 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tables.cards import Card, CardError, Rank, Suit, full_pack
+from tables.formats.poker.hands import HandStrength, first_difference, listed, ranks_words, with_a
 from tables.game_options import UnknownOptionError, options_from_mapping
-from tables.hands import HandStrength, first_difference, listed, ranks_words, with_a
 
 
 class PokerCategory(enum.IntEnum):
@@ -209,7 +209,7 @@ def best_stand_in(held: Sequence[Card], options: PokerOptions) -> tuple[tuple[in
     """The best key the mistigris can make with four real cards, and what it stands for.
 
     Tries every choice from ``mistigris_choices`` (brute force; the fast path is
-    ``tables.poker_lookup``). Among equal keys the highest card in pack order is named.
+    ``tables.formats.poker.poker_lookup``). Among equal keys the highest card in pack order is named.
     """
     best: tuple[tuple[int, ...], Card | Rank] | None = None
     for choice in mistigris_choices(held, options):
@@ -304,7 +304,7 @@ def _gap_filled(held: Sequence[Card], stand_in: Card | Rank, key: tuple[int, ...
 def poker_strength(cards: Sequence[Card], options: PokerOptions = PokerOptions()) -> HandStrength:
     """Rank five cards (one may be the mistigris) for Draw or Whiskey Poker.
 
-    Takes exactly five distinct cards (checked by ``tables.showdown``; here a wrong count
+    Takes exactly five distinct cards (checked by ``tables.formats.poker.showdown``; here a wrong count
     raises ``CardError``). Returns a ``HandStrength`` whose key is ``(category, tie-breaks...)``,
     followed by ``options.tie_tails`` when a tie between a natural hand and one made with the
     mistigris is not divided. Raises ``CardError`` if the mistigris appears and the evening

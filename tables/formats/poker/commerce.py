@@ -18,7 +18,7 @@ the rank of the pair (aces high); with ``odd_card_decides_pairs`` (the reading s
 equal pairs are decided by the odd card, the higher third card winning (``9C 9D 3S`` loses to
 ``9H 9S 10C``); any tie that the ranking leaves, in any category, goes to
 "the dealer, or the player nearest him on his left" as the text says for the point (applied by
-``tables.showdown``).
+``tables.formats.poker.showdown``).
 
 The dealer's payments (without a widow only; "the dealer makes no extra payments" with one):
 if the dealer does not win the pool he pays one white counter to the winner; if he holds "a
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tables.cards import Card, CardError, Rank
+from tables.formats.poker.hands import HandStrength, pips_by_suit, with_a
 from tables.game_options import UnknownOptionError, options_from_mapping
-from tables.hands import HandStrength, pips_by_suit, with_a
 
 
 class CommerceCategory(enum.IntEnum):

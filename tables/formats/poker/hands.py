@@ -1,10 +1,10 @@
 """A hand's strength: an ordered frozen value with a human label.
 
-Every seed game (``tables.poker``, ``tables.commerce``, ``tables.thirty_one``, ``tables.ship``)
+Every seed game (``tables.formats.poker.poker``, ``tables.formats.poker.commerce``, ``tables.formats.poker.thirty_one``, ``tables.formats.poker.ship``)
 ranks a hand into a ``HandStrength``. Two strengths compare by their ``key`` only: the label
 ("fours, with mistigris") and the longer explanation take no part in the comparison, so two
 hands that the rules call equal compare equal whatever words describe them. Seat order, which
-several games use to break ties, is not part of a hand's strength: ``tables.showdown`` applies
+several games use to break ties, is not part of a hand's strength: ``tables.formats.poker.showdown`` applies
 it.
 """
 
