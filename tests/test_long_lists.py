@@ -1,5 +1,6 @@
 """The long lists of the host's pages written in Python (issue 26 item 3) write what their
-template loops wrote, character for character: the board's table tiles (``board_tiles``), the
+template loops wrote, character for character: the board's table tiles (``board_tiles``: Progressive
+Poker's and tables of four's, and the links to the tables still to report), the
 standings' rows (``standing_rows``) and the standings at tables of four (``tally_rows``). Each
 loop is kept here as it stood in its template, and both are rendered on the same values, every
 branch included (missing, disputed, in, count off, no round open; a guest who has left, a name
@@ -78,3 +79,49 @@ def test_tally_rows_write_what_the_loop_wrote():
     loop = Template(TALLY_LOOP).render(Context(context))
     assert Template("{% load format_tags %}{% tally_rows standings %}").render(Context(context)) == loop
     assert "—" in loop and "O&#x27;Brien" in loop
+
+
+FOURSOME_LOOP = '{% load board_tiles %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% if t.result.reported_by_guest %} from <bdi>{{ t.result.reported_by_guest.name }}</bdi>{% endif %}: {{ words }} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'
+
+MISSING_LOOP = '{% for t in needs.missing %}<li><a href="{% url \'host-result\' evening.pk t.number %}" aria-label="Enter the result of table {{ t.number }}">{{ t.number }}</a></li>{% endfor %}'
+
+FOURSOME_MISSING_LOOP = '{% for t in missing %}<li><a href="{% url \'host-result\' evening.pk t.number %}" aria-label="Enter the report of table {{ t.number }}">{{ t.number }}</a></li>{% endfor %}'
+
+
+def _foursome_rows():
+    seat = lambda name, word, ghost=False: Ns(name=name, seat_word=word, is_ghost=ghost)  # noqa: E731
+    pairs = ((seat("Ann", "North"), seat(NAME, "South")), (seat("Ghost 1", "East", True), seat("Di", "West")))
+    sender = Ns(name="Bo <i>")
+    return [
+        (Ns(number=1, label="Head table", partnerships=pairs, result=None), ""),
+        (
+            Ns(number=2, label="Table 2", partnerships=pairs, result=Ns(status="confirmed", reported_by_guest=sender)),
+            "N–S 21 to 9",
+        ),
+        (
+            Ns(number=3, label="Table 3", partnerships=pairs, result=Ns(status="disputed", reported_by_guest=None)),
+            "E–W <won>",
+        ),
+        (
+            Ns(number=12, label="Booby table", partnerships=pairs, result=Ns(status="in", reported_by_guest=None)),
+            "a tie",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("open_round", [True, False])
+def test_foursome_tiles_write_what_the_loop_wrote(open_round):
+    context = {"rows": _foursome_rows(), "board": Ns(round=Ns(number=1) if open_round else None), "evening": Ns(pk=7)}
+    loop = Template(FOURSOME_LOOP).render(Context(context))
+    tag = "{% load board_tiles %}{% foursome_tiles rows board evening %}"
+    assert Template(tag).render(Context(context)) == loop
+    assert ("No report yet" in loop) is open_round and "O&#x27;Brien" in loop
+
+
+def test_missing_links_write_what_the_loops_wrote():
+    tables = [Ns(number=n) for n in (1, 4, 84)]
+    context = {"needs": Ns(missing=tables), "missing": tables, "evening": Ns(pk=7)}
+    poker = Template("{% load board_tiles %}{% missing_links needs.missing evening %}").render(Context(context))
+    assert poker == Template(MISSING_LOOP).render(Context(context)) and "table 84" in poker
+    four = Template('{% load board_tiles %}{% missing_links missing evening "report" %}').render(Context(context))
+    assert four == Template(FOURSOME_MISSING_LOOP).render(Context(context)) and "report of table 4" in four

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -59,3 +59,66 @@ def table_tiles(board, evening) -> SafeString:
             f'  <p class="tile-guests">{seats} guest{"" if seats == 1 else "s"}</p>\n</li>\n'
         )
     return mark_safe("".join(out))  # noqa: S308 (every value above is escaped or a number)
+
+
+def _seat(s) -> str:
+    """One player of a partnership: the name (isolated; a ghost's marked) and the seat's word."""
+    ghost = ' class="ghost"' if s.is_ghost else ""
+    return f'<bdi{ghost}>{conditional_escape(s.name)}</bdi> <span class="seat-word">({conditional_escape(s.seat_word)})</span>'
+
+
+def _report(t, words, result_url: str) -> str:
+    """A table's report while a round is open: its state, who sent it, its words and the link."""
+    result = t.result
+    if not result:
+        return f'<p class="report"><span class="status missing">No report yet</span> · <a href="{result_url}">enter the report</a></p>'
+    status = str(result.status)
+    said = {"confirmed": "Confirmed", "disputed": "Disputed"}.get(status, "Report in")
+    sender = result.reported_by_guest
+    sent = f" from <bdi>{conditional_escape(sender.name)}</bdi>" if sender else ""
+    return (
+        f'<p class="report"><span class="status {conditional_escape(status)}">{said}</span>{sent}: '
+        f'{conditional_escape(words)} · <a href="{result_url}">change</a></p>'
+    )
+
+
+@register.simple_tag
+def foursome_tiles(rows, board, evening) -> SafeString:
+    """Every table's tile on the host's board at tables of four (``partnership/host_board_live.html``):
+    ``rows`` are (table, its report in words) (``formats.partnership.host_pages._rows``), ``board``
+    a ``FoursomeBoard``. Each tile: the table's link, its partnerships (North–South first) with
+    each player's seat, and while a round is open its report and link. Safe HTML, each tile
+    opening with a line break and ending with one as the loop's did; raises nothing. Seats and
+    partnerships: ``docs/rules/tables-of-four.md``."""
+    table_url, result_url = _link("host-table", evening.pk), _link("host-result", evening.pk)
+    out = []
+    for t, words in rows:
+        number = int(t.number)
+        pairs = "".join(
+            f'<li><span class="side">{"North–South" if i == 0 else "East–West"}:</span> '
+            + " and ".join(_seat(s) for s in pair)
+            + "</li>"
+            for i, pair in enumerate(t.partnerships)
+        )
+        report = _report(t, words, result_url(number)) if board.round else ""
+        out.append(
+            f'\n<li class="foursome-table" id="table-{number}">\n'
+            f'  <h3><a href="{table_url(number)}">{conditional_escape(t.label)}</a></h3>\n'
+            f'  <ul class="partners">{pairs}</ul>\n'
+            f"  {report}\n</li>\n"
+        )
+    return mark_safe("".join(out))  # noqa: S308 (every value above is escaped or a number)
+
+
+@register.simple_tag
+def missing_links(tables, evening, noun: str = "result") -> SafeString:
+    """The links to enter each of ``tables``' missing ``noun`` ("result", "report"), one ``<li>``
+    each (the board's list of tables still to report), as safe HTML; raises nothing."""
+    result_url = _link("host-result", evening.pk)
+    return mark_safe(  # noqa: S308 (numbers and escaped addresses only)
+        "".join(
+            f'<li><a href="{result_url(int(t.number))}" aria-label="Enter the {conditional_escape(noun)} of table {int(t.number)}">'
+            f"{int(t.number)}</a></li>"
+            for t in tables
+        )
+    )
