@@ -21,6 +21,7 @@ from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
+from tournament.selectors.guest_boards import shared_board
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
 from tournament.services.naming import error_message
@@ -77,7 +78,7 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     if (own := own_page("board", request, evening, live=bool(request.htmx))) is not None:
         return own
-    board = evening_board(evening)
+    board = shared_board(evening).board  # the one every phone shares: once per process and version
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
     return render(

@@ -47,7 +47,8 @@ from tournament.forms.actions import RoomQuery
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
-from tournament.selectors.board import EveningBoard, database_now, evening_board
+from tournament.selectors.board import EveningBoard, database_now
+from tournament.selectors.guest_boards import shared_board
 from tournament.services.clock import next_round_due_at
 from tournament.views.request_types import HtmxHttpRequest
 
@@ -140,8 +141,9 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     """What the display shows: the board, the last bell's moves by destination table, who won
     a yellow counter or took a fresh stake at it, the seating, the top of the standings, the
     next round's start (auto-advance), the paused time, and ``bell_key``: the number of the last
-    round whose bell has rung (room.js plays the bell when it grows)."""
-    board = evening_board(evening)
+    round whose bell has rung (room.js plays the bell when it grows). The board is the one every
+    phone shares, computed once per process and version (``selectors.guest_boards.shared_board``)."""
+    board = shared_board(evening).board
     if mode == "ceremony":
         return _ceremony_context(evening, board, asked=asked, etag=etag)
     own = format_for(evening).room_context(evening, board, mode=mode, asked=asked, etag=etag)

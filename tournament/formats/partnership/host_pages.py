@@ -10,6 +10,8 @@ becomes a message naming the players and saves nothing. Rules: ``docs/rules/tabl
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -36,6 +38,7 @@ from tournament.forms.evening import TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result
 from tournament.registry import format_for
 from tournament.selectors.board import last_step
+from tournament.selectors.guest_boards import shared_board
 from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
 from tournament.views.stale import ANY_CHANGE, unchanged_since
@@ -106,8 +109,9 @@ def last_bell(evening: Evening) -> Bell | None:
 def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpResponse:
     """The host's board of an evening at tables of four: the round and its bell, what needs the
     host (tables missing a report, disputes), then each table's players by seat and partnership
-    with its report (in, confirmed or disputed). ``live``: the htmx poll's part only."""
-    board = foursome_board(evening)
+    with its report (in, confirmed or disputed). ``live``: the htmx poll's part only. The board is
+    the one every phone shares, computed once per process and version (``shared_board``)."""
+    board = cast(FoursomeBoard, shared_board(evening).family)
     missing, disputed = needs(board)
     seated = {line.player for t in board.tables for line in t.seats}
     fmt = format_for(evening)
@@ -336,8 +340,9 @@ def bell_confirm_page(request: HttpRequest, evening: Evening, number: int) -> Ht
 
 
 def standings_page(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """The standings with the format's tallies, and the prizes with their reasons."""
-    board = foursome_board(evening)
+    """The standings with the format's tallies, and the prizes with their reasons (the board every phone shares:
+    ``shared_board``)."""
+    board = cast(FoursomeBoard, shared_board(evening).family)
     return render(
         request,
         "partnership/host_standings.html",

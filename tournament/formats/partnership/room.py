@@ -5,11 +5,14 @@ standings of the format's tallies (``room/_foursome.html``; the display's common
 
 from __future__ import annotations
 
-from tournament.formats.partnership.boards import BellMove, FoursomeBoard, foursome_board
+from typing import cast
+
+from tournament.formats.partnership.boards import BellMove, FoursomeBoard
 from tournament.models import Evening, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now
+from tournament.selectors.guest_boards import shared_board
 from tournament.services.clock import next_round_due_at
 from tournament.views.room import (
     LEADERS_SHOWN,
@@ -25,8 +28,10 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
     """The display of an evening at tables of four (``room/_foursome.html``): every table's
     four players, partners together; the last bell's moves by destination table, each guest
     with what sent them ("won at table 3", "lost at the head table"); find your name (with the
-    table and seat, or "sits out" for a schedule's sit-out: ``FormatPlugin.sitting_out``); the leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``."""
-    four = foursome_board(evening)
+    table and seat, or "sits out" for a schedule's sit-out: ``FormatPlugin.sitting_out``); the
+    leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``. The board is the one every phone shares, computed once per process and version
+    (``selectors.guest_boards.shared_board``)."""
+    four = cast(FoursomeBoard, shared_board(evening).family)
     rnd = board.round
     groups = _with_stayers(move_groups(board), four)
     out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
@@ -118,8 +123,8 @@ def finishers(four: FoursomeBoard) -> list:
 
 def room_ceremony(evening: Evening, *, finished: bool) -> dict:
     """The ceremony's parts the family shows its own way: no final count, the final standings
-    with the format's tallies (``room/_foursome_leaders.html``), as big as its players allow."""
-    four = foursome_board(evening)
+    with the format's tallies (``room/_foursome_leaders.html``), as big as its players allow. The board is the one every phone shares (``shared_board``)."""
+    four = cast(FoursomeBoard, shared_board(evening).family)
     return {
         "counting": False,
         "final_standings": [],
