@@ -16,6 +16,7 @@ from clubs.models import Club, ClubEvening, KittyEntry, Season
 from tables.errors import RuleError
 from tables.kitty import Payout, money_words
 from tournament.models import Evening
+from tournament.name_keys import name_order
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def _lines(entries) -> tuple[tuple[SheetLine, ...], tuple[tuple[str, int], ...]]
             sum(e.cents for e in mine if not e.paid_in),
             "; ".join(dict.fromkeys(e.words for e in mine)),
         )
-        for (name, sub), mine in sorted(people.items(), key=lambda item: item[0][0].casefold())
+        for (name, sub), mine in sorted(people.items(), key=lambda item: name_order(item[0][0]))
     )
     return lines, tuple(carried)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from clubs.models import Club, ClubEvening, Member, Season
 from tables.seasons import Night, PrizeAward, SeasonLine, SeasonRules, season_lines, season_prizes
 from tournament.models import Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_named
 
 
@@ -115,7 +116,7 @@ def season_standings(season: Season) -> SeasonStandings:
             nights.append(Night(evening.pk, evening.date, night))
     columns = [name for name, _ in rules.columns]
     lines = season_lines(nights, order, columns)
-    lines = tuple(sorted(lines, key=lambda line: (line.place, people[line.person].name.casefold())))
+    lines = tuple(sorted(lines, key=lambda line: (line.place, name_order(people[line.person].name))))
     rows = tuple(
         StandingRow(
             line=line,

@@ -200,3 +200,25 @@ def test_the_evening_create_command_asks_for_names_alike_as_the_host_form_does(d
     call_command("evening_create", "E", "--csv", str(path), "--different-guests", stdout=StringIO(), stderr=StringIO())
     names = sorted(Evening.objects.get().guests.values_list("name", flat=True))
     assert names == ["Ada Lovelace", "Jose Nunez", "José Núñez", COMPOSED]
+
+
+@pytest.mark.django_db
+def test_the_guests_list_sorts_accented_names_among_their_letters_and_its_letter_bar_has_each_letter_once():
+    # The stranger's night: "Éléonore" stood after "Zoë", and the letter bar showed M and H
+    # twice (Latin M beside Cyrillic М of "Мария"). One order for every list (name_order).
+    from tests.factories import EveningFactory, GuestFactory
+    from tournament.selectors.guests import guest_list
+
+    evening = EveningFactory()
+    for name in ("Zoë Martin", "Éléonore Dupont", "Мария Иванова", "Mia Stone", "Hanna Müller", "Наталья Орлова"):
+        GuestFactory(evening=evening, name=name)
+    listed = guest_list(evening)
+    assert [g.name for g in listed.rows] == [
+        "Éléonore Dupont",
+        "Hanna Müller",
+        "Мария Иванова",
+        "Mia Stone",
+        "Наталья Орлова",
+        "Zoë Martin",
+    ]
+    assert [letter for letter, _ in listed.letters] == ["E", "H", "M", "N", "Z"]

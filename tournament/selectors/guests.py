@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournament.models import Evening, Guest
-from tournament.name_keys import fold_name, name_found
+from tournament.name_keys import fold_name, name_found, name_order
 from tournament.registry import format_for
 from tournament.services.history import guests_with_history
 
@@ -76,10 +76,15 @@ class GuestList:
 
     @property
     def letters(self) -> list[tuple[str, int]]:
-        """(initial, first guest id with it) for the listed rows: the list's A–Z jump links."""
+        """(initial, first guest id with it) for the listed rows: the list's A–Z jump links.
+        The initial is the name's first letter as the list sorts it (``name_order``: "Éléonore"
+        under E, "Мария" under M beside Latin M, never a second look-alike "M"); a name with
+        no letter for it in A–Z under its own first character."""
         seen: dict[str, int] = {}
         for g in self.rows:
-            seen.setdefault((g.name[:1] or "?").upper(), g.pk)
+            key = name_order(g.name)[0]
+            initial = key[:1].upper() if key[:1].isalpha() and key[:1].isascii() else (g.name[:1] or "?").upper()
+            seen.setdefault(initial, g.pk)
         return list(seen.items())
 
     @property
@@ -115,7 +120,7 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     """The evening's guests list under a filter (``q``: part of a name or contact, found by
     ``guest_matches``; ``show``: a status, "" for everyone), alphabetical. Returns a
     ``GuestList``. The filter runs over the rows already read (2,000 guests at most)."""
-    everyone = _rows(evening.guests.all())
+    everyone = sorted(_rows(evening.guests.all()), key=lambda g: (name_order(g.name), g.pk))
     here = [g for g in everyone if g.status == Guest.Status.HERE]
     counts = GuestCounts(
         all=len(everyone),

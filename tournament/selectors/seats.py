@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 
 
@@ -65,7 +66,7 @@ def seats_view(evening: Evening) -> SeatsView:
         if not fmt.seats_named:
             view.places.append((str(number), f"table {number} ({len(ids)} players now)"))
         view.tables.append((number, places))
-    view.guests.sort(key=lambda g: g[1].casefold())
+    view.guests.sort(key=lambda g: name_order(g[1]))
     last = Bell.objects.of_evening(evening.pk).live().newest_first().select_related("round").first()
     view.last_change = last if last is not None and last.kind == Bell.Kind.SEAT else None
     return view
