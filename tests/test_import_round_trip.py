@@ -261,3 +261,20 @@ def test_an_imported_evening_whose_last_bell_was_undone_rings_that_round_again(f
     assert [[names[g] for g in t["guests"]] for t in theirs["tables"]] == [
         [names[g] for g in t["guests"]] for t in ours["tables"]
     ]
+
+
+def test_the_import_command_says_what_it_imported(db, host, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    evening = _evening("bunco", 11)
+    after_draw(evening)
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(evening_export(evening)), encoding="utf-8")
+    said = io.StringIO()
+    call_command("import_evening", str(path), stdout=said)
+    copy = Evening.objects.exclude(pk=evening.pk).get()
+    assert said.getvalue().strip() == (
+        f"Imported “{evening.name}” (Bunco, 11 guests) as evening {copy.pk}: the host finds it at /host/e/{copy.pk}/."
+    )

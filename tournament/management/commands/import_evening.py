@@ -10,15 +10,18 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 from django.db import transaction
+from django.urls import reverse
 
 from tables.errors import RuleError
+from tables.words import counted
 from tournament.exchange.importer import MAX_BYTES, evening_import, export_read
 from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
 
 
 class Command(HeadTableCommand):
     help = (
-        "Import an evening exported as JSON; every bell is replayed through the rules and checked. Prints the new id."
+        "Import an evening exported as JSON; every bell is replayed through the rules and checked. Says what was"
+        " imported and where the host finds it."
     )
 
     def add_arguments(self, parser):
@@ -33,4 +36,8 @@ class Command(HeadTableCommand):
                 evening = evening_import(data=data, host=host_user(opts["host"]))
         except RuleError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(str(evening.pk))
+        guests = counted(evening.guests.count(), "guest")
+        self.stdout.write(
+            f"Imported “{evening.name}” ({evening.get_format_display()}, {guests}) as evening {evening.pk}:"
+            f" the host finds it at {reverse('host-evening', args=[evening.pk])}."
+        )
