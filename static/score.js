@@ -62,9 +62,15 @@
         minis.value = list.filter(function (r) { return r === 5; }).length;
         teams();
       }
+      var lastBunco = 0;  // house rule: a second bunco tapped within 1.5 s is a double tap (a bunco is a new roll of three dice), not counted
       box.addEventListener("click", function (e) {
         var tap = e.target.closest("[data-roll]");
-        if (tap) { list.push(parseInt(tap.getAttribute("data-roll"), 10)); show(); }
+        if (tap) {
+          var roll = parseInt(tap.getAttribute("data-roll"), 10), now = Date.now();
+          if (roll === 21 && now - lastBunco < 1500) return;
+          if (roll === 21) lastBunco = now;
+          list.push(roll); show();
+        }
         if (e.target.closest("[data-unroll]")) { list.pop(); show(); }
       });
       [points, buncos, minis].forEach(function (input) {  // a typed count replaces the tapped rolls
