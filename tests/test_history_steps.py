@@ -99,7 +99,8 @@ def test_step_words_name_what_undo_takes_back():
     assert step_words(kind="leave", round_number=3, movers=("Ann",)) == "Ann's departure"
     assert step_words(kind="seat", round_number=3, movers=("Ann",)) == "Ann's seat change"
     assert step_words(kind="seat", round_number=3, movers=("Ann", "Gus")) == "the swap of Ann and Gus"
-    assert step_words(kind="seat", round_number=2) == "the seat change in round 2"
+    assert step_words(kind="seat", round_number=2) == "the seat change during round 2"
+    assert step_words(kind="seat", round_number=2, after_bell=True) == "the seat change before round 3"
     assert step_words(kind="arrive", round_number=3) == "a guest's arrival"
 
 
