@@ -173,11 +173,23 @@ def test_a_cut_stored_before_its_tie_was_kept_gets_it_back_from_its_text(ending)
     )
     data = record.to_json()
     for entry in data["entries"]:
-        if entry.pop("cut_for", None):
-            entry["text"] = entry["text"].replace("(the highest cut is the one chosen).", ending)
+        if why := entry.pop("cut_for", None):
+            entry["text"] = f"You cut a nine for {why} {ending}"
     old = BellRecord.from_json(data)
     assert [e.cut_for for e in old.entries if e.kind == "cut"] == ["who goes down from the head table"] * 3
     assert ties_cut([old.entries]) == ties_cut([record.entries]) != {}
+
+
+def test_a_guests_cut_is_said_in_a_guests_words_not_as_the_rule():
+    record = ring_bell(
+        start(EIGHT), [result(1, 1, (), {1: 80, 2: 40, 3: 40, 4: 40}), result(2, 5)], stake=50, cuts={2: 9, 3: 1, 4: 5}
+    )
+    said = [e.text for e in record.entries if e.kind == "cut"]
+    assert said[0] == (
+        "You cut a 9 to settle who goes down from the head table: the highest card is chosen"
+        " (ace low, king high; equal cards cut again)."
+    )
+    assert not any("highest cut" in text or "lowest cut" in text for text in said)
 
 
 def test_sixteen_guests_with_a_bust_swapping_with_the_booby_tables_best():

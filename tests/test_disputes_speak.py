@@ -136,8 +136,8 @@ def test_the_audit_log_says_the_bell_the_undo_and_the_house_rules_in_words(host,
     said = sentences(evening)
     assert said[0] == (
         "The host changed the house rules. A table has no pool winner at the bell: everyone at that "
-        "table cuts; the highest cut moves up as if they had won. A tie for a prize: the tied guests "
-        "cut; the highest cut takes it."
+        "table cuts; whoever cuts the highest card moves up as if they had won. A tie for a prize: the tied guests "
+        "cut; whoever cuts the highest card takes it."
     )
     assert "The host undid the bell of round 1: round 1 waits for the host's bell." in said
     assert (

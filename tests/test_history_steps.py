@@ -99,7 +99,8 @@ def test_step_words_name_what_undo_takes_back():
     assert step_words(kind="leave", round_number=3, movers=("Ann",)) == "Ann's departure"
     assert step_words(kind="seat", round_number=3, movers=("Ann",)) == "Ann's seat change"
     assert step_words(kind="seat", round_number=3, movers=("Ann", "Gus")) == "the swap of Ann and Gus"
-    assert step_words(kind="seat", round_number=2) == "the seat change in round 2"
+    assert step_words(kind="seat", round_number=2) == "the seat change during round 2"
+    assert step_words(kind="seat", round_number=2, after_bell=True) == "the seat change before round 3"
     assert step_words(kind="arrive", round_number=3) == "a guest's arrival"
 
 
@@ -212,3 +213,28 @@ def test_at_poker_a_mover_who_leaves_after_the_bell_is_sent_nowhere_and_the_othe
     for mover in Guest.objects.filter(evening=evening, name__in=movers - {leaver.name}):
         box = re.search(rf'data-table="{tables[mover.pk]}".*?</li>\s*</ul>', slide, re.S)
         assert box is not None and mover.name in box.group(0), mover.name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("key", "started"), [("bunco", False), ("poker", True), ("euchre", True)], ids=["before round 1", "poker", "euchre"]
+)
+def test_seat_now_on_a_row_takes_the_here_but_not_seated_banner_with_it(logged_in, host, key, started):
+    """The guests page: *Seat now* on the late guest's row (an htmx swap of that row) also swaps
+    the page's "Here but not seated" banner and its counts out of band, so that the page no longer
+    says she waits (issue 22: the banner stayed after the row swap)."""
+    evening = _rung(host, key, guests=13) if started else _evening(host, key, guests=13)
+    if not started:
+        draw_digital(evening=evening, user=host)
+    yara = GuestFactory(evening=evening, name="Yara Young", pack="red", status=Guest.Status.HERE)
+    page = logged_in.get(reverse("host-guests", args=[evening.pk])).content.decode()
+    assert "Here but not seated: <bdi>Yara Young</bdi>" in page and 'id="guest-unseated"' in page
+    swap = logged_in.post(
+        reverse("host-guest-status", args=[evening.pk, yara.pk]), {"action": "here"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    banner = re.search(r'<p id="guest-unseated"[^>]*>.*?</p>', swap, re.S)
+    assert banner is not None and 'hx-swap-oob="true"' in banner.group(0)
+    assert yara.pk in _seated(evening)
+    assert "Here but not seated" not in banner.group(0) and " hidden" in banner.group(0)
+    assert 'id="guest-counts"' in swap
+    assert "Here but not seated" not in logged_in.get(reverse("host-guests", args=[evening.pk])).content.decode()

@@ -132,7 +132,7 @@ def test_refused_with_the_guests_named_and_nothing_changed(db, host, key):
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_during_a_round_until_a_touched_tables_result_is_in(db, host, key):
+def test_during_a_round_until_a_touched_tables_result_is_in(db, host, key, client):
     evening = _evening(host, key)
     fmt = format_for(evening)
     rnd = round_start(evening=evening, user=host)
@@ -146,6 +146,9 @@ def test_during_a_round_until_a_touched_tables_result_is_in(db, host, key):
     seats_change(evening=evening, guest_id=b, other_id=c, user=host)  # tables 2 and 3: no result yet
     step = Bell.objects.of_evening(evening.pk).get()
     assert step.kind == Bell.Kind.SEAT and step.round.number == 1
+    client.force_login(host)
+    page = client.get(reverse("host-seats", args=[evening.pk])).content.decode()
+    assert "The last change (during round 1):" in page
     assert _tables(evening)[1][0] == c and _tables(evening)[2][0] == b
 
 
@@ -316,6 +319,7 @@ def test_the_page_undoes_its_last_seat_change_once(db, host, key, client):
     step = Bell.objects.of_evening(evening.pk).live().newest_first().first()
     page = client.get(url).content.decode()
     assert "Undo this seat change" in page and "changes seats" in page
+    assert "The last change (before round 2):" in page and "(round 1)" not in page
     done = client.post(url, {"action": "undo", "step": step.pk}, follow=True)
     assert any("The seat change is undone" in m for m in _messages(done))
     assert _tables(evening) == tables

@@ -520,3 +520,26 @@ def test_end_the_evening_from_a_page_drawn_before_an_undo_is_refused(logged_in, 
     assert "the host undid the bell of round 1" in stale_message(response)
     evening.refresh_from_db()
     assert evening.stage != Evening.Stage.ENDED
+
+
+@pytest.mark.django_db
+def test_a_stale_host_result_form_does_not_replace_a_report_sent_since(logged_in, host):
+    """The host opens table 2's result form; a captain then reports Fay as the pool winner from
+    a phone; the host's stale form (Gus) is refused with the report named, Fay's result stands
+    (issue 22 (e): the host's form replaced the newer report unseen)."""
+    evening = EveningFactory(host=host)
+    ids = seat_by_names(evening, [HEAD, MIDDLE, BOOBY])
+    rnd = round_start(evening=evening, user=host)
+    mark = seen_on(logged_in, url("host-result", evening, 2))
+    result_record(round=rnd, table=2, pool_winner=ids["Fay"])
+    response = logged_in.post(
+        url("host-result", evening, 2), {"round": 1, "pool_winner": ids["Gus"], "seen": mark}, follow=True
+    )
+    assert response.status_code == 200
+    assert STALE.search(response.content.decode().replace("&#x27;", "'")), response.content.decode()[-2000:]
+    assert winner(1, 2) == ids["Fay"]
+    fresh = logged_in.post(
+        url("host-result", evening, 2),
+        {"round": 1, "pool_winner": ids["Gus"], "seen": seen_on(logged_in, url("host-result", evening, 2))},
+    )
+    assert fresh.status_code == 302 and winner(1, 2) == ids["Gus"]

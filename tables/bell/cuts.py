@@ -122,7 +122,7 @@ class Cutter:
     def highest(self, guests: Iterable[int], *, table: int, why: str, rule: str) -> int:
         """Everyone in ``guests`` cuts; equal highest cuts cut again; returns the highest cutter.
 
-        ``why`` finishes the sentence "You cut an ace for ..." in each "cut" entry; the lowest
+        ``why`` finishes the phone's sentence "You cut an ace to settle ..." in each "cut" entry; the lowest
         cut stays, so the returned guest is the one who moves (or wins the lot).
         """
         contest = sorted(set(guests))
@@ -141,7 +141,10 @@ class Cutter:
                         to_table=table,
                         amount=cuts[guest],
                         rule=rule,
-                        text=f"You cut {rank_name(cuts[guest])} for {why} (the highest cut is the one chosen).",
+                        text=(
+                            f"You cut {rank_name(cuts[guest])} to settle {why}: the highest card is"
+                            " chosen (ace low, king high; equal cards cut again)."
+                        ),
                         about=f"Guest {guest} cut {rank_name(cuts[guest])} for {why}.",
                         cut_for=why,
                     )

@@ -26,13 +26,13 @@ BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
         {
             "stay": "That table sits out this bell: nobody there moves; the winner below moves past it.",
             "hold": "The bell waits until every table has reported.",
-            "lot": "Everyone at that table cuts; the highest cut moves up as if they had won.",
+            "lot": "Everyone at that table cuts; whoever cuts the highest card moves up as if they had won.",
         },
     ),
     "pool_tie": (
         "Two or more players split a pool",
         {
-            "cut": "They cut; the highest cut counts as the winner.",
+            "cut": "They cut; whoever cuts the highest card counts as the winner.",
             "reported": "The winner the table reported counts.",
         },
     ),
@@ -47,7 +47,7 @@ BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
         "Everyone at the head table was in the call",
         {
             "fewest": "The player with the fewest counters, other than the winner, goes down.",
-            "cut": "Everyone but the winner cuts; the highest cut goes down.",
+            "cut": "Everyone but the winner cuts; whoever cuts the highest card goes down.",
         },
     ),
     "head_bust": (
@@ -75,7 +75,7 @@ BELL_HELP: dict[str, tuple[str, dict[str, str]]] = {
         "A bust needs a seat change but the booby table gave no counts",
         {
             "refuse": "The bell waits for the booby table's counts.",
-            "cut": "The booby-table players cut; the highest cut changes seats.",
+            "cut": "The booby-table players cut; whoever cuts the highest card changes seats.",
         },
     ),
     "last_round_counts": (
@@ -115,7 +115,7 @@ PRIZE_HELP: dict[str, tuple[str, dict[str, str]]] = {
         "A tie for a prize",
         {
             "shared": "The tied guests share it.",
-            "cut": "The tied guests cut; the highest cut takes it.",
+            "cut": "The tied guests cut; whoever cuts the highest card takes it.",
         },
     ),
 }

@@ -9,6 +9,7 @@ from tables.errors import RuleError
 from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
+from tournament.services.bell import round_when, step_after_bell
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,8 @@ class SeatsView:
     problem: str = ""
     last_change: Bell | None = None
     """The evening's last live step when it is a seat change (the page offers to undo it)."""
+    last_change_when: str = ""
+    """When that change is for, in words: "before round 2", "during round 1" (``round_when``)."""
 
 
 def seats_view(evening: Evening) -> SeatsView:
@@ -69,4 +72,7 @@ def seats_view(evening: Evening) -> SeatsView:
     view.guests.sort(key=lambda g: name_order(g[1]))
     last = Bell.objects.of_evening(evening.pk).live().newest_first().select_related("round").first()
     view.last_change = last if last is not None and last.kind == Bell.Kind.SEAT else None
+    if view.last_change is not None:
+        after = step_after_bell(view.last_change)
+        view.last_change_when = round_when(round_number=view.last_change.round.number, after_bell=after)
     return view

@@ -421,19 +421,38 @@ STEP_NOUNS: dict[str, str] = {Bell.Kind.LEAVE: "departure", Bell.Kind.ARRIVE: "a
 """A guest's step in words, by ``Bell.kind`` (after "Ann's "); any other kind is a "step"."""
 
 
-def step_words(*, kind: str, round_number: int, movers: Sequence[str] = ()) -> str:
+def round_when(*, round_number: int, after_bell: bool) -> str:
+    """When a step between or during rounds takes effect, as the host reads it: "before round 3"
+    for a step made after round 2's bell (``after_bell``), "during round 2" for one made while
+    round 2 was in play. Pure; raises nothing. House rule (issue 22): a step attached to the
+    newest round is named by the round it is for, never by a bare "(round 2)"."""
+    return f"before round {round_number + 1}" if after_bell else f"during round {round_number}"
+
+
+def step_after_bell(bell: Bell) -> bool:
+    """True when ``bell`` (a stored step) was made after its round's bell had rung (one query):
+    the step is for the next round. A round's bell itself is never after its own bell."""
+    if bell.kind == Bell.Kind.BELL:
+        return False
+    return Bell.objects.filter(
+        round_id=bell.round_id, kind=Bell.Kind.BELL, undone_at__isnull=True, pk__lt=bell.pk
+    ).exists()
+
+
+def step_words(*, kind: str, round_number: int, movers: Sequence[str] = (), after_bell: bool = False) -> str:
     """A step of the evening's history as the host reads it, to follow "Undo " or start a
     sentence: "round 2's bell" for a round's bell (kind "bell"); "Yara Young's arrival",
     "Yara Young's departure", "Yara Young's seat change" for a guest's step; "the swap of Ann
     and Gus" for a seat change that moved two guests; "the seat change in round 2" for one
-    that moved nobody. ``movers``: the names of the guests the step moved (``step_movers``).
+    that moved nobody (or "before round 3" when it came after round 2's bell: ``after_bell``,
+    ``round_when``). ``movers``: the names of the guests the step moved (``step_movers``).
     Pure; raises nothing. House rule (issue 22): undo names what it undoes."""
     if kind == Bell.Kind.BELL:
         return f"round {round_number}'s bell"
     if kind == Bell.Kind.SEAT and len(movers) == 2:
         return f"the swap of {movers[0]} and {movers[1]}"
     if kind == Bell.Kind.SEAT and not movers:
-        return f"the seat change in round {round_number}"
+        return f"the seat change {round_when(round_number=round_number, after_bell=after_bell)}"
     return f"{movers[0] if movers else 'a guest'}'s {STEP_NOUNS.get(kind, 'step')}"
 
 
@@ -453,11 +472,12 @@ def step_movers(*, step_id: int, kind: str, guest: object, names: Mapping[int, s
 
 
 def step_words_of(bell: Bell) -> str:
-    """``step_words`` of a stored step (its round loaded). Two queries at most."""
+    """``step_words`` of a stored step (its round loaded). Three queries at most."""
     movers = step_movers(
         step_id=bell.pk, kind=bell.kind, guest=(bell.record or {}).get("guest"), names=guest_names(bell.round.evening)
     )
-    return step_words(kind=bell.kind, round_number=bell.round.number, movers=movers)
+    after = not movers and step_after_bell(bell)
+    return step_words(kind=bell.kind, round_number=bell.round.number, movers=movers, after_bell=after)
 
 
 def bell_words(bell: Bell) -> str:

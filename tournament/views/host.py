@@ -29,7 +29,7 @@ from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
-from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, seen_beside, unchanged_since
+from tournament.views.stale import ANY_CHANGE, CLOCK_BUTTONS, SETTINGS, acts_on_result, seen_beside, unchanged_since
 
 
 def _device(request: HttpRequest) -> str:
@@ -275,6 +275,27 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     )
 
 
+def _result_saved(request: HttpRequest, evening: Evening, current: Round, table: int, form, count_form, seen):
+    """Record the host's valid result ``form`` for ``table`` of round ``current`` (the counts
+    checked as on the phones), refused as a ``StalePage`` when that table's result, a step, the
+    draw or the ceremony changed since the form's page was drawn (``seen``). Returns the
+    ``Result``; raises ``results.CountersDoNotAddUp`` and ``RuleError`` as ``result_record``."""
+    winner, in_call, counters = form.result()
+    with unchanged_since(evening, seen, acts_on_result(current.number, table)):
+        return results.result_record(
+            round=current,
+            table=table,
+            pool_winner=winner,
+            in_call=in_call,
+            counters=counters,
+            tied=form.tied(),
+            count_check=True,
+            agreed_off=count_form.agreed_off(),
+            user=request.user,
+            device=_device(request),
+        )
+
+
 @login_required
 @format_page("result")
 def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpResponse:
@@ -300,21 +321,10 @@ def result_entry(request: HttpRequest, evening_id: int, table: int) -> HttpRespo
     )
     count_form = CountOffForm(request.POST or None, prefix="count", initial=count_initial)
     off = seat.result.count_off if seat.result is not None else 0
-    if request.method == "POST" and form.is_valid() and count_form.is_valid():
-        winner, in_call, counters = form.result()
+    posted = request.method == "POST" and form.is_valid() and count_form.is_valid()
+    if posted and (seen := seen_beside(request, form)) is not None:
         try:
-            row = results.result_record(
-                round=current,
-                table=table,
-                pool_winner=winner,
-                in_call=in_call,
-                counters=counters,
-                tied=form.tied(),
-                count_check=True,
-                agreed_off=count_form.agreed_off(),
-                user=request.user,
-                device=_device(request),
-            )
+            row = _result_saved(request, evening, current, table, form, count_form, seen)
         except results.CountersDoNotAddUp as error:
             form.add_error(None, error_message(error, evening))
             off = error.difference

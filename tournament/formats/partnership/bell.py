@@ -285,7 +285,6 @@ def foursome_seats_step(
     transaction. Undo: ``foursome_bell_undone`` (the seats of the state before it)."""
     from dataclasses import replace
 
-    from tables.formats.foursome import Seat as SeatName
     from tables.seats import seat_moves
 
     state = foursome_state(evening)
@@ -302,6 +301,20 @@ def foursome_seats_step(
     bell = Bell.objects.create(
         round=last, kind=Bell.Kind.SEAT, cause=Bell.Cause.HOST, record=record, state_after=state_to_json(new)
     )
+    store_seat_entries(bell, moves, after, names)
+    foursome_seats_replace(evening=evening, tables=new.tables)
+    return bell
+
+
+def store_seat_entries(
+    bell: Bell, moves: Sequence[Sequence[int]], after: Sequence[Sequence[int]], names: Mapping[int, str]
+) -> None:
+    """Store a "seat" step's entries: one "seat" for each guest ``moves`` sends elsewhere (player,
+    table before, table after; ghosts left out), their table and seat in ``after`` in words, as
+    the phones and the audit read them. Used when the host changes seats and when a correction
+    plays the change again. House rule: the host changes seats (docs/rules/tables-of-four.md)."""
+    from tables.formats.foursome import Seat as SeatName
+
     entries = []
     for player, a, b in moves:
         if is_ghost(player):
@@ -320,5 +333,3 @@ def foursome_seats_step(
             )
         )
     BellEntry.objects.bulk_create(entries)
-    foursome_seats_replace(evening=evening, tables=new.tables)
-    return bell

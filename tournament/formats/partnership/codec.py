@@ -168,7 +168,7 @@ def _read_reports(
 
 def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
     """Save a round's results (live and superseded) with their reports (read first by
-    ``_read_reports``) and the guests' votes on them (confirmed or disputed, with the reason)."""
+    ``_read_reports``, against the seats at the round's bell) and the guests' votes on them (confirmed or disputed, with the reason)."""
     for x, res in enumerate(rnd["results"]):
         place = ["rounds", r, "results", x]
         report = remap_report(res.get("report") or {}, pid)
@@ -302,7 +302,9 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
             ),
             ["rounds", r],
         )
-        scores = _read_reports(evening, rnd, r, state, pid, names)
+        # The reports are read against the seats at the round's bell: a seat change made while
+        # the round was in play (before its results) counts, one made after the bell does not.
+        scores: dict[int, TableScore] | None = None
         _reports(rnd, r, round_row, pid)
         for b, bell in enumerate(rnd["bells"]):
             place = ["rounds", r, "bells", b]
@@ -310,8 +312,10 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 record = remap_record(bell["record"], pid) if bell.get("record") else None
                 save_undone_bell(round_row=round_row, bell=bell, place=place, gid=gid, record=record)
                 continue
+            if scores is None and bell.get("kind", "bell") == "bell":
+                scores = _read_reports(evening, rnd, r, state, pid, names)
             try:
-                record, after = _ring(evening, state, bell, scores, pid, place)
+                record, after = _ring(evening, state, bell, scores or {}, pid, place)
             except RuleError as error:
                 if isinstance(error, EveningImportError):
                     raise
@@ -324,6 +328,8 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 )
             _save_bell(evening, round_row, bell, record, after, place, names)
             state = after
+        if scores is None:  # a round still in play: its reports against the seats now
+            _read_reports(evening, rnd, r, state, pid, names)
     foursome_seats_replace(evening=evening, tables=state.tables)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
 

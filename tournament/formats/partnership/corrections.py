@@ -23,7 +23,7 @@ from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives
 from tables.formats.foursome import Side
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_from_json, state_to_json
 from tables.seats import change_again, change_seats, seat_moves
-from tournament.formats.partnership.bell import _store_moves
+from tournament.formats.partnership.bell import _store_moves, store_seat_entries
 from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
 from tournament.formats.partnership.reports import canonical_report
 from tournament.formats.partnership.state import foursome_rules, foursome_seats_follow, player_name
@@ -156,7 +156,9 @@ class FoursomeReplay:
         return record, after
 
     def store(self, step: Bell, record: object, after: object, names: Mapping[int, str]) -> Bell:
-        """The new step, with its moves when it is a bell."""
+        """The new step, with its moves when it is a bell, and its "seat" entries when it is the
+        host's seat change made again (issue 22 (f): a corrected evening's seat change kept no
+        entries, so the phones lost it and its export did not import back the same)."""
         assert isinstance(after, FoursomeState)
         stored = record if isinstance(record, dict) else bell_to_json(record)  # type: ignore[arg-type]
         bell = Bell.objects.create(
@@ -164,6 +166,8 @@ class FoursomeReplay:
         )
         if isinstance(record, FoursomeBell):
             _store_moves(bell, record, names)
+        elif step.kind == Bell.Kind.SEAT:
+            store_seat_entries(bell, stored.get("moves", ()), stored["after"], names)
         return bell
 
     def seats(self, before: object, after: object) -> int:

@@ -41,7 +41,7 @@ from tournament.selectors.board import last_step
 from tournament.selectors.guest_boards import shared_board
 from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
-from tournament.views.stale import ANY_CHANGE, unchanged_since
+from tournament.views.stale import ANY_CHANGE, acts_on_result, seen_beside, unchanged_since
 
 BELL_CUTS_RULE = (
     "At tables of four the bell cuts for a table with no report, and for a tie left to a cut, itself "
@@ -175,14 +175,15 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
     form = RESULT_FORMS[foursomes.foursome_rules(evening)[0].game](
         request.POST or None, players=players, names=names, initial=_initial(seat.result, players)
     )
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         if form.moved():
             form.add_error(None, moved_words(evening, board, table, form.moved()))
         else:
             try:
-                foursome_report(
-                    round=board.round, table=table, report=form.report(), user=request.user, device=_device(request)
-                )
+                with unchanged_since(evening, seen, acts_on_result(board.round.number, table)):
+                    foursome_report(
+                        round=board.round, table=table, report=form.report(), user=request.user, device=_device(request)
+                    )
             except RuleError as error:
                 form.add_error(None, error_message(error, evening, names=dict(zip(players, names, strict=True))))
             else:
