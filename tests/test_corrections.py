@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tables.bell import EveningState, StateError
+from tables.bell import BellEntry, EveningState, StateError
 from tables.errors import RuleError, Subjects
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 from tournament.models import AuditEntry, Bell, Evening, Result, Seat
@@ -396,7 +396,7 @@ def test_the_correct_command_replays_and_refuses_with_names(make_evening):
 def cut_entries(bell):
     """A bell's cuts as (guest, rank, what for), in the order they were cut."""
     return [
-        (e["guest"], e["amount"], e["text"].partition(" for ")[2].partition(" (")[0])
+        (e["guest"], e["amount"], BellEntry.from_json(e).cut_for)
         for e in bell.record["entries"]
         if e["kind"] == "cut"
     ]
