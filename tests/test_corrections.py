@@ -396,9 +396,7 @@ def test_the_correct_command_replays_and_refuses_with_names(make_evening):
 def cut_entries(bell):
     """A bell's cuts as (guest, rank, what for), in the order they were cut."""
     return [
-        (e["guest"], e["amount"], BellEntry.from_json(e).cut_for)
-        for e in bell.record["entries"]
-        if e["kind"] == "cut"
+        (e["guest"], e["amount"], BellEntry.from_json(e).cut_for) for e in bell.record["entries"] if e["kind"] == "cut"
     ]
 
 
