@@ -245,7 +245,11 @@ def _booby_prize(rows: tuple[StandingRow, ...], options: PrizeOptions, cutter: C
     value = {"fewest_won": row.counters_won, "fewest_counters": row.counters, "most_stakes": row.stakes}[
         options.booby_rule
     ]
-    return _prize("booby", "Booby prize", winners, f"{words.format(value).capitalize()}.", rule, tied)
+    said = str(value)
+    if options.booby_rule == "fewest_won":  # counters won below 0 are counters lost, in words
+        words = "the fewest counters won: {}, fresh stakes charged"
+        said = f"{-value} lost" if value < 0 else ("none" if value == 0 else said)
+    return _prize("booby", "Booby prize", winners, f"{words.format(said).capitalize()}.", rule, tied)
 
 
 @dataclass(frozen=True, slots=True)
