@@ -47,6 +47,7 @@ QUICK: list[tuple[str, list[str], list[str]]] = [
     ("bench_print.py", ["--repeat", "5", "--no-memory"], ["--guests", "100", "--repeat", "2", "--no-memory"]),
     ("bench_print_django.py", [], ["--guests", "60", "--repeat", "1"]),
     ("bench_host_pages.py", ["--http"], ["--guests", "100", "--repeat", "2"]),
+    ("bench_season.py", [], ["--members", "20", "--evenings", "3", "--roster", "60", "--repeat", "2"]),
 ]
 
 
