@@ -20,7 +20,9 @@ from tournament.views.room import (
     MoveGroup,
     move_groups,
     room_size,
+    seated_since_bell,
     table_digits,
+    with_seated,
 )
 
 
@@ -33,7 +35,9 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
     (``selectors.guest_boards.shared_board``)."""
     four = cast(FoursomeBoard, shared_board(evening).family)
     rnd = board.round
-    groups = _with_stayers(move_groups(board), four)
+    places = {s.player: (t.number, s.seat_word) for t in four.tables for s in t.seats if not s.is_ghost}
+    kinds = {t.number: t.kind for t in four.tables}
+    groups = with_seated(_with_stayers(move_groups(board), four), seated_since_bell(board, places), kinds)
     out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
     seats = sorted(
         [(s.name, s.player, t.number, s.seat_word[:1]) for t in four.tables for s in t.seats if not s.is_ghost]
