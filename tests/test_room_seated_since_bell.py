@@ -65,3 +65,25 @@ def test_room_names_guests_seated_since_the_bell(db, host, client, key):
         assert guest.name in groups[table], f"{guest.name} is not listed at table {table}"
         assert "seated since the bell" in groups[table]
         assert sum(guest.name in part for part in groups.values()) == 1
+
+
+def test_guests_seated_since_the_bell_cost_no_query_each(db, host, client):
+    """Where to go costs the same queries for one guest seated since the bell or four
+    (``seated_since_bell``: two queries, whatever their number)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    evening = _evening(host, "poker", guests=12)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    counts = []
+    for late in range(4):
+        guest = GuestFactory(evening=evening, name=f"Late {late}", pack="red", status=Guest.Status.HERE)
+        fmt.seat_change(evening=evening, guest=guest, leaving=False, user=host, device="")
+        if late in (0, 3):
+            with CaptureQueriesContext(connection) as queries:
+                page = client.get(reverse("room", args=[evening.public_key]) + "?mode=moves").content.decode()
+            assert guest.name in page
+            counts.append(len(queries))
+    assert counts[0] == counts[1], counts
