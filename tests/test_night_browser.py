@@ -3,16 +3,14 @@ four rounds (tests/test_corrections.py) is played and counted; the host reveals 
 the finish page while the room display (1920x1080) and H2's phone (390 px) are open in their own
 contexts; then corrects round 3's head table so that H2 won: the page shows what changes (the
 most yellow counters, H1 → H2), the host confirms, and the room display and H2's phone follow
-without a reload. The phone does not: once every prize was given its page stopped polling
-(``live`` false, a 286), so the re-opened ceremony never reaches it (strict xfail until fixed).
-Screenshots: /tmp/night-*.png."""
+without a reload (before the fix, the phone stopped polling once every prize was given, so
+the re-opened ceremony never reached it). Screenshots: /tmp/night-*.png."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from playwright.sync_api import TimeoutError
 
 from tests.fixtures_ending import count_every_table
 from tests.test_corrections import four_rounds
@@ -24,12 +22,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TimeoutError,
-    reason="fault: after the correction and the re-reveal, H2's open phone keeps the old final standings "
-    "(H1 2 yellow, H2 1 yellow) and never shows the new prize; a reload shows it",
-)
 def test_poker_a_correction_after_the_ceremony_reaches_the_room_and_the_phone(browser, live_server, host):
     from tests.factories import EveningFactory
 

@@ -15,8 +15,9 @@ Live updates (issue 6 item 3), by polling with a conditional GET: the page polls
 ``POLL_SECONDS`` and at once when the phone wakes, the tab comes back or the network returns.
 Its ETag is the evening's version; ``static/live.js`` sends it back as ``If-None-Match`` and an
 unchanged page is answered 304 from the cache alone (``tournament.services.links``): no database
-query. When the evening has ended the partial is answered with status 286, which stops htmx's
-polling.
+query. House rule: a phone keeps polling after the evening has ended and every prize is given
+(each poll an unchanged 304, no query), so a correction after the ceremony, which re-opens it
+for the prizes it changes, reaches every open phone (issue 22 item 4).
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
         "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
-        "live": evening.stage != Evening.Stage.ENDED or not ended["finished"],
+        "live": True,  # house rule (module docstring): polls go on after the ceremony
         "result": result,
         "told": told,
         "votes": votes,
@@ -206,7 +207,7 @@ def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context:
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
         "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
-        "live": evening.stage != Evening.Stage.ENDED or not context.get("finished"),
+        "live": True,  # house rule (module docstring): polls go on after the ceremony
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
 
@@ -243,7 +244,7 @@ def guest_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     """The guest's page: their table now (large), its kind, who sits there, the clock, what the
     last bell did to them and why, their counters and yellow counters, the table's reported
     result (confirm / dispute), the standings. 304 when unchanged (``condition``, by the
-    evening's version, with no database query); 286 at the end (htmx)."""
+    evening's version, with no database query), the end of the evening included."""
     found, version = _lookup(request, key)
     if found is None:
         return not_found()
@@ -265,8 +266,6 @@ def guest_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     if partial:
         template = context.get("format_page", "guest/_page.html")  # the format's own part, if it draws one
     response = render(request, template, context)
-    if partial and not context["live"]:
-        response.status_code = 286  # django_htmx.http.HttpResponseStopPolling: htmx stops polling
     response["ETag"] = context["etag"]
     return private(response)
 
