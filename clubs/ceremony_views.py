@@ -18,6 +18,18 @@ from tournament.private_doors import not_found_for, private
 from tournament.views.request_types import HostHttpRequest
 
 POLL_SECONDS = 3
+SHOWN_AT_MOST = 100  # house rule of the display: the final standings' top 100 fit one 1080p screen
+
+
+def standings_size(lines: int) -> str:
+    """How the final season standings of ``lines`` rows are written so that they fit one screen
+    (house rule of the display, ``docs/clubs.md``): "few" (up to 12: one column, names at 4 % of
+    the screen's height), "some" (up to 30: two columns), "many" (up to 60: three), "most" (four,
+    the top ``SHOWN_AT_MOST``). Raises nothing."""
+    for size, most in (("few", 12), ("some", 30), ("many", 60)):
+        if lines <= most:
+            return size
+    return "most"
 
 
 @login_required
@@ -49,6 +61,15 @@ def season_room(request: HttpRequest, room_key: str) -> HttpResponse:
     if season is None:
         return not_found_for(request)
     now = season_ceremony(season)
-    context = {"season": season, "club": season.club, "c": now, "poll_seconds": POLL_SECONDS}
+    rows = now.standings.rows
+    context = {
+        "season": season,
+        "club": season.club,
+        "c": now,
+        "rows": rows[:SHOWN_AT_MOST],
+        "more": max(0, len(rows) - SHOWN_AT_MOST),
+        "size": standings_size(len(rows)),
+        "poll_seconds": POLL_SECONDS,
+    }
     template = "clubs/_season_room_live.html" if request.headers.get("HX-Request") else "clubs/season_room.html"
     return private(render(request, template, context))

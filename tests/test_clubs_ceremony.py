@@ -100,3 +100,11 @@ def test_the_room_is_behind_its_key_and_the_tap_is_the_hosts(client, host):
     tap = reverse("club-season-reveal", args=[season.club_id, season.pk])
     assert client.post(tap, {"seen_step": "0"}).status_code == 404
     assert Season.objects.get(pk=season.pk).ceremony_step is None
+
+
+def test_the_final_standings_are_written_to_fit_one_screen():
+    from clubs.ceremony_views import standings_size
+
+    assert [standings_size(n) for n in (1, 12, 13, 30, 31, 60, 61, 500)] == [
+        *("few", "few", "some", "some", "many", "many", "most", "most")
+    ]
