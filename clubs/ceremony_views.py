@@ -1,5 +1,5 @@
 """The season ceremony's pages (``clubs.ceremony``): the host's tap on the season page, and the
-season's room display at ``/m/season/<room_key>/room/`` (no login, read-only; the key is 192
+season's room display at ``/m/<room_key>/room/`` (no login, read-only; the key is 192
 random bits and a wrong one gets the one 404 every private door answers, as a member's page)."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from django.urls import path
 from clubs import ceremony_views, member_views
 
 urlpatterns = [
-    path("season/<str:room_key>/room/", ceremony_views.season_room, name="season-room"),
+    path("<str:room_key>/room/", ceremony_views.season_room, name="season-room"),
     path("<str:key>/", member_views.member_home, name="member-page"),
     path("<str:key>/calendar.ics", member_views.member_calendar, name="member-calendar"),
 ]

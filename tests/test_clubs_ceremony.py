@@ -108,3 +108,11 @@ def test_the_final_standings_are_written_to_fit_one_screen():
     assert [standings_size(n) for n in (1, 12, 13, 30, 31, 60, 61, 500)] == [
         *("few", "few", "some", "some", "many", "many", "most", "most")
     ]
+
+
+def test_the_rooms_key_never_reaches_a_log(host):
+    from tournament.private_logs import redact
+
+    season = _played_season(host, closed=False)
+    path = reverse("season-room", args=[season.room_key])
+    assert season.room_key not in redact(f'"GET {path} HTTP/1.1" 200')
