@@ -116,3 +116,12 @@ def test_the_rooms_key_never_reaches_a_log(host):
     season = _played_season(host, closed=False)
     path = reverse("season-room", args=[season.room_key])
     assert season.room_key not in redact(f'"GET {path} HTTP/1.1" 200')
+
+
+def test_an_open_seasons_page_says_to_close_it_first(client, host):
+    season = _played_season(host, closed=False)
+    client.force_login(host)
+    page = client.get(reverse("club-season", args=[season.club_id, season.pk])).content.decode()
+    assert "Close the season first" in page and "Reveal next prize" not in page
+    tap = reverse("club-season-reveal", args=[season.club_id, season.pk])
+    assert "The season is still open" in client.post(tap, {"seen_step": "0"}, follow=True).content.decode()
