@@ -183,3 +183,10 @@ class LinkPickForm(forms.Form):
     0 to 9 ("٣" is no id)."""
 
     pk = IdField()
+
+
+class SeasonCeremonyForm(forms.Form):
+    """One tap of the season ceremony: the step the host's page showed (0 before the first
+    prize), so a double tap or a stale tab changes nothing (``clubs.ceremony``)."""
+
+    seen_step = forms.IntegerField(min_value=0, max_value=1000, widget=forms.HiddenInput)

@@ -117,6 +117,11 @@ class Season(models.Model):
     ends_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(db_default=Now())
     dues_cents = models.PositiveIntegerField(default=0)  # each member's season dues (the kitty)
+    # The season ceremony (``docs/clubs.md``, "The season ceremony"): how many steps the host has
+    # revealed (None: not begun; one per prize, then the final standings), and the room display's
+    # private key (``/m/<room_key>/room/``: 192 random bits, as a guest's key).
+    ceremony_step = models.PositiveSmallIntegerField(null=True, blank=True)
+    room_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "id"]

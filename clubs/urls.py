@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubs import calendar_views, kitty_views, views
+from clubs import calendar_views, ceremony_views, kitty_views, views
 
 urlpatterns = [
     path("", views.club_list, name="clubs"),
@@ -15,6 +15,9 @@ urlpatterns = [
     path("<int:club_id>/seasons/", views.season_new, name="club-season-new"),
     path("<int:club_id>/seasons/<int:season_id>/", views.season_page, name="club-season"),
     path("<int:club_id>/seasons/<int:season_id>/close/", views.season_close, name="club-season-close"),
+    path(
+        "<int:club_id>/seasons/<int:season_id>/ceremony/", ceremony_views.season_ceremony_tap, name="club-season-reveal"
+    ),
     path("<int:club_id>/evenings/<int:evening_id>/kitty/", kitty_views.evening_kitty, name="club-kitty"),
     path(
         "<int:club_id>/evenings/<int:evening_id>/settlement.pdf", kitty_views.evening_kitty_pdf, name="club-kitty-pdf"

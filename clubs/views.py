@@ -8,21 +8,24 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import services
+from clubs.ceremony import season_ceremony
 from clubs.forms import (
     ClubEveningForm,
     ClubForm,
     MemberActionForm,
     MemberListForm,
     PickForm,
+    SeasonCeremonyForm,
     SeasonCloseForm,
     SeasonForm,
     UsualEveningForm,
 )
 from clubs.models import Club, Member, Season
-from clubs.selectors import club_page, season_standings, today
+from clubs.selectors import club_page, today
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
 from tournament.views.request_types import HostHttpRequest
@@ -247,9 +250,13 @@ def season_page(request: HostHttpRequest, club_id: int, season_id: int) -> HttpR
     evenings, nights played, each evening's tallies, the season's prizes."""
     club = _club(request, club_id)
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id, club=club)
-    standings = season_standings(season)
-    return render(
-        request,
-        "clubs/season.html",
-        {"club": club, "s": standings, "close_form": SeasonCloseForm(initial={"on": today()})},
-    )
+    now = season_ceremony(season)
+    context = {
+        "club": club,
+        "s": now.standings,
+        "c": now,
+        "close_form": SeasonCloseForm(initial={"on": today()}),
+        "reveal_form": SeasonCeremonyForm(initial={"seen_step": now.shown}),
+        "room_url": request.build_absolute_uri(reverse("season-room", args=[season.room_key])),
+    }
+    return render(request, "clubs/season.html", context)

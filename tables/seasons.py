@@ -199,3 +199,14 @@ def season_dates_refused(
                 "belongs to one season. Change the dates, or close that season first."
             )
     return None
+
+
+def season_reveal_order(awards: Sequence[PrizeAward]) -> tuple[PrizeAward, ...]:
+    """The season ceremony's order of ``awards`` (``season_prizes``' order: the format's own
+    prizes, best attendance, the booby): the smallest prize first and the biggest last, as the
+    evening's ceremony (house rule, ``docs/clubs.md``, "The season ceremony"): the booby, then
+    best attendance, then the format's own prizes from the last to the first (Bunco: most buncos
+    last). Raises nothing."""
+    rank = {"booby": 0, "attendance": 1}
+    own = [a for a in awards if a.key not in rank]
+    return tuple(sorted((a for a in awards if a.key in rank), key=lambda a: rank[a.key])) + tuple(reversed(own))

@@ -65,7 +65,7 @@ def play(evening: Evening, host, rounds: int = 1) -> Evening:
 def walk_club(evening: Evening) -> dict[str, str]:
     """A club of ``evening``'s host and format, its guests the roster, the evening its own and a
     season from its date: the values the page walk (``tests/test_accessibility.py``) fills the
-    club pages' routes with (club, a member, the season, the member's private link ``m/key``)."""
+    club pages' routes with (club, a member, the season, the member's private link ``m/key``, the season's room key)."""
     club = services.club_create(host=evening.host, name="The walk's club", format=evening.format, evening_settings={})
     rows = [services.MemberRow(g.name, Pack(g.pack), g.contact) for g in evening.guests.all()]
     members = services.members_add(club=club, rows=rows)
@@ -77,4 +77,5 @@ def walk_club(evening: Evening) -> dict[str, str]:
         "member_id": str(members[0].pk),
         "season_id": str(season.pk),
         "m/key": link.key,
+        "room_key": season.room_key,
     }

@@ -255,6 +255,8 @@ NOT_FUZZED = {
         name: "the season's calendar or a member's page: fuzzed over a club in tests/test_clubs_calendar.py"
         for name in ("club-calendar", "club-calendar-evening", "club-member-links", "member-page", "member-calendar")
     },
+    "club-season-reveal": "the season ceremony's tap: fuzzed over a club in tests/test_clubs_ceremony.py",
+    "season-room": "the season's room display: reads only its key (tests/test_clubs_ceremony.py)",
     "home": "a redirect or a static page, reads nothing",
     "guide": "a static page, reads nothing",
     "rules": "a static page, reads nothing",
