@@ -16,6 +16,7 @@ from clubs.forms import CalendarForm, LinkPickForm
 from clubs.member_page import season_calendar
 from clubs.models import ClubEvening, Member, MemberLink, Season
 from tables.errors import RuleError
+from tournament.name_keys import name_order
 from tournament.views.request_types import HostHttpRequest
 
 
@@ -31,7 +32,10 @@ def season_calendar_page(request: HostHttpRequest, club_id: int, season_id: int)
     """The season's calendar: each evening's date, time, place and host member (a link to change
     them), and every member's private link for the season (their page and calendar feed)."""
     season = _season(request, club_id, season_id)
-    links = MemberLink.objects.filter(season=season).select_related("member").order_by("member__name_key")
+    links = sorted(
+        MemberLink.objects.filter(season=season).select_related("member"),
+        key=lambda link: (name_order(link.member.name), link.pk),
+    )
     context = {
         "club": season.club,
         "season": season,
