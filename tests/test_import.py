@@ -1,6 +1,6 @@
 """A recorded evening replayed from its JSON export: the known-answer test of the bell rules.
 
-The importer rebuilds the evening from the draw and replays every bell through ``tables.bell``
+The importer rebuilds the evening from the draw and replays every bell through ``tables.formats.poker.bell``
 with the recorded results and cuts; the export of the imported evening must tell the same story.
 """
 

@@ -24,17 +24,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TypeVar
 
-from tables.draw import (
-    TableCard,
-    draws_from_other_pack,
-    pull_list,
-    rank_name,
-    split_packs,
-)
 from tables.errors import RuleError
+from tables.formats.poker.draw import draws_from_other_pack, pull_list, split_packs
+from tables.formats.poker.plan import TablePlan, plan_tables
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
+from tables.table_cards import TableCard, rank_name
 from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest, Seat
@@ -271,7 +266,7 @@ def _guests_here(evening: Evening) -> tuple[int, int]:
 def _plan(evening: Evening, draw: Draw | None, here: int) -> TablePlan:
     """The plan in force: the draw's (done, or from real packs being recorded) when it seats
     the guests here, else the plan for them
-    (``tables.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
+    (``tables.formats.poker.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
     if draw is not None and sum(draw.sizes) == here:
         return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
     return plan_tables(here)
@@ -321,7 +316,7 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     """The cards to pull from each real pack for a physical draw of the guests checked in now
     (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
     when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
-    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.draw.split_packs``/``pull_list``."""
+    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.formats.poker.draw.split_packs``/``pull_list``."""
     _check_variant("pull-list", variant)
     red, blue = _guests_here(evening)
     plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)

@@ -11,12 +11,12 @@ A bad file gives one ``EveningImportError`` whose message names the place in the
 (``guests[3].pack: "green" is not one of red, blue``), and nothing is saved.
 
 The import does not trust the stored moves either: it rebuilds the evening from the live draw
-and replays every live bell through the rules (``tables.bell.ring_bell``) with the recorded
+and replays every live bell through the rules (``tables.formats.poker.bell.ring_bell``) with the recorded
 results and the recorded cards cut, then checks that the replay gives exactly the exported
 entries. A recorded evening is thus a known-answer test of the rules. The new evening gets new
 ids and new private links (keys are never exported). Undone bells and superseded results are
 kept as history. Guests leaving or arriving between bells (bells of kind "leave"/"arrive") are
-replayed with ``tables.bell.guest_leaves`` / ``guest_arrives``.
+replayed with ``tables.formats.poker.bell.guest_leaves`` / ``guest_arrives``.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from typing import Any
 import jsonschema
 from django.db import transaction
 
-from tables.bell import BellOptions, BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.foursome import ghost_name, is_ghost
+from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
+from tables.formats.poker.prizes import PrizeOptions
 from tables.formats.poker.showdown import Game, options_for
-from tables.prizes import PrizeOptions
 from tournament.exchange.export import SCHEMA
 from tournament.exchange.rows import (
     EveningImportError,

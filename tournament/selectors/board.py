@@ -15,10 +15,10 @@ from datetime import datetime, timedelta
 from django.db import connection
 from django.utils import timezone
 
-from tables.bell import EveningState
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.prizes import StandingRow, places, standings
 from tables.packs import Pack
-from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
-from tables.prizes import StandingRow
+from tables.formats.poker.prizes import StandingRow
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, evening_board

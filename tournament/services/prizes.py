@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tables.errors import RuleError
+from tables.formats.poker.prizes import PrizeOptions, Settlement, StandingRow, places, settle, standings
 from tables.packs import Pack
-from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, places, settle, standings
+from tables.prizes import Prize
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.services.naming import namer

@@ -47,8 +47,8 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         bell, prize = state.bell_options(evening), prizes.prize_options(evening)
     except RuleError as error:
         messages.error(request, error_message(error, evening))
-        from tables.bell import BellOptions
-        from tables.prizes import PrizeOptions
+        from tables.formats.poker.bell import BellOptions
+        from tables.formats.poker.prizes import PrizeOptions
 
         bell, prize = BellOptions(), PrizeOptions()
     form = HouseRulesForm(request.POST or None, bell=bell, prizes=prize)

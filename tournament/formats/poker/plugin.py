@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tables.bell import EveningState
+from tables.formats.engine import FormatRules
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.rules import POKER_RULES
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
-    """Progressive Poker: the state is ``tables.bell.EveningState`` (tables, counters, yellow
+    """Progressive Poker: the state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow
     counters, stakes), the standings ``services.prizes.EveningStandings``."""
 
     key: ClassVar[str] = "poker"
@@ -48,6 +50,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         "score-cards": "score-sheets",
         "tally-sheets": "score-sheets",
     }
+
+    @property
+    def rules(self) -> FormatRules:
+        """Progressive Poker's rules (``tables.formats.poker.rules``): plan, draw, bell, prizes."""
+        return POKER_RULES
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """Seating cards, table cards, score sheets, the pull list, results, certificates."""
@@ -80,7 +87,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         and the final counts)."""
         from dataclasses import replace
 
-        from tables.prizes import standings
+        from tables.formats.poker.prizes import standings
         from tournament.models import Evening, FinalCount
         from tournament.services.state import last_states_after
 
@@ -153,7 +160,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return tuple(tuple(t) for t in bell.record["before"]["tables"])
 
     def step_replay(self, evening: Evening):
-        """``formats.poker.corrections.PokerReplay``: ``tables.bell`` rings again."""
+        """``formats.poker.corrections.PokerReplay``: ``tables.formats.poker.bell`` rings again."""
         from tournament.formats.poker.corrections import PokerReplay
 
         return PokerReplay(evening)
@@ -226,7 +233,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def table_limits(self) -> TableLimits:
         """Any chair at a table with room: 3 to 7 players (house rule, docs/rules/progressive-poker.md
         "Changing seats": a table keeps three as after a departure, and seven at most as the plan)."""
-        from tables.plan import LARGEST_SIZE
+        from tables.formats.poker.plan import LARGEST_SIZE
 
         return TableLimits(3, LARGEST_SIZE)
 
@@ -256,7 +263,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             )
 
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
-        """``exchange.importer.poker_import``: every bell replayed by ``tables.bell``."""
+        """``exchange.importer.poker_import``: every bell replayed by ``tables.formats.poker.bell``."""
         from tournament.exchange.importer import poker_import
 
         poker_import(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
