@@ -156,6 +156,12 @@ def document_kind(slug: str) -> DocumentKind:
     return kinds[slug]
 
 
+def _live_draw(evening: Evening) -> Draw | None:
+    """``services.draws.live_draw``, once per evening inside the print page's ``one_outcome()``
+    (``remembered``): its documents' checks read the draw in force once."""
+    return remembered("live draw", evening, live_draw)
+
+
 def _labels(evening: Evening) -> dict[Pack, str]:
     return {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
 
@@ -173,7 +179,7 @@ def seating_cards(
     none; the host reissues the link first). A name that cannot be printed prints as "Guest
     no. N" (``guest_print_name``; the print page lists it, ``unprintable_guests``).
     """
-    draw = live_draw(evening)
+    draw = _live_draw(evening)
     if draw is None and open_physical_draw(evening) is not None:
         raise PrintError(
             "The draw from real packs is not complete: record every guest's card, then print the seating cards."
@@ -305,7 +311,7 @@ def table_tents(*, evening: Evening, paper: str = "A4", variant: str = "tent") -
     recorded), or, before any draw, of the plan for the guests checked in now. Raises ``PlanError`` (a ``RuleError``) when they cannot be seated
     yet, ``PrintError`` for an unknown paper or variant."""
     _check_variant("table-tents", variant)
-    draw = live_draw(evening) or open_physical_draw(evening)
+    draw = _live_draw(evening) or open_physical_draw(evening)
     tables = len(draw.sizes) if draw is not None else _plan(evening, None, sum(_guests_here(evening))).tables
     tents = [
         TableTentData(number=n, kind=table_kind(n, tables), movement=movement_line(n, tables))
@@ -318,7 +324,7 @@ def pull_list_note(evening: Evening) -> str:
     """One line for the print page: who draws from the other pack under the pull list's split,
     or "" when nobody does. Raises as ``pull_list_document``."""
     red, blue = _guests_here(evening)
-    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
     other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
     words = [f"{n} of the {evening.pack_label(p)} draw from the other pack" for p, n in other.items() if n]
     return "; ".join(words)
@@ -331,7 +337,7 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.draw.split_packs``/``pull_list``."""
     _check_variant("pull-list", variant)
     red, blue = _guests_here(evening)
-    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
     pull = pull_list(split_packs(plan, red=red, blue=blue))
     packs = [
         PullPackData(
@@ -413,7 +419,7 @@ def _evening_outcome(evening: Evening) -> Outcome:
     ``PrintError`` before the draw or the first bell; ``RuleError`` for bad prize options. A
     name that cannot be printed prints as "Guest no. N" (``guest_print_name``). About five
     queries."""
-    if live_draw(evening) is None:
+    if _live_draw(evening) is None:
         raise PrintError("No draw yet: run the draw and play a round before printing results.")
     if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
@@ -556,7 +562,7 @@ def seating_cards_check(evening: Evening) -> None:
     returns once there is a draw in force, at least one card to print and no card with a
     revoked link (the two card queries counted, three queries); otherwise builds the cards,
     which raises the words (before the draw, naming the revoked card, or no card at all)."""
-    draw = live_draw(evening)
+    draw = _live_draw(evening)
     if draw is not None:
         drawn, drawn_revoked = _card_counts(draw.cards.exclude(guest__status=Guest.Status.LEFT))
         late, late_revoked = _card_counts(_late_seats(evening, draw.cards.values("guest_id")))
@@ -569,7 +575,7 @@ def score_sheets_check(evening: Evening, *, prefilled: bool) -> None:
     """Raises what ``score_sheets_document`` (on A4) raises, without building the sheets:
     returns once there is a draw in force with tables and, for ``prefilled`` sheets, a result
     reported (two queries); otherwise builds them, which raises the words."""
-    draw = live_draw(evening)
+    draw = _live_draw(evening)
     reported = Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
     if draw is not None and draw.sizes and (not prefilled or reported.exists()):
         return
@@ -593,10 +599,10 @@ def unprintable_guests(evening: Evening) -> list[UnprintableGuest]:
     """The evening's guests whose names cannot be printed (``printing.text.name_problem``),
     in name order: they print as "Guest no. N" until the host fixes the name. One query."""
     found = []
-    for guest in evening.guests.order_by("name_key", "id").only("id", "evening_id", "name"):
-        reason = name_problem(guest.name)
+    for pk, name in evening.guests.order_by("name_key", "id").values_list("id", "name"):
+        reason = name_problem(name)
         if reason:
-            found.append(UnprintableGuest(guest, reason))
+            found.append(UnprintableGuest(Guest(id=pk, evening_id=evening.pk, name=name), reason))
     return found
 
 
