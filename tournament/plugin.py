@@ -553,6 +553,16 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         not yet rendered: ``.render()`` gives the PDF bytes. Raises ``RuleError``/``PrintError``."""
         raise NotImplementedError
 
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """Whether document ``slug`` (one of ``document_kinds``; ``variant`` checked) can print
+        on A4 now, for the print page's list: returns None where ``document`` would build it,
+        raises what ``document`` raises where it would not, the same error in the same words
+        (issue 26 item 3: the page checks every document without building its rows). A format
+        answers its own more cheaply where a document has a row per guest, in its package: it
+        returns only once it knows the document builds, and otherwise builds it to raise the
+        words. This default builds the document (``document``)."""
+        self.document(evening=evening, slug=slug, paper="A4", variant=variant, base_url=None)
+
     # -- pages the format draws itself ----------------------------------------------------------
 
     def template(self, name: str) -> str:

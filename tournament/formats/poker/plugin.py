@@ -68,6 +68,13 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
 
         return poker_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
 
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """``documents.contents.poker_document_check``: the seating cards and score sheets
+        checked without their rows."""
+        from tournament.documents.contents import poker_document_check
+
+        poker_document_check(evening=evening, slug=slug, variant=variant)
+
     def state(self, evening: Evening) -> EveningState:
         """``services.state.evening_state``: the last bell's state, the final count after the end."""
         from tournament.services.state import evening_state
