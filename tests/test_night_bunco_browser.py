@@ -87,6 +87,8 @@ def test_a_bunco_night_door_board_phone_bell_ceremony_correction(browser, live_s
     desk.wait_for_load_state()
     desk.screenshot(path="/tmp/night-bunco-bell.png", full_page=True)
     assert "The bell of round 1 has rung." in desk.locator("main").inner_text()
+    phone.wait_for_function("() => document.body.innerText.includes('At the last bell')", timeout=10_000)
+    assert "stay at table 1" in phone.locator(".bellnews").inner_text()  # the head table's winners stay
 
     # Between rounds the host seats the late guest: with no ghost seated, a new foot table.
     desk.get_by_role("link", name="seat them").click()
