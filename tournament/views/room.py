@@ -51,6 +51,7 @@ from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now
 from tournament.selectors.guest_boards import shared_board
 from tournament.services.clock import next_round_due_at
+from tournament.services.ending import Ceremony
 from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -248,7 +249,9 @@ def table_digits(numbers: list[int]) -> int:
     return len(str(max(numbers, default=1)))
 
 
-def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag: str, now=None) -> dict:
+def _ceremony_context(
+    evening: Evening, board: EveningBoard, *, asked: str, etag: str, now: Ceremony | None = None
+) -> dict:
     """What the display shows once the evening has ended (``room/_ceremony.html``): the
     ceremony (``tournament.services.ending.ceremony``: the prizes revealed so far, whether the
     final standings are shown), each prize's reason as printed (no house-rule notes), and every
