@@ -462,10 +462,12 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     # -- the room and the phones ----------------------------------------------------------------
 
-    def family_board(self, evening: Evening) -> object | None:
+    def family_board(self, evening: Evening, guests: Mapping[int, Guest] | None = None) -> object | None:
         """The format's own board, computed once per version with every phone's shared board
-        (``selectors.guest_boards.Shared.family``) for the format's own phone pages; None for a
-        format whose shared board (``selectors.board``) says all."""
+        (``selectors.guest_boards.Shared.family``) for the format's own pages, in place of
+        Progressive Poker's tables and standings; None for a format whose shared board
+        (``selectors.board.evening_board``) says all. ``guests``: guest id -> guest, every guest
+        of the evening, when the caller has read them (the shared board has)."""
         return None
 
     def guest_page_context(self, guest: Guest, shared: PhoneBoard) -> dict | None:

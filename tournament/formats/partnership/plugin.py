@@ -373,8 +373,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         foursome_import(data, evening, draw, row, gid, host)
 
-    def family_board(self, evening: Evening) -> FoursomeBoard:
+    def family_board(self, evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
         """``formats.partnership.boards.foursome_board``: tables by seat, reports, moves."""
         from tournament.formats.partnership.boards import foursome_board
 
-        return foursome_board(evening)
+        return foursome_board(evening, guests)
