@@ -221,11 +221,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return result_record(round=rnd, table=table, pool_winner=ids[0], counters=counters, user=user)
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
-        """``services.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
+        """``formats.poker.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
         After the draw and before round 1 the guest is marked, and the host confirms the re-plan
         on the draw page (``services.draw_changes.draw_guest_marked``)."""
-        from tournament.services import departures
+        from tournament.formats.poker import departures
 
         if not evening.rounds.exists():
             from tournament.services.draw_changes import draw_guest_marked
