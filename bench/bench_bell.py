@@ -6,7 +6,7 @@ or any other with ``--database-url``, which creates and drops ``test_<name>``), 
 ``--guests`` checked-in guests, runs the digital draw, starts round 1 and stores a result at
 every table (the first guest wins; at the head table the winner takes 10 counters from the
 last). Then, ``--repeat`` times: ``bell_ring`` (locks the round, loads the state and results,
-runs ``tables.bell.ring_bell``, stores the bell, its entries and the audit entry, moves the
+runs ``tables.formats.poker.bell.ring_bell``, stores the bell, its entries and the audit entry, moves the
 seats, bumps the version) is timed, then undone (not timed). The baseline, timed the same way
 in the same run, is Django's ``bulk_update`` of the very ``Seat`` rows the bell moved, to
 their new tables, in one transaction: the least a bell could cost in writes. The ratio says
@@ -86,7 +86,7 @@ def main() -> None:
         from django.db import transaction
         from django.test.utils import CaptureQueriesContext
 
-        from tables.bell import BellRecord
+        from tables.formats.poker.bell import BellRecord
         from tournament.models import Seat
         from tournament.services.bell import bell_undo
 

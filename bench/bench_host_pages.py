@@ -19,6 +19,14 @@ The finish page shows only once the evening has ended, so it is measured last, t
 after the host ends the evenings (``evening_end``: round 2 becomes the last round), every table
 reports round 2 and its bell ends them.
 
+With ``--cold`` every page but a guest's is also timed as its first draw after a change: the
+evening's version bumped (``services.versions.evening_touch``, outside the timing) before each
+of its GETs, in the same interleaved rounds as the page drawn again unchanged and the bare view
+(the host's board, the room display and the standings keep their board per process and version,
+``selectors.guest_boards``; without ``--cold`` they are timed warm). A guest's page is left out:
+it reads the version from the cache, which a gunicorn's own in-memory cache learns only after
+its second (``versions.LOCAL_TTL``). Its rows say "first draw after a change".
+
 With ``--http`` (SQLite only) every page and the bare view are also fetched over HTTP from a
 gunicorn (one worker, one thread) serving the same database file with the production settings
 (``bench/phones_settings.py``, DEBUG off, the in-memory cache) and the host's session cookie,
@@ -26,7 +34,7 @@ interleaved the same way: the bare view then costs a request over the loopback, 
 gunicorn, so these ratios are the ones to set beside figures measured that way (issue 26's).
 
 Run: ``.venv/bin/python bench/bench_host_pages.py [--guests 500] [--repeat 5]
-[--formats poker,bunco] [--database-url URL] [--http] [--pages guests,print]``
+[--formats poker,bunco] [--database-url URL] [--http] [--cold] [--pages guests,print]``
 (``--pages``: only the pages of those labels of ``PAGES``).
 """
 
@@ -39,6 +47,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
@@ -58,6 +67,8 @@ PAGES = (
     ("room display", "room", "public"),
     ("a guest's page", "guest-page", "guest"),
 )
+COLD = " (first draw after a change)"  # a cold row's label: its page's label and this
+NEVER_COLD = {"a guest's page"}  # read from the cache's version (module docstring)
 
 
 def bunco_evening(host, size: int):
@@ -123,6 +134,17 @@ def end(fmt: str, evening) -> None:
     assert evening.stage == Evening.Stage.ENDED, evening.stage
 
 
+def bump(evening) -> None:
+    """Bump ``evening``'s version as every change does (``services.versions.evening_touch``, in
+    its own transaction): every page's board kept for the old version is stale."""
+    from django.db import transaction
+
+    from tournament.services.versions import evening_touch
+
+    with transaction.atomic():
+        evening_touch(evening=evening)
+
+
 def urls(evening) -> dict[str, str]:
     """{page label: its URL} for ``evening`` (a guest's page: the head table's first guest)."""
     from django.urls import reverse
@@ -133,7 +155,13 @@ def urls(evening) -> dict[str, str]:
 
 
 def measure(
-    get, urls_by_size: dict[int, dict[str, str]], repeat: int, *, ended: bool, only: set[str] | None = None
+    get,
+    urls_by_size: dict[int, dict[str, str]],
+    repeat: int,
+    *,
+    ended: bool,
+    only: set[str] | None = None,
+    touch: Callable[[int], None] | None = None,
 ) -> dict:
     """{page label: ((queries at the smallest size, at the largest), Timing at the largest)}
     for the pages of
@@ -141,9 +169,13 @@ def measure(
     all but the finish page) or once it has ended (only the finish page), timed interleaved
     with the bare view, whose Timing is under "bare" (queries (0, 0)). ``get(url)`` fetches one
     page: (response, queries, seconds), in process (``pages.counted_get``) or over HTTP.
-    ``only``: the labels to measure (``--pages``), None for every page."""
-    small, big = (urls_by_size[size] for size in sorted(urls_by_size))
+    ``only``: the labels to measure (``--pages``), None for every page. ``touch(guests)`` (``--cold``):
+    bumps the version of the evening of that size; each page but a guest's is then also timed
+    right after it (the big evening's), under its label plus ``COLD``, with the queries of such
+    a GET at each size."""
+    (small_size, small), (big_size, big) = sorted(urls_by_size.items())
     labels = [label for label in big if (label == "finish") == ended and (only is None or label in only)]
+    cold = [label for label in labels if touch is not None and label not in NEVER_COLD]
     queries: dict[str, tuple[int, int]] = {}
     for label in labels:
         counts = []
@@ -153,12 +185,28 @@ def measure(
             assert response.status_code == 200, f"{label}: {response.status_code}"
             counts.append(count)
         queries[label] = (counts[0], counts[1])
+    for label in cold:  # a first draw's queries: its evening touched, then the page
+        counts = [
+            after(lambda s=size: touch(s), get, url)[1]
+            for size, url in ((small_size, small[label]), (big_size, big[label]))
+        ]
+        queries[label + COLD] = (counts[0], counts[1])
     ways = {"bare": lambda: get(BARE)}
-    ways.update({label: (lambda url=big[label]: get(url)) for label in labels})
+    for label in labels:  # each page's first draw after a change, then the same page drawn again (warm)
+        if label in cold:
+            ways[label + COLD] = lambda url=big[label]: after(lambda: touch(big_size), get, url)
+        ways[label] = lambda url=big[label]: get(url)
     best = interleaved(ways, repeat)
-    for label in labels:
+    for label in ways:
         assert best[label].status == 200, f"{label}: {best[label].status}"
     return {label: (queries.get(label, (0, 0)), timing) for label, timing in best.items()}
+
+
+def after(touch: Callable[[], None], get, url: str) -> tuple[object, int, float]:
+    """``get(url)`` right after ``touch()`` (the evening's version bumped: the page's first draw
+    after a change); the touch is not timed and its queries are not counted."""
+    touch()
+    return get(url)
 
 
 class HttpResponse:
@@ -223,27 +271,32 @@ class Http:
 
 
 def print_rows(title: str, rows: dict, size: int, fmt: str, how: str) -> None:
-    """Print ``measure``'s rows (with "bare") under ``title`` and report each page's ratio."""
+    """Print ``measure``'s rows (with "bare") under ``title`` and report each page's ratio; a
+    page's first draw after a change (``--cold``) follows it, as "<page>, cold"."""
     bare = rows.pop("bare")[1].seconds
     print(f"{title}; bare view {bare * 1000:.2f} ms")
-    print(f"  {'page':16}{'KiB':>7}{'queries 60':>12}{f'/ {size}':>7}{'':7}{'ms':>9}{'ratio':>8}")
-    for label, _, _ in PAGES:
-        if label not in rows:  # left out by --pages
-            continue
-        (at_60, at_big), t = rows[label]
-        grows = "grows" if at_big != at_60 else ""
-        print(
-            f"  {label:16}{t.size / 1024:7.0f}{at_60:12d}{at_big:7d}{grows:>7}"
-            f"{t.seconds * 1000:9.1f}{t.seconds / bare:8.0f}",
-            flush=True,
-        )
-        report(
-            f"{fmt}: {label}, {size} guests{how}",
-            t.seconds / bare,
-            "a bare Django view" + how,
-            50,
-            detail=f"{at_60} / {at_big} queries at 60 / {size}" + (", grows" if grows else ""),
-        )
+    print(f"  {'page':22}{'KiB':>7}{'queries 60':>12}{f'/ {size}':>7}{'':7}{'ms':>9}{'ratio':>8}")
+    for page, _, _ in PAGES:
+        for label, shown, said in (
+            (page, page, page),
+            (page + COLD, f"{page}, cold", page + COLD.rstrip(")").replace(" (", ", ")),
+        ):
+            if label not in rows:  # left out by --pages, or not --cold
+                continue
+            (at_60, at_big), t = rows[label]
+            grows = "grows" if at_big != at_60 else ""
+            print(
+                f"  {shown:22}{t.size / 1024:7.0f}{at_60:12d}{at_big:7d}{grows:>7}"
+                f"{t.seconds * 1000:9.1f}{t.seconds / bare:8.0f}",
+                flush=True,
+            )
+            report(
+                f"{fmt}: {said}, {size} guests{how}",
+                t.seconds / bare,
+                "a bare Django view" + how,
+                50,
+                detail=f"{at_60} / {at_big} queries at 60 / {size}" + (", grows" if grows else ""),
+            )
 
 
 def main() -> None:
@@ -254,6 +307,7 @@ def main() -> None:
     parser.add_argument("--formats", default="poker,bunco")
     parser.add_argument("--database-url", default="")
     parser.add_argument("--http", action="store_true", help="also over HTTP from gunicorn (SQLite only)")
+    parser.add_argument("--cold", action="store_true", help="also each page's first draw after a change")
     parser.add_argument("--pages", default="", help="only these pages, by label, comma-separated (e.g. guests,print)")
     args = parser.parse_args()
     only = {label.strip() for label in args.pages.split(",")} if args.pages else None
@@ -278,14 +332,15 @@ def main() -> None:
                 cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
                 server = Http(connection.settings_dict["NAME"], settings.SECRET_KEY, cookie)
                 ways.append((" over HTTP", server.get))
+            touch = (lambda size, evenings=evenings: bump(evenings[size])) if args.cold else None
             try:
                 pages = {size: urls(e) for size, e in evenings.items()}
-                rows = {how: measure(get, pages, args.repeat, ended=False, only=only) for how, get in ways}
+                rows = {how: measure(get, pages, args.repeat, ended=False, only=only, touch=touch) for how, get in ways}
                 if only is None or "finish" in only:
                     for evening in evenings.values():
                         end(fmt, evening)
                     for how, get in ways:
-                        rows[how].update(measure(get, pages, args.repeat, ended=True, only=only))
+                        rows[how].update(measure(get, pages, args.repeat, ended=True, only=only, touch=touch))
             finally:
                 if server is not None:
                     server.stop()

@@ -5,19 +5,18 @@ values, and every rule names where it comes from: a page of ``docs/rules/`` (the
 rules in the project's words, naming the books: ``docs/rules/README.md``), or "house rule: ..." where
 the texts are silent and the product had to choose.
 
-Modules:
+What every format shares sits here at the top:
     packs         the red and the blue pack of the seating draw
+    table_cards   a table card in a guest's words ("3 red"), for every physical draw
+    entries       what happened to one guest at a bell, as every format records it
+    cuts          cutting cards to settle ties (the lowest cut stays), for bells and prizes
+    prizes        a prize: title, winners and the reason in words
     errors        the two kinds of error (one a person can fix, one that is a bug)
-    plan          how many tables of which sizes for n guests
-    draw          the seating draw: table cards, the pull list, dealing, the physical draw
-    bell          what the bell does, a package: ``state`` (an evening as the rules see it),
-                  ``options`` (its house rules), ``checks`` (a table's result), ``cuts``,
-                  ``ring`` (ring_bell), ``guests`` (leaving and arriving), ``replay``;
-                  ``tables.bell`` re-exports what the site calls
-    formats       the family of formats on one engine (Euchre, Drive Whist, Bunco)
-    prizes        standings, prizes and the settlement
-    cards         playing cards as values (Card.parse("10H")), packs of 52 and 53
-    hands         a hand's strength: an ordered value with a label
-    game_options  options of the seed games (unknown names refused)
-    poker, poker_lookup, commerce, thirty_one, ship, showdown   the seed games' showdowns
+    seats, cards, game_options, kitty, seasons, sources, words
+
+Each format's own rules live in its package under ``formats/``:
+    formats.engine              the one interface every format's rules answer (FormatRules)
+    formats.poker               Progressive Poker: its plan, draw, bell, prizes and seed games
+    formats (the package)       the formats at tables of four: Euchre, Drive Whist, Bunco
+    formats.euchre_tournament   the Euchre tournament and its rotation schedule
 """

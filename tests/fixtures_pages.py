@@ -19,9 +19,9 @@ from tables.formats.poker.showdown import Game
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_bell import random_rounds
 from tests.fixtures_printing import guest_names
+from tournament.formats.poker.departures import guest_depart
 from tournament.models import Evening, Guest
 from tournament.services.clock import round_start
-from tournament.services.departures import guest_depart
 from tournament.services.draws import draw_digital
 from tournament.services.house_rules import house_rules_set
 from tournament.services.results import result_record

@@ -9,19 +9,18 @@ import random
 
 import pytest
 
-from tables.bell import (
+from tables.cuts import CardsCut, ties_cut
+from tables.errors import RuleError
+from tables.formats.poker.bell import (
     SEEDS_RULE,
     BellOptions,
     BellRecord,
-    CardsCut,
     EveningState,
     ResultError,
     TableResult,
     check_results,
     ring_bell,
-    ties_cut,
 )
-from tables.errors import RuleError
 
 EIGHT = [[1, 2, 3, 4], [5, 6, 7, 8]]
 TWELVE = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
@@ -149,7 +148,7 @@ def test_random_cuts_are_recorded_and_reproduce_the_bell():
 
 
 def test_a_tie_cut_at_an_earlier_bell_is_settled_by_the_same_cards_and_no_other_tie_is():
-    # House rule (tables/bell/cuts.py): a tie once cut stays cut; a card cut for one tie never
+    # House rule (tables/cuts.py): a tie once cut stays cut; a card cut for one tie never
     # settles another; the host's cards come first.
     state = start(EIGHT)
     three = [result(1, 1, (), {1: 80, 2: 40, 3: 40, 4: 40}), result(2, 5)]
@@ -331,7 +330,7 @@ def test_table_result_json_round_trip_turns_str_keys_back_into_ints():
 
 
 def test_a_pool_winner_reported_with_no_counters_is_refused():
-    from tables.bell import EveningState, ResultError, TableResult, check_one
+    from tables.formats.poker.bell import EveningState, ResultError, TableResult, check_one
 
     state = EveningState.start([[1, 2, 3, 4], [5, 6, 7, 8]], stake=50)
     with pytest.raises(ResultError, match="cannot have lost all counters"):

@@ -10,11 +10,11 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.bell import BellRecord, rerun
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellRecord, rerun
+from tables.formats.poker.plan import plan_tables
+from tables.formats.poker.prizes import standings
 from tables.packs import Pack
-from tables.plan import plan_tables
-from tables.prizes import standings
 from tests.factories import EveningFactory, HostFactory
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round, Seat

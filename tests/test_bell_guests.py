@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from tables.bell import BellOptions, BellRecord, EveningState, guest_arrives, guest_leaves, rerun
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, guest_arrives, guest_leaves, rerun
 
 FOURTEEN = [[1, 2, 3, 4], [5, 6, 7, 8, 9, 10], [11, 12, 13, 14]]
 

@@ -11,7 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.bell import (
+from tables.formats.poker.bell import (
     Arrival,
     BellOptions,
     BellRecord,
@@ -24,8 +24,8 @@ from tables.bell import (
     rerun,
     ring_bell,
 )
-from tables.bell.options import CHOICES
-from tables.prizes import standings
+from tables.formats.poker.bell.options import CHOICES
+from tables.formats.poker.prizes import standings
 
 STAKE = 50
 

@@ -5,8 +5,8 @@
 
 import pytest
 
-from tables.bell import BellOptions, EveningState, ResultError, ring_bell
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellOptions, EveningState, ResultError, ring_bell
 from tests.test_bell import moves, result
 
 SIXTEEN = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]

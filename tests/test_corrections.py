@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tables.bell import BellEntry, EveningState, StateError
 from tables.errors import RuleError, Subjects
+from tables.formats.poker.bell import BellEntry, EveningState, StateError
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
 from tournament.models import AuditEntry, Bell, Evening, Result, Seat
 from tournament.services.corrections import correction_rounds, result_correct, seating_check
@@ -121,7 +121,7 @@ def test_a_correction_three_rounds_back_replays_every_later_bell(make_evening):
     assert entry.detail["replayed"] == [1, 2, 3, 4] and entry.detail["old_winner"] == ids["B1"]
     assert Evening.objects.get(pk=evening.pk).version > version  # every live page refetches
     # The new records replay to the same state.
-    from tables.bell import BellRecord, rerun
+    from tables.formats.poker.bell import BellRecord, rerun
 
     records = [
         BellRecord.from_json(b.record)
@@ -293,7 +293,7 @@ def test_results_of_the_round_in_play_that_no_longer_fit_must_be_reported_again(
 
 def test_a_seating_that_seats_someone_twice_is_refused_with_names():
     before = EveningState.start([[1, 2, 3], [4, 5, 6]], stake=50)
-    # Such a state cannot even be built (tables.bell.state.EveningState checks itself); the
+    # Such a state cannot even be built (tables.formats.poker.bell.state.EveningState checks itself); the
     # error carries the guest's id for the Django side to name them.
     with pytest.raises(StateError, match=r"^Guest 1 is seated twice \(at table 1 and again at table 2\)\.$") as caught:
         EveningState(((1, 2, 3), (4, 5, 1)), before.counters, before.yellow, before.stakes)
@@ -311,7 +311,7 @@ def test_a_correction_that_would_seat_someone_twice_saves_nothing(make_evening, 
     evening = make_evening(0, 0)
     ids = seat_by_names(evening, [HEAD, MIDDLE])
     play(evening, ids, {1: ("H1", [], {"H1": 65, "H2": 50, "H3": 45, "H4": 40}), 2: ("M1", [], {})})
-    import tables.formats.engine as engine  # the corrections ring every bell again through the format engine
+    import tables.formats.poker.rules as engine  # the corrections ring every bell again through the format engine
 
     real = engine.ring_bell
 
@@ -449,7 +449,7 @@ def test_correcting_back_settles_each_tie_again_by_the_cards_cut_for_it(make_eve
 def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_back(db, guests, rounds, seed):
     import random
 
-    from tables.plan import plan_tables
+    from tables.formats.poker.plan import plan_tables
     from tests.factories import EveningFactory, HostFactory
     from tests.fixtures_bell import random_rounds
     from tournament.services.state import table_result

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables.bell.cuts import rank_name
+from tables.cuts import rank_name
 
 
 @pytest.mark.parametrize(

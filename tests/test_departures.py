@@ -5,11 +5,11 @@ from django.urls import reverse
 
 from tables.errors import RuleError
 from tests.test_round_services import play_round, seated
+from tournament.formats.poker.departures import guest_arrive, guest_depart
 from tournament.models import Bell, Guest
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
 from tournament.services.corrections import result_correct
-from tournament.services.departures import guest_arrive, guest_depart
 from tournament.services.draws import draw_digital
 from tournament.services.state import evening_state
 

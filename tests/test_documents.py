@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tables.plan import PlanError
+from tables.formats.poker.plan import PlanError
 from tables.prizes import Prize
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_printing import (
@@ -157,7 +157,7 @@ def test_pull_list_takes_the_cards_of_the_draws_plan_with_the_hosts_labels(eveni
     # The draw's plan seats the same guests: its cards, counted by pack and rank, are the list.
     from collections import Counter
 
-    from tables.draw import rank_name
+    from tables.table_cards import rank_name
 
     dealt = Counter(evening.draws.get().cards.values_list("pack", "rank"))
     for pack, label in (("red", "Ladies"), ("blue", "Gentlemen")):

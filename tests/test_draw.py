@@ -1,4 +1,4 @@
-"""The seating draw (tables/draw.py) against docs/rules/progressive-poker.md and the house rules."""
+"""The seating draw (tables/formats/poker/draw.py) against docs/rules/progressive-poker.md and the house rules."""
 
 import random
 from collections import Counter
@@ -8,26 +8,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.draw import (
+from tables.errors import InvariantBroken
+from tables.formats.poker.draw import (
     DealtCard,
-    DrawError,
     PhysicalDraw,
-    TableCard,
     TableSplit,
     cards_per_pack,
     deal,
     describe_pull_list,
     draws_from_other_pack,
-    parse_table_card,
     pull_list,
-    rank_name,
-    rank_plural,
     seating,
     split_packs,
 )
-from tables.errors import InvariantBroken
+from tables.formats.poker.plan import TablePlan, plan_tables, relaxations
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables, relaxations
+from tables.table_cards import DrawError, TableCard, parse_table_card, rank_name, rank_plural
 
 RED, BLUE = Pack.RED, Pack.BLUE
 LABELS = {RED: "Ladies", BLUE: "Gentlemen"}

@@ -12,10 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.draw import DrawError, draws_from_other_pack, rank_name, split_packs
 from tables.errors import RuleError
+from tables.formats.poker.draw import draws_from_other_pack, split_packs
+from tables.formats.poker.plan import PlanError, plan_tables
 from tables.packs import Pack
-from tables.plan import PlanError, plan_tables
+from tables.table_cards import DrawError, rank_name
 from tests.factories import EveningFactory, GuestFactory, HostFactory
 from tournament.models import AuditEntry, Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.clock import round_start

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from tables.bell import BellOptions, EveningState, TableResult, ring_bell
 from tables.errors import RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.bell import FoursomeState
-from tables.formats.engine import ENGINE, FormatRules, FoursomeRules, PokerRules, rules_for
+from tables.formats.engine import ENGINE, FormatRules, FoursomeRules, rules_for
+from tables.formats.poker.bell import BellOptions, EveningState, TableResult, ring_bell
+from tables.formats.poker.prizes import PrizeOptions
+from tables.formats.poker.rules import POKER_RULES, PokerRules
 from tables.formats.scoring import euchre_score
 from tables.packs import Pack
-from tables.prizes import PrizeOptions
 from tests.source_trees import parse_file
 
 RULE_CALLS = {"ring_bell", "ring_foursome_bell", "deal", "draw_foursomes", "award_prizes", "award_foursome_prizes"}
@@ -24,14 +25,24 @@ RULE_CALLS = {"ring_bell", "ring_foursome_bell", "deal", "draw_foursomes", "awar
 
 
 def test_every_format_has_its_rules_behind_the_one_interface():
-    assert list(ENGINE) == ["poker", "euchre", "whist", "bunco"]
+    assert list(ENGINE) == ["euchre", "whist", "bunco"]
     for key in ENGINE:
         rules = rules_for(key)
         assert isinstance(rules, FormatRules) and rules.entry.key == key
-    assert isinstance(rules_for("poker"), PokerRules)
-    assert all(isinstance(rules_for(k), FoursomeRules) for k in ("euchre", "whist", "bunco"))
-    with pytest.raises(RuleError, match="“bridge” is not a format: choose poker, euchre, whist, bunco"):
+        assert isinstance(rules, FoursomeRules)
+    assert isinstance(POKER_RULES, PokerRules) and isinstance(POKER_RULES, FormatRules)
+    assert POKER_RULES.entry.key == "poker"
+    with pytest.raises(RuleError, match="“bridge” is not a format: choose euchre, whist, bunco"):
         rules_for("bridge")
+
+
+@pytest.mark.django_db
+def test_every_registered_format_answers_with_its_own_rules():
+    from tournament.registry import installed_formats
+
+    for plugin in installed_formats().values():
+        assert isinstance(plugin.rules, FormatRules) and plugin.rules.entry.key == plugin.key
+    assert installed_formats()["poker"].rules is POKER_RULES
 
 
 def test_tournament_reaches_the_draw_the_bell_and_the_prizes_only_through_the_engine():
@@ -46,7 +57,7 @@ def test_tournament_reaches_the_draw_the_bell_and_the_prizes_only_through_the_en
 
 @pytest.mark.parametrize("players, sizes", [(8, (4, 4)), (13, (4, 5, 4)), (16, (4, 4, 4, 4)), (20, (4, 6, 6, 4))])
 def test_progressive_poker_plans_and_draws_as_its_own_rules_say(players, sizes):
-    poker = rules_for("poker")
+    poker = POKER_RULES
     assert poker.plan(players).sizes == sizes
     guests = [(n, Pack.RED if n % 2 else Pack.BLUE) for n in range(1, players + 1)]
     seating = poker.draw(guests, rng=random.Random(7))
@@ -72,13 +83,13 @@ def test_progressive_poker_rings_through_the_engine_exactly_as_ring_bell_does():
     ]
     options = BellOptions()
     cuts = {2: 3, 3: 9, 4: 2}
-    rung = rules_for("poker").ring(state, results, options=options, stake=50, cuts=cuts)
+    rung = POKER_RULES.ring(state, results, options=options, stake=50, cuts=cuts)
     direct = ring_bell(state, results, stake=50, options=options, cuts=cuts)
     assert rung.record == direct and rung.after == direct.after
     # By hand: 2, 3 and 4 hold the fewest counters (40) at the head table and cut; 3's nine is
     # the highest, so 3 goes down to the booby table; table 2's winner 6 takes 3's seat.
     assert rung.after.tables == ((1, 2, 6, 4), (5, 3, 7, 8))
-    prizes = rules_for("poker").prizes(rung.after, {g: Pack.RED for g in range(1, 9)}, options=PrizeOptions(), stake=50)
+    prizes = POKER_RULES.prizes(rung.after, {g: Pack.RED for g in range(1, 9)}, options=PrizeOptions(), stake=50)
     assert prizes[0].winners == (1,)  # the yellow counter (head table's pool) and the most counters
 
 

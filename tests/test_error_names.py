@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tables.bell import EveningState, StateError, TableResult
-from tables.bell.checks import check_one, check_results
-from tables.draw import DrawError
 from tables.errors import GuestIds, RuleError, Subjects
+from tables.formats.poker.bell import EveningState, StateError, TableResult
+from tables.formats.poker.bell.checks import check_one, check_results
+from tables.table_cards import DrawError
 from tests.factories import EveningFactory, GuestFactory
 from tournament.services.naming import error_message
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.bell.cuts import Cutter
+from tables.cuts import Cutter
 from tables.errors import RuleError
 from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeOptions, prize_rules
 from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell

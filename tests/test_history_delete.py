@@ -13,9 +13,9 @@ from django.db.models import RestrictedError
 from django.urls import reverse
 
 from tests.test_round_services import play_round
+from tournament.formats.poker.departures import guest_arrive, guest_depart
 from tournament.models import AuditEntry, Bell, BellEntry, DrawnCard, Evening, Guest, Result, Round, Seat
 from tournament.services.bell import bell_ring
-from tournament.services.departures import guest_arrive, guest_depart
 from tournament.services.draws import draw_digital
 from tournament.services.guests import guest_remove
 from tournament.services.history import GuestHasHistory, guest_history, guests_with_history

@@ -13,10 +13,10 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tests.factories import EveningFactory
 from tests.fixtures_bell import play, seat_by_names
+from tournament.formats.poker.departures import guest_depart
 from tournament.models import AuditEntry, Bell, Result, Round, Seat
 from tournament.services.bell import bell_reopened_rings, bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.departures import guest_depart
 from tournament.services.results import CountersDoNotAddUp, result_record
 
 HEAD, MIDDLE, BOOBY = ["Ann", "Bob", "Cy", "Di"], ["Eve", "Fay", "Gus", "Hal"], ["Ivy", "Jo", "Kim", "Lu"]

@@ -1,6 +1,6 @@
 """A recorded evening replayed from its JSON export: the known-answer test of the bell rules.
 
-The importer rebuilds the evening from the draw and replays every bell through ``tables.bell``
+The importer rebuilds the evening from the draw and replays every bell through ``tables.formats.poker.bell``
 with the recorded results and cuts; the export of the imported evening must tell the same story.
 """
 
@@ -9,10 +9,10 @@ import pytest
 from tests.test_round_services import play_round
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import EveningImportError, evening_import
+from tournament.formats.poker.departures import guest_arrive, guest_depart
 from tournament.models import Bell, Evening, Guest
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
-from tournament.services.departures import guest_arrive, guest_depart
 from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
 from tournament.services.state import evening_state

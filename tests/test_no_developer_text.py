@@ -13,9 +13,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tables.bell.options import CHOICES, BellOptions
+from tables.formats.poker.bell.options import CHOICES, BellOptions
+from tables.formats.poker.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.formats.poker.showdown import Game
-from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.sources import BOOK
 from tests.fixtures_pages import crawl_evening, every_page
 from tournament.forms.bell import rule_in_words

@@ -1,14 +1,14 @@
 """One home for each rule (issue 16): "is this the last round" is ``Round.is_last`` /
-``Round.is_last_number``; "do the counters add up" is ``tables.bell.checks.count_off``, which the
+``Round.is_last_number``; "do the counters add up" is ``tables.formats.poker.bell.checks.count_off``, which the
 bell, the result services and the final count call. Worked examples with real values."""
 
 from __future__ import annotations
 
 import pytest
 
-from tables.bell import EveningState, TableResult, ring_bell
-from tables.bell.checks import count_off
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState, TableResult, ring_bell
+from tables.formats.poker.bell.checks import count_off
 from tests.fixtures_bell import seat_by_names
 from tournament.models import Evening, Round
 from tournament.services.clock import round_start

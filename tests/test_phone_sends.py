@@ -126,6 +126,26 @@ def test_a_resent_vote_does_not_undo_the_guests_later_vote(playing):
     assert Result.objects.get(pk=result.pk).status == "disputed"
 
 
+def test_the_page_that_says_recorded_already_is_never_a_304_from_the_phones_cache(playing):
+    """A dispute whose answer was lost: the phone has the page since (its ETag), sends the kept
+    dispute again and goes to the page the answer names, conditionally (a reload). The version
+    did not change (nothing was recorded twice), yet the page is rendered with the words, not
+    answered 304 from the phone's cache with the words left unseen; once shown, the next
+    reload is a 304 again."""
+    captain, winner, voter = at_table(playing, 2)[:3]
+    result = captain_report(guest=captain, round_number=1, table=2, pool_winner=winner.pk)
+    phone, page = Client(), reverse("guest-page", args=[voter.key])
+    dispute = {"result": str(result.pk), "verdict": "dispute", "note": "Bo had 60", "request_id": "vote-dispute-2"}
+    Client().post(reverse("guest-vote", args=[voter.key]), dispute, **KEPT)  # recorded; the answer lost
+    etag = phone.get(page)["ETag"]  # the phone loads its page again
+    assert phone.get(page, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    status, outcome, _, location = told(phone.post(reverse("guest-vote", args=[voter.key]), dispute, **KEPT))
+    assert (status, outcome, location) == (200, "already", page)
+    shown = phone.get(location, HTTP_IF_NONE_MATCH=etag)
+    assert shown.status_code == 200 and "Your dispute of the result was recorded already" in shown.content.decode()
+    assert phone.get(page, HTTP_IF_NONE_MATCH=etag).status_code == 304  # the words were shown once
+
+
 def test_a_resent_self_check_in_and_registration(make_evening):
     evening = make_evening(2, 2, self_registration=True)
     url = reverse("door", args=[evening.public_key])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests import fixtures_phones
 from tests.factories import EveningFactory, GuestFactory
@@ -67,6 +68,27 @@ class Wifi:
     def up(self) -> None:
         self.is_down = False
         self.context.set_offline(False)
+
+
+DISPUTE_ALREADY = (
+    "Your dispute of the result was recorded already, when this phone first sent it: nothing was recorded twice."
+)
+
+
+def confirmed(page, words: list[str], timeout: int = 10_000) -> str:
+    """The first of ``words`` the page's messages show once the server confirmed a kept send,
+    waited for up to ``timeout`` ms. Either confirmation is the product's promise (the guest sees
+    that the server has it): "sent" when this send recorded it, "recorded already" when an
+    earlier one did (Chromium's emulated offline can still deliver a send it failed; see
+    ``reopened``). On a timeout, fails with what the page shows instead (its messages and the
+    kept notes), so that a failure says why."""
+    script = "(words) => words.find((w) => (document.querySelector('main')?.innerText || '').includes(w)) || null"
+    try:
+        return page.wait_for_function(script, arg=words, timeout=timeout).json_value()
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"no confirmation on the phone after {timeout} ms: {page.locator('main').inner_text()!r}"
+        ) from None
 
 
 def phone_context(browser, width: int, storage_state=None):
@@ -315,8 +337,9 @@ def test_a_dispute_typed_while_the_wifi_is_down_is_kept_and_sent_once(browser, l
     no_sideways_scroll(phone, 320)
     phone.screenshot(path=f"{SHOTS}/dispute-kept-320.png", full_page=True)
     phone = reopened(wifi, phone, url)
-    phone.get_by_text("Your dispute is sent: the host will decide.").wait_for(timeout=10_000)
+    told = confirmed(phone, ["Your dispute is sent: the host will decide.", DISPUTE_ALREADY])
     vote = Result.objects.get().votes.get()
     assert (vote.guest_id, vote.verdict, vote.note) == (voter.pk, "dispute", "Bo had 60, not 40")
     assert phone.evaluate(KEPT_KEYS) == []
+    assert PhoneSend.objects.count() == 1, told  # sent once, whichever send recorded it
     wifi.context.close()

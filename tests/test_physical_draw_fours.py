@@ -10,11 +10,11 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.draw import DrawError
 from tables.errors import RuleError
 from tables.formats.engine import rules_for
 from tables.formats.physical import SeatDraw, parse_seat_card
 from tables.packs import Pack
+from tables.table_cards import DrawError
 from tests.factories import EveningFactory, GuestFactory
 from tournament.models import Evening
 from tournament.registry import format_for

@@ -1,11 +1,11 @@
-"""The table plan (tables/plan.py) against docs/rules/progressive-poker.md and the house rules."""
+"""The table plan (tables/formats/poker/plan.py) against docs/rules/progressive-poker.md and the house rules."""
 
 from itertools import product
 
 import pytest
 
 from tables.errors import InvariantBroken
-from tables.plan import (
+from tables.formats.poker.plan import (
     LargerTables,
     OnTie,
     PlanError,

@@ -4,10 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from tables.bell import EveningState
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.prizes import PrizeOptions, Settlement, StandingRow, award_prizes, settle, standings
 from tables.packs import Pack
-from tables.prizes import PrizeOptions, Settlement, StandingRow, award_prizes, settle, standings
 
 R, B = Pack.RED, Pack.BLUE
 

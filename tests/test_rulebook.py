@@ -146,12 +146,12 @@ def test_every_house_rule_option_is_named_on_its_page():
     field name as the code has it."""
     from dataclasses import fields
 
-    from tables.bell.options import BellOptions
     from tables.formats import FoursomeOptions
+    from tables.formats.poker.bell.options import BellOptions
     from tables.formats.poker.commerce import CommerceOptions
     from tables.formats.poker.poker import PokerOptions
+    from tables.formats.poker.prizes import PrizeOptions
     from tables.formats.poker.thirty_one import ThirtyOneOptions
-    from tables.prizes import PrizeOptions
 
     def page(name: str) -> str:
         return (ROOT / "docs" / "rules" / name).read_text(encoding="utf-8")

@@ -10,8 +10,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from tables.formats.poker.prizes import StandingRow, places
 from tables.packs import Pack
-from tables.prizes import StandingRow, places
 from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_printing import printing_evening
 from tests.test_printing_documents import all_text

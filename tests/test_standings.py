@@ -5,6 +5,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -95,7 +96,9 @@ def test_the_standings_page_shows_prizes_and_the_settlement(logged_in, one_bell)
     url = reverse("host-standings", args=[evening.pk])
     page = logged_in.get(url).content.decode()
     assert "Most yellow counters" in page and "Booby prize" in page and "Settlement sheet" not in page
-    Evening.objects.filter(pk=evening.pk).update(counter_value=Decimal("0.25"))
+    # A change of the settings bumps the evening's version, as every change does (the settings'
+    # service: ``evening_touch``): the page is kept per version.
+    Evening.objects.filter(pk=evening.pk).update(counter_value=Decimal("0.25"), version=F("version") + 1)
     page = logged_in.get(url).content.decode()
     assert "Settlement sheet" in page and "-7.50" in page  # Gus: -30 counters won
 

@@ -1,7 +1,7 @@
 """What happened at an evening, as rows: guests, draws, rounds, results, bells and their entries.
 
 The models record events, not just the latest state: every draw, every reported result and
-every bell (with the full record ``tables.bell`` produced) is kept, and a correction marks the
+every bell (with the full record ``tables.formats.poker.bell`` produced) is kept, and a correction marks the
 old rows superseded instead of deleting them, so any standing can be recomputed and any bell
 undone. ``Seat`` and ``Bell.state_after`` are derived caches of that history, kept in step by
 the services in ``tournament.services``.
@@ -605,7 +605,7 @@ class StepQuerySet(models.QuerySet):
 
 class Bell(models.Model):
     """A step of the evening's history: a bell that was rung, with the full record of what it
-    did (``tables.bell.BellRecord.to_json``), or a guest's arrival or departure (``kind``). Read
+    did (``tables.formats.poker.bell.BellRecord.to_json``), or a guest's arrival or departure (``kind``). Read
     it through ``Bell.objects`` (``StepQuerySet``): ``.bells()`` when a page means "the last
     bell" or "the seats round N was played at", the whole history when it means "the last step".
 

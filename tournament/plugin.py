@@ -462,10 +462,12 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     # -- the room and the phones ----------------------------------------------------------------
 
-    def family_board(self, evening: Evening) -> object | None:
+    def family_board(self, evening: Evening, guests: Mapping[int, Guest] | None = None) -> object | None:
         """The format's own board, computed once per version with every phone's shared board
-        (``selectors.guest_boards.Shared.family``) for the format's own phone pages; None for a
-        format whose shared board (``selectors.board``) says all."""
+        (``selectors.guest_boards.Shared.family``) for the format's own pages, in place of
+        Progressive Poker's tables and standings; None for a format whose shared board
+        (``selectors.board.evening_board``) says all. ``guests``: guest id -> guest, every guest
+        of the evening, when the caller has read them (the shared board has)."""
         return None
 
     def guest_page_context(self, guest: Guest, shared: PhoneBoard) -> dict | None:
@@ -552,6 +554,16 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The renderer of document ``slug`` (one of ``document_kinds``; ``variant`` checked),
         not yet rendered: ``.render()`` gives the PDF bytes. Raises ``RuleError``/``PrintError``."""
         raise NotImplementedError
+
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """Whether document ``slug`` (one of ``document_kinds``; ``variant`` checked) can print
+        on A4 now, for the print page's list: returns None where ``document`` would build it,
+        raises what ``document`` raises where it would not, the same error in the same words
+        (issue 26 item 3: the page checks every document without building its rows). A format
+        answers its own more cheaply where a document has a row per guest, in its package: it
+        returns only once it knows the document builds, and otherwise builds it to raise the
+        words. This default builds the document (``document``)."""
+        self.document(evening=evening, slug=slug, paper="A4", variant=variant, base_url=None)
 
     # -- pages the format draws itself ----------------------------------------------------------
 

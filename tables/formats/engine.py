@@ -16,10 +16,10 @@ what ``tournament/`` calls for every format, Progressive Poker included:
 * ``prizes(state, packs, options=..., rng=..., stake=...)``: the prizes.
 
 The values a format's state, reports, options and records take are its own (Progressive
-Poker: ``tables.bell.EveningState``, ``TableResult``, ``BellOptions``, ``BellRecord``; tables of
+Poker: ``tables.formats.poker.bell.EveningState``, ``TableResult``, ``BellOptions``, ``BellRecord``; tables of
 four: ``tables.formats.bell.FoursomeState``, ``TableScore``, ``FoursomeOptions``,
-``FoursomeBell``); the interface is the same. Progressive Poker's rules are ``tables.plan``,
-``tables.draw``, ``tables.bell`` and ``tables.prizes`` (the seeds); the others' are
+``FoursomeBell``); the interface is the same. Progressive Poker's rules are ``tables.formats.poker.plan``,
+``tables.formats.poker.draw``, ``tables.formats.poker.bell`` and ``tables.prizes`` (the seeds); the others' are
 ``tables.formats`` (``docs/rules/tables-of-four.md``).
 """
 
@@ -30,9 +30,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from tables.bell import BellOptions, BellRecord, EveningState, TableResult, ring_bell
-from tables.bell.cuts import Cuts, Cutter
-from tables.draw import deal, seating
+from tables.cuts import Cutter
 from tables.errors import RuleError
 from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeFormat, FoursomeOptions, prize_rules
 from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell
@@ -40,9 +38,7 @@ from tables.formats.foursome import Movement, Side, draw_foursomes, table_count
 from tables.formats.prizes import award_foursome_prizes
 from tables.formats.scoring import TableScore
 from tables.packs import Pack
-from tables.plan import plan_tables
-from tables.prizes import Prize, PrizeOptions, award_prizes, standings
-from tables.sources import PROGRESSIVE_POKER
+from tables.prizes import Prize
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,16 +77,9 @@ def _foursome(fmt: FoursomeFormat) -> FormatEntry:
     )
 
 
-POKER = FormatEntry(
-    key="poker",
-    title="Progressive Poker",
-    partners=False,
-    seating="four at the head and the foot table, four to seven at the tables between",
-    tallies=(("counters", "counters"), ("yellow", "yellow counters")),
-    source=PROGRESSIVE_POKER,
-)
-ENGINE: dict[str, FormatEntry] = {e.key: e for e in (POKER, _foursome(EUCHRE), _foursome(WHIST), _foursome(BUNCO))}
-"""Every format, Progressive Poker first, by stored key."""
+ENGINE: dict[str, FormatEntry] = {e.key: e for e in (_foursome(EUCHRE), _foursome(WHIST), _foursome(BUNCO))}
+"""The formats at tables of four, by stored key (Progressive Poker's entry and rules are its own:
+``tables.formats.poker.rules``; the Euchre tournament's ``tables.formats.euchre_tournament``)."""
 
 
 def format_entry(key: str) -> FormatEntry:
@@ -209,64 +198,6 @@ class FormatRules(Protocol[StateT, ReportsT, OptionsT, PrizeOptionsT, CutsT, Rec
 
 
 @dataclass(frozen=True, slots=True)
-class PokerRules:
-    """Progressive Poker behind ``FormatRules`` (Foster, "Progressive Poker"; the seeds): the
-    plan ``tables.plan.plan_tables``, the draw ``tables.draw.deal``, the bell
-    ``tables.bell.ring_bell``, the prizes ``tables.prizes.award_prizes``. Behaviour is theirs,
-    unchanged: this class only gives them the format's common names."""
-
-    entry: FormatEntry
-
-    def plan(self, players: int, *, accept_relaxed: bool = False) -> Plan:
-        """``plan_tables``: four at the head and the foot table, four to seven between (raises
-        ``PlanError`` for fewer than 8 guests, and for 9 to 11 unless the relaxed plan is accepted)."""
-        made = plan_tables(players, accept_relaxed=accept_relaxed)
-        return Plan(made.sizes, made.relaxed)
-
-    def draw(
-        self,
-        guests: Sequence[tuple[int, Pack]],
-        *,
-        accept_relaxed: bool = False,
-        representing: Collection[int] = (),
-        rng: random.Random | None = None,
-    ) -> Seating:
-        """``deal`` and ``seating``: every guest a table card of their pack (rank = table)."""
-        made = plan_tables(len(guests), accept_relaxed=accept_relaxed)
-        dealt = deal(guests, made, rng=rng, representing=representing)
-        cards = tuple(DrawnSeat(c.guest, c.card.pack, c.card.rank, None, c.represents_other) for c in dealt)
-        return Seating(Plan(made.sizes, made.relaxed), seating(dealt, made), cards)
-
-    def ring(
-        self,
-        state: EveningState,
-        reports: Sequence[TableResult],
-        *,
-        options: BellOptions,
-        last_round: bool = False,
-        cuts: Cuts | None = None,
-        rng: random.Random | None = None,
-        stake: int = 1,
-    ) -> Rung[BellRecord, EveningState]:
-        """``ring_bell`` with the round's ``TableResult`` values (``reports``), the fresh
-        ``stake`` in counters and the ``BellOptions``; the record is a ``BellRecord``."""
-        record = ring_bell(state, reports, stake=stake, options=options, cuts=cuts, rng=rng, last_round=last_round)
-        return Rung(record, record.after)
-
-    def prizes(
-        self,
-        state: EveningState,
-        packs: Mapping[int, Pack],
-        *,
-        options: PrizeOptions,
-        rng: random.Random | None = None,
-        stake: int = 0,
-    ) -> tuple[Prize, ...]:
-        """``award_prizes`` on the standings of ``state`` (``stake``: counters of one stake)."""
-        return award_prizes(standings(state, packs, stake=stake), options=options, rng=rng)
-
-
-@dataclass(frozen=True, slots=True)
 class FoursomeRules:
     """A format at tables of four behind ``FormatRules`` (``docs/rules/tables-of-four.md``): tables of four with
     ghosts, the partnership draw ``draw_foursomes``, the bell ``ring_foursome_bell`` (movement
@@ -337,11 +268,6 @@ class FoursomeRules:
         )
 
 
-POKER_RULES: FormatRules[EveningState, Sequence[TableResult], BellOptions, PrizeOptions, Cuts, BellRecord] = PokerRules(
-    POKER
-)
-"""Progressive Poker's rules, typed by its values (mypy checks that ``PokerRules`` keeps the interface)."""
-
 FOURSOME_RULES: dict[
     str,
     FormatRules[
@@ -354,7 +280,7 @@ AnyRules = FormatRules[Any, Any, Any, Any, Any, Any]
 """The rules of some format, whichever its values: what a table of every format holds (each
 format's own class says its values: ``PokerRules``, ``FoursomeRules``)."""
 
-RULES: dict[str, AnyRules] = {POKER.key: POKER_RULES, **FOURSOME_RULES}
+RULES: dict[str, AnyRules] = dict(FOURSOME_RULES)
 """Every format's rules behind ``FormatRules``, by stored key."""
 
 

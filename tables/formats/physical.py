@@ -21,11 +21,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tables.draw import DrawError, parse_table_card
 from tables.formats.engine import DrawnSeat, Plan, Seating
 from tables.formats.foursome import SEAT_PACKS
 from tables.formats.foursome import Seat as SeatName
 from tables.packs import Pack
+from tables.table_cards import DrawError, parse_table_card
 
 _SEATS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
 _FILLERS = {"table", "seat", "at", "of", "the", "card"}

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tables.bell.cuts import Cutter
+from tables.cuts import Cutter
 from tables.formats.foursome import is_ghost
 from tables.packs import Pack
 from tables.prizes import Prize

@@ -24,20 +24,17 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TypeVar
 
-from tables.draw import (
-    TableCard,
-    draws_from_other_pack,
-    pull_list,
-    rank_name,
-    split_packs,
-)
+from django.db.models import Count, Q
+
 from tables.errors import RuleError
+from tables.formats.poker.draw import draws_from_other_pack, pull_list, split_packs
+from tables.formats.poker.plan import TablePlan, plan_tables
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables
 from tables.prizes import Prize
+from tables.table_cards import TableCard, rank_name
 from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
-from tournament.models import Bell, Draw, Evening, Guest, Seat
+from tournament.models import Bell, Draw, Evening, Guest, Result, Seat
 from tournament.plugin import DocumentKind
 from tournament.printing import (
     CertificatesPdf,
@@ -154,6 +151,12 @@ def document_kind(slug: str) -> DocumentKind:
     return kinds[slug]
 
 
+def _live_draw(evening: Evening) -> Draw | None:
+    """``services.draws.live_draw``, once per evening inside the print page's ``one_outcome()``
+    (``remembered``): its documents' checks read the draw in force once."""
+    return remembered("live draw", evening, live_draw)
+
+
 def _labels(evening: Evening) -> dict[Pack, str]:
     return {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
 
@@ -171,7 +174,7 @@ def seating_cards(
     none; the host reissues the link first). A name that cannot be printed prints as "Guest
     no. N" (``guest_print_name``; the print page lists it, ``unprintable_guests``).
     """
-    draw = live_draw(evening)
+    draw = _live_draw(evening)
     if draw is None and open_physical_draw(evening) is not None:
         raise PrintError(
             "The draw from real packs is not complete: record every guest's card, then print the seating cards."
@@ -218,6 +221,12 @@ def seating_cards(
     return SeatingCardsPdf(evening_name=evening.name, cards=cards, paper=paper, variant=variant)
 
 
+def _late_seats(evening: Evening, drawn):
+    """The seats of the guests here who drew no card of the draw in force (``drawn``: the drawn
+    guests' ids, or a query of them): the late arrivals'."""
+    return Seat.objects.filter(evening=evening, guest__status=Guest.Status.HERE).exclude(guest_id__in=drawn)
+
+
 def _arrival_cards(evening: Evening, drawn: set[int], tables: int, labels, link) -> list[SeatingCardData]:
     """A card for every guest seated after the draw (a late arrival: no card drawn), at the
     table they sit at now, table then name order. One query. Raises ``PrintError`` for a
@@ -225,8 +234,7 @@ def _arrival_cards(evening: Evening, drawn: set[int], tables: int, labels, link)
     whether they drew a card or were seated on arrival."""
     cards = []
     late = (
-        Seat.objects.filter(evening=evening, guest__status=Guest.Status.HERE)
-        .exclude(guest_id__in=drawn)
+        _late_seats(evening, drawn)
         .order_by("table", "guest__name_key")
         .values_list("table", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
     )
@@ -271,7 +279,7 @@ def _guests_here(evening: Evening) -> tuple[int, int]:
 def _plan(evening: Evening, draw: Draw | None, here: int) -> TablePlan:
     """The plan in force: the draw's (done, or from real packs being recorded) when it seats
     the guests here, else the plan for them
-    (``tables.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
+    (``tables.formats.poker.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
     if draw is not None and sum(draw.sizes) == here:
         return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
     return plan_tables(here)
@@ -298,7 +306,7 @@ def table_tents(*, evening: Evening, paper: str = "A4", variant: str = "tent") -
     recorded), or, before any draw, of the plan for the guests checked in now. Raises ``PlanError`` (a ``RuleError``) when they cannot be seated
     yet, ``PrintError`` for an unknown paper or variant."""
     _check_variant("table-tents", variant)
-    draw = live_draw(evening) or open_physical_draw(evening)
+    draw = _live_draw(evening) or open_physical_draw(evening)
     tables = len(draw.sizes) if draw is not None else _plan(evening, None, sum(_guests_here(evening))).tables
     tents = [
         TableTentData(number=n, kind=table_kind(n, tables), movement=movement_line(n, tables))
@@ -311,7 +319,7 @@ def pull_list_note(evening: Evening) -> str:
     """One line for the print page: who draws from the other pack under the pull list's split,
     or "" when nobody does. Raises as ``pull_list_document``."""
     red, blue = _guests_here(evening)
-    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
     other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
     words = [f"{n} of the {evening.pack_label(p)} draw from the other pack" for p, n in other.items() if n]
     return "; ".join(words)
@@ -321,10 +329,10 @@ def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "l
     """The cards to pull from each real pack for a physical draw of the guests checked in now
     (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
     when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
-    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.draw.split_packs``/``pull_list``."""
+    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.formats.poker.draw.split_packs``/``pull_list``."""
     _check_variant("pull-list", variant)
     red, blue = _guests_here(evening)
-    plan = _plan(evening, live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
     pull = pull_list(split_packs(plan, red=red, blue=blue))
     packs = [
         PullPackData(
@@ -406,7 +414,7 @@ def _evening_outcome(evening: Evening) -> Outcome:
     ``PrintError`` before the draw or the first bell; ``RuleError`` for bad prize options. A
     name that cannot be printed prints as "Guest no. N" (``guest_print_name``). About five
     queries."""
-    if live_draw(evening) is None:
+    if _live_draw(evening) is None:
         raise PrintError("No draw yet: run the draw and play a round before printing results.")
     if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
@@ -514,6 +522,61 @@ def poker_document(*, evening: Evening, slug: str, paper: str, variant: str, bas
     return builders[slug](evening=evening, paper=paper, variant=variant)
 
 
+def document_check(*, evening: Evening, slug: str, variant: str | None = None) -> None:
+    """Whether document ``slug`` (``variant``; None: the default) can print on A4 now, without
+    building its rows (``FormatPlugin.document_check``): None where ``document`` would build
+    it, else raises what ``document`` raises, in the same words."""
+    kind = evening_kind(evening, slug)
+    variant = variant or kind.default_variant
+    _check_variant(slug, variant, kind)
+    format_for(evening).document_check(evening=evening, slug=slug, variant=variant)
+
+
+def poker_document_check(*, evening: Evening, slug: str, variant: str) -> None:
+    """``FormatPlugin.document_check`` for Progressive Poker's documents: the seating cards and
+    the score sheets are checked without their rows (``seating_cards_check``,
+    ``score_sheets_check``); the others have no row per guest and are built (the results and
+    the certificates from one reading of the standings inside ``one_outcome``)."""
+    if slug == "seating-cards":
+        seating_cards_check(evening)
+    elif slug == "score-sheets":
+        score_sheets_check(evening, prefilled=variant == "prefilled")
+    else:
+        poker_document(evening=evening, slug=slug, paper="A4", variant=variant, base_url=None)
+
+
+def _card_counts(cards) -> tuple[int, int]:
+    """(rows, rows whose guest's link is revoked) of a queryset of ``DrawnCard``s or
+    ``Seat``s. One query."""
+    counts = cards.aggregate(rows=Count("pk"), revoked=Count("pk", filter=Q(guest__key_revoked=True)))
+    return counts["rows"], counts["revoked"]
+
+
+def seating_cards_check(evening: Evening) -> None:
+    """Raises what ``seating_cards`` (on A4, as sheets) raises, without building the cards:
+    returns once there is a draw in force, at least one card to print and no card with a
+    revoked link (the two card queries counted, three queries); otherwise builds the cards,
+    which raises the words (before the draw, naming the revoked card, or no card at all)."""
+    draw = _live_draw(evening)
+    if draw is not None:
+        drawn, drawn_revoked = _card_counts(draw.cards.exclude(guest__status=Guest.Status.LEFT))
+        late, late_revoked = _card_counts(_late_seats(evening, draw.cards.values("guest_id")))
+        if drawn + late and not drawn_revoked + late_revoked:
+            return
+    seating_cards(evening=evening)
+
+
+def score_sheets_check(evening: Evening, *, prefilled: bool) -> None:
+    """Raises what ``score_sheets_document`` (on A4) raises, without building the sheets:
+    returns once there is a draw in force with tables and, for ``prefilled`` sheets, a result
+    reported (two queries); otherwise builds them, which raises the words."""
+    draw = _live_draw(evening)
+    reported = Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
+    if draw is not None and draw.sizes and (not prefilled or reported.exists()):
+        return
+    score_sheets(evening=evening, prefilled=prefilled)
+
+
 def document_pdf(**kwargs) -> bytes:
     """``document(**kwargs).render()``: the PDF bytes. Raises as ``document``."""
     return document(**kwargs).render()
@@ -531,18 +594,18 @@ def unprintable_guests(evening: Evening) -> list[UnprintableGuest]:
     """The evening's guests whose names cannot be printed (``printing.text.name_problem``),
     in name order: they print as "Guest no. N" until the host fixes the name. One query."""
     found = []
-    for guest in evening.guests.order_by("name_key", "id").only("id", "evening_id", "name"):
-        reason = name_problem(guest.name)
+    for pk, name in evening.guests.order_by("name_key", "id").values_list("id", "name"):
+        reason = name_problem(name)
         if reason:
-            found.append(UnprintableGuest(guest, reason))
+            found.append(UnprintableGuest(Guest(id=pk, evening_id=evening.pk, name=name), reason))
     return found
 
 
 def document_problem(*, evening: Evening, slug: str, variant: str | None = None) -> str:
     """Why document ``slug`` (``variant``) cannot print now, in the host's words, or "" when it
-    can. Builds the document's values without drawing a page."""
+    can: ``document_check``, which builds no row where the format can tell without them."""
     try:
-        document(evening=evening, slug=slug, variant=variant)
+        document_check(evening=evening, slug=slug, variant=variant)
     except RuleError as error:
         return error_message(error, evening)
     return ""

@@ -16,7 +16,7 @@ clock, and never fewer than the rounds started; counters not reported stay blank
 
 from __future__ import annotations
 
-from tables.bell import EveningState
+from tables.formats.poker.bell import EveningState
 from tournament.models import Bell, DrawnCard, Evening, Result
 from tournament.printing import (
     PrintError,

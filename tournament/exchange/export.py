@@ -10,9 +10,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from tables.bell import EveningState
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.prizes import places, standings
 from tables.packs import Pack
-from tables.prizes import places, standings
 from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind

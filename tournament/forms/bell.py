@@ -12,9 +12,9 @@ import re
 
 from django import forms
 
-from tables.bell import BellOptions
-from tables.bell.options import CHOICES
-from tables.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
+from tables.formats.poker.bell import BellOptions
+from tables.formats.poker.bell.options import CHOICES
+from tables.formats.poker.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.sources import source_in_words
 from tournament.forms.fields import ID_MAX, WholeNumberField
 from tournament.forms.seen import SeenVersionForm

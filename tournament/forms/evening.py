@@ -327,7 +327,7 @@ class ResultForm(forms.Form):
 
     def winner_ticked_in_call(self) -> str:
         """The pool winner's name when they were ticked under "in the call" too (``result``
-        leaves them out: the winner is in the call by the rules, ``tables.bell.checks``), so
+        leaves them out: the winner is in the call by the rules, ``tables.formats.poker.bell.checks``), so
         the page can say so instead of dropping the tick silently; "" otherwise."""
         winner = self.cleaned_data["pool_winner"]
         if winner not in self.cleaned_data.get("in_call", []):

@@ -60,7 +60,7 @@ class SeatingCardData:
 
     ``table`` is the table number (1 = head), ``table_kind`` "head" | "intermediate" | "booby";
     ``card_rank`` the rank drawn (1 = ace ... 13 = king, then the numbered cards 14, 15, ...
-    past the king: house rule of ``tables.draw``; the rank is the table,
+    past the king: house rule of ``tables.formats.poker.draw``; the rank is the table,
     ``docs/rules/progressive-poker.md``), None for a guest seated on arrival after the draw
     (no card drawn: none is printed); ``card_name`` its words ("trey of the blue pack",
     "Seated on arrival");

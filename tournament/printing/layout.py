@@ -160,7 +160,7 @@ def folded_tents(
 
 def rank_index(rank: int) -> str:
     """The corner index of a rank: 1 -> "A", 2..10 -> the number, 11 -> "J", 12 -> "Q", 13 -> "K",
-    and the numbered cards past the king (14, 15, ...: ``tables.draw``) their number."""
+    and the numbered cards past the king (14, 15, ...: ``tables.formats.poker.draw``) their number."""
     return RANK_INDEX.get(rank, str(rank))
 
 

@@ -15,10 +15,10 @@ from datetime import datetime, timedelta
 from django.db import connection
 from django.utils import timezone
 
-from tables.bell import EveningState
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.prizes import StandingRow, places, standings
 from tables.packs import Pack
-from tables.prizes import StandingRow, places, standings
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words
@@ -178,15 +178,15 @@ class EveningBoard:
         ]
 
 
-def evening_board(evening: Evening) -> EveningBoard:
-    """Load the whole picture of an evening in seven queries, whatever its size (each live
-    result carries ``disputes``, the guests' dispute votes with their reasons)."""
-    guests = {g.pk: g for g in evening.guests.all()}
-    try:
-        state = evening_state(evening)
-    except RuleError:
-        state = None
-    board = EveningBoard(evening=evening, guests=guests, state=state)
+def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningBoard:
+    """The part of an evening's board every family of formats shows: the guests, the round in
+    play and the last round, the last bell with its entries and count warnings; no state, no
+    tables, no standings (those are the family's: Progressive Poker's ``evening_board``, a
+    format's own ``FormatPlugin.family_board``). ``guests``: guest id -> guest, every guest of
+    the evening, when the caller has them (else one query). Four queries, one more after the
+    first bell, whatever the evening's size."""
+    guests = dict(guests) if guests is not None else {g.pk: g for g in evening.guests.all()}
+    board = EveningBoard(evening=evening, guests=guests, state=None)
     rounds = list(evening.rounds.order_by("-number")[:2])
     board.round = next((r for r in rounds if r.state in OPEN_STATES), None)
     board.last_round = rounds[0] if rounds else None
@@ -212,25 +212,39 @@ def evening_board(evening: Evening) -> EveningBoard:
         board.last_warnings = [name_guests(w, names) for w in (warnings or [])]
         for entry in board.last_entries:  # guests are loaded already: no query per entry
             entry.guest = guests[entry.guest_id]
+    return board
+
+
+def evening_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningBoard:
+    """Load the whole picture of a Progressive Poker evening in seven queries, whatever its size
+    (``board_basics`` and the state, its tables with each live result, which carries
+    ``disputes``, the guests' dispute votes with their reasons, and the standings); at tables of
+    four (no counters) ``board_basics`` alone. ``guests`` as ``board_basics`` takes them."""
+    board = board_basics(evening, guests)
+    try:
+        state = evening_state(evening)
+    except RuleError:
+        return board
+    board.state = state
+    guests = board.guests
     results = _live_results(board.round, guests) if board.round is not None else {}
-    if state is not None:
-        count = len(state.tables)
-        for number, ids in enumerate(state.tables, 1):
-            lines = [
-                TableLine(
-                    guest=guests[g],
-                    counters=state.counters.get(g, 0),
-                    yellow=state.yellow.get(g, 0),
-                    stakes=state.stakes.get(g, 1),
-                )
-                for g in ids
-                if g in guests
-            ]
-            board.tables.append(
-                TableBoard(number=number, kind=table_kind(number, count), lines=lines, result=results.get(number))
+    count = len(state.tables)
+    for number, ids in enumerate(state.tables, 1):
+        lines = [
+            TableLine(
+                guest=guests[g],
+                counters=state.counters.get(g, 0),
+                yellow=state.yellow.get(g, 0),
+                stakes=state.stakes.get(g, 1),
             )
-        packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
-        board.rows = standings(state, packs, stake=evening.counters_per_stake)
+            for g in ids
+            if g in guests
+        ]
+        board.tables.append(
+            TableBoard(number=number, kind=table_kind(number, count), lines=lines, result=results.get(number))
+        )
+    packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
+    board.rows = standings(state, packs, stake=evening.counters_per_stake)
     return board
 
 

@@ -2,7 +2,7 @@
 of who represents the other pack, and the changes of who is here since the draw.
 
 Each costs a constant number of queries, whatever the number of guests. Rules come from
-``tables.plan`` and ``tables.draw`` (``docs/rules/progressive-poker.md``).
+``tables.formats.poker.plan`` and ``tables.formats.poker.draw`` (``docs/rules/progressive-poker.md``).
 """
 
 from __future__ import annotations
@@ -11,20 +11,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tables.draw import (
-    TableCard,
-    describe_cards,
-    draws_from_other_pack,
-    pack_words,
-    pull_list,
-    rank_name,
-    rank_plural,
-    split_packs,
-)
 from tables.errors import RuleError
 from tables.formats.physical import SeatCardOf
+from tables.formats.poker.draw import describe_cards, draws_from_other_pack, pull_list, split_packs
+from tables.formats.poker.plan import TablePlan, free_seats, plan_without_guest
 from tables.packs import Pack
-from tables.plan import TablePlan, free_seats, plan_without_guest
+from tables.table_cards import TableCard, pack_words, rank_name, rank_plural
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import bare_name, name_found
 from tournament.registry import format_for
@@ -148,7 +140,7 @@ def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
     draw being recorded (its stored plan), else for the guests checked in now (the plan they
     would get, the relaxed one accepted for 9 to 11 guests), split by how many guests each pack
     has. Returns the plan and the packs. Raises ``RuleError`` (``PlanError``) when the guests
-    here cannot be seated. Rules: ``tables.draw.split_packs`` and ``pull_list`` (source
+    here cannot be seated. Rules: ``tables.formats.poker.draw.split_packs`` and ``pull_list`` (source
     ``docs/rules/progressive-poker.md``). Three or four queries."""
     open_draw = open_physical_draw(evening)
     if format_for(evening).seats_named:  # seat cards: the digital draw's cards for the guests here
@@ -165,7 +157,7 @@ def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
 def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard) -> str:
     """What the host reads once a card is recorded in the physical draw, with the host's pack
     labels: "Ann Smith: four of the Red pack → table 4." (a table card's rank is its
-    table: ``tables.draw``). No query beyond the evening's labels."""
+    table: ``tables.formats.poker.draw``). No query beyond the evening's labels."""
     if card.seat is not None:  # a seat card at tables of four: "3 N"
         return (
             f"{guest.name}: {card.rank} {'NESW'[card.seat]} → {format_for(evening).place_words(card.rank, card.seat)}."

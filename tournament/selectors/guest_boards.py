@@ -5,30 +5,46 @@ After a bell every phone fetches its page within a few seconds; they all need th
 milliseconds for 500 guests, so each process keeps it, keyed by the evening's cache token
 (``tournament.services.versions.evening_token``) and version. This is a memo of a value the
 database defines, not state: every process computes the same board for the same version.
+
+What a process keeps of one evening at one version is a ``Kept``: its parts, each computed the
+first time a page asks for it: the guests, every phone's shared board (``shared_board``: the
+board of the evening's own family of formats, with the pieces every family shows) and
+Progressive Poker's standings page (``shared_standings``). A page asks only for the parts it
+shows, so the first draw after a change computes only those (issue 26 item 3).
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from tables.prizes import StandingRow
+from tables.formats.poker.prizes import StandingRow
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
-from tournament.selectors.board import EveningBoard, TableBoard, evening_board
+from tournament.selectors.board import EveningBoard, TableBoard, board_basics, evening_board
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
+from tournament.services.prizes import EveningStandings, evening_standings
 from tournament.services.versions import evening_token
 
-BOARDS_KEPT = 16  # evenings whose board a process keeps
-_BOARDS: dict[str, Shared] = {}  # evening token -> its board at one version, in this process
+BOARDS_KEPT = 16  # evenings whose parts a process keeps
+_BOARDS: dict[str, Kept] = {}  # evening token -> what this process computed of it at one version
 _BOARDS_LOCK = threading.Lock()
-_BOARD_LOCKS: dict[str, threading.Lock] = {}
+_BOARD_LOCKS: dict[str, threading.RLock] = {}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Shared:
-    """One evening's board at one version, with what every guest's page looks up in it."""
+    """One evening's board at one version, with what every guest's page looks up in it.
+
+    ``board`` is Progressive Poker's whole board (``selectors.board.evening_board``) for a
+    format without a board of its own; for one with its own (``family``, from
+    ``FormatPlugin.family_board``: tables of four) it holds only the pieces every family shows
+    (``selectors.board.board_basics``: the guests, the round, the last bell and its entries),
+    with no tables and no standings."""
 
     version: int
     board: EveningBoard
@@ -38,10 +54,56 @@ class Shared:
     family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
 
 
+@dataclass
+class Kept:
+    """What this process has computed of one evening at one ``version``: part name -> value."""
+
+    version: int
+    parts: dict[str, Any] = field(default_factory=dict)
+
+
 def shared_board_at(token: str, version: int | None) -> Shared | None:
     """The board this process holds for the evening ``token`` at ``version``, or None."""
     hit = _BOARDS.get(token)
-    return hit if hit is not None and hit.version == version else None
+    return hit.parts.get("board") if hit is not None and hit.version == version else None
+
+
+def _part(evening: Evening, name: str, compute: Callable[[], T]) -> T:
+    """Part ``name`` of ``evening`` at ``evening.version``: the one this process keeps, or
+    ``compute()``'s, kept from now on (one thread computes while the others wait; a part may
+    ask for other parts while it computes). A newer version starts a new ``Kept``; an older one
+    than the process keeps is computed and not kept. At most ``BOARDS_KEPT`` evenings are kept.
+    Raises what ``compute`` raises (nothing is kept then)."""
+    token = evening_token(evening.pk, evening.public_key)
+    hit = _BOARDS.get(token)
+    if hit is not None and hit.version == evening.version and name in hit.parts:
+        return hit.parts[name]
+    with _BOARDS_LOCK:
+        lock = _BOARD_LOCKS.setdefault(token, threading.RLock())
+    with lock:
+        hit = _BOARDS.get(token)
+        if hit is not None and hit.version > evening.version:
+            return compute()  # a request that read the evening before its last change
+        if hit is None or hit.version < evening.version:
+            hit = Kept(evening.version)
+            with _BOARDS_LOCK:
+                _BOARDS.pop(token, None)
+                _BOARDS[token] = hit  # the newest evening last: the first is the one dropped
+                while len(_BOARDS) > BOARDS_KEPT:
+                    dropped = next(iter(_BOARDS))
+                    _BOARDS.pop(dropped)
+                    _BOARD_LOCKS.pop(dropped, None)
+        elif name in hit.parts:
+            return hit.parts[name]
+        value = compute()
+        hit.parts[name] = value
+    return value
+
+
+def shared_guests(evening: Evening) -> dict[int, Guest]:
+    """Every guest of ``evening`` (id -> guest) at ``evening.version``, read once per process
+    and version (one query) for the parts that show them. Read-only."""
+    return _part(evening, "guests", lambda: {g.pk: g for g in evening.guests.all()})
 
 
 def shared_board(evening: Evening) -> Shared:
@@ -53,33 +115,36 @@ def shared_board(evening: Evening) -> Shared:
     computes a new one; one thread computes while the others wait). The board is read-only
     from here on. At most ``BOARDS_KEPT`` evenings are kept. This is a memo of a value the
     database defines, not state: every process computes the same board for the same version.
+
+    Only the evening's own family's board is computed: a format with a board of its own
+    (``FormatPlugin.family_board``) gets it beside the pieces every family shows
+    (``board_basics``), never Progressive Poker's tables and standings, which a format without
+    one gets (``evening_board``). Both read the guests once (``shared_guests``).
     """
-    token = evening_token(evening.pk, evening.public_key)
-    hit = shared_board_at(token, evening.version)
-    if hit is not None:
-        return hit
-    with _BOARDS_LOCK:
-        lock = _BOARD_LOCKS.setdefault(token, threading.Lock())
-    with lock:
-        hit = shared_board_at(token, evening.version)
-        if hit is not None:
-            return hit
-        board = evening_board(evening)
-        ceremony = None
-        if evening.stage == Evening.Stage.ENDED:
-            ceremony = evening_ceremony(evening)
-        shared = Shared(
-            version=evening.version,
-            board=board,
-            standing=board.standing_lines(),
-            table_of={line.guest.pk: t for t in board.tables for line in t.lines},
-            ceremony=ceremony,
-            family=format_for(evening).family_board(evening),
-        )
-        with _BOARDS_LOCK:
-            _BOARDS[token] = shared
-            while len(_BOARDS) > BOARDS_KEPT:
-                dropped = next(iter(_BOARDS))
-                _BOARDS.pop(dropped)
-                _BOARD_LOCKS.pop(dropped, None)
-    return shared
+    return _part(evening, "board", lambda: _shared(evening))
+
+
+def _shared(evening: Evening) -> Shared:
+    """``shared_board``'s board, computed (see there)."""
+    guests = shared_guests(evening)
+    family = format_for(evening).family_board(evening, guests)
+    board = evening_board(evening, guests) if family is None else board_basics(evening, guests)
+    ceremony = None
+    if evening.stage == Evening.Stage.ENDED:
+        ceremony = evening_ceremony(evening)
+    return Shared(
+        version=evening.version,
+        board=board,
+        standing=board.standing_lines(),
+        table_of={line.guest.pk: t for t in board.tables for line in t.lines},
+        ceremony=ceremony,
+        family=family,
+    )
+
+
+def shared_standings(evening: Evening) -> EveningStandings:
+    """Progressive Poker's standings, prizes and settlement sheet of ``evening``
+    (``services.prizes.evening_standings``) at ``evening.version``, computed once per process
+    and version as the shared board is, from the same guests (``shared_guests``). Read-only.
+    Raises ``RuleError`` for bad prize options stored on the evening (nothing kept)."""
+    return _part(evening, "standings", lambda: evening_standings(evening, guests=shared_guests(evening)))

@@ -1,9 +1,9 @@
-"""The bell: apply ``tables.bell.ring_bell`` to the round in play and store what it did; undo it.
+"""The bell: apply ``tables.formats.poker.bell.ring_bell`` to the round in play and store what it did; undo it.
 
 The bell goes through one conditional update of its round (running/paused/waiting -> closed)
 and the database allows one live bell per round, so a second ring, a late timer or a duplicate
 task does nothing. A bell costs the same dozen queries for 8 guests or 500 (the seats move in
-one UPDATE). Rules: ``docs/rules/progressive-poker.md`` via ``tables.bell``; messages and
+one UPDATE). Rules: ``docs/rules/progressive-poker.md`` via ``tables.formats.poker.bell``; messages and
 entries name guests (``tournament.services.naming``).
 """
 
@@ -18,10 +18,10 @@ from django.db.models import F, IntegerField
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Now
 
-from tables.bell import BellEntry as TableEntry
-from tables.bell import BellRecord, CardsCut, EveningState, ResultError, ties_cut
-from tables.bell.cuts import TieCards, TieKey
+from tables.cuts import CardsCut, TieCards, TieKey, ties_cut
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellEntry as TableEntry
+from tables.formats.poker.bell import BellRecord, EveningState, ResultError
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -44,12 +44,12 @@ def bell_ring(
     device: str = "",
     cuts: Cuts | None = None,
 ) -> Bell | None:
-    """Ring the bell for a round: apply ``tables.bell.ring_bell`` and store what it did.
+    """Ring the bell for a round: apply ``tables.formats.poker.bell.ring_bell`` and store what it did.
 
     ``cuts`` are the cards the host saw cut (guest id -> rank 1..13, or ranks in order when
     equal cuts cut again); cuts not given are drawn at random, except that re-ringing a round
     whose bell was undone settles a tie that was settled then by the same cards (house rule,
-    ``tables.bell.cuts``: a tie once cut stays cut).
+    ``tables.cuts``: a tie once cut stays cut).
     Returns the new ``Bell``, or None when there is nothing to do: the round's bell has already
     rung, its clock changed since the task was scheduled (``expected_clock_version``), or it is
     not yet due by the database's clock (``only_if_due``). Raises ``RuleError`` (with guests'
@@ -104,7 +104,7 @@ def poker_bell_apply(
     cuts: Cuts | None = None,
     state: EveningState | None = None,
 ) -> Bell | None:
-    """Progressive Poker's bell inside ``bell_apply``'s transaction: ``tables.bell.ring_bell``
+    """Progressive Poker's bell inside ``bell_apply``'s transaction: ``tables.formats.poker.bell.ring_bell``
     on the evening's state (``state`` when the caller built it, else read now) and the round's
     results (``docs/rules/progressive-poker.md``, "The bell"); the bell waits (None) when the
     rules cannot apply it yet. Raises ``RuleError`` for a bad cut."""
@@ -199,9 +199,9 @@ def _bell_rung(
 
 def ties_settled(round_ids: Iterable[int]) -> dict[tuple[int, str, int | None], dict[TieKey, TieCards]]:
     """(round id, kind, guest) -> the ties settled by cutting at that step's bells in those
-    rounds, live or undone, oldest first (``tables.bell.ties_cut``): the round's bell is
+    rounds, live or undone, oldest first (``tables.formats.poker.bell.ties_cut``): the round's bell is
     (round id, "bell", None), a guest's leaving (round id, "leave", guest id). One query.
-    House rule (``tables.bell.cuts``): a tie once cut stays cut, so a tie that a correction or
+    House rule (``tables.cuts``): a tie once cut stays cut, so a tie that a correction or
     an undo removes and a later ring brings back is settled by the same cards as the first
     time, and a correction that is corrected back gives back exactly the evening it changed."""
     bells: dict[tuple[int, str, int | None], list[list[TableEntry]]] = {}

@@ -5,7 +5,7 @@ table's result of any round whose bell has rung. The new ``Result`` row supersed
 (kept, ``superseded_at`` set); then every later step of the evening's history is played again
 in order, from that round's bell on: bells, departures, arrivals (``replay_step``, the one
 dispatch point per kind of step), each through the format's own rules (``FormatPlugin.
-step_replay``: Progressive Poker's ``tables.bell``, the tables of four's engine), with its round's
+step_replay``: Progressive Poker's ``tables.formats.poker.bell``, the tables of four's engine), with its round's
 live results, the options it was taken with, and the ties settled by the cards cut then (house
 rule, a tie once cut stays cut: a correction corrected back gives back exactly the evening it
 changed; a tie that is new after the correction is cut at random and recorded). The old steps
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell import TableResult
 from tables.errors import RuleError
+from tables.formats.poker.bell import TableResult
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.plugin import HasTables, StepReplay
 from tournament.registry import format_for

@@ -5,7 +5,7 @@ latecomer at a free seat (``draw_seat_latecomer``: a table between head and boob
 take a guest out of the draw (``draw_release_guest``: a table between head and booby above
 four), or let a latecomer take the seat of a guest who left (``draw_swap_guest``: no table
 changes size, so it works at the head and booby tables too). The plan's limits come from
-``tables.plan`` (``free_seats``, ``plan_with_latecomer``, ``plan_without_guest``), whose
+``tables.formats.poker.plan`` (``free_seats``, ``plan_with_latecomer``, ``plan_without_guest``), whose
 messages say what to do instead. House rule (the seeds are silent on late arrivals).
 
 Each change stores a new complete ``Draw`` with the cards copied (the latecomer's card is one of
@@ -20,10 +20,10 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.draw import TableCard
 from tables.errors import RuleError
+from tables.formats.poker.plan import TablePlan, free_seats, plan_with_latecomer, plan_without_guest
 from tables.packs import Pack
-from tables.plan import TablePlan, free_seats, plan_with_latecomer, plan_without_guest
+from tables.table_cards import TableCard
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.services.audit import audit_log
 from tournament.services.draws import live_draw, lock_for_draw, seats_replace, stored_plan
@@ -96,7 +96,7 @@ def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=Non
 
     Raises ``RuleError`` when the guest is not checked in or already has a card, when ``table``
     has no free seat (``PlanError`` naming the tables that have one, or saying to redraw), when
-    there is no draw, or after round 1 started. Source: ``tables.plan.plan_with_latecomer``.
+    there is no draw, or after round 1 started. Source: ``tables.formats.poker.plan.plan_with_latecomer``.
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
@@ -132,7 +132,7 @@ def draw_release_guest(*, evening: Evening, guest_id: int, user=None, device: st
     Raises ``RuleError`` when the guest has no card in the draw, when their table cannot lose a
     player (``PlanError``: the head and booby tables keep four, a table between keeps four or
     more; it says to redraw, move a guest first, or let a latecomer take the seat), when there
-    is no draw, or after round 1 started. Source: ``tables.plan.plan_without_guest``.
+    is no draw, or after round 1 started. Source: ``tables.formats.poker.plan.plan_without_guest``.
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)

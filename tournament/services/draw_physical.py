@@ -1,6 +1,6 @@
 """The physical draw: guests draw real cards from the two packs, the host records each card.
 
-Rules: ``tables.draw.PhysicalDraw`` (from ``docs/rules/progressive-poker.md``: the cards "selected to
+Rules: ``tables.formats.poker.draw.PhysicalDraw`` (from ``docs/rules/progressive-poker.md``: the cards "selected to
 agree with the number required", each guest drawing from their own pack, some representing the
 other when the packs are unequal). A physical draw is a ``Draw`` with ``kind=physical`` and
 ``complete=False`` holding the cards recorded so far (``DrawnCard`` rows). It does not replace
@@ -12,7 +12,7 @@ seating with those cards (``tables.formats.physical``; docs/rules/tables-of-four
 physical draw"); the cards are ``DrawnCard`` rows with their seat, the seating ``Draw.layout``.
 
 Every service here locks the evening row, rebuilds the ``PhysicalDraw`` from the stored rows,
-lets ``tables.draw`` accept or refuse, and saves only what it accepted: a refused card changes
+lets ``tables.formats.poker.draw`` accept or refuse, and saves only what it accepted: a refused card changes
 nothing. House rule: the draw is for the guests checked in when it started; if that changes
 before it is finished, the host restarts it (the page says so).
 """
@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.draw import DealtCard, DrawError, PhysicalDraw, TableCard, parse_table_card
 from tables.errors import RuleError
 from tables.formats.engine import Seating
 from tables.formats.physical import SeatDraw, parse_seat_card
+from tables.formats.poker.draw import DealtCard, PhysicalDraw
+from tables.formats.poker.plan import TablePlan, plan_tables
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables
+from tables.table_cards import DrawError, TableCard, parse_table_card
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -123,7 +124,7 @@ def draw_physical_start(*, evening: Evening, accept_relaxed: bool = False, user=
 
     Raises ``RuleError`` (``PlanError`` with the relaxed offer for 9 to 11 guests) for fewer than
     8 guests here, 9 to 11 without ``accept_relaxed``, or after round 1 started.
-    Source: docs/rules/progressive-poker.md, 'The seating draw' (the pull list); ``tables.plan``.
+    Source: docs/rules/progressive-poker.md, 'The seating draw' (the pull list); ``tables.formats.poker.plan``.
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
@@ -164,7 +165,7 @@ def draw_physical_record(*, evening: Evening, guest_id: int, card: str, user=Non
     for: a card that cannot be read, a rank beyond the plan, a card not in the pull list or all
     of it already taken, a guest who already drew, a guest not checked in, a card of the other
     pack when no more of the guest's pack may draw from it, no physical draw open, or after
-    round 1 started. Source: ``tables.draw.PhysicalDraw.take``. Queries: a constant number.
+    round 1 started. Source: ``tables.formats.poker.draw.PhysicalDraw.take``. Queries: a constant number.
     """
     with transaction.atomic():
         evening, draw = _lock_open(evening)

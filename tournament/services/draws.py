@@ -1,6 +1,6 @@
 """The seating draw: plan the tables, deal a card of their pack to every guest who is here, seat them.
 
-Rules: ``tables.plan`` and ``tables.draw`` (from ``docs/rules/progressive-poker.md``). A redraw before
+Rules: ``tables.formats.poker.plan`` and ``tables.formats.poker.draw`` (from ``docs/rules/progressive-poker.md``). A redraw before
 round 1 replaces the earlier draw wholly; the earlier one is kept, marked superseded.
 
 The draw in force (``live_draw``) is the newest complete draw not superseded. A physical draw
@@ -8,7 +8,7 @@ being recorded card by card (``tournament.services.draw_physical``) is a ``Draw`
 ``complete=False``: it does not replace the draw in force until it is finished. Changes of who is
 here after the draw and before round 1 are in ``tournament.services.draw_changes``.
 
-Errors from ``tables.draw`` name guests by id in ``error.subjects``; pages and commands write
+Errors from ``tables.formats.poker.draw`` name guests by id in ``error.subjects``; pages and commands write
 them with names (``tournament.services.naming.error_message``).
 """
 
@@ -21,8 +21,8 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
+from tables.formats.poker.plan import TablePlan, plan_tables
 from tables.packs import Pack
-from tables.plan import TablePlan, plan_tables
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -42,7 +42,7 @@ def stored_plan(draw: Draw) -> TablePlan:
 
 
 def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
-    """The table plan for the guests checked in now; raises ``tables.plan.PlanError`` (with the
+    """The table plan for the guests checked in now; raises ``tables.formats.poker.plan.PlanError`` (with the
     relaxed offer for 9 to 11 guests) when the rules cannot seat them."""
     return plan_tables(evening.guests.filter(status=Guest.Status.HERE).count(), accept_relaxed=accept_relaxed)
 
@@ -81,7 +81,7 @@ def draw_digital(
     guests are here (Progressive Poker: 8; tables of four: 4), when 9 to 11 are here for
     Progressive Poker and the relaxed plan was not accepted, for a wrong pick of who represents
     the other pack, or after round 1 started. Nothing is saved then. Sources: Foster,
-    "Progressive Poker" (``tables.draw.deal``); ``docs/rules/tables-of-four.md`` (``tables.formats.foursome``).
+    "Progressive Poker" (``tables.formats.poker.draw.deal``); ``docs/rules/tables-of-four.md`` (``tables.formats.foursome``).
     Queries: a constant number (about a dozen), whatever the number of guests.
     """
     with transaction.atomic():

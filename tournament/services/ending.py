@@ -5,7 +5,7 @@ The steps, in order:
 
 1. **End the evening** (``evening_end``). With a round in play, that round becomes the last
    (``Evening.rounds_planned`` is set to its number): the board says "Round 6 of 6 — the last
-   round", and its bell takes the yellow counters but moves nobody (``tables.bell``, last round).
+   round", and its bell takes the yellow counters but moves nobody (``tables.formats.poker.bell``, last round).
    Between rounds (the last bell rang, no round started), play ends at once. Either way the last
    bell sets ``Evening.stage`` to "ended" and ``Evening.ended_at``.
 2. **The final count** (``final_count_record``), one table at a time: every guest's counters,
@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell import EveningState
-from tables.bell.checks import count_off
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.bell.checks import count_off
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.registry import format_for
 from tournament.services.audit import audit_log

@@ -41,7 +41,7 @@ class GuestHasHistory(RuleError):
 
 
 def _in_state(state: dict | None, key: str, guest_id: int) -> bool:
-    """Whether an ``EveningState`` as JSON seats or counts the guest (``tables.bell.state``)."""
+    """Whether an ``EveningState`` as JSON seats or counts the guest (``tables.formats.poker.bell.state``)."""
     if not isinstance(state, dict):
         return False
     if any(guest_id in table for table in state.get("tables", ()) if isinstance(table, list)):

@@ -1,6 +1,6 @@
 """The host's house rules for the cases the rules leave open: the bell's and the prizes'.
 
-Stored in ``Evening.options["bell"]`` (``tables.bell.BellOptions``) and
+Stored in ``Evening.options["bell"]`` (``tables.formats.poker.bell.BellOptions``) and
 ``Evening.options["prizes"]`` (``tables.prizes.PrizeOptions``); only the values that differ
 from the defaults are kept, so a later change of a default reaches evenings that never chose.
 A new choice applies from the next bell on: every bell already rung keeps the options it was
@@ -15,8 +15,8 @@ from typing import Any
 
 from django.db import transaction
 
-from tables.bell import BellOptions
-from tables.prizes import PrizeOptions
+from tables.formats.poker.bell import BellOptions
+from tables.formats.poker.prizes import PrizeOptions
 from tournament.models import Evening
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening

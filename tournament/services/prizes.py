@@ -11,12 +11,14 @@ Rules: ``docs/rules/progressive-poker.md`` (prizes; fresh stakes charged at the 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from tables.errors import RuleError
+from tables.formats.poker.prizes import PrizeOptions, Settlement, StandingRow, places, settle, standings
 from tables.packs import Pack
-from tables.prizes import Prize, PrizeOptions, Settlement, StandingRow, places, settle, standings
+from tables.prizes import Prize
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.services.naming import namer
@@ -76,14 +78,16 @@ class EveningStandings:
     total: Decimal | None
 
 
-def evening_standings(evening: Evening) -> EveningStandings:
+def evening_standings(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
     """The evening's standings, prizes and settlement sheet, in three or four queries whatever
-    its size. Before the draw everything is empty. Prize ties under ``ties="cut"`` are cut with
-    a generator seeded by the evening's public key, so the page shows the same cut every time
-    (house rule: one cut per evening, not one per page view). Raises ``RuleError`` for bad
-    prize options stored on the evening."""
+    its size (one fewer with ``guests``: guest id -> guest, every guest of the evening, when the
+    caller has read them). Before the draw everything is empty. Prize ties under ``ties="cut"``
+    are cut with a generator seeded by the evening's public key, so the page shows the same cut
+    every time (house rule: one cut per evening, not one per page view). Raises ``RuleError``
+    for bad prize options stored on the evening."""
     options = prize_options(evening)
-    guests = {g.pk: g for g in evening.guests.all()}
+    if guests is None:
+        guests = {g.pk: g for g in evening.guests.all()}
     try:
         state = evening_state(evening)
     except RuleError:

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping
 from django.db import transaction
 from django.db.models.functions import Now
 
-from tables.bell import EveningState, TableResult, check_one
-from tables.bell.checks import count_off
 from tables.errors import RuleError
+from tables.formats.poker.bell import EveningState, TableResult, check_one
+from tables.formats.poker.bell.checks import count_off
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_apply
@@ -43,7 +43,7 @@ class CountersDoNotAddUp(RuleError):
 
 
 def count_difference(state, table: int, counters: Mapping[int, int]) -> int:
-    """How far a table's counts are off (``tables.bell.checks.count_off``, the rule's one home):
+    """How far a table's counts are off (``tables.formats.poker.bell.checks.count_off``, the rule's one home):
     what ``counters`` give the players at ``table`` minus what they held before the deal
     (``state``, the ``EveningState`` before the bell), in counters; 0 when no counts are given
     or they add up. Raises ``RuleError`` for a partial count (everyone's or no one's)."""
@@ -100,7 +100,7 @@ def result_record(
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
-    Raises ``RuleError`` (``tables.bell.ResultError``) for a round not in play or of an evening
+    Raises ``RuleError`` (``tables.formats.poker.bell.ResultError``) for a round not in play or of an evening
     at tables of four, a winner or caller
     not at that table, a caller who is the winner, negative counters, or counters for someone
     not there. Nothing is saved then.

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from tables.bell import BellEntry, BellRecord, EveningState
 from tables.errors import RuleError
-from tables.plan import TablePlan, relaxations
+from tables.formats.poker.bell import BellEntry, BellRecord, EveningState
+from tables.formats.poker.plan import TablePlan, relaxations
 from tables.seats import SeatChange, TableLimits, change_seats, seat_moves
 from tournament.models import Bell, Draw, Evening, Guest, Result, Round
 from tournament.registry import format_for
@@ -163,7 +163,7 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
     kept). A guest's card goes with their seat: two guests who swap exchange their cards; a guest
     who moves holds the card of the table (and seat) moved to, in the pack of the card they held.
     At tables of four the layout is ``after``. The new plan records what its sizes relax of the
-    plan's rules (``tables.plan.relaxations``: a head table of five, say)."""
+    plan's rules (``tables.formats.poker.plan.relaxations``: a head table of five, say)."""
     draw = live_draw(evening)
     assert draw is not None
     cards = {c.guest_id: (c.pack, c.rank, c.seat) for c in draw.cards.all()}

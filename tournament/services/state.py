@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from django.db.models import JSONField, OuterRef, Subquery
 
-from tables.bell import BellOptions, EveningState, TableResult
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellOptions, EveningState, TableResult
 from tournament.models import Bell, DrawnCard, Evening, FinalCount, Guest, Result, Round
 from tournament.registry import format_for
 from tournament.services.draws import live_draw

@@ -23,7 +23,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tables.plan import PlanError
+from tables.formats.poker.plan import PlanError
 from tournament.forms.actions import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address

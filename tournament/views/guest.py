@@ -25,6 +25,7 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -94,9 +95,24 @@ def _lookup(request: HttpRequest, key: str) -> tuple[tuple[int, int, str] | None
     return cached
 
 
+def messages_waiting(request: HttpRequest) -> bool:
+    """True when ``request`` is for a full page and brings a message waiting to be shown (the
+    messages cookie of ``django.contrib.messages``; a message kept in the session leaves its
+    marker there too): such a page is always rendered, never answered 304 from the phone's
+    cache, or the message (e.g. "Your dispute is sent", "recorded already" after a phone sent
+    a kept form again) would stay unseen. A partial (htmx) shows no messages, so it may still be
+    a 304. Reads no database and no session. House rule, issue 24 item 1: a guest always sees
+    that the server received what they sent (the host's board renders every full page, for the
+    same reason: ``views.host.board_etag``)."""
+    return request.META.get("HTTP_HX_REQUEST") != "true" and bool(request.COOKIES.get(CookieStorage.cookie_name))
+
+
 def _page_etag(request: HtmxHttpRequest, key: str) -> str | None:
     """The ETag of a guest's page (Django's ``condition`` answers 304 when the phone has it):
-    None for a key that opens nothing, so the page answers its 404."""
+    None for a key that opens nothing, so the page answers its 404, and for a full page with a
+    message waiting (``messages_waiting``), so it is rendered."""
+    if messages_waiting(request):
+        return None
     found, version = _lookup(request, key)
     if found is None or version is None:
         return None
@@ -108,8 +124,9 @@ def unchanged_poll(request: HttpRequest, key: str) -> HttpResponse | None:
     now (as ``guest_page`` answers it, with the private headers), or None when the page has
     to answer (no evening token in the ETag sent, a key that opens nothing, a changed page).
     Asks the cache only (``_lookup``, which the page then reuses); called before any other
-    middleware by ``tournament.unchanged_polls``. House rule: issue 26 item 1."""
-    if not _token_sent(request):
+    middleware by ``tournament.unchanged_polls``. None too for a full page with a message
+    waiting (``messages_waiting``). House rule: issue 26 item 1."""
+    if not _token_sent(request) or messages_waiting(request):
         return None
     found, version = _lookup(request, key)
     if found is None or version is None:

@@ -51,6 +51,7 @@ from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now
 from tournament.selectors.guest_boards import shared_board
 from tournament.services.clock import next_round_due_at
+from tournament.services.ending import Ceremony
 from tournament.views.request_types import HtmxHttpRequest
 
 POLL_SECONDS = 3
@@ -186,9 +187,10 @@ def _room_context(evening: Evening, *, mode: str, asked: str, etag: str) -> dict
     next round's start (auto-advance), the paused time, and ``bell_key``: the number of the last
     round whose bell has rung (room.js plays the bell when it grows). The board is the one every
     phone shares, computed once per process and version (``selectors.guest_boards.shared_board``)."""
-    board = shared_board(evening).board
+    shared = shared_board(evening)
+    board = shared.board
     if mode == "ceremony":
-        return _ceremony_context(evening, board, asked=asked, etag=etag)
+        return _ceremony_context(evening, board, asked=asked, etag=etag, now=shared.ceremony)
     own = format_for(evening).room_context(evening, board, mode=mode, asked=asked, etag=etag)
     if own is not None:
         return own
@@ -247,16 +249,19 @@ def table_digits(numbers: list[int]) -> int:
     return len(str(max(numbers, default=1)))
 
 
-def _ceremony_context(evening: Evening, board: EveningBoard, *, asked: str, etag: str) -> dict:
+def _ceremony_context(
+    evening: Evening, board: EveningBoard, *, asked: str, etag: str, now: Ceremony | None = None
+) -> dict:
     """What the display shows once the evening has ended (``room/_ceremony.html``): the
     ceremony (``tournament.services.ending.ceremony``: the prizes revealed so far, whether the
     final standings are shown), each prize's reason as printed (no house-rule notes), and every
     guest's final place (all of them: the display pages them), written as big as the evening's
-    size allows (``room_size``, by the guests in the final standings)."""
+    size allows (``room_size``, by the guests in the final standings). ``now``: the ceremony
+    the shared board holds (``selectors.guest_boards.Shared.ceremony``), else read here."""
     from tournament.documents.contents import printed_reason
     from tournament.services.ending import ceremony
 
-    now = ceremony(evening)
+    now = now or ceremony(evening)
     names = {pk: g.name for pk, g in board.guests.items()}
     reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
     latest = now.revealed[-1] if now.revealed and not now.finished else None

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 
 from tables.errors import RuleError
 from tournament.forms.bell import HouseRulesForm
+from tournament.selectors.guest_boards import shared_standings
 from tournament.services import house_rules, prizes, state
 from tournament.services.naming import error_message
 from tournament.views.format_pages import own_page
@@ -29,7 +30,7 @@ def standings_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     if (own := own_page("standings", request, evening)) is not None:
         return own
     try:
-        table = prizes.evening_standings(evening)
+        table = shared_standings(evening)  # once per process and version, as the board
     except RuleError as error:
         messages.error(request, f"{error} Set the house rules again.")
         return redirect("host-house-rules", evening.pk)
@@ -47,8 +48,8 @@ def house_rules_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         bell, prize = state.bell_options(evening), prizes.prize_options(evening)
     except RuleError as error:
         messages.error(request, error_message(error, evening))
-        from tables.bell import BellOptions
-        from tables.prizes import PrizeOptions
+        from tables.formats.poker.bell import BellOptions
+        from tables.formats.poker.prizes import PrizeOptions
 
         bell, prize = BellOptions(), PrizeOptions()
     form = HouseRulesForm(request.POST or None, bell=bell, prizes=prize)

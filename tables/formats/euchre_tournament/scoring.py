@@ -14,7 +14,7 @@ game is their partnership's points at their table, and their evening is the sum.
 Prizes: the highest total, and the booby for the lowest; ties go to more games won (a player
 wins a game when their partnership outscored the other at their table; house rule: a table
 level on points has no winner, and a sit-out wins no game), then to the cut, the highest cut
-taking the prize (``tables.bell.cuts``). Option ``most_loners``: a prize for the most lone
+taking the prize (``tables.cuts``). Option ``most_loners``: a prize for the most lone
 hands marched. House rule: the booby is never the winner of the highest total.
 """
 
@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tables.bell.cuts import Cuts, Cutter
+from tables.cuts import Cuts, Cutter
 from tables.errors import RuleError, id_words
 from tables.formats.euchre_tournament.schedule import Game
 from tables.formats.foursome import Foursome, Side, pair

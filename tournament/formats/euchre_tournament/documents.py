@@ -11,6 +11,7 @@ from tables.formats.records import bell_from_json
 from tournament.documents.links import guest_url
 from tournament.formats.partnership.documents import DOCUMENTS as FAMILY
 from tournament.formats.partnership.documents import document as family_document
+from tournament.formats.partnership.documents import document_check as family_check
 from tournament.models import Bell, Evening
 from tournament.plugin import DocumentKind
 from tournament.printing import PrintError
@@ -111,6 +112,25 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
     return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
 
 
+def score_cards_check(evening: Evening) -> None:
+    """Raises what ``score_cards`` (on A4) raises, without building the cards: returns once
+    there is a draw, the schedule can be made, at least one numbered player is a guest, none
+    with a revoked link, and a card has 1 to 60 games (``TallyCardData``'s bounds; two
+    queries); otherwise builds the cards, which raises the words."""
+    fmt = format_for(evening)
+    try:
+        state = fmt.state(evening)
+    except RuleError:
+        state = None
+    if state is not None:
+        numbers = [p for p, t in state.tallies.items() if t.get(NUMBER)]
+        schedule = TournamentRules(games=evening.rounds_planned).schedule(len(numbers))
+        revoked = dict(evening.guests.filter(pk__in=[p for p in numbers if p > 0]).values_list("pk", "key_revoked"))
+        if revoked and not any(revoked.values()) and 1 <= len(schedule.games) <= 60:
+            return
+    score_cards(evening=evening)
+
+
 def table_cards(*, evening: Evening, paper: str = "A4") -> SeatTablesPdf:
     """A folded card per table of the schedule (every game has as many): its number and seats.
     Raises ``PrintError`` before the draw."""
@@ -122,6 +142,17 @@ def table_cards(*, evening: Evening, paper: str = "A4") -> SeatTablesPdf:
     return SeatTablesPdf(
         evening_name=evening.name, tables=[SeatTableData(n, "", words) for n in range(1, tables + 1)], paper=paper
     )
+
+
+def document_check(*, evening: Evening, slug: str, variant: str) -> None:
+    """``FormatPlugin.document_check`` for the tournament's documents: the score cards checked
+    without their rows (``score_cards_check``), the others built (no row per guest)."""
+    if slug == "score-cards":
+        score_cards_check(evening)
+    elif slug == "table-tents":
+        table_cards(evening=evening)
+    else:
+        family_check(evening=evening, slug=slug, variant=variant)
 
 
 def document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):

@@ -173,3 +173,10 @@ class EuchreTournamentFormat(EuchreFormat):
         from tournament.formats.euchre_tournament.documents import document
 
         return document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """``formats.euchre_tournament.documents.document_check``: the score cards checked
+        without their rows."""
+        from tournament.formats.euchre_tournament.documents import document_check
+
+        document_check(evening=evening, slug=slug, variant=variant)

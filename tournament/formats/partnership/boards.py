@@ -148,18 +148,19 @@ class FoursomeBoard:
         return next((line for line in self.standings.lines if line.player == player), None)
 
 
-def foursome_board(evening: Evening) -> FoursomeBoard:
+def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
     """The board of an evening at tables of four in about ten queries whatever its size; before
-    the draw it has no tables. Raises ``RuleError`` for a Progressive Poker evening."""
+    the draw it has no tables. ``guests``: guest id -> guest, every guest of the evening, when
+    the caller has them (else one query). Raises ``RuleError`` for a Progressive Poker evening."""
     fmt, _options = foursome_rules(evening)
-    standings = foursome_standings(evening)
-    rounds = list(evening.rounds.order_by("-number")[:2])
-    rnd = next((r for r in rounds if r.state in OPEN_STATES), None)
-    tables: tuple[FoursomeTable, ...] = ()
     try:
         state = foursome_state(evening)
     except RuleError:
         state = None
+    standings = foursome_standings(evening, guests=guests, state=state)
+    rounds = list(evening.rounds.order_by("-number")[:2])
+    rnd = next((r for r in rounds if r.state in OPEN_STATES), None)
+    tables: tuple[FoursomeTable, ...] = ()
     if state is not None:
         guests = {line.player: line.guest for line in standings.lines if line.guest is not None}
         names = {p: g.name for p, g in guests.items()}

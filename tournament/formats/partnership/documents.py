@@ -154,6 +154,39 @@ def _seat_line(tables: Sequence[Sequence[int]], player: int, *, played: int, end
     return f"{where} table {table}, {seat_words(seat)}; partner: {name(partner)}"
 
 
+def _card_rounds(evening: Evening, fmt: FoursomeFormat, rung: int) -> int:
+    """How many rows every score card has, ``rung`` rounds rung: the rounds played once the
+    evening has ended (no round to come), else ``rounds_on_card`` with the round in play."""
+    if evening.stage == Evening.Stage.ENDED:
+        return max(rung, 1)
+    return rounds_on_card(evening, fmt, rung + 1)
+
+
+def score_cards_check(evening: Evening) -> None:
+    """Raises what ``score_cards`` (on A4) raises, without building the cards: returns once
+    there is a draw, at least one seated guest who has not left, none of them with a revoked
+    link, and a card of 1 to 60 rows (``TallyCardData``'s bounds; three queries); otherwise
+    builds the cards, which raises the words."""
+    fmt, _ = foursome_rules(evening)
+    try:
+        state = _state(evening)
+    except RuleError:
+        state = None
+    if state is not None:
+        here = dict(evening.guests.exclude(status=Guest.Status.LEFT).values_list("pk", "key_revoked"))
+        seated = [here[p] for table in state.tables for p in table if p in here]
+        rung = Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL).count()
+        if seated and not any(seated) and 1 <= _card_rounds(evening, fmt, rung) <= 60:
+            return
+    score_cards(evening=evening)
+
+
+def _state(evening: Evening):
+    """``foursome_state``, once per evening inside the print page's ``one_outcome()``
+    (``tournament.documents.contents.remembered``): the documents' checks share it."""
+    return remembered("foursome state", evening, foursome_state)
+
+
 def score_cards(
     *, evening: Evening, paper: str = "A4", variant: str = "card", base_url: str | None = None
 ) -> TallyCardsPdf:
@@ -165,7 +198,7 @@ def score_cards(
     """
     fmt, _ = foursome_rules(evening)
     try:
-        state = foursome_state(evening)
+        state = _state(evening)
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing score cards.") from error
     guests = {g.pk: g for g in evening.guests.exclude(status=Guest.Status.LEFT)}
@@ -176,7 +209,7 @@ def score_cards(
 
     rung = history(evening)
     ended = evening.stage == Evening.Stage.ENDED  # no round to come: no "Now at", no row in play
-    rounds = max(len(rung), 1) if ended else rounds_on_card(evening, fmt, len(rung) + 1)
+    rounds = _card_rounds(evening, fmt, len(rung))
     cards = []
     link = guest_url_maker(base_url)
     for player in (p for table in state.tables for p in table if p in guests):
@@ -213,7 +246,7 @@ def seat_tables(*, evening: Evening, paper: str = "A4", variant: str = "tent") -
     seats, how players move (the host's movement and partners option). Two queries. Raises
     ``PrintError`` before the draw."""
     try:
-        tables = len(foursome_state(evening).tables)
+        tables = len(_state(evening).tables)
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing table cards.") from error
     movement, partners = foursome_movement(evening)
@@ -236,7 +269,7 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     if fmt.game != "bunco":
         raise PrintError(f"Tally sheets are for Bunco; this evening plays {fmt.title}.")
     try:
-        tables = len(foursome_state(evening).tables)
+        tables = len(_state(evening).tables)
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing tally sheets.") from error
     rounds = rounds_on_card(evening, fmt, evening.rounds.count())
@@ -340,6 +373,17 @@ BUILDERS: dict[str, Callable[..., Any]] = {
     "results": tally_results,
     "certificates": tally_certificates,
 }
+
+
+def document_check(*, evening: Evening, slug: str, variant: str) -> None:
+    """``FormatPlugin.document_check`` for the family's documents: the score cards checked
+    without their rows (``score_cards_check``); the others have a row per table or per prize,
+    not per guest, and are built (the results and the certificates from one reading of the
+    standings inside ``one_outcome``)."""
+    if slug == "score-cards":
+        score_cards_check(evening)
+    else:
+        document(evening=evening, slug=slug, paper="A4", variant=variant, base_url=None)
 
 
 def document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):

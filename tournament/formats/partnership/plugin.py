@@ -76,6 +76,13 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
 
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """``formats.partnership.documents.document_check``: the score cards checked without
+        their rows."""
+        from tournament.formats.partnership.documents import document_check
+
+        document_check(evening=evening, slug=slug, variant=variant)
+
     def evening_form_fields(self) -> dict[str, forms.Field]:
         """``formats.partnership.option_fields.format_fields``: movement, partners, ties at a table, tied prizes, points."""
         from tournament.formats.partnership.option_fields import format_fields
@@ -366,8 +373,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         foursome_import(data, evening, draw, row, gid, host)
 
-    def family_board(self, evening: Evening) -> FoursomeBoard:
+    def family_board(self, evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
         """``formats.partnership.boards.foursome_board``: tables by seat, reports, moves."""
         from tournament.formats.partnership.boards import foursome_board
 
-        return foursome_board(evening)
+        return foursome_board(evening, guests)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tables.errors import RuleError
+from tables.formats.bell import FoursomeState
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standing_order
 from tables.formats.records import bell_from_json
@@ -65,17 +66,22 @@ class FoursomeStandings:
     prizes: tuple[FoursomePrizeLine, ...]
 
 
-def foursome_standings(evening: Evening) -> FoursomeStandings:
+def foursome_standings(
+    evening: Evening, *, guests: Mapping[int, Guest] | None = None, state: FoursomeState | None = None
+) -> FoursomeStandings:
     """The standings and prizes of an evening at tables of four, in four queries whatever its
     size. Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
-    run 1 to the number of guests. Before the draw everything is empty. Raises ``RuleError`` for stored options the
-    rules do not know."""
+    run 1 to the number of guests. Before the draw everything is empty. ``guests`` (guest id ->
+    guest, every guest of the evening) and ``state`` (``foursome_state``'s) when the caller has
+    them, else read here. Raises ``RuleError`` for stored options the rules do not know."""
     fmt, options = foursome_rules(evening)
-    try:
-        state = foursome_state(evening)
-    except RuleError:
-        return FoursomeStandings(fmt.tallies, (), ())
-    guests = {g.pk: g for g in evening.guests.all()}
+    if state is None:
+        try:
+            state = foursome_state(evening)
+        except RuleError:
+            return FoursomeStandings(fmt.tallies, (), ())
+    if guests is None:
+        guests = {g.pk: g for g in evening.guests.all()}
     seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
     tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
     names = {pk: g.name for pk, g in guests.items()}

@@ -1,8 +1,8 @@
 """Progressive Poker's part of a correction: its report form for an earlier round's table, and
-its steps played again (``tournament.plugin.StepReplay``) through ``tables.bell``.
+its steps played again (``tournament.plugin.StepReplay``) through ``tables.formats.poker.bell``.
 
 Rules: ``docs/rules/progressive-poker.md`` ("Correcting an earlier round"): the corrected result
-is checked against the seats the round was played at (``tables.bell.check_one``); every later
+is checked against the seats the round was played at (``tables.formats.poker.bell.check_one``); every later
 bell is rung again with its round's live results, the stake and options it was rung with, and
 the ties settled by the cards cut at that step (house rule: a tie once cut stays cut,
 ``services.bell.ties_settled``); a departure or an arrival is taken again as it was.
@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tables.bell import (
+from tables.cuts import CardsCut
+from tables.errors import RuleError
+from tables.formats.poker.bell import (
     BellOptions,
     BellRecord,
-    CardsCut,
     EveningState,
     TableResult,
     check_one,
     guest_arrives,
     guest_leaves,
 )
-from tables.errors import RuleError
 from tournament.forms.evening import ResultForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
@@ -43,7 +43,7 @@ class PokerCorrectionForm(ResultForm):
         self.table = table
 
     def correction(self) -> TableResult:
-        """The corrected result as ``tables.bell`` takes it (read once the form is valid)."""
+        """The corrected result as ``tables.formats.poker.bell`` takes it (read once the form is valid)."""
         winner, in_call, counters = self.result()
         return TableResult(
             table=self.table,
@@ -94,7 +94,7 @@ class PokerReplay:
         return BellRecord.from_json(step.record).after
 
     def check(self, state: EveningState, table: int, result: object) -> None:
-        """``tables.bell.check_one``: winner, callers and counters at that table, none negative."""
+        """``tables.formats.poker.bell.check_one``: winner, callers and counters at that table, none negative."""
         check_one(state, _result(result))
 
     def same(self, row: Result, result: object) -> bool:
@@ -139,14 +139,14 @@ class PokerReplay:
         return new, new.after
 
     def leave(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
-        """``tables.bell.guest_leaves`` with the options and cards of the departure."""
+        """``tables.formats.poker.bell.guest_leaves`` with the options and cards of the departure."""
         record = BellRecord.from_json(step.record)
         options = BellOptions.from_mapping(record.options)
         new = guest_leaves(state, record.mover(), options=options, cuts=self._cuts(step, record))
         return new, new.after
 
     def arrive(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
-        """``tables.bell.guest_arrives`` at the table and with the stake of the arrival."""
+        """``tables.formats.poker.bell.guest_arrives`` at the table and with the stake of the arrival."""
         record = BellRecord.from_json(step.record)
         new = guest_arrives(
             state,

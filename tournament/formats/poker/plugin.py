@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tables.bell import EveningState
+from tables.formats.engine import FormatRules
+from tables.formats.poker.bell import EveningState
+from tables.formats.poker.rules import POKER_RULES
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 
 
 class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
-    """Progressive Poker: the state is ``tables.bell.EveningState`` (tables, counters, yellow
+    """Progressive Poker: the state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow
     counters, stakes), the standings ``services.prizes.EveningStandings``."""
 
     key: ClassVar[str] = "poker"
@@ -49,6 +51,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         "tally-sheets": "score-sheets",
     }
 
+    @property
+    def rules(self) -> FormatRules:
+        """Progressive Poker's rules (``tables.formats.poker.rules``): plan, draw, bell, prizes."""
+        return POKER_RULES
+
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """Seating cards, table cards, score sheets, the pull list, results, certificates."""
         from tournament.documents.contents import DOCUMENTS
@@ -60,6 +67,13 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tournament.documents.contents import poker_document
 
         return poker_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
+
+    def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
+        """``documents.contents.poker_document_check``: the seating cards and score sheets
+        checked without their rows."""
+        from tournament.documents.contents import poker_document_check
+
+        poker_document_check(evening=evening, slug=slug, variant=variant)
 
     def state(self, evening: Evening) -> EveningState:
         """``services.state.evening_state``: the last bell's state, the final count after the end."""
@@ -80,7 +94,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         and the final counts)."""
         from dataclasses import replace
 
-        from tables.prizes import standings
+        from tables.formats.poker.prizes import standings
         from tournament.models import Evening, FinalCount
         from tournament.services.state import last_states_after
 
@@ -153,7 +167,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return tuple(tuple(t) for t in bell.record["before"]["tables"])
 
     def step_replay(self, evening: Evening):
-        """``formats.poker.corrections.PokerReplay``: ``tables.bell`` rings again."""
+        """``formats.poker.corrections.PokerReplay``: ``tables.formats.poker.bell`` rings again."""
         from tournament.formats.poker.corrections import PokerReplay
 
         return PokerReplay(evening)
@@ -207,11 +221,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return result_record(round=rnd, table=table, pool_winner=ids[0], counters=counters, user=user)
 
     def seat_change(self, *, evening: Evening, guest: Guest, leaving: bool, user, device: str) -> str:
-        """``services.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
+        """``formats.poker.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
         After the draw and before round 1 the guest is marked, and the host confirms the re-plan
         on the draw page (``services.draw_changes.draw_guest_marked``)."""
-        from tournament.services import departures
+        from tournament.formats.poker import departures
 
         if not evening.rounds.exists():
             from tournament.services.draw_changes import draw_guest_marked
@@ -226,7 +240,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def table_limits(self) -> TableLimits:
         """Any chair at a table with room: 3 to 7 players (house rule, docs/rules/progressive-poker.md
         "Changing seats": a table keeps three as after a departure, and seven at most as the plan)."""
-        from tables.plan import LARGEST_SIZE
+        from tables.formats.poker.plan import LARGEST_SIZE
 
         return TableLimits(3, LARGEST_SIZE)
 
@@ -256,7 +270,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             )
 
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
-        """``exchange.importer.poker_import``: every bell replayed by ``tables.bell``."""
+        """``exchange.importer.poker_import``: every bell replayed by ``tables.formats.poker.bell``."""
         from tournament.exchange.importer import poker_import
 
         poker_import(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)

@@ -15,11 +15,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tables.bell.guests import guest_arrives, guest_leaves
-from tables.bell.options import BellOptions
-from tables.bell.ring import ring_bell
-from tables.bell.state import BellRecord, EveningState, TableResult
 from tables.errors import RuleError
+from tables.formats.poker.bell.guests import guest_arrives, guest_leaves
+from tables.formats.poker.bell.options import BellOptions
+from tables.formats.poker.bell.ring import ring_bell
+from tables.formats.poker.bell.state import BellRecord, EveningState, TableResult
 
 
 class RoundInput(NamedTuple):

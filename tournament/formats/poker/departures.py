@@ -1,6 +1,6 @@
 """Guests who leave after round 1 has started, and guests who arrive late.
 
-Rules: ``tables.bell.guests`` (house rules, ``BellOptions.leave_fill`` and ``arrive_at``): a
+Rules: ``tables.formats.poker.bell.guests`` (house rules, ``BellOptions.leave_fill`` and ``arrive_at``): a
 departing guest's table plays one short; a table that would drop below 3 players is filled from
 the largest table that can spare one (chosen by cut), or closes when none can; a late guest
 sits at the booby table unless it is full, with a fresh stake. Each change is stored as a
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tables.bell import BellRecord, guest_arrives, guest_leaves
 from tables.errors import RuleError
+from tables.formats.poker.bell import BellRecord, guest_arrives, guest_leaves
 from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_store, seats_follow

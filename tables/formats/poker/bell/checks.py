@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tables.bell.options import BellOptions
-from tables.bell.state import EveningState, ResultError, TableResult
 from tables.errors import GuestIds
+from tables.formats.poker.bell.options import BellOptions
+from tables.formats.poker.bell.state import EveningState, ResultError, TableResult
 from tables.words import plural
 
 

@@ -8,9 +8,9 @@ Source: ``docs/rules/progressive-poker.md``, 'The bell', in this order:
 4. a player who lost all counters takes a fresh stake from the banker and changes seats with
    the booby-table player who has the most counters.
 Table sizes stay as they were and every guest keeps exactly one seat. Where the rules are
-silent the house rules in ``tables.bell.options.BellOptions`` decide; every entry of the record
+silent the house rules in ``tables.formats.poker.bell.options.BellOptions`` decide; every entry of the record
 says which rule it followed. ``ring_bell`` is pure: a state and results in, a frozen
-``BellRecord`` out. Import the bell's names from ``tables.bell``.
+``BellRecord`` out. Import the bell's names from ``tables.formats.poker.bell``.
 """
 
 from __future__ import annotations
@@ -18,19 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from tables.bell.checks import check_results, count_off
-from tables.bell.cuts import Cuts, Cutter
-from tables.bell.options import BellOptions
-from tables.bell.state import (
-    SEEDS_RULE,
-    BellEntry,
-    BellRecord,
-    EveningState,
-    ResultError,
-    TableResult,
-    check_stake,
-)
+from tables.cuts import Cuts, Cutter
+from tables.entries import BellEntry
 from tables.errors import GuestIds, InvariantBroken
+from tables.formats.poker.bell.checks import check_results, count_off
+from tables.formats.poker.bell.options import BellOptions
+from tables.formats.poker.bell.state import SEEDS_RULE, BellRecord, EveningState, ResultError, TableResult, check_stake
 from tables.words import numbered
 
 
@@ -495,7 +488,7 @@ def ring_bell(
     ``stake`` is the counters of a fresh stake. ``cuts`` gives the cards the host saw cut
     (guest id -> rank 1..13, or ranks in order when equal cuts cut again), or a ``CardsCut``
     that also settles again the ties settled at the round's earlier bells (a tie once cut stays
-    cut, ``tables.bell.cuts``); missing cuts are drawn with ``rng`` (default
+    cut, ``tables.cuts``); missing cuts are drawn with ``rng`` (default
     ``random.SystemRandom()``) and every card is recorded as a "cut" entry. With
     ``last_round`` nobody moves and nobody takes a fresh stake (house rule: the evening is
     over; a fresh stake would not change anyone's counters won): the head table's winner still

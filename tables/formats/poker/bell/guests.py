@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from tables.bell.cuts import Cuts, Cutter
-from tables.bell.options import BellOptions
-from tables.bell.ring import table_name
-from tables.bell.state import BellEntry, BellRecord, EveningState, check_stake
+from tables.cuts import Cuts, Cutter
+from tables.entries import BellEntry
 from tables.errors import RuleError
+from tables.formats.poker.bell.options import BellOptions
+from tables.formats.poker.bell.ring import table_name
+from tables.formats.poker.bell.state import BellRecord, EveningState, check_stake
 
 LEAVE_RULE = "house rule: a guest who leaves keeps their counters in the standings"
 CLOSE_RULE = "house rule: a table that cannot stay at 3 players closes"

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from tables.bell.state import BellEntry
+from tables.entries import BellEntry
 from tables.errors import RuleError
 
 RANK_NAMES = {1: "an ace", 2: "a deuce", 3: "a trey", 11: "a jack", 12: "a queen", 13: "a king"}
