@@ -114,7 +114,9 @@ def season_ledger_page(request: HostHttpRequest, club_id: int, season_id: int) -
             messages.success(request, "The currency and the season dues are saved.")
             return redirect("club-ledger", club_id, season.pk)
     version = season_version(season, fresh=request.method == "GET")  # a refused change may have left old copies
-    return render(request, "clubs/ledger.html", {"club": season.club, "ledger": season_ledger(season, version), "form": form})
+    return render(
+        request, "clubs/ledger.html", {"club": season.club, "ledger": season_ledger(season, version), "form": form}
+    )
 
 
 @login_required
