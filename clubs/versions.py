@@ -10,7 +10,9 @@ version, read fresh in two queries (``season_version``); whatever is kept under 
 version is never answered again. As the evening's board (``tournament.selectors.guest_boards``),
 what is kept is a memo of values the database defines, not state: every process computes the
 same standings for the same version. The key is read before the values are computed, so a value
-kept under a version is never older than it.
+kept under a version is never older than it. Nothing reads them inside a transaction that has
+written what they read (a version number of a transaction rolled back would come again for
+other rows): the services write, the pages read after them.
 """
 
 from __future__ import annotations
