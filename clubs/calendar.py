@@ -12,7 +12,7 @@ import datetime
 
 from django.db import IntegrityError, transaction
 
-from clubs.models import ClubEvening, Member, MemberLink, Season
+from clubs.models import ClubEvening, Member, MemberLink, Season, club_touch
 from tables.errors import RuleError
 from tournament.models import Evening, new_private_key
 
@@ -87,6 +87,7 @@ def evening_calendar_set(
             link.evening.date = date
         link.place, link.starts_at, link.host_member = place, starts_at, host_member
         link.save(update_fields=["place", "starts_at", "host_member"])
+        club_touch(link.club_id)
     return link
 
 

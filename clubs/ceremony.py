@@ -13,6 +13,7 @@ from django.db import transaction
 
 from clubs.models import Season
 from clubs.selectors import PrizeRow, SeasonStandings, season_standings
+from clubs.versions import SeasonVersion, season_version
 from tables.errors import RuleError
 from tables.seasons import season_reveal_order
 
@@ -54,10 +55,10 @@ class SeasonCeremony:
         return "" if self.finished else "the final season standings"
 
 
-def season_ceremony(season: Season) -> SeasonCeremony:
-    """The ceremony of ``season`` (the season's standings' queries, ``season_standings``).
-    Raises ``RuleError`` as ``season_standings`` does."""
-    standings = season_standings(season)
+def season_ceremony(season: Season, version: SeasonVersion | None = None) -> SeasonCeremony:
+    """The ceremony of ``season`` (the season's standings' queries, ``season_standings``, at
+    ``version`` when the caller has read it). Raises ``RuleError`` as ``season_standings`` does."""
+    standings = season_standings(season, version)
     by_key = {p.award.key: p for p in standings.prizes}
     order = season_reveal_order([p.award for p in standings.prizes])
     return SeasonCeremony(season.ceremony_step, tuple(by_key[a.key] for a in order), standings)
@@ -77,7 +78,7 @@ def season_ceremony_next(*, season: Season, seen_step: int) -> SeasonCeremony:
             raise RuleError(
                 "The season is still open: close it first, so its prizes can no longer change. Nothing was changed."
             )
-        now = season_ceremony(season)
+        now = season_ceremony(season, season_version(season, fresh=True))
         if now.finished:
             raise RuleError(
                 "Every season prize and the final standings are on the room display already: "

@@ -18,6 +18,7 @@ from clubs.ledger import SeasonLedger, SettlementSheet, season_ledger
 from clubs.models import ClubEvening, ClubGuest, KittyEntry, Member, Season
 from clubs.printing import PrintedTable, TablesPdf
 from clubs.selectors import SeasonStandings, season_standings
+from clubs.versions import season_version
 from tables.kitty import money_words
 from tournament.exchange.export import evening_export
 
@@ -247,8 +248,9 @@ def _season_lines(season: Season, standings: SeasonStandings, ledger: SeasonLedg
 def season_json(season: Season) -> dict[str, Any]:
     """The season as a JSON-able dict (schema ``SCHEMA``, module docstring)."""
     club = season.club
-    standings = season_standings(season)
-    ledger = season_ledger(season)
+    version = season_version(season)
+    standings = season_standings(season, version)
+    ledger = season_ledger(season, version)
     evenings = list(standings.evenings)
     links = {link.evening_id: link for link in ClubEvening.objects.filter(evening__in=evenings)}
     entries: dict[int, list[KittyEntry]] = {}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, ClubEvening, KittyEntry, Member, Season
+from clubs.models import Club, ClubEvening, KittyEntry, Member, Season, club_touch
 from tables.errors import RuleError
 from tables.kitty import Award, KittyRules, KittySheet, Payout, kitty_refused, kitty_settle, parse_money, parse_share
 from tournament.models import Evening, Guest
@@ -119,6 +119,7 @@ def kitty_set(*, evening: Evening, fee: int, payouts: Sequence[Payout]) -> ClubE
             raise RuleError(refused)
         link.fee_cents, link.payouts = fee, payouts_to_json(payouts)
         link.save(update_fields=["fee_cents", "payouts"])
+        club_touch(link.club_id)
     return link
 
 
@@ -133,6 +134,7 @@ def club_money_set(*, club: Club, currency: str) -> Club:
         if code != club.currency and ClubEvening.objects.filter(club=club, settled_at__isnull=False).exists():
             raise RuleError(f"{club.name} has settled evenings in {club.currency}: its currency stays.")
         Club.objects.filter(pk=club.pk).update(currency=code)
+        club_touch(club.pk)
     club.currency = code
     return club
 
@@ -148,6 +150,7 @@ def season_dues_set(*, season: Season, dues: int) -> Season:
         if ClubEvening.objects.filter(evening__in=season_evenings_query(season), settled_at__isnull=False).exists():
             raise RuleError(f"An evening of “{season.name}” is settled: its dues stay as they were charged.")
         Season.objects.filter(pk=season.pk).update(dues_cents=dues)
+        club_touch(season.club_id)
     season.dues_cents = dues
     return season
 
@@ -261,6 +264,7 @@ def evening_settle(*, evening: Evening) -> KittySheet:
         KittyEntry.objects.bulk_create(rows)
         link.settled_at = timezone.now()
         link.save(update_fields=["settled_at"])
+        club_touch(link.club_id)
     return kitty.sheet
 
 

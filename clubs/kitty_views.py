@@ -16,6 +16,7 @@ from clubs.kitty_forms import KittyForm, MoneyForm, fee_text, payouts_text
 from clubs.ledger import season_ledger, settlement_sheet
 from clubs.models import ClubEvening, Season
 from clubs.selectors import season_standings
+from clubs.versions import season_version
 from tables.errors import RuleError
 from tables.kitty import money_words
 from tournament.registry import format_for
@@ -112,7 +113,10 @@ def season_ledger_page(request: HostHttpRequest, club_id: int, season_id: int) -
         else:
             messages.success(request, "The currency and the season dues are saved.")
             return redirect("club-ledger", club_id, season.pk)
-    return render(request, "clubs/ledger.html", {"club": season.club, "ledger": season_ledger(season), "form": form})
+    version = season_version(season, fresh=request.method == "GET")  # a refused change may have left old copies
+    return render(
+        request, "clubs/ledger.html", {"club": season.club, "ledger": season_ledger(season, version), "form": form}
+    )
 
 
 @login_required

@@ -4,15 +4,18 @@ A settled evening's sheet is its ``KittyEntry`` rows, as they were paid; an even
 yet shows the sheet it would have now (``clubs.kitty.evening_kitty``), marked so. The season's
 ledger adds up its settled evenings: collected, paid out and carried to the season pot, per
 evening and per member (a sub by name). Both read in a constant number of queries whatever the
-evenings, guests and members. House rules: ``docs/clubs.md``, "The kitty".
+evenings, guests and members; each process keeps a season's ledger per season version
+(``clubs.versions``). House rules: ``docs/clubs.md``, "The kitty".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 
 from clubs.kitty import evening_kitty, kitty_rules, season_evenings_query
 from clubs.models import Club, ClubEvening, KittyEntry, Season
+from clubs.versions import Kept, SeasonVersion, season_version
 from tables.errors import RuleError
 from tables.kitty import Payout, money_words
 from tournament.models import Evening
@@ -193,6 +196,9 @@ class SeasonLedger:
     collected: int
     paid_out: int
     carried: int
+    # The ledger page's long tables as written from this ledger (``clubs.templatetags.season_rows``),
+    # shared by every copy of the kept ledger: written once per season version.
+    html: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def money(self, cents: int) -> str:
         """``cents`` in the club's currency."""
@@ -217,8 +223,22 @@ class SeasonLedger:
         }
 
 
-def season_ledger(season: Season) -> SeasonLedger:
-    """The season's ledger (module docstring). Three queries whatever its evenings and members."""
+LEDGERS_KEPT = 32  # seasons whose ledger a process keeps
+_LEDGERS: Kept[SeasonLedger] = Kept(LEDGERS_KEPT)
+
+
+def season_ledger(season: Season, version: SeasonVersion | None = None) -> SeasonLedger:
+    """The season's ledger (module docstring). ``version``: the season's version when the caller
+    has read it (``clubs.versions.season_version``; None: read here). Two queries when this
+    process keeps the ledger of the season's version, else four whatever its evenings and
+    members. The season and club in the answer are those read with the version."""
+    now = version if version is not None else season_version(season)
+    kept = _LEDGERS.get(now.token, now.key, lambda: _ledger(now.season))
+    return dataclasses.replace(kept, season=now.season, club=now.season.club)
+
+
+def _ledger(season: Season) -> SeasonLedger:
+    """The season's ledger as ``season_ledger`` answers it, added up from the database."""
     evenings = list(season_evenings_query(season).order_by("date", "id"))
     entries = list(
         KittyEntry.objects.filter(club_evening__evening__in=evenings).values_list(

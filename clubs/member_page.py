@@ -19,6 +19,7 @@ from django.utils import timezone
 from clubs.ledger import LedgerMember, season_ledger
 from clubs.models import ClubEvening, Member, MemberLink, Season
 from clubs.selectors import SeasonStandings, StandingRow, season_evenings, season_standings
+from clubs.versions import Kept, SeasonVersion, season_version
 from tables.errors import RuleError
 from tables.kitty import money_words
 from tournament.models import Evening, Guest
@@ -44,9 +45,16 @@ class CalendarEvening:
         return f"{self.title} at {self.host.name}'s"
 
 
-def season_calendar(season: Season) -> tuple[CalendarEvening, ...]:
+CALENDARS_KEPT = 32  # seasons whose calendar a process keeps
+_CALENDARS: Kept[tuple[CalendarEvening, ...]] = Kept(CALENDARS_KEPT)
+
+
+def season_calendar(season: Season, version: SeasonVersion | None = None) -> tuple[CalendarEvening, ...]:
     """The season's evenings by date (``selectors.season_evenings``), each with its place, start
-    time and host member. Two queries whatever the evenings."""
+    time and host member. Two queries whatever the evenings; none with the season's ``version``
+    (``clubs.versions.season_version``) when this process keeps the calendar of that version."""
+    if version is not None:
+        return _CALENDARS.get(version.token, version.key, lambda: season_calendar(version.season))
     evenings = season_evenings(season)
     links = {c.evening_id: c for c in ClubEvening.objects.filter(evening__in=evenings).select_related("host_member")}
     title = format_named(season.club.format).title
@@ -123,19 +131,21 @@ def _tonight(upcoming: CalendarEvening | None, member: Member, day: datetime.dat
     return Tonight(upcoming, guest, table)
 
 
-def member_page(link: MemberLink) -> MemberPage:
+def member_page(link: MemberLink, *, fresh: bool = False) -> MemberPage:
     """What the member's page shows (``MemberPage``). A constant number of queries whatever the
     season's evenings and members: the calendar (2), the standings (``season_standings``), the
     ledger (``season_ledger``) and, when an evening is on tonight, the member's guest in it and
-    its seats."""
+    its seats. ``fresh``: the link's season and club were read in this request (``member_link``),
+    so the season's version need not read them again."""
     season, member = link.season, link.member
-    calendar = season_calendar(season)
+    version = season_version(season, fresh=fresh)
+    calendar = season_calendar(season, version)
     day = today()
     upcoming = next((c for c in calendar if c.evening.date >= day), None)
-    standings = season_standings(season)
+    standings = season_standings(season, version)
     key = f"m{member.pk}"
     row = next((r for r in standings.rows if r.line.person == key), None)
-    ledger = season_ledger(season)
+    ledger = season_ledger(season, version)
     money = next((p for p in ledger.people if not p.sub and p.name == member.name), None)
     return MemberPage(
         link=link,

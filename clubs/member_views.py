@@ -22,7 +22,7 @@ def member_home(request: HttpRequest, key: str) -> HttpResponse:
     link = member_link(key)
     if link is None:
         return not_found_for(request)
-    page = member_page(link)
+    page = member_page(link, fresh=True)  # the link, its season and club as just read
     feed = request.build_absolute_uri(reverse("member-calendar", args=[key]))
     webcal = "webcal://" + feed.split("://", 1)[1]  # what a phone's calendar app subscribes to when tapped
     context = {

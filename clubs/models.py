@@ -16,6 +16,7 @@ import datetime
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Now
 
 from tournament.models import Evening, Guest, PackChoice, new_private_key
@@ -37,12 +38,25 @@ class Club(models.Model):
     subs_shown = models.BooleanField(default=True)
     created_at = models.DateTimeField(db_default=Now())
     currency = models.CharField(max_length=3, default="USD")  # the kitty's one currency (ISO 4217)
+    # Grows by one with every change the clubs app makes to the club, its roster, its evenings'
+    # links and kitties or its seasons (``club_touch``): with its seasons' evenings' own versions
+    # it is the key its seasons' standings and ledgers are kept under (``clubs.versions``).
+    version = models.PositiveBigIntegerField(default=1)
 
     class Meta:
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
         return self.name
+
+
+def club_touch(club_id: int) -> None:
+    """Bump the club's ``version`` by one (in the database), so that every season of the club is
+    read again rather than answered from what was kept (``clubs.versions``). Call it inside the
+    service's transaction, with every change the clubs app makes to what a season's standings,
+    ledger or calendar read: the roster, the club's settings and currency, an evening's club
+    link, guests' member links, kitty and settlement, a season's dates and dues. Raises nothing."""
+    Club.objects.filter(pk=club_id).update(version=F("version") + 1)
 
 
 class Member(models.Model):

@@ -2,7 +2,9 @@
 
 ``season_standings`` reads a season in a constant number of queries whatever its evenings and
 members (the evenings, their tallies as each format counts them, their guests and links, the
-roster), then ranks by ``tables.seasons``. Who is who (``docs/clubs.md``, "One member, every
+roster), then ranks by ``tables.seasons``; each process keeps the standings per season version
+and each evening's tallies per evening version (``clubs.versions``), so an unchanged season is
+not summed again and a bell in one evening sums only that evening's tallies again. Who is who (``docs/clubs.md``, "One member, every
 evening"): a guest linked to a member is that member; a guest of a club evening with no member
 (a sub) is the same sub at every evening under one name (folded as guests' names are), unless a
 member has that name (then it is the member: added at the door by name).
@@ -10,14 +12,20 @@ member has that name (then it is the member: added at the door by name).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from clubs.models import Club, ClubEvening, Member, Season
+from clubs.versions import Kept, SeasonVersion, season_version
 from tables.seasons import Night, PrizeAward, SeasonLine, SeasonRules, season_lines, season_prizes
 from tournament.models import Evening, Guest
 from tournament.name_keys import name_order
+from tournament.plugin import FormatPlugin
 from tournament.registry import format_named
+
+SEASONS_KEPT = 32  # seasons whose standings a process keeps
+EVENINGS_KEPT = 2048  # evenings whose season tallies a process keeps (a year of weekly nights is 52)
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,9 @@ class SeasonStandings:
     rows: tuple[StandingRow, ...]
     prizes: tuple[PrizeRow, ...]
     subs_shown: bool
+    # The season page's long tables as written from these standings (``clubs.templatetags.season_rows``),
+    # shared by every copy of the kept standings: written once per season version.
+    html: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
 
 def season_evenings(season: Season) -> list[Evening]:
@@ -93,19 +104,60 @@ def _people(club: Club, evenings: list[Evening]) -> tuple[dict[int, str], dict[s
     return keys, people
 
 
-def season_standings(season: Season) -> SeasonStandings:
+_STANDINGS: Kept[SeasonStandings] = Kept(SEASONS_KEPT)
+_TALLIES: Kept[tuple[bool, dict[int, dict[str, int]]]] = Kept(EVENINGS_KEPT)
+
+
+def season_standings(season: Season, version: SeasonVersion | None = None) -> SeasonStandings:
     """The season's standings (module docstring): every member and (when the club shows them) sub
     who played one of its evenings, ranked by the club's order over the format's season tallies
     (``FormatPlugin.season_tallies``), with nights played, each evening's tallies and the season's
-    prizes (members only: house rule). Six queries or fewer whatever the evenings and members.
-    Raises ``RuleError`` for a club whose stored order its format does not rank by."""
+    prizes (members only: house rule). ``version``: the season's version when the caller has read
+    it (``clubs.versions.season_version``; None: read here). Two queries when this process keeps
+    the standings of the season's version, else eight or fewer whatever the evenings and members.
+    The season in the answer is the one read with the version. Raises ``RuleError`` for a club
+    whose stored order its format does not rank by."""
+    now = version if version is not None else season_version(season)
+    kept = _STANDINGS.get(now.token, now.key, lambda: _standings(now))
+    return dataclasses.replace(kept, season=now.season)
+
+
+def _season_tallies(plugin: FormatPlugin, evenings: list[Evening], now: SeasonVersion) -> dict[int, dict]:
+    """Evening id -> guest id -> tallies (``FormatPlugin.season_tallies``) of the ``evenings``
+    played, each evening's kept per its version (``now.evenings``) and only the others asked of
+    the format (its constant number of queries, none when every evening's is kept)."""
+    versions = {e.pk: e for e in now.evenings}
+    out: dict[int, dict] = {}
+    missing = []
+    for evening in evenings:
+        named = versions.get(evening.pk)
+        hit = _TALLIES.peek(named.token, named.version) if named is not None else None
+        if hit is None:
+            missing.append(evening)
+        elif hit[0]:
+            out[evening.pk] = hit[1]
+    if missing:
+        fresh = plugin.season_tallies(missing)
+        for evening in missing:
+            named = versions.get(evening.pk)
+            if named is not None:
+                _TALLIES.put(named.token, named.version, (evening.pk in fresh, fresh.get(evening.pk, {})))
+            if evening.pk in fresh:
+                out[evening.pk] = fresh[evening.pk]
+    return out
+
+
+def _standings(now: SeasonVersion) -> SeasonStandings:
+    """The season's standings as ``season_standings`` answers them, summed from the database (and
+    the evenings' kept tallies)."""
+    season = now.season
     club = season.club
     plugin = format_named(club.format)
     rules = plugin.season_rules
     assert rules is not None  # a club's format keeps a season (services.club_create)
     order = rules.order(club.season_order)
     evenings = season_evenings(season)
-    tallies = plugin.season_tallies(evenings) if evenings else {}
+    tallies = _season_tallies(plugin, evenings, now) if evenings else {}
     keys, people = _people(club, evenings)
     nights = []
     for evening in evenings:
@@ -122,10 +174,7 @@ def season_standings(season: Season) -> SeasonStandings:
             line=line,
             person=people[line.person],
             totals=tuple(line.totals[c] for c in columns),
-            nights=tuple(
-                tuple(line.by_evening[e.pk].get(c, 0) for c in columns) if e.pk in line.by_evening else None
-                for e in evenings
-            ),
+            nights=_nights(line, evenings, columns),
         )
         for line in lines
     )
@@ -143,6 +192,17 @@ def season_standings(season: Season) -> SeasonStandings:
         prizes=prizes,
         subs_shown=club.subs_shown,
     )
+
+
+def _nights(line: SeasonLine, evenings: list[Evening], columns: list[str]) -> tuple[tuple[int, ...] | None, ...]:
+    """``StandingRow.nights`` of ``line``: each evening's tallies in the columns' order, None
+    where the person was not there."""
+    by_evening = line.by_evening
+    out: list[tuple[int, ...] | None] = []
+    for evening in evenings:
+        night = by_evening.get(evening.pk)
+        out.append(None if night is None else tuple(night.get(c, 0) for c in columns))
+    return tuple(out)
 
 
 def _reason(award: PrizeAward, rules: SeasonRules) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
-from clubs.models import Club, ClubEvening, ClubGuest, Member, Season
+from clubs.models import Club, ClubEvening, ClubGuest, Member, Season, club_touch
 from tables.errors import RuleError
 from tables.packs import Pack
 from tables.seasons import season_dates_refused
@@ -77,7 +77,9 @@ def club_settings_change(*, club: Club, season_order: str, subs_shown: bool) -> 
     if rules is None:
         raise RuleError("This club's format keeps no season.")
     rules.order(season_order)
-    Club.objects.filter(pk=club.pk).update(season_order=season_order, subs_shown=subs_shown)
+    with transaction.atomic():
+        Club.objects.filter(pk=club.pk).update(season_order=season_order, subs_shown=subs_shown)
+        club_touch(club.pk)
     club.season_order, club.subs_shown = season_order, subs_shown
     return club
 
@@ -135,6 +137,7 @@ def members_add(*, club: Club, rows: Sequence[MemberRow]) -> list[Member]:
     try:
         with transaction.atomic():
             _club_locked(club)
+            club_touch(club.pk)
             return Member.objects.bulk_create(
                 [
                     Member(club=club, name=r.name, name_key=fold_name(r.name), pack=r.pack.value, contact=r.contact)
@@ -154,13 +157,16 @@ def member_remove(*, member: Member) -> None:
         if count:
             raise RuleError(MEMBER_HAS_HISTORY.format(name=member.name, count=count))
         Member.objects.filter(pk=member.pk).delete()
+        club_touch(member.club_id)
 
 
 def member_mark_left(*, member: Member, on: datetime.date | None = None) -> Member:
     """Mark ``member`` as having left the club on ``on`` (default today): they keep their history
     and their lines in past seasons, and are no longer offered for a new evening. ``on`` None on
     a member who left: back in the club. Returns the member."""
-    Member.objects.filter(pk=member.pk).update(left_on=on)
+    with transaction.atomic():
+        Member.objects.filter(pk=member.pk).update(left_on=on)
+        club_touch(member.club_id)
     member.left_on = on
     return member
 
@@ -206,6 +212,7 @@ def club_evening_create(
                 for g in guests_register(evening=evening, rows=rows, user=user, device=device)
             ]
         ClubGuest.objects.bulk_create(links)
+        club_touch(club.pk)
     return evening
 
 
@@ -256,6 +263,7 @@ def sub_promote(*, club: Club, guest: Guest) -> Member:
                 if g not in linked
             ]
         )
+        club_touch(club.pk)
     return member
 
 
@@ -284,12 +292,14 @@ def evening_club_set(*, evening: Evening, club: Club | None) -> Evening:
                 )
             ClubGuest.objects.filter(guest__evening=evening).delete()
             now.delete()
+            club_touch(now.club_id)
         if club is not None and (now is None or now.club_id != club.pk):
             ClubEvening.objects.create(club=club, evening=evening)
             members = {m.name_key: m for m in Member.objects.filter(club=club)}
             ClubGuest.objects.bulk_create(
                 [ClubGuest(club=club, guest=g, member=members.get(g.name_key)) for g in evening.guests.all()]
             )
+            club_touch(club.pk)
     return evening
 
 
@@ -304,6 +314,7 @@ def season_open(*, club: Club, name: str, starts_on: datetime.date, ends_on: dat
         refused = season_dates_refused(starts_on, ends_on, others)
         if refused:
             raise RuleError(refused)
+        club_touch(club.pk)
         return Season.objects.create(club=club, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
@@ -319,5 +330,6 @@ def season_close(*, season: Season, on: datetime.date) -> Season:
         if refused:
             raise RuleError(refused)
         Season.objects.filter(pk=season.pk).update(ends_on=on)
+        club_touch(season.club_id)
         season.ends_on = on
     return season

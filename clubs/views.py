@@ -26,6 +26,7 @@ from clubs.forms import (
 )
 from clubs.models import Club, Member, Season
 from clubs.selectors import club_page, today
+from clubs.versions import season_version
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
 from tournament.views.request_types import HostHttpRequest
@@ -250,7 +251,7 @@ def season_page(request: HostHttpRequest, club_id: int, season_id: int) -> HttpR
     evenings, nights played, each evening's tallies, the season's prizes."""
     club = _club(request, club_id)
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id, club=club)
-    now = season_ceremony(season)
+    now = season_ceremony(season, season_version(season, fresh=True))  # the season and club as just read
     context = {
         "club": club,
         "s": now.standings,

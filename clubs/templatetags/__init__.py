@@ -1,0 +1,1 @@
+"""The clubs app's template tags: its long tables' rows written in Python (``season_rows``)."""
