@@ -88,8 +88,8 @@ def bump_of(season):
 
 def forget() -> None:
     """Forget every season's standings, ledger and calendar and every evening's tallies this
-    process keeps (``clubs.versions.kept_forget``)."""
-    from clubs.versions import kept_forget
+    process keeps (``tournament.kept.kept_forget``)."""
+    from tournament.kept import kept_forget
 
     kept_forget()
 

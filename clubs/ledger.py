@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from clubs.kitty import evening_kitty, kitty_rules, season_evenings_query
 from clubs.models import Club, ClubEvening, KittyEntry, Season
-from clubs.versions import Kept, SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_version
 from tables.errors import RuleError
 from tables.kitty import Payout, money_words
+from tournament.kept import Kept
 from tournament.models import Evening
 from tournament.name_keys import name_order
 

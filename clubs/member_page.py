@@ -19,9 +19,10 @@ from django.utils import timezone
 from clubs.ledger import LedgerMember, season_ledger
 from clubs.models import ClubEvening, Member, MemberLink, Season
 from clubs.selectors import SeasonStandings, StandingRow, season_evenings, season_standings
-from clubs.versions import Kept, SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_version
 from tables.errors import RuleError
 from tables.kitty import money_words
+from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.registry import format_for, format_named
 

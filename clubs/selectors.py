@@ -17,8 +17,9 @@ import datetime
 from dataclasses import dataclass, field
 
 from clubs.models import Club, ClubEvening, Member, Season
-from clubs.versions import Kept, SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_version
 from tables.seasons import Night, PrizeAward, SeasonLine, SeasonRules, season_lines, season_prizes
+from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.name_keys import name_order
 from tournament.plugin import FormatPlugin

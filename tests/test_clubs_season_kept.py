@@ -22,8 +22,9 @@ from clubs.calendar import evening_calendar_set, member_links_issue
 from clubs.ledger import season_ledger
 from clubs.member_page import member_page, season_calendar
 from clubs.selectors import season_standings
-from clubs.versions import kept_forget, season_version
+from clubs.versions import season_version
 from tests.fixtures_clubs import bunco_club, club_evening, play
+from tournament.kept import kept_forget
 from tournament.models import Result
 from tournament.registry import format_for
 from tournament.services.bell import bell_undo

@@ -6,21 +6,21 @@ milliseconds for 500 guests, so each process keeps it, keyed by the evening's ca
 (``tournament.services.versions.evening_token``) and version. This is a memo of a value the
 database defines, not state: every process computes the same board for the same version.
 
-What a process keeps of one evening at one version is a ``Kept``: its parts, each computed the
-first time a page asks for it: the guests, every phone's shared board (``shared_board``: the
-board of the evening's own family of formats, with the pieces every family shows) and
-Progressive Poker's standings page (``shared_standings``). A page asks only for the parts it
-shows, so the first draw after a change computes only those (issue 26 item 3).
+What a process keeps of one evening at one version are its parts, each in a ``tournament.kept.Kept``
+and computed the first time a page asks for it: the guests, every phone's shared board
+(``shared_board``: the board of the evening's own family of formats, with the pieces every family
+shows) and Progressive Poker's standings page (``shared_standings``). A page asks only for the
+parts it shows, so the first draw after a change computes only those (issue 26 item 3).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TypeVar
 
 from tables.formats.poker.prizes import StandingRow
+from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, board_basics, evening_board
@@ -30,9 +30,9 @@ from tournament.services.prizes import EveningStandings, evening_standings
 from tournament.services.versions import evening_token
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
-_BOARDS: dict[str, Kept] = {}  # evening token -> what this process computed of it at one version
-_BOARDS_LOCK = threading.Lock()
-_BOARD_LOCKS: dict[str, threading.RLock] = {}
+_GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
+_BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
+_STANDINGS: Kept[EveningStandings] = Kept(BOARDS_KEPT)  # evening token -> poker's standings page
 T = TypeVar("T")
 
 
@@ -54,56 +54,26 @@ class Shared:
     family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
 
 
-@dataclass
-class Kept:
-    """What this process has computed of one evening at one ``version``: part name -> value."""
-
-    version: int
-    parts: dict[str, Any] = field(default_factory=dict)
-
-
 def shared_board_at(token: str, version: int | None) -> Shared | None:
     """The board this process holds for the evening ``token`` at ``version``, or None."""
-    hit = _BOARDS.get(token)
-    return hit.parts.get("board") if hit is not None and hit.version == version else None
+    return _BOARDS.peek(token, version)
 
 
-def _part(evening: Evening, name: str, compute: Callable[[], T]) -> T:
-    """Part ``name`` of ``evening`` at ``evening.version``: the one this process keeps, or
-    ``compute()``'s, kept from now on (one thread computes while the others wait; a part may
-    ask for other parts while it computes). A newer version starts a new ``Kept``; an older one
-    than the process keeps is computed and not kept. At most ``BOARDS_KEPT`` evenings are kept.
-    Raises what ``compute`` raises (nothing is kept then)."""
+def _part(kept: Kept[T], evening: Evening, compute: Callable[[], T]) -> T:
+    """``evening``'s part kept in ``kept`` at ``evening.version``: the one this process keeps,
+    or ``compute()``'s, kept from now on (one thread computes while the others wait); for a
+    request that read the evening before its last change (an older version than the one kept)
+    it is computed and not kept. Raises what ``compute`` raises (nothing is kept then)."""
     token = evening_token(evening.pk, evening.public_key)
-    hit = _BOARDS.get(token)
-    if hit is not None and hit.version == evening.version and name in hit.parts:
-        return hit.parts[name]
-    with _BOARDS_LOCK:
-        lock = _BOARD_LOCKS.setdefault(token, threading.RLock())
-    with lock:
-        hit = _BOARDS.get(token)
-        if hit is not None and hit.version > evening.version:
-            return compute()  # a request that read the evening before its last change
-        if hit is None or hit.version < evening.version:
-            hit = Kept(evening.version)
-            with _BOARDS_LOCK:
-                _BOARDS.pop(token, None)
-                _BOARDS[token] = hit  # the newest evening last: the first is the one dropped
-                while len(_BOARDS) > BOARDS_KEPT:
-                    dropped = next(iter(_BOARDS))
-                    _BOARDS.pop(dropped)
-                    _BOARD_LOCKS.pop(dropped, None)
-        elif name in hit.parts:
-            return hit.parts[name]
-        value = compute()
-        hit.parts[name] = value
-    return value
+    kept_version = kept.key_of(token)
+    older = isinstance(kept_version, int) and kept_version > evening.version
+    return kept.get(token, evening.version, compute, keep=not older)
 
 
 def shared_guests(evening: Evening) -> dict[int, Guest]:
     """Every guest of ``evening`` (id -> guest) at ``evening.version``, read once per process
     and version (one query) for the parts that show them. Read-only."""
-    return _part(evening, "guests", lambda: {g.pk: g for g in evening.guests.all()})
+    return _part(_GUESTS, evening, lambda: {g.pk: g for g in evening.guests.all()})
 
 
 def shared_board(evening: Evening) -> Shared:
@@ -121,7 +91,7 @@ def shared_board(evening: Evening) -> Shared:
     (``board_basics``), never Progressive Poker's tables and standings, which a format without
     one gets (``evening_board``). Both read the guests once (``shared_guests``).
     """
-    return _part(evening, "board", lambda: _shared(evening))
+    return _part(_BOARDS, evening, lambda: _shared(evening))
 
 
 def _shared(evening: Evening) -> Shared:
@@ -147,4 +117,4 @@ def shared_standings(evening: Evening) -> EveningStandings:
     (``services.prizes.evening_standings``) at ``evening.version``, computed once per process
     and version as the shared board is, from the same guests (``shared_guests``). Read-only.
     Raises ``RuleError`` for bad prize options stored on the evening (nothing kept)."""
-    return _part(evening, "standings", lambda: evening_standings(evening, guests=shared_guests(evening)))
+    return _part(_STANDINGS, evening, lambda: evening_standings(evening, guests=shared_guests(evening)))
