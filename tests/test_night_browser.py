@@ -8,11 +8,10 @@ the re-opened ceremony never reached it). Screenshots: /tmp/night-*.png."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.fixtures_ending import count_every_table
+from tests.night_pages import reveal_the_rest, room_display
 from tests.test_corrections import four_rounds
 from tests.test_draw_browser import login
 from tournament.models import Evening, Guest
@@ -30,21 +29,14 @@ def test_poker_a_correction_after_the_ceremony_reaches_the_room_and_the_phone(br
     ids = four_rounds(evening)
     evening = Evening.objects.get(pk=evening.pk)
     count_every_table(evening)
-    room = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    room.goto(f"{base}/e/{evening.public_key}/room/")
-    room.get_by_role("button", name=re.compile("Start the room display")).click()
+    room = room_display(browser, base, evening)
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(f"{base}/g/{Guest.objects.get(pk=ids['H2']).key}/")
     desk = login(browser, base, host)
     desk.goto(f"{base}/host/e/{evening.pk}/finish/")
     prizes = ending.ceremony(evening).prizes
-    for prize in ending.reveal_order(prizes):
-        desk.get_by_role("button", name=f"Reveal next prize: {prize.title}").click()
-        desk.wait_for_load_state()
-    desk.get_by_role("button", name="Show the final standings").click()
-    desk.wait_for_load_state()
+    reveal_the_rest(desk, [prize.title for prize in ending.reveal_order(prizes)])
     desk.screenshot(path="/tmp/night-poker-finish-before.png", full_page=True)
-    assert "Every prize has been given" in desk.locator("main").inner_text(), desk.locator("main").inner_text()
     most = next(p for p in prizes if p.prize.key == "head_table").title
     room.wait_for_function("() => document.querySelector('[data-slide=final]') !== null", timeout=20_000)
     room.screenshot(path="/tmp/night-poker-room-before.png")

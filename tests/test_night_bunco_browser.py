@@ -16,6 +16,7 @@ import pytest
 from tests import fixtures_phones
 from tests.factories import EveningFactory
 from tests.fixtures_foursome_night import report_for
+from tests.night_pages import reveal_the_rest, room_display
 from tests.test_draw_browser import login
 from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.state import foursome_draw, foursome_state
@@ -111,18 +112,11 @@ def test_a_bunco_night_door_board_phone_bell_ceremony_correction(browser, live_s
     evening = Evening.objects.get(pk=evening.pk)
     assert evening.stage == Evening.Stage.ENDED, evening.stage
 
-    room = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
-    room.goto(f"{base}/e/{evening.public_key}/room/")
-    room.get_by_role("button", name=re.compile("Start the room display")).click()
+    room = room_display(browser, base, evening)
     phone.goto(f"{base}/g/{Guest.objects.get(pk=tables[0][0]).key}/")
     desk.goto(f"{base}/host/e/{evening.pk}/finish/")
     prizes = ending.ceremony(evening).prizes
-    for prize in ending.reveal_order(prizes):
-        desk.get_by_role("button", name=f"Reveal next prize: {prize.title}").click()
-        desk.wait_for_load_state()
-    desk.get_by_role("button", name="Show the final standings").click()
-    desk.wait_for_load_state()
-    assert "Every prize has been given" in desk.locator("main").inner_text()
+    reveal_the_rest(desk, [prize.title for prize in ending.reveal_order(prizes)])
     room.wait_for_function("() => document.querySelector('[data-slide=final]') !== null", timeout=20_000)
     room.screenshot(path="/tmp/night-bunco-room-before.png")
     phone.screenshot(path="/tmp/night-bunco-phone-before.png", full_page=True)
@@ -154,12 +148,7 @@ def test_a_bunco_night_door_board_phone_bell_ceremony_correction(browser, live_s
         f"() => document.querySelector('[data-slide=prize]')?.innerText.includes({first!r})", timeout=20_000
     )
     room.screenshot(path="/tmp/night-bunco-room-prize.png")
-    while reveal.count():
-        reveal.click()
-        desk.wait_for_load_state()
-    desk.get_by_role("button", name="Show the final standings").click()
-    desk.wait_for_load_state()
-    assert "Every prize has been given" in desk.locator("main").inner_text()
+    reveal_the_rest(desk)
     room.wait_for_function("() => document.querySelector('[data-slide=final]') !== null", timeout=20_000)
     room.screenshot(path="/tmp/night-bunco-room-after.png")
     after = f"{north}: {wins - 1} win{'s' if wins - 1 != 1 else ''}, {losses + 1} loss{'es' if losses + 1 != 1 else ''}"
