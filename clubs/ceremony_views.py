@@ -15,6 +15,7 @@ from clubs.forms import SeasonCeremonyForm
 from clubs.models import Club, Season
 from tables.errors import RuleError
 from tournament.private_doors import not_found_for, private
+from tournament.snapshots import read_in_one_snapshot
 from tournament.views.request_types import HostHttpRequest
 
 POLL_SECONDS = 3
@@ -53,6 +54,7 @@ def season_ceremony_tap(request: HostHttpRequest, club_id: int, season_id: int) 
     return redirect("club-season", club.pk, season.pk)
 
 
+@read_in_one_snapshot
 def season_room(request: HttpRequest, room_key: str) -> HttpResponse:
     """The season's room display (full page, or its live part for htmx's poll): before the
     ceremony a welcome, then the prize just revealed (title, winners, why) in large type, then

@@ -20,6 +20,7 @@ from clubs.versions import season_version
 from tables.errors import RuleError
 from tables.kitty import money_words
 from tournament.registry import format_for
+from tournament.snapshots import read_in_one_snapshot
 from tournament.views.request_types import HostHttpRequest
 
 
@@ -99,6 +100,7 @@ def evening_kitty_pdf(request: HostHttpRequest, club_id: int, evening_id: int) -
 
 
 @login_required
+@read_in_one_snapshot
 def season_ledger_page(request: HostHttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """The season's ledger (collected, paid out, carried; per evening, per member), and the
     club's currency and the season's dues."""

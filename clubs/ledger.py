@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 
 from clubs.kitty import evening_kitty, kitty_rules, season_evenings_query
 from clubs.models import Club, ClubEvening, KittyEntry, Season
-from clubs.versions import SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_part, season_version
 from tables.errors import RuleError
 from tables.kitty import Payout, money_words
 from tournament.kept import Kept
 from tournament.models import Evening
 from tournament.name_keys import name_order
+from tournament.snapshots import one_snapshot
 
 
 @dataclass(frozen=True)
@@ -233,8 +234,9 @@ def season_ledger(season: Season, version: SeasonVersion | None = None) -> Seaso
     has read it (``clubs.versions.season_version``; None: read here). Two queries when this
     process keeps the ledger of the season's version, else four whatever its evenings and
     members. The season and club in the answer are those read with the version."""
-    now = version if version is not None else season_version(season)
-    kept = _LEDGERS.get(now.token, now.key, lambda: _ledger(now.season))
+    with one_snapshot():  # a version read here is read in the snapshot the ledger is added up in
+        now = version if version is not None else season_version(season)
+        kept = season_part(_LEDGERS, now, lambda fresh: _ledger(fresh.season))
     return dataclasses.replace(kept, season=now.season, club=now.season.club)
 
 

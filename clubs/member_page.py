@@ -19,7 +19,7 @@ from django.utils import timezone
 from clubs.ledger import LedgerMember, season_ledger
 from clubs.models import ClubEvening, Member, MemberLink, Season
 from clubs.selectors import SeasonStandings, StandingRow, season_evenings, season_standings
-from clubs.versions import SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_part, season_version
 from tables.errors import RuleError
 from tables.kitty import money_words
 from tournament.kept import Kept
@@ -55,7 +55,7 @@ def season_calendar(season: Season, version: SeasonVersion | None = None) -> tup
     time and host member. Two queries whatever the evenings; none with the season's ``version``
     (``clubs.versions.season_version``) when this process keeps the calendar of that version."""
     if version is not None:
-        return _CALENDARS.get(version.token, version.key, lambda: season_calendar(version.season))
+        return season_part(_CALENDARS, version, lambda now: season_calendar(now.season))
     evenings = season_evenings(season)
     links = {c.evening_id: c for c in ClubEvening.objects.filter(evening__in=evenings).select_related("host_member")}
     title = format_named(season.club.format).title

@@ -13,8 +13,10 @@ from django.urls import reverse
 from clubs.feeds import season_feed
 from clubs.member_page import member_link, member_page, season_calendar
 from tournament.private_doors import not_found_for, private
+from tournament.snapshots import read_in_one_snapshot
 
 
+@read_in_one_snapshot
 def member_home(request: HttpRequest, key: str) -> HttpResponse:
     """The member's page: the next evening (date, time, host, address), tonight's table when an
     evening is on (a link to their guest page for tonight), their season tallies and place, their

@@ -17,13 +17,14 @@ import datetime
 from dataclasses import dataclass, field
 
 from clubs.models import Club, ClubEvening, Member, Season
-from clubs.versions import SeasonVersion, season_version
+from clubs.versions import SeasonVersion, season_part, season_version
 from tables.seasons import Night, PrizeAward, SeasonLine, SeasonRules, season_lines, season_prizes
 from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.name_keys import name_order
 from tournament.plugin import FormatPlugin
 from tournament.registry import format_named
+from tournament.snapshots import one_snapshot
 
 SEASONS_KEPT = 32  # seasons whose standings a process keeps
 EVENINGS_KEPT = 2048  # evenings whose season tallies a process keeps (a year of weekly nights is 52)
@@ -118,8 +119,9 @@ def season_standings(season: Season, version: SeasonVersion | None = None) -> Se
     the standings of the season's version, else eight or fewer whatever the evenings and members.
     The season in the answer is the one read with the version. Raises ``RuleError`` for a club
     whose stored order its format does not rank by."""
-    now = version if version is not None else season_version(season)
-    kept = _STANDINGS.get(now.token, now.key, lambda: _standings(now))
+    with one_snapshot():  # a version read here is read in the snapshot the standings are summed in
+        now = version if version is not None else season_version(season)
+        kept = season_part(_STANDINGS, now, _standings)
     return dataclasses.replace(kept, season=now.season)
 
 

@@ -9,8 +9,9 @@ season's version is the club's version, the season's dates and each of its eveni
 version, read fresh in two queries (``season_version``); whatever is kept under an older
 version is never answered again. As the evening's board (``tournament.selectors.guest_boards``),
 what is kept is a memo of values the database defines, not state: every process computes the
-same standings for the same version. The key is read before the values are computed, so a value
-kept under a version is never older than it. Nothing reads them inside a transaction that has
+same standings for the same version. A value missing is computed in one snapshot of the database
+with the version read again in it (``season_part``, ``tournament.snapshots``), so what is kept
+under a version is exactly what the database held at it. Nothing reads them inside a transaction that has
 written what they read (a version number of a transaction rolled back would come again for
 other rows): the services write, the pages read after them.
 """
@@ -19,12 +20,17 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from clubs.models import Season
+from tournament.kept import Kept
 from tournament.models import Evening
 from tournament.services.versions import evening_token
+from tournament.snapshots import one_snapshot, snapshot_serial
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class SeasonVersion:
     token: str
     evenings: tuple[SeasonEvening, ...]
     key: Hashable
+    snapshot: int | None = None  # the snapshot it was read in (``tournament.snapshots.snapshot_serial``)
 
 
 def season_version(season: Season, *, fresh: bool = False) -> SeasonVersion:
@@ -68,4 +75,19 @@ def season_version(season: Season, *, fresh: bool = False) -> SeasonVersion:
     )
     token = f"{season.pk}-{hashlib.sha256(season.room_key.encode()).hexdigest()[:16]}"
     key = (season.club.version, season.starts_on, season.ends_on, tuple((e.token, e.version, e.date) for e in evenings))
-    return SeasonVersion(season, token, evenings, key)
+    return SeasonVersion(season, token, evenings, key, snapshot_serial())
+
+
+def season_part(kept: Kept[T], version: SeasonVersion, compute: Callable[[SeasonVersion], T]) -> T:
+    """The value ``kept`` holds for the season at ``version``, or else ``compute(now)``'s, kept
+    from now on under ``now``: ``version`` itself when it was read in the snapshot this thread
+    reads in now (``tournament.snapshots``), else the season's version read again inside one
+    snapshot of the database in which the value is computed (two more queries), so that a change
+    committed meanwhile is in all of it or in none. Raises ``Season.DoesNotExist`` for a season
+    deleted meanwhile, and what ``compute`` raises (nothing is kept then)."""
+    hit = kept.peek(version.token, version.key)
+    if hit is not None:
+        return hit
+    with one_snapshot():
+        now = version if version.snapshot == snapshot_serial() else season_version(version.season)
+        return kept.get(now.token, now.key, lambda: compute(now))

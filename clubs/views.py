@@ -29,6 +29,7 @@ from clubs.selectors import club_page, today
 from clubs.versions import season_version
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
+from tournament.snapshots import read_in_one_snapshot
 from tournament.views.request_types import HostHttpRequest
 
 
@@ -246,6 +247,7 @@ def season_close(request: HostHttpRequest, club_id: int, season_id: int) -> Http
 
 
 @login_required
+@read_in_one_snapshot
 def season_page(request: HostHttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """A season's standings: members (and subs, when the club shows them) ranked over its
     evenings, nights played, each evening's tallies, the season's prizes."""

@@ -28,6 +28,7 @@ from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.prizes import EveningStandings, evening_standings
 from tournament.services.versions import evening_token
+from tournament.snapshots import one_snapshot
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
@@ -59,21 +60,29 @@ def shared_board_at(token: str, version: int | None) -> Shared | None:
     return _BOARDS.peek(token, version)
 
 
-def _part(kept: Kept[T], evening: Evening, compute: Callable[[], T]) -> T:
+def _part(kept: Kept[T], evening: Evening, compute: Callable[[Evening], T]) -> T:
     """``evening``'s part kept in ``kept`` at ``evening.version``: the one this process keeps,
-    or ``compute()``'s, kept from now on (one thread computes while the others wait); for a
-    request that read the evening before its last change (an older version than the one kept)
-    it is computed and not kept. Raises what ``compute`` raises (nothing is kept then)."""
+    or else ``compute(now)``'s, where ``now`` is the evening read again inside one snapshot of the
+    database (``tournament.snapshots``) in which the part is computed, so that a change committed
+    meanwhile is in all of the part or in none of it. Kept from now on under ``now.version``
+    (one thread computes while the others wait), unless this process already keeps a newer one.
+    Raises what ``compute`` raises (nothing is kept then)."""
     token = evening_token(evening.pk, evening.public_key)
-    kept_version = kept.key_of(token)
-    older = isinstance(kept_version, int) and kept_version > evening.version
-    return kept.get(token, evening.version, compute, keep=not older)
+    hit = kept.peek(token, evening.version)
+    if hit is not None:
+        return hit
+    with one_snapshot():
+        version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first()
+        now = evening if version in (None, evening.version) else Evening.objects.get(pk=evening.pk)
+        kept_version = kept.key_of(token)
+        newer_kept = isinstance(kept_version, int) and kept_version > now.version
+        return kept.get(token, now.version, lambda: compute(now), keep=not newer_kept)
 
 
 def shared_guests(evening: Evening) -> dict[int, Guest]:
     """Every guest of ``evening`` (id -> guest) at ``evening.version``, read once per process
     and version (one query) for the parts that show them. Read-only."""
-    return _part(_GUESTS, evening, lambda: {g.pk: g for g in evening.guests.all()})
+    return _part(_GUESTS, evening, lambda now: {g.pk: g for g in now.guests.all()})
 
 
 def shared_board(evening: Evening) -> Shared:
@@ -91,7 +100,7 @@ def shared_board(evening: Evening) -> Shared:
     (``board_basics``), never Progressive Poker's tables and standings, which a format without
     one gets (``evening_board``). Both read the guests once (``shared_guests``).
     """
-    return _part(_BOARDS, evening, lambda: _shared(evening))
+    return _part(_BOARDS, evening, _shared)
 
 
 def _shared(evening: Evening) -> Shared:
@@ -117,4 +126,4 @@ def shared_standings(evening: Evening) -> EveningStandings:
     (``services.prizes.evening_standings``) at ``evening.version``, computed once per process
     and version as the shared board is, from the same guests (``shared_guests``). Read-only.
     Raises ``RuleError`` for bad prize options stored on the evening (nothing kept)."""
-    return _part(_STANDINGS, evening, lambda: evening_standings(evening, guests=shared_guests(evening)))
+    return _part(_STANDINGS, evening, lambda now: evening_standings(now, guests=shared_guests(now)))
