@@ -35,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import uharfbuzz
 from bidi.algorithm import (
     MIRRORED,
     PARAGRAPH_LEVELS,
@@ -47,7 +48,6 @@ from bidi.algorithm import (
     resolve_neutral_types,
     resolve_weak_types,
 )
-import uharfbuzz
 from reportlab.lib.abag import ABag
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import shapeFragWord
