@@ -8,10 +8,11 @@ fonts cover, ``samples.NAMES``): wall time (best of ``--repeat``) and peak Pytho
 * **shaped**: the real renderer (HarfBuzz shaping through ReportLab, bidi runs, ActualText);
 * **unshaped**: the same renderer with ``text.SHAPING["on"] = False`` (font per run, fitting,
   cards and QR codes as before, but no bidi and no HarfBuzz): what shaping itself costs;
-* **bare canvas**: the least a PDF of those cards could cost with ReportLab: each name drawn
-  with ``drawString`` in its first run's font at a fixed size (not shaped) and each QR code by
-  the same encoder as the same filled path (``qr.draw_qr``: zxing-cpp), 8 to a page, with no
-  cleaning, fitting, card drawing or cut marks.
+* **bare canvas**: the least a PDF of those cards could cost with ReportLab: every text a card
+  prints drawn with ``drawString`` in its first run's font at a fixed size (not shaped), each
+  QR code by the same encoder as the same filled path (``qr.draw_qr``: zxing-cpp), the card's
+  and the playing card's outlines as rounded rectangles, 8 to a page, with no cleaning,
+  fitting, wrapping, bidi or cut marks.
 
 Every face is registered and warmed before timing (a process pays that once: about 0.5 s per
 CJK face). The caches of the text layout are cleared before each timed run, so every name is
@@ -35,6 +36,7 @@ from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from tournament.printing import SeatingCardsPdf, fonts, text  # noqa: E402
+from tournament.printing.data import table_label  # noqa: E402
 from tournament.printing.fonts import BASE, register_fonts, split_runs  # noqa: E402
 from tournament.printing.qr import draw_qr  # noqa: E402
 from tournament.printing.samples import NAMES, sample_cards  # noqa: E402
@@ -45,7 +47,7 @@ from ratios import report  # noqa: E402
 
 def _fresh() -> None:
     """Forget every laid-out line and shaped run (the fonts stay registered)."""
-    for cached in (text.layout_line, text._shape, fonts.family_for):
+    for cached in (text.layout_line, text._shape, text.measure, text._advance, fonts.family_for):
         cached.cache_clear()
 
 
@@ -67,7 +69,11 @@ def unshaped(cards) -> bytes:
 
 
 def bare(cards) -> bytes:
-    """The baseline: names and QR paths on a bare canvas, 8 cards to a page."""
+    """The baseline: the same ink on a bare canvas, 8 cards to a page: every text a card prints
+    (the evening's name, the guest's name, the table, the card drawn, its pack, whom the guest
+    represents, the short link in three slices) drawn with ``drawString`` in its first run's
+    font at a fixed size (not cleaned, fitted, wrapped or shaped), the QR code by the same
+    encoder, the card's outline and the playing card's as rounded rectangles."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, initialFontName=BASE)
     width, height = A4
@@ -75,8 +81,22 @@ def bare(cards) -> bytes:
         for slot, card in enumerate(cards[start : start + 8]):
             x = 40 + (slot % 2) * width / 2
             y = height - 120 - (slot // 2) * height / 4
-            canvas.setFont(split_runs(card.name, True)[0][0], 14)
-            canvas.drawString(x, y + 60, card.name)
+            canvas.roundRect(x - 10, y - 40, width / 2 - 60, height / 4 - 20, 6)
+            words = [
+                ("Bench evening", False, 7.5, 110),
+                (card.name, True, 14, 60),
+                (table_label(card.table, card.table_kind), True, 13, 30),
+                (card.card_name, False, 9, 10),
+                (card.pack_label, False, 9, 0),
+                (card.represents or "", False, 9, -10),
+            ]
+            link = card.short_url
+            words += [(link[i * 22 : (i + 1) * 22], False, 7, -20 - 8 * i) for i in range(3)]
+            for words_, bold, size, dy in words:
+                if words_:
+                    canvas.setFont(split_runs(words_, bold)[0][0], size)
+                    canvas.drawString(x, y + dy, words_)
+            canvas.roundRect(x + 100, y - 10, 30, 42, 3)
             draw_qr(canvas, card.url, x + 150, y - 20, 90)
         canvas.showPage()
     canvas.save()

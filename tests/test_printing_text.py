@@ -264,3 +264,17 @@ def test_a_name_shrinks_before_a_word_is_cut_between_letters():
     # Wider than the line even at the smallest size: then, and only then, it is cut.
     tiny = fit(name, width=measure(name, True) * 4, size=20, height=4 * 20 * 1.2, bold=True, lines=2)
     assert tiny.size == 6.0 and len(tiny.lines) > 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=3).map(" ".join),
+    st.integers(min_value=1, max_value=200),
+    st.booleans(),
+)
+def test_a_line_is_measured_at_the_width_it_is_drawn(names, cut, bold):
+    """The width a line is fitted by (``measure``: HarfBuzz's advances alone) is the width of
+    the line as laid out for drawing (``layout_line``: ReportLab's shaped glyphs), exactly, for
+    every prefix a wrap or a cut word may try, in every script, bold or not."""
+    line = names[:cut]
+    assert measure(line, bold) == layout_line(line, bold).width

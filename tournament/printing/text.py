@@ -35,6 +35,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import uharfbuzz
 from bidi.algorithm import (
     MIRRORED,
     PARAGRAPH_LEVELS,
@@ -245,11 +246,12 @@ class Line:
     actual: str | None
 
 
-@lru_cache(maxsize=16384)
-def layout_line(line: str, bold: bool = False) -> Line:
-    """Lay out one logical ``line`` (isolates allowed): bidi, font runs, HarfBuzz shaping."""
-    pieces: list[Piece] = []
-    width = 0.0
+def _runs(line: str, bold: bool) -> list[tuple[str, str]]:
+    """One logical ``line`` (isolates allowed) as the (font, text) runs it is set in, in visual
+    order: bidi (UAX #9, rule L2), a font per run (``fonts.split_runs``), the neutrals between
+    right-to-left letters mirrored and reversed. What ``layout_line`` shapes and ``measure``
+    adds up."""
+    out: list[tuple[str, str]] = []
     hint = han_hint(line)
     shaping = SHAPING["on"]
     for segment, rtl in _segments(line) if shaping else [(line, False)]:
@@ -260,9 +262,19 @@ def layout_line(line: str, bold: bool = False) -> Line:
             for font, text in runs:
                 if run_rtl and not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
                     text = _mirror(text)[::-1]  # neutrals between RTL letters: mirrored, reversed
-                glyphs, w = _shape(font, text)
-                pieces.append((font, glyphs))
-                width += w
+                out.append((font, text))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def layout_line(line: str, bold: bool = False) -> Line:
+    """Lay out one logical ``line`` (isolates allowed): bidi, font runs, HarfBuzz shaping."""
+    pieces: list[Piece] = []
+    width = 0.0
+    for font, text in _runs(line, bold):
+        glyphs, w = _shape(font, text)
+        pieces.append((font, glyphs))
+        width += w
     plain = line.replace(FSI, "").replace(PDI, "")
     drawn = "".join(str(glyphs) for _, glyphs in pieces)
     # ReportLab's /ToUnicode maps a glyph to one 16-bit code: a character past U+FFFF (emoji,
@@ -271,9 +283,42 @@ def layout_line(line: str, bold: bool = False) -> Line:
     return Line(tuple(pieces), width, None if spelled else plain)
 
 
+@lru_cache(maxsize=64)
+def _hb_font(font: str) -> uharfbuzz.Font | None:
+    """HarfBuzz's font for the registered TrueType ``font`` at 1 point (as ReportLab's
+    ``TTFont.hbFont`` makes one for every word it shapes), or None for a font it cannot shape."""
+    try:
+        face = pdfmetrics.getFont(font).hbFace
+    except AttributeError:
+        return None
+    hb_font = uharfbuzz.Font(face)
+    hb_font.ptem = 1.0
+    return hb_font
+
+
+@lru_cache(maxsize=65536)
+def _advance(font: str, text: str) -> float:
+    """The width at 1 point of ``text`` shaped in ``font``: ``_shape``'s width, from HarfBuzz's
+    advances alone (the same buffer, features and scaling as ReportLab's ``shapeFragWord``),
+    without building the glyph string a page draws. What a line being fitted is measured by:
+    the wrap and the cutting of long words try many lines that are never drawn."""
+    hb_font = _hb_font(font) if SHAPING["on"] else None
+    if hb_font is None:
+        return pdfmetrics.stringWidth(text, font, 1.0)
+    buffer = uharfbuzz.Buffer()
+    buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(hb_font, buffer, FEATURES)
+    scale = pdfmetrics.getFont(font).pdfScale
+    return sum(scale(p.x_advance) for p in buffer.glyph_positions) / 1000
+
+
+@lru_cache(maxsize=65536)
 def measure(line: str, bold: bool = False) -> float:
-    """Width in points of one logical line set at 1 point (scale by the size)."""
-    return layout_line(line, bold).width
+    """Width in points of one logical line set at 1 point (scale by the size): ``layout_line``'s
+    width, added up from HarfBuzz's advances without laying the line out for drawing."""
+    return sum(_advance(font, text) for font, text in _runs(line, bold))
 
 
 # ---------------------------------------------------------------------------- fitting

@@ -68,7 +68,10 @@ def replace_draw(
         layout=layout or [],
     )
     DrawnCard.objects.bulk_create(
-        [DrawnCard(draw=draw, guest_id=g, pack=p, rank=r, seat=(seats or {}).get(g)) for g, p, r in cards]
+        [
+            DrawnCard(draw=draw, guest_id=g, pack=p, rank=r, seat=(seats or {}).get(g), recorded_at=draw.created_at)
+            for g, p, r in cards
+        ]
     )
     if layout:
         seats_replace(evening=evening, tables=layout, by_seat=True)

@@ -103,7 +103,17 @@ def draw_digital(
             layout=[list(t) for t in dealt.tables] if at_fours else [],
         )
         DrawnCard.objects.bulk_create(
-            [DrawnCard(draw=draw, guest_id=c.guest, pack=c.pack.value, rank=c.table, seat=c.seat) for c in dealt.cards]
+            [
+                DrawnCard(
+                    draw=draw,
+                    guest_id=c.guest,
+                    pack=c.pack.value,
+                    rank=c.table,
+                    seat=c.seat,
+                    recorded_at=draw.created_at,
+                )
+                for c in dealt.cards
+            ]
         )
         seats_replace(evening=evening, tables=dealt.tables, by_seat=at_fours)
         evening.stage = Evening.Stage.SEATED

@@ -50,7 +50,9 @@ def _replace(evening: Evening, old: Draw, tables, cards: list[tuple[int, str, in
         complete=True,
         layout=[list(t) for t in tables],
     )
-    DrawnCard.objects.bulk_create([DrawnCard(draw=draw, guest_id=g, pack=p, rank=r, seat=s) for g, p, r, s in cards])
+    DrawnCard.objects.bulk_create(
+        [DrawnCard(draw=draw, guest_id=g, pack=p, rank=r, seat=s, recorded_at=draw.created_at) for g, p, r, s in cards]
+    )
     foursome_seats_replace(evening=evening, tables=tables)
     return draw
 
