@@ -38,7 +38,7 @@ from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
-from tournament.services.state import OPEN_STATES, bell_options, evening_state
+from tournament.services.state import OPEN_STATES, evening_state
 from tournament.services.versions import evening_touch
 
 
@@ -313,7 +313,11 @@ def ceremony_next(*, evening: Evening, seen_step: int, user=None, device: str = 
                 f"That page was out of date: {step} of {now.steps} steps of the ceremony are shown "
                 "already. Nothing was changed; look again before the next tap."
             )
-        if evening.ceremony_step is None and now.uncounted and bell_options(evening).last_round_counts == "require":
+        if (
+            evening.ceremony_step is None
+            and now.uncounted
+            and format_for(evening).house_rule(evening, "last_round_counts") == "require"
+        ):
             tables = ", ".join(str(t) for t in now.uncounted)
             raise RuleError(
                 f"The final count is not finished: table{'s' if len(now.uncounted) > 1 else ''} {tables} "

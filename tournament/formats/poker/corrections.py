@@ -24,12 +24,12 @@ from tables.formats.poker.bell import (
     guest_arrives,
     guest_leaves,
 )
+from tournament.formats.poker.bell import bell_store, seats_follow, ties_settled
+from tournament.formats.poker.seat_changes import poker_seat_change_again
+from tournament.formats.poker.state import table_result
 from tournament.forms.evening import ResultForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
-from tournament.services.bell import bell_store, seats_follow, ties_settled
-from tournament.services.seat_changes import poker_seat_change_again
-from tournament.services.state import table_result
 
 
 class PokerCorrectionForm(ResultForm):

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from tables.errors import RuleError
 from tables.formats.engine import FormatRules
-from tables.formats.poker.bell import EveningState
+from tables.formats.poker.bell import BellOptions, BellRecord, EveningState
 from tables.formats.poker.rules import POKER_RULES
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
@@ -16,7 +17,7 @@ from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind
+    from tournament.plugin import BellPreview, DocumentKind
     from tournament.services.prizes import EveningStandings
 
 
@@ -36,9 +37,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     pages: ClassVar[Mapping[str, str]] = {
         "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
         "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",
+        "house_rules": "tournament.formats.poker.house_rules_page.house_rules_page",
     }
-    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``); the product's
-    pages serve Progressive Poker everywhere else."""
+    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``), and the house
+    rules (``formats/poker/house_rules_page.py``); the product's pages serve Progressive Poker
+    everywhere else."""
 
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),
@@ -76,16 +79,16 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         poker_document_check(evening=evening, slug=slug, variant=variant)
 
     def state(self, evening: Evening) -> EveningState:
-        """``services.state.evening_state``: the last bell's state, the final count after the end."""
-        from tournament.services.state import evening_state
+        """``formats.poker.state.poker_state``: the last bell's state, the final count after the end."""
+        from tournament.formats.poker.state import poker_state
 
-        return evening_state(evening)
+        return poker_state(evening)
 
-    def standings(self, evening: Evening) -> EveningStandings:
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
         """``services.prizes.evening_standings``: places by yellow counters, then counters won."""
         from tournament.services.prizes import evening_standings
 
-        return evening_standings(evening)
+        return evening_standings(evening, guests)
 
     def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
         """Each evening's yellow counters and counters won (fresh stakes charged:
@@ -151,14 +154,14 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         cuts: Mapping | None = None,
         state: EveningState | None = None,
     ) -> Bell | None:
-        """``services.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
-        from tournament.services.bell import poker_bell_apply
+        """``formats.poker.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
+        from tournament.formats.poker.bell import poker_bell_apply
 
         return poker_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts, state=state)
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
-        """``services.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
-        from tournament.services.bell import poker_seats_back
+        """``formats.poker.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
+        from tournament.formats.poker.bell import poker_seats_back
 
         poker_seats_back(evening, bell)
 
@@ -245,8 +248,8 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return TableLimits(3, LARGEST_SIZE)
 
     def seats_changed(self, *, evening, last, change, before, after, words, names) -> Bell:
-        """``services.seat_changes.poker_seats_step``: a ``BellRecord`` of kind "seat"."""
-        from tournament.services.seat_changes import poker_seats_step
+        """``formats.poker.seat_changes.poker_seats_step``: a ``BellRecord`` of kind "seat"."""
+        from tournament.formats.poker.seat_changes import poker_seats_step
 
         return poker_seats_step(
             evening=evening, last=last, change=change, before=before, after=after, words=words, names=names
@@ -286,3 +289,44 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
         """Progressive Poker keeps its options in the evening's own fields: None."""
         return None
+
+    # -- counters: the pool, the counts and the house rules (``FormatPlugin``'s counters block) --
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> EveningState:
+        """``formats.poker.state.poker_state``: the final count's counters once ended (``final``)."""
+        from tournament.formats.poker.state import poker_state
+
+        return poker_state(evening, final=final)
+
+    def ring_options(self, evening: Evening) -> BellOptions:
+        """``formats.poker.state.ring_options``: the house rules, the last bell never waiting for counts."""
+        from tournament.formats.poker.state import ring_options
+
+        return ring_options(evening)
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """The evening's choice for ``BellOptions`` field ``name`` (``formats.poker.state.bell_options``)."""
+        from tables.formats.poker.bell.options import CHOICES
+        from tournament.formats.poker.state import bell_options
+
+        if name not in CHOICES:
+            raise RuleError(f"Progressive Poker keeps no house rule called {name}.")
+        return str(getattr(bell_options(evening), name))
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """``formats.poker.bell.poker_bell_preview``: the bell dry-run with random cuts."""
+        from tournament.formats.poker.bell import poker_bell_preview
+
+        return poker_bell_preview(rnd)
+
+    def seat_change_record(self, state: EveningState, change) -> BellRecord:
+        """``formats.poker.seat_changes.poker_seat_record`` within ``table_limits``."""
+        from tournament.formats.poker.seat_changes import poker_seat_record
+
+        return poker_seat_record(state, change, self.table_limits())
+
+    def sizes_relaxed(self, sizes) -> str | None:
+        """``tables.formats.poker.plan.relaxations``: the plan's limits a hand-made draw breaks."""
+        from tables.formats.poker.plan import relaxations
+
+        return relaxations(tuple(sizes))
