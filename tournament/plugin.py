@@ -670,10 +670,11 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     def standing_rows(
         self, evening: Evening, state: StateT, guests: Mapping[int, Guest]
-    ) -> tuple[tuple[int, object], ...]:
-        """The board's standings (``selectors.board.evening_board``): (place, row) for each of
-        ``guests`` in ``state``, in order, guests level sharing a place ("1, 1, 3"); empty for a
-        format whose own board shows them (``family_board``)."""
+    ) -> tuple[tuple[int, int, object], ...]:
+        """The board's standings (``selectors.board.evening_board``): (place, guest id, the
+        format's row) for every guest of ``state`` among ``guests`` (id -> guest), in order,
+        guests level sharing a place ("1, 1, 3"); empty for a format whose own board shows them
+        (``family_board``)."""
         raise NotImplementedError
 
 

@@ -423,7 +423,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return BellPreview(None, "", ())
 
-    def standing_rows(self, evening: Evening, state: FoursomeState, guests) -> tuple[tuple[int, object], ...]:
+    def standing_rows(self, evening: Evening, state: FoursomeState, guests) -> tuple[tuple[int, int, object], ...]:
         """None on the product's board: the family's board shows the standings (``family_board``)."""
         return ()
 

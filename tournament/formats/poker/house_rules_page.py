@@ -13,10 +13,10 @@ from tables.formats.poker.bell import BellOptions
 from tables.formats.poker.prizes import PrizeOptions
 from tournament.formats.poker.house_rules import house_rules_set
 from tournament.formats.poker.house_rules_form import HouseRulesForm
+from tournament.formats.poker.standings import prize_options
 from tournament.formats.poker.state import bell_options
 from tournament.models import Evening
 from tournament.services.naming import error_message
-from tournament.services.prizes import prize_options
 from tournament.views.host import _device
 from tournament.views.stale import SETTINGS, seen_beside, unchanged_since
 

@@ -16,14 +16,14 @@ from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
+    from tournament.formats.poker.standings import EveningStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
     from tournament.plugin import BellPreview, DocumentKind
-    from tournament.services.prizes import EveningStandings
 
 
 class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     """Progressive Poker: the state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow
-    counters, stakes), the standings ``services.prizes.EveningStandings``."""
+    counters, stakes), the standings ``formats.poker.standings.EveningStandings``."""
 
     key: ClassVar[str] = "poker"
     evening_fields: ClassVar[tuple[str, ...]] = ("game", "counters_per_stake", "counter_value")
@@ -85,10 +85,10 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return poker_state(evening)
 
     def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
-        """``services.prizes.evening_standings``: places by yellow counters, then counters won."""
-        from tournament.services.prizes import evening_standings
+        """``formats.poker.standings.poker_standings``: places by yellow counters, then counters won."""
+        from tournament.formats.poker.standings import poker_standings
 
-        return evening_standings(evening, guests)
+        return poker_standings(evening, guests)
 
     def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
         """Each evening's yellow counters and counters won (fresh stakes charged:
@@ -121,7 +121,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
         """The head table's prize, the two packs' (``tables.prizes.award_prizes``) and the booby
         prize unless the evening gives none (``PrizeOptions.booby_rule``)."""
-        from tournament.services.prizes import prize_options
+        from tournament.formats.poker.standings import prize_options
 
         prizes = [("head_table", "Most yellow counters"), ("red_pack", "Most counters won, red pack")]
         prizes.append(("blue_pack", "Most counters won, blue pack"))
@@ -135,13 +135,13 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     )
 
     def table_money(self, evening: Evening) -> dict[int, int]:
-        """The settlement sheet in cents (``services.prizes.evening_standings``: counters won
+        """The settlement sheet in cents (``formats.poker.standings.poker_standings``: counters won
         times a counter's value, fresh stakes charged); empty when a counter has no value."""
-        from tournament.services.prizes import evening_standings
+        from tournament.formats.poker.standings import poker_standings
 
         if evening.counter_value is None:
             return {}
-        return {s.guest.pk: int(s.line.amount * 100) for s in evening_standings(evening).settlement}
+        return {s.guest.pk: int(s.line.amount * 100) for s in poker_standings(evening).settlement}
 
     def bell_apply(
         self,
@@ -330,3 +330,9 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tables.formats.poker.plan import relaxations
 
         return relaxations(tuple(sizes))
+
+    def standing_rows(self, evening: Evening, state: EveningState, guests) -> tuple[tuple[int, int, object], ...]:
+        """``formats.poker.standings.board_standings``: yellow counters, then counters won."""
+        from tournament.formats.poker.standings import board_standings
+
+        return board_standings(evening, state, guests)
