@@ -32,9 +32,8 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import EveningState
-from tables.formats.poker.bell.checks import count_off
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
+from tournament.plugin import HasTables
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
@@ -165,7 +164,7 @@ def final_count_record(
             raise RuleError("The prize ceremony has begun, so the final count is closed: nothing was changed.")
         state = evening_state(evening, final=False)
         seated = _final_count_check(evening, state, table, counters)
-        off = count_off(state, table, counters) or 0  # complete: missing counts were refused above
+        off = format_for(evening).count_off(state, table, counters) or 0  # complete: missing counts were refused above
         after = sum(counters.values())
         before = after - off
         if off and agreed_off != off:
@@ -191,9 +190,7 @@ def final_count_record(
     return count
 
 
-def _final_count_check(
-    evening: Evening, state: EveningState, table: int, counters: Mapping[int, int]
-) -> tuple[int, ...]:
+def _final_count_check(evening: Evening, state: HasTables, table: int, counters: Mapping[int, int]) -> tuple[int, ...]:
     """The guests seated at ``table`` after the last bell (``state``), once ``counters`` gives a
     whole number from 0 to ``COUNTERS_MAX`` for each of them and for nobody else. Raises
     ``RuleError`` (guests named) for a table that does not exist, a guest not at the table, a
@@ -202,7 +199,7 @@ def _final_count_check(
         raise RuleError(
             "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
         )
-    seated = state.tables[table - 1]
+    seated = tuple(state.tables[table - 1])
     names = dict(evening.guests.values_list("pk", "name"))
     strangers = [g for g in counters if g not in seated]
     if strangers:

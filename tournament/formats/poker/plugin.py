@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tables.errors import RuleError
 from tables.formats.engine import FormatRules
-from tables.formats.poker.bell import BellOptions, BellRecord, EveningState
+from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, TableResult
 from tables.formats.poker.rules import POKER_RULES
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
@@ -336,3 +336,27 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tournament.formats.poker.standings import board_standings
 
         return board_standings(evening, state, guests)
+
+    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> TableResult:
+        """A ``tables.formats.poker.bell.TableResult``: the pool's winner, the callers, those who
+        split it, every counter given after the deal."""
+        return TableResult(
+            table=table,
+            pool_winner=pool_winner,
+            in_call=frozenset(in_call),
+            tied=frozenset(tied),
+            counters=dict(counters or {}),
+        )
+
+    def result_check(self, state: EveningState, result) -> None:
+        """``tables.formats.poker.bell.check_one``: the winner and callers at the table, counters
+        whole and for its players only."""
+        from tables.formats.poker.bell import check_one
+
+        check_one(state, result)
+
+    def count_off(self, state: EveningState, table: int, counters: Mapping[int, int]) -> int | None:
+        """``tables.formats.poker.bell.checks.count_off``, the rule's one home."""
+        from tables.formats.poker.bell.checks import count_off
+
+        return count_off(state, table, counters)
