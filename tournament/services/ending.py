@@ -232,9 +232,10 @@ def _final_count_check(evening: Evening, state: HasTables, table: int, counters:
 
 
 def reveal_order(prizes: tuple) -> tuple:
-    """The prizes (``tournament.services.prizes.PrizeLine``) in the order the ceremony reveals
-    them: the booby prize first, then the packs' prizes, the most yellow counters last (house
-    rule: the biggest prize last)."""
+    """The prizes (the format's prize lines: Progressive Poker's
+    ``formats.poker.standings.PrizeLine``) in the order the ceremony reveals them: the booby
+    prize first, then the packs' prizes, the most yellow counters last (house rule: the biggest
+    prize last)."""
     rank = {"booby": 0, "red_pack": 1, "blue_pack": 2, "head_table": 3}
     return tuple(sorted(prizes, key=lambda line: rank.get(line.prize.key, 1)))
 
