@@ -19,7 +19,7 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
@@ -180,6 +180,17 @@ class CorrectionForm(Protocol):
     def correction(self) -> object: ...
 
 
+@dataclass(frozen=True)
+class BellPreview:
+    """What the bell would do now (a dry run, nothing saved; ``FormatPlugin.bell_preview``):
+    the format's record of it, or the ``waiting`` reason it would wait (guests named); and who
+    would cut, as (what for, guest ids) in order. A value the interface names, so it lives here."""
+
+    record: object | None
+    waiting: str
+    cutters: tuple[tuple[str, tuple[int, ...]], ...]
+
+
 StateT = TypeVar("StateT", bound=HasTables)
 StandingsT = TypeVar("StandingsT", bound=HasPrizes)
 
@@ -304,8 +315,10 @@ class FormatPlugin(Generic[StateT, StandingsT]):
             return None
         return next((n for n, ids in enumerate(tables, 1) if guest in ids), None)
 
-    def standings(self, evening: Evening) -> StandingsT:
-        """Every guest's standing and the prizes. Raises ``RuleError`` as the prize rules do."""
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> StandingsT:
+        """Every guest's standing and the prizes. ``guests``: guest id -> guest, every guest of the
+        evening, when the caller has read them (one query fewer). Raises ``RuleError`` as the
+        prize rules do."""
         raise NotImplementedError
 
     # -- a club's season (``docs/clubs.md``) -----------------------------------------------------
@@ -587,6 +600,82 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The format's own view for the product's page ``name``, or None (``pages``)."""
         path = self.pages.get(name)
         return None if path is None else import_string(path)
+
+    # -- counters: a table's pool and counts, its house rules (``counters`` formats) ------------
+    # Progressive Poker's pieces the product's services ask for, in its package
+    # (``tournament.formats.poker``); a format that plays for no counters refuses them in words.
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> StateT:
+        """The evening's state now with its counters (``services.state.evening_state``): once the
+        evening has ended and ``final``, the final count's counters in place of the last bell's.
+        A format without a final count gives ``state``. Raises ``RuleError`` before the draw."""
+        raise NotImplementedError
+
+    def pool_result(
+        self,
+        *,
+        table: int,
+        pool_winner: int | None,
+        in_call: Iterable[int] = (),
+        tied: Iterable[int] = (),
+        counters: Mapping[int, int] | None = None,
+    ) -> object:
+        """A table's pool result as the format's bell takes it (``services.results``,
+        ``services.corrections.result_correct``): the winner, the callers, those who split the
+        pool (guest ids) and each player's counters after the deal. Raises ``RuleError`` for a
+        format whose tables report no pool."""
+        raise NotImplementedError
+
+    def result_check(self, state: StateT, result: object) -> None:
+        """Raise ``RuleError`` (guests named) when ``result`` (``pool_result``'s) is not one its
+        table could report, seated as in ``state``: a winner or caller not there, negative
+        counters, counters for someone not there."""
+        raise NotImplementedError
+
+    def count_off(self, state: StateT, table: int, counters: Mapping[int, int]) -> int | None:
+        """How far ``counters`` (guest id -> counters after the deal) at ``table`` are off what
+        its players held before it (``state``), in counters, after minus before; None when a
+        player's count is missing. Raises ``RuleError`` for a format without counters."""
+        raise NotImplementedError
+
+    def ring_options(self, evening: Evening) -> object:
+        """The options the format's rules ring ``evening``'s bell with (``FormatRules.ring``'s
+        ``options``): Progressive Poker's house rules, the last bell never waiting for counts;
+        the tables of four's options of play. Raises ``RuleError`` for a bad stored option."""
+        raise NotImplementedError
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """The evening's choice for the bell's house rule ``name`` ("no_result",
+        "last_round_counts", ...; ``forms.bell.BELL_HELP`` names them). Raises ``RuleError`` for
+        a house rule the format does not keep, or a bad stored option."""
+        raise NotImplementedError
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """What ringing ``rnd``'s bell now would do (``BellPreview``), with its live results and
+        random cuts, so that the host sees who may have to cut. Saves nothing."""
+        raise NotImplementedError
+
+    def seat_change_record(self, state: StateT, change: SeatChange | None) -> object:
+        """The format's record of the host's seat ``change`` made on ``state`` (None: a swap at
+        one table, which moves nobody), as a replayed step stores it (an imported evening's
+        seat change, ``services.seat_changes.seat_change_again``). Raises ``RuleError`` as
+        ``tables.seats.change_seats`` does."""
+        raise NotImplementedError
+
+    def sizes_relaxed(self, sizes: Sequence[int]) -> str | None:
+        """What table sizes ``sizes`` (table 1 first) relax of the format's table plan, in words
+        for the draw page ("the head table starts with 5 players instead of 4"), or None: what a
+        draw changed by hand records (``services.seat_changes``)."""
+        raise NotImplementedError
+
+    def standing_rows(
+        self, evening: Evening, state: StateT, guests: Mapping[int, Guest]
+    ) -> tuple[tuple[int, int, object], ...]:
+        """The board's standings (``selectors.board.evening_board``): (place, guest id, the
+        format's row) for every guest of ``state`` among ``guests`` (id -> guest), in order,
+        guests level sharing a place ("1, 1, 3"); empty for a format whose own board shows them
+        (``family_board``)."""
+        raise NotImplementedError
 
 
 class PageOverride(Protocol):

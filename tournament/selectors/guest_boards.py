@@ -19,21 +19,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from tables.formats.poker.prizes import StandingRow
 from tournament.kept import Kept
 from tournament.models import Evening, Guest
+from tournament.plugin import HasPrizes
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, board_basics, evening_board
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
-from tournament.services.prizes import EveningStandings, evening_standings
+from tournament.services.prizes import evening_standings
 from tournament.services.versions import evening_token
 from tournament.snapshots import one_snapshot
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
 _BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
-_STANDINGS: Kept[EveningStandings] = Kept(BOARDS_KEPT)  # evening token -> poker's standings page
+_STANDINGS: Kept[HasPrizes] = Kept(BOARDS_KEPT)  # evening token -> the standings page's standings
 T = TypeVar("T")
 
 
@@ -49,7 +49,7 @@ class Shared:
 
     version: int
     board: EveningBoard
-    standing: list[tuple[int, Guest, StandingRow]]  # (place, guest, row) in standings order
+    standing: list[tuple[int, Guest, object]]  # (place, guest, the format's row) in standings order
     table_of: dict[int, TableBoard]  # guest id -> their table
     ceremony: Ceremony | None = None  # once the evening has ended
     family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
@@ -121,9 +121,9 @@ def _shared(evening: Evening) -> Shared:
     )
 
 
-def shared_standings(evening: Evening) -> EveningStandings:
-    """Progressive Poker's standings, prizes and settlement sheet of ``evening``
-    (``services.prizes.evening_standings``) at ``evening.version``, computed once per process
+def shared_standings(evening: Evening) -> HasPrizes:
+    """The standings page's standings of ``evening`` (``services.prizes.evening_standings``, the
+    format's: Progressive Poker's with its settlement sheet) at ``evening.version``, computed once per process
     and version as the shared board is, from the same guests (``shared_guests``). Read-only.
     Raises ``RuleError`` for bad prize options stored on the evening (nothing kept)."""
     return _part(_STANDINGS, evening, lambda now: evening_standings(now, guests=shared_guests(now)))

@@ -22,7 +22,7 @@ from tournament.models import Evening, Round
 from tournament.registry import format_for
 from tournament.services import ending
 from tournament.services.naming import error_message
-from tournament.services.state import OPEN_STATES, bell_options
+from tournament.services.state import OPEN_STATES
 from tournament.views.stale import CEREMONY_STEP, CLOCK_BUTTONS, unchanged_since
 
 
@@ -114,7 +114,9 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             "ceremony": now,
             "reveal": CeremonyForm(initial={"step": now.step or 0}),
             "must_count": bool(
-                now.step is None and now.uncounted and bell_options(evening).last_round_counts == "require"
+                now.step is None
+                and now.uncounted
+                and format_for(evening).house_rule(evening, "last_round_counts") == "require"
             ),
         },
     )

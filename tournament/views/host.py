@@ -20,12 +20,12 @@ from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
 from tournament.selectors.guest_boards import shared_board
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
 from tournament.services.naming import error_message
-from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
@@ -258,7 +258,7 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     board = evening_board(evening)
     needs = needs_host(board)
     missing = needs.missing
-    no_result = BELL_HELP["no_result"][1][bell_options(evening).no_result]
+    no_result = BELL_HELP["no_result"][1][format_for(evening).house_rule(evening, "no_result")]
     return render(
         request,
         "host/bell_confirm.html",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from tables.errors import RuleError
 from tables.formats import FoursomeOptions, play_changes
 from tables.formats.bell import FoursomeState
 from tables.seats import TableLimits
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from tournament.formats.partnership.boards import FoursomeBoard
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind, PhoneBoard, RoomBoard
+    from tournament.plugin import BellPreview, DocumentKind, PhoneBoard, RoomBoard
 
 _HOST = "tournament.formats.partnership.host_pages."
 
@@ -160,11 +161,11 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return foursome_state(evening)
 
-    def standings(self, evening: Evening) -> FoursomeStandings:
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> FoursomeStandings:
         """``formats.partnership.standings.foursome_standings``: places by the format's tallies."""
         from tournament.formats.partnership.standings import foursome_standings
 
-        return foursome_standings(evening)
+        return foursome_standings(evening, guests=guests)
 
     def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
         """Each evening's tallies after its last live bell (``tables.formats.records``), for every
@@ -378,3 +379,59 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         from tournament.formats.partnership.boards import foursome_board
 
         return foursome_board(evening, guests)
+
+    # -- counters (``FormatPlugin``'s counters block): none at tables of four ---------------------
+
+    def _no_counters(self) -> RuleError:
+        """The refusal of a counters question: tables of four report points, tricks or buncos."""
+        return RuleError(
+            f"This evening plays {self.title} at tables of four, where a table reports each side's points "
+            "(at Bunco each player's buncos), not a pool and counters."
+        )
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> FoursomeState:
+        """No final count at tables of four: the state now (``state``)."""
+        return self.state(evening)
+
+    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> object:
+        """Refused: a table of four reports its sides' points, not a pool."""
+        raise self._no_counters()
+
+    def result_check(self, state: FoursomeState, result: object) -> None:
+        """Refused: a table of four reports its sides' points, not a pool."""
+        raise self._no_counters()
+
+    def count_off(self, state: FoursomeState, table: int, counters: Mapping[int, int]) -> int | None:
+        """Refused: no counters change hands at tables of four."""
+        raise self._no_counters()
+
+    def ring_options(self, evening: Evening) -> FoursomeOptions:
+        """The options of play the bell is rung with (``formats.partnership.state.foursome_rules``)."""
+        from tournament.formats.partnership.state import foursome_rules
+
+        return foursome_rules(evening)[1]
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """Refused: the bell's house rules are Progressive Poker's; the tables of four's options
+        are the evening form's (``evening_form_fields``)."""
+        raise RuleError(f"{self.title} keeps no house rule called {name}: its options are on the evening's page.")
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """Nobody cuts at a bell at tables of four (a tie at a table is the options' ``ties``):
+        the preview names no one."""
+        from tournament.plugin import BellPreview
+
+        return BellPreview(None, "", ())
+
+    def standing_rows(self, evening: Evening, state: FoursomeState, guests) -> tuple[tuple[int, int, object], ...]:
+        """None on the product's board: the family's board shows the standings (``family_board``)."""
+        return ()
+
+    def seat_change_record(self, state: FoursomeState, change) -> object:
+        """Refused: a seat change at tables of four is replayed from its stored tables
+        (``formats.partnership.codec``, ``foursome_seats_step``), not from who moved."""
+        raise RuleError(f"A seat change at {self.title} is taken again from its tables before and after.")
+
+    def sizes_relaxed(self, sizes) -> str | None:
+        """Tables of four relax nothing: a ghost fills an empty seat (``docs/rules/tables-of-four.md``)."""
+        return None
