@@ -490,6 +490,21 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         None when the product's page of the evening's table game says its rules."""
         return None
 
+    # -- the table games and the rules pages (``views.rules``) ---------------------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """The rules page of the table game ``game`` (as ``/rules/<game>/`` names it) when the
+        format's tables play such a game (Progressive Poker's seed games: "draw_poker",
+        "commerce", ...), with ``evening``'s options when it plays that game; None when the
+        format has no game of that name (the default: a format with no table game of its own)."""
+        return None
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """The rules page headed by what ``evening`` (of this format) plays, with its options in
+        force (``/e/<public key>/rules/``). Default: the format's own rules page
+        (``rules_page``); None leads to the product's whole rules page."""
+        return self.rules_page(request, evening)
+
     # -- the evening as JSON (``docs/export.md``) ------------------------------------------------
 
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:

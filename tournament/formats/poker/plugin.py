@@ -15,6 +15,8 @@ from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
     from tournament.models import Bell, Draw, Evening, Guest, Round
     from tournament.plugin import DocumentKind
     from tournament.services.prizes import EveningStandings
@@ -36,9 +38,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     pages: ClassVar[Mapping[str, str]] = {
         "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
         "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",
+        "game": "tournament.formats.poker.game_pages.host_game_page",
     }
-    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``); the product's
-    pages serve Progressive Poker everywhere else."""
+    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``), and the host's
+    page of the game at the tables (``formats/poker/game_pages.py``); the product's pages serve
+    Progressive Poker everywhere else."""
 
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),
@@ -286,3 +290,18 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
         """Progressive Poker keeps its options in the evening's own fields: None."""
         return None
+
+    # -- the table games and the rules pages (``formats/poker/game_pages.py``) -------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """``game_pages.game_rules_page``: a seed game's rules and options (None for a name
+        that is no seed game)."""
+        from tournament.formats.poker.game_pages import game_rules_page
+
+        return game_rules_page(request, game, evening)
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """``game_pages.evening_rules_page``: the whole rules page headed by the evening's game."""
+        from tournament.formats.poker.game_pages import evening_rules_page
+
+        return evening_rules_page(request, evening)
