@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tables.formats.engine import FormatRules
+from tables.formats.engine import DrawnSeat, FormatRules, Plan, Seating
 from tables.formats.poker.bell import EveningState
 from tables.formats.poker.rules import POKER_RULES
+from tables.packs import Pack
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
     from tournament.models import Bell, Draw, Evening, Guest, Round
     from tournament.plugin import DocumentKind
+    from tournament.selectors.draw import PhysicalView, PullPack
     from tournament.services.prizes import EveningStandings
 
 
@@ -228,11 +230,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         """``formats.poker.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
         After the draw and before round 1 the guest is marked, and the host confirms the re-plan
-        on the draw page (``services.draw_changes.draw_guest_marked``)."""
+        on the draw page (``formats.poker.draw_replans.draw_guest_marked``)."""
         from tournament.formats.poker import departures
 
         if not evening.rounds.exists():
-            from tournament.services.draw_changes import draw_guest_marked
+            from tournament.formats.poker.draw_replans import draw_guest_marked
 
             return draw_guest_marked(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
 
@@ -305,3 +307,59 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tournament.formats.poker.game_pages import evening_rules_page
 
         return evening_rules_page(request, evening)
+
+    # -- the draw before round 1 (``formats/poker/physical_draw.py``) ----------------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """``physical_draw.poker_free_seats``: the tables between head and booby below seven."""
+        from tournament.formats.poker.physical_draw import poker_free_seats
+
+        return poker_free_seats(plan)
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_with_latecomer`` (``tables.formats.poker.plan``)."""
+        from tournament.formats.poker.physical_draw import poker_plan_with_latecomer
+
+        return poker_plan_with_latecomer(plan, table)
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_without_guest``: the head and booby tables keep four."""
+        from tournament.formats.poker.physical_draw import poker_plan_without_guest
+
+        return poker_plan_without_guest(plan, table)
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """``physical_draw.poker_from_other_pack``: the pull list split by the packs' guests."""
+        from tournament.formats.poker.physical_draw import poker_from_other_pack
+
+        return poker_from_other_pack(plan, red=red, blue=blue)
+
+    def physical_draw_plan(self, evening: Evening, here, *, accept_relaxed: bool) -> Plan:
+        """``physical_draw.poker_physical_plan``: ``plan_tables``, the roster checked."""
+        from tournament.formats.poker.physical_draw import poker_physical_plan
+
+        return poker_physical_plan(here, accept_relaxed=accept_relaxed)
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """``physical_draw.poker_physical_card``: a table card ("3 red"), taken by ``PhysicalDraw``."""
+        from tournament.formats.poker.physical_draw import poker_physical_card
+
+        return poker_physical_card(draw, guest_id=guest_id, card=card)
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """``physical_draw.poker_physical_seating``: every guest at their card's table."""
+        from tournament.formats.poker.physical_draw import poker_physical_seating
+
+        return poker_physical_seating(draw)
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``physical_draw.poker_physical_progress``: the table cards pulled, left and drawn."""
+        from tournament.formats.poker.physical_draw import poker_physical_progress
+
+        return poker_physical_progress(draw, view)
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """``physical_draw.poker_pull_list``: the table cards to pull from each pack."""
+        from tournament.formats.poker.physical_draw import poker_pull_list
+
+        return poker_pull_list(evening, open_draw)
