@@ -405,9 +405,12 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
     def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
         """Each pack's guests beyond its seats once the ghosts have theirs (red North and East,
-        blue South and West; ``tables.formats.foursome.ghost_seats``)."""
+        blue South and West; ``tables.formats.foursome.ghost_seats``); nobody where the packs
+        take no part in the draw (``plays_packs``)."""
         from tables.formats.foursome import ghost_seats
 
+        if not self.plays_packs:
+            return dict.fromkeys(Pack, 0)
         ghosts = ghost_seats(red, blue)
         seats = {pack: 2 * len(plan.sizes) - sum(1 for g in ghosts if g.pack is pack) for pack in Pack}
         return {Pack.RED: max(0, red - seats[Pack.RED]), Pack.BLUE: max(0, blue - seats[Pack.BLUE])}
