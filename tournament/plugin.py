@@ -20,7 +20,7 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from django.utils.module_loading import import_string
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
     from tournament.models import Bell, Draw, Evening, Guest, Result, Round
-    from tournament.selectors.draw import PhysicalView, PullPack
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +55,55 @@ class DocumentKind:
     def default_variant(self) -> str:
         """The first variant's value."""
         return self.variants[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawGuest:
+    """A guest here, as the physical draw needs them (``services.draw_physical``): id, name, pack ("red"/"blue") and the name
+    folded for look-ups (lighter than a ``Guest`` row: a draw of 500 loads 500 of them)."""
+
+    pk: int
+    name: str
+    pack: str
+    name_key: str
+
+
+@dataclass
+class PullPack:
+    """One pack's part of the pull list (``FormatPlugin.pull_list``): its label, (rank, count,
+    words) rows and the total. A value the interface names, so it lives here."""
+
+    pack: Pack
+    label: str
+    rows: list[tuple[int, int, str]]
+    words: str
+
+    @property
+    def total(self) -> int:
+        """The number of cards to pull from this pack."""
+        return sum(count for _, count, _ in self.rows)
+
+
+@dataclass
+class PhysicalView:
+    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
+    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
+    the reason when the draw no longer fits the guests here (the host must restart it). What
+    ``FormatPlugin.physical_draw_progress`` fills, so it lives here (``selectors.draw.physical_view``
+    makes it)."""
+
+    draw: Draw
+    plan: Plan
+    pull: list[PullPack] = field(default_factory=list)
+    left: list[PullPack] = field(default_factory=list)
+    guests_left: list[DrawGuest] = field(default_factory=list)
+    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
+    complete: bool = False
+    problem: str = ""
+    seat_cards: bool = False
+    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
+    cards: int = 0
+    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
 
 
 class PhoneBoard(Protocol):

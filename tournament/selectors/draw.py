@@ -18,9 +18,10 @@ from tables.packs import Pack
 from tables.table_cards import TableCard, pack_words, rank_name, rank_plural
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import bare_name, name_found
+from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
-from tournament.services.draw_physical import DrawGuest, open_physical_draw
+from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw, stored_plan
 from tournament.services.naming import error_message
 
@@ -98,21 +99,6 @@ def seating_view(evening: Evening) -> SeatingView | None:
     return SeatingView(draw, tables, sitting_out)
 
 
-@dataclass
-class PullPack:
-    """One pack's part of the pull list: its label, (rank, count, words) rows and the total."""
-
-    pack: Pack
-    label: str
-    rows: list[tuple[int, int, str]]
-    words: str
-
-    @property
-    def total(self) -> int:
-        """The number of cards to pull from this pack."""
-        return sum(count for _, count, _ in self.rows)
-
-
 def pull_list_view(evening: Evening) -> tuple[Plan, list[PullPack]]:
     """The pull list to print, one ``PullPack`` per pack with the host's labels, and the plan it
     is for: the format's (``FormatPlugin.pull_list``), for the physical draw being recorded, else
@@ -132,26 +118,6 @@ def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard
         )
     name = TableCard(Pack(card.pack), card.rank).name_with(pack_labels(evening))
     return f"{guest.name}: {name} → table {card.rank}."
-
-
-@dataclass
-class PhysicalView:
-    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
-    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
-    the reason when the draw no longer fits the guests here (the host must restart it)."""
-
-    draw: Draw
-    plan: Plan
-    pull: list[PullPack] = field(default_factory=list)
-    left: list[PullPack] = field(default_factory=list)
-    guests_left: list[DrawGuest] = field(default_factory=list)
-    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
-    complete: bool = False
-    problem: str = ""
-    seat_cards: bool = False
-    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
-    cards: int = 0
-    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
 
 
 def physical_view(draw: Draw) -> PhysicalView:

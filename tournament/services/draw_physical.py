@@ -18,7 +18,6 @@ finished, the host restarts it (the page says so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -26,6 +25,7 @@ from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.plugin import DrawGuest
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.draws import lock_for_draw, seats_replace
@@ -35,17 +35,6 @@ from tournament.services.versions import evening_touch
 def open_physical_draw(evening: Evening) -> Draw | None:
     """The physical draw being recorded for this evening (not finished, not superseded), or None."""
     return evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).first()
-
-
-@dataclass(frozen=True, slots=True)
-class DrawGuest:
-    """A guest here, as the physical draw needs them: id, name, pack ("red"/"blue") and the name
-    folded for look-ups (lighter than a ``Guest`` row: a draw of 500 loads 500 of them)."""
-
-    pk: int
-    name: str
-    pack: str
-    name_key: str
 
 
 def guests_here(evening: Evening, *, order: tuple[str, ...] = ("id",)) -> dict[int, DrawGuest]:

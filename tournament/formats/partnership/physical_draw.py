@@ -17,9 +17,10 @@ from tables.formats.engine import DrawnSeat, Plan, Seating
 from tables.formats.physical import SeatCardOf, SeatDraw, parse_seat_card
 from tables.packs import Pack
 from tournament.models import Draw, Evening, Guest
+from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.registry import format_for
-from tournament.selectors.draw import PhysicalView, PullPack, pack_labels
-from tournament.services.draw_physical import DrawGuest, guests_here, not_here
+from tournament.selectors.draw import pack_labels
+from tournament.services.draw_physical import guests_here, not_here
 from tournament.services.naming import error_message
 
 

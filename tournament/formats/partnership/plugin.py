@@ -22,8 +22,7 @@ if TYPE_CHECKING:
     from tournament.formats.partnership.boards import FoursomeBoard
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind, PhoneBoard, RoomBoard
-    from tournament.selectors.draw import PhysicalView, PullPack
+    from tournament.plugin import DocumentKind, PhoneBoard, PhysicalView, PullPack, RoomBoard
 
 _HOST = "tournament.formats.partnership.host_pages."
 

@@ -31,8 +31,9 @@ from tables.formats.poker.plan import TablePlan, free_seats, plan_tables, plan_w
 from tables.packs import Pack
 from tables.table_cards import DrawError, TableCard, parse_table_card, rank_name, rank_plural
 from tournament.models import Draw, Evening, Guest
-from tournament.selectors.draw import PhysicalView, PullPack, pack_labels
-from tournament.services.draw_physical import DrawGuest, guests_here, not_here
+from tournament.plugin import DrawGuest, PhysicalView, PullPack
+from tournament.selectors.draw import pack_labels
+from tournament.services.draw_physical import guests_here, not_here
 from tournament.services.draws import draw_plan, stored_plan
 from tournament.services.naming import error_message
 

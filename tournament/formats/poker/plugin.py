@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind
-    from tournament.selectors.draw import PhysicalView, PullPack
+    from tournament.plugin import DocumentKind, PhysicalView, PullPack
     from tournament.services.prizes import EveningStandings
 
 
