@@ -18,6 +18,7 @@ from tables.formats.poker.plan import PlanError, plan_tables
 from tables.packs import Pack
 from tables.table_cards import DrawError, rank_name
 from tests.factories import EveningFactory, GuestFactory, HostFactory
+from tournament.formats.poker.physical_draw import physical_state
 from tournament.models import AuditEntry, Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.clock import round_start
 from tournament.services.draw_changes import draw_release_guest, draw_seat_latecomer, draw_swap_guest
@@ -28,7 +29,6 @@ from tournament.services.draw_physical import (
     draw_physical_start,
     draw_physical_withdraw,
     open_physical_draw,
-    physical_state,
 )
 from tournament.services.draws import draw_digital, live_draw
 from tournament.services.naming import error_message

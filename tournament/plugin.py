@@ -20,13 +20,14 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from django.utils.module_loading import import_string
 
 from tables.errors import RuleError
-from tables.formats.engine import FormatEntry, FormatRules, rules_for
+from tables.formats.engine import DrawnSeat, FormatEntry, FormatRules, Plan, Seating, rules_for
+from tables.packs import Pack
 from tables.seasons import SeasonRules
 from tables.seats import SeatChange, TableLimits
 
@@ -54,6 +55,55 @@ class DocumentKind:
     def default_variant(self) -> str:
         """The first variant's value."""
         return self.variants[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawGuest:
+    """A guest here, as the physical draw needs them (``services.draw_physical``): id, name, pack ("red"/"blue") and the name
+    folded for look-ups (lighter than a ``Guest`` row: a draw of 500 loads 500 of them)."""
+
+    pk: int
+    name: str
+    pack: str
+    name_key: str
+
+
+@dataclass
+class PullPack:
+    """One pack's part of the pull list (``FormatPlugin.pull_list``): its label, (rank, count,
+    words) rows and the total. A value the interface names, so it lives here."""
+
+    pack: Pack
+    label: str
+    rows: list[tuple[int, int, str]]
+    words: str
+
+    @property
+    def total(self) -> int:
+        """The number of cards to pull from this pack."""
+        return sum(count for _, count, _ in self.rows)
+
+
+@dataclass
+class PhysicalView:
+    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
+    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
+    the reason when the draw no longer fits the guests here (the host must restart it). What
+    ``FormatPlugin.physical_draw_progress`` fills, so it lives here (``selectors.draw.physical_view``
+    makes it)."""
+
+    draw: Draw
+    plan: Plan
+    pull: list[PullPack] = field(default_factory=list)
+    left: list[PullPack] = field(default_factory=list)
+    guests_left: list[DrawGuest] = field(default_factory=list)
+    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
+    complete: bool = False
+    problem: str = ""
+    seat_cards: bool = False
+    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
+    cards: int = 0
+    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
 
 
 class PhoneBoard(Protocol):
@@ -502,6 +552,82 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The format's own rules page (with ``evening``'s options when it plays this format), or
         None when the product's page of the evening's table game says its rules."""
         return None
+
+    # -- the draw before round 1 (``services.draws``, ``draw_physical``, ``draw_changes``;
+    #    ``selectors.draw``) -----------------------------------------------------------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """The tables of the draw's ``plan`` that may seat one more guest before round 1 (a
+        latecomer), table 1 first; () when none may. Source: the format's rulebook page, "Late
+        and early" (Progressive Poker: a table between head and booby below seven)."""
+        raise NotImplementedError
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """The draw's ``plan`` with one more guest at ``table`` (1 = head). Raises ``RuleError``
+        saying what the host can do instead when that table may not grow."""
+        raise NotImplementedError
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """The draw's ``plan`` with one guest fewer at ``table`` (1 = head). Raises ``RuleError``
+        saying what the host can do instead when that table may not shrink."""
+        raise NotImplementedError
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """How many guests of each pack must draw a card of the other pack when ``red`` and
+        ``blue`` guests are dealt ``plan``'s cards (0 for the pack with cards enough): the host's
+        choice of who represents the other pack on the draw page. Source: Foster, "Progressive
+        Poker" ("some of the men must represent women or vice versa")."""
+        raise NotImplementedError
+
+    def physical_draw_plan(self, evening: Evening, here: Sequence[tuple[int, str]], *, accept_relaxed: bool) -> Plan:
+        """The plan of a physical draw started now for the guests ``here`` (id, pack value; in id
+        order), their packs checked as the digital draw checks them. Raises ``RuleError`` as the
+        format's plan and draw do (too few guests; Progressive Poker's 9 to 11 without
+        ``accept_relaxed``)."""
+        raise NotImplementedError
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """The card guest ``guest_id`` drew in the physical draw ``draw`` (not complete; its
+        evening locked by the caller), as the host typed it ("3 red", "trey" at Progressive
+        Poker; "3 N" at tables of four), checked against the cards recorded so far: its pack,
+        table (the rank), seat (None where seats are not named) and whether it is of the other
+        pack. Raises ``RuleError`` (nothing to save) for a card that cannot be read or is not
+        left, a guest not here or who drew already, or guests here that no longer fit the draw."""
+        raise NotImplementedError
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """The seating the physical draw ``draw`` gives once every card is recorded: the tables
+        (at tables of four in seat order, ghosts negative) and every guest's card. Raises
+        ``RuleError`` naming who has not drawn yet, or when the guests here no longer fit it."""
+        raise NotImplementedError
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``view`` (``selectors.draw.PhysicalView`` of the open physical ``draw``) filled in: the
+        pull list, the cards and guests left, the cards recorded, whether it is complete; its
+        ``problem`` says why the draw no longer fits the guests here. Three queries or so."""
+        raise NotImplementedError
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """The cards to take out of each real pack for a physical draw (``selectors.draw.PullPack``,
+        one per pack with the host's labels), for ``open_draw`` (the physical draw being
+        recorded) or else for the guests here now; and the plan they make. Raises ``RuleError``
+        when the guests here cannot be seated."""
+        raise NotImplementedError
+
+    # -- the table games and the rules pages (``views.rules``) ---------------------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """The rules page of the table game ``game`` (as ``/rules/<game>/`` names it) when the
+        format's tables play such a game (Progressive Poker's seed games: "draw_poker",
+        "commerce", ...), with ``evening``'s options when it plays that game; None when the
+        format has no game of that name (the default: a format with no table game of its own)."""
+        return None
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """The rules page headed by what ``evening`` (of this format) plays, with its options in
+        force (``/e/<public key>/rules/``). Default: the format's own rules page
+        (``rules_page``); None leads to the product's whole rules page."""
+        return self.rules_page(request, evening)
 
     # -- the evening as JSON (``docs/export.md``) ------------------------------------------------
 

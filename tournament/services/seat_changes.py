@@ -177,7 +177,7 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
     rows = [(g, pack, rank) for g, (pack, rank, _) in cards.items()]
     seats = {g: seat for g, (_, _, seat) in cards.items()}
     # replace_draw reads the plan's sizes and relaxed words (the engine's ``Plan``).
-    return replace_draw(evening, draw, plan, rows, seats=seats, layout=after if by_seat else None)  # type: ignore[arg-type]
+    return replace_draw(evening, draw, plan, rows, seats=seats, layout=after if by_seat else None)
 
 
 def seat_change_again(state: HasTables, movers: Sequence[tuple[int, int | None]], fmt: FormatPlugin) -> BellRecord:

@@ -8,17 +8,20 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tables.errors import RuleError
-from tables.formats.engine import FormatRules
+from tables.formats.engine import DrawnSeat, FormatRules, Plan, Seating
 from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, TableResult
 from tables.formats.poker.rules import POKER_RULES
+from tables.packs import Pack
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
     from tournament.formats.poker.standings import EveningStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import BellPreview, DocumentKind
+    from tournament.plugin import BellPreview, DocumentKind, PhysicalView, PullPack
 
 
 class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
@@ -38,10 +41,12 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
         "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",
         "house_rules": "tournament.formats.poker.house_rules_page.house_rules_page",
+        "game": "tournament.formats.poker.game_pages.host_game_page",
     }
-    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``), and the house
-    rules (``formats/poker/house_rules_page.py``); the product's pages serve Progressive Poker
-    everywhere else."""
+    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``), the house rules
+    (``formats/poker/house_rules_page.py``) and the host's page of the game at the tables
+    (``formats/poker/game_pages.py``); the product's pages serve Progressive Poker everywhere
+    else."""
 
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),
@@ -227,11 +232,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         """``formats.poker.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
         After the draw and before round 1 the guest is marked, and the host confirms the re-plan
-        on the draw page (``services.draw_changes.draw_guest_marked``)."""
+        on the draw page (``formats.poker.draw_replans.draw_guest_marked``)."""
         from tournament.formats.poker import departures
 
         if not evening.rounds.exists():
-            from tournament.services.draw_changes import draw_guest_marked
+            from tournament.formats.poker.draw_replans import draw_guest_marked
 
             return draw_guest_marked(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
 
@@ -360,3 +365,74 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         from tables.formats.poker.bell.checks import count_off
 
         return count_off(state, table, counters)
+
+    # -- the table games and the rules pages (``formats/poker/game_pages.py``) -------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """``game_pages.game_rules_page``: a seed game's rules and options (None for a name
+        that is no seed game)."""
+        from tournament.formats.poker.game_pages import game_rules_page
+
+        return game_rules_page(request, game, evening)
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """``game_pages.evening_rules_page``: the whole rules page headed by the evening's game."""
+        from tournament.formats.poker.game_pages import evening_rules_page
+
+        return evening_rules_page(request, evening)
+
+    # -- the draw before round 1 (``formats/poker/physical_draw.py``) ----------------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """``physical_draw.poker_free_seats``: the tables between head and booby below seven."""
+        from tournament.formats.poker.physical_draw import poker_free_seats
+
+        return poker_free_seats(plan)
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_with_latecomer`` (``tables.formats.poker.plan``)."""
+        from tournament.formats.poker.physical_draw import poker_plan_with_latecomer
+
+        return poker_plan_with_latecomer(plan, table)
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_without_guest``: the head and booby tables keep four."""
+        from tournament.formats.poker.physical_draw import poker_plan_without_guest
+
+        return poker_plan_without_guest(plan, table)
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """``physical_draw.poker_from_other_pack``: the pull list split by the packs' guests."""
+        from tournament.formats.poker.physical_draw import poker_from_other_pack
+
+        return poker_from_other_pack(plan, red=red, blue=blue)
+
+    def physical_draw_plan(self, evening: Evening, here, *, accept_relaxed: bool) -> Plan:
+        """``physical_draw.poker_physical_plan``: ``plan_tables``, the roster checked."""
+        from tournament.formats.poker.physical_draw import poker_physical_plan
+
+        return poker_physical_plan(here, accept_relaxed=accept_relaxed)
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """``physical_draw.poker_physical_card``: a table card ("3 red"), taken by ``PhysicalDraw``."""
+        from tournament.formats.poker.physical_draw import poker_physical_card
+
+        return poker_physical_card(draw, guest_id=guest_id, card=card)
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """``physical_draw.poker_physical_seating``: every guest at their card's table."""
+        from tournament.formats.poker.physical_draw import poker_physical_seating
+
+        return poker_physical_seating(draw)
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``physical_draw.poker_physical_progress``: the table cards pulled, left and drawn."""
+        from tournament.formats.poker.physical_draw import poker_physical_progress
+
+        return poker_physical_progress(draw, view)
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """``physical_draw.poker_pull_list``: the table cards to pull from each pack."""
+        from tournament.formats.poker.physical_draw import poker_pull_list
+
+        return poker_pull_list(evening, open_draw)
