@@ -160,7 +160,9 @@ def test_the_physical_draw_refuses_every_wrong_card(physical):
     assert message.startswith("Blue 1 must draw from the Blue pack")
     # one red guest may draw blue, not two
     draw_physical_record(evening=evening, guest_id=guest(evening, "Red 3").pk, card="2 blue")
-    assert "only 1 of its guests draw from the other pack" in refused(evening, "Red 4", "3 blue")
+    assert "only one of its guests draws from the other pack, and one already has" in refused(
+        evening, "Red 4", "3 blue"
+    )
 
 
 def test_a_guest_not_checked_in_is_refused_by_name(physical):

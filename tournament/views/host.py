@@ -78,7 +78,8 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     if (own := own_page("board", request, evening, live=bool(request.htmx))) is not None:
         return own
-    board = shared_board(evening).board  # the one every phone shares: once per process and version
+    shared = shared_board(evening)  # the one every phone shares: once per process and version
+    board = shared.board
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
     return render(
@@ -87,6 +88,7 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
         {
             "evening": evening,
             "board": board,
+            "ceremony": shared.ceremony,
             "here": here,
             "needs": needs_host(board),
             "undo": last_step(evening, {pk: g.name for pk, g in board.guests.items()}),
