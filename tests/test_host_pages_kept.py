@@ -1,0 +1,137 @@
+"""The guests list and the print page kept per evening version (issue 26 item 3: "fragments
+cached by the evening's version where a page is re-drawn unchanged"): drawn again unchanged they
+read nothing again, and every kind of change (a guest added, checked in, renamed, removed,
+marked as left, the draw, a bell) gives the new page, never a stale one: each page after a
+change is the one drawn from nothing (``kept_forget``). Also: the guests list's rows written once
+per version (``templatetags.guest_rows._kept_rows``) are what the rows written afresh are,
+character for character, for the host and for a door helper, each with its own CSRF field."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+from django.db import connection
+from django.template import Context, Template
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.fixtures_room import played_evening
+from tournament.kept import kept_forget
+from tournament.models import Bell, Evening, Guest
+from tournament.selectors.guests import guest_list
+from tournament.services.bell import bell_ring
+from tournament.services.draws import draw_digital
+from tournament.services.guests import guest_add, guest_remove, guest_rename, guest_set_status, guests_check_in
+from tournament.services.helpers import helper_link_create
+from tournament.services.results import result_record
+from tournament.services.state import evening_state
+from tournament.views.guests import Door
+
+pytestmark = pytest.mark.django_db
+
+ROWS = Template("{% load guest_rows %}{% guest_rows %}")
+_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*"')
+
+
+def _rows(listing, door: Door, token: str) -> str:
+    return ROWS.render(Context({"list": listing, "door": door, "evening": door.evening, "csrf_token": token}))
+
+
+@pytest.fixture
+def evening(host):
+    """A played evening (drawn, round 1 rung, round 2 running) with every kind of row: a late
+    arrival not here yet with a contact and markup in the name, one here but unseated, one
+    marked as left, and the rest seated (with history: no *Remove*)."""
+    evening = played_evening(host, 12)
+    guest_add(evening=evening, name="Zoë \"&' Late", pack="red", contact="+1 555 <0100>")
+    guest_add(evening=evening, name="Ulla Unseated", pack="blue", check_in=True)
+    gone = evening.guests.filter(seat__isnull=False).order_by("pk").first()
+    Guest.objects.filter(pk=gone.pk).update(status=Guest.Status.LEFT)
+    Evening.objects.filter(pk=evening.pk).update(version=evening.version + 100)
+    return Evening.objects.get(pk=evening.pk)
+
+
+@pytest.mark.parametrize("who", ["host", "door helper"])
+def test_the_kept_rows_are_the_rows_written_afresh(evening, host, who):
+    helper = helper_link_create(evening=evening, role="door") if who == "door helper" else None
+    evening = Evening.objects.get(pk=evening.pk)
+    door = Door(evening=evening, user=host, helper=helper)
+    kept_forget()
+    listing = guest_list(evening, kept=True)
+    afresh = replace(listing, reading=None)  # every row written by ``_row``, nothing kept
+    for token in ("first-token", "second-token"):  # the first writes the kept rows, the second reads them
+        kept = _rows(listing, door, token)
+        assert kept == _rows(afresh, door, token)
+        assert f'value="{token}"' in kept and kept.count("<tr ") == len(listing.rows) == evening.guests.count()
+    assert listing.reading is not None and len(listing.reading.rows_html) == 1
+    assert "Zoë &quot;&amp;&#x27; Late" in kept and ("+1 555 &lt;0100&gt;" in kept) == (who == "host")
+    searched = guest_list(evening, q="late", kept=True)  # a search writes its own rows
+    assert _rows(searched, door, "t") == _rows(replace(searched, reading=None), door, "t")
+    assert _rows(searched, door, "t").count("<tr ") == 1
+
+
+def _page(client, name: str, evening: Evening) -> str:
+    page = client.get(reverse(name, args=[evening.pk])).content.decode()
+    return _TOKEN.sub(r'\1"', page)  # each request's own CSRF token left out
+
+
+def _afresh(client, name: str, evening: Evening) -> str:
+    kept_forget()
+    return _page(client, name, evening)
+
+
+def _queries(client, name: str, evening: Evening) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse(name, args=[evening.pk])).status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("name", ["host-guests", "host-print"])
+def test_every_change_gives_the_new_page_never_a_stale_one(client, host, evening, name):
+    client.force_login(host)
+    kept_forget()
+    before = _page(client, name, evening)
+    assert _page(client, name, evening) == before  # drawn again unchanged
+    warm = _queries(client, name, evening)
+    assert warm < _queries_afresh(client, name, evening)  # kept: only the version is read again
+    late = Guest.objects.get(evening=evening, name__endswith="Late")
+    state = evening_state(evening)
+    changes = [
+        lambda: guest_add(evening=evening, name="Nadia New", pack="blue"),
+        lambda: guests_check_in(evening=evening, guest_ids=[late.pk]),
+        lambda: guest_rename(guest=Guest.objects.get(evening=evening, name="Nadia New"), name="Nadia Renamed"),
+        lambda: guest_remove(guest=Guest.objects.get(evening=evening, name="Nadia Renamed")),
+        lambda: guest_set_status(guest=Guest.objects.get(pk=late.pk), status="left"),
+        lambda: [
+            result_record(round=evening.rounds.order_by("-number").first(), table=n, pool_winner=ids[0])
+            for n, ids in enumerate(state.tables, 1)
+        ],
+        lambda: bell_ring(round_id=evening.rounds.order_by("-number").first().pk, cause=Bell.Cause.HOST),
+    ]
+    for change in changes:
+        change()
+        now = _page(client, name, evening)
+        assert now == _afresh(client, name, evening), change
+        if name == "host-guests":  # every change shows on the list (the print page: the draw, below)
+            assert now != before, change
+        before = now
+
+
+def _queries_afresh(client, name: str, evening: Evening) -> int:
+    kept_forget()
+    return _queries(client, name, evening)
+
+
+def test_the_print_page_before_and_after_the_draw(client, host, make_evening):
+    evening = make_evening(6, 6)
+    client.force_login(host)
+    kept_forget()
+    page = _page(client, "host-print", evening)
+    assert "No draw yet: run the draw before printing seating cards." in page
+    assert _page(client, "host-print", evening) == page
+    draw_digital(evening=evening)
+    page = _page(client, "host-print", evening)
+    assert "No draw yet: run the draw before printing seating cards." not in page
+    assert page == _afresh(client, "host-print", evening)
