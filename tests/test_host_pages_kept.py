@@ -1,7 +1,7 @@
 """The guests list and the print page kept per evening version (issue 26 item 3: "fragments
 cached by the evening's version where a page is re-drawn unchanged"): drawn again unchanged they
 read nothing again, and every kind of change (a guest added, checked in, renamed, removed,
-marked as left, the draw, a bell) gives the new page, never a stale one: each page after a
+marked as left, the draw, a bell) gives the new page (the corrections page too), never a stale one: each page after a
 change is the one drawn from nothing (``kept_forget``). Also: the guests list's rows written once
 per version (``templatetags.guest_rows._kept_rows``) are what the rows written afresh are,
 character for character, for the host and for a door helper, each with its own CSRF field."""
@@ -22,6 +22,7 @@ from tournament.kept import kept_forget
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors.guests import guest_list
 from tournament.services.bell import bell_ring
+from tournament.services.corrections import correction_rounds
 from tournament.services.draws import draw_digital
 from tournament.services.guests import guest_add, guest_remove, guest_rename, guest_set_status, guests_check_in
 from tournament.services.helpers import helper_link_create
@@ -32,6 +33,7 @@ from tournament.views.guests import Door
 pytestmark = pytest.mark.django_db
 
 ROWS = Template("{% load guest_rows %}{% guest_rows %}")
+ROUNDS_LOOP = '{% for h in rounds %}\n<section class="history" aria-labelledby="r{{ h.round.number }}-h"><h2 id="r{{ h.round.number }}-h">Round {{ h.round.number }} <small>· bell rung {{ h.rung }} at {{ h.bell.rung_at|time:"H:i" }}</small></h2>\n{% for w in h.warnings %}<p class="warning">{{ w }}</p>{% endfor %}\n<div class="scroll"><table class="standings"><thead><tr><th>Table</th><th>Who sat there</th><th>Result</th><th><span class="sr-only">Correct</span></th></tr></thead>\n<tbody>{% for number, names, words in h.rows %}<tr>\n<td>{{ number }}</td>\n<td><small>{% for name in names %}<bdi>{{ name }}</bdi>{% if not forloop.last %}, {% endif %}{% endfor %}</small></td>\n<td>{% if words %}{{ words }}{% else %}<em>no result</em>{% endif %}</td>\n<td><a class="button small secondary" href="{% url \'host-correction\' evening.pk h.round.number number %}">Correct</a></td>\n</tr>{% endfor %}</tbody></table></div>\n</section>\n{% empty %}<p>No bell has rung yet: results of the round in play are entered on the evening page.</p>\n{% endfor %}'  # host/corrections.html's loop as it stood there
 _TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*"')
 
 
@@ -88,7 +90,7 @@ def _queries(client, name: str, evening: Evening) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize("name", ["host-guests", "host-print"])
+@pytest.mark.parametrize("name", ["host-guests", "host-print", "host-corrections"])
 def test_every_change_gives_the_new_page_never_a_stale_one(client, host, evening, name):
     client.force_login(host)
     kept_forget()
@@ -135,3 +137,13 @@ def test_the_print_page_before_and_after_the_draw(client, host, make_evening):
     page = _page(client, "host-print", evening)
     assert "No draw yet: run the draw before printing seating cards." not in page
     assert page == _afresh(client, "host-print", evening)
+
+
+def test_the_kept_corrections_list_is_the_loop_the_page_wrote(client, host, evening):
+    client.force_login(host)
+    kept_forget()
+    rounds = Template(ROUNDS_LOOP).render(Context({"evening": evening, "rounds": correction_rounds(evening)}))
+    assert "Round 1" in rounds and reverse("host-correction", args=[evening.pk, 1, 1]) in rounds
+    for _ in range(2):  # written, then kept
+        page = client.get(reverse("host-corrections", args=[evening.pk])).content.decode()
+        assert f"{rounds}\n\n</main>" in page  # the list ends the page's content, as the loop did
