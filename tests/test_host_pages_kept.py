@@ -1,7 +1,8 @@
 """The guests list and the print page kept per evening version (issue 26 item 3: "fragments
 cached by the evening's version where a page is re-drawn unchanged"): drawn again unchanged they
 read nothing again, and every kind of change (a guest added, checked in, renamed, removed,
-marked as left, the draw, a bell) gives the new page (the corrections page too), never a stale one: each page after a
+marked as left, the draw, a bell) gives the new page (the corrections page too; the end page
+after each final count and step of the ceremony), never a stale one: each page after a
 change is the one drawn from nothing (``kept_forget``). Also: the guests list's rows written once
 per version (``templatetags.guest_rows._kept_rows``) are what the rows written afresh are,
 character for character, for the host and for a door helper, each with its own CSRF field."""
@@ -17,6 +18,7 @@ from django.template import Context, Template
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.fixtures_ending import count_every_table, ended_evening, reveal
 from tests.fixtures_room import played_evening
 from tournament.kept import kept_forget
 from tournament.models import Bell, Evening, Guest
@@ -147,3 +149,16 @@ def test_the_kept_corrections_list_is_the_loop_the_page_wrote(client, host, even
     for _ in range(2):  # written, then kept
         page = client.get(reverse("host-corrections", args=[evening.pk])).content.decode()
         assert f"{rounds}\n\n</main>" in page  # the list ends the page's content, as the loop did
+
+
+def test_the_end_page_follows_the_final_count_and_the_ceremony(client, host):
+    evening = ended_evening(host, 12)
+    client.force_login(host)
+    kept_forget()
+    before = _page(client, "host-finish", evening)
+    assert _page(client, "host-finish", evening) == before  # drawn again unchanged
+    for change in (lambda: count_every_table(evening), lambda: reveal(evening, 1), lambda: reveal(evening, 2)):
+        change()
+        now = _page(client, "host-finish", evening)
+        assert now == _afresh(client, "host-finish", evening) and now != before, change
+        before = now
