@@ -35,6 +35,7 @@ from tournament.views.guests import Door
 pytestmark = pytest.mark.django_db
 
 ROWS = Template("{% load guest_rows %}{% guest_rows %}")
+ROOM_AT_FOUR = '{% load format_tags %}\n{# Between bells at tables of four: the clock, every table\'s four players (partners together), find your name, the leaderboard with the format\'s tallies. #}\n{% include "room/_clock_slide.html" %}\n{% if foursome.tables %}\n<section class="slide room-tables" data-slide="tables" data-title="The tables" data-seconds="10" aria-labelledby="room-tables-h">\n  <h2 id="room-tables-h">The tables <small>partners side by side</small></h2>\n  <ul class="pager tables-pager">{% for t in foursome.tables %}<li class="item four {{ t.kind }}"><p class="to"><span class="to-number">{{ t.number }}</span>{% if t.kind == "head" %}<span class="to-kind">head</span>{% elif t.kind == "booby" %}<span class="to-kind">foot</span>{% endif %}</p>\n    <ul class="pairs">{% for pair in t.partnerships %}<li class="pair">{% for s in pair %}<bdi class="name{% if s.is_ghost %} ghost{% endif %}">{{ s.name }}</bdi>{% if not forloop.last %} <span class="amp">&amp;</span> {% endif %}{% endfor %}</li>{% if forloop.first %}<li class="vs" aria-hidden="true">against</li>{% endif %}{% endfor %}</ul></li>{% endfor %}</ul>\n</section>\n{% endif %}\n{% if foursome_seating %}\n<section class="slide room-seating" data-slide="seating" data-title="Find your name" data-seconds="10" aria-labelledby="room-seating-h">\n  <h2 id="room-seating-h">Find your name</h2>\n  <ul class="pager seating-pager">{% for name, player, table, seat in foursome_seating %}<li class="item seat"><bdi class="name">{{ name }}</bdi> {% if table %}<span class="at"><span class="sr-only">table </span>{{ table }}<small class="seat-word"> {{ seat }}</small></span>{% else %}<span class="at out">sits out</span>{% endif %}</li>{% endfor %}</ul>\n</section>\n{% endif %}\n{% if leaders %}\n<section class="slide room-standings" data-slide="standings" data-title="Standings" data-seconds="12" data-max-pages="1" aria-labelledby="room-final-h">\n{% include "partnership/room_leaders.html" with lines=leaders final=False %}\n</section>\n{% endif %}\n'  # partnership/room.html as it stood, its two long lists inline
 ROUNDS_LOOP = '{% for h in rounds %}\n<section class="history" aria-labelledby="r{{ h.round.number }}-h"><h2 id="r{{ h.round.number }}-h">Round {{ h.round.number }} <small>· bell rung {{ h.rung }} at {{ h.bell.rung_at|time:"H:i" }}</small></h2>\n{% for w in h.warnings %}<p class="warning">{{ w }}</p>{% endfor %}\n<div class="scroll"><table class="standings"><thead><tr><th>Table</th><th>Who sat there</th><th>Result</th><th><span class="sr-only">Correct</span></th></tr></thead>\n<tbody>{% for number, names, words in h.rows %}<tr>\n<td>{{ number }}</td>\n<td><small>{% for name in names %}<bdi>{{ name }}</bdi>{% if not forloop.last %}, {% endif %}{% endfor %}</small></td>\n<td>{% if words %}{{ words }}{% else %}<em>no result</em>{% endif %}</td>\n<td><a class="button small secondary" href="{% url \'host-correction\' evening.pk h.round.number number %}">Correct</a></td>\n</tr>{% endfor %}</tbody></table></div>\n</section>\n{% empty %}<p>No bell has rung yet: results of the round in play are entered on the evening page.</p>\n{% endfor %}'  # host/corrections.html's loop as it stood there
 _TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*"')
 
@@ -162,3 +163,40 @@ def test_the_end_page_follows_the_final_count_and_the_ceremony(client, host):
         now = _page(client, "host-finish", evening)
         assert now == _afresh(client, "host-finish", evening) and now != before, change
         before = now
+
+
+def test_the_room_display_at_tables_of_four_is_what_its_template_wrote_and_follows_a_bell(client, host):
+    from tournament.formats.partnership.state import foursome_draw
+    from tournament.registry import format_for
+    from tournament.services.clock import round_ring, round_start
+    from tournament.views.room import _room_context
+
+    evening = Evening.objects.create(host=host, name="Bunco", date="2026-11-30", format="bunco", rounds_planned=3)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", 'O\'Brien "&" Co'):
+        guest_add(evening=evening, name=name, pack="red", check_in=True)
+    foursome_draw(evening=Evening.objects.get(pk=evening.pk))
+    room = reverse("room", args=[evening.public_key])
+    kept_forget()
+    before = _room(client, room)
+    evening = Evening.objects.get(pk=evening.pk)
+    for _ in range(2):  # computed, then kept
+        context = _room_context(evening, mode="full", asked="full", etag="e")
+        inline = Template(ROOM_AT_FOUR).render(Context(context))
+        assert Template("{% include 'partnership/room.html' %}").render(Context(context)) == inline
+        assert "O&#x27;Brien &quot;&amp;&quot; Co" in inline and "Find your name" in inline and "The tables" in inline
+    assert _room(client, room) == before
+    rnd = round_start(evening=evening, user=host)
+    fmt = format_for(evening)
+    for table in range(1, len(fmt.state(evening).tables) + 1):
+        fmt.example_result(evening=Evening.objects.get(pk=evening.pk), rnd=rnd, table=table, user=host)
+    if evening.rounds.get(pk=rnd.pk).state != "closed":
+        round_ring(evening=Evening.objects.get(pk=evening.pk), user=host)
+    after = _room(client, room)
+    kept_forget()
+    assert after == _room(client, room) and after != before
+
+
+def _room(client, room: str) -> str:
+    """The room display in its full mode, each request's CSRF token and clock left out."""
+    page = _TOKEN.sub(r'\1"', client.get(room, {"mode": "full"}).content.decode())
+    return re.sub(r'data-now="[^"]*"', 'data-now=""', page)
