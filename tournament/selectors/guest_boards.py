@@ -15,10 +15,10 @@ parts it shows, so the first draw after a change computes only those (issue 26 i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from tournament.evening_parts import evening_part as _part
 from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.plugin import HasPrizes
@@ -27,8 +27,6 @@ from tournament.selectors.board import EveningBoard, TableBoard, board_basics, e
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.prizes import evening_standings
-from tournament.services.versions import evening_token
-from tournament.snapshots import one_snapshot
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
@@ -58,25 +56,6 @@ class Shared:
 def shared_board_at(token: str, version: int | None) -> Shared | None:
     """The board this process holds for the evening ``token`` at ``version``, or None."""
     return _BOARDS.peek(token, version)
-
-
-def _part(kept: Kept[T], evening: Evening, compute: Callable[[Evening], T]) -> T:
-    """``evening``'s part kept in ``kept`` at ``evening.version``: the one this process keeps,
-    or else ``compute(now)``'s, where ``now`` is the evening read again inside one snapshot of the
-    database (``tournament.snapshots``) in which the part is computed, so that a change committed
-    meanwhile is in all of the part or in none of it. Kept from now on under ``now.version``
-    (one thread computes while the others wait), unless this process already keeps a newer one.
-    Raises what ``compute`` raises (nothing is kept then)."""
-    token = evening_token(evening.pk, evening.public_key)
-    hit = kept.peek(token, evening.version)
-    if hit is not None:
-        return hit
-    with one_snapshot():
-        version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first()
-        now = evening if version in (None, evening.version) else Evening.objects.get(pk=evening.pk)
-        kept_version = kept.key_of(token)
-        newer_kept = isinstance(kept_version, int) and kept_version > now.version
-        return kept.get(token, now.version, lambda: compute(now), keep=not newer_kept)
 
 
 def shared_guests(evening: Evening) -> dict[int, Guest]:

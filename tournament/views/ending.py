@@ -20,6 +20,7 @@ from tables.errors import RuleError
 from tournament.forms.evening import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.registry import format_for
+from tournament.selectors.finish_page import finish_reading
 from tournament.services import ending
 from tournament.services.naming import error_message
 from tournament.services.state import OPEN_STATES
@@ -100,8 +101,8 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             request, "The evening has not ended yet. Use “End the evening” on the board when the last round is played."
         )
         return redirect("host-evening", evening.pk)
-    tables = ending.final_count_tables(evening)
-    now = ending.ceremony(evening)
+    reading = finish_reading(evening)  # kept per evening version: drawn again, nothing is computed
+    tables, now = list(reading.tables), reading.ceremony
     counted = sum(1 for t in tables if t.count is not None)
     return render(
         request,
