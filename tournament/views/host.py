@@ -261,6 +261,10 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     needs = needs_host(board)
     missing = needs.missing
     no_result = BELL_HELP["no_result"][1][format_for(evening).house_rule(evening, "no_result")]
+    # What ringing now would do (a dry run): the rules may make the bell wait whatever the house
+    # rule for a table with no result says (Progressive Poker: until the head table's pool is
+    # decided), and the page says so rather than promise a bell that rings.
+    waits = format_for(evening).bell_preview(current).waiting if missing else ""
     return render(
         request,
         "host/bell_confirm.html",
@@ -270,6 +274,7 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
             "board": board,
             "missing": missing,
             "no_result": no_result,
+            "waits": waits,
             "disputed": needs.disputed,
             "tables_in": len(board.tables) - len(missing),
             "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),
