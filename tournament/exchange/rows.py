@@ -24,6 +24,7 @@ from django.utils.dateparse import parse_datetime
 
 from tables.errors import RuleError
 from tournament.exchange.constraints import Seen, constraint_errors
+from tournament.exchange.inserts import rows_inserted
 
 
 class EveningImportError(RuleError):
@@ -117,8 +118,7 @@ def _saved(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None)
 
 
 def _all_saved(rows: Sequence[M]) -> list[M]:
-    """Rows of one model, each already ``_checked``, written with one ``bulk_create`` (their ids
+    """Rows of one model, each already ``_checked``, written in one INSERT per batch
+    (``tournament.exchange.inserts.rows_inserted``, as ``bulk_create`` writes them, their ids
     set); returns them."""
-    if rows:
-        type(rows[0])._default_manager.bulk_create(rows)
-    return list(rows)
+    return rows_inserted(rows)
