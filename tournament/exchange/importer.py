@@ -523,7 +523,7 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     and its bells replayed by the rules (a bell that does not replay is refused), the seats
     after the last bell and the final counts. ``gid`` maps the file's guest ids to the new ones.
     Raises ``EveningImportError`` naming the place in the file."""
-    names = dict(evening.guests.values_list("id", "name"))
+    names = guest_names(evening)  # read once: every bell's words name the guests with it
     tables: list[list[int]] = [[] for _ in draw.sizes]
     for card in sorted(row["cards"], key=lambda c: (c["rank"],)):
         tables[card["rank"] - 1].append(gid(card["guest"]))
@@ -553,7 +553,7 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 continue
             try:
                 state = _replay_bell(
-                    evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b]
+                    evening, round_row, bell, state, live_results, options, gid, names, ["rounds", r, "bells", b]
                 )
             except EveningImportError:
                 raise
@@ -627,9 +627,10 @@ def _replayed_record(evening, number: int, bell, state, live_results, options, g
     return rung.record
 
 
-def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
+def _replay_bell(evening, round_row, bell, state, live_results, options, gid, names, place) -> EveningState:
     """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
-    the exported entries, and save it; returns the state after it."""
+    the exported entries, and save it with its entries (their words naming the guests by
+    ``names``, new id -> name) in one insert; returns the state after it."""
     number = round_row.number
     record = _replayed_record(evening, number, bell, state, live_results, options, gid)
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
@@ -649,8 +650,7 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, pl
         ),
         place,
     )
-    names = guest_names(evening)
-    BellEntry.objects.bulk_create(
+    _all_saved(
         [
             BellEntry(
                 bell=stored,

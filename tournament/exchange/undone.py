@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tournament.exchange.rows import EveningImportError, _saved, _time, where
+from tournament.exchange.rows import EveningImportError, _all_saved, _checked, _saved, _time, where
 from tournament.models import Bell, BellEntry, Round
 
 # An undone bell's state after is never read (the evening's state is its live bells'), and the
@@ -32,7 +32,7 @@ def save_undone_bell(
     record: Mapping[str, Any] | None = None,
 ) -> Bell:
     """Save the exported undone ``bell`` (a dict of ``rounds[].bells[]``) of ``round_row``:
-    its kind, cause, time undone and entries, guest ids renamed by ``gid`` (old id -> new id).
+    its kind, cause, time undone and entries (in one insert), guest ids renamed by ``gid`` (old id -> new id).
     ``record``: the bell's own record with ids already renamed (tables of four); None makes
     the record from the entries (Progressive Poker). Returns the saved ``Bell``. Raises
     ``EveningImportError`` naming ``place`` for a field the models refuse."""
@@ -55,18 +55,22 @@ def save_undone_bell(
         ),
         place,
     )
-    for e, entry in enumerate(entries):
-        _saved(
-            BellEntry(
-                bell=stored,
-                kind=entry["kind"],
-                guest_id=entry["guest"],
-                from_table=entry.get("from_table"),
-                to_table=entry.get("to_table"),
-                amount=entry.get("amount", 0),
-                rule=entry.get("rule", "")[:200],
-                text=entry.get("text", "")[:300],
-            ),
-            [*place, "entries", e],
-        )
+    _all_saved(
+        [
+            _checked(
+                BellEntry(
+                    bell=stored,
+                    kind=entry["kind"],
+                    guest_id=entry["guest"],
+                    from_table=entry.get("from_table"),
+                    to_table=entry.get("to_table"),
+                    amount=entry.get("amount", 0),
+                    rule=entry.get("rule", "")[:200],
+                    text=entry.get("text", "")[:300],
+                ),
+                [*place, "entries", e],
+            )
+            for e, entry in enumerate(entries)
+        ]
+    )
     return stored
