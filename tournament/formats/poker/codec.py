@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from tables.errors import RuleError
 from tables.formats.poker.bell import BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.formats.poker.prizes import places, standings
@@ -27,16 +29,16 @@ from tournament.exchange.rows import (
     EveningImportError,
     _all_saved,
     _checked,
-    _saved,
     _time,
     _time_required,
     where,
 )
-from tournament.exchange.undone import save_undone_bell
+from tournament.exchange.undone import undone_bell_rows
 from tournament.models import Bell, BellEntry, Draw, Evening, FinalCount, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind
 from tournament.services.audit import audit_log
+from tournament.services.clock import schedule_advance
 from tournament.services.draws import seats_replace
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.services.prizes import evening_standings
@@ -93,10 +95,13 @@ def poker_standings_export(
     return tables, standing_rows, prize_rows
 
 
-def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableResult]:
-    """Save a round's results (live and superseded) and their votes, each kind in one insert;
-    returns the live ones for the bell."""
-    live_results, rows, votes = [], [], []
+def _results(
+    rnd: dict[str, Any], r: int, round_row: Round, gid, rows: list[Result], votes: list[ResultVote]
+) -> list[TableResult]:
+    """Check a round's results (live and superseded) and their votes and add them to ``rows``
+    and ``votes`` (written later, each kind in one insert for the whole evening); returns the
+    live ones for the bell."""
+    live_results = []
     for x, res in enumerate(rnd["results"]):
         counters = {str(gid(int(g))): n for g, n in res["counters"].items()}
         winner = gid(res["pool_winner"]) if res["pool_winner"] is not None else None
@@ -139,8 +144,6 @@ def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableRe
                     counters={int(g): n for g, n in counters.items()},
                 )
             )
-    _all_saved(rows)
-    _all_saved(votes)  # each vote's result has its id now
     return live_results
 
 
@@ -159,31 +162,51 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
         raise EveningImportError(f"draws[{data['draws'].index(row)}]: {error_message(error, names=names)}") from None
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
-    for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
-        round_row = _saved(
-            Round(
-                evening=evening,
-                number=rnd["number"],
-                state=rnd["state"],
-                started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
-                deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
-                reopened=rnd.get("reopened", ""),
-            ),
-            ["rounds", r],
-        )
-        live_results = _results(rnd, r, round_row, gid)
+    rounds = sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"])
+    round_rows = _all_saved(  # every round in one insert: the results and bells point at them
+        [
+            _checked(
+                Round(
+                    evening=evening,
+                    number=rnd["number"],
+                    state=rnd["state"],
+                    started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
+                    deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+                    reopened=rnd.get("reopened", ""),
+                ),
+                ["rounds", r],
+            )
+            for r, rnd in rounds
+        ]
+    )
+    results: list[Result] = []
+    votes: list[ResultVote] = []
+    bells: list[Bell] = []
+    entries: list[BellEntry] = []
+    for (r, rnd), round_row in zip(rounds, round_rows, strict=True):
+        live_results = _results(rnd, r, round_row, gid, results, votes)
         for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):  # history only: saved as exported, not replayed
-                save_undone_bell(round_row=round_row, bell=bell, place=["rounds", r, "bells", b], gid=gid)
-                continue
-            try:
-                state = _replay_bell(
-                    evening, round_row, bell, state, live_results, options, gid, names, ["rounds", r, "bells", b]
+                stored, its_entries = undone_bell_rows(
+                    round_row=round_row, bell=bell, place=["rounds", r, "bells", b], gid=gid
                 )
-            except EveningImportError:
-                raise
-            except RuleError as error:
-                raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
+            else:
+                try:
+                    state, stored, its_entries = _replay_bell(
+                        evening, round_row, bell, state, live_results, options, gid, names, ["rounds", r, "bells", b]
+                    )
+                except EveningImportError:
+                    raise
+                except RuleError as error:
+                    raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
+            bells.append(stored)
+            entries.extend(its_entries)
+    _all_saved(results)
+    _all_saved(votes)  # each vote's result has its id now
+    _all_saved(bells)  # in the file's order, as they were rung and undone
+    if bells:  # as tournament.signals does after each bell saved: the evening may advance by itself
+        transaction.on_commit(lambda: schedule_advance(evening.pk))
+    _all_saved(entries)  # each entry's bell has its id now
     seats_replace(evening=evening, tables=state.tables)
     _final_counts(data, evening, state, gid)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
@@ -252,10 +275,12 @@ def _replayed_record(evening, number: int, bell, state, live_results, options, g
     return rung.record
 
 
-def _replay_bell(evening, round_row, bell, state, live_results, options, gid, names, place) -> EveningState:
-    """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
-    the exported entries, and save it with its entries (their words naming the guests by
-    ``names``, new id -> name) in one insert; returns the state after it."""
+def _replay_bell(
+    evening, round_row, bell, state, live_results, options, gid, names, place
+) -> tuple[EveningState, Bell, list[BellEntry]]:
+    """Replay one live bell (or a guest leaving or arriving) through the rules and check it
+    gives the exported entries; returns the state after it, and the bell (checked) and its
+    entries (their words naming the guests by ``names``, new id -> name) to write."""
     number = round_row.number
     record = _replayed_record(evening, number, bell, state, live_results, options, gid)
     replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
@@ -265,7 +290,7 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, na
             f"{where(place)}: round {number}'s bell does not replay to the exported moves: the export was "
             "edited or made under other rules."
         )
-    stored = _saved(
+    stored = _checked(
         Bell(
             round=round_row,
             kind=record.kind,
@@ -275,7 +300,9 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, na
         ),
         place,
     )
-    _all_saved(
+    return (
+        record.after,
+        stored,
         [
             BellEntry(
                 bell=stored,
@@ -289,6 +316,5 @@ def _replay_bell(evening, round_row, bell, state, live_results, options, gid, na
                 about=name_guests(e.about, names)[:300],
             )
             for e in record.entries
-        ]
+        ],
     )
-    return record.after
