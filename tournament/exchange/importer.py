@@ -385,7 +385,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
     )
     guests = {}
     for i, row in enumerate(data["guests"]):
-        name = normal_name(row["name"])  # as Guest.save() sets them (bulk_create does not call it)
+        name = normal_name(row["name"])  # as Guest.save() sets them (an insert does not call it)
         guests[row["id"]] = _checked(
             Guest(
                 evening=evening,

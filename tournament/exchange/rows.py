@@ -5,8 +5,9 @@ Inside ``rows_checked_in_python()`` (the whole import) a row's fields are checke
 ``full_clean`` as the forms check them, and its constraints in Python
 (``tournament.exchange.constraints``: the models' own ``Meta.constraints``, against the rows
 checked before it), so checking asks the database nothing; rows of one kind are then written
-with one ``bulk_create`` (``_all_saved``). The messages are ``full_clean``'s. A foreign key is
-not looked up: every one the import sets points at a row it has just written, or at the host.
+in one insert (``_all_saved``: ``tournament.exchange.inserts``). The messages are
+``full_clean``'s. A foreign key is not looked up: every one the import sets points at a row it
+has just written, or at the host.
 """
 
 from __future__ import annotations
