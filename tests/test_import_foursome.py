@@ -208,3 +208,18 @@ def test_a_prize_tie_cut_at_the_original_goes_to_the_same_guest_in_the_copy():
     assert _by_name(copy_) == (lines, prizes)
     again = json.loads(json.dumps(evening_export(copy_)))
     assert again["evening"]["prize_seed"] == data["evening"]["prize_seed"]  # a copy of a copy too
+
+
+def test_an_import_at_tables_of_four_costs_the_same_statements_for_12_guests_as_for_40(host):
+    from tests.test_import_scale import statements
+
+    exports = []
+    for guests in (12, 40):
+        evening = _evening("euchre", guests)
+        for _ in range(2):
+            _ring(evening, lambda t: {n: {"points": {"NS": 5, "EW": 8}} for n in range(1, len(t) + 1)})
+        exports.append(evening_export(evening))
+    # raw statements: a row saved alone would be folded with the rows of its kind before it
+    small, large = (statements(lambda data=data: evening_import(data=data, host=host))[1] for data in exports)
+    assert sum(len(r["results"]) for r in exports[1]["rounds"]) == 2 * 10
+    assert small == large

@@ -1,5 +1,5 @@
 """Importing an evening costs the same SQL statements for 30 guests as for 500 (issue 26 item 4):
-rows are checked in Python and written one kind at a time with ``bulk_create``. Statements are
+rows are checked in Python and written one kind at a time in one insert (``tournament.exchange.rows._all_saved``). Statements are
 counted with ``connection.execute_wrapper`` (no cap), a bulk insert once (SQLite splits one into
 batches of 999 parameters; PostgreSQL, where the raw count is checked too, sends one).
 ``bench/bench_import.py`` times the same import against the export.

@@ -10,14 +10,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from tables.formats.poker.bell import EveningState
-from tables.formats.poker.prizes import places, standings
-from tables.packs import Pack
 from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result
 from tournament.registry import format_for
-from tournament.selectors.board import table_kind
-from tournament.services.prizes import evening_standings, prize_seed
-from tournament.services.state import evening_state
+from tournament.services.prizes import prize_seed
 
 SCHEMA = "head-table/evening/1"
 
@@ -144,55 +139,6 @@ def _moves_and_stakes(rounds: list, bells: list[Bell]) -> tuple[list[dict[str, A
         if e.kind == "stake"
     ]
     return moves, stakes
-
-
-def poker_standings_export(
-    evening: Evening, guests: list
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """The tables, standings rows and prizes as the evening stands now.
-
-    Returns (tables, standing rows, prizes) as export lists; all empty when the evening's
-    state cannot be worked out yet (no draw), as before: house rule, an export never fails.
-    The prizes are the evening's pages' (``services.prizes.evening_standings``: ties cut by the
-    evening's prize seed, reasons with the guests' names), so a copy's export says the same.
-    """
-    try:
-        state: EveningState | None = evening_state(evening)
-    except Exception:
-        state = None
-    packs = {g.pk: Pack(g.pack) for g in guests}
-    rows = (
-        standings(state, {g: packs[g] for g in state.counters if g in packs}, stake=evening.counters_per_stake)
-        if state
-        else ()
-    )
-    prizes = evening_standings(evening).prizes if rows and state else ()
-    tables = (
-        [
-            {"number": n, "kind": table_kind(n, len(state.tables)), "guests": list(ids)}
-            for n, ids in enumerate(state.tables, 1)
-        ]
-        if state
-        else []
-    )
-    standing_rows = [
-        {
-            "place": place,
-            "guest": row.guest,
-            "pack": row.pack.value,
-            "yellow": row.yellow,
-            "counters": row.counters,
-            "stakes": row.stakes,
-            "fresh_stakes": row.fresh_stakes,
-            "counters_won": row.counters_won,
-        }
-        for place, row in zip(places(rows), rows, strict=True)
-    ]
-    prize_rows = [
-        {"key": p.prize.key, "title": p.prize.title, "winners": list(p.prize.winners), "reason": p.reason}
-        for p in prizes
-    ]
-    return tables, standing_rows, prize_rows
 
 
 def evening_export(evening: Evening) -> dict[str, Any]:

@@ -6,18 +6,18 @@ maintained compiled validator ``jsonschema-rs``, any other judged and worded by 
 and every guest reference is followed; then every row goes through the models' own
 validation (``full_clean``'s field checks: choices, lengths, ranges, the same as the forms; and
 the models' constraints, checked in Python: ``tournament.exchange.constraints``) before it is
-saved, each kind of row in one ``bulk_create``, so the import sends as many statements for 500
-guests as for 30.
+saved, each kind of row in one ``bulk_create`` (``rows._all_saved``), so the import sends as
+many statements for 500 guests as for 30.
 A bad file gives one ``EveningImportError`` whose message names the place in the file
 (``guests[3].pack: "green" is not one of red, blue``), and nothing is saved.
 
-The import does not trust the stored moves either: it rebuilds the evening from the live draw
-and replays every live bell through the rules (``tables.formats.poker.bell.ring_bell``) with the recorded
-results and the recorded cards cut, then checks that the replay gives exactly the exported
-entries. A recorded evening is thus a known-answer test of the rules. The new evening gets new
-ids and new private links (keys are never exported). Undone bells and superseded results are
-kept as history. Guests leaving or arriving between bells (bells of kind "leave"/"arrive") are
-replayed with ``tables.formats.poker.bell.guest_leaves`` / ``guest_arrives``.
+Here: the evening, its guests and its draws. The play (rounds, results, bells, seats, final
+counts) is the format's (``import_play`` of its plug-in: Progressive Poker's in
+``tournament/formats/poker/codec.py``, tables of four's in
+``tournament/formats/partnership/codec.py``), which does not trust the stored moves either: it
+rebuilds the evening from the live draw and replays every live bell through the rules, then
+checks that the replay gives exactly the exported entries. The new evening gets new ids and new
+private links (keys are never exported).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from django.db import transaction
 from tables.errors import InvariantBroken, RuleError
 from tables.formats import FoursomeOptions
 from tables.formats.foursome import ghost_name, is_ghost
-from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
+from tables.formats.poker.bell import BellOptions
 from tables.formats.poker.prizes import PrizeOptions
 from tables.formats.poker.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
@@ -48,18 +48,12 @@ from tournament.exchange.rows import (
     _saved,
     _shown,
     _time,
-    _time_required,
     rows_checked_in_python,
     where,
 )
-from tournament.exchange.undone import save_undone_bell
-from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, FinalCount, Guest, Result, ResultVote, Round
+from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import normal_name
 from tournament.registry import default_format, format_for, format_named, installed_formats
-from tournament.services.audit import audit_log
-from tournament.services.draws import seats_replace
-from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.services.seat_changes import seat_change_again
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
@@ -391,7 +385,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
     )
     guests = {}
     for i, row in enumerate(data["guests"]):
-        name = normal_name(row["name"])  # as Guest.save() sets them (bulk_create does not call it)
+        name = normal_name(row["name"])  # as Guest.save() sets them (an insert does not call it)
         guests[row["id"]] = _checked(
             Guest(
                 evening=evening,
@@ -452,57 +446,6 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
     return live
 
 
-def _results(rnd: dict[str, Any], r: int, round_row: Round, gid) -> list[TableResult]:
-    """Save a round's results (live and superseded) and their votes, each kind in one insert;
-    returns the live ones for the bell."""
-    live_results, rows, votes = [], [], []
-    for x, res in enumerate(rnd["results"]):
-        counters = {str(gid(int(g))): n for g, n in res["counters"].items()}
-        winner = gid(res["pool_winner"]) if res["pool_winner"] is not None else None
-        in_call, tied = [gid(g) for g in res["in_call"]], [gid(g) for g in res.get("tied", ())]
-        reporter = res.get("reported_by_guest")
-        place = ["rounds", r, "results", x]
-        row = _checked(
-            Result(
-                round=round_row,
-                table=res["table"],
-                pool_winner_id=winner,
-                in_call=in_call,
-                tied=tied,
-                counters=counters,
-                reported_by_guest_id=gid(reporter) if reporter is not None else None,
-                superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
-                count_off=res.get("count_off", 0),
-                status=res.get("status", Result.Status.REPORTED),
-            ),
-            place,
-            {"pool_winner": [*place, "pool_winner"], "reported_by_guest": [*place, "reported_by_guest"]},
-        )
-        rows.append(row)
-        for v, vote in enumerate(res.get("votes", ())):
-            votes.append(
-                _checked(
-                    ResultVote(
-                        result=row, guest_id=gid(vote["guest"]), verdict=vote["verdict"], note=vote.get("note", "")
-                    ),
-                    [*place, "votes", v],
-                )
-            )
-        if res.get("superseded_at") is None:
-            live_results.append(
-                TableResult(
-                    table=res["table"],
-                    pool_winner=winner,
-                    in_call=frozenset(in_call),
-                    tied=frozenset(tied),
-                    counters={int(g): n for g, n in counters.items()},
-                )
-            )
-    _all_saved(rows)
-    _all_saved(votes)  # each vote's result has its id now
-    return live_results
-
-
 def _import(data: dict[str, Any], host) -> Evening:
     evening, guests = _evening_and_guests(data, host)
 
@@ -516,154 +459,3 @@ def _import(data: dict[str, Any], host) -> Evening:
     format_for(evening).import_check_draw(data, row)
     format_for(evening).import_play(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
     return evening
-
-
-def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dict[str, Any], gid, host) -> None:
-    """Progressive Poker's play from the file: the draw's seats, every round with its results
-    and its bells replayed by the rules (a bell that does not replay is refused), the seats
-    after the last bell and the final counts. ``gid`` maps the file's guest ids to the new ones.
-    Raises ``EveningImportError`` naming the place in the file."""
-    names = dict(evening.guests.values_list("id", "name"))
-    tables: list[list[int]] = [[] for _ in draw.sizes]
-    for card in sorted(row["cards"], key=lambda c: (c["rank"],)):
-        tables[card["rank"] - 1].append(gid(card["guest"]))
-    try:
-        state = EveningState.start(tables, stake=evening.counters_per_stake)
-    except RuleError as error:
-        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {error_message(error, names=names)}") from None
-    from tournament.services.state import ring_options
-
-    options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
-    for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
-        round_row = _saved(
-            Round(
-                evening=evening,
-                number=rnd["number"],
-                state=rnd["state"],
-                started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
-                deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
-                reopened=rnd.get("reopened", ""),
-            ),
-            ["rounds", r],
-        )
-        live_results = _results(rnd, r, round_row, gid)
-        for b, bell in enumerate(rnd["bells"]):
-            if bell.get("undone_at"):  # history only: saved as exported, not replayed
-                save_undone_bell(round_row=round_row, bell=bell, place=["rounds", r, "bells", b], gid=gid)
-                continue
-            try:
-                state = _replay_bell(
-                    evening, round_row, bell, state, live_results, options, gid, ["rounds", r, "bells", b]
-                )
-            except EveningImportError:
-                raise
-            except RuleError as error:
-                raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
-    seats_replace(evening=evening, tables=state.tables)
-    _final_counts(data, evening, state, gid)
-    audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
-
-
-def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, gid) -> None:
-    """Save the final counts (issue 11 deliver 4): each table's guests as after the last bell,
-    at most one live count per table. Raises ``EveningImportError`` naming the place for a
-    table that does not exist or a guest not at it."""
-    counts = []
-    for c, row in enumerate(data.get("final_counts", ())):
-        place = ["final_counts", c]
-        if row["table"] > len(state.tables):
-            raise EveningImportError(
-                f"{where([*place, 'table'])}: there is no table {row['table']} "
-                f"(the tables are 1 to {len(state.tables)})."
-            )
-        counters = {str(gid(int(g))): n for g, n in row["counters"].items()}
-        seated = {str(g) for g in state.tables[row["table"] - 1]}
-        if set(counters) != seated:
-            raise EveningImportError(
-                f"{where([*place, 'counters'])}: the guests counted are not the guests at table {row['table']}."
-            )
-        when = {"created_at": _time(row.get("created_at"), [*place, "created_at"])} if row.get("created_at") else {}
-        counts.append(
-            _checked(
-                FinalCount(
-                    evening=evening,
-                    table=row["table"],
-                    counters=counters,
-                    off_by=row.get("off_by", 0),
-                    superseded_at=_time(row.get("superseded_at"), [*place, "superseded_at"]),
-                    **when,
-                ),
-                place,
-            )
-        )
-    _all_saved(counts)
-
-
-def _replayed_record(evening, number: int, bell, state, live_results, options, gid) -> BellRecord:
-    """What the rules make of one exported bell (a guest leaving or arriving, or the round's
-    bell) on ``state``, with the cards the file says were cut."""
-    cuts: dict[int, list[int]] = {}
-    for entry in bell["entries"]:
-        if entry["kind"] == "cut":
-            cuts.setdefault(gid(entry["guest"]), []).append(entry["amount"])
-    kind = bell.get("kind", "bell")
-    if kind == "leave":
-        leaver = next(gid(e["guest"]) for e in bell["entries"] if e["kind"] == "leave")
-        return guest_leaves(state, leaver, options=options, cuts=cuts)
-    if kind == "arrive":
-        entry = next(e for e in bell["entries"] if e["kind"] == "arrive")
-        return guest_arrives(
-            state, gid(entry["guest"]), stake=evening.counters_per_stake, table=entry["to_table"], options=options
-        )
-    if kind == "seat":  # the host's seat change: two movers swapped, or one moved to a table
-        movers = [e for e in bell["entries"] if e["kind"] == "seat"]
-        return seat_change_again(state, [(gid(e["guest"]), e["to_table"]) for e in movers], format_for(evening))
-    last = Round.is_last_number(number, evening=evening)
-    rung = (
-        format_for(evening)
-        .rules_of(evening)
-        .ring(state, live_results, stake=evening.counters_per_stake, options=options, cuts=cuts, last_round=last)
-    )
-    return rung.record
-
-
-def _replay_bell(evening, round_row, bell, state, live_results, options, gid, place) -> EveningState:
-    """Replay one live bell (or a guest leaving or arriving) through the rules, check it gives
-    the exported entries, and save it; returns the state after it."""
-    number = round_row.number
-    record = _replayed_record(evening, number, bell, state, live_results, options, gid)
-    replayed = [(e.kind, e.guest, e.from_table, e.to_table, e.amount) for e in record.entries]
-    exported = [(e["kind"], gid(e["guest"]), e["from_table"], e["to_table"], e["amount"]) for e in bell["entries"]]
-    if replayed != exported:
-        raise EveningImportError(
-            f"{where(place)}: round {number}'s bell does not replay to the exported moves: the export was "
-            "edited or made under other rules."
-        )
-    stored = _saved(
-        Bell(
-            round=round_row,
-            kind=record.kind,
-            cause=bell["cause"],
-            record=record.to_json(),
-            state_after=record.after.to_json(),
-        ),
-        place,
-    )
-    names = guest_names(evening)
-    BellEntry.objects.bulk_create(
-        [
-            BellEntry(
-                bell=stored,
-                kind=e.kind,
-                guest_id=e.guest,
-                from_table=e.from_table,
-                to_table=e.to_table,
-                amount=e.amount,
-                rule=e.rule[:200],
-                text=name_guests(e.text, names)[:300],
-                about=name_guests(e.about, names)[:300],
-            )
-            for e in record.entries
-        ]
-    )
-    return record.after

@@ -5,8 +5,9 @@ Inside ``rows_checked_in_python()`` (the whole import) a row's fields are checke
 ``full_clean`` as the forms check them, and its constraints in Python
 (``tournament.exchange.constraints``: the models' own ``Meta.constraints``, against the rows
 checked before it), so checking asks the database nothing; rows of one kind are then written
-with one ``bulk_create`` (``_all_saved``). The messages are ``full_clean``'s. A foreign key is
-not looked up: every one the import sets points at a row it has just written, or at the host.
+in one ``bulk_create`` (``_all_saved``). The messages are
+``full_clean``'s. A foreign key is not looked up: every one the import sets points at a row it
+has just written, or at the host.
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.expressions import DatabaseDefault
+from django.db.models.functions import Now
 from django.utils.dateparse import parse_datetime
 
 from tables.errors import RuleError
 from tournament.exchange.constraints import Seen, constraint_errors
+from tournament.models import Evening
 
 
 class EveningImportError(RuleError):
@@ -118,7 +122,29 @@ def _saved(row: M, place: list[Any], fields: dict[str, list[Any]] | None = None)
 
 def _all_saved(rows: Sequence[M]) -> list[M]:
     """Rows of one model, each already ``_checked``, written with one ``bulk_create`` (their ids
-    set); returns them."""
-    if rows:
-        type(rows[0])._default_manager.bulk_create(rows)
-    return list(rows)
+    set); returns them. A column the database fills with its clock (``db_default=Now()``: the
+    time a row is written) gets the database's time read once (``_database_time``), where
+    ``bulk_create`` would compile a ``Now()`` in every row (half the import's time for 2,000
+    rows): the same moment, since every row of an import is written in one transaction."""
+    if not rows:
+        return []
+    model = type(rows[0])
+    clocked = [
+        field.attname
+        for field in model._meta.concrete_fields
+        if isinstance(field.db_default, Now)
+        and any(isinstance(getattr(r, field.attname), DatabaseDefault) for r in rows)
+    ]
+    if clocked:
+        now = _database_time()
+        for row in rows:
+            for name in clocked:
+                if isinstance(getattr(row, name), DatabaseDefault):
+                    setattr(row, name, now)
+    return model._default_manager.bulk_create(rows)
+
+
+def _database_time() -> datetime.datetime:
+    """The database's clock now, as ``Now()`` writes it (PostgreSQL: the transaction's start;
+    SQLite: this moment): one query."""
+    return Evening.objects.annotate(clock=Now()).values_list("clock", flat=True)[:1].get()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tournament.exchange.rows import EveningImportError, _saved, _time, where
+from tournament.exchange.rows import EveningImportError, _all_saved, _checked, _time, where
 from tournament.models import Bell, BellEntry, Round
 
 # An undone bell's state after is never read (the evening's state is its live bells'), and the
@@ -23,19 +23,20 @@ from tournament.models import Bell, BellEntry, Round
 NOT_A_STATE = {"undone": "not exported: an undone bell's state after is never read"}
 
 
-def save_undone_bell(
+def undone_bell_rows(
     *,
     round_row: Round,
     bell: Mapping[str, Any],
     place: list[Any],
     gid: Callable[[int], int],
     record: Mapping[str, Any] | None = None,
-) -> Bell:
-    """Save the exported undone ``bell`` (a dict of ``rounds[].bells[]``) of ``round_row``:
-    its kind, cause, time undone and entries, guest ids renamed by ``gid`` (old id -> new id).
+) -> tuple[Bell, list[BellEntry]]:
+    """The exported undone ``bell`` (a dict of ``rounds[].bells[]``) of ``round_row`` as rows,
+    each checked (``rows._checked``) and none written: the ``Bell`` (its kind, cause, time
+    undone) and its ``BellEntry`` rows, guest ids renamed by ``gid`` (old id -> new id).
     ``record``: the bell's own record with ids already renamed (tables of four); None makes
-    the record from the entries (Progressive Poker). Returns the saved ``Bell``. Raises
-    ``EveningImportError`` naming ``place`` for a field the models refuse."""
+    the record from the entries (Progressive Poker). Raises ``EveningImportError`` naming
+    ``place`` for a field the models refuse."""
     entries = [dict(e, guest=gid(e["guest"])) for e in bell["entries"]]
     kind = bell.get("kind", Bell.Kind.BELL)
     if record is None:
@@ -44,7 +45,7 @@ def save_undone_bell(
     undone_at = _time(bell.get("undone_at"), [*place, "undone_at"])
     if undone_at is None:
         raise EveningImportError(f"{where(place)}: an undone bell without its time.")
-    stored = _saved(
+    stored = _checked(
         Bell(
             round=round_row,
             kind=kind,
@@ -55,8 +56,8 @@ def save_undone_bell(
         ),
         place,
     )
-    for e, entry in enumerate(entries):
-        _saved(
+    rows = [
+        _checked(
             BellEntry(
                 bell=stored,
                 kind=entry["kind"],
@@ -69,4 +70,23 @@ def save_undone_bell(
             ),
             [*place, "entries", e],
         )
+        for e, entry in enumerate(entries)
+    ]
+    return stored, rows
+
+
+def save_undone_bell(
+    *,
+    round_row: Round,
+    bell: Mapping[str, Any],
+    place: list[Any],
+    gid: Callable[[int], int],
+    record: Mapping[str, Any] | None = None,
+) -> Bell:
+    """Save the exported undone ``bell`` of ``round_row`` (``undone_bell_rows``, then the bell
+    and its entries in one insert); returns the saved ``Bell``. Raises ``EveningImportError``
+    naming ``place`` for a field the models refuse."""
+    stored, entries = undone_bell_rows(round_row=round_row, bell=bell, place=place, gid=gid, record=record)
+    stored.save()
+    _all_saved(entries)
     return stored

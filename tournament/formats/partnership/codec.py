@@ -25,7 +25,7 @@ from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves
 from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
-from tournament.exchange.rows import EveningImportError, _saved, _time, _time_required, where
+from tournament.exchange.rows import EveningImportError, _all_saved, _checked, _saved, _time, _time_required, where
 from tournament.exchange.undone import save_undone_bell
 from tournament.formats.partnership.standings import foursome_standings
 from tournament.formats.partnership.state import foursome_rules, foursome_seats_replace, foursome_state, player_name
@@ -168,12 +168,16 @@ def _read_reports(
 
 def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
     """Save a round's results (live and superseded) with their reports (read first by
-    ``_read_reports``, against the seats at the round's bell) and the guests' votes on them (confirmed or disputed, with the reason)."""
+    ``_read_reports``, against the seats at the round's bell) and the guests' votes on them
+    (confirmed or disputed, with the reason): each checked in the file's order, then each kind
+    in one insert."""
+    rows: list[Result] = []
+    votes: list[ResultVote] = []
     for x, res in enumerate(rnd["results"]):
         place = ["rounds", r, "results", x]
         report = remap_report(res.get("report") or {}, pid)
         reporter = res.get("reported_by_guest")
-        row = _saved(
+        row = _checked(
             Result(
                 round=round_row,
                 table=res["table"],
@@ -187,11 +191,18 @@ def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
             ),
             place,
         )
+        rows.append(row)
         for v, vote in enumerate(res.get("votes", ())):
-            _saved(
-                ResultVote(result=row, guest_id=pid(vote["guest"]), verdict=vote["verdict"], note=vote.get("note", "")),
-                [*place, "votes", v],
+            votes.append(
+                _checked(
+                    ResultVote(
+                        result=row, guest_id=pid(vote["guest"]), verdict=vote["verdict"], note=vote.get("note", "")
+                    ),
+                    [*place, "votes", v],
+                )
             )
+    _all_saved(rows)
+    _all_saved(votes)  # each vote's result has its id now
 
 
 def _ring(
@@ -256,7 +267,7 @@ def _save_bell(
         ),
         place,
     )
-    BellEntry.objects.bulk_create(
+    _all_saved(
         [
             BellEntry(
                 bell=stored,

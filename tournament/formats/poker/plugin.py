@@ -261,8 +261,8 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         )
 
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
-        """``exchange.export.poker_standings_export``: counters, yellow counters, stakes, prizes."""
-        from tournament.exchange.export import poker_standings_export
+        """``formats.poker.codec.poker_standings_export``: counters, yellow counters, stakes, prizes."""
+        from tournament.formats.poker.codec import poker_standings_export
 
         return poker_standings_export(evening, guests)
 
@@ -278,8 +278,8 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             )
 
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:
-        """``exchange.importer.poker_import``: every bell replayed by ``tables.formats.poker.bell``."""
-        from tournament.exchange.importer import poker_import
+        """``formats.poker.codec.poker_import``: every bell replayed by ``tables.formats.poker.bell``."""
+        from tournament.formats.poker.codec import poker_import
 
         poker_import(data=data, evening=evening, draw=draw, row=row, gid=gid, host=host)
 
