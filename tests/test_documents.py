@@ -37,10 +37,10 @@ from tournament.documents.contents import (
     document,
     document_pdf,
     evening_outcome,
-    movement_line,
     printed_reason,
     unprintable_guests,
 )
+from tournament.formats.poker.documents import movement_line
 from tournament.models import Guest
 from tournament.printing import PrintError, page_size
 from tournament.services.draws import draw_digital

@@ -706,6 +706,12 @@ class FormatPlugin(Generic[StateT, StandingsT]):
 
     # -- pages the format draws itself ----------------------------------------------------------
 
+    def document_note(self, *, evening: Evening, slug: str) -> str:
+        """A line the print page shows beside document ``slug`` when it can print (Progressive
+        Poker's pull list: "1 of the Gentlemen draws from the other pack"), or "" (the default).
+        Raises what the document raises."""
+        return ""
+
     def template(self, name: str) -> str:
         """The format's own template ``name`` (in its package's ``templates/<key>/``): e.g.
         "host_report" -> "bunco/host_report.html", the fields of a table's report on the host's

@@ -5,10 +5,12 @@ One builder per document reads the evening and returns its renderer, not yet ren
 print page can ask every document whether it can print (and why not) without drawing a page:
 
 * ``seating_cards``: the draw in force, one card per guest, the QR code of the guest's link;
-* ``table_tents``: one tent per table of the draw (or of the plan for the guests checked in);
 * ``score_sheets``: one sheet per table, blank or pre-filled from the live results;
-* ``pull_list``: the cards to take from each pack for a physical draw of the guests here;
 * ``results`` and ``certificates``: standings, prizes and settlement (``tables.prizes``).
+
+Progressive Poker's own (its table tents with the movement each table prints, its pull list
+of table cards, and which renderer each of its documents takes) are in its plug-in,
+``tournament.formats.poker.documents``.
 
 ``document_pdf`` builds and renders any of them by its slug; ``DOCUMENTS`` lists them with
 their variants (the print page and ``manage.py print_document`` read it). Everything a host
@@ -27,11 +29,9 @@ from typing import TypeVar
 from django.db.models import Count, Q
 
 from tables.errors import RuleError
-from tables.formats.poker.draw import draws_from_other_pack, pull_list, split_packs
-from tables.formats.poker.plan import TablePlan, plan_tables
 from tables.packs import Pack
 from tables.prizes import Prize
-from tables.table_cards import TableCard, rank_name
+from tables.table_cards import TableCard
 from tournament.documents.links import guest_url_maker
 from tournament.documents.score_sheets import score_sheets
 from tournament.models import Bell, Draw, Evening, Guest, Result, Seat
@@ -40,15 +40,11 @@ from tournament.printing import (
     CertificatesPdf,
     PrintError,
     PrizeData,
-    PullListPdf,
-    PullPackData,
     ResultsPdf,
     SeatingCardData,
     SeatingCardsPdf,
     SettlementRow,
     StandingRow,
-    TableTentData,
-    TableTentsPdf,
 )
 from tournament.printing.text import guest_print_name, name_problem
 from tournament.registry import format_for, format_named, installed_formats
@@ -276,79 +272,6 @@ def _guests_here(evening: Evening) -> tuple[int, int]:
     return packs.count(Pack.RED.value), packs.count(Pack.BLUE.value)
 
 
-def _plan(evening: Evening, draw: Draw | None, here: int) -> TablePlan:
-    """The plan in force: the draw's (done, or from real packs being recorded) when it seats
-    the guests here, else the plan for them
-    (``tables.formats.poker.plan.plan_tables``; raises ``PlanError`` for fewer than 8, or 9 to 11)."""
-    if draw is not None and sum(draw.sizes) == here:
-        return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
-    return plan_tables(here)
-
-
-def movement_line(number: int, tables: int) -> str:
-    """A table's movement rule in one line, for its tent card. Source: ``docs/rules/progressive-poker.md``, 'The bell'
-    (winners move up; the head table's yellow counter; the fewest counters not in the call go
-    down to the booby table)."""
-    if number == 1:
-        return (
-            "The winner of the pool takes a yellow counter; the fewest counters not in the call "
-            "go down to the booby table"
-        )
-    if number == tables:
-        return (
-            f"The winner of the pool moves up to table {number - 1}; the head table sends one player down to this table"
-        )
-    return f"The winner of the pool moves up to table {number - 1}"
-
-
-def table_tents(*, evening: Evening, paper: str = "A4", variant: str = "tent") -> TableTentsPdf:
-    """One tent card per table of the draw in force (or the draw from real packs being
-    recorded), or, before any draw, of the plan for the guests checked in now. Raises ``PlanError`` (a ``RuleError``) when they cannot be seated
-    yet, ``PrintError`` for an unknown paper or variant."""
-    _check_variant("table-tents", variant)
-    draw = _live_draw(evening) or open_physical_draw(evening)
-    tables = len(draw.sizes) if draw is not None else _plan(evening, None, sum(_guests_here(evening))).tables
-    tents = [
-        TableTentData(number=n, kind=table_kind(n, tables), movement=movement_line(n, tables))
-        for n in range(1, tables + 1)
-    ]
-    return TableTentsPdf(evening_name=evening.name, tables=tents, paper=paper)
-
-
-def pull_list_note(evening: Evening) -> str:
-    """One line for the print page: who draws from the other pack under the pull list's split,
-    or "" when nobody does. Raises as ``pull_list_document``."""
-    red, blue = _guests_here(evening)
-    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
-    other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
-    words = [
-        f"{n} of the {evening.pack_label(p)} {'draws' if n == 1 else 'draw'} from the other pack"
-        for p, n in other.items()
-        if n
-    ]
-    return "; ".join(words)
-
-
-def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "list") -> PullListPdf:
-    """The cards to pull from each real pack for a physical draw of the guests checked in now
-    (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
-    when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
-    Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.formats.poker.draw.split_packs``/``pull_list``."""
-    _check_variant("pull-list", variant)
-    red, blue = _guests_here(evening)
-    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
-    pull = pull_list(split_packs(plan, red=red, blue=blue))
-    packs = [
-        PullPackData(
-            label=evening.pack_label(pack),
-            colour=pack.value,
-            cards=tuple((rank_name(rank).capitalize(), count) for rank, count in pull[pack]),
-        )
-        for pack in (Pack.RED, Pack.BLUE)
-    ]
-    return PullListPdf(evening_name=evening.name, packs=packs, paper=paper)
-
-
 def printed_reason(prize: Prize, names: dict[int, str]) -> str:
     """A prize's reason (``tables.prizes.Prize``) in the words of a printed page: guests by
     name ("Zoë won the cut"), tied guests counted ("3 guests tied": the winners are printed
@@ -511,21 +434,6 @@ def document(
     return format_for(evening).document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
 
 
-def poker_document(*, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
-    """The renderer of one of Progressive Poker's documents (``DOCUMENTS``), the variant checked
-    by ``document``."""
-    if slug == "seating-cards":
-        return seating_cards(evening=evening, paper=paper, variant=variant, base_url=base_url)
-    builders = {
-        "table-tents": table_tents,
-        "score-sheets": score_sheets_document,
-        "pull-list": pull_list_document,
-        "results": results_document,
-        "certificates": certificates_document,
-    }
-    return builders[slug](evening=evening, paper=paper, variant=variant)
-
-
 def document_check(*, evening: Evening, slug: str, variant: str | None = None) -> None:
     """Whether document ``slug`` (``variant``; None: the default) can print on A4 now, without
     building its rows (``FormatPlugin.document_check``): None where ``document`` would build
@@ -534,19 +442,6 @@ def document_check(*, evening: Evening, slug: str, variant: str | None = None) -
     variant = variant or kind.default_variant
     _check_variant(slug, variant, kind)
     format_for(evening).document_check(evening=evening, slug=slug, variant=variant)
-
-
-def poker_document_check(*, evening: Evening, slug: str, variant: str) -> None:
-    """``FormatPlugin.document_check`` for Progressive Poker's documents: the seating cards and
-    the score sheets are checked without their rows (``seating_cards_check``,
-    ``score_sheets_check``); the others have no row per guest and are built (the results and
-    the certificates from one reading of the standings inside ``one_outcome``)."""
-    if slug == "seating-cards":
-        seating_cards_check(evening)
-    elif slug == "score-sheets":
-        score_sheets_check(evening, prefilled=variant == "prefilled")
-    else:
-        poker_document(evening=evening, slug=slug, paper="A4", variant=variant, base_url=None)
 
 
 def _card_counts(cards) -> tuple[int, int]:

@@ -19,13 +19,13 @@ from tournament.documents.contents import (
     document_problem,
     documents_for,
     one_outcome,
-    pull_list_note,
     unprintable_guests,
 )
 from tournament.evening_parts import evening_part
 from tournament.kept import Kept
 from tournament.models import Evening
 from tournament.plugin import DocumentKind
+from tournament.registry import format_for
 from tournament.services.draws import live_draw
 
 CHECKS_KEPT = 16  # evenings whose print checks a process keeps
@@ -84,8 +84,8 @@ def _print_checks(evening: Evening) -> PrintChecks:
                     problems.append(problem)
                 variants.append((value, label, problem))
             note = ""
-            if kind.slug == "pull-list" and not problems:
-                note = pull_list_note(evening)
+            if not problems:
+                note = format_for(evening).document_note(evening=evening, slug=kind.slug)
             if kind.slug == "table-tents" and not problems and not drawn:
                 note = TENTS_BEFORE_THE_DRAW
             documents.append(DocumentCheck(kind, tuple(variants), tuple(problems), note))

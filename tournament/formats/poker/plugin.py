@@ -71,17 +71,25 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return DOCUMENTS
 
     def document(self, *, evening: Evening, slug: str, paper: str, variant: str, base_url: str | None):
-        """``documents.contents.poker_document``."""
-        from tournament.documents.contents import poker_document
+        """``formats.poker.documents.poker_document``."""
+        from tournament.formats.poker.documents import poker_document
 
         return poker_document(evening=evening, slug=slug, paper=paper, variant=variant, base_url=base_url)
 
     def document_check(self, *, evening: Evening, slug: str, variant: str) -> None:
-        """``documents.contents.poker_document_check``: the seating cards and score sheets
+        """``formats.poker.documents.poker_document_check``: the seating cards and score sheets
         checked without their rows."""
-        from tournament.documents.contents import poker_document_check
+        from tournament.formats.poker.documents import poker_document_check
 
         poker_document_check(evening=evening, slug=slug, variant=variant)
+
+    def document_note(self, *, evening: Evening, slug: str) -> str:
+        """The pull list's note: who draws from the other pack (``formats.poker.documents.pull_list_note``)."""
+        if slug != "pull-list":
+            return ""
+        from tournament.formats.poker.documents import pull_list_note
+
+        return pull_list_note(evening)
 
     def state(self, evening: Evening) -> EveningState:
         """``formats.poker.state.poker_state``: the last bell's state, the final count after the end."""
