@@ -71,6 +71,10 @@ class GuestList:
     unseated: list[GuestRow] = field(default_factory=list)
     sitting_out: frozenset[int] = frozenset()
     joins: bool = True
+    seatable: bool = True
+    """Whether a guest here without a seat can be given one now (*Seat now*): after the draw,
+    not once the evening has ended, nor after round 1 where the format's schedule is fixed
+    (``joins``); otherwise no *Seat now* and no warning the host cannot act on (house rule)."""
     q: str = ""
     show: str = ""
 
@@ -134,6 +138,7 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
     drawn = evening.stage != Evening.Stage.REGISTRATION
     fmt = format_for(evening)
     out = fmt.sitting_out(evening) if drawn else frozenset()
+    seatable = drawn and evening.stage != Evening.Stage.ENDED and (not started or fmt.joins_after_the_draw)
     return GuestList(
         evening=evening,
         rows=rows,
@@ -141,9 +146,10 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
         history=guests_with_history(evening.pk),
         started=started,
         drawn=drawn,
-        unseated=[g for g in here if g.seat is None and g.pk not in out] if drawn else [],
+        unseated=[g for g in here if g.seat is None and g.pk not in out] if seatable else [],
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
+        seatable=seatable,
         q=q,
         show=show,
     )
