@@ -211,6 +211,9 @@ def test_a_new_tournament_ends_each_game_when_every_table_has_reported(client, h
         GuestFactory(evening=evening, name=f"Player {letter}", pack="red")
     draw_digital(evening=evening, user=host)
     rnd = round_start(evening=evening, user=host)
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "The last table's report rings the bell" in board.replace("&#x27;", "'")
+    assert "The head table's report rings" not in board.replace("&#x27;", "'")
     foursome_report(round=rnd, table=1, report=REPORTS[0], user=host)
     rnd.refresh_from_db()
     assert rnd.state == "running" and not Bell.objects.filter(round=rnd).exists()  # table 1 rings nothing alone

@@ -141,6 +141,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "left_seated": left_seated,
         "sitting_out": [g for g in here_unseated if g.pk in out],
         "joins": fmt.joins_after_the_draw,
+        "ranked": fmt.ranked_tables,  # a format without a head table: the last report rings
         "rows": _rows(board),
         "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),
