@@ -244,6 +244,10 @@ class TournamentRules:
             if not is_ghost(player)
         ]
         rows.sort(key=lambda row: (-row.points, -row.wins, row.player))
-        holding = set(self._holders(state).values()) if self.games else {row.player for row in rows}
-        left = {row.player for row in rows if row.player not in holding}
+        left = {row.player for row in rows if not state.tallies[row.player].get(NUMBER)}  # a bell took it
+        try:  # and between a leave and the next bell: a ghost holds their number already
+            holding = set(self._holders(state).values())
+        except (RuleError, ValueError):  # seats the schedule no longer matches (changed by hand)
+            holding = {row.player for row in rows}
+        left |= {row.player for row in rows if row.player not in holding}
         return award(rows, options=self.options, rng=rng, left=left)
