@@ -66,12 +66,8 @@ def statements(captured) -> int:
 
 def physical_last_card(evening):
     """Start a physical draw, record all cards but one (untimed), return (guest id, card text)."""
-    from tournament.services.draw_physical import (
-        draw_physical_record,
-        draw_physical_start,
-        open_physical_draw,
-        physical_state,
-    )
+    from tournament.formats.poker.physical_draw import physical_state
+    from tournament.services.draw_physical import draw_physical_record, draw_physical_start, open_physical_draw
 
     draw_physical_start(evening=evening)
     value = physical_state(open_physical_draw(evening)).value

@@ -255,7 +255,16 @@ class Http:
             time.sleep(0.3)
 
     def get(self, path: str) -> tuple[HttpResponse, int, float]:
-        """(response, SQL queries the server ran, seconds) of one GET of ``path``."""
+        """(response, SQL queries the server ran, seconds) of one GET of ``path``. A connection
+        the server closed while idle (its keep-alive ran out while the pages were measured in
+        process, on a busy machine) is opened again once and the GET sent again."""
+        try:
+            return self._get(path)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            self.conn.close()
+            return self._get(path)
+
+    def _get(self, path: str) -> tuple[HttpResponse, int, float]:
         start = time.perf_counter()
         self.conn.request("GET", path, headers={"Host": "127.0.0.1", "Cookie": self.cookie})
         response = self.conn.getresponse()

@@ -4,6 +4,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.db.models import F
 
 from tournament.models import Evening, Guest
 
@@ -36,6 +37,14 @@ class GuestFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Guest {n}")
     pack = factory.Iterator(["red", "blue"])
     status = Guest.Status.HERE
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """Save the guest and bump its evening's version, as registering a guest does
+        (``services.guests.guests_register``): a page kept per version shows the new guest."""
+        guest = super()._create(model_class, *args, **kwargs)
+        Evening.objects.filter(pk=guest.evening_id).update(version=F("version") + 1)
+        return guest
 
 
 def seat_tables_of_four(evening: Evening, tables: list[list[int]]) -> None:

@@ -20,10 +20,10 @@ from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_bell import random_rounds
 from tests.fixtures_printing import guest_names
 from tournament.formats.poker.departures import guest_depart
+from tournament.formats.poker.house_rules import house_rules_set
 from tournament.models import Evening, Guest
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
-from tournament.services.house_rules import house_rules_set
 from tournament.services.results import result_record
 from tournament.services.state import evening_state
 

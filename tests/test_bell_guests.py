@@ -120,3 +120,18 @@ def test_leave_and_arrive_records_round_trip_and_rerun():
     assert rerun(records) == records
     for record in records:
         assert BellRecord.from_json(json.loads(json.dumps(record.to_json()))) == record
+
+
+def test_a_guest_who_leaves_is_told_of_the_yellow_counters_they_have():
+    """Found by trying the product: "their 20 counters and yellow counters stay" was said of a
+    guest who had no yellow counter."""
+    import dataclasses
+
+    from tables.formats.poker.bell.state import Tally
+
+    state = EveningState.start(FOURTEEN, stake=50)
+    leave = guest_leaves(state, 7).entries[0]
+    assert leave.text == "You have left table 2; your 50 counters stay in the standings."
+    yellow = Tally({**state.yellow, 7: 2})
+    leave = guest_leaves(dataclasses.replace(state, yellow=yellow), 7).entries[0]
+    assert leave.text == "You have left table 2; your 50 counters and your yellow counters stay in the standings."

@@ -452,7 +452,7 @@ def test_a_random_correction_is_refused_whole_or_undone_exactly_by_correcting_ba
     from tables.formats.poker.plan import plan_tables
     from tests.factories import EveningFactory, HostFactory
     from tests.fixtures_bell import random_rounds
-    from tournament.services.state import table_result
+    from tournament.formats.poker.state import table_result
 
     rng = random.Random(seed)
     evening = EveningFactory(host=HostFactory(username="prop"))

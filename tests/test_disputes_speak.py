@@ -11,13 +11,13 @@ from django.urls import reverse
 
 from tests.factories import EveningFactory
 from tests.fixtures_bell import play, seat_by_names
+from tournament.formats.poker.house_rules import house_rules_set
 from tournament.models import AuditEntry, Guest, ResultVote
 from tournament.selectors.audit_sentences import audit_sentence, in_words, seat_moves
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.captains import captain_report
 from tournament.services.clock import round_start
 from tournament.services.corrections import result_correct
-from tournament.services.house_rules import house_rules_set
 from tournament.services.naming import guest_names
 from tournament.services.results import result_record
 

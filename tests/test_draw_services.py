@@ -18,6 +18,7 @@ from tables.formats.poker.plan import PlanError, plan_tables
 from tables.packs import Pack
 from tables.table_cards import DrawError, rank_name
 from tests.factories import EveningFactory, GuestFactory, HostFactory
+from tournament.formats.poker.physical_draw import physical_state
 from tournament.models import AuditEntry, Draw, DrawnCard, Evening, Guest, Seat
 from tournament.services.clock import round_start
 from tournament.services.draw_changes import draw_release_guest, draw_seat_latecomer, draw_swap_guest
@@ -28,7 +29,6 @@ from tournament.services.draw_physical import (
     draw_physical_start,
     draw_physical_withdraw,
     open_physical_draw,
-    physical_state,
 )
 from tournament.services.draws import draw_digital, live_draw
 from tournament.services.naming import error_message
@@ -160,7 +160,9 @@ def test_the_physical_draw_refuses_every_wrong_card(physical):
     assert message.startswith("Blue 1 must draw from the Blue pack")
     # one red guest may draw blue, not two
     draw_physical_record(evening=evening, guest_id=guest(evening, "Red 3").pk, card="2 blue")
-    assert "only 1 of its guests draw from the other pack" in refused(evening, "Red 4", "3 blue")
+    assert "only one of its guests draws from the other pack, and one already has" in refused(
+        evening, "Red 4", "3 blue"
+    )
 
 
 def test_a_guest_not_checked_in_is_refused_by_name(physical):

@@ -136,10 +136,14 @@ def test_the_ceremony_taps_reveal_each_prize_on_the_room_and_the_phones(logged_i
     assert "You won a prize" in phone and "Booby prize" in phone and "Go to" not in phone
     stale = logged_in.post(reveal, {"step": "0"}, follow=True)
     assert f"That page was out of date: 1 of {steps} steps" in text(stale)
+    board = text(logged_in.get(reverse("host-evening", args=[evening.pk])))
+    assert "The prize ceremony is under way" in board and "the prize ceremony is over" not in board
     for step in range(1, steps):
         logged_in.post(reveal, {"step": str(step)})
     evening.refresh_from_db()
     assert evening.ceremony_step == steps
+    board = text(logged_in.get(reverse("host-evening", args=[evening.pk])))  # not "under way" once it is over
+    assert "Every prize has been given" in board and "under way" not in board
     final = text(client.get(room))
     assert "Final standings" in final and "The prizes" in final
     top = evening_standings(evening).lines[0]

@@ -163,3 +163,17 @@ def test_the_rooms_find_your_name_lists_the_sit_out(db, host, client):
     page = client.get(reverse("room", args=[evening.public_key])).content.decode()
     assert f'<bdi class="name">{out.name}</bdi> <span class="at out">sits out</span>' in page
     assert page.count('<li class="item seat">') == 13
+
+
+def test_the_board_of_an_ended_tournament_says_nobody_sits_out(db, host, client):
+    """Found by trying the product: "Sitting out this round by the schedule: Bea." stayed on the
+    board after the last game."""
+    from tests.test_capabilities import _play
+
+    evening = _drawn_13(host)
+    _play(evening, host, rounds=4)
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    client.force_login(host)
+    page = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "Sitting out this round" not in page

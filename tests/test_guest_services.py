@@ -83,3 +83,43 @@ def test_private_keys_are_long_random_and_distinct(evening):
     guests_register(evening=evening, rows=rows)
     keys = list(evening.guests.values_list("key", flat=True))
     assert len(set(keys)) == 50 and all(len(k) >= 32 for k in keys)
+
+
+def test_a_name_already_registered_is_told_as_registered(evening):
+    """ "Ann  smith" is refused naming the guest as registered, "Ann Smith", at the door, in a
+    list and in a rename (found by trying the product: the message named the typed form)."""
+    guest_add(evening=evening, name="Ann Smith", pack="red")
+    other = guest_add(evening=evening, name="Bea Jones", pack="blue")
+    with pytest.raises(GuestListError) as caught:
+        guest_add(evening=evening, name="Ann  smith", pack="blue")
+    assert caught.value.problems[0].startswith("“Ann smith” is already registered as “Ann Smith”;")
+    with pytest.raises(GuestListError) as caught:
+        parse_guest_list("Zoe,blue\nANN smith,blue", evening=evening)
+    assert caught.value.problems == ["Row 2: “ANN smith” is already registered as “Ann Smith”."]
+    from tables.errors import RuleError
+    from tournament.services.guests import guest_rename
+
+    with pytest.raises(RuleError, match="“ann smith” is already registered as “Ann Smith”"):
+        guest_rename(guest=other, name="ann smith")
+    with pytest.raises(GuestListError) as caught:
+        guest_add(evening=evening, name="Ann Smith", pack="blue")
+    assert caught.value.problems[0].startswith("“Ann Smith” is already registered;")
+
+
+def test_a_lists_problems_are_told_in_row_order(evening):
+    """A name already registered on row 2 is told before a bad pack on row 3 (found by trying
+    the product: "Row 7" came before "Row 6")."""
+    guest_add(evening=evening, name="Ann Smith", pack="red")
+    with pytest.raises(GuestListError) as caught:
+        parse_guest_list("Zoe,blue\nAnn Smith,blue\nCy,purple\nZoe,red", evening=evening)
+    assert [p.split(":")[0] for p in caught.value.problems] == ["Row 2", "Row 3", "Row 4"]
+
+
+def test_a_name_too_long_at_the_door_is_told_in_the_name_rules_words():
+    """501 characters typed at the door: the name rule's message, not Django's "Ensure this
+    value has at most 500 characters"."""
+    from tournament.forms.evening import GuestForm
+
+    form = GuestForm(data={"name": "A" * 501, "pack": "red", "check_in": "on"})
+    assert not form.is_valid()
+    assert form.errors["name"] == ["The name is 501 characters long: shorten it to 120 or fewer."]

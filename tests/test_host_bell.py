@@ -283,3 +283,21 @@ def test_reopened_rounds_agreed_counts_and_dispute_reasons_survive_export_and_im
     assert copied[1]["count_off"] == -5 and copied[2]["status"] == "disputed"
     vote = ResultVote.objects.get(result__round__evening=copy)
     assert names[vote.guest_id] == "Fay" and vote.note == "Gus won it"
+
+
+def test_ring_the_bell_now_without_the_head_tables_pool_says_the_bell_will_wait(logged_in, three):
+    """Found by trying the product: with the head table's result missing, the page promised
+    "that table sits out this bell" and "Ring the bell without them", and the bell then waited
+    for the head table's pool (the rules: the head table's pool decides the bell)."""
+    evening, ids = three
+    rnd = round_start(evening=evening)
+    result_record(round=rnd, table=2, pool_winner=ids["Eve"])
+    url = reverse("host-round", args=[evening.pk])
+    asked = logged_in.post(url, {"action": "ring", "round": 1})
+    page = logged_in.get(asked.url).content.decode()
+    assert "If you ring now, the bell waits:" in page and "head table" in page
+    assert "Ring the bell and wait" in page and "Ring the bell without them" not in page
+    assert "sits out this bell" not in page
+    rung = logged_in.post(url, {"action": "ring", "round": 1, "confirmed": "True"}, follow=True)
+    assert "The bell has rung and waits" in rung.content.decode()
+    assert not Bell.objects.filter(round=rnd).exists()

@@ -18,8 +18,8 @@ from tables.formats.poker.prizes import BOOBY_RULES, TIE_RULES, PrizeOptions
 from tables.formats.poker.showdown import Game
 from tables.sources import BOOK
 from tests.fixtures_pages import crawl_evening, every_page
+from tournament.formats.poker.game_forms import OPTION_WORDS
 from tournament.forms.bell import rule_in_words
-from tournament.forms.game import OPTION_WORDS
 
 
 class VisibleText(HTMLParser):

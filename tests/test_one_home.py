@@ -11,6 +11,7 @@ from tables.formats.poker.bell import EveningState, TableResult, ring_bell
 from tables.formats.poker.bell.checks import count_off
 from tests.fixtures_bell import seat_by_names
 from tournament.models import Evening, Round
+from tournament.registry import format_named
 from tournament.services.clock import round_start
 from tournament.services.ending import evening_end
 from tournament.services.results import count_difference
@@ -61,8 +62,8 @@ def test_a_count_that_misses_someone_cannot_be_checked():
     assert count_off(state(), 1, {1: 60, 2: 50}) is None
     assert count_off(state(), 1, {}) is None
     with pytest.raises(RuleError, match="everyone at the table, or of no one"):
-        count_difference(state(), 1, {1: 60, 2: 50})
-    assert count_difference(state(), 1, {}) == 0  # no counts given: nothing to check
+        count_difference(format_named("poker"), state(), 1, {1: 60, 2: 50})
+    assert count_difference(format_named("poker"), state(), 1, {}) == 0  # no counts given: nothing to check
 
 
 def test_the_bell_warns_with_the_same_difference():

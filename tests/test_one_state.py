@@ -138,7 +138,9 @@ def test_a_poker_captains_head_table_report_that_rings_the_bell_builds_the_state
     """Progressive Poker: the head table's captain reports and the pool rings the bell; the
     report's check, its save and the bell read one state (issue 23 item 3)."""
     from tests.fixtures_phones import at_table
-    from tournament.services import bell, captains, results
+    from tournament.formats.poker import bell
+    from tournament.formats.poker.state import poker_state
+    from tournament.services import captains, results
     from tournament.services.captains import captain_report
     from tournament.services.results import result_record
     from tournament.services.state import evening_state
@@ -152,12 +154,12 @@ def test_a_poker_captains_head_table_report_that_rings_the_bell_builds_the_state
     counters = {g.pk: evening.counters_per_stake for g in head}
     counters[head[0].pk] += 10 * (len(head) - 1)
     counters.update({g.pk: evening.counters_per_stake - 10 for g in head[1:]})
-    spy = mock.Mock(wraps=evening_state)
+    spy, bell_spy = mock.Mock(wraps=evening_state), mock.Mock(wraps=poker_state)
     with (
         mock.patch.object(captains, "evening_state", spy),
         mock.patch.object(results, "evening_state", spy),
-        mock.patch.object(bell, "evening_state", spy),
+        mock.patch.object(bell, "poker_state", bell_spy),
     ):
         captain_report(guest=head[0], round_number=1, table=1, pool_winner=head[0].pk, counters=counters)
     assert Bell.objects.filter(round=rnd, undone_at__isnull=True).exists()
-    assert spy.call_count == 1
+    assert spy.call_count + bell_spy.call_count == 1

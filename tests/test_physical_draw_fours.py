@@ -16,6 +16,7 @@ from tables.formats.physical import SeatDraw, parse_seat_card
 from tables.packs import Pack
 from tables.table_cards import DrawError
 from tests.factories import EveningFactory, GuestFactory
+from tournament.formats.partnership.physical_draw import seat_draw_state
 from tournament.models import Evening
 from tournament.registry import format_for
 from tournament.services import draw_physical
@@ -162,7 +163,7 @@ def test_the_host_records_seat_cards_on_the_page(db, host, client, key):
     client.force_login(host)
     client.post(reverse("host-draw", args=[evening.pk]), {"action": "physical"})
     draw = draw_physical.open_physical_draw(evening)
-    value, guests = draw_physical.seat_draw_state(draw)
+    value, guests = seat_draw_state(draw)
     url = reverse("host-draw-physical", args=[evening.pk])
     first = next(iter(guests.values()))
     taken = next(c for c in value.cards if c.pack.value == first.pack or key == "euchre_tournament")
@@ -171,13 +172,13 @@ def test_the_host_records_seat_cards_on_the_page(db, host, client, key):
     other = list(guests.values())[1]
     again = client.post(url, {"guest": other.name, "card": f"{taken.table} {'NESW'[taken.seat]}"})
     assert f"{first.name} has drawn" in again.content.decode()
-    value, _ = draw_physical.seat_draw_state(draw)
+    value, _ = seat_draw_state(draw)
     own = {g.pk: g.pack for g in guests.values()}
     for guest in list(guests.values())[1:]:
         left = value.remaining()
         card = next((c for c in left if c.pack.value == own[guest.pk]), left[0])
         client.post(url, {"guest": guest.name, "card": f"{card.table} {'NESW'[card.seat]}"})
-        value, _ = draw_physical.seat_draw_state(draw)
+        value, _ = seat_draw_state(draw)
     finish = client.post(reverse("host-draw-physical-action", args=[evening.pk]), {"action": "finish"}, follow=True)
     assert finish.status_code == 200
     tables = format_for(evening).state(evening).tables

@@ -101,3 +101,13 @@ def test_the_check_says_what_the_builder_says_when_everyone_has_gone_and_after_t
     _same(evening)
     Guest.objects.filter(evening=evening).update(status=Guest.Status.LEFT)
     _same(evening)
+
+
+def test_the_print_pages_pull_list_note_agrees_with_its_count(make_evening):
+    """Found by trying the product: "1 of the Gentlemen draw from the other pack"."""
+    from tournament.documents.contents import pull_list_note
+
+    one = make_evening(6, 8, red_label="Ladies", blue_label="Gentlemen")
+    assert pull_list_note(one) == "1 of the Gentlemen draws from the other pack"
+    two = make_evening(5, 9, red_label="Ladies", blue_label="Gentlemen")
+    assert pull_list_note(two) == "2 of the Gentlemen draw from the other pack"

@@ -278,3 +278,17 @@ def test_a_line_is_measured_at_the_width_it_is_drawn(names, cut, bold):
     every prefix a wrap or a cut word may try, in every script, bold or not."""
     line = names[:cut]
     assert measure(line, bold) == layout_line(line, bold).width
+
+
+def test_a_space_after_an_emoji_is_the_texts_space_not_the_emoji_fonts():
+    """Found by trying the product: "Poker night 🃏 Friday" printed a wide gap after the card
+    in every PDF heading (Noto Emoji's space). Marks and joiners stay with the emoji."""
+    assert split_runs("Poker night 🃏 Friday") == (
+        (font_name("Sans"), "Poker night "),
+        (font_name("Emoji"), "🃏"),
+        (font_name("Sans"), " Friday"),
+    )
+    assert split_runs("👨\u200d👩\u200d👧 1")[0] == (font_name("Emoji"), "👨\u200d👩\u200d👧")
+    gap = measure("Poker night 🃏 Friday") - measure("Poker night 🃏") - measure(" Friday")
+    assert abs(gap) < 0.05  # the space is a text space: the parts add up
+    assert measure(" ") < 0.4  # and a text space is narrower than a letter's em

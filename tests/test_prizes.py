@@ -66,7 +66,7 @@ def test_the_four_prizes():
     assert prizes[0].reason == "2 yellow counters won at the head table, with 120 counters."
     assert "Guests 5 and 6 tied and share it" in prizes[2].reason
     assert prizes[3].rule == "house rule: booby_rule=fewest_won"
-    assert prizes[3].reason == "The fewest counters won: 50 lost, fresh stakes charged."  # not "(-50)"
+    assert prizes[3].reason == "The most counters lost: 50, fresh stakes charged."  # not "(-50)", nor "won: 50 lost"
 
 
 def test_ties_cut_the_highest_cut_takes_the_prize():

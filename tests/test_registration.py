@@ -135,3 +135,20 @@ def test_the_qr_code_on_the_page_decodes_to_the_link(client, playing, host):
     found = zxingcpp.read_barcodes(image)
     assert found and found[0].text == f"http://testserver/g/{guest.key}/"
     assert found[0].ec_level == "M"
+
+
+def test_the_private_links_list_names_everyone_in_the_guests_lists_order(client, host):
+    """Found by trying the product: the links page listed the Latin names first, then the
+    Hebrew and Arabic ones, where the guests list sorts them all by one key."""
+    from tests.factories import EveningFactory, GuestFactory
+    from tournament.name_keys import name_order
+
+    evening = EveningFactory(host=host)
+    names = ["Zoe Abbott", "محمد الأحمد", "Ángel Ruiz", "שרה כהן", "bob Brown", "Émile Zola"]
+    for name in names:
+        GuestFactory(evening=evening, name=name)
+    client.force_login(host)
+    page = client.get(reverse("host-links", args=[evening.pk])).content.decode()
+    shown = sorted(names, key=lambda name: page.index(name))
+    assert shown == sorted(names, key=name_order)
+    assert shown[:3] == ["Ángel Ruiz", "bob Brown", "Émile Zola"]

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
+from tournament.formats.poker.games import evening_game_set
 from tournament.models import Result
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
-from tournament.services.games import evening_game_set
 from tournament.services.state import evening_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,11 +16,11 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tables.formats.poker.showdown import showdown
 from tests.factories import HostFactory
+from tournament.formats.poker.games import evening_game, evening_game_set
 from tournament.formats.poker.showdowns import showdown_report
 from tournament.models import AuditEntry, Evening, Result
 from tournament.services.clock import round_start
 from tournament.services.draws import draw_digital
-from tournament.services.games import evening_game, evening_game_set
 from tournament.services.state import evening_state
 
 

@@ -472,7 +472,7 @@ def test_a_damaged_mark_on_the_settings_and_a_correction_is_a_form_error(logged_
 
 
 def test_house_rules_saved_from_a_stale_page_are_refused_and_a_round_start_does_not_refuse_them(logged_in, host, three):
-    from tournament.services.house_rules import house_rules_set
+    from tournament.formats.poker.house_rules import house_rules_set
 
     evening, ids = three
     round_one(evening, ids)

@@ -12,9 +12,9 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tests.factories import HostFactory
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
+from tournament.formats.poker.house_rules import house_rules_set
 from tournament.models import BellEntry, Evening, Result
 from tournament.services.clock import round_start
-from tournament.services.house_rules import house_rules_set
 from tournament.services.prizes import evening_standings
 from tournament.services.results import result_record
 

@@ -19,14 +19,15 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
 from django.utils.module_loading import import_string
 
 from tables.errors import RuleError
-from tables.formats.engine import FormatEntry, FormatRules, rules_for
+from tables.formats.engine import DrawnSeat, FormatEntry, FormatRules, Plan, Seating, rules_for
+from tables.packs import Pack
 from tables.seasons import SeasonRules
 from tables.seats import SeatChange, TableLimits
 
@@ -54,6 +55,55 @@ class DocumentKind:
     def default_variant(self) -> str:
         """The first variant's value."""
         return self.variants[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawGuest:
+    """A guest here, as the physical draw needs them (``services.draw_physical``): id, name, pack ("red"/"blue") and the name
+    folded for look-ups (lighter than a ``Guest`` row: a draw of 500 loads 500 of them)."""
+
+    pk: int
+    name: str
+    pack: str
+    name_key: str
+
+
+@dataclass
+class PullPack:
+    """One pack's part of the pull list (``FormatPlugin.pull_list``): its label, (rank, count,
+    words) rows and the total. A value the interface names, so it lives here."""
+
+    pack: Pack
+    label: str
+    rows: list[tuple[int, int, str]]
+    words: str
+
+    @property
+    def total(self) -> int:
+        """The number of cards to pull from this pack."""
+        return sum(count for _, count, _ in self.rows)
+
+
+@dataclass
+class PhysicalView:
+    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
+    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
+    the reason when the draw no longer fits the guests here (the host must restart it). What
+    ``FormatPlugin.physical_draw_progress`` fills, so it lives here (``selectors.draw.physical_view``
+    makes it)."""
+
+    draw: Draw
+    plan: Plan
+    pull: list[PullPack] = field(default_factory=list)
+    left: list[PullPack] = field(default_factory=list)
+    guests_left: list[DrawGuest] = field(default_factory=list)
+    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
+    complete: bool = False
+    problem: str = ""
+    seat_cards: bool = False
+    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
+    cards: int = 0
+    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
 
 
 class PhoneBoard(Protocol):
@@ -180,6 +230,17 @@ class CorrectionForm(Protocol):
     def correction(self) -> object: ...
 
 
+@dataclass(frozen=True)
+class BellPreview:
+    """What the bell would do now (a dry run, nothing saved; ``FormatPlugin.bell_preview``):
+    the format's record of it, or the ``waiting`` reason it would wait (guests named); and who
+    would cut, as (what for, guest ids) in order. A value the interface names, so it lives here."""
+
+    record: object | None
+    waiting: str
+    cutters: tuple[tuple[str, tuple[int, ...]], ...]
+
+
 StateT = TypeVar("StateT", bound=HasTables)
 StandingsT = TypeVar("StandingsT", bound=HasPrizes)
 
@@ -304,8 +365,10 @@ class FormatPlugin(Generic[StateT, StandingsT]):
             return None
         return next((n for n, ids in enumerate(tables, 1) if guest in ids), None)
 
-    def standings(self, evening: Evening) -> StandingsT:
-        """Every guest's standing and the prizes. Raises ``RuleError`` as the prize rules do."""
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> StandingsT:
+        """Every guest's standing and the prizes. ``guests``: guest id -> guest, every guest of the
+        evening, when the caller has read them (one query fewer). Raises ``RuleError`` as the
+        prize rules do."""
         raise NotImplementedError
 
     # -- a club's season (``docs/clubs.md``) -----------------------------------------------------
@@ -490,6 +553,82 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         None when the product's page of the evening's table game says its rules."""
         return None
 
+    # -- the draw before round 1 (``services.draws``, ``draw_physical``, ``draw_changes``;
+    #    ``selectors.draw``) -----------------------------------------------------------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """The tables of the draw's ``plan`` that may seat one more guest before round 1 (a
+        latecomer), table 1 first; () when none may. Source: the format's rulebook page, "Late
+        and early" (Progressive Poker: a table between head and booby below seven)."""
+        raise NotImplementedError
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """The draw's ``plan`` with one more guest at ``table`` (1 = head). Raises ``RuleError``
+        saying what the host can do instead when that table may not grow."""
+        raise NotImplementedError
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """The draw's ``plan`` with one guest fewer at ``table`` (1 = head). Raises ``RuleError``
+        saying what the host can do instead when that table may not shrink."""
+        raise NotImplementedError
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """How many guests of each pack must draw a card of the other pack when ``red`` and
+        ``blue`` guests are dealt ``plan``'s cards (0 for the pack with cards enough): the host's
+        choice of who represents the other pack on the draw page. Source: Foster, "Progressive
+        Poker" ("some of the men must represent women or vice versa")."""
+        raise NotImplementedError
+
+    def physical_draw_plan(self, evening: Evening, here: Sequence[tuple[int, str]], *, accept_relaxed: bool) -> Plan:
+        """The plan of a physical draw started now for the guests ``here`` (id, pack value; in id
+        order), their packs checked as the digital draw checks them. Raises ``RuleError`` as the
+        format's plan and draw do (too few guests; Progressive Poker's 9 to 11 without
+        ``accept_relaxed``)."""
+        raise NotImplementedError
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """The card guest ``guest_id`` drew in the physical draw ``draw`` (not complete; its
+        evening locked by the caller), as the host typed it ("3 red", "trey" at Progressive
+        Poker; "3 N" at tables of four), checked against the cards recorded so far: its pack,
+        table (the rank), seat (None where seats are not named) and whether it is of the other
+        pack. Raises ``RuleError`` (nothing to save) for a card that cannot be read or is not
+        left, a guest not here or who drew already, or guests here that no longer fit the draw."""
+        raise NotImplementedError
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """The seating the physical draw ``draw`` gives once every card is recorded: the tables
+        (at tables of four in seat order, ghosts negative) and every guest's card. Raises
+        ``RuleError`` naming who has not drawn yet, or when the guests here no longer fit it."""
+        raise NotImplementedError
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``view`` (``selectors.draw.PhysicalView`` of the open physical ``draw``) filled in: the
+        pull list, the cards and guests left, the cards recorded, whether it is complete; its
+        ``problem`` says why the draw no longer fits the guests here. Three queries or so."""
+        raise NotImplementedError
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """The cards to take out of each real pack for a physical draw (``selectors.draw.PullPack``,
+        one per pack with the host's labels), for ``open_draw`` (the physical draw being
+        recorded) or else for the guests here now; and the plan they make. Raises ``RuleError``
+        when the guests here cannot be seated."""
+        raise NotImplementedError
+
+    # -- the table games and the rules pages (``views.rules``) ---------------------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """The rules page of the table game ``game`` (as ``/rules/<game>/`` names it) when the
+        format's tables play such a game (Progressive Poker's seed games: "draw_poker",
+        "commerce", ...), with ``evening``'s options when it plays that game; None when the
+        format has no game of that name (the default: a format with no table game of its own)."""
+        return None
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """The rules page headed by what ``evening`` (of this format) plays, with its options in
+        force (``/e/<public key>/rules/``). Default: the format's own rules page
+        (``rules_page``); None leads to the product's whole rules page."""
+        return self.rules_page(request, evening)
+
     # -- the evening as JSON (``docs/export.md``) ------------------------------------------------
 
     def export_standings(self, evening: Evening, guests: list) -> tuple[list[dict], list[dict], list[dict]]:
@@ -587,6 +726,82 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The format's own view for the product's page ``name``, or None (``pages``)."""
         path = self.pages.get(name)
         return None if path is None else import_string(path)
+
+    # -- counters: a table's pool and counts, its house rules (``counters`` formats) ------------
+    # Progressive Poker's pieces the product's services ask for, in its package
+    # (``tournament.formats.poker``); a format that plays for no counters refuses them in words.
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> StateT:
+        """The evening's state now with its counters (``services.state.evening_state``): once the
+        evening has ended and ``final``, the final count's counters in place of the last bell's.
+        A format without a final count gives ``state``. Raises ``RuleError`` before the draw."""
+        raise NotImplementedError
+
+    def pool_result(
+        self,
+        *,
+        table: int,
+        pool_winner: int | None,
+        in_call: Iterable[int] = (),
+        tied: Iterable[int] = (),
+        counters: Mapping[int, int] | None = None,
+    ) -> object:
+        """A table's pool result as the format's bell takes it (``services.results``,
+        ``services.corrections.result_correct``): the winner, the callers, those who split the
+        pool (guest ids) and each player's counters after the deal. Raises ``RuleError`` for a
+        format whose tables report no pool."""
+        raise NotImplementedError
+
+    def result_check(self, state: StateT, result: object) -> None:
+        """Raise ``RuleError`` (guests named) when ``result`` (``pool_result``'s) is not one its
+        table could report, seated as in ``state``: a winner or caller not there, negative
+        counters, counters for someone not there."""
+        raise NotImplementedError
+
+    def count_off(self, state: StateT, table: int, counters: Mapping[int, int]) -> int | None:
+        """How far ``counters`` (guest id -> counters after the deal) at ``table`` are off what
+        its players held before it (``state``), in counters, after minus before; None when a
+        player's count is missing. Raises ``RuleError`` for a format without counters."""
+        raise NotImplementedError
+
+    def ring_options(self, evening: Evening) -> object:
+        """The options the format's rules ring ``evening``'s bell with (``FormatRules.ring``'s
+        ``options``): Progressive Poker's house rules, the last bell never waiting for counts;
+        the tables of four's options of play. Raises ``RuleError`` for a bad stored option."""
+        raise NotImplementedError
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """The evening's choice for the bell's house rule ``name`` ("no_result",
+        "last_round_counts", ...; ``forms.bell.BELL_HELP`` names them). Raises ``RuleError`` for
+        a house rule the format does not keep, or a bad stored option."""
+        raise NotImplementedError
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """What ringing ``rnd``'s bell now would do (``BellPreview``), with its live results and
+        random cuts, so that the host sees who may have to cut. Saves nothing."""
+        raise NotImplementedError
+
+    def seat_change_record(self, state: StateT, change: SeatChange | None) -> object:
+        """The format's record of the host's seat ``change`` made on ``state`` (None: a swap at
+        one table, which moves nobody), as a replayed step stores it (an imported evening's
+        seat change, ``services.seat_changes.seat_change_again``). Raises ``RuleError`` as
+        ``tables.seats.change_seats`` does."""
+        raise NotImplementedError
+
+    def sizes_relaxed(self, sizes: Sequence[int]) -> str | None:
+        """What table sizes ``sizes`` (table 1 first) relax of the format's table plan, in words
+        for the draw page ("the head table starts with 5 players instead of 4"), or None: what a
+        draw changed by hand records (``services.seat_changes``)."""
+        raise NotImplementedError
+
+    def standing_rows(
+        self, evening: Evening, state: StateT, guests: Mapping[int, Guest]
+    ) -> tuple[tuple[int, int, object], ...]:
+        """The board's standings (``selectors.board.evening_board``): (place, guest id, the
+        format's row) for every guest of ``state`` among ``guests`` (id -> guest), in order,
+        guests level sharing a place ("1, 1, 3"); empty for a format whose own board shows them
+        (``family_board``)."""
+        raise NotImplementedError
 
 
 class PageOverride(Protocol):

@@ -98,6 +98,16 @@ class Plan:
     sizes: tuple[int, ...]
     relaxed: str | None = None
 
+    @property
+    def guests(self) -> int:
+        """The number of players the plan seats (the sum of the sizes)."""
+        return sum(self.sizes)
+
+    @property
+    def tables(self) -> int:
+        """The number of tables (the last one's number)."""
+        return len(self.sizes)
+
 
 @dataclass(frozen=True, slots=True)
 class DrawnSeat:

@@ -321,7 +321,11 @@ def pull_list_note(evening: Evening) -> str:
     red, blue = _guests_here(evening)
     plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
     other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
-    words = [f"{n} of the {evening.pack_label(p)} draw from the other pack" for p, n in other.items() if n]
+    words = [
+        f"{n} of the {evening.pack_label(p)} {'draws' if n == 1 else 'draw'} from the other pack"
+        for p, n in other.items()
+        if n
+    ]
     return "; ".join(words)
 
 

@@ -1,6 +1,6 @@
 """Forms for the pages' buttons and small posts: the draw, the physical draw, the round and its
-clock, private links, the door switch, a captain's report and vote, the showdown helper, the
-game page, and the query strings of the print, rules, room and audit pages (issue 12 item 1).
+clock, private links, the door switch, a captain's report and vote, the showdown helper, and
+the query strings of the print, rules, room and audit pages (issue 12 item 1).
 
 Every value a view reads comes through one of these: an ``action`` is a ``ChoiceField`` of the
 buttons the page has; an id or a number is a ``tournament.forms.fields`` field (digits 0 to 9,
@@ -190,7 +190,7 @@ SHOWDOWN_DAMAGED = "The form was damaged: enter the hands again."
 
 
 class ShowdownForm(forms.Form):
-    """The showdown helper's whole state (see ``tournament.forms.game.ShowdownEntry``): the
+    """The showdown helper's whole state (see ``tournament.formats.poker.game_forms.ShowdownEntry``): the
     ``seating`` it was shown for (guest ids), ``hand-1`` … ``hand-N``, ``dealer``, ``seat`` (the
     seat the grid fills), ``during_play``, and the button pressed: ``pick`` (a card), ``unpick``
     (a seat), ``send`` (the winner's seat), or ``action`` (decide, clear, record); ``sent_seat``
@@ -256,12 +256,6 @@ class ShowdownForm(forms.Form):
             "seat": str(data["seat"] or 1),
             "during_play": data["during_play"],
         }
-
-
-class GameChoiceForm(forms.Form):
-    """The host's game page: the ``game`` chosen (read by ``tables.formats.poker.showdown.Game.parse``)."""
-
-    game = forms.CharField(max_length=40, error_messages={"required": "Choose the game the tables play."})
 
 
 class EveningLinkQuery(forms.Form):

@@ -192,9 +192,12 @@ class EveningForm(forms.ModelForm):
 
 
 class GuestForm(forms.Form):
-    """One guest at the door: name, pack, optional contact, and whether they are here now."""
+    """One guest at the door: name, pack, optional contact, and whether they are here now. The
+    name is checked by ``tournament.names.clean_name`` (the one name rule: its message, "The name
+    is 501 characters long: shorten it to 120 or fewer."), so the field itself takes any length
+    up to 2,000 characters, as the other name fields do."""
 
-    name = forms.CharField(max_length=500)
+    name = forms.CharField(max_length=2000)
     pack = forms.ChoiceField(choices=PackChoice.choices)
     contact = forms.CharField(max_length=200, required=False)
     check_in = forms.BooleanField(required=False, initial=True, label="Here now (check in)")
@@ -204,6 +207,15 @@ class GuestForm(forms.Form):
     def ask_different(self) -> None:
         """Show the "A different guest" box: the name looks like a registered guest's."""
         self.fields["different"].widget = forms.CheckboxInput()
+
+    def clean_name(self) -> str:
+        """The name checked as the service checks it, so its message shows beside the field."""
+        from tables.errors import RuleError
+
+        try:
+            return clean_name(self.cleaned_data.get("name", ""))
+        except RuleError as error:
+            raise forms.ValidationError(str(error)) from None
 
     def __init__(self, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -2,7 +2,8 @@
 
 ``evening_board`` is the one picture of an evening every page draws from: tables with their
 guests, counters and yellow counters, the round in play and its results, the last bell's
-entries and the standings. It costs the same handful of queries for 8 guests or 500.
+entries and the standings (the format's rows and places: ``FormatPlugin.standing_rows``). It
+costs the same handful of queries for 8 guests or 500.
 """
 
 from __future__ import annotations
@@ -11,19 +12,20 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import connection
 from django.utils import timezone
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import EveningState
-from tables.formats.poker.prizes import StandingRow, places, standings
-from tables.packs import Pack
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, evening_state
+
+if TYPE_CHECKING:  # the counters' state, for the type checker only: the plug-in gives it
+    from tables.formats.poker.bell import EveningState
 
 #: How long (seconds) a process trusts its measure of the database clock's offset from its own.
 CLOCK_OFFSET_SECONDS = 60.0
@@ -155,7 +157,8 @@ class EveningBoard:
     last_bell: Bell | None = None
     last_entries: list[BellEntry] = field(default_factory=list)
     last_warnings: list[str] = field(default_factory=list)
-    rows: tuple[StandingRow, ...] = ()
+    placed: tuple[tuple[int, int, object], ...] = ()
+    """(place, guest id, the format's standing row) in standings order (``FormatPlugin.standing_rows``)."""
 
     def table_of(self, guest_id: int) -> TableBoard | None:
         """The table a guest sits at now, or None before the draw."""
@@ -168,14 +171,11 @@ class EveningBoard:
         """What the last bell did to one guest."""
         return [e for e in self.last_entries if e.guest_id == guest_id]
 
-    def standing_lines(self) -> list[tuple[int, Guest, StandingRow]]:
-        """(place, guest, row) in standings order; guests level on yellow counters and counters
-        share a place ("1, 1, 3"), as the prizes' order has it (``tables.prizes.standings``)."""
-        return [
-            (place, self.guests[row.guest], row)
-            for place, row in zip(places(self.rows), self.rows, strict=True)
-            if row.guest in self.guests
-        ]
+    def standing_lines(self) -> list[tuple[int, Guest, object]]:
+        """(place, guest, row) in standings order; guests level share a place ("1, 1, 3"), as
+        the prizes' order has it (the format's ``standing_rows``: Progressive Poker's yellow
+        counters, then counters won)."""
+        return [(place, self.guests[guest], row) for place, guest, row in self.placed if guest in self.guests]
 
 
 def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningBoard:
@@ -243,8 +243,7 @@ def evening_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -
         board.tables.append(
             TableBoard(number=number, kind=table_kind(number, count), lines=lines, result=results.get(number))
         )
-    packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
-    board.rows = standings(state, packs, stake=evening.counters_per_stake)
+    board.placed = format_for(evening).standing_rows(evening, state, guests)
     return board
 
 

@@ -1,35 +1,28 @@
 """Reads for the draw pages: the seating, the pull list, a physical draw's progress, the choice
 of who represents the other pack, and the changes of who is here since the draw.
 
-Each costs a constant number of queries, whatever the number of guests. Rules come from
-``tables.formats.poker.plan`` and ``tables.formats.poker.draw`` (``docs/rules/progressive-poker.md``).
+Each costs a constant number of queries, whatever the number of guests. What the format's rules
+decide is asked of its plug-in (``FormatPlugin``: ``free_seats``, ``plan_without_guest``,
+``from_other_pack``, ``pull_list``, ``physical_draw_progress``; Progressive Poker's from
+``docs/rules/progressive-poker.md``, the tables of four's from ``docs/rules/tables-of-four.md``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tables.errors import RuleError
-from tables.formats.physical import SeatCardOf
-from tables.formats.poker.draw import describe_cards, draws_from_other_pack, pull_list, split_packs
-from tables.formats.poker.plan import TablePlan, free_seats, plan_without_guest
+from tables.formats.engine import Plan
 from tables.packs import Pack
 from tables.table_cards import TableCard, pack_words, rank_name, rank_plural
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import bare_name, name_found
+from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
-from tournament.services.draw_physical import (
-    DrawGuest,
-    PhysicalState,
-    open_physical_draw,
-    physical_state,
-    seat_draw_start,
-    seat_draw_state,
-)
-from tournament.services.draws import draw_plan, live_draw, stored_plan
+from tournament.services.draw_physical import open_physical_draw
+from tournament.services.draws import live_draw, stored_plan
 from tournament.services.naming import error_message
 
 
@@ -106,58 +99,19 @@ def seating_view(evening: Evening) -> SeatingView | None:
     return SeatingView(draw, tables, sitting_out)
 
 
-@dataclass
-class PullPack:
-    """One pack's part of the pull list: its label, (rank, count, words) rows and the total."""
-
-    pack: Pack
-    label: str
-    rows: list[tuple[int, int, str]]
-    words: str
-
-    @property
-    def total(self) -> int:
-        """The number of cards to pull from this pack."""
-        return sum(count for _, count, _ in self.rows)
-
-
-def pull_packs(splits, labels: dict[Pack, str], cards: dict[Pack, tuple] | None = None) -> list[PullPack]:
-    """The pull list (or, with ``cards``, the cards left) as one ``PullPack`` per pack, red first."""
-    cards = cards if cards is not None else pull_list(splits)
-    return [
-        PullPack(
-            pack,
-            labels[pack],
-            [(rank, n, f"{n} {rank_name(rank) if n == 1 else rank_plural(rank)}") for rank, n in cards[pack]],
-            describe_cards(cards[pack]),
-        )
-        for pack in Pack
-    ]
-
-
-def pull_list_view(evening: Evening) -> tuple[TablePlan, list[PullPack]]:
-    """The pull list to print, one ``PullPack`` per pack with the host's labels: for the physical
-    draw being recorded (its stored plan), else for the guests checked in now (the plan they
-    would get, the relaxed one accepted for 9 to 11 guests), split by how many guests each pack
-    has. Returns the plan and the packs. Raises ``RuleError`` (``PlanError``) when the guests
-    here cannot be seated. Rules: ``tables.formats.poker.draw.split_packs`` and ``pull_list`` (source
-    ``docs/rules/progressive-poker.md``). Three or four queries."""
-    open_draw = open_physical_draw(evening)
-    if format_for(evening).seats_named:  # seat cards: the digital draw's cards for the guests here
-        guests = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
-        seats = seat_draw_start(evening, [(g, p) for g, p in guests.values_list("id", "pack")])
-        return TablePlan(seats.reference.plan.sizes), seat_card_packs(seats.cards, pack_labels(evening))
-    plan = stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True)
-    here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
-    red = here.count(Pack.RED.value)
-    splits = split_packs(plan, red=red, blue=len(here) - red)
-    return plan, pull_packs(splits, pack_labels(evening), pull_list(splits))
+def pull_list_view(evening: Evening) -> tuple[Plan, list[PullPack]]:
+    """The pull list to print, one ``PullPack`` per pack with the host's labels, and the plan it
+    is for: the format's (``FormatPlugin.pull_list``), for the physical draw being recorded, else
+    for the guests checked in now (Progressive Poker: the relaxed plan accepted for 9 to 11
+    guests; tables of four: the digital draw's seat cards). Raises ``RuleError`` when the guests
+    here cannot be seated. Three or four queries."""
+    return format_for(evening).pull_list(evening, open_physical_draw(evening))
 
 
 def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard) -> str:
     """What the host reads once a card is recorded in the physical draw, with the host's pack
     labels: "Ann Smith: four of the Red pack → table 4." (a table card's rank is its
-    table: ``tables.formats.poker.draw``). No query beyond the evening's labels."""
+    table: Progressive Poker's physical draw). No query beyond the evening's labels."""
     if card.seat is not None:  # a seat card at tables of four: "3 N"
         return (
             f"{guest.name}: {card.rank} {'NESW'[card.seat]} → {format_for(evening).place_words(card.rank, card.seat)}."
@@ -166,75 +120,11 @@ def drawn_card_words(evening: Evening, guest: Guest | DrawGuest, card: DrawnCard
     return f"{guest.name}: {name} → table {card.rank}."
 
 
-@dataclass
-class PhysicalView:
-    """A physical draw's progress: the pull list, cards and guests left, the cards recorded
-    (newest first, as (guest, card name)), and whether every card is recorded. ``problem`` holds
-    the reason when the draw no longer fits the guests here (the host must restart it)."""
-
-    draw: Draw
-    plan: TablePlan
-    pull: list[PullPack] = field(default_factory=list)
-    left: list[PullPack] = field(default_factory=list)
-    guests_left: list[DrawGuest] = field(default_factory=list)
-    taken: list[tuple[DrawGuest, str]] = field(default_factory=list)
-    complete: bool = False
-    problem: str = ""
-    seat_cards: bool = False
-    """Whether the cards name table and seat ("3 N": tables of four) rather than a table."""
-    cards: int = 0
-    """How many cards the draw has (at tables of four: one per guest, none for a ghost's seat)."""
-
-
 def physical_view(draw: Draw) -> PhysicalView:
-    """Load the progress of a physical draw (three queries); at tables of four, of seat cards
-    (``seat_cards_view``)."""
-    plan = stored_plan(draw)
-    view = PhysicalView(draw, plan)
-    if format_for(draw.evening).seats_named:
-        return seat_cards_view(draw, view)
-    try:
-        state: PhysicalState = physical_state(draw)
-    except RuleError as error:
-        view.problem = error_message(error, draw.evening)
-        return view
-    value, labels = state.value, state.labels
-    view.pull = pull_packs(value.splits, labels)
-    view.left = pull_packs(value.splits, labels, value.remaining_cards())
-    view.guests_left = [state.guests[g] for g in value.remaining_guests()]
-    view.taken = [(state.guests[d.guest], d.card.name_with(labels)) for d in reversed(value.taken)]
-    view.complete = value.complete()
-    return view
-
-
-def seat_card_packs(cards: Sequence[SeatCardOf], labels: Mapping[Pack, str]) -> list[PullPack]:
-    """The seat cards ``cards`` as one ``PullPack`` per pack (``rows``: table, 1, "3 N"; ``words``
-    the cards in order: "1 N, 1 E, 2 N"), the pack with cards first."""
-    out = []
-    for pack in Pack:
-        mine = [c for c in cards if c.pack is pack]
-        rows = [(c.table, 1, f"{c.table} {'NESW'[c.seat]}") for c in mine]
-        out.append(PullPack(pack, labels[pack], rows, ", ".join(r[2] for r in rows) or "none"))
-    return out
-
-
-def seat_cards_view(draw: Draw, view: PhysicalView) -> PhysicalView:
-    """``physical_view`` at tables of four: the packs' seat cards, those left, the guests still to
-    draw, the cards recorded ("3 North (red pack)"). ``problem`` as ``physical_view``."""
-    try:
-        value, guests = seat_draw_state(draw)
-    except RuleError as error:
-        view.problem = error_message(error, draw.evening)
-        return view
-    labels = pack_labels(draw.evening)
-    view.seat_cards = True
-    view.pull = seat_card_packs(value.cards, labels)
-    view.left = seat_card_packs(value.remaining(), labels)
-    view.guests_left = [guests[g] for g in value.remaining_guests()]
-    view.taken = [(guests[g], card.words(labels)) for g, card in reversed(value.taken)]
-    view.complete = value.complete()
-    view.cards = len(value.cards)
-    return view
+    """Load the progress of a physical draw, as its format reads its cards
+    (``FormatPlugin.physical_draw_progress``: table cards, or seat cards at tables of four).
+    Three queries or so."""
+    return format_for(draw.evening).physical_draw_progress(draw, PhysicalView(draw, stored_plan(draw)))
 
 
 @dataclass
@@ -250,15 +140,15 @@ class Representing:
     other_name: str = ""
 
 
-def representing_choice(evening: Evening, plan: TablePlan) -> Representing:
-    """The choice of who represents the other pack for ``plan`` and the guests here. One query.
-    Source: docs/rules/progressive-poker.md ("some of the men must represent women or vice versa")."""
+def representing_choice(evening: Evening, plan: Plan) -> Representing:
+    """The choice of who represents the other pack for ``plan`` and the guests here (how many
+    must: ``FormatPlugin.from_other_pack``). One query. Source: docs/rules/progressive-poker.md
+    ("some of the men must represent women or vice versa")."""
     guests = list(evening.guests.filter(status=Guest.Status.HERE))
     counts = Counter(Pack(g.pack) for g in guests)
     if counts[Pack.RED] + counts[Pack.BLUE] != plan.guests:
         return Representing(None, 0, [])
-    splits = split_packs(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
-    short = draws_from_other_pack(splits, red=counts[Pack.RED], blue=counts[Pack.BLUE])
+    short = format_for(evening).from_other_pack(plan, red=counts[Pack.RED], blue=counts[Pack.BLUE])
     pack = next((p for p in Pack if short[p]), None)
     if pack is None:
         return Representing(None, 0, [])
@@ -292,14 +182,15 @@ def draw_changes(evening: Evening) -> DrawChanges:
     if draw is None:
         return changes
     plan = stored_plan(draw)
+    fmt = format_for(evening)
     tables = dict(draw.cards.values_list("guest_id", "rank"))
-    free = free_seats(plan)
+    free = fmt.free_seats(plan)
     for guest in evening.guests.all():
         if guest.status == Guest.Status.HERE and guest.pk not in tables:
             changes.latecomers.append((guest, free))
         elif guest.status != Guest.Status.HERE and guest.pk in tables:
             try:
-                plan_without_guest(plan, tables[guest.pk])
+                fmt.plan_without_guest(plan, tables[guest.pk])
                 why = ""
             except RuleError as error:
                 why = error_message(error, evening)

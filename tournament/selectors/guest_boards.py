@@ -15,25 +15,23 @@ parts it shows, so the first draw after a change computes only those (issue 26 i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from tables.formats.poker.prizes import StandingRow
+from tournament.evening_parts import evening_part as _part
 from tournament.kept import Kept
 from tournament.models import Evening, Guest
+from tournament.plugin import HasPrizes
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, TableBoard, board_basics, evening_board
 from tournament.services.ending import Ceremony
 from tournament.services.ending import ceremony as evening_ceremony
-from tournament.services.prizes import EveningStandings, evening_standings
-from tournament.services.versions import evening_token
-from tournament.snapshots import one_snapshot
+from tournament.services.prizes import evening_standings
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
 _BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
-_STANDINGS: Kept[EveningStandings] = Kept(BOARDS_KEPT)  # evening token -> poker's standings page
+_STANDINGS: Kept[HasPrizes] = Kept(BOARDS_KEPT)  # evening token -> the standings page's standings
 T = TypeVar("T")
 
 
@@ -49,7 +47,7 @@ class Shared:
 
     version: int
     board: EveningBoard
-    standing: list[tuple[int, Guest, StandingRow]]  # (place, guest, row) in standings order
+    standing: list[tuple[int, Guest, object]]  # (place, guest, the format's row) in standings order
     table_of: dict[int, TableBoard]  # guest id -> their table
     ceremony: Ceremony | None = None  # once the evening has ended
     family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
@@ -58,25 +56,6 @@ class Shared:
 def shared_board_at(token: str, version: int | None) -> Shared | None:
     """The board this process holds for the evening ``token`` at ``version``, or None."""
     return _BOARDS.peek(token, version)
-
-
-def _part(kept: Kept[T], evening: Evening, compute: Callable[[Evening], T]) -> T:
-    """``evening``'s part kept in ``kept`` at ``evening.version``: the one this process keeps,
-    or else ``compute(now)``'s, where ``now`` is the evening read again inside one snapshot of the
-    database (``tournament.snapshots``) in which the part is computed, so that a change committed
-    meanwhile is in all of the part or in none of it. Kept from now on under ``now.version``
-    (one thread computes while the others wait), unless this process already keeps a newer one.
-    Raises what ``compute`` raises (nothing is kept then)."""
-    token = evening_token(evening.pk, evening.public_key)
-    hit = kept.peek(token, evening.version)
-    if hit is not None:
-        return hit
-    with one_snapshot():
-        version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first()
-        now = evening if version in (None, evening.version) else Evening.objects.get(pk=evening.pk)
-        kept_version = kept.key_of(token)
-        newer_kept = isinstance(kept_version, int) and kept_version > now.version
-        return kept.get(token, now.version, lambda: compute(now), keep=not newer_kept)
 
 
 def shared_guests(evening: Evening) -> dict[int, Guest]:
@@ -121,9 +100,9 @@ def _shared(evening: Evening) -> Shared:
     )
 
 
-def shared_standings(evening: Evening) -> EveningStandings:
-    """Progressive Poker's standings, prizes and settlement sheet of ``evening``
-    (``services.prizes.evening_standings``) at ``evening.version``, computed once per process
+def shared_standings(evening: Evening) -> HasPrizes:
+    """The standings page's standings of ``evening`` (``services.prizes.evening_standings``, the
+    format's: Progressive Poker's with its settlement sheet) at ``evening.version``, computed once per process
     and version as the shared board is, from the same guests (``shared_guests``). Read-only.
     Raises ``RuleError`` for bad prize options stored on the evening (nothing kept)."""
     return _part(_STANDINGS, evening, lambda now: evening_standings(now, guests=shared_guests(now)))

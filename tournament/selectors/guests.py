@@ -6,8 +6,11 @@ A constant number of queries whatever the number of guests (500 guests: 7 querie
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from tournament.evening_parts import evening_part
+from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.name_keys import fold_name, name_found, name_order
 from tournament.registry import format_for
@@ -77,19 +80,23 @@ class GuestList:
     (``joins``); otherwise no *Seat now* and no warning the host cannot act on (house rule)."""
     q: str = ""
     show: str = ""
+    reading: EveningGuests | None = None  # what the rows were filtered from
 
     @property
     def letters(self) -> list[tuple[str, int]]:
         """(initial, first guest id with it) for the listed rows: the list's A–Z jump links.
         The initial is the name's first letter as the list sorts it (``name_order``: "Éléonore"
         under E, "Мария" under M beside Latin M, never a second look-alike "M"); a name with
-        no letter for it in A–Z under its own first character."""
-        seen: dict[str, int] = {}
-        for g in self.rows:
-            key = name_order(g.name)[0]
-            initial = key[:1].upper() if key[:1].isalpha() and key[:1].isascii() else (g.name[:1] or "?").upper()
-            seen.setdefault(initial, g.pk)
-        return list(seen.items())
+        no letter for it in A–Z under its own first character. The whole list's are read once
+        with the list (``EveningGuests.letters``)."""
+        if self.reading is not None and self.unfiltered:
+            return list(self.reading.letters)
+        return list(_letters(self.rows))
+
+    @property
+    def unfiltered(self) -> bool:
+        """True when every guest is listed (no search, no status chosen)."""
+        return not self.q and not self.show
 
     @property
     def waiting_listed(self) -> list[GuestRow]:
@@ -120,11 +127,47 @@ def guest_row(evening: Evening, guest_id: int) -> GuestRow | None:
     return found[0] if found else None
 
 
-def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
-    """The evening's guests list under a filter (``q``: part of a name or contact, found by
-    ``guest_matches``; ``show``: a status, "" for everyone), alphabetical. Returns a
-    ``GuestList``. The filter runs over the rows already read (2,000 guests at most)."""
-    everyone = sorted(_rows(evening.guests.all()), key=lambda g: (name_order(g.name), g.pk))
+@dataclass(frozen=True)
+class EveningGuests:
+    """What the guests list reads of an evening at one version, whatever the filter: every
+    guest alphabetical (``everyone``), the counts, who has history, whether round 1 has started
+    and the draw is made, who is here but unseated, who sits the round out, whether a guest may
+    join after the draw, and the A–Z jump links of the whole list (``letters``). ``rows_html``
+    is the guests list's rows written once per door (``templatetags.guest_rows``), kept with
+    this reading."""
+
+    version: int
+    everyone: tuple[GuestRow, ...]
+    counts: GuestCounts
+    history: set[int]
+    started: bool
+    drawn: bool
+    unseated: tuple[GuestRow, ...]
+    sitting_out: frozenset[int]
+    joins: bool
+    letters: tuple[tuple[str, int], ...]
+    seatable: bool = True  # GuestList.seatable
+    rows_html: dict[Hashable, list[str]] = field(default_factory=dict, compare=False, repr=False)
+
+
+LISTS_KEPT = 16  # evenings whose guests list's reading a process keeps
+_LISTS: Kept[EveningGuests] = Kept(LISTS_KEPT)  # evening token -> its guests list's reading
+
+
+def _letters(rows) -> tuple[tuple[str, int], ...]:
+    """(initial, first guest id with it) for ``rows`` (``GuestList.letters``)."""
+    seen: dict[str, int] = {}
+    for g in rows:
+        key = name_order(g.name)[0]
+        initial = key[:1].upper() if key[:1].isalpha() and key[:1].isascii() else (g.name[:1] or "?").upper()
+        seen.setdefault(initial, g.pk)
+    return tuple(seen.items())
+
+
+def evening_guests(evening: Evening) -> EveningGuests:
+    """The guests list's reading of ``evening`` (``EveningGuests``), computed: about seven
+    queries whatever the number of guests."""
+    everyone = tuple(sorted(_rows(evening.guests.all()), key=lambda g: (name_order(g.name), g.pk)))
     here = [g for g in everyone if g.status == Guest.Status.HERE]
     counts = GuestCounts(
         all=len(everyone),
@@ -133,23 +176,48 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "") -> GuestList:
         blue=sum(g.pack == "blue" for g in here),
         waiting=sum(g.status == Guest.Status.REGISTERED for g in everyone),
     )
-    rows = [g for g in everyone if (not show or g.status == show) and (not q or guest_matches(q, g))]
-    started = evening.rounds.exists()
     drawn = evening.stage != Evening.Stage.REGISTRATION
     fmt = format_for(evening)
     out = fmt.sitting_out(evening) if drawn else frozenset()
+    started = evening.rounds.exists()
     seatable = drawn and evening.stage != Evening.Stage.ENDED and (not started or fmt.joins_after_the_draw)
-    return GuestList(
-        evening=evening,
-        rows=rows,
+    return EveningGuests(
+        version=evening.version,
+        everyone=everyone,
         counts=counts,
         history=guests_with_history(evening.pk),
         started=started,
         drawn=drawn,
-        unseated=[g for g in here if g.seat is None and g.pk not in out] if seatable else [],
+        unseated=tuple(g for g in here if g.seat is None and g.pk not in out) if seatable else (),
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
+        letters=_letters(everyone),
         seatable=seatable,
+    )
+
+
+def guest_list(evening: Evening, *, q: str = "", show: str = "", kept: bool = False) -> GuestList:
+    """The evening's guests list under a filter (``q``: part of a name or contact, found by
+    ``guest_matches``; ``show``: a status, "" for everyone), alphabetical. Returns a
+    ``GuestList``. The filter runs over the rows already read (2,000 guests at most).
+    ``kept``: read the evening once per process and version (``evening_part``: one query when
+    kept), for a page that only reads; a request that has just changed the evening reads it
+    afresh (the default), since its ``evening`` is the one read before the change."""
+    reading = evening_part(_LISTS, evening, evening_guests) if kept else evening_guests(evening)
+    everyone = reading.everyone
+    rows = [g for g in everyone if (not show or g.status == show) and (not q or guest_matches(q, g))]
+    return GuestList(
+        evening=evening,
+        rows=rows,
+        counts=reading.counts,
+        history=reading.history,
+        started=reading.started,
+        drawn=reading.drawn,
+        unseated=list(reading.unseated),
+        sitting_out=reading.sitting_out,
+        joins=reading.joins,
+        seatable=reading.seatable,
         q=q,
         show=show,
+        reading=reading,
     )

@@ -1,34 +1,29 @@
-"""The bell: apply ``tables.formats.poker.bell.ring_bell`` to the round in play and store what it did; undo it.
+"""The bell every format shares: ring the round in play (the lock, then the evening's format
+rings it: ``FormatPlugin.bell_apply``), dry-run it, undo the last step, and the steps of the
+history in words.
 
-The bell goes through one conditional update of its round (running/paused/waiting -> closed)
-and the database allows one live bell per round, so a second ring, a late timer or a duplicate
-task does nothing. A bell costs the same dozen queries for 8 guests or 500 (the seats move in
-one UPDATE). Rules: ``docs/rules/progressive-poker.md`` via ``tables.formats.poker.bell``; messages and
-entries name guests (``tournament.services.naming``).
+The format's own bell (scoring, moving, storing its record) is its plug-in's: Progressive
+Poker's is ``tournament.formats.poker.bell`` (``tables.formats.poker.bell.ring_bell``), the
+tables of four's ``tournament.formats.partnership.bell``. Messages and entries name guests
+(``tournament.services.naming``).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, IntegerField
-from django.db.models.expressions import RawSQL
+from django.db import transaction
+from django.db.models import F
 from django.db.models.functions import Now
 
-from tables.cuts import CardsCut, TieCards, TieKey, ties_cut
 from tables.errors import RuleError
-from tables.formats.poker.bell import BellEntry as TableEntry
-from tables.formats.poker.bell import BellRecord, EveningState, ResultError
-from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
+from tournament.models import Bell, BellEntry, Evening, Round
+from tournament.plugin import BellPreview
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
-from tournament.services.draws import seats_replace
 from tournament.services.locks import lock_evening, lock_round
-from tournament.services.naming import error_message, guest_names, name_guests
-from tournament.services.state import OPEN_STATES, evening_state, ring_options, table_result
+from tournament.services.naming import guest_names
+from tournament.services.state import OPEN_STATES
 from tournament.services.versions import evening_touch
 
 Cuts = Mapping[int, int | Sequence[int]]
@@ -44,7 +39,7 @@ def bell_ring(
     device: str = "",
     cuts: Cuts | None = None,
 ) -> Bell | None:
-    """Ring the bell for a round: apply ``tables.formats.poker.bell.ring_bell`` and store what it did.
+    """Ring the bell for a round: the evening's format rings it (``bell_apply``) and stores what it did.
 
     ``cuts`` are the cards the host saw cut (guest id -> rank 1..13, or ranks in order when
     equal cuts cut again); cuts not given are drawn at random, except that re-ringing a round
@@ -85,7 +80,7 @@ def bell_apply(
     ``bell_ring``. Raises ``RuleError`` for a bad cut. Either way a reopened round
     (``Round.reopened``) is reopened no longer: the bell has been rung. An evening at tables of
     The evening's format rings it (``FormatPlugin.bell_apply``): Progressive Poker's is
-    ``poker_bell_apply``; the formats at tables of four never wait. ``state``: the evening's
+    ``formats.poker.bell.poker_bell_apply``; the formats at tables of four never wait. ``state``: the evening's
     state (``FormatPlugin.state``) when the caller built it in this transaction (a result that
     rings the bell: one state per request, issue 23 item 3).
     """
@@ -94,227 +89,13 @@ def bell_apply(
     )
 
 
-def poker_bell_apply(
-    *,
-    rnd: Round,
-    evening: Evening,
-    cause: str,
-    user,
-    device: str,
-    cuts: Cuts | None = None,
-    state: EveningState | None = None,
-) -> Bell | None:
-    """Progressive Poker's bell inside ``bell_apply``'s transaction: ``tables.formats.poker.bell.ring_bell``
-    on the evening's state (``state`` when the caller built it, else read now) and the round's
-    results (``docs/rules/progressive-poker.md``, "The bell"); the bell waits (None) when the
-    rules cannot apply it yet. Raises ``RuleError`` for a bad cut."""
-    state = state if state is not None else evening_state(evening)
-    results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
-    last = Round.is_last_number(rnd.number, evening=evening)
-    names = guest_names(evening)
-    try:
-        record = (
-            format_for(evening)
-            .rules_of(evening)
-            .ring(
-                state,
-                results,
-                stake=evening.counters_per_stake,
-                options=ring_options(evening),
-                last_round=last,
-                cuts=_cards_for_bell(rnd, cuts),
-            )
-            .record
-        )
-    except ResultError as error:
-        _bell_waits(
-            rnd=rnd, evening=evening, reason=error_message(error, names=names), cause=cause, user=user, device=device
-        )
-        return None
-    claimed = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-        state=Round.State.CLOSED, waiting_for="", reopened=Round.Reopened.NO
-    )
-    if not claimed:
-        return None
-    try:
-        with transaction.atomic():
-            bell = bell_store(rnd=rnd, cause=cause, record=record, names=names)
-    except IntegrityError:
-        return None  # another process rang this round's bell first
-    _bell_rung(rnd=rnd, evening=evening, record=record, last=last, names=names, cause=cause, user=user, device=device)
-    return bell
-
-
-def _bell_waits(*, rnd: Round, evening: Evening, reason: str, cause: str, user, device: str) -> None:
-    """The bell cannot apply yet: mark the round rung and waiting for ``reason`` (guests named),
-    its clock stopped and no longer reopened; logged and touched unless another process moved
-    the round first. Inside ``bell_apply``'s transaction."""
-    waiting = Round.objects.filter(pk=rnd.pk, state__in=OPEN_STATES).update(
-        state=Round.State.RUNG,
-        waiting_for=reason[:300],
-        deadline=None,
-        clock_version=F("clock_version") + 1,
-        reopened=Round.Reopened.NO,
-    )
-    if waiting:
-        audit_log(
-            evening=evening, action="bell.wait", user=user, device=device, round=rnd.number, cause=cause, reason=reason
-        )
-        evening_touch(evening=evening)
-    rnd.state, rnd.waiting_for, rnd.reopened = Round.State.RUNG, reason[:300], Round.Reopened.NO
-
-
-def _bell_rung(
-    *,
-    rnd: Round,
-    evening: Evening,
-    record: BellRecord,
-    last: bool,
-    names: Mapping[int, str],
-    cause: str,
-    user,
-    device: str,
-) -> None:
-    """After a stored bell: the seats follow ``record``, the last round's bell ends play
-    (``last``), the audit log notes the moves, cuts and warnings, and the evening is touched.
-    Inside ``bell_apply``'s transaction."""
-    seats_follow(evening=evening, before=record.before, after=record.after)
-    if last:  # the end of play: the final count and the prize ceremony follow (services.ending)
-        Evening.objects.filter(pk=evening.pk).update(stage=Evening.Stage.ENDED, ended_at=Now())
-        evening.refresh_from_db(fields=["stage", "ended_at"])
-    audit_log(
-        evening=evening,
-        action="bell.ring",
-        user=user,
-        device=device,
-        round=rnd.number,
-        cause=cause,
-        moves=sum(1 for e in record.entries if e.from_table != e.to_table and e.to_table),
-        cuts={str(g): list(r) for g, r in record.cuts().items()},
-        warnings=[name_guests(w, names) for w in record.warnings],
-    )
-    evening_touch(evening=evening)
-    rnd.state, rnd.reopened = Round.State.CLOSED, Round.Reopened.NO
-
-
-def ties_settled(round_ids: Iterable[int]) -> dict[tuple[int, str, int | None], dict[TieKey, TieCards]]:
-    """(round id, kind, guest) -> the ties settled by cutting at that step's bells in those
-    rounds, live or undone, oldest first (``tables.formats.poker.bell.ties_cut``): the round's bell is
-    (round id, "bell", None), a guest's leaving (round id, "leave", guest id). One query.
-    House rule (``tables.cuts``): a tie once cut stays cut, so a tie that a correction or
-    an undo removes and a later ring brings back is settled by the same cards as the first
-    time, and a correction that is corrected back gives back exactly the evening it changed."""
-    bells: dict[tuple[int, str, int | None], list[list[TableEntry]]] = {}
-    for round_id, kind, record in (
-        Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "kind", "record")
-    ):
-        guest = record.get("guest")
-        step = (round_id, kind, None if guest is None else int(guest))
-        entries = [TableEntry.from_json(e) for e in record.get("entries", ()) if e.get("kind") == "cut"]
-        bells.setdefault(step, []).append(entries)
-    return {step: ties_cut(entries) for step, entries in bells.items()}
-
-
-def _cards_for_bell(rnd: Round, given: Cuts | None) -> CardsCut:
-    """The cards for ringing ``rnd``'s bell: the host's ``given`` cards first, then the ties
-    settled at the round's undone bells (``ties_settled``, one query), the rest at random."""
-    return CardsCut(given=given or {}, ties=ties_settled([rnd.pk]).get((rnd.pk, Bell.Kind.BELL, None), {}))
-
-
-def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int, str]) -> Bell:
-    """Save one bell's record and its entries (texts with guests' names). Two queries.
-    The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``.
-
-    Raises ``IntegrityError`` when the round already has a live bell (of kind "bell")."""
-    bell = Bell.objects.create(
-        round=rnd, kind=record.kind, cause=cause, record=record.to_json(), state_after=record.after.to_json()
-    )
-    BellEntry.objects.bulk_create(
-        [
-            BellEntry(
-                bell=bell,
-                kind=e.kind,
-                guest_id=e.guest,
-                from_table=e.from_table,
-                to_table=e.to_table,
-                amount=e.amount,
-                rule=e.rule[:200],
-                text=name_guests(e.text, names)[:300],
-                about=name_guests(e.about, names)[:300],
-            )
-            for e in record.entries
-        ]
-    )
-    return bell
-
-
-def seats_follow(*, evening: Evening, before: EveningState, after: EveningState) -> int:
-    """Update the ``Seat`` rows of guests whose table changed from ``before`` to ``after``, in
-    one UPDATE whatever the number of tables (a CASE on the guest). When the set
-    of seated guests changed (someone left or arrived) all seats are rewritten (two queries).
-    Returns how many guests moved."""
-    old = {g: n for n, ids in enumerate(before.tables, 1) for g in ids}
-    new = {g: n for n, ids in enumerate(after.tables, 1) for g in ids}
-    if set(old) != set(new):
-        seats_replace(evening=evening, tables=after.tables)
-        return len(new)
-    moved: dict[int, list[int]] = {}
-    for guest, table in new.items():
-        if old.get(guest) != table:
-            moved.setdefault(table, []).append(guest)
-    pairs = [(guest, table) for table, ids in moved.items() for guest in ids]
-    if pairs:
-        # One simple CASE on the guest ("CASE guest_id WHEN 17 THEN 2 ... END"): a plain SQL
-        # expression, because Django's Case(When(...)) costs more to build than to run here.
-        case = RawSQL(
-            "CASE guest_id " + " ".join(["WHEN %s THEN %s"] * len(pairs)) + " END",
-            [value for pair in pairs for value in pair],
-            output_field=IntegerField(),
-        )
-        Seat.objects.filter(evening=evening, guest_id__in=[guest for guest, _ in pairs]).update(table=case)
-    return len(pairs)
-
-
-@dataclass(frozen=True)
-class BellPreview:
-    """What the bell would do now (a dry run, nothing saved): the record, or the reason it
-    would wait (guests named); and who would cut, as (what for, guest ids) in order."""
-
-    record: BellRecord | None
-    waiting: str
-    cutters: tuple[tuple[str, tuple[int, ...]], ...]
-
-
 def bell_preview(*, rnd: Round) -> BellPreview:
     """Dry-run the bell of a round in play with its live results and random cuts, so the host
-    can see who may have to cut and enter the cards actually cut. Saves nothing; a few
-    queries. Which ties arise can depend on earlier cuts, so the list is a guide."""
-    evening = rnd.evening
-    names = guest_names(evening)
-    try:
-        record = (
-            format_for(evening)
-            .rules_of(evening)
-            .ring(
-                evening_state(evening),
-                [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
-                stake=evening.counters_per_stake,
-                options=ring_options(evening),
-                last_round=Round.is_last_number(rnd.number, evening=evening),
-                cuts=_cards_for_bell(rnd, None),
-                rng=random.Random(rnd.pk),
-            )
-            .record
-        )
-    except RuleError as error:
-        return BellPreview(None, error_message(error, names=names), ())
-    contests: dict[str, list[int]] = {}
-    for entry in record.entries:
-        if entry.kind == "cut":
-            why = name_guests(entry.cut_for, names)
-            if entry.guest not in contests.setdefault(why, []):
-                contests[why].append(entry.guest)
-    return BellPreview(record, "", tuple((why, tuple(ids)) for why, ids in contests.items()))
+    can see who may have to cut and enter the cards actually cut: the evening's format answers
+    (``FormatPlugin.bell_preview``; Progressive Poker's ``formats.poker.bell.poker_bell_preview``).
+    Saves nothing; a few queries. Which ties arise can depend on earlier cuts, so the list is a
+    guide."""
+    return format_for(rnd.evening).bell_preview(rnd)
 
 
 def bell_undo(*, evening: Evening, bell_id: int | None = None, user=None, device: str = "") -> Bell:
@@ -373,17 +154,6 @@ def _seats_back(evening: Evening, bell: Bell) -> None:
     """After ``bell`` was marked undone: the seats go back to before it, as the evening's format
     says (``FormatPlugin.bell_undone``)."""
     format_for(evening).bell_undone(evening=evening, bell=bell)
-
-
-def poker_seats_back(evening: Evening, bell: Bell) -> None:
-    """Progressive Poker's seats after ``bell`` was marked undone: back to before it. An undone
-    departure gives the guest back their seat and status "here"; an undone arrival keeps the
-    door's check-in (status stays "here": they are here, just not seated; house rule, issue 22:
-    the board's *Needs you* then lists them to seat again)."""
-    record = BellRecord.from_json(bell.record)
-    if bell.kind == Bell.Kind.LEAVE:
-        Guest.objects.filter(pk=record.mover()).update(status=Guest.Status.HERE)
-    seats_follow(evening=evening, before=record.after, after=record.before)
 
 
 def _bell_to_undo(*, evening: Evening, bell_id: int | None) -> Bell:

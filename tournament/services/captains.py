@@ -130,7 +130,7 @@ def captain_report(
                 tables=(table,),
                 by=by,
             )
-        counters_add_up(state, table, counters, CAPTAIN_NEXT_STEP)
+        counters_add_up(guest.evening, state, table, counters, CAPTAIN_NEXT_STEP)
         return result_record(
             round=rnd,
             table=table,

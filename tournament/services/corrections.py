@@ -32,7 +32,6 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import TableResult
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.plugin import HasTables, StepReplay
 from tournament.registry import format_for
@@ -135,8 +134,8 @@ def result_correct(
     device: str = "",
     confirm: str | None = None,
 ) -> Correction:
-    """Correct a Progressive Poker table's result: ``correction_save`` with the ``TableResult``
-    of ``pool_winner``, ``in_call`` and ``tied`` (guest ids: the callers, who split the pool)
+    """Correct a Progressive Poker table's result: ``correction_save`` with the pool result
+    (``FormatPlugin.pool_result``) of ``pool_winner``, ``in_call`` and ``tied`` (guest ids: the callers, who split the pool)
     and ``counters`` (guest id -> counters after the
     deal), as for ``result_record``. Returns a ``Correction``; raises as ``correction_save``, and
     ``RuleError`` for an evening at tables of four (its tables report points, tricks or buncos:
@@ -146,12 +145,8 @@ def result_correct(
         "where a correction is the table's report (each side's points or tricks; at Bunco each team's points "
         "and each player's buncos), not a pool winner: correct it on the evening's corrections page.",
     )
-    result = TableResult(
-        table=table,
-        pool_winner=pool_winner,
-        in_call=frozenset(in_call),
-        tied=frozenset(tied),
-        counters=dict(counters or {}),
+    result = format_for(evening).pool_result(
+        table=table, pool_winner=pool_winner, in_call=in_call, tied=tied, counters=counters
     )
     return correction_save(
         evening=evening,

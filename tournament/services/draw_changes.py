@@ -4,9 +4,11 @@ The host's choice, each one service: redraw (``draw_digital`` or a new physical 
 latecomer at a free seat (``draw_seat_latecomer``: a table between head and booby below seven),
 take a guest out of the draw (``draw_release_guest``: a table between head and booby above
 four), or let a latecomer take the seat of a guest who left (``draw_swap_guest``: no table
-changes size, so it works at the head and booby tables too). The plan's limits come from
-``tables.formats.poker.plan`` (``free_seats``, ``plan_with_latecomer``, ``plan_without_guest``), whose
-messages say what to do instead. House rule (the seeds are silent on late arrivals).
+changes size, so it works at the head and booby tables too). The plan's limits are the format's
+(``FormatPlugin.plan_with_latecomer``, ``plan_without_guest``; Progressive Poker's
+``tables.formats.poker.plan``), whose messages say what to do instead. House rule (the seeds
+are silent on late arrivals). What the host is told when a guest is marked before round 1
+at Progressive Poker is its own (``tournament.formats.poker.draw_replans``).
 
 Each change stores a new complete ``Draw`` with the cards copied (the latecomer's card is one of
 their own pack at the chosen table) and supersedes the earlier one, which is kept: the history
@@ -21,16 +23,19 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.plan import TablePlan, free_seats, plan_with_latecomer, plan_without_guest
+from tables.formats.engine import Plan
 from tables.packs import Pack
 from tables.table_cards import TableCard
 from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.draws import live_draw, lock_for_draw, seats_replace, stored_plan
 from tournament.services.versions import evening_touch
 
 
-def _live(evening: Evening) -> tuple[Draw, list[DrawnCard]]:
+def live_cards(evening: Evening) -> tuple[Draw, list[DrawnCard]]:
+    """The draw in force and its cards (``DrawnCard.SEATING_ORDER``). Raises ``RuleError`` when
+    there is no draw yet. Two queries."""
     draw = live_draw(evening)
     if draw is None:
         raise RuleError("There is no draw yet: run the draw, and everyone checked in is seated.")
@@ -47,7 +52,7 @@ def _guest(evening: Evening, guest_id: int) -> Guest:
 def replace_draw(
     evening: Evening,
     old: Draw,
-    plan: TablePlan,
+    plan: Plan,
     cards: list[tuple[int, str, int]],
     *,
     seats: Mapping[int, int | None] | None = None,
@@ -99,18 +104,19 @@ def draw_seat_latecomer(*, evening: Evening, guest_id: int, table: int, user=Non
 
     Raises ``RuleError`` when the guest is not checked in or already has a card, when ``table``
     has no free seat (``PlanError`` naming the tables that have one, or saying to redraw), when
-    there is no draw, or after round 1 started. Source: ``tables.formats.poker.plan.plan_with_latecomer``.
+    there is no draw, or after round 1 started. Source: the format's ``plan_with_latecomer``
+    (Progressive Poker: ``tables.formats.poker.plan.plan_with_latecomer``).
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
         guest = _guest(evening, guest_id)
-        draw, cards = _live(evening)
+        draw, cards = live_cards(evening)
         if guest.status != Guest.Status.HERE:
             raise RuleError(f"{guest.name} is not checked in: check them in first, then give them a seat.")
         if any(c.guest_id == guest.pk for c in cards):
             raise RuleError(f"{guest.name} already has a seat in this draw.")
         _tables_of_any_size(draw)
-        plan = plan_with_latecomer(stored_plan(draw), table)
+        plan = format_for(evening).plan_with_latecomer(stored_plan(draw), table)
         kept = [(c.guest_id, c.pack, c.rank) for c in cards]
         new = replace_draw(evening, draw, plan, [*kept, (guest.pk, guest.pack, table)])
         labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
@@ -135,18 +141,19 @@ def draw_release_guest(*, evening: Evening, guest_id: int, user=None, device: st
     Raises ``RuleError`` when the guest has no card in the draw, when their table cannot lose a
     player (``PlanError``: the head and booby tables keep four, a table between keeps four or
     more; it says to redraw, move a guest first, or let a latecomer take the seat), when there
-    is no draw, or after round 1 started. Source: ``tables.formats.poker.plan.plan_without_guest``.
+    is no draw, or after round 1 started. Source: the format's ``plan_without_guest``
+    (Progressive Poker: ``tables.formats.poker.plan.plan_without_guest``).
     """
     with transaction.atomic():
         evening = lock_for_draw(evening)
         guest = _guest(evening, guest_id)
-        draw, cards = _live(evening)
+        draw, cards = live_cards(evening)
         mine = next((c for c in cards if c.guest_id == guest.pk), None)
         if mine is None:
             raise RuleError(f"{guest.name} has no card in the draw in force: nothing to take out.")
         _tables_of_any_size(draw)
         try:
-            plan = plan_without_guest(stored_plan(draw), mine.rank)
+            plan = format_for(evening).plan_without_guest(stored_plan(draw), mine.rank)
         except RuleError as error:
             raise type(error)(f"{error} Or let a latecomer take {guest.name}'s seat.") from None
         new = replace_draw(evening, draw, plan, [(c.guest_id, c.pack, c.rank) for c in cards if c.guest_id != guest.pk])
@@ -174,7 +181,7 @@ def draw_swap_guest(*, evening: Evening, leaving_id: int, arriving_id: int, user
     with transaction.atomic():
         evening = lock_for_draw(evening)
         leaving, arriving = _guest(evening, leaving_id), _guest(evening, arriving_id)
-        draw, cards = _live(evening)
+        draw, cards = live_cards(evening)
         mine = next((c for c in cards if c.guest_id == leaving.pk), None)
         if mine is None:
             raise RuleError(f"{leaving.name} has no card in the draw in force, so has no seat to give up.")
@@ -200,48 +207,3 @@ def draw_swap_guest(*, evening: Evening, leaving_id: int, arriving_id: int, user
         )
         evening_touch(evening=evening)
     return new
-
-
-def draw_guest_marked(*, evening: Evening, guest: Guest, leaving: bool, user=None, device: str = "") -> str:
-    """After the draw and before round 1 at Progressive Poker: mark ``guest`` as left
-    (``leaving``) or checked in, and say the re-plan the host confirms on the draw page (the
-    seating changes only on the host's confirmation there: ``draw_release_guest``,
-    ``draw_swap_guest``, ``draw_seat_latecomer``). Returns the words for the host, naming the
-    guest and the table: "Ann is marked as left, but the draw still seats Ann at table 3. The
-    re-plan: table 3 plays with 5 ... confirm it on the draw page before round 1." Raises
-    ``RuleError`` (nothing saved) when there is no draw, round 1 has started, or the evening
-    has ended. House rule (issue 22): who plays round 1 is the host's call, shown first."""
-    with transaction.atomic():
-        evening = lock_for_draw(evening)
-        draw, cards = _live(evening)
-        status = Guest.Status.LEFT if leaving else Guest.Status.HERE
-        Guest.objects.filter(pk=guest.pk).update(status=status)
-        guest.status = status
-        audit_log(evening=evening, action="guest.status", user=user, device=device, guest_id=guest.pk, status=status)
-        evening_touch(evening=evening)
-    mine = next((c for c in cards if c.guest_id == guest.pk), None)
-    plan = stored_plan(draw)
-    if leaving:
-        if mine is None:
-            return f"{guest.name} is marked as left; they hold no seat in the draw."
-        try:
-            sizes = plan_without_guest(plan, mine.rank).sizes
-            replan = f"taking {guest.name} out leaves table {mine.rank} with {sizes[mine.rank - 1]}"
-        except RuleError as error:
-            replan = f"{guest.name} cannot simply be taken out ({error}), so give the seat to a latecomer or redraw"
-        return (
-            f"{guest.name} is marked as left, but the draw still seats {guest.name} at table {mine.rank}. "
-            f"The re-plan: {replan}. Confirm it on the draw page before round 1."
-        )
-    if mine is not None:
-        return f"{guest.name} is checked in; they already have a seat at table {mine.rank}."
-    free = free_seats(plan)
-    where = (
-        f"a free seat at table {' or '.join(map(str, free))}"
-        if free
-        else "no free seat: take a leaver's seat or redraw"
-    )
-    return (
-        f"{guest.name} is checked in but has no seat in the draw yet. The re-plan: {where}. "
-        "Confirm it on the draw page before round 1."
-    )

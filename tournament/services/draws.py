@@ -1,14 +1,15 @@
 """The seating draw: plan the tables, deal a card of their pack to every guest who is here, seat them.
 
-Rules: ``tables.formats.poker.plan`` and ``tables.formats.poker.draw`` (from ``docs/rules/progressive-poker.md``). A redraw before
-round 1 replaces the earlier draw wholly; the earlier one is kept, marked superseded.
+Rules: the format's plan and draw (``FormatPlugin.rules_of(evening)``: ``plan`` and ``draw``, from
+each format's page in ``docs/rules/``). A redraw before round 1 replaces the earlier draw wholly;
+the earlier one is kept, marked superseded.
 
 The draw in force (``live_draw``) is the newest complete draw not superseded. A physical draw
 being recorded card by card (``tournament.services.draw_physical``) is a ``Draw`` with
 ``complete=False``: it does not replace the draw in force until it is finished. Changes of who is
 here after the draw and before round 1 are in ``tournament.services.draw_changes``.
 
-Errors from ``tables.formats.poker.draw`` name guests by id in ``error.subjects``; pages and commands write
+Errors from the format's draw name guests by id in ``error.subjects``; pages and commands write
 them with names (``tournament.services.naming.error_message``).
 """
 
@@ -21,7 +22,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.plan import TablePlan, plan_tables
+from tables.formats.engine import Plan
 from tables.packs import Pack
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
 from tournament.registry import format_for
@@ -36,15 +37,30 @@ def live_draw(evening: Evening) -> Draw | None:
     return evening.draws.filter(superseded_at__isnull=True, complete=True).first()
 
 
-def stored_plan(draw: Draw) -> TablePlan:
-    """The ``TablePlan`` a stored draw was made with (its sizes and what it relaxed)."""
-    return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None)
+def stored_plan(draw: Draw) -> Plan:
+    """The table plan a stored draw was made with (``tables.formats.engine.Plan``: its sizes and
+    what it relaxed). No query."""
+    return Plan(tuple(draw.sizes), relaxed=draw.relaxed or None)
 
 
-def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> TablePlan:
-    """The table plan for the guests checked in now; raises ``tables.formats.poker.plan.PlanError`` (with the
-    relaxed offer for 9 to 11 guests) when the rules cannot seat them."""
-    return plan_tables(evening.guests.filter(status=Guest.Status.HERE).count(), accept_relaxed=accept_relaxed)
+def draw_plan(*, evening: Evening, accept_relaxed: bool = False) -> Plan:
+    """The table plan for the guests checked in now, by the format's rules
+    (``FormatPlugin.rules_of(evening).plan``). Raises ``RuleError`` when the rules cannot seat
+    them (Progressive Poker: fewer than 8, or 9 to 11 unless the relaxed plan is accepted;
+    tables of four: fewer than 4). One query."""
+    here = evening.guests.filter(status=Guest.Status.HERE).count()
+    return format_for(evening).rules_of(evening).plan(here, accept_relaxed=accept_relaxed)
+
+
+def plan_offer(*, evening: Evening) -> Plan | None:
+    """The plan the host may accept when the rules cannot seat the guests checked in now as
+    they are: the format's plan with what it relaxes accepted (Progressive Poker's relaxed plan
+    for 9 to 11 guests, docs/rules/progressive-poker.md, 'The table plan'), or None when even
+    that cannot seat them. One query."""
+    try:
+        return draw_plan(evening=evening, accept_relaxed=True)
+    except RuleError:
+        return None
 
 
 def lock_for_draw(evening: Evening) -> Evening:
@@ -80,8 +96,8 @@ def draw_digital(
     cards). Raises ``RuleError`` (PlanError, DrawError, guests in ``subjects``) when too few
     guests are here (Progressive Poker: 8; tables of four: 4), when 9 to 11 are here for
     Progressive Poker and the relaxed plan was not accepted, for a wrong pick of who represents
-    the other pack, or after round 1 started. Nothing is saved then. Sources: Foster,
-    "Progressive Poker" (``tables.formats.poker.draw.deal``); ``docs/rules/tables-of-four.md`` (``tables.formats.foursome``).
+    the other pack, or after round 1 started. Nothing is saved then. Sources: the format's draw
+    (Foster, "Progressive Poker"; ``docs/rules/tables-of-four.md``).
     Queries: a constant number (about a dozen), whatever the number of guests.
     """
     with transaction.atomic():

@@ -32,13 +32,12 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import EveningState
-from tables.formats.poker.bell.checks import count_off
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
+from tournament.plugin import HasTables
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
-from tournament.services.state import OPEN_STATES, bell_options, evening_state
+from tournament.services.state import OPEN_STATES, evening_state
 from tournament.services.versions import evening_touch
 
 
@@ -165,7 +164,7 @@ def final_count_record(
             raise RuleError("The prize ceremony has begun, so the final count is closed: nothing was changed.")
         state = evening_state(evening, final=False)
         seated = _final_count_check(evening, state, table, counters)
-        off = count_off(state, table, counters) or 0  # complete: missing counts were refused above
+        off = format_for(evening).count_off(state, table, counters) or 0  # complete: missing counts were refused above
         after = sum(counters.values())
         before = after - off
         if off and agreed_off != off:
@@ -191,9 +190,7 @@ def final_count_record(
     return count
 
 
-def _final_count_check(
-    evening: Evening, state: EveningState, table: int, counters: Mapping[int, int]
-) -> tuple[int, ...]:
+def _final_count_check(evening: Evening, state: HasTables, table: int, counters: Mapping[int, int]) -> tuple[int, ...]:
     """The guests seated at ``table`` after the last bell (``state``), once ``counters`` gives a
     whole number from 0 to ``COUNTERS_MAX`` for each of them and for nobody else. Raises
     ``RuleError`` (guests named) for a table that does not exist, a guest not at the table, a
@@ -202,7 +199,7 @@ def _final_count_check(
         raise RuleError(
             "There is no table {table}: the tables are 1 to {count}.", tables=(table,), count=len(state.tables)
         )
-    seated = state.tables[table - 1]
+    seated = tuple(state.tables[table - 1])
     names = dict(evening.guests.values_list("pk", "name"))
     strangers = [g for g in counters if g not in seated]
     if strangers:
@@ -235,9 +232,10 @@ def _final_count_check(
 
 
 def reveal_order(prizes: tuple) -> tuple:
-    """The prizes (``tournament.services.prizes.PrizeLine``) in the order the ceremony reveals
-    them: the booby prize first, then the packs' prizes, the most yellow counters last (house
-    rule: the biggest prize last)."""
+    """The prizes (the format's prize lines: Progressive Poker's
+    ``formats.poker.standings.PrizeLine``) in the order the ceremony reveals them: the booby
+    prize first, then the packs' prizes, the most yellow counters last (house rule: the biggest
+    prize last)."""
     rank = {"booby": 0, "red_pack": 1, "blue_pack": 2, "head_table": 3}
     return tuple(sorted(prizes, key=lambda line: rank.get(line.prize.key, 1)))
 
@@ -326,7 +324,11 @@ def ceremony_next(*, evening: Evening, seen_step: int, user=None, device: str = 
                 f"That page was out of date: {step} of {now.steps} steps of the ceremony are shown "
                 "already. Nothing was changed; look again before the next tap."
             )
-        if evening.ceremony_step is None and now.uncounted and bell_options(evening).last_round_counts == "require":
+        if (
+            evening.ceremony_step is None
+            and now.uncounted
+            and format_for(evening).house_rule(evening, "last_round_counts") == "require"
+        ):
             tables = ", ".join(str(t) for t in now.uncounted)
             raise RuleError(
                 f"The final count is not finished: table{'s' if len(now.uncounted) > 1 else ''} {tables} "

@@ -55,6 +55,15 @@ def near_duplicates(evening: Evening, names: list[str]) -> dict[str, str]:
     return found
 
 
+def already_words(name: str, registered: str) -> str:
+    """What a host is told of a name already registered, naming the guest as registered when
+    the name typed differs from it only in case or spacing: "“Ann smith” is already registered
+    as “Ann Smith”" ("“Ann Smith” is already registered" when they are the same)."""
+    if name == registered:
+        return f"“{name}” is already registered"
+    return f"“{name}” is already registered as “{registered}”"
+
+
 def near_words(name: str, alike: str) -> str:
     """The question a near-duplicate asks, in the host's words."""
     return (
@@ -149,7 +158,7 @@ def parse_guest_list(text: str, *, evening: Evening, different: bool = False) ->
         raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
     if rows[0][1] and rows[0][1][0].strip().casefold() == "name":
         rows = rows[1:]
-    problems: list[str] = []
+    problems: list[tuple[int, str]] = []  # (row, what is wrong with it): told in row order
     parsed: list[GuestRow] = []
     seen: dict[str, int] = {}
     packless = not format_for(evening).plays_packs  # names alone will do: the packs take no part
@@ -159,27 +168,34 @@ def parse_guest_list(text: str, *, evening: Evening, different: bool = False) ->
             cells = [cells[0], ("red", "blue")[len(parsed) % 2]]
         if len(cells) not in (2, 3):
             problems.append(
-                f"Row {number}: expected 2 or 3 columns (name, pack, contact) separated by {separator}, as this list "
-                f"is read, found {len(cells)}. Use one separator for the whole list."
+                (
+                    number,
+                    f"Row {number}: expected 2 or 3 columns (name, pack, contact) separated by {separator}, as "
+                    f"this list is read, found {len(cells)}. Use one separator for the whole list.",
+                )
             )
             continue
         try:
             name = clean_name(cells[0])
             pack = parse_pack(cells[1], evening=evening)
         except RuleError as error:
-            problems.append(f"Row {number}: {error}")
+            problems.append((number, f"Row {number}: {error}"))
             continue
         key = Guest.fold_name(name)
         if key in seen:
-            problems.append(f"Row {number}: “{name}” is also on row {seen[key]}; give one of them a fuller name.")
+            problems.append(
+                (number, f"Row {number}: “{name}” is also on row {seen[key]}; give one of them a fuller name.")
+            )
             continue
         seen[key] = number
         parsed.append(GuestRow(name=name, pack=pack, contact=cells[2] if len(cells) == 3 else ""))
-    existing = set(Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True))
-    for name in sorted(existing):
-        problems.append(f"Row {seen[Guest.fold_name(name)]}: “{name}” is already registered.")
+    typed = {Guest.fold_name(r.name): r.name for r in parsed}
+    existing = Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True)
+    for name in existing:
+        number = seen[Guest.fold_name(name)]
+        problems.append((number, f"Row {number}: {already_words(typed[Guest.fold_name(name)], name)}."))
     if problems:
-        raise GuestListError(problems)
+        raise GuestListError([words for _, words in sorted(problems, key=lambda problem: problem[0])])
     if not different:
         near = _near_in_list(evening, parsed, seen)
         if near:
@@ -306,8 +322,11 @@ def guest_add(
         row = GuestRow(name=clean_name(name), pack=parse_pack(pack, evening=evening), contact=contact.strip()[:200])
     except RuleError as error:
         raise GuestListError([str(error)]) from None
-    if Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).exists():
-        raise GuestListError([f"“{row.name}” is already registered; add a surname or initial to tell them apart."])
+    registered = Guest.objects.filter(evening=evening, name_key=Guest.fold_name(row.name)).values_list(
+        "name", flat=True
+    )
+    if (same := registered.first()) is not None:
+        raise GuestListError([f"{already_words(row.name, same)}; add a surname or initial to tell them apart."])
     alike = near_duplicates(evening, [row.name]).get(row.name)
     if alike is not None and not different:
         raise GuestListError([near_words(row.name, alike)], near=True)
@@ -385,8 +404,9 @@ def guest_rename(*, guest: Guest, name: str, user=None, device: str = "") -> Gue
     new = clean_name(name)
     key = Guest.fold_name(new)
     with transaction.atomic():
-        if Guest.objects.filter(evening=guest.evening, name_key=key).exclude(pk=guest.pk).exists():
-            raise RuleError(f"“{new}” is already registered; add a surname or initial to tell them apart.")
+        other = Guest.objects.filter(evening=guest.evening, name_key=key).exclude(pk=guest.pk)
+        if (same := other.values_list("name", flat=True).first()) is not None:
+            raise RuleError(f"{already_words(new, same)}; add a surname or initial to tell them apart.")
         old = guest.name
         guest.name = new
         guest.save(update_fields=["name", "name_key"])

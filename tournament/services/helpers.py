@@ -118,7 +118,7 @@ def scorer_report(
                 "Round {round} is closed: its bell has rung, so its results are the host's to correct. Tell the host.",
                 rounds=(rnd.number,),
             )
-        counters_add_up(evening_state(evening), table, counters, SCORER_NEXT_STEP)
+        counters_add_up(evening, evening_state(evening), table, counters, SCORER_NEXT_STEP)
         return result_record(
             round=rnd,
             table=table,

@@ -1,28 +1,20 @@
-"""Standings, prizes and the settlement sheet of an evening (reads).
-
-The standings are derived from the stored records: the evening's state after its last live bell
-(``Bell.state_after``; the draw's seating before the first bell), with every guest on record,
-seated or gone. Prizes follow ``tables.prizes.award_prizes`` with the evening's house rules
-(``Evening.options["prizes"]``, see ``PrizeOptions``); the settlement sheet
-``tables.prizes.settle`` when a counter has a money value (``Evening.counter_value``).
-Rules: ``docs/rules/progressive-poker.md`` (prizes; fresh stakes charged at the settlement).
+"""Standings and prizes of an evening (reads), every format's: the seed tied prizes are cut
+with, and the standings as the evening's format gives them (``FormatPlugin.standings``).
+Progressive Poker's (places by yellow counters, its prizes and settlement sheet) are
+``tournament.formats.poker.standings``; the tables of four's
+``tournament.formats.partnership.standings``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from decimal import Decimal
+from typing import TYPE_CHECKING, cast
 
-from tables.errors import RuleError
-from tables.formats.poker.prizes import PrizeOptions, Settlement, StandingRow, places, settle, standings
-from tables.packs import Pack
-from tables.prizes import Prize
 from tournament.models import Evening, Guest
 from tournament.registry import format_for
-from tournament.services.naming import namer
-from tournament.services.state import evening_state
+
+if TYPE_CHECKING:  # Progressive Poker's standings, named for the type checker only
+    from tournament.formats.poker.standings import EveningStandings
 
 
 def prize_seed(evening: Evening) -> str:
@@ -33,104 +25,11 @@ def prize_seed(evening: Evening) -> str:
     return evening.prize_seed or f"prizes-{evening.public_key}"
 
 
-def prize_options(evening: Evening) -> PrizeOptions:
-    """The evening's prize options (house rules) from ``evening.options["prizes"]``; raises
-    ``RuleError`` for an unknown option or value."""
-    return PrizeOptions.from_mapping(dict((evening.options or {}).get("prizes", {})))
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    """One line of the standings page: place (ties share a place), the guest, their row."""
-
-    place: int
-    guest: Guest
-    row: StandingRow
-
-
-@dataclass(frozen=True)
-class PrizeLine:
-    """One prize as shown: the prize (title with the host's pack labels), its winners, the
-    reason in plain words with guests named."""
-
-    prize: Prize
-    title: str
-    winners: tuple[Guest, ...]
-    reason: str
-
-
-@dataclass(frozen=True)
-class SettlementLine:
-    """One guest's line of the settlement sheet: counters won and the amount (positive: the
-    guest receives it; negative: the guest pays it)."""
-
-    guest: Guest
-    line: Settlement
-
-
-@dataclass(frozen=True)
-class EveningStandings:
-    """Standings, prizes and (when counters have a value) the settlement, of one evening."""
-
-    lines: tuple[StandingLine, ...]
-    prizes: tuple[PrizeLine, ...]
-    settlement: tuple[SettlementLine, ...]
-    total: Decimal | None
-
-
 def evening_standings(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
-    """The evening's standings, prizes and settlement sheet, in three or four queries whatever
-    its size (one fewer with ``guests``: guest id -> guest, every guest of the evening, when the
-    caller has read them). Before the draw everything is empty. Prize ties under ``ties="cut"``
-    are cut with a generator seeded by the evening's public key, so the page shows the same cut
-    every time (house rule: one cut per evening, not one per page view). Raises ``RuleError``
-    for bad prize options stored on the evening."""
-    options = prize_options(evening)
-    if guests is None:
-        guests = {g.pk: g for g in evening.guests.all()}
-    try:
-        state = evening_state(evening)
-    except RuleError:
-        return EveningStandings((), (), (), None)
-    packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
-    rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines = [
-        StandingLine(place=place, guest=guests[row.guest], row=row)
-        for place, row in zip(places(rows), rows, strict=True)
-    ]
-    names = {pk: g.name for pk, g in guests.items()}
-    prizes = (
-        format_for(evening)
-        .rules_of(evening)
-        .prizes(
-            state,
-            packs,
-            options=options,
-            rng=random.Random(prize_seed(evening)),
-            stake=evening.counters_per_stake,
-        )
-    )
-    prize_lines = tuple(
-        PrizeLine(
-            prize=p,
-            title=_title(evening, p),
-            winners=tuple(guests[g] for g in p.winners),
-            reason=p.reason_for(namer(names)),
-        )
-        for p in prizes
-    )
-    settlement: tuple[SettlementLine, ...] = ()
-    total = None
-    if evening.counter_value is not None:
-        sheet = settle(rows, counter_value=Decimal(evening.counter_value))
-        settlement = tuple(SettlementLine(guest=guests[s.guest], line=s) for s in sheet)
-        total = sum((s.amount for s in sheet), Decimal(0))
-    return EveningStandings(tuple(lines), prize_lines, settlement, total)
-
-
-def _title(evening: Evening, prize: Prize) -> str:
-    if prize.key == "red_pack":
-        return f"Most counters won, {evening.red_label}"
-    if prize.key == "blue_pack":
-        return f"Most counters won, {evening.blue_label}"
-    return prize.title
+    """The evening's standings, prizes and (where counters have a value) settlement sheet, as its
+    format gives them (``FormatPlugin.standings``; Progressive Poker's
+    ``formats.poker.standings.poker_standings``, which the standings page, the documents and the
+    export read). ``guests``: guest id -> guest, every guest of the evening, when the caller has
+    read them (one query fewer). Raises ``RuleError`` for bad prize options stored on the
+    evening."""
+    return cast("EveningStandings", format_for(evening).standings(evening, guests=guests))

@@ -1,21 +1,32 @@
-"""A table's result for the round in play, reported by a captain or entered by the host."""
+"""A table's pool result for the round in play, reported by a captain or entered by the host,
+for a format that plays for counters (Progressive Poker): checked, its counts compared with what
+the table held, stored, and the bell rung when it is due.
+
+What the result is and what makes it one a table could report are the format's
+(``FormatPlugin.pool_result``, ``result_check``, ``count_off``; Progressive Poker's
+``tables.formats.poker.bell`` through ``tournament.formats.poker``); the tables of four report
+through their own pages (``tournament.formats.partnership.reports``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, cast
 
 from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import EveningState, TableResult, check_one
-from tables.formats.poker.bell.checks import count_off
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_apply
 from tournament.services.locks import lock_round
 from tournament.services.state import OPEN_STATES, evening_state, poker_only
 from tournament.services.versions import evening_touch
+
+if TYPE_CHECKING:  # the pool result, for the type checker only: the plug-in makes it
+    from tables.formats.poker.bell import EveningState, TableResult
+    from tournament.plugin import FormatPlugin
 
 
 class CountersDoNotAddUp(RuleError):
@@ -42,25 +53,26 @@ class CountersDoNotAddUp(RuleError):
         )
 
 
-def count_difference(state, table: int, counters: Mapping[int, int]) -> int:
-    """How far a table's counts are off (``tables.formats.poker.bell.checks.count_off``, the rule's one home):
-    what ``counters`` give the players at ``table`` minus what they held before the deal
-    (``state``, the ``EveningState`` before the bell), in counters; 0 when no counts are given
-    or they add up. Raises ``RuleError`` for a partial count (everyone's or no one's)."""
+def count_difference(fmt: FormatPlugin, state, table: int, counters: Mapping[int, int]) -> int:
+    """How far a table's counts are off (the format's ``count_off``: Progressive Poker's
+    ``tables.formats.poker.bell.checks.count_off``, the rule's one home): what ``counters`` give
+    the players at ``table`` minus what they held before the deal (``state``, the format's state
+    before the bell), in counters; 0 when no counts are given or they add up. Raises
+    ``RuleError`` for a partial count (everyone's or no one's)."""
     if not counters:
         return 0
-    off = count_off(state, table, counters)
+    off = fmt.count_off(state, table, counters)
     if off is None:
         raise RuleError("Give the counters of everyone at the table, or of no one (except at the head table).")
     return off
 
 
-def counters_add_up(state, table: int, counters: Mapping[int, int], next_step: str = "") -> None:
-    """Check a table's counts (a captain's, a scorer's or the host's): everyone's or no one's,
-    and, when given, summing to what those players held before the deal. Raises ``RuleError``
-    for a partial count and ``CountersDoNotAddUp`` (with the difference and ``next_step``) for
-    a wrong sum; returns None otherwise."""
-    off = count_difference(state, table, counters)
+def counters_add_up(evening: Evening, state, table: int, counters: Mapping[int, int], next_step: str = "") -> None:
+    """Check a table's counts (a captain's, a scorer's or the host's) at ``evening``: everyone's
+    or no one's, and, when given, summing to what those players held before the deal
+    (``state``). Raises ``RuleError`` for a partial count and ``CountersDoNotAddUp`` (with the
+    difference and ``next_step``) for a wrong sum; returns None otherwise."""
+    off = count_difference(format_for(evening), state, table, counters)
     if off:
         after = sum(counters.values())
         raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=next_step)
@@ -100,7 +112,7 @@ def result_record(
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
-    Raises ``RuleError`` (``tables.formats.poker.bell.ResultError``) for a round not in play or of an evening
+    Raises ``RuleError`` (the format's: Progressive Poker's ``ResultError``) for a round not in play or of an evening
     at tables of four, a winner or caller
     not at that table, a caller who is the winner, negative counters, or counters for someone
     not there. Nothing is saved then.
@@ -125,9 +137,10 @@ def result_record(
             return done
         evening = rnd.evening
         state = state if state is not None else evening_state(evening)
-        result = TableResult(
-            table=table, pool_winner=pool_winner, in_call=frozenset(in_call), tied=frozenset(tied), counters=counters
+        pool = format_for(evening).pool_result(
+            table=table, pool_winner=pool_winner, in_call=in_call, tied=tied, counters=counters
         )
+        result = cast("TableResult", pool)
         off = _count_off(
             evening, state, result, counters, reporter=reporter, count_check=count_check, agreed_off=agreed_off
         )
@@ -216,10 +229,10 @@ def _count_off(
     when the counts are off by other than ``agreed_off``. House rule, issue 11 deliver 2.
     """
     table = result.table
-    check_one(state, result)
+    format_for(evening).result_check(state, result)
     if reporter is not None and reporter.pk not in state.tables[table - 1]:
         raise RuleError(f"{reporter.name} is not at table {table} this round, so cannot report its result.")
-    off = count_difference(state, table, counters) if count_check else 0
+    off = count_difference(format_for(evening), state, table, counters) if count_check else 0
     if off and agreed_off != off:
         after = sum(counters.values())
         raise CountersDoNotAddUp(table=table, before=after - off, after=after, next_step=HOST_NEXT_STEP)

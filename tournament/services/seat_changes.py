@@ -21,28 +21,25 @@ guests, tables and rounds when it does not fit.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.db import transaction
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import BellEntry, BellRecord, EveningState
-from tables.formats.poker.plan import TablePlan, relaxations
-from tables.seats import SeatChange, TableLimits, change_seats, seat_moves
-from tournament.models import Bell, Draw, Evening, Guest, Result, Round
+from tables.formats.engine import Plan
+from tables.seats import SeatChange, change_seats, seat_moves
+from tournament.models import Draw, Evening, Guest, Result, Round
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
-from tournament.services.bell import bell_store, seats_follow
 from tournament.services.draw_changes import replace_draw
 from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening
 from tournament.services.naming import guest_names
-from tournament.services.state import evening_state
 from tournament.services.versions import evening_touch
 
-if TYPE_CHECKING:
-    from tournament.plugin import FormatPlugin
+if TYPE_CHECKING:  # Progressive Poker's record, named for the type checker only (its import's replay)
+    from tables.formats.poker.bell import BellRecord
+    from tournament.plugin import FormatPlugin, HasTables
 
 
 def seats_change(
@@ -163,7 +160,7 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
     kept). A guest's card goes with their seat: two guests who swap exchange their cards; a guest
     who moves holds the card of the table (and seat) moved to, in the pack of the card they held.
     At tables of four the layout is ``after``. The new plan records what its sizes relax of the
-    plan's rules (``tables.formats.poker.plan.relaxations``: a head table of five, say)."""
+    plan's rules (``FormatPlugin.sizes_relaxed``: a head table of five, say)."""
     draw = live_draw(evening)
     assert draw is not None
     cards = {c.guest_id: (c.pack, c.rank, c.seat) for c in draw.cards.all()}
@@ -176,83 +173,21 @@ def _draw_changed(evening: Evening, by_seat: bool, before: list[list[int]], afte
             table, seat = next((n, t.index(guest)) for n, t in enumerate(after, 1) if guest in t)
             cards[guest] = (cards[guest][0], table, seat if by_seat else None)
     sizes = tuple(len(t) for t in after)
-    plan = TablePlan(sizes, relaxed=relaxations(sizes))  # what the new sizes relax of the plan, said on the draw page
+    plan = Plan(sizes, relaxed=format_for(evening).sizes_relaxed(sizes))  # said on the draw page
     rows = [(g, pack, rank) for g, (pack, rank, _) in cards.items()]
     seats = {g: seat for g, (_, _, seat) in cards.items()}
+    # replace_draw reads the plan's sizes and relaxed words (the engine's ``Plan``).
     return replace_draw(evening, draw, plan, rows, seats=seats, layout=after if by_seat else None)
 
 
-def poker_seat_record(state: EveningState, change: SeatChange | None, limits: TableLimits) -> BellRecord:
-    """Progressive Poker's record of a seat change on ``state`` (a ``BellRecord`` of kind "seat":
-    the guest, the table moved to, an entry "seat" for every guest at another table after it,
-    the counters unchanged); ``change`` None (a swap at one table, which moves nobody): the
-    state unchanged. Raises ``RuleError`` as ``tables.seats.change_seats``."""
-    if change is None:
-        return BellRecord(before=state, after=state, entries=(), kind=Bell.Kind.SEAT)
-    tables = change_seats(state.tables, change, limits=limits)
-    entries = [
-        BellEntry(
-            kind="seat",
-            guest=player,
-            from_table=a,
-            to_table=b,
-            rule="house rule: the host changes seats (docs/rules/progressive-poker.md)",
-            text=f"The host changed your seat: go to table {b}.",
-            about=f"Guest {player} changes seats: from table {a} to table {b}.",
-        )
-        for player, a, b in seat_moves(state.tables, tables, fixed_seats=False)
-    ]
-    return BellRecord(
-        before=state,
-        after=replace(state, tables=tables),
-        entries=tuple(entries),
-        kind=Bell.Kind.SEAT,
-        guest=change.guest,
-        table=change.table,
-    )
-
-
-def poker_seats_step(
-    *,
-    evening: Evening,
-    last: Round,
-    change: SeatChange,
-    before: Sequence[Sequence[int]],
-    after: Sequence[Sequence[int]],
-    words: str,
-    names: Mapping[int, str],
-) -> Bell:
-    """Progressive Poker's "seat" step on ``last`` (``FormatPlugin.seats_changed``): the record
-    ``poker_seat_record`` makes, stored with its entries, the ``Seat`` rows followed. Inside the
-    caller's transaction."""
-    state = evening_state(evening, final=False)
-    record = poker_seat_record(state, change, format_for(evening).table_limits())
-    bell = bell_store(rnd=last, cause=Bell.Cause.HOST, record=record, names=names)
-    seats_follow(evening=evening, before=state, after=record.after)
-    return bell
-
-
-def seat_change_again(state: EveningState, movers: Sequence[tuple[int, int | None]], fmt: FormatPlugin) -> BellRecord:
-    """A stored poker seat change made again on ``state`` from who moved (``movers``: guest id,
-    table moved to; a correction or an imported evening replays it): two movers swapped, one
-    moved to their table, none a swap at one table. Raises ``RuleError`` as ``change_seats``."""
+def seat_change_again(state: HasTables, movers: Sequence[tuple[int, int | None]], fmt: FormatPlugin) -> BellRecord:
+    """A stored seat change made again on ``state`` from who moved (``movers``: guest id, table
+    moved to; an imported evening replays it): two movers swapped, one moved to their table,
+    none a swap at one table; the record is the format's (``FormatPlugin.seat_change_record``).
+    Raises ``RuleError`` as ``change_seats``."""
     change = None
     if len(movers) == 2:
         change = SeatChange(movers[0][0], other=movers[1][0])
     elif len(movers) == 1:
         change = SeatChange(movers[0][0], table=movers[0][1])
-    return poker_seat_record(state, change, fmt.table_limits())
-
-
-def poker_seat_change_again(state: EveningState, record: BellRecord, limits: TableLimits) -> BellRecord:
-    """The record of a stored poker "seat" step (``record``) replayed on ``state`` (a correction
-    replays every later step): the same guest moves to the same table, or swaps with the same
-    guest (the other mover's entry), within ``limits``. Raises ``RuleError`` as ``change_seats``
-    does when it no longer fits."""
-    others = [e.guest for e in record.entries if e.kind == "seat" and e.guest != record.guest]
-    change = None
-    if record.guest is not None and record.table:
-        change = SeatChange(record.guest, table=record.table)
-    elif record.guest is not None and others:
-        change = SeatChange(record.guest, other=others[0])
-    return replace(poker_seat_record(state, change, limits), options=record.options)
+    return cast("BellRecord", fmt.seat_change_record(state, change))

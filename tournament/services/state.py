@@ -1,35 +1,24 @@
-"""Reads the rules need: the evening's state now, the round in play, a stored result as the
-bell takes it, and the evening's bell options (house rules)."""
+"""Reads every format needs: the evening's counters now (through its plug-in), the stored state
+after the last bell, the round in play, and the lock for a change between rounds. Progressive
+Poker's own reads (its state, a stored result as its bell takes it, its bell's house rules) are
+``tournament.formats.poker.state``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from django.db.models import JSONField, OuterRef, Subquery
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import BellOptions, EveningState, TableResult
-from tournament.models import Bell, DrawnCard, Evening, FinalCount, Guest, Result, Round
+from tournament.models import Bell, Evening, Guest, Round
 from tournament.registry import format_for
-from tournament.services.draws import live_draw
 from tournament.services.locks import lock_evening
 
+if TYPE_CHECKING:  # the counters' state, for the type checker only: the plug-in gives it
+    from tables.formats.poker.bell import BellOptions, EveningState
+
 OPEN_STATES = (Round.State.RUNNING, Round.State.PAUSED, Round.State.RUNG)
-
-
-def bell_options(evening: Evening) -> BellOptions:
-    """The evening's bell options (house rules) from ``evening.options["bell"]``."""
-    return BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
-
-
-def ring_options(evening: Evening) -> BellOptions:
-    """The options a bell is rung with: the evening's (``bell_options``), except that the last
-    bell never waits for everyone's counters (``last_round_counts="optional"``). House rule
-    (issue 11 deliver 4): the final count is taken after the last bell, table by table,
-    pre-filled from the last count (``tournament.services.ending``); the evening's
-    ``last_round_counts`` says whether the prize ceremony waits for every table's final count."""
-    return replace(bell_options(evening), last_round_counts="optional")
 
 
 def poker_only(evening: Evening, why: str) -> None:
@@ -42,23 +31,23 @@ def poker_only(evening: Evening, why: str) -> None:
 
 
 def evening_state(evening: Evening, *, final: bool = True) -> EveningState:
-    """The evening as the bell rules see it now: the last live bell's state after, or the
-    draw's seating with one stake each. Once the evening has ended (and ``final``), the live
-    final counts (``FinalCount``, one per table counted) replace those guests' counters, so
-    the standings, prizes and documents read the final count. Raises ``RuleError`` before the
-    draw, and for an evening at tables of four (its state is ``formats.partnership.state.foursome_state``).
-    One or two queries (one more after the end)."""
-    if not format_for(evening).counters:
+    """The evening's counters now, as the format's bell rules see them
+    (``FormatPlugin.counted_state``; Progressive Poker's is ``formats.poker.state.poker_state``):
+    once the evening has ended (and ``final``) its final count's counters. Raises ``RuleError``
+    before the draw, and for an evening whose format plays for no counters (at tables of four
+    the state is ``FormatPlugin.state``). One or two queries (one more after the end)."""
+    fmt = format_for(evening)
+    if not fmt.counters:
         raise RuleError("This evening is played at tables of four: it has no counters to count.")
-    state = _bell_state(evening)
-    if final and evening.stage == Evening.Stage.ENDED:
-        counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list(
-            "counters", flat=True
-        )
-        final_counters = {int(g): int(c) for counters in counts for g, c in counters.items()}
-        if final_counters:
-            state = replace(state, counters={**dict(state.counters), **final_counters})
-    return state
+    return cast("EveningState", fmt.counted_state(evening, final=final))
+
+
+def ring_options(evening: Evening) -> BellOptions:
+    """The options ``evening``'s bell is rung with, as its format gives them
+    (``FormatPlugin.ring_options``; Progressive Poker's ``formats.poker.state.ring_options``:
+    its house rules, the last bell never waiting for counts). Raises ``RuleError`` for a bad
+    stored option. No query."""
+    return cast("BellOptions", format_for(evening).ring_options(evening))
 
 
 def last_state_after(evening: Evening) -> dict | None:
@@ -105,31 +94,6 @@ def lock_between_rounds(evening: Evening, guest: Guest, doing: str) -> tuple[Eve
     return evening, last
 
 
-def _bell_state(evening: Evening) -> EveningState:
-    """The last live bell's state after, or the draw's seating (see ``evening_state``)."""
-    after = last_state_after(evening)
-    if after is not None:
-        return EveningState.from_json(after)
-    draw = live_draw(evening)
-    if draw is None:
-        raise RuleError("There is no draw yet: run the draw first.")
-    tables: list[list[int]] = [[] for _ in draw.sizes]
-    for guest, table in draw.cards.order_by(*DrawnCard.SEATING_ORDER).values_list("guest_id", "rank"):
-        tables[table - 1].append(guest)
-    return EveningState.start(tables, stake=evening.counters_per_stake)
-
-
 def current_round(evening: Evening) -> Round | None:
     """The round in play (running, paused, or rung and waiting), or None."""
     return evening.rounds.filter(state__in=OPEN_STATES).order_by("-number").first()
-
-
-def table_result(row: Result) -> TableResult:
-    """A stored result as the bell rules take it."""
-    return TableResult(
-        table=row.table,
-        pool_winner=row.pool_winner_id,
-        in_call=frozenset(int(g) for g in row.in_call),
-        tied=frozenset(int(g) for g in row.tied),
-        counters={int(g): int(c) for g, c in row.counters.items()},
-    )

@@ -15,7 +15,7 @@ House rule: one guest, one row, one form (``tournament.views.guests``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from urllib.parse import quote
 
@@ -195,14 +195,34 @@ def _row(s: _Shared, g, note: str = "") -> str:
     )
 
 
+_SLOT = "<!--csrf and seen-->"  # where each row's form takes the page's own fields (no escaped text has "<")
+
+
+def _kept_rows(s: _Shared, listing) -> str:
+    """The whole list's rows (``listing`` unfiltered, read with its ``reading``) as
+    ``guest_rows`` writes them: written once per reading and door with a slot for each form's
+    CSRF field and ``seen`` mark, which are the page's own, put in on every request."""
+    reading = listing.reading
+    key = (s.is_host, s.links, s.hidden, s.remove_query, s.remove_vals, s.red, s.blue, s.started, s.drawn)
+    pieces = reading.rows_html.get(key)
+    if pieces is None:
+        blank = replace(s, csrf=_SLOT, seen="")
+        pieces = reading.rows_html[key] = "".join(_row(blank, g) + "\n" for g in listing.rows).split(_SLOT)
+    return (s.csrf + s.seen).join(pieces)
+
+
 @register.simple_tag(takes_context=True)
 def guest_rows(context) -> SafeString:
     """Every listed guest's row (``list.rows``), each followed by a newline, as safe HTML; ""
-    for an empty list (the template says "Nobody ...")."""
-    rows = context["list"].rows
+    for an empty list (the template says "Nobody ..."). The whole list read once per evening
+    version (``GuestList.reading``) is written once per door and version (``_kept_rows``)."""
+    listing = context["list"]
+    rows = listing.rows
     if not rows:
         return mark_safe("")
     shared = _shared(context)
+    if listing.reading is not None and listing.unfiltered:
+        return mark_safe(_kept_rows(shared, listing))
     return mark_safe("".join(_row(shared, g) + "\n" for g in rows))
 
 

@@ -32,7 +32,7 @@ def number(value) -> str:
 
 @register.simple_tag
 def standing_rows(lines: Iterable, evening) -> SafeString:
-    """The ``<tr>`` rows of ``lines`` (``services.prizes.StandingLine``: place, guest, row) on
+    """The ``<tr>`` rows of ``lines`` (``formats.poker.standings.StandingLine``: place, guest, row) on
     ``evening``'s pack labels, as safe HTML: place, pack mark and name ("(left)" for a guest
     who has left), yellow counters, counters, fresh stakes, counters won. Raises nothing.
     Columns: ``docs/rules/progressive-poker.md`` (the standings)."""

@@ -12,6 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
 
 from tables.errors import RuleError
 from tables.words import numbered, plural
@@ -19,10 +21,11 @@ from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CorrectionConfirmForm as ConfirmForm
-from tournament.models import Bell, Guest
+from tournament.models import Bell, Evening, Guest
 from tournament.registry import format_for
 from tournament.selectors.audit_sentences import audit_sentence, seat_moves
 from tournament.selectors.board import missing_tables, undo_offer
+from tournament.selectors.correction_history import kept_correction_rounds
 from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
 from tournament.views.format_pages import own_page
@@ -41,10 +44,21 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         return own
     undo = undo_offer(evening)
     return render(
-        request,
-        "host/corrections.html",
-        {"evening": evening, "rounds": corrections.correction_rounds(evening), "undo": undo},
+        request, "host/corrections.html", {"evening": evening, "rounds_html": _rounds_html(evening), "undo": undo}
     )
+
+
+def _rounds_html(evening: Evening) -> str:
+    """The corrections page's rounds (``host/_correction_rounds.html``) as safe HTML: written
+    once per evening version and time zone (``selectors.correction_history``), the page drawn
+    again unchanged writing only its undo button."""
+    kept = kept_correction_rounds(evening)
+    zone = timezone.get_current_timezone_name()
+    html = kept.html.get(zone)
+    if html is None:
+        context = {"evening": evening, "rounds": kept.rounds}
+        html = kept.html[zone] = render_to_string("host/_correction_rounds.html", context)
+    return html
 
 
 @login_required

@@ -23,7 +23,6 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
-from tables.formats.poker.plan import PlanError
 from tournament.forms.actions import DrawChangeForm, DrawForm, PhysicalActionForm, PhysicalCardForm, form_problems
 from tournament.models import Evening, Guest
 from tournament.party import phone_address
@@ -117,8 +116,8 @@ def draw_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     problem = ""
     try:
         plan = draws.draw_plan(evening=evening)
-    except PlanError as error:
-        problem, offer = error_message(error, evening), error.offer
+    except RuleError as error:
+        problem, offer = error_message(error, evening), draws.plan_offer(evening=evening)
     shown = plan or offer
     open_draw = draw_physical.open_physical_draw(evening)
     return render(

@@ -20,9 +20,10 @@ from tables.errors import RuleError
 from tournament.forms.evening import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.registry import format_for
+from tournament.selectors.finish_page import finish_reading
 from tournament.services import ending
 from tournament.services.naming import error_message
-from tournament.services.state import OPEN_STATES, bell_options
+from tournament.services.state import OPEN_STATES
 from tournament.views.stale import CEREMONY_STEP, CLOCK_BUTTONS, unchanged_since
 
 
@@ -100,8 +101,8 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             request, "The evening has not ended yet. Use “End the evening” on the board when the last round is played."
         )
         return redirect("host-evening", evening.pk)
-    tables = ending.final_count_tables(evening)
-    now = ending.ceremony(evening)
+    reading = finish_reading(evening)  # kept per evening version: drawn again, nothing is computed
+    tables, now = list(reading.tables), reading.ceremony
     counted = sum(1 for t in tables if t.count is not None)
     return render(
         request,
@@ -114,7 +115,9 @@ def finish_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             "ceremony": now,
             "reveal": CeremonyForm(initial={"step": now.step or 0}),
             "must_count": bool(
-                now.step is None and now.uncounted and bell_options(evening).last_round_counts == "require"
+                now.step is None
+                and now.uncounted
+                and format_for(evening).house_rule(evening, "last_round_counts") == "require"
             ),
         },
     )

@@ -105,8 +105,8 @@ def rows_response(
     request: HttpRequest, door: Door, *, q: str = "", show: str = "", news: str = "", alert: bool = False
 ) -> HttpResponse:
     """The list's body (rows, the bulk bar, the counts, a line of news) for an htmx swap of
-    ``#guest-rows``."""
-    listing = guest_list(door.evening, q=q, show=show)
+    ``#guest-rows``; a GET (a search) reads the list kept for the evening's version."""
+    listing = guest_list(door.evening, q=q, show=show, kept=request.method == "GET")
     response = render(request, "host/_guest_rows.html", _context(door, listing, oob=True, news=news, alert=alert))
     return reswap(retarget(response, "#guest-rows"), "outerHTML")
 
@@ -135,7 +135,7 @@ def list_page(request: HtmxHttpRequest, door: Door, **forms) -> HttpResponse:
     q, show = search.filters()
     if request.htmx and not request.htmx.history_restore_request and request.htmx.target == "guest-rows":
         return rows_response(request, door, q=q, show=show)
-    listing = guest_list(door.evening, q=q, show=show)
+    listing = guest_list(door.evening, q=q, show=show, kept=request.method == "GET")  # a POST's is fresh
     template = "host/guests.html" if door.is_host else "helper/door.html"
     return render(request, template, _context(door, listing, search=search, **forms))
 

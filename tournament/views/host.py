@@ -20,12 +20,12 @@ from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
 from tournament.selectors.guest_boards import shared_board
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
 from tournament.services.naming import error_message
-from tournament.services.state import bell_options
 from tournament.views.board import needs_host
 from tournament.views.format_pages import format_page, own_page
 from tournament.views.request_types import HostHttpRequest, HtmxHttpRequest
@@ -78,7 +78,8 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     evening = _evening(request, evening_id)
     if (own := own_page("board", request, evening, live=bool(request.htmx))) is not None:
         return own
-    board = shared_board(evening).board  # the one every phone shares: once per process and version
+    shared = shared_board(evening)  # the one every phone shares: once per process and version
+    board = shared.board
     template = "host/_board.html" if request.htmx else "host/evening_detail.html"
     here = sum(1 for g in board.guests.values() if g.status == Guest.Status.HERE)
     return render(
@@ -87,6 +88,7 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
         {
             "evening": evening,
             "board": board,
+            "ceremony": shared.ceremony,
             "here": here,
             "needs": needs_host(board),
             "undo": last_step(evening, {pk: g.name for pk, g in board.guests.items()}),
@@ -258,7 +260,11 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
     board = evening_board(evening)
     needs = needs_host(board)
     missing = needs.missing
-    no_result = BELL_HELP["no_result"][1][bell_options(evening).no_result]
+    no_result = BELL_HELP["no_result"][1][format_for(evening).house_rule(evening, "no_result")]
+    # What ringing now would do (a dry run): the rules may make the bell wait whatever the house
+    # rule for a table with no result says (Progressive Poker: until the head table's pool is
+    # decided), and the page says so rather than promise a bell that rings.
+    waits = format_for(evening).bell_preview(current).waiting if missing else ""
     return render(
         request,
         "host/bell_confirm.html",
@@ -268,6 +274,7 @@ def bell_confirm(request: HttpRequest, evening_id: int, number: int) -> HttpResp
             "board": board,
             "missing": missing,
             "no_result": no_result,
+            "waits": waits,
             "disputed": needs.disputed,
             "tables_in": len(board.tables) - len(missing),
             "form": RoundActionForm(initial={"action": "ring", "round": current.number, "confirmed": True}),

@@ -17,6 +17,7 @@ from django.urls import reverse
 from tables.errors import RuleError
 from tournament.forms.actions import DoorSwitchForm, LinkActionForm, form_problems
 from tournament.models import Evening, Guest
+from tournament.name_keys import name_order
 from tournament.party import phone_address
 from tournament.services.guests import guest_reissue_key
 from tournament.services.links import guest_revoke_key
@@ -71,9 +72,12 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
 
 @login_required
 def links_list(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Every guest with their link's state (live / revoked) and a link to its QR code page."""
+    """Every guest with their link's state (live / revoked) and a link to its QR code page, in
+    the guests list's alphabetical order (``name_keys.name_order``: "Ángel" among the A's, a
+    Hebrew or Arabic name by its letters, as on every other list of the evening's guests)."""
     evening = _evening(request, evening_id)
-    return render(request, "host/links.html", {"evening": evening, "guests": list(evening.guests.all())})
+    guests = sorted(evening.guests.all(), key=lambda g: (name_order(g.name), g.pk))
+    return render(request, "host/links.html", {"evening": evening, "guests": guests})
 
 
 @login_required

@@ -26,21 +26,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tournament.documents.contents import (
-    document,
-    document_problem,
-    documents_for,
-    evening_kind,
-    one_outcome,
-    other_format_document,
-    pull_list_note,
-    unprintable_guests,
-)
+from tournament.documents.contents import document, documents_for, evening_kind, other_format_document
+from tournament.documents.print_checks import PrintChecks, print_checks
 from tournament.forms.actions import PrintQuery
 from tournament.models import Evening
 from tournament.party import phone_address
 from tournament.printing import page_size
-from tournament.services.draws import live_draw
 
 PAPERS = (("A4", "A4"), ("letter", "US Letter"))
 URL_NAMES = {
@@ -69,27 +60,17 @@ def _query(request: HttpRequest) -> tuple[str, str, str]:
     return query.cleaned_data["paper"] or "A4", query.cleaned_data["variant"], ""
 
 
-def _rows(evening: Evening, *, paper: str, drawn: bool) -> list[dict]:
+def _rows(evening: Evening, checks: PrintChecks, *, paper: str) -> list[dict]:
     """Every document of the evening's format as the print page lists it: {"kind", "links"
-    (label, url on ``paper``, problem), "problems", "note"}; ``drawn`` whether a draw is in force."""
+    (label, url on ``paper``, problem), "problems", "note"}, from its ``checks``."""
     rows = []
-    for kind in documents_for(evening):
-        base = reverse(URL_NAMES[kind.slug], args=[evening.pk])
-        links, problems = [], []
-        shared = document_problem(evening=evening, slug=kind.slug)
-        for value, label in kind.variants:
-            problem = shared
-            if value != kind.default_variant and kind.slug == "score-sheets":
-                problem = document_problem(evening=evening, slug=kind.slug, variant=value)
-            if problem and problem not in problems:
-                problems.append(problem)
-            links.append({"label": label, "url": f"{base}?paper={paper}&variant={value}", "problem": problem})
-        note = ""
-        if kind.slug == "pull-list" and not problems:
-            note = pull_list_note(evening)
-        if kind.slug == "table-tents" and not problems and not drawn:
-            note = "No draw yet: these are for the tables planned for the guests checked in now; print them again if more arrive"
-        rows.append({"kind": kind, "links": links, "problems": problems, "note": note})
+    for check in checks.documents:
+        base = reverse(URL_NAMES[check.kind.slug], args=[evening.pk])
+        links = [
+            {"label": label, "url": f"{base}?paper={paper}&variant={value}", "problem": problem}
+            for value, label, problem in check.variants
+        ]
+        rows.append({"kind": check.kind, "links": links, "problems": list(check.problems), "note": check.note})
     return rows
 
 
@@ -102,16 +83,15 @@ def _page(request: HttpRequest, evening: Evening, *, paper: str, error: str = ""
         if str(refused) not in error:
             errors.append(f"{refused} The links below are for A4.")
         paper = "A4"
-    drawn = live_draw(evening) is not None
-    with one_outcome():  # the results and the certificates from one reading of the standings
-        rows = _rows(evening, paper=paper, drawn=drawn)
+    checks = print_checks(evening)  # kept per evening version: the page drawn again checks nothing
+    rows = _rows(evening, checks, paper=paper)
     context = {
         "evening": evening,
         "rows": rows,
         "errors": errors,
         "paper": paper,
         "address": phone_address(request),
-        "unprintable": unprintable_guests(evening),
+        "unprintable": checks.unprintable,
         "papers": [{"value": v, "label": label, "url": f"{request.path}?paper={v}"} for v, label in PAPERS],
     }
     return render(request, "host/print.html", context, status=status)

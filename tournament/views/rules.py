@@ -1,14 +1,14 @@
-"""The rules pages of each seed game, the evening's rules, and the host's game page.
+"""The rules pages and the host's game page, each handed to the format that has it.
 
-* ``/rules/<game>/``: one game's rules (the fragment in ``templates/rules/<game>.html``) and
-  every option it has, with the defaults, or with the evening's values when reached with
-  ``?evening=<public key>``. A format with a rules page of its own (``FormatPlugin.rules_page``:
-  ``/rules/euchre/``, ``/rules/whist/``, ``/rules/bunco/``; the host's board links there) shows
-  it: the format's rules, the host's options in words, and the cases the sources leave open.
-* ``/e/<public key>/rules/``: the whole rules page headed by what this evening plays: its game
-  and every option in force.
-* ``/host/e/<id>/game/``: the host picks the table game and its options (checked by the
-  game's options class; an unknown option is refused by name).
+* ``/rules/<game>/``: a format's rules page (``FormatPlugin.rules_page``: ``/rules/euchre/``,
+  ``/rules/whist/``, ``/rules/bunco/``; the host's board links there), or the rules of a table
+  game a format's tables play (``FormatPlugin.game_rules_page``: Progressive Poker's seed
+  games), with the evening's options when reached with ``?evening=<public key>``; else a 404.
+* ``/e/<public key>/rules/``: the rules page headed by what this evening plays
+  (``FormatPlugin.evening_rules_page``); a format with none leads to the whole rules page.
+* ``/host/e/<id>/game/``: the host picks the table game, where the format has one (its own
+  page "game", ``FormatPlugin.pages``); an evening of another format goes to its settings,
+  where its format's options are, with a message saying so.
 """
 
 from __future__ import annotations
@@ -16,30 +16,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
 
-from tables.errors import RuleError
-from tables.formats.poker.showdown import Game
-from tournament.forms.actions import EveningLinkQuery, GameChoiceForm, form_problems
-from tournament.forms.game import option_rows, options_from_post, options_summary
+from tournament.forms.actions import EveningLinkQuery
 from tournament.models import Evening
 from tournament.registry import format_for, installed_formats
-from tournament.services.games import evening_game, evening_game_set
-
-
-def _game_or_404(value: str) -> Game:
-    try:
-        return Game.parse(value)
-    except RuleError:
-        raise Http404("No such game.") from None
+from tournament.views.format_pages import own_page
 
 
 def rules_game(request: HttpRequest, game: str) -> HttpResponse:
-    """One game's rules and options (the evening's values with ``?evening=<public key>``); a
-    format with a rules page of its own shows it (``FormatPlugin.rules_page``)."""
+    """The rules page at ``/rules/<game>/``: the format named ``game``'s own page, else the
+    table game ``game``'s page from the format that plays it (the evening's values with
+    ``?evening=<public key>``). Raises ``Http404`` for a bad evening query or when no format
+    knows ``game``."""
     fmt = installed_formats().get(game)
     evening = None
-    options = None
     query = EveningLinkQuery(request.GET)
     if not query.is_valid():
         raise Http404("No such evening.")
@@ -48,87 +39,33 @@ def rules_game(request: HttpRequest, game: str) -> HttpResponse:
     own = fmt.rules_page(request, evening) if fmt is not None else None
     if own is not None:
         return own
-    chosen = _game_or_404(game)
-    if evening is not None:
-        setting = evening_game(evening)
-        if setting.game is chosen:
-            options = setting.options
-    return render(
-        request,
-        "rulebook/game.html",
-        {
-            "game": chosen,
-            "games": list(Game),
-            "fragment": f"rules/{chosen.value}.html",
-            "evening": evening,
-            "plays_it": options is not None,
-            "rows": option_rows(chosen, options),
-        },
-    )
+    for plugin in installed_formats().values():
+        page = plugin.game_rules_page(request, game, evening)
+        if page is not None:
+            return page
+    raise Http404("No such game.")
 
 
 def rules_evening(request: HttpRequest, public_key: str) -> HttpResponse:
-    """The rules page headed by this evening's game and every option in force; an evening at
-    format with a rules page of its own shows it with the evening's options (``FormatPlugin.rules_page``)."""
+    """The rules page headed by what this evening plays, drawn by its format
+    (``FormatPlugin.evening_rules_page``); the whole rules page when the format has none. An
+    unknown key is a 404."""
     evening = get_object_or_404(Evening, public_key=public_key)
-    own = format_for(evening).rules_page(request, evening)
-    if own is not None:
-        return own
-    setting = evening_game(evening)
-    return render(
-        request,
-        "rulebook/evening.html",
-        {
-            "evening": evening,
-            "setting": setting,
-            "rows": option_rows(setting.game, setting.options),
-            "summary": options_summary(setting.game, setting.options),
-            "games": list(Game),
-        },
-    )
+    own = format_for(evening).evening_rules_page(request, evening)
+    return own if own is not None else redirect("rules")
 
 
 @login_required
 def host_game(request: HttpRequest, evening_id: int) -> HttpResponse:
-    """Pick the evening's table game and its options (Progressive Poker's; an evening at tables
-    of four goes to its settings, where its format's options are, with a message saying so)."""
+    """The host's page of the game at the tables, drawn by the format (``own_page("game")``);
+    an evening whose format has no table game goes to its settings, with a message saying so.
+    Another host's evening is a 404."""
     evening = get_object_or_404(Evening, pk=evening_id, host=request.user)
-    if not evening.plays_table_game:
-        messages.info(
-            request,
-            f"The table game is Progressive Poker's choice; this evening plays {evening.get_format_display()}, "
-            "whose options are here.",
-        )
-        return redirect("host-evening-edit", evening.pk)
-    setting = evening_game(evening)
-    chosen, error = setting.game, ""
-    if request.method == "POST":
-        form = GameChoiceForm(request.POST)
-        try:
-            if not form.is_valid():
-                raise RuleError(" ".join(form_problems(form)))
-            chosen = Game.parse(form.cleaned_data["game"])
-            evening_game_set(
-                evening=evening,
-                game=chosen,
-                options=options_from_post(chosen, request.POST),
-                user=request.user,
-                device=request.META.get("HTTP_USER_AGENT", "")[:200],
-            )
-        except RuleError as problem:
-            error = str(problem)
-        else:
-            messages.success(request, f"The tables play {chosen.title} ({options_summary(*_now(evening))}).")
-            return redirect("host-evening", evening.pk)
-    games = [
-        {"game": g, "rows": option_rows(g, setting.options if g is setting.game else None), "checked": g is chosen}
-        for g in Game
-    ]
-    return render(
-        request, "rulebook/host_game.html", {"evening": evening, "games": games, "error": error, "setting": setting}
+    own = own_page("game", request, evening)
+    if own is not None:
+        return own
+    messages.info(
+        request,
+        f"There is no table game to choose: this evening plays {evening.get_format_display()}, whose options are here.",
     )
-
-
-def _now(evening: Evening):
-    setting = evening_game(evening)
-    return setting.game, setting.options
+    return redirect("host-evening-edit", evening.pk)

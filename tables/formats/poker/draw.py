@@ -359,6 +359,8 @@ class PhysicalDraw:
                     why=(
                         "it has cards for all its guests. "
                         if not allowed
+                        else "only one of its guests draws from the other pack, and one already has. "
+                        if allowed == 1
                         else f"only {allowed} of its guests draw from the other pack, and they have. "
                     ),
                     left=describe_cards(self.remaining_cards()[own_pack]),

@@ -35,6 +35,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from tables.errors import InvariantBroken, RuleError
+from tables.formats.engine import Plan
 
 HEAD_SIZE = 4
 """Guests at the head table at the start (docs/rules/progressive-poker.md: "two aces from each")."""
@@ -135,8 +136,9 @@ def relaxations(sizes: tuple[int, ...]) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class TablePlan:
-    """How many guests start at each table.
+class TablePlan(Plan):
+    """How many guests start at each table: a ``tables.formats.engine.Plan`` that keeps
+    Progressive Poker's rules (head and booby tables of four, four to seven between).
 
     sizes: guests per table; ``sizes[0]`` is table 1, the head table; ``sizes[-1]`` the booby table.
     relaxed: None when the plan follows the rules; otherwise plain words naming exactly which rule

@@ -225,7 +225,10 @@ def _booby_prize(rows: tuple[StandingRow, ...], options: PrizeOptions, cutter: C
     said = str(value)
     if options.booby_rule == "fewest_won":  # counters won below 0 are counters lost, in words
         words = "the fewest counters won: {}, fresh stakes charged"
-        said = f"{-value} lost" if value < 0 else ("none" if value == 0 else said)
+        if value < 0:
+            words, said = "the most counters lost: {}, fresh stakes charged", str(-value)
+        elif value == 0:
+            said = "none"
     return _prize("booby", "Booby prize", winners, f"{words.format(said).capitalize()}.", rule, tied)
 
 

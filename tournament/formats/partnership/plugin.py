@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from tables.errors import RuleError
 from tables.formats import FoursomeOptions, play_changes
 from tables.formats.bell import FoursomeState
+from tables.formats.engine import DrawnSeat, Plan, Seating
+from tables.packs import Pack
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
@@ -19,9 +22,15 @@ if TYPE_CHECKING:
     from tournament.formats.partnership.boards import FoursomeBoard
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind, PhoneBoard, RoomBoard
+    from tournament.plugin import BellPreview, DocumentKind, PhoneBoard, PhysicalView, PullPack, RoomBoard
 
 _HOST = "tournament.formats.partnership.host_pages."
+
+FOUR_SEATS_KEPT = (
+    "These tables keep four seats each, so no table can take one more or one fewer: "
+    "redraw, or let a latecomer take the seat of a guest who left."
+)
+"""Why a table of four neither takes a latecomer nor lets a guest go before round 1."""
 
 
 class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
@@ -160,11 +169,11 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return foursome_state(evening)
 
-    def standings(self, evening: Evening) -> FoursomeStandings:
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> FoursomeStandings:
         """``formats.partnership.standings.foursome_standings``: places by the format's tallies."""
         from tournament.formats.partnership.standings import foursome_standings
 
-        return foursome_standings(evening)
+        return foursome_standings(evening, guests=guests)
 
     def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
         """Each evening's tallies after its last live bell (``tables.formats.records``), for every
@@ -378,3 +387,115 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         from tournament.formats.partnership.boards import foursome_board
 
         return foursome_board(evening, guests)
+
+    # -- counters (``FormatPlugin``'s counters block): none at tables of four ---------------------
+
+    def _no_counters(self) -> RuleError:
+        """The refusal of a counters question: tables of four report points, tricks or buncos."""
+        return RuleError(
+            f"This evening plays {self.title} at tables of four, where a table reports each side's points "
+            "(at Bunco each player's buncos), not a pool and counters."
+        )
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> FoursomeState:
+        """No final count at tables of four: the state now (``state``)."""
+        return self.state(evening)
+
+    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> object:
+        """Refused: a table of four reports its sides' points, not a pool."""
+        raise self._no_counters()
+
+    def result_check(self, state: FoursomeState, result: object) -> None:
+        """Refused: a table of four reports its sides' points, not a pool."""
+        raise self._no_counters()
+
+    def count_off(self, state: FoursomeState, table: int, counters: Mapping[int, int]) -> int | None:
+        """Refused: no counters change hands at tables of four."""
+        raise self._no_counters()
+
+    def ring_options(self, evening: Evening) -> FoursomeOptions:
+        """The options of play the bell is rung with (``formats.partnership.state.foursome_rules``)."""
+        from tournament.formats.partnership.state import foursome_rules
+
+        return foursome_rules(evening)[1]
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """Refused: the bell's house rules are Progressive Poker's; the tables of four's options
+        are the evening form's (``evening_form_fields``)."""
+        raise RuleError(f"{self.title} keeps no house rule called {name}: its options are on the evening's page.")
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """Nobody cuts at a bell at tables of four (a tie at a table is the options' ``ties``):
+        the preview names no one."""
+        from tournament.plugin import BellPreview
+
+        return BellPreview(None, "", ())
+
+    def standing_rows(self, evening: Evening, state: FoursomeState, guests) -> tuple[tuple[int, int, object], ...]:
+        """None on the product's board: the family's board shows the standings (``family_board``)."""
+        return ()
+
+    def seat_change_record(self, state: FoursomeState, change) -> object:
+        """Refused: a seat change at tables of four is replayed from its stored tables
+        (``formats.partnership.codec``, ``foursome_seats_step``), not from who moved."""
+        raise RuleError(f"A seat change at {self.title} is taken again from its tables before and after.")
+
+    def sizes_relaxed(self, sizes) -> str | None:
+        """Tables of four relax nothing: a ghost fills an empty seat (``docs/rules/tables-of-four.md``)."""
+        return None
+
+    # -- the draw before round 1 (``formats/partnership/physical_draw.py``) ----------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """None: a table of four keeps its four seats (a latecomer takes a ghost's or a leaver's)."""
+        return ()
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """Refused: a table of four keeps its four seats (``docs/rules/tables-of-four.md``, "Late and early")."""
+        raise RuleError(FOUR_SEATS_KEPT)
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """Refused: a table of four keeps its four seats (``docs/rules/tables-of-four.md``, "Late and early")."""
+        raise RuleError(FOUR_SEATS_KEPT)
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """Each pack's guests beyond its seats once the ghosts have theirs (red North and East,
+        blue South and West; ``tables.formats.foursome.ghost_seats``); nobody where the packs
+        take no part in the draw (``plays_packs``)."""
+        from tables.formats.foursome import ghost_seats
+
+        if not self.plays_packs:
+            return dict.fromkeys(Pack, 0)
+        ghosts = ghost_seats(red, blue)
+        seats = {pack: 2 * len(plan.sizes) - sum(1 for g in ghosts if g.pack is pack) for pack in Pack}
+        return {Pack.RED: max(0, red - seats[Pack.RED]), Pack.BLUE: max(0, blue - seats[Pack.BLUE])}
+
+    def physical_draw_plan(self, evening: Evening, here, *, accept_relaxed: bool) -> Plan:
+        """``physical_draw.seat_physical_plan``: the digital draw's plan for the guests here."""
+        from tournament.formats.partnership.physical_draw import seat_physical_plan
+
+        return seat_physical_plan(evening, here)
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """``physical_draw.seat_physical_card``: a seat card ("3 N"), taken by ``SeatDraw``."""
+        from tournament.formats.partnership.physical_draw import seat_physical_card
+
+        return seat_physical_card(draw, guest_id=guest_id, card=card)
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """``physical_draw.seat_physical_seating``: every guest at their card's seat, the ghosts kept."""
+        from tournament.formats.partnership.physical_draw import seat_physical_seating
+
+        return seat_physical_seating(draw)
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``physical_draw.seat_cards_progress``: the seat cards pulled, left and drawn."""
+        from tournament.formats.partnership.physical_draw import seat_cards_progress
+
+        return seat_cards_progress(draw, view)
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """``physical_draw.seat_pull_list``: the digital draw's seat cards for the guests here."""
+        from tournament.formats.partnership.physical_draw import seat_pull_list
+
+        return seat_pull_list(evening)

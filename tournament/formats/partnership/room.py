@@ -5,14 +5,20 @@ standings of the format's tallies (``room/_foursome.html``; the display's common
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
+from django.template.loader import render_to_string
+
+from tournament.evening_parts import evening_part
 from tournament.formats.partnership.boards import BellMove, FoursomeBoard
+from tournament.kept import Kept
 from tournament.models import Evening, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.selectors.board import EveningBoard, database_now
-from tournament.selectors.guest_boards import shared_board
+from tournament.selectors.guest_boards import BOARDS_KEPT, shared_board
 from tournament.services.clock import next_round_due_at
 from tournament.views.room import (
     LEADERS_SHOWN,
@@ -33,17 +39,9 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
     table and seat, or "sits out" for a schedule's sit-out: ``FormatPlugin.sitting_out``); the
     leaderboard with the format's tallies. Rules: ``docs/rules/tables-of-four.md``. The board is the one every phone shares, computed once per process and version
     (``selectors.guest_boards.shared_board``)."""
-    four = cast(FoursomeBoard, shared_board(evening).family)
+    parts = evening_part(_ROOMS, evening, _room_parts)
+    four, groups, seats = parts.four, parts.groups, parts.seating
     rnd = board.round
-    places = {s.player: (t.number, s.seat_word) for t in four.tables for s in t.seats if not s.is_ghost}
-    kinds = {t.number: t.kind for t in four.tables}
-    groups = with_seated(_with_stayers(move_groups(board), four), seated_since_bell(board, places), kinds)
-    out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
-    seats = sorted(
-        [(s.name, s.player, t.number, s.seat_word[:1]) for t in four.tables for s in t.seats if not s.is_ghost]
-        + [(g.name, g.pk, None, "") for g in evening.guests.filter(pk__in=out)],  # a schedule's sit-outs
-        key=lambda row: (name_order(row[0]), row[1]),
-    )
     return {
         "evening": evening,
         "board": board,
@@ -55,6 +53,8 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
         "move_groups": groups,
         "has_moves": bool(groups),
         "foursome_seating": seats,
+        "room_tables_html": parts.tables_html,
+        "room_seating_html": parts.seating_html,
         "bell_note": _waiting_note(four),
         "room_size": room_size(4 * len(four.tables)),
         "table_digits": table_digits([t.number for t in four.tables] + [g.table for g in groups]),
@@ -68,6 +68,47 @@ def room_context(evening: Evening, board: EveningBoard, *, mode: str, asked: str
         "bell_key": (rnd.number if rnd is not None and rnd.state == Round.State.RUNG else 0)
         or (board.last_bell.round.number if board.last_bell is not None else 0),
     }
+
+
+@dataclass(frozen=True)
+class RoomParts:
+    """What the display of an evening at tables of four shows between two changes, kept per
+    process and version (``evening_part``): the format's board (``four``, the shared one), the
+    moves slide's groups, "find your name" (name, player, table or None, seat letter) and the
+    tables' and find-your-name slides as HTML (``partnership/_room_tables.html``,
+    ``_room_seating.html``). Read-only."""
+
+    four: FoursomeBoard
+    groups: list[MoveGroup]
+    seating: Sequence[tuple[str, int, int | None, str]]
+    tables_html: str
+    seating_html: str
+
+
+_ROOMS: Kept[RoomParts] = Kept(BOARDS_KEPT)  # evening token -> its display's parts at one version
+
+
+def _room_parts(evening: Evening) -> RoomParts:
+    """``RoomParts`` of ``evening``, computed from its shared board: three queries (who has
+    been seated since the bell, a schedule's sit-outs)."""
+    shared = shared_board(evening)
+    board, four = shared.board, cast(FoursomeBoard, shared.family)
+    places = {s.player: (t.number, s.seat_word) for t in four.tables for s in t.seats if not s.is_ghost}
+    kinds = {t.number: t.kind for t in four.tables}
+    groups = with_seated(_with_stayers(move_groups(board), four), seated_since_bell(board, places), kinds)
+    out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
+    seats = sorted(
+        [(s.name, s.player, t.number, s.seat_word[:1]) for t in four.tables for s in t.seats if not s.is_ghost]
+        + [(g.name, g.pk, None, "") for g in evening.guests.filter(pk__in=out)],  # a schedule's sit-outs
+        key=lambda row: (name_order(row[0]), row[1]),
+    )
+    return RoomParts(
+        four=four,
+        groups=groups,
+        seating=seats,
+        tables_html=render_to_string("partnership/_room_tables.html", {"foursome": four}),
+        seating_html=render_to_string("partnership/_room_seating.html", {"foursome_seating": seats}),
+    )
 
 
 def _with_stayers(groups: list[MoveGroup], four: FoursomeBoard) -> list[MoveGroup]:

@@ -10,7 +10,6 @@ from django.shortcuts import render
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
-from tables.formats.poker.showdown import Game
 from tournament.formats.partnership.state import foursome_rules
 from tournament.models import Evening
 from tournament.registry import installed_formats
@@ -66,7 +65,6 @@ def rules_page(request: HttpRequest, fmt: FoursomeFormat, evening: Evening | Non
     context = {
         "fmt": fmt,
         "formats": [p.entry.foursome for p in installed_formats().values() if p.entry.foursome is not None],
-        "games": list(Game),
         "fragment": f"{fmt.key}/rules.html",
         "evening": evening,
         "plays_it": plays_it,

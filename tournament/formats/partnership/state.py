@@ -80,7 +80,7 @@ def foursome_seats_follow(*, evening: Evening, before: Sequence[Sequence[int]], 
     """Update the ``Seat`` rows of the guests whose table or seat changed from ``before`` to
     ``after`` (ids at North, East, South, West, table 1 first), in one UPDATE whatever the
     number of tables (a CASE on the guest for the table and one for the seat, as
-    ``services.bell.seats_follow`` does for Progressive Poker). When the guests seated differ
+    ``formats.poker.bell.seats_follow`` does for Progressive Poker). When the guests seated differ
     (someone left or arrived) every seat is rewritten (``foursome_seats_replace``, two queries).
     Returns how many guests' seats changed."""
     old = {p: (n, s) for n, ids in enumerate(before, 1) for s, p in enumerate(ids) if not is_ghost(p)}

@@ -5,7 +5,7 @@ Rules: ``docs/rules/progressive-poker.md`` ("Correcting an earlier round"): the 
 is checked against the seats the round was played at (``tables.formats.poker.bell.check_one``); every later
 bell is rung again with its round's live results, the stake and options it was rung with, and
 the ties settled by the cards cut at that step (house rule: a tie once cut stays cut,
-``services.bell.ties_settled``); a departure or an arrival is taken again as it was.
+``formats.poker.bell.ties_settled``); a departure or an arrival is taken again as it was.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from tables.formats.poker.bell import (
     guest_arrives,
     guest_leaves,
 )
+from tournament.formats.poker.bell import bell_store, seats_follow, ties_settled
+from tournament.formats.poker.seat_changes import poker_seat_change_again
+from tournament.formats.poker.state import table_result
 from tournament.forms.evening import ResultForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
-from tournament.services.bell import bell_store, seats_follow, ties_settled
-from tournament.services.seat_changes import poker_seat_change_again
-from tournament.services.state import table_result
 
 
 class PokerCorrectionForm(ResultForm):
@@ -158,18 +158,18 @@ class PokerReplay:
         return new, new.after
 
     def seat(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
-        """``services.seat_changes.poker_seat_change_again``: the same swap or move on ``state``."""
+        """``formats.poker.seat_changes.poker_seat_change_again``: the same swap or move on ``state``."""
         record = BellRecord.from_json(step.record)
         new = poker_seat_change_again(state, record, format_for(self.evening).table_limits())
         return new, new.after
 
     def store(self, step: Bell, record: object, after: object, names: Mapping[int, str]) -> Bell:
-        """``services.bell.bell_store``: the record and its entries, texts with names."""
+        """``formats.poker.bell.bell_store``: the record and its entries, texts with names."""
         assert isinstance(record, BellRecord)
         return bell_store(rnd=step.round, cause=step.cause, record=record, names=names)
 
     def seats(self, before: object, after: object) -> int:
-        """``services.bell.seats_follow``."""
+        """``formats.poker.bell.seats_follow``."""
         assert isinstance(before, EveningState) and isinstance(after, EveningState)
         return seats_follow(evening=self.evening, before=before, after=after)
 

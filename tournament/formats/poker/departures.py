@@ -18,11 +18,12 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tables.formats.poker.bell import BellRecord, guest_arrives, guest_leaves
+from tournament.formats.poker.bell import bell_store, seats_follow
+from tournament.formats.poker.state import bell_options, poker_state
 from tournament.models import Bell, Evening, Guest
 from tournament.services.audit import audit_log
-from tournament.services.bell import bell_store, seats_follow
 from tournament.services.naming import guest_names, name_guests
-from tournament.services.state import bell_options, evening_state, lock_between_rounds
+from tournament.services.state import lock_between_rounds
 from tournament.services.versions import evening_touch
 
 
@@ -50,7 +51,7 @@ def guest_depart(*, evening: Evening, guest: Guest, user=None, device: str = "")
     guest not seated, or when the evening would be left with fewer than two tables."""
     with transaction.atomic():
         evening, last = lock_between_rounds(evening, guest, "left")
-        state = evening_state(evening)
+        state = poker_state(evening)
         if guest.pk not in state.seated():
             raise RuleError(f"{guest.name} has no seat, so there is nothing to give up.")
         record = guest_leaves(state, guest.pk, options=bell_options(evening))
@@ -67,7 +68,7 @@ def guest_arrive(*, evening: Evening, guest: Guest, table: int | None = None, us
     ``RuleError`` before round 1, during a round, for a guest already seated, or a full table."""
     with transaction.atomic():
         evening, last = lock_between_rounds(evening, guest, "arrived")
-        state = evening_state(evening)
+        state = poker_state(evening)
         if guest.pk in state.seated():
             raise RuleError(f"{guest.name} already sits at table {state.table_of(guest.pk)}.")
         record = guest_arrives(

@@ -7,22 +7,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from tables.formats.engine import FormatRules
-from tables.formats.poker.bell import EveningState
+from tables.errors import RuleError
+from tables.formats.engine import DrawnSeat, FormatRules, Plan, Seating
+from tables.formats.poker.bell import BellOptions, BellRecord, EveningState, TableResult
 from tables.formats.poker.rules import POKER_RULES
+from tables.packs import Pack
 from tables.seasons import SeasonOrder, SeasonRules
 from tables.seats import TableLimits
 from tournament.plugin import FormatPlugin
 
 if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from tournament.formats.poker.standings import EveningStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import DocumentKind
-    from tournament.services.prizes import EveningStandings
+    from tournament.plugin import BellPreview, DocumentKind, PhysicalView, PullPack
 
 
 class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     """Progressive Poker: the state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow
-    counters, stakes), the standings ``services.prizes.EveningStandings``."""
+    counters, stakes), the standings ``formats.poker.standings.EveningStandings``."""
 
     key: ClassVar[str] = "poker"
     evening_fields: ClassVar[tuple[str, ...]] = ("game", "counters_per_stake", "counter_value")
@@ -36,9 +40,13 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     pages: ClassVar[Mapping[str, str]] = {
         "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
         "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",
+        "house_rules": "tournament.formats.poker.house_rules_page.house_rules_page",
+        "game": "tournament.formats.poker.game_pages.host_game_page",
     }
-    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``); the product's
-    pages serve Progressive Poker everywhere else."""
+    """The showdown helper, its own pages (``formats/poker/showdown_pages.py``), the house rules
+    (``formats/poker/house_rules_page.py``) and the host's page of the game at the tables
+    (``formats/poker/game_pages.py``); the product's pages serve Progressive Poker everywhere
+    else."""
 
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("yellow", "yellow counters"), ("counters_won", "counters won")),
@@ -76,16 +84,16 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         poker_document_check(evening=evening, slug=slug, variant=variant)
 
     def state(self, evening: Evening) -> EveningState:
-        """``services.state.evening_state``: the last bell's state, the final count after the end."""
-        from tournament.services.state import evening_state
+        """``formats.poker.state.poker_state``: the last bell's state, the final count after the end."""
+        from tournament.formats.poker.state import poker_state
 
-        return evening_state(evening)
+        return poker_state(evening)
 
-    def standings(self, evening: Evening) -> EveningStandings:
-        """``services.prizes.evening_standings``: places by yellow counters, then counters won."""
-        from tournament.services.prizes import evening_standings
+    def standings(self, evening: Evening, *, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
+        """``formats.poker.standings.poker_standings``: places by yellow counters, then counters won."""
+        from tournament.formats.poker.standings import poker_standings
 
-        return evening_standings(evening)
+        return poker_standings(evening, guests)
 
     def season_tallies(self, evenings) -> dict[int, dict[int, dict[str, int]]]:
         """Each evening's yellow counters and counters won (fresh stakes charged:
@@ -118,7 +126,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
         """The head table's prize, the two packs' (``tables.prizes.award_prizes``) and the booby
         prize unless the evening gives none (``PrizeOptions.booby_rule``)."""
-        from tournament.services.prizes import prize_options
+        from tournament.formats.poker.standings import prize_options
 
         prizes = [("head_table", "Most yellow counters"), ("red_pack", "Most counters won, red pack")]
         prizes.append(("blue_pack", "Most counters won, blue pack"))
@@ -132,13 +140,13 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     )
 
     def table_money(self, evening: Evening) -> dict[int, int]:
-        """The settlement sheet in cents (``services.prizes.evening_standings``: counters won
+        """The settlement sheet in cents (``formats.poker.standings.poker_standings``: counters won
         times a counter's value, fresh stakes charged); empty when a counter has no value."""
-        from tournament.services.prizes import evening_standings
+        from tournament.formats.poker.standings import poker_standings
 
         if evening.counter_value is None:
             return {}
-        return {s.guest.pk: int(s.line.amount * 100) for s in evening_standings(evening).settlement}
+        return {s.guest.pk: int(s.line.amount * 100) for s in poker_standings(evening).settlement}
 
     def bell_apply(
         self,
@@ -151,14 +159,14 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         cuts: Mapping | None = None,
         state: EveningState | None = None,
     ) -> Bell | None:
-        """``services.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
-        from tournament.services.bell import poker_bell_apply
+        """``formats.poker.bell.poker_bell_apply`` (the bell may wait for a missing result)."""
+        from tournament.formats.poker.bell import poker_bell_apply
 
         return poker_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, cuts=cuts, state=state)
 
     def bell_undone(self, *, evening: Evening, bell: Bell) -> None:
-        """``services.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
-        from tournament.services.bell import poker_seats_back
+        """``formats.poker.bell.poker_seats_back``: the seats before the bell, check-ins given back."""
+        from tournament.formats.poker.bell import poker_seats_back
 
         poker_seats_back(evening, bell)
 
@@ -224,11 +232,11 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         """``formats.poker.departures.guest_depart`` / ``guest_arrive``: the bell rules keep every
         table playable (``docs/rules/progressive-poker.md``, "Late and early"); the moves in words.
         After the draw and before round 1 the guest is marked, and the host confirms the re-plan
-        on the draw page (``services.draw_changes.draw_guest_marked``)."""
+        on the draw page (``formats.poker.draw_replans.draw_guest_marked``)."""
         from tournament.formats.poker import departures
 
         if not evening.rounds.exists():
-            from tournament.services.draw_changes import draw_guest_marked
+            from tournament.formats.poker.draw_replans import draw_guest_marked
 
             return draw_guest_marked(evening=evening, guest=guest, leaving=leaving, user=user, device=device)
 
@@ -245,8 +253,8 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return TableLimits(3, LARGEST_SIZE)
 
     def seats_changed(self, *, evening, last, change, before, after, words, names) -> Bell:
-        """``services.seat_changes.poker_seats_step``: a ``BellRecord`` of kind "seat"."""
-        from tournament.services.seat_changes import poker_seats_step
+        """``formats.poker.seat_changes.poker_seats_step``: a ``BellRecord`` of kind "seat"."""
+        from tournament.formats.poker.seat_changes import poker_seats_step
 
         return poker_seats_step(
             evening=evening, last=last, change=change, before=before, after=after, words=words, names=names
@@ -286,3 +294,145 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def options_stored(self, stored: Mapping[str, object], chosen: Mapping[str, object] | None) -> dict | None:
         """Progressive Poker keeps its options in the evening's own fields: None."""
         return None
+
+    # -- counters: the pool, the counts and the house rules (``FormatPlugin``'s counters block) --
+
+    def counted_state(self, evening: Evening, *, final: bool = True) -> EveningState:
+        """``formats.poker.state.poker_state``: the final count's counters once ended (``final``)."""
+        from tournament.formats.poker.state import poker_state
+
+        return poker_state(evening, final=final)
+
+    def ring_options(self, evening: Evening) -> BellOptions:
+        """``formats.poker.state.ring_options``: the house rules, the last bell never waiting for counts."""
+        from tournament.formats.poker.state import ring_options
+
+        return ring_options(evening)
+
+    def house_rule(self, evening: Evening, name: str) -> str:
+        """The evening's choice for ``BellOptions`` field ``name`` (``formats.poker.state.bell_options``)."""
+        from tables.formats.poker.bell.options import CHOICES
+        from tournament.formats.poker.state import bell_options
+
+        if name not in CHOICES:
+            raise RuleError(f"Progressive Poker keeps no house rule called {name}.")
+        return str(getattr(bell_options(evening), name))
+
+    def bell_preview(self, rnd: Round) -> BellPreview:
+        """``formats.poker.bell.poker_bell_preview``: the bell dry-run with random cuts."""
+        from tournament.formats.poker.bell import poker_bell_preview
+
+        return poker_bell_preview(rnd)
+
+    def seat_change_record(self, state: EveningState, change) -> BellRecord:
+        """``formats.poker.seat_changes.poker_seat_record`` within ``table_limits``."""
+        from tournament.formats.poker.seat_changes import poker_seat_record
+
+        return poker_seat_record(state, change, self.table_limits())
+
+    def sizes_relaxed(self, sizes) -> str | None:
+        """``tables.formats.poker.plan.relaxations``: the plan's limits a hand-made draw breaks."""
+        from tables.formats.poker.plan import relaxations
+
+        return relaxations(tuple(sizes))
+
+    def standing_rows(self, evening: Evening, state: EveningState, guests) -> tuple[tuple[int, int, object], ...]:
+        """``formats.poker.standings.board_standings``: yellow counters, then counters won."""
+        from tournament.formats.poker.standings import board_standings
+
+        return board_standings(evening, state, guests)
+
+    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> TableResult:
+        """A ``tables.formats.poker.bell.TableResult``: the pool's winner, the callers, those who
+        split it, every counter given after the deal."""
+        return TableResult(
+            table=table,
+            pool_winner=pool_winner,
+            in_call=frozenset(in_call),
+            tied=frozenset(tied),
+            counters=dict(counters or {}),
+        )
+
+    def result_check(self, state: EveningState, result) -> None:
+        """``tables.formats.poker.bell.check_one``: the winner and callers at the table, counters
+        whole and for its players only."""
+        from tables.formats.poker.bell import check_one
+
+        check_one(state, result)
+
+    def count_off(self, state: EveningState, table: int, counters: Mapping[int, int]) -> int | None:
+        """``tables.formats.poker.bell.checks.count_off``, the rule's one home."""
+        from tables.formats.poker.bell.checks import count_off
+
+        return count_off(state, table, counters)
+
+    # -- the table games and the rules pages (``formats/poker/game_pages.py``) -------------------
+
+    def game_rules_page(self, request: HttpRequest, game: str, evening: Evening | None) -> HttpResponse | None:
+        """``game_pages.game_rules_page``: a seed game's rules and options (None for a name
+        that is no seed game)."""
+        from tournament.formats.poker.game_pages import game_rules_page
+
+        return game_rules_page(request, game, evening)
+
+    def evening_rules_page(self, request: HttpRequest, evening: Evening) -> HttpResponse | None:
+        """``game_pages.evening_rules_page``: the whole rules page headed by the evening's game."""
+        from tournament.formats.poker.game_pages import evening_rules_page
+
+        return evening_rules_page(request, evening)
+
+    # -- the draw before round 1 (``formats/poker/physical_draw.py``) ----------------------------
+
+    def free_seats(self, plan: Plan) -> tuple[int, ...]:
+        """``physical_draw.poker_free_seats``: the tables between head and booby below seven."""
+        from tournament.formats.poker.physical_draw import poker_free_seats
+
+        return poker_free_seats(plan)
+
+    def plan_with_latecomer(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_with_latecomer`` (``tables.formats.poker.plan``)."""
+        from tournament.formats.poker.physical_draw import poker_plan_with_latecomer
+
+        return poker_plan_with_latecomer(plan, table)
+
+    def plan_without_guest(self, plan: Plan, table: int) -> Plan:
+        """``physical_draw.poker_plan_without_guest``: the head and booby tables keep four."""
+        from tournament.formats.poker.physical_draw import poker_plan_without_guest
+
+        return poker_plan_without_guest(plan, table)
+
+    def from_other_pack(self, plan: Plan, *, red: int, blue: int) -> dict[Pack, int]:
+        """``physical_draw.poker_from_other_pack``: the pull list split by the packs' guests."""
+        from tournament.formats.poker.physical_draw import poker_from_other_pack
+
+        return poker_from_other_pack(plan, red=red, blue=blue)
+
+    def physical_draw_plan(self, evening: Evening, here, *, accept_relaxed: bool) -> Plan:
+        """``physical_draw.poker_physical_plan``: ``plan_tables``, the roster checked."""
+        from tournament.formats.poker.physical_draw import poker_physical_plan
+
+        return poker_physical_plan(here, accept_relaxed=accept_relaxed)
+
+    def physical_card(self, draw: Draw, *, guest_id: int, card: str) -> DrawnSeat:
+        """``physical_draw.poker_physical_card``: a table card ("3 red"), taken by ``PhysicalDraw``."""
+        from tournament.formats.poker.physical_draw import poker_physical_card
+
+        return poker_physical_card(draw, guest_id=guest_id, card=card)
+
+    def physical_draw_seating(self, draw: Draw) -> Seating:
+        """``physical_draw.poker_physical_seating``: every guest at their card's table."""
+        from tournament.formats.poker.physical_draw import poker_physical_seating
+
+        return poker_physical_seating(draw)
+
+    def physical_draw_progress(self, draw: Draw, view: PhysicalView) -> PhysicalView:
+        """``physical_draw.poker_physical_progress``: the table cards pulled, left and drawn."""
+        from tournament.formats.poker.physical_draw import poker_physical_progress
+
+        return poker_physical_progress(draw, view)
+
+    def pull_list(self, evening: Evening, open_draw: Draw | None) -> tuple[Plan, list[PullPack]]:
+        """``physical_draw.poker_pull_list``: the table cards to pull from each pack."""
+        from tournament.formats.poker.physical_draw import poker_pull_list
+
+        return poker_pull_list(evening, open_draw)

@@ -23,19 +23,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
-from tournament.formats.poker.showdowns import showdown_decide, showdown_report
-from tournament.forms.actions import ShowdownForm, form_problems
-from tournament.forms.evening import ResultForm
-from tournament.forms.game import (
+from tournament.formats.poker.game_forms import (
     ShowdownEntry,
     card_grid,
     options_summary,
     plays_mistigris,
 )
+from tournament.formats.poker.games import evening_game
+from tournament.formats.poker.showdowns import showdown_decide, showdown_report
+from tournament.forms.actions import ShowdownForm, form_problems
+from tournament.forms.evening import ResultForm
 from tournament.models import Evening, Guest
 from tournament.selectors.board import TableBoard, evening_board
 from tournament.services import state
-from tournament.services.games import evening_game
 
 
 def guest_showdown_page(request: HttpRequest, guest: Guest) -> HttpResponse:

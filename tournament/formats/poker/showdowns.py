@@ -15,10 +15,10 @@ from django.db import transaction
 
 from tables.errors import RuleError
 from tables.formats.poker.showdown import ShowdownResult, showdown
+from tournament.formats.poker.games import evening_game
 from tournament.models import Guest, Result, Round
 from tournament.services.audit import audit_log
 from tournament.services.captains import captain_report
-from tournament.services.games import evening_game
 from tournament.services.locks import lock_evening
 from tournament.services.results import result_record
 from tournament.services.state import evening_state

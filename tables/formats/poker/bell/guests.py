@@ -188,11 +188,11 @@ def guest_leaves(
             LEAVE_RULE,
             (
                 f"You have left {table_name(number, count)}; your {state.counters[guest]} counters"
-                " and your yellow counters stay in the standings."
+                f"{' and your yellow counters' if state.yellow.get(guest) else ''} stay in the standings."
             ),
             (
                 f"Guest {guest} has left {table_name(number, count)}; their {state.counters[guest]} counters"
-                " and yellow counters stay in the standings."
+                f"{' and yellow counters' if state.yellow.get(guest) else ''} stay in the standings."
             ),
         )
     )

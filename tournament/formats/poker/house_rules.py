@@ -1,7 +1,7 @@
-"""The host's house rules for the cases the rules leave open: the bell's and the prizes'.
+"""Progressive Poker's house rules for the cases its rules leave open: the bell's and the prizes'.
 
 Stored in ``Evening.options["bell"]`` (``tables.formats.poker.bell.BellOptions``) and
-``Evening.options["prizes"]`` (``tables.prizes.PrizeOptions``); only the values that differ
+``Evening.options["prizes"]`` (``tables.formats.poker.prizes.PrizeOptions``); only the values that differ
 from the defaults are kept, so a later change of a default reaches evenings that never chose.
 A new choice applies from the next bell on: every bell already rung keeps the options it was
 rung with (in its record), also when a correction plays it again.

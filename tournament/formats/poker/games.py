@@ -1,4 +1,4 @@
-"""The evening's table game and its options: reading them, and the host setting them.
+"""Progressive Poker's table game of the evening and its options: reading them, and the host setting them.
 
 The game is stored in ``Evening.game`` (a ``tables.formats.poker.showdown.Game`` value) and its options in
 ``Evening.options["game"]`` (option name -> True/False), next to the bell's and the prizes' own

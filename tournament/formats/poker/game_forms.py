@@ -1,4 +1,5 @@
-"""What the showdown helper and the game pages read from a form, and the options in words.
+"""Progressive Poker's table games as its pages read them: what the showdown helper and the game
+pages read from a form, and the options in words.
 
 ``ShowdownEntry`` is the state of the showdown helper's form (one hand text per seat, the
 dealer's seat, the seat the card grid fills): the whole state travels in the form, so the page
@@ -13,6 +14,8 @@ import contextlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from django import forms
 
 from tables import sources
 from tables.cards import MISTIGRIS, Card, CardError, Rank, Suit
@@ -289,3 +292,9 @@ class ShowdownEntry:
             if self.count(seat) < hand_size:
                 return seat
         return None
+
+
+class GameChoiceForm(forms.Form):
+    """The host's game page: the ``game`` chosen (read by ``tables.formats.poker.showdown.Game.parse``)."""
+
+    game = forms.CharField(max_length=40, error_messages={"required": "Choose the game the tables play."})

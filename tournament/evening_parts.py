@@ -1,0 +1,42 @@
+"""An evening's part kept per version: what a page draws again unchanged, computed once per
+process and version in one snapshot of the database.
+
+``evening_part`` is the one way every kept part of an evening is read: the shared board, the
+guests and poker's standings (``tournament.selectors.guest_boards``), the guests list's reading
+(``tournament.selectors.guest_list_kept``) and the print page's checks
+(``tournament.documents.print_checks``). Every change to an evening bumps its version
+(``tournament.services.versions.evening_touch``), so a part kept under the version a request
+read is the part the database defines at that version. House rule: issue 26 item 3 ("fragments
+cached by the evening's version where a page is re-drawn unchanged").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from tournament.kept import Kept
+from tournament.models import Evening
+from tournament.services.versions import evening_token
+from tournament.snapshots import one_snapshot
+
+T = TypeVar("T")
+
+
+def evening_part(kept: Kept[T], evening: Evening, compute: Callable[[Evening], T]) -> T:
+    """``evening``'s part kept in ``kept`` at ``evening.version``: the one this process keeps,
+    or else ``compute(now)``'s, where ``now`` is the evening read again inside one snapshot of the
+    database (``tournament.snapshots``) in which the part is computed, so that a change committed
+    meanwhile is in all of the part or in none of it. Kept from now on under ``now.version``
+    (one thread computes while the others wait), unless this process already keeps a newer one.
+    Raises what ``compute`` raises (nothing is kept then)."""
+    token = evening_token(evening.pk, evening.public_key)
+    hit = kept.peek(token, evening.version)
+    if hit is not None:
+        return hit
+    with one_snapshot():
+        version = Evening.objects.filter(pk=evening.pk).values_list("version", flat=True).first()
+        now = evening if version in (None, evening.version) else Evening.objects.get(pk=evening.pk)
+        kept_version = kept.key_of(token)
+        newer_kept = isinstance(kept_version, int) and kept_version > now.version
+        return kept.get(token, now.version, lambda: compute(now), keep=not newer_kept)

@@ -1,0 +1,75 @@
+"""Progressive Poker's state now, as its bell rules see it, and its bell's house rules.
+
+The state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow counters,
+stakes) after the last live bell, else the draw's seating with one stake each; a stored result
+becomes the bell's ``TableResult``. Rules: ``docs/rules/progressive-poker.md``; the house rules
+(``BellOptions``) are the host's, ``Evening.options["bell"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tables.errors import RuleError
+from tables.formats.poker.bell import BellOptions, EveningState, TableResult
+from tournament.models import DrawnCard, Evening, FinalCount, Result
+from tournament.services.draws import live_draw
+from tournament.services.state import last_state_after
+
+
+def bell_options(evening: Evening) -> BellOptions:
+    """The evening's bell options (house rules) from ``evening.options["bell"]``. Raises
+    ``RuleError`` for an option the rules do not know. No query."""
+    return BellOptions.from_mapping(dict((evening.options or {}).get("bell", {})))
+
+
+def ring_options(evening: Evening) -> BellOptions:
+    """The options a bell is rung with: the evening's (``bell_options``), except that the last
+    bell never waits for everyone's counters (``last_round_counts="optional"``). House rule
+    (issue 11 deliver 4): the final count is taken after the last bell, table by table,
+    pre-filled from the last count (``tournament.services.ending``); the evening's
+    ``last_round_counts`` says whether the prize ceremony waits for every table's final count."""
+    return replace(bell_options(evening), last_round_counts="optional")
+
+
+def poker_state(evening: Evening, *, final: bool = True) -> EveningState:
+    """The evening as the bell rules see it now: the last live bell's state after, or the
+    draw's seating with one stake each. Once the evening has ended (and ``final``), the live
+    final counts (``FinalCount``, one per table counted) replace those guests' counters, so
+    the standings, prizes and documents read the final count. Raises ``RuleError`` before the
+    draw. One or two queries (one more after the end)."""
+    state = _bell_state(evening)
+    if final and evening.stage == Evening.Stage.ENDED:
+        counts = FinalCount.objects.filter(evening=evening, superseded_at__isnull=True).values_list(
+            "counters", flat=True
+        )
+        final_counters = {int(g): int(c) for counters in counts for g, c in counters.items()}
+        if final_counters:
+            state = replace(state, counters={**dict(state.counters), **final_counters})
+    return state
+
+
+def _bell_state(evening: Evening) -> EveningState:
+    """The last live bell's state after, or the draw's seating (see ``poker_state``)."""
+    after = last_state_after(evening)
+    if after is not None:
+        return EveningState.from_json(after)
+    draw = live_draw(evening)
+    if draw is None:
+        raise RuleError("There is no draw yet: run the draw first.")
+    tables: list[list[int]] = [[] for _ in draw.sizes]
+    for guest, table in draw.cards.order_by(*DrawnCard.SEATING_ORDER).values_list("guest_id", "rank"):
+        tables[table - 1].append(guest)
+    return EveningState.start(tables, stake=evening.counters_per_stake)
+
+
+def table_result(row: Result) -> TableResult:
+    """A stored result as the bell rules take it: the pool winner, the callers, those who split
+    the pool, and every counter given (guest id -> counters after the deal)."""
+    return TableResult(
+        table=row.table,
+        pool_winner=row.pool_winner_id,
+        in_call=frozenset(int(g) for g in row.in_call),
+        tied=frozenset(int(g) for g in row.tied),
+        counters={int(g): int(c) for g, c in row.counters.items()},
+    )
