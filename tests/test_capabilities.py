@@ -370,6 +370,79 @@ def test_standings_prizes_and_ceremony(db, host, key):
     assert ceremony(evening).finished
 
 
+@pytest.mark.parametrize("key", formats("a guest who left wins no booby prize"))
+def test_a_guest_who_left_wins_no_booby_prize(db, host, key):
+    """The booby prize's holder after round 1 leaves; at the end of round 3 the booby prize goes
+    to a guest who stayed to the end (house rule: a guest who left is out of its running)."""
+    evening = _evening(host, key, rounds=3)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    fmt = format_for(evening)
+    booby = next(p for p in fmt.standings(evening).prizes if p.prize.key == "booby")
+    leaver = booby.winners[0]
+    fmt.seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    Guest.objects.filter(pk=leaver.pk).update(status=Guest.Status.LEFT)
+    _play(evening, host, rounds=2)
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    booby = next(p for p in fmt.standings(evening).prizes if p.prize.key == "booby")
+    assert booby.winners and leaver.pk not in {g.pk for g in booby.winners}
+
+
+@pytest.mark.parametrize("key", formats("the board and the standings lead to the end of the evening"))
+def test_the_board_and_the_standings_lead_to_the_end_of_the_evening(db, host, client, key):
+    """Once the evening has ended, the board and the standings page both link to the end page
+    (the final count where there is one, and the prize ceremony)."""
+    evening = _ended(host, key)
+    client.force_login(host)
+    finish = f'href="{reverse("host-finish", args=[evening.pk])}"'
+    for page in ("host-evening", "host-standings"):
+        assert finish in client.get(reverse(page, args=[evening.pk])).content.decode(), page
+
+
+@pytest.mark.parametrize("key", formats("the ceremony reveals only the prizes won"))
+def test_the_ceremony_reveals_only_the_prizes_won(db, host, key):
+    """Every step of the ceremony reveals a prize somebody won; the prizes nobody won are
+    listed once, apart (house rule)."""
+    evening = _ended(host, key)
+    every = format_for(evening).standings(evening).prizes
+    now = ceremony(evening)
+    assert all(p.winners for p in now.prizes)
+    assert sorted(p.title for p in (*now.prizes, *now.not_awarded)) == sorted(p.title for p in every)
+    assert now.steps == sum(1 for p in every if p.winners) + 1
+
+
+@pytest.mark.parametrize("key", formats("the standings say once that a prize was not awarded"))
+def test_the_standings_say_once_that_a_prize_was_not_awarded(db, host, client, key):
+    """A prize nobody won reads "Not awarded: ..." once on the standings page, never "Not
+    awarded · Not awarded: ..."."""
+    evening = _ended(host, key)
+    client.force_login(host)
+    page = client.get(reverse("host-standings", args=[evening.pk])).content.decode()
+    empty = [p for p in format_for(evening).standings(evening).prizes if not p.winners]
+    assert page.count("Not awarded") == len(empty)
+
+
+@pytest.mark.parametrize("key", formats("an ended evening takes no new guest"))
+def test_an_ended_evening_takes_no_new_guest(db, host, client, key):
+    """After the end no guest can be added, in words; a guest checked in without a seat is
+    offered no *Seat now* and the host is not told to seat them."""
+    from tournament.services.guests import guest_add
+
+    evening = _ended(host, key)
+    with pytest.raises(RuleError, match="The evening has ended"):
+        guest_add(evening=evening, name="Late Larry", pack="red", check_in=True, user=host)
+    client.force_login(host)
+    url = reverse("host-guests", args=[evening.pk])
+    page = client.post(url, {"one-name": "Late Larry", "one-pack": "red", "one-check_in": "on"}).content.decode()
+    assert "The evening has ended: no guest can be added now" in page.replace("&#x27;", "'")
+    assert not Guest.objects.filter(evening=evening, name="Late Larry").exists()
+    GuestFactory(evening=evening, name="Dee Late", pack="red", status=Guest.Status.HERE)
+    page = client.get(url).content.decode()
+    assert "Dee Late" in page and "Seat now" not in page and "Here but not seated: <bdi>" not in page
+    assert "not seated: <bdi>Dee Late" not in client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+
+
 @pytest.mark.parametrize("key", formats("every printed document"))
 def test_every_document_prints(db, host, key):
     evening = _ended(host, key)

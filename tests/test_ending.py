@@ -178,23 +178,25 @@ def test_the_ceremony_reveals_each_prize_then_the_standings(ended):
     count_every_table(evening)
     evening.refresh_from_db()
     now = ending.ceremony(evening)
-    assert [p.prize.key for p in now.prizes] == ["booby", "red_pack", "blue_pack", "head_table"]
-    assert now.steps == 5 and now.step is None and not now.revealed
+    assert [p.prize.key for p in now.prizes] == ["booby", "red_pack", "head_table"]
+    # nobody in the blue pack won counters: that prize has no reveal of its own (house rule)
+    assert [p.prize.key for p in now.not_awarded] == ["blue_pack"]
+    assert now.steps == 4 and now.step is None and not now.revealed
     # Ann won the only yellow counter of round 1 and stayed at the head table.
     head = now.prizes[-1]
     winner = evening_standings(evening).lines[0]
     assert head.winners == (winner.guest,) and winner.row.yellow >= 1
-    for step in range(1, 5):
+    for step in range(1, 4):
         now = ending.ceremony_next(evening=evening, seen_step=step - 1)
         assert now.step == step and len(now.revealed) == step and not now.finished
     with pytest.raises(RuleError, match="out of date"):  # a stale tab taps again
-        ending.ceremony_next(evening=evening, seen_step=3)
-    now = ending.ceremony_next(evening=evening, seen_step=4)
-    assert now.finished and now.step == 5
+        ending.ceremony_next(evening=evening, seen_step=2)
+    now = ending.ceremony_next(evening=evening, seen_step=3)
+    assert now.finished and now.step == 4
     with pytest.raises(RuleError, match="nothing more to reveal"):
-        ending.ceremony_next(evening=evening, seen_step=5)
-    assert Evening.objects.get(pk=evening.pk).ceremony_step == 5
-    assert AuditEntry.objects.filter(evening=evening, action="ceremony.reveal").count() == 5
+        ending.ceremony_next(evening=evening, seen_step=4)
+    assert Evening.objects.get(pk=evening.pk).ceremony_step == 4
+    assert AuditEntry.objects.filter(evening=evening, action="ceremony.reveal").count() == 4
 
 
 def test_once_the_ceremony_began_the_count_and_the_last_bell_stay(ended):

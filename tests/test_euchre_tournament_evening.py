@@ -188,3 +188,65 @@ def test_the_printed_results_name_no_pack(host):
     _play(evening, host, 1)
     _, rows, _ = tally_outcome(evening)
     assert rows and all(row.pack_label == "" for row in rows)
+
+
+def test_a_new_tournament_ends_each_game_when_every_table_has_reported(client, host):
+    """The create form's blank round end ("as the format plays it") is saved as the rules say:
+    a game ends when every table has reported (``docs/rules/euchre-tournament.md``, "A game"),
+    so with every table in the bell rings by itself, whichever table reports last, and not
+    before."""
+    from tournament.models import Bell
+
+    client.force_login(host)
+    page = client.get(reverse("host-evenings")).content.decode()
+    assert "Euchre tournament: when every table has reported" in page
+    base = {"name": "Cards", "date": "2026-11-30", "minutes_per_round": "20", "red_label": "R", "blue_label": "B"}
+    response = client.post(
+        reverse("host-evenings"), {**base, "format": "euchre_tournament", "round_end": "", "rounds_planned": "3"}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    evening = Evening.objects.get(name="Cards")
+    assert evening.round_end == Evening.RoundEnd.HEAD_POOL
+    for letter in "ABCDEFGHI":
+        GuestFactory(evening=evening, name=f"Player {letter}", pack="red")
+    draw_digital(evening=evening, user=host)
+    rnd = round_start(evening=evening, user=host)
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "The last table's report rings the bell" in board.replace("&#x27;", "'")
+    assert "The head table's report rings" not in board.replace("&#x27;", "'")
+    foursome_report(round=rnd, table=1, report=REPORTS[0], user=host)
+    rnd.refresh_from_db()
+    assert rnd.state == "running" and not Bell.objects.filter(round=rnd).exists()  # table 1 rings nothing alone
+    foursome_report(round=rnd, table=2, report=REPORTS[0], user=host)
+    assert Bell.objects.filter(round=rnd, kind="bell", undone_at__isnull=True).exists()
+
+
+def test_a_late_guest_after_game_1_is_told_they_cannot_play_and_not_offered_a_seat(client, host):
+    evening = _tournament(host)
+    _play(evening, host, 1)
+    client.force_login(host)
+    url = reverse("host-guests", args=[evening.pk])
+    page = client.post(url, {"one-name": "Dee Late", "one-pack": "red", "one-check_in": "on"}, follow=True)
+    text = page.content.decode().replace("&#x27;", "'")
+    assert "Dee Late is registered and checked in. They cannot play tonight" in text
+    assert "Seat now" not in text and "Here but not seated" not in text
+    board = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
+    assert "Checked in but not seated" not in board
+
+
+def test_a_player_who_left_after_game_1_takes_no_booby_prize(host):
+    """Abe left after game 1 with 3 points (East–West lost 7–3); everyone else plays three
+    games. The booby prize goes to the lowest total of those who stayed (house rule)."""
+    evening = _tournament(host)
+    _play(evening, host, 1)
+    state = format_for(evening).state(evening)
+    abe = Guest.objects.get(pk=state.tables[0][1])  # East at table 1: 3 points
+    format_for(evening).seat_change(evening=evening, guest=abe, leaving=True, user=host, device="")
+    _play(evening, host, 2)
+    _play(evening, host, 3)
+    evening.refresh_from_db()
+    assert evening.stage == Evening.Stage.ENDED
+    standings = format_for(evening).standings(evening)
+    booby = next(p for p in standings.prizes if p.prize.key == "booby")
+    assert booby.winners and abe not in booby.winners
+    assert any(line.guest == abe for line in standings.lines)  # he keeps his place

@@ -177,7 +177,7 @@ def test_a_euchre_captain_taps_hands_and_the_result_is_saved():
             {"tricks_ns": "٣", "tricks_ew": 10},
             "North–South&#x27;s tricks: a whole number in the digits 0 to 9.",
         ),
-        ("euchre", {"points_ns": 500, "points_ew": 2}, "North–South&#x27;s points: at most 99."),
+        ("euchre", {"points_ns": 500, "points_ew": 2}, "North–South&#x27;s points: at most 32."),
     ],
 )
 def test_bad_reports_say_what_is_wrong_and_save_nothing(fmt, values, message):

@@ -123,7 +123,7 @@ def test_a_table_with_no_report_cuts_for_the_win_and_scores_nothing():
         ("euchre", {"points": {"NS": 5}}, "both sides"),
         ("whist", {"tricks": {"NS": 13, "EW": 0}, "stars": 1}, "not stars"),
         ("bunco", {"points": {"NS": 22, "EW": 0}, "rolls": {"SEATED": [22]}}, "not 22"),
-        ("euchre", {"points": {"NS": 500, "EW": 2}}, "North–South's points: at most 99 in a round"),
+        ("euchre", {"points": {"NS": 500, "EW": 2}}, "North–South's points: at most 32 in a round"),
         ("bunco", {"points": {"NS": 1000, "EW": 2}}, "North–South's points: at most 999 in a round"),
         (
             "bunco",

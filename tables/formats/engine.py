@@ -270,11 +270,19 @@ class FoursomeRules:
         rng: random.Random | None = None,
         stake: int = 0,
     ) -> tuple[Prize, ...]:
-        """``award_foursome_prizes`` on every player's tallies (seated players with none count 0)."""
-        tallies = {p: dict(state.tallies.get(p, {})) for t in state.tables for p in t}
+        """``award_foursome_prizes`` on every player's tallies (seated players with none count 0);
+        a guest with tallies and no seat has left, so is out of the booby prize's running (house
+        rule, ``tables.formats.prizes``)."""
+        seated = {p for t in state.tables for p in t}
+        tallies = {p: dict(state.tallies.get(p, {})) for p in seated}
         tallies |= {p: dict(t) for p, t in state.tallies.items()}
         return award_foursome_prizes(
-            tallies, packs, prize_rules(self.fmt, options), ties=options.prize_ties, cutter=Cutter(None, rng)
+            tallies,
+            packs,
+            prize_rules(self.fmt, options),
+            ties=options.prize_ties,
+            cutter=Cutter(None, rng),
+            left=frozenset(tallies) - seated,
         )
 
 

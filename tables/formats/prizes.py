@@ -7,13 +7,17 @@ prize for the fewest stars (Foster; Keller), or total points instead by option. 
 highest total of tricks, the booby for the lowest (Foster). Bunco: most buncos, most wins, most
 mini buncos, the booby for the most losses, and the last bunco of the night (club rules).
 
+House rule (the books are silent): a guest who left before the end is out of the running for the
+booby prize; they keep their tallies, their place in the standings and their chance at every
+other prize (``left``; ``docs/rules/tables-of-four.md``, 'Prizes').
+
 A tie for a prize is cut or shared, as the host chooses (``ties``; docs/rules/progressive-euchre.md: "ties cut or
 played off"); no other tally decides it (two guests level on stars cut, whatever their points).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from tables.cuts import Cutter
@@ -35,6 +39,12 @@ class PrizeRule:
     most: bool = True
     per_pack: bool = True
 
+    @property
+    def booby(self) -> bool:
+        """Whether this is the booby prize (its key "booby"): a guest who left is out of its
+        running (house rule, module docstring)."""
+        return self.key == "booby"
+
 
 def award_foursome_prizes(
     tallies: Mapping[int, Mapping[str, int]],
@@ -43,11 +53,13 @@ def award_foursome_prizes(
     *,
     ties: str = "cut",
     cutter: Cutter | None = None,
+    left: Collection[int] = (),
 ) -> tuple[Prize, ...]:
     """The prizes for ``tallies`` (player -> tally -> total; ghosts, negative ids, left out).
 
     ``packs``: each guest's pack; ``rules``: the format's prizes in order; ``ties``: "shared"
-    or "cut" (with ``cutter``, recorded). Returns one ``Prize`` per rule (and per pack where the
+    or "cut" (with ``cutter``, recorded); ``left``: the guests who left before the end, out of
+    the running for the booby prize (house rule, module docstring). Returns one ``Prize`` per rule (and per pack where the
     rule is per pack and both packs have guests), each with no winner when its best count is 0.
     """
     cutter = cutter or Cutter(None, None)
@@ -55,11 +67,13 @@ def award_foursome_prizes(
     both = {packs[g] for g in guests} == set(Pack)
     prizes = []
     for rule in rules:
-        groups = (
+        groups: list[tuple[Pack | None, list[int]]] = (
             [(pack, [g for g in guests if packs[g] is pack]) for pack in Pack]
             if rule.per_pack and both
             else [(None, guests)]
         )
+        if rule.booby:
+            groups = [(pack, [g for g in members if g not in left]) for pack, members in groups]
         for pack, members in groups:
             title = f"{rule.title}, {pack.value} pack" if pack is not None else rule.title
             key = f"{rule.key}_{pack.value}" if pack is not None else rule.key
@@ -83,7 +97,8 @@ def _award(
     best count is 0 goes to no one (its reason says so of ``nobody``: "nobody in this pack" for
     a pack's prize); a tie is shared or cut, as ``ties`` says."""
     if not members:
-        return Prize(key, title, (), "No guest to award it to.", FORMATS_RULE)
+        why = "No guest who stayed to the end to award it to." if rule.booby else "No guest to award it to."
+        return Prize(key, title, (), why, FORMATS_RULE)
     counts = {p: tallies[p].get(rule.tally, 0) for p in members}
     count = max(counts.values()) if rule.most else min(counts.values())
     words = rule.tally if rule.tally != "minis" else "mini buncos"

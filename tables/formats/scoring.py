@@ -59,9 +59,14 @@ class TableScore:
         return out
 
 
-EUCHRE_MOST_POINTS = 99
-"""House rule: the most points a side can score in one round of Progressive Euchre (a game of
-a few hands, each worth 4 points at most; no party's game comes near 100)."""
+EUCHRE_HANDS = 8
+"""The hands of one game of euchre at a party (``docs/rules/progressive-euchre.md``, "A round":
+"usually eight, each player dealing twice"; ``euchre-tournament.md``, "A game": 8 by default)."""
+
+EUCHRE_MOST_POINTS = 4 * EUCHRE_HANDS
+"""House rule: the most points one round of euchre can give, both sides together (32): the
+game's 8 hands, each worth 4 points at most, to one side (a lone hand's march). So a side
+scores at most 32, and 50–0 or 20–15 are refused as no game of 8 hands can make them."""
 
 BUNCO_MOST_POINTS = 999
 """House rule: the most points a team can score in one round of Bunco (the head table stops at
@@ -155,11 +160,25 @@ def euchre_score(
         raise ScoreError("Give each side's points (or the hands).")
     else:
         values = _side_points(points, "points", EUCHRE_MOST_POINTS)
+    euchre_round_check(values)
     winner = _winner(values, playoff, "points")
     added: dict[int, dict[str, int]] = {}
     for side in Side:
         added |= _share(table, side, {"points": values[side]})
     return TableScore(winner, added, {"stars": 1, "wins": 1}, {"losses": 1}, _words(values, winner, "points"))
+
+
+def euchre_round_check(points: Mapping[Side, int]) -> None:
+    """Refuse a round of euchre whose two sides' ``points`` add up to more than one game can
+    give: ``EUCHRE_MOST_POINTS`` (32: 8 hands, 4 points at most a hand, each hand to one side;
+    house rule, ``docs/rules/progressive-euchre.md``, "Scoring a hand"). Raises ``ScoreError``
+    in words; returns None otherwise."""
+    together = points[Side.NORTH_SOUTH] + points[Side.EAST_WEST]
+    if together > EUCHRE_MOST_POINTS:
+        raise ScoreError(
+            f"{points[Side.NORTH_SOUTH]} to {points[Side.EAST_WEST]} is {together} points: a game of "
+            f"{EUCHRE_HANDS} hands gives at most {EUCHRE_MOST_POINTS} in all (4 a hand at most, to one side)."
+        )
 
 
 # --- Drive Whist --------------------------------------------------------------------------------

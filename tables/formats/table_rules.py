@@ -66,8 +66,10 @@ REPORT_LIMITS: Mapping[str, Mapping[str, int]] = {
     "whist": {"tricks": 13},  # Drive Whist: one hand of 13 tricks (Foster)
     "bunco": {"points": BUNCO_MOST_POINTS, "buncos": BUNCOS_MOST, "minis": BUNCOS_MOST, "roll": BUNCO_POINTS},
 }
-"""The most each count of a table's report may be, by format and count: a side's points, a
-side's tricks, a team's (or a player's) points, a player's buncos and mini buncos, one roll."""
+"""The most each count of a table's report may be, by format and count: a side's points (a
+euchre game's 32, ``scoring.EUCHRE_MOST_POINTS``: both sides together, ``euchre_round_check``), a
+side's tricks, a team's (or a player's) points, a player's buncos and mini buncos, one roll.
+Every form reads these (the host's, a scorer's, a phone's); the rules check them again."""
 
 HEAD_TABLE_TARGET = BUNCO_POINTS
 

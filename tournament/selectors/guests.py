@@ -74,6 +74,10 @@ class GuestList:
     unseated: list[GuestRow] = field(default_factory=list)
     sitting_out: frozenset[int] = frozenset()
     joins: bool = True
+    seatable: bool = True
+    """Whether a guest here without a seat can be given one now (*Seat now*): after the draw,
+    not once the evening has ended, nor after round 1 where the format's schedule is fixed
+    (``joins``); otherwise no *Seat now* and no warning the host cannot act on (house rule)."""
     q: str = ""
     show: str = ""
     reading: EveningGuests | None = None  # what the rows were filtered from
@@ -142,6 +146,7 @@ class EveningGuests:
     sitting_out: frozenset[int]
     joins: bool
     letters: tuple[tuple[str, int], ...]
+    seatable: bool = True  # GuestList.seatable
     rows_html: dict[Hashable, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -174,17 +179,20 @@ def evening_guests(evening: Evening) -> EveningGuests:
     drawn = evening.stage != Evening.Stage.REGISTRATION
     fmt = format_for(evening)
     out = fmt.sitting_out(evening) if drawn else frozenset()
+    started = evening.rounds.exists()
+    seatable = drawn and evening.stage != Evening.Stage.ENDED and (not started or fmt.joins_after_the_draw)
     return EveningGuests(
         version=evening.version,
         everyone=everyone,
         counts=counts,
         history=guests_with_history(evening.pk),
-        started=evening.rounds.exists(),
+        started=started,
         drawn=drawn,
-        unseated=tuple(g for g in here if g.seat is None and g.pk not in out) if drawn else (),
+        unseated=tuple(g for g in here if g.seat is None and g.pk not in out) if seatable else (),
         sitting_out=out,
         joins=fmt.joins_after_the_draw,
         letters=_letters(everyone),
+        seatable=seatable,
     )
 
 
@@ -208,6 +216,7 @@ def guest_list(evening: Evening, *, q: str = "", show: str = "", kept: bool = Fa
         unseated=list(reading.unseated),
         sitting_out=reading.sitting_out,
         joins=reading.joins,
+        seatable=reading.seatable,
         q=q,
         show=show,
         reading=reading,

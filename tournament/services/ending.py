@@ -244,13 +244,16 @@ def reveal_order(prizes: tuple) -> tuple:
 class Ceremony:
     """Where the prize ceremony stands: ``step`` (None before it; then how many steps are
     shown), the prizes in reveal order, those revealed, whether the final standings are shown,
-    and the tables not yet counted."""
+    the tables not yet counted, and the prizes not awarded (``not_awarded``: no reveal of their
+    own, house rule: the ceremony shows a prize nobody won only once, on the host's page, as one
+    line)."""
 
     step: int | None
     prizes: tuple
     revealed: tuple
     standings_shown: bool
     uncounted: tuple[int, ...]
+    not_awarded: tuple = ()
 
     @property
     def steps(self) -> int:
@@ -271,19 +274,29 @@ class Ceremony:
 
 def ceremony(evening: Evening) -> Ceremony:
     """The ceremony of an evening (a few queries: the standings and the final counts). The
-    prizes are the format's (``FormatPlugin.standings``); a format without a final count
-    (house rule: its tallies are complete at the last bell) has no table left to count."""
+    prizes are the format's (``FormatPlugin.standings``), those with a winner each a step of
+    their own, those nobody won (``Ceremony.not_awarded``) none (house rule: no full-screen
+    reveal of an empty prize); a format without a final count (house rule: its tallies are
+    complete at the last bell) has no table left to count."""
     fmt = format_for(evening)
     prizes: tuple = ()
+    not_awarded: tuple = ()
     if evening.stage == Evening.Stage.ENDED:
-        prizes = reveal_order(tuple(fmt.standings(evening).prizes))
+        every = reveal_order(tuple(fmt.standings(evening).prizes))
+        prizes = tuple(line for line in every if line.winners)
+        not_awarded = tuple(line for line in every if not line.winners)
     step = evening.ceremony_step
     shown = step or 0
     uncounted: tuple[int, ...] = ()
     if evening.stage == Evening.Stage.ENDED and step is None and fmt.final_count:
         uncounted = tuple(t.number for t in final_count_tables(evening) if t.count is None)
     return Ceremony(
-        step=step, prizes=prizes, revealed=prizes[:shown], standings_shown=shown > len(prizes), uncounted=uncounted
+        step=step,
+        prizes=prizes,
+        revealed=prizes[:shown],
+        standings_shown=shown > len(prizes),
+        uncounted=uncounted,
+        not_awarded=not_awarded,
     )
 
 

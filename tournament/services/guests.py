@@ -237,8 +237,11 @@ def guests_register(
     the host (``user``), a guest registering themself (``guest``) or a door helper (``helper``).
 
     Raises ``GuestListError`` for a duplicate name (checked again under the database's unique
-    constraint, so two hosts adding the same name at once save it once).
+    constraint, so two hosts adding the same name at once save it once), and on an evening that
+    has ended (house rule: the standings and prizes are final, so nobody joins; ``ENDED_WORDS``).
     """
+    if evening.stage == Evening.Stage.ENDED:
+        raise GuestListError([ENDED_WORDS])
     status = Guest.Status.HERE if check_in else Guest.Status.REGISTERED
     guests = [
         Guest(
@@ -253,7 +256,8 @@ def guests_register(
     ]
     try:
         with transaction.atomic():
-            lock_evening(evening.pk)  # the lock order: tournament.services.locks
+            if lock_evening(evening.pk).stage == Evening.Stage.ENDED:  # the lock order: tournament.services.locks
+                raise GuestListError([ENDED_WORDS])  # ended meanwhile
             created = Guest.objects.bulk_create(guests)
             audit_log(
                 evening=evening,
@@ -272,6 +276,25 @@ def guests_register(
     return created
 
 
+ENDED_WORDS = "The evening has ended: no guest can be added now (house rule: its standings and prizes are final)."
+"""Why a guest list or a guest is refused once the evening has ended, in every format."""
+
+
+def late_guest_words(evening: Evening) -> str:
+    """What the host is told on checking in a new guest who cannot be seated tonight: after
+    round 1 of a format whose schedule is fixed at the draw (``FormatPlugin.joins_after_the_draw``
+    False: the Euchre tournament, ``docs/rules/euchre-tournament.md``, "Nobody joins after the
+    draw"), "" for every other evening. One query at most."""
+    if evening.stage == Evening.Stage.REGISTRATION or format_for(evening).joins_after_the_draw:
+        return ""
+    if not evening.rounds.exists():
+        return ""
+    return (
+        "They cannot play tonight: this format's schedule was fixed at the draw and play has begun"
+        " (house rule), so they get no seat."
+    )
+
+
 def guest_add(
     *,
     evening: Evening,
@@ -287,11 +310,14 @@ def guest_add(
 ) -> Guest:
     """Register one guest (at the door or by self-registration); returns the ``Guest``.
 
-    Raises ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
+    Raises ``GuestListError`` (a ``RuleError``) on an evening that has ended (``ENDED_WORDS``),
+    and ``RuleError`` for an empty, too long or marked-up name, an unknown pack, or a name
     already registered (in NFC, spaces collapsed, case folded); ``GuestListError`` with
     ``near`` for a near-duplicate (the same name as a registered guest's apart from accents or
     spacing) unless ``different`` (the host or door helper confirmed another guest).
     """
+    if evening.stage == Evening.Stage.ENDED:
+        raise GuestListError([ENDED_WORDS])
     try:
         row = GuestRow(name=clean_name(name), pack=parse_pack(pack, evening=evening), contact=contact.strip()[:200])
     except RuleError as error:

@@ -88,6 +88,7 @@ class _Shared:
     drawn: bool
     sitting_out: frozenset[int]
     history: set[int]
+    seatable: bool = True
 
 
 def _shared(context) -> _Shared:
@@ -111,6 +112,7 @@ def _shared(context) -> _Shared:
         drawn=bool(getattr(listing, "drawn", False)),
         sitting_out=listing.sitting_out,
         history=listing.history,
+        seatable=bool(getattr(listing, "seatable", True)),
     )
 
 
@@ -124,7 +126,7 @@ def _buttons(s: _Shared, pk: int, status: str, name: str, seat) -> tuple[str, st
         )
     elif sitting_out:
         button = '<span class="small sitting-out">Sits this round out (the schedule)</span>\n'
-    elif s.drawn and not seat and s.is_host:
+    elif s.drawn and not seat and s.is_host and s.seatable:
         button = (
             f'<button id="act-{pk}" name="action" value="here" class="small">Seat now</button> '
             '<button name="action" value="registered" class="small secondary">Check out</button>\n'

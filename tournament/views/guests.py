@@ -212,6 +212,8 @@ def _add_one(request: HttpRequest, door: Door, one: GuestForm) -> HttpResponse |
         guest, outcome = sent.value, RECORDED
         assert guest is not None
         words = f"{guest.name} is registered" + (" and checked in." if one.cleaned_data["check_in"] else ".")
+        if one.cleaned_data["check_in"] and (late := guest_services.late_guest_words(evening)):
+            words += f" {late}"  # a guest who cannot be seated tonight is told so at once
     messages.success(request, words)
     back = door.back(q=guest.name, guest=guest.pk) if guest is not None else door.list_url()
     return kept_answer(request, redirect(back), outcome, words)

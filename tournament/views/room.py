@@ -263,7 +263,8 @@ def _ceremony_context(
 
     now = now or ceremony(evening)
     names = {pk: g.name for pk, g in board.guests.items()}
-    reasons = {p.prize.key: printed_reason(p.prize, names) for p in now.prizes}
+    listed = (*now.prizes, *now.not_awarded)  # the summary lists every prize, those nobody won once
+    reasons = {p.prize.key: printed_reason(p.prize, names) for p in listed}
     latest = now.revealed[-1] if now.revealed and not now.finished else None
     lines = board.standing_lines()
     context = {
@@ -277,7 +278,7 @@ def _ceremony_context(
         "counting": format_for(evening).final_count,
         "latest": latest,
         "latest_reason": reasons.get(latest.prize.key, "") if latest else "",
-        "prize_lines": [(p, reasons[p.prize.key]) for p in now.prizes],
+        "prize_lines": [(p, reasons[p.prize.key]) for p in listed],
         "final_standings": lines if now.finished else [],
         "room_size": room_size(len(lines)),
         "server_now": database_now(),

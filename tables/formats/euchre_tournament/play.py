@@ -236,11 +236,18 @@ class TournamentRules:
         stake: int = 0,
     ) -> tuple[Prize, ...]:
         """The highest total and the booby for the lowest (ties: more games won, then the cut;
-        ``scoring.award``); ghosts win no prize."""
+        ``scoring.award``); ghosts win no prize, and a player who left (no longer holding their
+        number: a ghost plays it) is out of the booby prize's running (house rule)."""
         rows = [
             Standing(player, tallies.get("points", 0), tallies.get("wins", 0), 0)
             for player, tallies in state.tallies.items()
             if not is_ghost(player)
         ]
         rows.sort(key=lambda row: (-row.points, -row.wins, row.player))
-        return award(rows, options=self.options, rng=rng)
+        left = {row.player for row in rows if not state.tallies[row.player].get(NUMBER)}  # a bell took it
+        try:  # and between a leave and the next bell: a ghost holds their number already
+            holding = set(self._holders(state).values())
+        except (RuleError, ValueError):  # seats the schedule no longer matches (changed by hand)
+            holding = {row.player for row in rows}
+        left |= {row.player for row in rows if row.player not in holding}
+        return award(rows, options=self.options, rng=rng, left=left)

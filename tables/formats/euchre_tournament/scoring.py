@@ -15,13 +15,14 @@ Prizes: the highest total, and the booby for the lowest; ties go to more games w
 wins a game when their partnership outscored the other at their table; house rule: a table
 level on points has no winner, and a sit-out wins no game), then to the cut, the highest cut
 taking the prize (``tables.cuts``). Option ``most_loners``: a prize for the most lone
-hands marched. House rule: the booby is never the winner of the highest total.
+hands marched. House rule: the booby is never the winner of the highest total, nor a player who
+left before the end (their total counts fewer games).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -172,9 +173,12 @@ def award(
     options: TournamentOptions = TournamentOptions(),
     cuts: Cuts | None = None,
     rng: random.Random | None = None,
+    left: Collection[int] = (),
 ) -> tuple[Prize, ...]:
     """The prizes from ``rows`` (``standings``): the highest total, the booby for the lowest
-    (never the same player), and with ``options.most_loners`` the most lone hands marched (not
+    (never the same player, nor one of ``left``, the players who left before the end: house
+    rule, a leaver's low total counts fewer games, so a guest who left is out of the booby
+    prize's running; they keep their points and their place), and with ``options.most_loners`` the most lone hands marched (not
     given when nobody marched one). Ties: more games won, then the cut (the host's ``cuts``,
     else ``rng``; recorded by ``Cutter``). Returns them in that order; none without rows."""
     rows = list(rows)
@@ -182,7 +186,7 @@ def award(
         return ()
     cutter = Cutter(cuts, rng)
     prizes = [_prize("highest_total", "Highest total", rows, lambda r: (r.points, r.wins), cutter)]
-    others = [row for row in rows if row.player not in prizes[0].winners]
+    others = [row for row in rows if row.player not in prizes[0].winners and row.player not in left]
     if others:
         prizes.append(_prize("booby", "Booby prize: lowest total", others, lambda r: (-r.points, -r.wins), cutter))
     if options.most_loners:

@@ -7,13 +7,14 @@ counters over the evening; and often a booby prize. Fresh stakes are charged aga
 when the evening is settled." Counters won = counters held minus every stake taken (the first
 one included), so a fresh stake never changes it. The booby prize rule, and how ties are
 settled, are house rules in ``PrizeOptions``. A guest may win more than one prize (house rule:
-the seeds do not forbid it).
+the seeds do not forbid it). A guest who left before the end is out of the booby prize's
+running (house rule, ``award_prizes``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -26,6 +27,7 @@ from tables.packs import Pack
 from tables.prizes import Prize
 
 NOBODY_RULE = "house rule: a pack prize whose best count of counters won is 0 or less goes to no one"
+LEFT_RULE = "house rule: a guest who left before the end is out of the booby prize's running"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +149,14 @@ def award_prizes(
     options: PrizeOptions = PrizeOptions(),
     rng: random.Random | None = None,
     cuts: Mapping[int, int | Sequence[int]] | None = None,
+    left: Collection[int] = (),
 ) -> tuple[Prize, ...]:
     """The evening's prizes from the standings ``rows``, in order: head table, red pack, blue
     pack, booby. A pack prize is left out when nobody is in that pack; the booby prize when
-    ``booby_rule="none"``; everything when there are no rows. Ties are shared or cut
+    ``booby_rule="none"``; everything when there are no rows. ``left``: the guests who left
+    before the end, out of the booby prize's running (house rule: a leaver's count stopped
+    early, so a guest who left cannot take the booby prize; they keep their counters, their
+    place and their chance at the other prizes; with nobody who stayed it is not awarded). Ties are shared or cut
     (``options.ties``; cuts from ``cuts`` else ``rng``). Source: ``docs/rules/progressive-poker.md``
     (Progressive Poker); the booby rule and ties are house rules.
     """
@@ -193,7 +199,12 @@ def award_prizes(
             )
         )
     if options.booby_rule != "none":
-        prizes.append(_booby_prize(rows, options, cutter))
+        stayed = tuple(row for row in rows if row.guest not in left)
+        if stayed:
+            prizes.append(_booby_prize(stayed, options, cutter))
+        else:
+            why = "Not awarded: every guest left before the end."
+            prizes.append(Prize("booby", "Booby prize", (), why, LEFT_RULE, why))
     return tuple(prizes)
 
 

@@ -83,8 +83,12 @@ class PokerRules:
         rng: random.Random | None = None,
         stake: int = 0,
     ) -> tuple[Prize, ...]:
-        """``award_prizes`` on the standings of ``state`` (``stake``: counters of one stake)."""
-        return award_prizes(standings(state, packs, stake=stake), options=options, rng=rng)
+        """``award_prizes`` on the standings of ``state`` (``stake``: counters of one stake); a
+        guest on record with no seat has left, so is out of the booby prize's running (house
+        rule)."""
+        seated = {guest for table in state.tables for guest in table}
+        left = frozenset(state.counters) - seated
+        return award_prizes(standings(state, packs, stake=stake), options=options, rng=rng, left=left)
 
 
 POKER_RULES: FormatRules[EveningState, Sequence[TableResult], BellOptions, PrizeOptions, Cuts, BellRecord] = PokerRules(

@@ -36,6 +36,9 @@ class EuchreTournamentFormat(EuchreFormat):
     partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
     a tie at a table is played off, the family's default."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
+    default_round_end: ClassVar[str] = "head_pool"
+    """A new tournament's games end when every table has reported, as its rules say
+    (``docs/rules/euchre-tournament.md``, "A game"), unless the host chooses the clock."""
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("points", "points"), ("wins", "games won")),
         orders=(SeasonOrder("points", "Total points", ("points",)),),

@@ -136,10 +136,12 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "missing": missing,
         "disputed": disputed,
         "disputed_at_bell": disputed_at_bell(evening, board.bell_round) if board.round is None else [],
-        "unseated": [] if ended else unseated,
+        # house rule: no nag the host cannot act on (the evening over, or a schedule fixed at the draw)
+        "unseated": [] if ended or (board.last_round and not fmt.joins_after_the_draw) else unseated,
         "left_seated": left_seated,
         "sitting_out": [g for g in here_unseated if g.pk in out],
         "joins": fmt.joins_after_the_draw,
+        "ranked": fmt.ranked_tables,  # a format without a head table: the last report rings
         "rows": _rows(board),
         "bell_results": bell_results(board),
         "tables_in": len(board.tables) - len(missing),

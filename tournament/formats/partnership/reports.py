@@ -27,6 +27,7 @@ from tables.formats.scoring import TableScore
 from tables.formats.table_rules import bunco_head_table_check
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening, lock_round, lock_round_number
 from tournament.services.state import OPEN_STATES
@@ -182,8 +183,17 @@ def _ring_if_due(rnd: Round, evening: Evening, table: int, *, user, device: str,
     if rnd.state == Round.State.RUNG and not rnd.reopened:  # the bell rang and waits for every table's score
         cause = Bell.Cause.HEAD_POOL if evening.round_end == Evening.RoundEnd.HEAD_POOL else Bell.Cause.CLOCK
         foursome_bell_apply(rnd=rnd, evening=evening, cause=cause, user=user, device=device, state=state)
-    elif table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+    elif evening.round_end == Evening.RoundEnd.HEAD_POOL and (
+        table == 1 if format_for(evening).ranked_tables else _every_table_in(rnd, len(state.tables))
+    ):  # a format without a head table (the tournament): the last table's report ends the game
         foursome_bell_apply(rnd=rnd, evening=evening, cause=Bell.Cause.HEAD_POOL, user=user, device=device, state=state)
+
+
+def _every_table_in(rnd: Round, tables: int) -> bool:
+    """Whether every one of the round's ``tables`` has a live report (one query):
+    ``docs/rules/euchre-tournament.md``, "A game ends when every table has reported"."""
+    reported = rnd.results.filter(superseded_at__isnull=True, table__lte=tables).values("table").distinct().count()
+    return reported >= tables
 
 
 def foursome_captain_report(
