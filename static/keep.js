@@ -3,7 +3,10 @@
    plain forms and nothing here runs.
 
    A form opts in with data-keep="your report" (what it holds, in words; a button may say more,
-   data-keep="your dispute"). On submit, the form's fields and a one-time request_id (the
+   data-keep="your dispute"). From the first tap or key, what the form holds is kept as its
+   draft (below: a reload, a phone that sleeps, a browser that drops the page lose nothing),
+   until the server confirms the send; data-keep-draft keeps a form's draft alone, for a form
+   sent the plain way (the showdown helper). On submit, the form's fields and a one-time request_id (the
    form's own, or a fresh random one) are kept in localStorage, then sent: by fetch, or by htmx
    for a form that has hx-post. The entry stays on the phone until the server confirms it:
    the answer's X-Headtable-Kept header says "recorded" or "already" (sent before: nothing
