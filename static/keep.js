@@ -3,7 +3,10 @@
    plain forms and nothing here runs.
 
    A form opts in with data-keep="your report" (what it holds, in words; a button may say more,
-   data-keep="your dispute"). On submit, the form's fields and a one-time request_id (the
+   data-keep="your dispute"). From the first tap or key, what the form holds is kept as its
+   draft (below: a reload, a phone that sleeps, a browser that drops the page lose nothing),
+   until the server confirms the send; data-keep-draft keeps a form's draft alone, for a form
+   sent the plain way (the showdown helper). On submit, the form's fields and a one-time request_id (the
    form's own, or a fresh random one) are kept in localStorage, then sent: by fetch, or by htmx
    for a form that has hx-post. The entry stays on the phone until the server confirms it:
    the answer's X-Headtable-Kept header says "recorded" or "already" (sent before: nothing
@@ -51,7 +54,7 @@
     var store = storage();
     if (!store) return;
     store.removeItem(PREFIX + entry.id);
-    (entry.drafts || []).forEach(function (key) { store.removeItem(key); });  // e.g. the score helper's taps
+    (entry.drafts || []).forEach(function (key) { store.removeItem(key); });  // the form's draft (below)
   }
   function words(text) { return (text || "").replace(/\s+/g, " ").trim(); }
   function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
@@ -91,7 +94,7 @@
     return {
       id: idField(form).value, url: actionOf(form), page: location.pathname, what: what,
       fields: fields(form), button: submitter && submitter.name ? [submitter.name, submitter.value] : null, summary: [submitter && submitter.name ? words(submitter.textContent) : "", summary(form)].filter(Boolean).join("; "),
-      drafts: (form.getAttribute("data-keep-drafts") || "").split(" ").filter(Boolean),
+      drafts: [draftKey(form)].concat((form.getAttribute("data-keep-drafts") || "").split(" ").filter(Boolean)),
       htmx: form.hasAttribute("hx-post"), state: "sending", words: "", at: old ? old.at : Date.now()
     };
   }
@@ -100,8 +103,77 @@
   }
   function find(id) { return entries().filter(function (e) { return e.id === id; })[0]; }
 
-  // The notices: one line per kept entry that waits or was refused, at the top of the page, in
-  // sight while it scrolls.
+  // The drafts: what a guest enters in a form is kept on the phone from the first tap or key,
+  // before it is sent (a reload, a phone that sleeps and a browser that drops the page lose
+  // nothing), under DRAFT + the page, the form's action and its place among the page's forms.
+  // It goes with the form's entry when sent and is removed once the server confirms it (drop,
+  // above). A draft is restored only into the form as the server wrote it when the draft began
+  // (its "base"): a form the server writes differently since (its answer to a post, a form
+  // given back with its errors, another round or result) has what it knows, and the draft is
+  // forgotten. A form opts in with data-keep (it is also sent by this file) or data-keep-draft
+  // (kept only, sent the plain way: the poker showdown helper). House rule: a draft older than
+  // DRAFT_HOURS is from another evening and forgotten.
+  var DRAFT = "headtable-draft:", DRAFT_HOURS = 12, DRAFTED = "form[data-keep], form[data-keep-draft]";
+  var bases = typeof WeakMap === "function" ? new WeakMap() : null;
+  function draftKey(form) {
+    var same = Array.prototype.filter.call(document.querySelectorAll(DRAFTED), function (f) { return actionOf(f) === actionOf(form); });
+    return DRAFT + location.pathname + " " + actionOf(form) + " " + Math.max(0, same.indexOf(form));
+  }
+  function kept(name) { return name && name !== "csrfmiddlewaretoken" && name !== "request_id"; }
+  function written(form) {  // the form's fields as the server wrote them (their defaults), in order
+    var out = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!kept(el.name) || el.disabled || /^(submit|button|reset|file|image)$/.test(el.type)) return;
+      if (el.type === "checkbox" || el.type === "radio") { if (el.defaultChecked) out.push([el.name, el.value]); }
+      else if (el.tagName === "SELECT") {
+        var chosen = Array.prototype.filter.call(el.options, function (o) { return o.defaultSelected; });
+        if (!chosen.length && !el.multiple && el.options.length) chosen = [el.options[0]];  // what the browser shows
+        chosen.forEach(function (o) { out.push([el.name, o.value]); });
+      } else out.push([el.name, el.defaultValue]);
+    });
+    return JSON.stringify(out);
+  }
+  function baseOf(form) {  // taken when the form is first seen, before any script changes it
+    if (!bases) return written(form);
+    if (!bases.has(form)) bases.set(form, written(form));
+    return bases.get(form);
+  }
+  function entered(form) { return fields(form).filter(function (kv) { return kept(kv[0]); }); }
+  function draftSave(form) {
+    var store = storage(), key = draftKey(form), now = entered(form), base = baseOf(form);
+    if (!store) return;
+    try {
+      if (JSON.stringify(now) === base) store.removeItem(key);  // nothing entered: nothing to keep
+      else store.setItem(key, JSON.stringify({ base: base, fields: now, at: Date.now() }));
+    } catch (e) { /* a full or private storage: what was entered stays on the page only */ }
+  }
+  function draftRestore(form) {
+    var store = storage(), key = draftKey(form), draft, base = baseOf(form);
+    if (!store) return;
+    try { draft = JSON.parse(store.getItem(key) || "null"); } catch (e) { draft = null; }
+    if (!draft) return;
+    if (draft.base !== base || !(Date.now() - draft.at < DRAFT_HOURS * 3600000)) { store.removeItem(key); return; }
+    fill(form, draft.fields, true);
+    form.setAttribute("data-draft-restored", "");  // for the page's own script: e.g. a verdict shown is stale
+  }
+  function draftsRestore() { Array.prototype.forEach.call(document.querySelectorAll(DRAFTED), draftRestore); }
+  // Every field named in ``pairs`` ([name, value]) takes its value; with ``whole``, the pairs are
+  // all the form held, so a box they do not name is unticked.
+  function fill(form, pairs, whole) {
+    var byName = {}, used = {};
+    pairs.forEach(function (kv) { (byName[kv[0]] = byName[kv[0]] || []).push(kv[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      var values = byName[el.name];
+      if (!kept(el.name) || (!values && !whole) || /^(submit|button|reset|file|image)$/.test(el.type)) return;
+      values = values || [];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = values.indexOf(el.value) >= 0;
+      else if (values.length) { used[el.name] = used[el.name] || 0; el.value = values[Math.min(used[el.name]++, values.length - 1)]; }
+    });
+  }
+
+  // The notices: one line per kept entry that waits or was refused, at the top of the page in
+  // its own place (never over the form, headtable.css), scrolled into sight when a send from
+  // this page has just failed.
   function box() {
     var el = document.querySelector(".kept-notes"), main = document.querySelector("main") || document.body;
     if (!el) {
@@ -135,13 +207,14 @@
     }
     return p;
   }
-  function show() {  // a form on its first way is not shown: only one that waits or was refused
+  function show(reveal) {  // a form on its first way is not shown: only one that waits or was refused
     var list = entries().filter(function (e) { return sending[e.id] !== "first"; }), el = document.querySelector(".kept-notes");
     if (!list.length && !el) return;
     el = box();
     el.textContent = "";
     list.forEach(function (entry) { el.appendChild(note(entry)); });
     el.hidden = !list.length;
+    if (reveal && list.length && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: "start" });
   }
   function news(text) {
     if (!text) return;
@@ -181,7 +254,7 @@
       entry.words = status ? "the server did not answer (error " + status + ")." : "";
       save(entry);
     }
-    show();
+    show(first);
   }
   function plainSubmit(form, entry) {
     if (entry.button) {
@@ -231,15 +304,8 @@
 
   // A kept form's fields come back when its page is loaded again.
   function restore(form, entry) {
-    var byName = {};
-    entry.fields.forEach(function (kv) { (byName[kv[0]] = byName[kv[0]] || []).push(kv[1]); });
     idField(form).value = entry.id;
-    Array.prototype.forEach.call(form.elements, function (el) {
-      var values = byName[el.name];
-      if (!el.name || !values || el.name === "csrfmiddlewaretoken" || /^(submit|button|file)$/.test(el.type)) return;
-      if (el.type === "checkbox" || el.type === "radio") el.checked = values.indexOf(el.value) >= 0;
-      else el.value = values[0];
-    });
+    fill(form, entry.fields, false);
   }
   function keptForm(entry) {
     return Array.prototype.filter.call(document.querySelectorAll("form[data-keep]"), function (f) {
@@ -279,12 +345,16 @@
     var entry = htmxEntry(e), xhr = e.detail.xhr;
     if (entry && (!xhr || !xhr.status)) answered(entry, "", "", "", 0, true);
   });
-  // Taps and typing after a failed send update what is kept: the resend sends what the form shows.
+  // Every tap and key is kept in the form's draft; after a failed send they update what is
+  // kept too: the resend sends what the form shows.
   ["input", "change", "click"].forEach(function (type) {
     document.addEventListener(type, function (e) {
-      var form = e.target.closest && e.target.closest("form[data-keep]");
-      if (!form || (type === "click" && e.target.closest("button[type=submit], button:not([type]), input[type=submit]"))) return;
-      setTimeout(function () {  // after the score helper has written its totals
+      var form = e.target.closest && e.target.closest(DRAFTED);
+      if (!form) return;
+      baseOf(form);  // now, before the score helper writes the tap in
+      setTimeout(function () { if (form.isConnected) draftSave(form); }, 0);  // after the score helper has written its totals
+      if (!form.matches("form[data-keep]") || (type === "click" && e.target.closest("button[type=submit], button:not([type]), input[type=submit]"))) return;
+      setTimeout(function () {
         var field = form.querySelector("input[name=request_id]"), entry = field && field.value && find(field.value);
         if (!entry || sending[entry.id] || entry.url !== actionOf(form)) return;
         entry.fields = fields(form); entry.summary = summary(form) || entry.summary;
@@ -299,12 +369,27 @@
     if (entry) drop(entry);
     show();
   });
-  document.addEventListener("DOMContentLoaded", function () {
+  // Drafts and kept forms come back now, as the page is read (this file is deferred and comes
+  // before the page's own scripts, e.g. the score helper and the showdown helper, which then
+  // start from what is restored); a form htmx brings in later comes back as it arrives.
+  function restoreAll() {
+    draftsRestore();
     entries().forEach(function (entry) {
       var form = keptForm(entry);
       if (form) restore(form, entry);
       if (entry.state === "sending") { entry.state = "waiting"; save(entry); }  // the page went while it was on its way
     });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restoreAll);
+  else restoreAll();
+  document.addEventListener("htmx:load", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (!elt || !elt.querySelectorAll || elt === document.body) return;
+    var forms = Array.prototype.slice.call(elt.querySelectorAll(DRAFTED));
+    if (elt.matches && elt.matches(DRAFTED)) forms.push(elt);
+    forms.forEach(function (form) { if (!bases || !bases.has(form)) draftRestore(form); });  // a form new to the page only
+  });
+  document.addEventListener("DOMContentLoaded", function () {
     show();
     try { news(window.sessionStorage.getItem(NEWS)); window.sessionStorage.removeItem(NEWS); } catch (e) { /* none */ }
     flush();

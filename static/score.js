@@ -1,10 +1,9 @@
 /* The score helper on a captain's phone at tables of four (issue 15). No inline script: the
    Content-Security-Policy allows none. Without JavaScript the form's plain fields work alone.
-   The taps are kept on the phone (localStorage, per guest, round and table) until the server
-   has the result, so a phone that locks or reloads its page during the game, or loses the
-   Wi-Fi as the result is sent, loses nothing: the form is kept and sent again by keep.js
-   (issue 24), which removes these taps only once the server has confirmed the result (the
-   form names them in data-keep-drafts).
+   The taps are kept on the phone with the rest of the form, as every kept form's draft is
+   (static/keep.js: restored before this file starts, removed once the server has confirmed
+   the result), so a phone that locks or reloads its page during the game, or loses the Wi-Fi
+   as the result is sent, loses nothing.
    Euchre: a tap per hand (side and 1, 2 or 4 points) kept in the hidden "hands" field, the
    running total written into the points fields. Bunco: a tap per scoring roll and player (1,
    2, 3, a mini bunco 5, a bunco 21) kept in "rolls_<player>", with the player's points,
@@ -91,40 +90,11 @@
     }
     other(ns, ew); other(ew, ns);
   }
-  var KEPT = "input[name=hands], input[name^=rolls_]";  // the tapped hands and rolls
-  function draftKey(form) {
-    var round = form.querySelector("input[name=round]"), table = form.querySelector("input[name=table]");
-    return "headtable-score:" + location.pathname + ":" + (round && round.value) + ":" + (table && table.value);
-  }
-  function storage() { try { return window.localStorage; } catch (e) { return null; } }
-  function restore(form) {  // only into a blank form: a form shown again after a refusal keeps its own values
-    var store = storage(), fields = form.querySelectorAll(KEPT), saved;
-    if (!store || Array.prototype.some.call(fields, function (f) { return f.value; })) return;
-    try { saved = JSON.parse(store.getItem(draftKey(form)) || "{}"); } catch (e) { return; }
-    fields.forEach(function (f) { if (typeof saved[f.name] === "string") f.value = saved[f.name]; });
-  }
-  function keep(form) {
-    var store = storage();
-    if (!store) return;
-    form.setAttribute("data-keep-drafts", draftKey(form));  // keep.js removes it once the server has the result
-    function save() {
-      var draft = {};
-      form.querySelectorAll(KEPT).forEach(function (f) { if (f.value) draft[f.name] = f.value; });
-      try {
-        if (Object.keys(draft).length) store.setItem(draftKey(form), JSON.stringify(draft));
-        else store.removeItem(draftKey(form));
-      } catch (e) { /* a full or private storage: the taps stay on the page only */ }
-    }
-    form.addEventListener("click", function () { setTimeout(save, 0); });
-    form.addEventListener("input", function () { setTimeout(save, 0); });
-  }
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.querySelector("form.foursome-report");
     if (!form) return;
     form.querySelectorAll("[data-helper], .helper-hint").forEach(function (el) { el.hidden = false; });
-    restore(form);
     var kind = form.getAttribute("data-format");
     if (kind === "euchre") euchre(form); else if (kind === "bunco") bunco(form); else whist(form);
-    keep(form);
   });
 })();

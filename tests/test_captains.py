@@ -187,7 +187,7 @@ def test_the_guest_page_shows_the_report_and_the_vote_buttons(playing, client):
     report(one, two)
     mine = client.get(reverse("guest-page", args=[one.key])).content.decode()
     theirs = client.get(reverse("guest-page", args=[two.key])).content.decode()
-    assert f"Sent by {one.name}" in theirs and "Confirm: that is right" in theirs
+    assert f"Sent by <bdi>{one.name}</bdi>" in theirs and "Confirm: that is right" in theirs
     assert "Confirm: that is right" not in mine
     response = client.post(
         reverse("guest-vote", args=[two.key]), {"result": Result.objects.get().pk, "verdict": "dispute"}

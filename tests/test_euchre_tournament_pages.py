@@ -177,3 +177,47 @@ def test_the_board_of_an_ended_tournament_says_nobody_sits_out(db, host, client)
     client.force_login(host)
     page = client.get(reverse("host-evening", args=[evening.pk])).content.decode()
     assert "Sitting out this round" not in page
+
+
+def _round_line(page: str) -> str:
+    """The page's round line (``<p class="round">``), its clock's time now and seconds left out (they tick)."""
+    found = re.search(r'<p class="round">.*?</p>', page, re.S)
+    assert found, "no round line on the page"
+    return re.sub(r'data-now="[^"]*"|aria-label="\d+ seconds left">[^<]*<', "", found.group(0))
+
+
+def test_the_sit_outs_phone_shows_the_round_its_clock_and_where_they_play_next(db, host, client):
+    """A sit-out's phone shows the round and its clock as every seated guest's does, their tally,
+    and the table, seat and partner the schedule gives them next; the bell then seats them there."""
+    from tables.formats.euchre_tournament.play import NUMBER
+    from tournament.services.clock import round_ring
+
+    evening = _drawn_13(host)
+    evening.round_end = Evening.RoundEnd.CLOCK
+    evening.save(update_fields=["round_end"])
+    round_start(evening=evening, user=host)
+    out = _sitting_out(evening)
+    seated = evening.guests.exclude(pk=out.pk).first()
+    phone = client.get(reverse("guest-page", args=[out.key])).content.decode()
+    other = client.get(reverse("guest-page", args=[seated.key])).content.decode()
+    assert 'class="clock"' in _round_line(phone) and "Round 1" in _round_line(phone)
+    assert _round_line(phone) == _round_line(other)
+    assert "Your tally" in phone and "You sit out this game" in phone
+    # the schedule read on its own: where the sit-out's number plays game 2
+    state = format_for(evening).state(evening)
+    place = format_for(evening).rules_of(evening).schedule(13).place(state.tallies[out.pk][NUMBER] - 1, 2)
+    found = re.search(r"Next you play game 2 at table (\d+), sitting (\w+); your partner: <bdi>([^<]+)</bdi>\.", phone)
+    assert found, phone
+    assert (int(found.group(1)), found.group(2)) == (place.table, place.seat.word)
+    # the bell seats them where their phone said, with that partner
+    fmt, rnd = format_for(evening), evening.rounds.get()
+    for number in range(1, len(state.tables) + 1):
+        fmt.example_result(evening=evening, rnd=rnd, table=number, user=host)
+    evening.refresh_from_db()
+    if evening.rounds.get().state != "closed":
+        round_ring(evening=evening, user=host)
+    after = format_for(evening).state(evening)
+    (table,) = [t for t in after.tables if out.pk in t]
+    assert after.tables.index(table) + 1 == int(found.group(1))
+    partner = table[(table.index(out.pk) + 2) % 4]
+    assert Guest.objects.get(pk=partner).name == found.group(3)

@@ -74,7 +74,7 @@ def test_a_bunco_night_on_phones(browser, live_server):
     report = evening.rounds.get().results.get().report
     assert report["points"] == {"NS": 24, "EW": 5} and report["buncos"] == {str(n1): 1}
     assert report["rolls"] == {str(n1): [21, 2], str(s1): [1], str(e1): [5]}
-    assert phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('headtable-score:'))") == []
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('headtable-draft:'))") == []
 
     other = browser.new_context(**PHONE).new_page()
     other.goto(f"{live_server.url}/g/{guests[e1].key}/")

@@ -112,7 +112,7 @@ def test_a_reported_euchre_result_shows_in_words_for_the_others_to_confirm():
         round=evening.rounds.get(), table=1, report={"hands": [["NS", 2], ["EW", 1], ["NS", 4]]}, reporter=north
     )
     html = page(_client(), east)
-    assert "North–South won, 6 points to 1" in html and f"Sent by {north.name}" in html
+    assert "North–South won, 6 points to 1" in html and f"Sent by <bdi>{north.name}</bdi>" in html
     assert "Confirm: that is right" in html
 
 

@@ -30,7 +30,7 @@ clean_cache = fixtures_phones.clean_cache  # a pytest fixture
 SHOTS = "/tmp/phones-offline"
 WIDTHS = [390, 320]
 KEPT_REPORT = "Not sent yet: the Wi-Fi dropped. Your report is kept on this phone and will be sent when it is back."
-KEPT_KEYS = "Object.keys(localStorage).filter(k => k.startsWith('headtable-kept:') || k.startsWith('headtable-score:'))"
+KEPT_KEYS = "Object.keys(localStorage).filter(k => k.startsWith('headtable-kept:') || k.startsWith('headtable-draft:'))"
 
 
 class Wifi:

@@ -189,6 +189,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
         "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
         "entries": board.entries_for(guest.pk),
+        "names": [g.name for g in board.guests.values()],  # isolated where words name them (name_tags)
         "server_now": now,
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",

@@ -35,7 +35,7 @@ from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell, tallies_added
 from tables.formats.engine import DrawnSeat, FormatEntry, Plan, Rung, Seating
-from tables.formats.euchre_tournament.schedule import FEWEST_PLAYERS, Schedule, most_games, rotation_schedule
+from tables.formats.euchre_tournament.schedule import FEWEST_PLAYERS, Place, Schedule, most_games, rotation_schedule
 from tables.formats.euchre_tournament.scoring import Standing, TournamentOptions, award
 from tables.formats.foursome import Movement, Side, is_ghost
 from tables.formats.prizes import PrizeRule
@@ -213,6 +213,22 @@ class TournamentRules:
         moves = tuple((p, n, where[p]) for n, t in enumerate(state.tables, start=1) for p in t if where.get(p, n) != n)
         record = FoursomeBell(state.tables, after, played.winners, played.words, played.cuts, added, moves)
         return Rung(record, FoursomeState(after, totals, state.ghosts))
+
+    def next_place(self, state: FoursomeState, player: int) -> Place | None:
+        """Where ``player`` (a guest id holding a schedule number) next plays after the game in
+        play: the first later game of the planned ones where the schedule seats their number
+        (table, seat, partner and opponents by number). None when they hold no number, or the
+        schedule seats them in no later game (docs/rules/euchre-tournament.md, "The schedule")."""
+        number = state.tallies.get(player, {}).get(NUMBER)
+        players = sum(1 for t in state.tallies.values() if t.get(NUMBER))
+        if not number or games_refused(players, self.games):
+            return None
+        schedule = self.schedule(players)
+        for game in range(_game(state) + 1, min(len(schedule.games), self.games or 0) + 1):
+            place = schedule.place(number - 1, game)
+            if not place.sits_out:
+                return place
+        return None
 
     def _holders(self, state: FoursomeState) -> dict[int, int]:
         """Schedule number -> the player who holds it now: the player in its seat of the game in

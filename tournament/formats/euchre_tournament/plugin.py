@@ -160,7 +160,31 @@ class EuchreTournamentFormat(EuchreFormat):
         seated = any(guest.pk in table for table in state.tables)
         if guest.pk in state.tallies and not seated:  # in place of "Not seated yet"
             context["sitting_out"] = SITTING_OUT
+            context["sitting_out_next"] = self.next_game_words(guest.evening, state, guest.pk)
         return context
+
+    def next_game_words(self, evening: Evening, state: FoursomeState, guest: int) -> str:
+        """Where a sit-out plays next, by the schedule (``TournamentRules.next_place``), as
+        their phone says it: "Next you play game 3 at table 2, sitting East; your partner:
+        Ann." (a safe string, the partner's name isolated in a ``<bdi>`` so a right-to-left
+        name keeps its place), or "You sit out the rest of the tournament's games." when the
+        schedule seats them in no later game; "" for a guest who holds no number."""
+        from django.utils.html import format_html
+
+        from tables.formats.euchre_tournament.play import NUMBER
+        from tournament.formats.partnership.state import player_name, player_names
+
+        if not state.tallies.get(guest, {}).get(NUMBER):
+            return ""
+        place = self.rules_of(evening).next_place(state, guest)
+        if place is None or place.seat is None:
+            return "You sit out the rest of the tournament's games."
+        holder = {t[NUMBER] - 1: p for p, t in state.tallies.items() if t.get(NUMBER)}
+        partner = holder.get(place.partner) if place.partner is not None else None
+        where = format_html("Next you play game {} at table {}, sitting {}", place.game, place.table, place.seat.word)
+        if partner is None:
+            return format_html("{}.", where)
+        return format_html("{}; your partner: <bdi>{}</bdi>.", where, player_name(partner, player_names(evening)))
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {**EuchreFormat.documents_instead}
 

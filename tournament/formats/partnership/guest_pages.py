@@ -16,6 +16,8 @@ from typing import Any, cast
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tables.errors import RuleError
 from tables.formats.records import report_score
@@ -30,6 +32,7 @@ from tournament.registry import format_named
 from tournament.selectors.guest_boards import Shared, shared_board
 from tournament.services.naming import error_message
 from tournament.services.sends import send_once, send_seen
+from tournament.templatetags.name_tags import name_isolated, names_joined
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer
 
 STANDINGS_SHOWN = 10
@@ -65,6 +68,7 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
         "bell_round": board.bell_round,
         "standing": [ln for ln in lines if not ln.is_ghost][:STANDINGS_SHOWN],
         "tally_names": board.standings.tallies,
+        "names": [ln.name for ln in lines],  # isolated where words name them (templatetags.name_tags)
     }
     context |= _result_context(guest, board, table)
     context["score_so_far"] = score_so_far(board, table)
@@ -134,8 +138,10 @@ def report_words(board: FoursomeBoard, table: FoursomeTable | None, result: Resu
     return score.words[:1].upper() + score.words[1:]
 
 
-def _bunco_counts(report: dict[str, Any], table: FoursomeTable | None) -> list[str]:
-    """Bunco's buncos and mini buncos in words ("Ann: 1 bunco", "Ghost 1: 2 mini buncos")."""
+def _bunco_counts(report: dict[str, Any], table: FoursomeTable | None) -> list[SafeString]:
+    """Bunco's buncos and mini buncos in words ("Ann: 1 bunco", "Ghost 1: 2 mini buncos"), as
+    HTML with each name in its ``<bdi>`` (``templatetags.name_tags``: a right-to-left name keeps
+    its own count)."""
     if table is None:
         return []
     out = []
@@ -143,7 +149,7 @@ def _bunco_counts(report: dict[str, Any], table: FoursomeTable | None) -> list[s
         for key, word in (("buncos", "bunco"), ("minis", "mini bunco")):
             count = int((report.get(key) or {}).get(str(line.player), 0))
             if count:
-                out.append(f"{line.name}: {count} {word}{'s' if count != 1 else ''}")
+                out.append(format_html("{}: {} {}{}", name_isolated(line.name), count, word, "s" if count != 1 else ""))
     return out
 
 
@@ -298,8 +304,8 @@ def _captain_page(
                 "round_number": round_number,
                 "table_number": table.number,
                 "request_id": request_id,
-                "ns": " and ".join(s.name for s in ns),
-                "ew": " and ".join(s.name for s in ew),
+                "ns": names_joined([s.name for s in ns], " and "),
+                "ew": names_joined([s.name for s in ew], " and "),
             },
         )
     )

@@ -242,6 +242,7 @@ def _entry_context(entry: ShowdownEntry, result, names: list[str], seating: list
         "grid": card_grid(with_mistigris=plays_mistigris(setting.options)),
         "used": {str(card): seat for card, seat in used.items()},
         "winner_names": [names[s - 1] for s in result.best] if result else [],
+        "names": names,  # isolated where the verdict's words name them (templatetags.name_tags)
         "hand_size": setting.game.hand_size,
         "ends_during_play": setting.game.value == "my_ship_sails",
     }

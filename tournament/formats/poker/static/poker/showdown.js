@@ -52,7 +52,11 @@
     function status() {
       if (!filling) return;
       var i = active(), hand = inputs[i].value.trim().toUpperCase();
-      filling.textContent = "Cards go to seat " + (i + 1) + " · " + radios[i].closest(".seat-row").getAttribute("data-name") + (hand ? ": " + hand : "");
+      var name = document.createElement("bdi");  // a right-to-left name keeps to itself
+      name.textContent = radios[i].closest(".seat-row").getAttribute("data-name");
+      filling.textContent = "Cards go to seat " + (i + 1) + " · ";
+      filling.appendChild(name);
+      if (hand) filling.appendChild(document.createTextNode(": " + hand));
     }
     function refresh() {
       status();
@@ -85,7 +89,8 @@
     });
     radios.forEach(function (r, i) { r.addEventListener("change", function () { choose(i); }); });
     form.querySelector("select[name='dealer']").addEventListener("change", stale);
-    refresh();
+    choose(active()); refresh();
+    if (form.hasAttribute("data-draft-restored")) stale();  // hands kept on the phone (static/keep.js) since the verdict
   }
 
   /* The sticky bar stays at the bottom of the phone: whatever is scrolled into view (a card,

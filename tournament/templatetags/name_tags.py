@@ -1,0 +1,65 @@
+"""Guests' names kept apart from the words and numbers around them, so a right-to-left name
+(Arabic, Hebrew) does not take its neighbours' numbers: "Counters: محمد 40, Dan 80" must not
+show as "40 محمد, Dan 80" (the Unicode bidirectional algorithm reorders a right-to-left name
+with the number beside it unless the name is isolated; W3C, "Inline markup and bidirectional
+text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a ``<bdi>``.
+
+- ``name_isolated(name)``: one name in its ``<bdi>`` (escaped), for words built in Python with
+  ``format_html``.
+- ``{{ text|names_isolated:names }}``: words built elsewhere as plain text (a bell's line
+  stored with names, a verdict, a prize's reason), escaped, with each of ``names`` found in
+  them put in its ``<bdi>``.
+- ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+def name_isolated(name: str) -> SafeString:
+    """``name`` escaped, in a ``<bdi>`` (its own direction, isolated from its neighbours)."""
+    return format_html("<bdi>{}</bdi>", name)
+
+
+@lru_cache(maxsize=64)
+def _finder(names: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A pattern matching any of ``names`` as whole words, the longest first ("Red 10" before
+    "Red 1"); None for no names."""
+    words = sorted({n for n in names if n and n.strip()}, key=len, reverse=True)
+    if not words:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+
+
+@register.filter
+def names_isolated(text: object, names: Iterable[str] | None) -> SafeString:
+    """``text`` (plain words) escaped, each of ``names`` in it put in a ``<bdi>``. A ``text``
+    already safe (built with ``format_html``, its names isolated) is returned as it is."""
+    if isinstance(text, SafeString):
+        return text
+    words = "" if text is None else str(text)
+    finder = _finder(tuple(names or ()))
+    if finder is None:
+        return conditional_escape(words)
+    out, at = [], 0
+    for found in finder.finditer(words):
+        out.append(conditional_escape(words[at : found.start()]))
+        out.append(name_isolated(found.group(0)))
+        at = found.end()
+    out.append(conditional_escape(words[at:]))
+    return mark_safe("".join(out))  # noqa: S308 - every part escaped above
+
+
+@register.filter
+def names_joined(names: Iterable[str] | None, between: str = ", ") -> SafeString:
+    """Each of ``names`` in its ``<bdi>``, joined by ``between`` (escaped)."""
+    return mark_safe(conditional_escape(between).join(name_isolated(n) for n in (names or ())))  # noqa: S308 - each part escaped
