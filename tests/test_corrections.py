@@ -517,3 +517,26 @@ def test_every_table_of_the_round_in_play_whose_players_a_correction_changed_rep
     done = result_correct(evening=evening, round_number=1, table=3, pool_winner=ids["B2"])
     assert done.report_again == (2, 3)
     assert not Result.objects.filter(round=rnd, superseded_at__isnull=True).exists()
+
+
+def test_a_correction_page_for_a_bell_undone_meanwhile_says_so(client, host, monkeypatch):
+    """Found by the race test on PostgreSQL: the page read the rounds' history, the bell was
+    undone, and the form asked for the round's live bell: a server error. The history read
+    before the undo is given to the page here, as in that race."""
+    from django.urls import reverse
+
+    from tests.test_capabilities import _evening, _play
+    from tournament.services import corrections as corrections_service
+    from tournament.services.bell import bell_undo
+    from tournament.services.draws import draw_digital
+
+    evening = _evening(host, "poker", guests=12)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host)
+    before = corrections_service.correction_rounds(evening)
+    bell_undo(evening=evening, user=host)
+    monkeypatch.setattr("tournament.views.corrections.corrections.correction_rounds", lambda evening: before)
+    client.force_login(host)
+    page = client.get(reverse("host-correction", args=[evening.pk, 1, 1]), follow=True)
+    assert page.status_code == 200
+    assert "The bell of round 1 has been undone meanwhile: there is nothing to correct." in page.content.decode()

@@ -83,9 +83,13 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
     fmt = format_for(evening)
     _, guests, result = history.tables[table - 1]
     posted = request.POST if request.method == "POST" else None
-    form = fmt.correction_form(
-        evening, rnd=history.round, table=table, players=history.seated[table - 1], result=result, data=posted
-    )
+    try:
+        form = fmt.correction_form(
+            evening, rnd=history.round, table=table, players=history.seated[table - 1], result=result, data=posted
+        )
+    except RuleError as error:  # the round's bell was undone since this request read the evening
+        messages.error(request, error_message(error, evening))
+        return redirect("host-corrections", evening.pk)
     confirm = ConfirmForm(posted)
     asked: corrections.ConfirmCorrection | None = None
     if posted is not None and form.is_valid() and (seen := seen_beside(request, form)) is not None:

@@ -189,10 +189,14 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         return PokerReplay(evening)
 
     def correction_form(self, evening: Evening, *, rnd: Round, table: int, players, result, data):
-        """``formats.poker.corrections.poker_correction_form``: winner, callers, counters."""
+        """``formats.poker.corrections.poker_correction_form``: winner, callers, counters.
+        Raises ``RuleError`` when the round's bell is no longer live (undone since the page
+        read the evening: the corrections page then says so, never a server error)."""
         from tournament.formats.poker.corrections import poker_correction_form
 
-        bell = rnd.bells.live().bells().get()
+        bell = rnd.bells.live().bells().first()
+        if bell is None:
+            raise RuleError(f"The bell of round {rnd.number} has been undone meanwhile: there is nothing to correct.")
         return poker_correction_form(rnd=rnd, bell=bell, table=table, players=players, result=result, data=data)
 
     def correction_context(self, evening: Evening, *, rnd: Round, form) -> dict:
