@@ -70,6 +70,11 @@ CASES = [
         "guests[0].name: 5,000 characters is too long (at most 120)",
     ),
     ("name of spaces", lambda d: d["guests"][2].update(name="   "), "guests[2].name: This field cannot be blank."),
+    (
+        "markup in a name",  # found by trying the product: the guest form refuses it, the import took it
+        lambda d: d["guests"][2].update(name="<b>Evil</b>"),
+        "guests[2].name: A name cannot hold < or >: write it as plain text.",
+    ),
     ("NUL in a name", lambda d: d["guests"][1].update(name="Ann\x00e"), 'guests[1].name: "Ann\\u0000e" is not a name'),
     ("NUL in a contact", lambda d: d["guests"][1].update(contact="a\x00"), "guests[1].contact: "),
     ("evening name null", lambda d: d["evening"].update(name=None), "evening.name: null is not text"),

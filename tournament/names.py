@@ -38,9 +38,18 @@ def unprintable_reason(name: str) -> str | None:
     return f"{who} cannot be printed: {problem}. Write the guest's name in letters of any script (emoji are fine)."
 
 
+MARKUP = "A name cannot hold < or >: write it as plain text."
+
+
 def validate_printable_name(value: str) -> None:
-    """Django validator for a guest's name: raises ``ValidationError`` (code "unprintable")
-    with ``unprintable_reason`` when the name cannot be printed; returns None otherwise."""
+    """Django validator for a guest's name, the model field's, so every way a name comes in
+    (the forms through ``clean_name``, the JSON import and the admin through ``full_clean``)
+    refuses the same names: raises ``ValidationError`` (code "markup") for ``<`` or ``>``
+    (house rule: a name is plain text; found by trying the product: an import took
+    "<b>Evil</b>", which the guest form refuses), (code "unprintable") with
+    ``unprintable_reason`` when the name cannot be printed; returns None otherwise."""
+    if "<" in value or ">" in value:
+        raise ValidationError(MARKUP, code="markup")
     reason = unprintable_reason(value)
     if reason:
         raise ValidationError(reason, code="unprintable")
@@ -65,7 +74,7 @@ def clean_name(raw: str) -> str:
     if len(text) > MAX_NAME:
         raise RuleError(f"The name is {len(text)} characters long: shorten it to {MAX_NAME} or fewer.")
     if "<" in text or ">" in text:
-        raise RuleError("A name cannot hold < or >: write it as plain text.")
+        raise RuleError(MARKUP)
     reason = unprintable_reason(text)
     if reason:
         raise RuleError(reason)
