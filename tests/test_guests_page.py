@@ -179,3 +179,13 @@ def test_each_row_renames_its_guest_and_comes_back_to_the_guests_page(client, ho
     assert response.status_code == 302 and response["Location"] == reverse("host-guests", args=[evening.pk])
     guest.refresh_from_db()
     assert guest.name == "Ruby Red"
+
+
+def test_after_adding_a_guest_the_whole_list_shows_at_their_row(client, door):
+    """Found by trying the product: the list came back filtered to the guest just added ("1
+    listed · show everyone"), so the others seemed gone."""
+    response = client.post(url("host-guests", door), {"one-name": "Elin Late", "one-pack": "red", "one-check_in": "on"})
+    elin = Guest.objects.get(name="Elin Late")
+    assert response.status_code == 302 and response["Location"] == f"/host/e/{door.pk}/guests/#guest-{elin.pk}"
+    page = client.get(response["Location"]).content.decode()
+    assert sorted(names_in(page, door)) == sorted(g.name for g in door.guests.all())

@@ -215,7 +215,9 @@ def _add_one(request: HttpRequest, door: Door, one: GuestForm) -> HttpResponse |
         if one.cleaned_data["check_in"] and (late := guest_services.late_guest_words(evening)):
             words += f" {late}"  # a guest who cannot be seated tonight is told so at once
     messages.success(request, words)
-    back = door.back(q=guest.name, guest=guest.pk) if guest is not None else door.list_url()
+    # The whole list, scrolled to the new guest's row (marked by :target), never filtered to them:
+    # found by trying the product, a list filtered to the guest just added seemed to lose the others.
+    back = door.back(guest=guest.pk) if guest is not None else door.list_url()
     return kept_answer(request, redirect(back), outcome, words)
 
 
