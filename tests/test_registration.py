@@ -98,7 +98,14 @@ def test_the_host_shows_a_qr_code_reissues_and_revokes_a_link(client, playing, h
     client.post(url, {"action": "reissue"})
     guest.refresh_from_db()
     assert guest.key != old and client.get(reverse("guest-page", args=[old])).status_code == 404
-    client.post(url, {"action": "revoke"})
+    asked = client.post(url, {"action": "revoke"})  # a revoke asks first: nothing revoked yet
+    assert (
+        asked.status_code == 200
+        and "Revoke" in asked.content.decode()
+        and "Yes, revoke the link" in asked.content.decode()
+    )
+    assert client.get(reverse("guest-page", args=[guest.key])).status_code == 200
+    client.post(url, {"action": "revoke", "confirmed": "on"})
     assert client.get(reverse("guest-page", args=[guest.key])).status_code == 404
     assert "is revoked" in client.get(url).content.decode()
     client.post(url, {"action": "reissue"})

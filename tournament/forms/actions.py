@@ -153,9 +153,11 @@ class ClockActionForm(SeenVersionForm):
 
 
 class LinkActionForm(forms.Form):
-    """A guest's link page: ``action`` "reissue" (a new link) or "revoke"."""
+    """A guest's link page: ``action`` "reissue" (a new link) or "revoke"; ``confirmed``: the
+    host said yes to the revoke (house rule: a revoke asks first, as removing a guest does)."""
 
     action = action_field("reissue", "revoke")
+    confirmed = forms.BooleanField(required=False)
 
 
 class DoorSwitchForm(forms.Form):

@@ -38,15 +38,20 @@ def _evening(request: HttpRequest, evening_id: int) -> Evening:
 @login_required
 def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResponse:
     """One guest's private link and its QR code (to scan from the host's screen); reissue or
-    revoke it with a POST (``action`` = "reissue" or "revoke")."""
+    revoke it with a POST (``action`` = "reissue" or "revoke"). A revoke asks first (the page
+    again, with the question and a "Yes" button: ``confirmed``), as removing a guest does: the
+    guest's phone stops working at once (found by trying the product: one click revoked)."""
     evening = _evening(request, evening_id)
     guest = get_object_or_404(Guest, pk=guest_id, evening=evening)
+    asking = False
     if request.method == "POST":
         form = LinkActionForm(request.POST)
         try:
             if not form.is_valid():
                 raise RuleError(" ".join(form_problems(form)))
-            if form.cleaned_data["action"] == "reissue":
+            if form.cleaned_data["action"] == "revoke" and not form.cleaned_data["confirmed"]:
+                asking = True
+            elif form.cleaned_data["action"] == "reissue":
                 guest_reissue_key(guest=guest, user=request.user, device=_device(request))
                 messages.success(request, f"{guest.name} has a new link; the old one no longer works.")
             else:
@@ -54,7 +59,8 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
                 messages.success(request, f"{guest.name}'s link no longer works. Reissue it to give a new one.")
         except RuleError as error:
             messages.error(request, error_message(error, evening))
-        return redirect("host-guest-link", evening.pk, guest.pk)
+        if not asking:
+            return redirect("host-guest-link", evening.pk, guest.pk)
     address = phone_address(request)
     url = address.url + reverse("guest-page", args=[guest.key])
     return render(
@@ -66,6 +72,7 @@ def guest_link(request: HttpRequest, evening_id: int, guest_id: int) -> HttpResp
             "url": url,
             "address": address,
             "qr": None if guest.key_revoked else qr_svg(url, label=f"QR code of {guest.name}'s private link"),
+            "asking": asking,
         },
     )
 
