@@ -265,3 +265,20 @@ def test_after_the_last_bell_a_score_card_has_the_rounds_played_a_star_for_each_
     text = _card(built.render(), "Progressive Euchre", names[n1])
     assert "Now at" not in text and "partner:" not in text
     assert text.split("Total")[0].rstrip().endswith("7")  # round 2's points are the last row
+
+
+def test_a_score_card_names_a_partner_who_left_by_name():
+    """Found by trying the product: Hal's round-1 partner, who left later, was printed as "a
+    guest" on Hal's card."""
+    from tournament.formats.partnership.bell import foursome_guest_leaves
+    from tournament.models import Guest
+
+    evening = _evening("euchre", rounds_planned=6)
+    names = _names(evening)
+    (n1, e1, s1, w1), _ = foursome_state(evening).tables
+    _ring(evening, {1: {"points": {"NS": 5, "EW": 7}}, 2: {"points": {"NS": 6, "EW": 2}}})
+    foursome_guest_leaves(evening=evening, guest=Guest.objects.get(pk=w1))  # East's round-1 partner leaves
+    pdf = document(evening=evening, slug="score-cards").render()
+    card = _card(pdf, "Progressive Euchre", names[e1])
+    grid = card[card.index("Round\n") :].split("\n")
+    assert grid[5:8] == ["1", "1", names[w1]] and "a guest" not in card

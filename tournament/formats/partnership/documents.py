@@ -201,8 +201,9 @@ def score_cards(
         state = _state(evening)
     except RuleError as error:
         raise PrintError("No draw yet: run the draw before printing score cards.") from error
-    guests = {g.pk: g for g in evening.guests.exclude(status=Guest.Status.LEFT)}
-    names = {pk: guest_print_name(pk, g.name) for pk, g in guests.items()}
+    everyone = {g.pk: g for g in evening.guests.all()}  # a partner who left is still named on the rounds they played
+    guests = {pk: g for pk, g in everyone.items() if g.status != Guest.Status.LEFT}
+    names = {pk: guest_print_name(pk, g.name) for pk, g in everyone.items()}
 
     def name(player: int) -> str:
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
