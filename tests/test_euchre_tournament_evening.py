@@ -188,6 +188,12 @@ def test_the_printed_results_name_no_pack(host):
     _play(evening, host, 1)
     _, rows, _ = tally_outcome(evening)
     assert rows and all(row.pack_label == "" for row in rows)
+    # and the printed page has no empty Pack column (found by trying the product)
+    from tests.pdf_reading import pdf_text
+    from tournament.documents.contents import document
+
+    text = pdf_text(document(evening=evening, slug="results").render())
+    assert "Place" in text and "Pack" not in text
 
 
 def test_a_new_tournament_ends_each_game_when_every_table_has_reported(client, host):

@@ -47,21 +47,24 @@ class TallyResultsPdf(ResultsPdf):
         self.columns, self.tally_rows = tuple(columns), tuple(standings)
 
     def _standings(self, w: float) -> Table:
-        """Place, name, pack, then one column per tally."""
+        """Place, name, pack, then one column per tally; no pack column when no line has a
+        pack (a format whose packs take no part: the Euchre tournament), where it printed empty."""
+        packs = any(row.pack_label for row in self.tally_rows)
         heads = [FittedText(c.capitalize(), 8.5, bold=True, align="right", lines=2) for c in self.columns]
-        data: list[list[object]] = [["Place", "Name", "Pack", *heads]]
+        data: list[list[object]] = [["Place", "Name", *(["Pack"] if packs else []), *heads]]
         for row in self.tally_rows:
+            pack = [FittedText(isolate(clean_text(row.pack_label)), 9)] if packs else []
             data.append(
                 [
                     str(row.place),
                     FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
-                    FittedText(isolate(clean_text(row.pack_label)), 9),
+                    *pack,
                     *(str(v) for v in row.values),
                 ]
             )
         tally_w = 0.46 / max(len(self.columns), 1)  # the tallies share 46 % of the width
-        widths = [0.08, 0.30, 0.16] + [tally_w] * len(self.columns)
-        style = _grid_style(3) + [
+        widths = ([0.08, 0.30, 0.16] if packs else [0.08, 0.46]) + [tally_w] * len(self.columns)
+        style = _grid_style(3 if packs else 2) + [
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.97, 0.97, 0.97)]),
         ]
