@@ -6,6 +6,8 @@ Values are worked by hand from ``docs/rules/``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -102,6 +104,13 @@ def test_changing_the_format_after_the_draw_is_refused_and_nothing_is_saved(logg
     before = evening.name
     evening.refresh_from_db()
     assert (evening.name, evening.format) == (before, "euchre")
+    # The page no longer offers the format once drawn (found by trying the product: it offered
+    # it, and saving refused it); sent without it, the other settings save.
+    page = logged_in.get(reverse("host-evening-edit", args=[evening.pk])).content.decode()
+    assert re.search(r'<select name="format"[^>]*disabled', page) and "The draw fixes the format" in page
+    saved = logged_in.post(reverse("host-evening-edit", args=[evening.pk]), _settings(name="Changed", format=""))
+    evening.refresh_from_db()
+    assert saved.status_code == 302 and (evening.name, evening.format) == ("Changed", "euchre")
 
 
 def test_a_format_that_does_not_exist_or_a_movement_that_does_not_exist_is_refused(logged_in, host):

@@ -16,7 +16,7 @@ from tournament.forms.seen import SeenVersionForm
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
 from tournament.registry import default_format, format_choices, format_named, installed_formats
-from tournament.services.evening_settings import SETTINGS, format_change_refused, options_change_refused
+from tournament.services.evening_settings import SETTINGS, drawn, format_change_refused, options_change_refused
 from tournament.whole_numbers import ascii_whole_number
 
 
@@ -89,6 +89,12 @@ class EveningForm(forms.ModelForm):
         fmt_field.required = False
         fmt_field.initial = self.instance.format
         fmt_field.widget.attrs["data-default-format"] = default_format()
+        if self.instance.pk and drawn(self.instance):  # house rule: the draw fixes the format
+            # Shown, not offered (a change would only be refused on saving); the browser sends
+            # nothing for it, which keeps the format, and a tab opened before the draw that sends
+            # a change is still refused (``clean_format``).
+            fmt_field.widget.attrs["disabled"] = True
+            fmt_field.help_text = "The draw fixes the format: to play another format, create a new evening."
         for plugin in formats.values():
             self.fields.update(plugin.evening_form_fields())
             for name, value in plugin.evening_form_initial(self.instance.options).items():
