@@ -353,7 +353,9 @@ def test_setting_the_clock_to_0_or_taking_all_its_time_goes_to_the_bells_confirm
     assert after.clock_version == rnd.clock_version and after.state == Round.State.RUNNING
     assert not Bell.objects.filter(round=rnd).exists()
     page = logged_in.get(response["Location"]).content.decode()
-    assert "would end round 1 now" in page and "Ring the bell without them" in page
+    # No result in, the head table's neither: ringing now would wait for its pool, and the page says so
+    assert "would end round 1 now" in page and "Ring the bell and wait" in page
+    assert "If you ring now, the bell waits:" in page
 
 
 @pytest.mark.parametrize(
