@@ -113,6 +113,9 @@ def test_a_host_ends_the_evening_and_gives_every_prize_on_the_room_display(brows
     evening.refresh_from_db()
     prizes = ending.reveal_order(evening_standings(evening).prizes)
     assert [p.prize.key for p in prizes] == ["booby", "red_pack", "blue_pack", "head_table"]
+    # A prize nobody won has no reveal of its own (house rule, docs/rules/progressive-poker.md):
+    # here nobody of the red pack won counters.
+    prizes = tuple(p for p in prizes if p.winners)
     for number, prize in enumerate(prizes, 1):
         desk.get_by_role("button", name=f"Reveal next prize: {prize.title}").click()
         assert "The room display shows" in desk.content()
