@@ -118,19 +118,7 @@ def draw_digital(
             complete=True,
             layout=[list(t) for t in dealt.tables] if at_fours else [],
         )
-        DrawnCard.objects.bulk_create(
-            [
-                DrawnCard(
-                    draw=draw,
-                    guest_id=c.guest,
-                    pack=c.pack.value,
-                    rank=c.table,
-                    seat=c.seat,
-                    recorded_at=draw.created_at,
-                )
-                for c in dealt.cards
-            ]
-        )
+        cards_store(draw, dealt.cards)
         seats_replace(evening=evening, tables=dealt.tables, by_seat=at_fours)
         evening.stage = Evening.Stage.SEATED
         evening.save(update_fields=["stage"])
@@ -148,6 +136,20 @@ def draw_digital(
         )
         evening_touch(evening=evening)
     return draw
+
+
+def cards_store(draw: Draw, cards) -> None:
+    """Store the cards ``cards`` (``tables.formats.engine.DrawnSeat``s: guest, pack, table,
+    seat) of ``draw`` in one bulk insert, each with the draw's own time (the database's,
+    returned by the draw's insert), where a database default would be compiled once per card."""
+    DrawnCard.objects.bulk_create(
+        [
+            DrawnCard(
+                draw=draw, guest_id=c.guest, pack=c.pack.value, rank=c.table, seat=c.seat, recorded_at=draw.created_at
+            )
+            for c in cards
+        ]
+    )
 
 
 def seats_replace(*, evening: Evening, tables, by_seat: bool = False) -> None:

@@ -158,6 +158,29 @@ def parse_guest_list(text: str, *, evening: Evening, different: bool = False) ->
         raise GuestListError(["The list is empty: one guest per line, as “name, pack”."])
     if rows[0][1] and rows[0][1][0].strip().casefold() == "name":
         rows = rows[1:]
+    parsed, seen, problems = _rows_read(rows, evening=evening, separator=separator)
+    typed = {Guest.fold_name(r.name): r.name for r in parsed}
+    existing = Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True)
+    for name in existing:
+        number = seen[Guest.fold_name(name)]
+        problems.append((number, f"Row {number}: {already_words(typed[Guest.fold_name(name)], name)}."))
+    if problems:
+        raise GuestListError([words for _, words in sorted(problems, key=lambda problem: problem[0])])
+    if not different:
+        near = _near_in_list(evening, parsed, seen)
+        if near:
+            raise GuestListError(
+                [*near, "If they are different guests, tick “These are different guests” and register the list again."],
+                near=True,
+            )
+    return parsed
+
+
+def _rows_read(
+    rows: list[tuple[int, list[str]]], *, evening: Evening, separator: str
+) -> tuple[list[GuestRow], dict[str, int], list[tuple[int, str]]]:
+    """``parse_guest_list``'s rows read one by one: the guest rows, each folded name's row
+    number, and (row, what is wrong with it) for every row refused."""
     problems: list[tuple[int, str]] = []  # (row, what is wrong with it): told in row order
     parsed: list[GuestRow] = []
     seen: dict[str, int] = {}
@@ -189,21 +212,7 @@ def parse_guest_list(text: str, *, evening: Evening, different: bool = False) ->
             continue
         seen[key] = number
         parsed.append(GuestRow(name=name, pack=pack, contact=cells[2] if len(cells) == 3 else ""))
-    typed = {Guest.fold_name(r.name): r.name for r in parsed}
-    existing = Guest.objects.filter(evening=evening, name_key__in=list(seen)).values_list("name", flat=True)
-    for name in existing:
-        number = seen[Guest.fold_name(name)]
-        problems.append((number, f"Row {number}: {already_words(typed[Guest.fold_name(name)], name)}."))
-    if problems:
-        raise GuestListError([words for _, words in sorted(problems, key=lambda problem: problem[0])])
-    if not different:
-        near = _near_in_list(evening, parsed, seen)
-        if near:
-            raise GuestListError(
-                [*near, "If they are different guests, tick “These are different guests” and register the list again."],
-                near=True,
-            )
-    return parsed
+    return parsed, seen, problems
 
 
 def _near_in_list(evening: Evening, parsed: list[GuestRow], rows: dict[str, int]) -> list[str]:

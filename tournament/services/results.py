@@ -112,10 +112,9 @@ def result_record(
     is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
-    Raises ``RuleError`` (the format's: Progressive Poker's ``ResultError``) for a round not in play or of an evening
-    at tables of four, a winner or caller
-    not at that table, a caller who is the winner, negative counters, or counters for someone
-    not there. Nothing is saved then.
+    Raises ``RuleError`` (the format's: Progressive Poker's ``ResultError``) for a round not in
+    play or of an evening at tables of four, a winner or caller not at that table, a caller who
+    is the winner, negative counters, or counters for someone not there. Nothing is saved then.
 
     ``request_id`` (a captain's form's one-time id, issue 6) makes a report idempotent: when a
     result of this round and table already carries it, that result is returned and nothing new

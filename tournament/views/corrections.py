@@ -72,14 +72,7 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
         return own
     history = next((h for h in corrections.correction_rounds(evening) if h.round.number == number), None)
     if history is None or not 1 <= table <= len(history.tables):
-        rnd = evening.rounds.filter(number=number).first()
-        if rnd is not None and rnd.state in state.OPEN_STATES:
-            messages.error(
-                request, f"Round {number} is still in play: enter or change its results on the evening page."
-            )
-        else:
-            messages.error(request, f"Round {number} has no bell on record with a table {table}.")
-        return redirect("host-corrections", evening.pk)
+        return _no_such_table(request, evening, number, table)
     fmt = format_for(evening)
     _, guests, result = history.tables[table - 1]
     posted = request.POST if request.method == "POST" else None
@@ -126,6 +119,17 @@ def correction_entry(request: HttpRequest, evening_id: int, number: int, table: 
             **fmt.correction_context(evening, rnd=history.round, form=form),
         },
     )
+
+
+def _no_such_table(request: HttpRequest, evening, number: int, table: int) -> HttpResponse:
+    """Back to the corrections page, saying why round ``number``'s table ``table`` has nothing
+    to correct: the round is still in play, or it has no bell with that table."""
+    rnd = evening.rounds.filter(number=number).first()
+    if rnd is not None and rnd.state in state.OPEN_STATES:
+        messages.error(request, f"Round {number} is still in play: enter or change its results on the evening page.")
+    else:
+        messages.error(request, f"Round {number} has no bell on record with a table {table}.")
+    return redirect("host-corrections", evening.pk)
 
 
 def _correction_messages(request: HttpRequest, evening, number: int, table: int, done: corrections.Correction) -> None:

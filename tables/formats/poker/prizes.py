@@ -180,24 +180,8 @@ def award_prizes(
     )
     for pack, key in ((Pack.RED, "red_pack"), (Pack.BLUE, "blue_pack")):
         members = [row for row in rows if row.pack is pack]
-        if not members:
-            continue
-        winners, tied = _best(members, lambda row: (row.counters_won,), options, cutter)
-        won = members[[row.guest for row in members].index(winners[0])].counters_won
-        if won <= 0:  # house rule: nobody in the pack won a counter, so nobody wins the most
-            why = f"Not awarded: nobody in the {pack.value} pack won counters over the evening (fresh stakes charged)."
-            prizes.append(Prize(key, f"Most counters won, {pack.value} pack", (), why, NOBODY_RULE, why))
-            continue
-        prizes.append(
-            _prize(
-                key,
-                f"Most counters won, {pack.value} pack",
-                winners,
-                f"{won} counters won over the evening, fresh stakes charged.",
-                SEEDS_RULE,
-                tied,
-            )
-        )
+        if members:
+            prizes.append(_pack_prize(members, pack, key, options, cutter))
     if options.booby_rule != "none":
         stayed = tuple(row for row in rows if row.guest not in left)
         if stayed:
@@ -206,6 +190,19 @@ def award_prizes(
             why = "Not awarded: every guest left before the end."
             prizes.append(Prize("booby", "Booby prize", (), why, LEFT_RULE, why))
     return tuple(prizes)
+
+
+def _pack_prize(members: list[StandingRow], pack: Pack, key: str, options: PrizeOptions, cutter: Cutter) -> Prize:
+    """A pack's prize, the most counters won (fresh stakes charged) among its ``members``; not
+    awarded when nobody in the pack won a counter (house rule: nobody wins the most then).
+    Ties shared or cut. Source: ``docs/rules/progressive-poker.md``."""
+    winners, tied = _best(members, lambda row: (row.counters_won,), options, cutter)
+    won = members[[row.guest for row in members].index(winners[0])].counters_won
+    title = f"Most counters won, {pack.value} pack"
+    if won <= 0:
+        why = f"Not awarded: nobody in the {pack.value} pack won counters over the evening (fresh stakes charged)."
+        return Prize(key, title, (), why, NOBODY_RULE, why)
+    return _prize(key, title, winners, f"{won} counters won over the evening, fresh stakes charged.", SEEDS_RULE, tied)
 
 
 def _booby_prize(rows: tuple[StandingRow, ...], options: PrizeOptions, cutter: Cutter) -> Prize:

@@ -163,22 +163,7 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
     rounds = sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"])
-    round_rows = _all_saved(  # every round in one insert: the results and bells point at them
-        [
-            _checked(
-                Round(
-                    evening=evening,
-                    number=rnd["number"],
-                    state=rnd["state"],
-                    started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
-                    deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
-                    reopened=rnd.get("reopened", ""),
-                ),
-                ["rounds", r],
-            )
-            for r, rnd in rounds
-        ]
-    )
+    round_rows = _rounds_saved(evening, rounds)
     results: list[Result] = []
     votes: list[ResultVote] = []
     bells: list[Bell] = []
@@ -210,6 +195,27 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     seats_replace(evening=evening, tables=state.tables)
     _final_counts(data, evening, state, gid)
     audit_log(evening=evening, action="evening.import", user=host, guests=len(names))
+
+
+def _rounds_saved(evening: Evening, rounds: list[tuple[int, dict[str, Any]]]) -> list[Round]:
+    """Every round of the file ((place in the file, the round), by number), each checked, in one
+    insert: the results and bells point at them. Raises ``EveningImportError``."""
+    return _all_saved(
+        [
+            _checked(
+                Round(
+                    evening=evening,
+                    number=rnd["number"],
+                    state=rnd["state"],
+                    started_at=_time_required(rnd["started_at"], ["rounds", r, "started_at"]),
+                    deadline=_time(rnd.get("deadline"), ["rounds", r, "deadline"]),
+                    reopened=rnd.get("reopened", ""),
+                ),
+                ["rounds", r],
+            )
+            for r, rnd in rounds
+        ]
+    )
 
 
 def _final_counts(data: dict[str, Any], evening: Evening, state: EveningState, gid) -> None:
