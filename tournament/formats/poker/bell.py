@@ -172,23 +172,27 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
     bell = Bell.objects.create(
         round=rnd, kind=record.kind, cause=cause, record=record.to_json(), state_after=record.after.to_json()
     )
-    BellEntry.objects.bulk_create(
-        [
-            BellEntry(
-                bell=bell,
-                kind=e.kind,
-                guest_id=e.guest,
-                from_table=e.from_table,
-                to_table=e.to_table,
-                amount=e.amount,
-                rule=e.rule[:200],
-                text=name_guests(e.text, names)[:300],
-                about=name_guests(e.about, names)[:300],
-            )
-            for e in record.entries
-        ]
-    )
+    BellEntry.objects.bulk_create(entry_rows(bell, record, names))
     return bell
+
+
+def entry_rows(bell: Bell, record: BellRecord, names: Mapping[int, str]) -> list[BellEntry]:
+    """The rows of ``record``'s entries for the stored ``bell`` (not yet saved), their words
+    naming the guests (``names``: guest id -> name), each cut to its column's length."""
+    return [
+        BellEntry(
+            bell=bell,
+            kind=e.kind,
+            guest_id=e.guest,
+            from_table=e.from_table,
+            to_table=e.to_table,
+            amount=e.amount,
+            rule=e.rule[:200],
+            text=name_guests(e.text, names)[:300],
+            about=name_guests(e.about, names)[:300],
+        )
+        for e in record.entries
+    ]
 
 
 def seats_follow(*, evening: Evening, before: EveningState, after: EveningState) -> int:

@@ -34,13 +34,14 @@ from tournament.exchange.rows import (
     where,
 )
 from tournament.exchange.undone import undone_bell_rows
+from tournament.formats.poker.bell import entry_rows
 from tournament.models import Bell, BellEntry, Draw, Evening, FinalCount, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind
 from tournament.services.audit import audit_log
 from tournament.services.clock import schedule_advance
 from tournament.services.draws import seats_replace
-from tournament.services.naming import error_message, guest_names, name_guests
+from tournament.services.naming import error_message, guest_names
 from tournament.services.prizes import evening_standings
 from tournament.services.seat_changes import seat_change_again
 from tournament.services.state import evening_state, ring_options
@@ -306,21 +307,4 @@ def _replay_bell(
         ),
         place,
     )
-    return (
-        record.after,
-        stored,
-        [
-            BellEntry(
-                bell=stored,
-                kind=e.kind,
-                guest_id=e.guest,
-                from_table=e.from_table,
-                to_table=e.to_table,
-                amount=e.amount,
-                rule=e.rule[:200],
-                text=name_guests(e.text, names)[:300],
-                about=name_guests(e.about, names)[:300],
-            )
-            for e in record.entries
-        ],
-    )
+    return record.after, stored, entry_rows(stored, record, names)
