@@ -16,7 +16,6 @@ parts it shows, so the first draw after a change computes only those (issue 26 i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
 
 from tournament.evening_parts import evening_part as _part
 from tournament.kept import Kept
@@ -32,7 +31,6 @@ BOARDS_KEPT = 16  # evenings whose parts a process keeps
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
 _BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
 _STANDINGS: Kept[HasPrizes] = Kept(BOARDS_KEPT)  # evening token -> the standings page's standings
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
