@@ -19,7 +19,7 @@ plug-ins' own modules import the services, selectors and pages they are made of.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar
 
@@ -345,6 +345,14 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         """The evening's ``options`` mapping with the format's ``chosen`` options put in, or None
         when the format keeps none (``chosen`` None: nothing chosen on this page)."""
         return None
+
+    def stored_option_checks(self, evening: Mapping[str, object]) -> Mapping[str, Callable[[dict], object]]:
+        """The groups of ``Evening.options`` this format keeps, each with the check of a stored
+        group's values (returns the options read; raises ``RuleError`` in the rules' words), for
+        an import's check of a file's ``evening`` (its ``game`` and ``options``). A group keeps
+        its owner's check on an evening of another format (a host who changed the format before
+        the draw kept the old one's options). Default: none."""
+        return {}
 
     def options_differ(self, stored: Mapping[str, object], chosen: Mapping[str, object]) -> bool:
         """Whether ``chosen`` changes the format's options stored in ``stored``."""

@@ -1,2 +1,2 @@
-"""What each printed document holds, read from the evening (``contents``; the score sheets in
-``score_sheets``); ``tournament.printing`` draws them with ReportLab."""
+"""What each printed document holds, read from the evening (``contents``; each format's own in
+its package); ``tournament.printing`` draws them with ReportLab."""

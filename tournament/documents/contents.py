@@ -5,11 +5,11 @@ One builder per document reads the evening and returns its renderer, not yet ren
 print page can ask every document whether it can print (and why not) without drawing a page:
 
 * ``seating_cards``: the draw in force, one card per guest, the QR code of the guest's link;
-* ``score_sheets``: one sheet per table, blank or pre-filled from the live results;
 * ``results`` and ``certificates``: standings, prizes and settlement (``tables.prizes``).
 
-Progressive Poker's own (its table tents with the movement each table prints, its pull list
-of table cards, and which renderer each of its documents takes) are in its plug-in,
+Progressive Poker's own (its score sheets, blank or pre-filled from the live results, its table
+tents with the movement each table prints, its pull list of table cards, and which renderer
+each of its documents takes) are in its plug-in,
 ``tournament.formats.poker.documents``.
 
 ``document_pdf`` builds and renders any of them by its slug; ``DOCUMENTS`` lists them with
@@ -33,8 +33,7 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tables.table_cards import TableCard
 from tournament.documents.links import guest_url_maker
-from tournament.documents.score_sheets import score_sheets
-from tournament.models import Bell, Draw, Evening, Guest, Result, Seat
+from tournament.models import Bell, Draw, Evening, Guest, Seat
 from tournament.plugin import DocumentKind
 from tournament.printing import (
     CertificatesPdf,
@@ -403,12 +402,6 @@ def certificates_document(*, evening: Evening, paper: str = "A4", variant: str =
     return CertificatesPdf(evening_name=evening.name, prizes=outcome.prizes, paper=paper)
 
 
-def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str = "blank"):
-    """Score sheets, ``variant`` "blank" or "prefilled" (see ``tournament.documents.score_sheets``)."""
-    _check_variant("score-sheets", variant)
-    return score_sheets(evening=evening, paper=paper, prefilled=variant == "prefilled")
-
-
 def _check_variant(slug: str, variant: str, kind: DocumentKind | None = None) -> None:
     kind = kind or all_kinds()[slug]
     values = [value for value, _ in kind.variants]
@@ -463,17 +456,6 @@ def seating_cards_check(evening: Evening) -> None:
         if drawn + late and not drawn_revoked + late_revoked:
             return
     seating_cards(evening=evening)
-
-
-def score_sheets_check(evening: Evening, *, prefilled: bool) -> None:
-    """Raises what ``score_sheets_document`` (on A4) raises, without building the sheets:
-    returns once there is a draw in force with tables and, for ``prefilled`` sheets, a result
-    reported (two queries); otherwise builds them, which raises the words."""
-    draw = _live_draw(evening)
-    reported = Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
-    if draw is not None and draw.sizes and (not prefilled or reported.exists()):
-        return
-    score_sheets(evening=evening, prefilled=prefilled)
 
 
 def document_pdf(**kwargs) -> bytes:

@@ -35,11 +35,7 @@ import jsonschema_rs
 from django.db import transaction
 
 from tables.errors import InvariantBroken, RuleError
-from tables.formats import FoursomeOptions
 from tables.formats.foursome import ghost_name, is_ghost
-from tables.formats.poker.bell import BellOptions
-from tables.formats.poker.prizes import PrizeOptions
-from tables.formats.poker.showdown import Game, options_for
 from tournament.exchange.export import SCHEMA
 from tournament.exchange.rows import (
     EveningImportError,
@@ -342,15 +338,18 @@ def evening_import(*, data: Any, host) -> Evening:
 
 
 def _options(info: dict[str, Any]) -> dict[str, Any]:
-    """The evening's stored options, each group checked by the rules' own option classes."""
+    """The evening's stored options, each group checked by the format that keeps it
+    (``FormatPlugin.stored_option_checks``: the evening's own format's checks, then any other
+    installed format's for a group only it keeps). Raises ``EveningImportError`` naming the
+    group, for a value its rules refuse or a group no installed format keeps."""
     options = info.get("options") or {}
-    checks = {
-        "bell": BellOptions.from_mapping,
-        "prizes": PrizeOptions.from_mapping,
-        "format": FoursomeOptions.from_mapping,
-        "game": lambda values: options_for(Game.parse(info["game"]), values),
-    }
+    own = format_named(info.get("format", default_format()))
+    checks: dict[str, Any] = {}
+    for plugin in [*installed_formats().values(), own]:
+        checks.update(plugin.stored_option_checks(info))
     for group, values in options.items():
+        if group not in checks:
+            raise EveningImportError(f"evening.options.{group}: no format of this site keeps options named so.")
         try:
             checks[group](dict(values))
         except RuleError as error:

@@ -4,7 +4,7 @@ key and what is its own (``tournament.formats.euchre``, ``whist``, ``bunco``).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from tables.errors import RuleError
@@ -109,6 +109,10 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         from tournament.formats.partnership.option_fields import format_options
 
         return format_options(dict(data))
+
+    def stored_option_checks(self, evening: Mapping[str, object]) -> Mapping[str, Callable[[dict], object]]:
+        """The format's own options (``FoursomeOptions``, ``Evening.options["format"]``)."""
+        return {"format": FoursomeOptions.from_mapping}
 
     def options(self, stored: Mapping[str, object] | None) -> FoursomeOptions:
         """The host's options for the format from the evening's ``options`` (``"format"``);

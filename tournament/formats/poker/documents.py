@@ -21,11 +21,10 @@ from tournament.documents.contents import (
     _live_draw,
     certificates_document,
     results_document,
-    score_sheets_check,
-    score_sheets_document,
     seating_cards,
     seating_cards_check,
 )
+from tournament.formats.poker.score_sheets import score_sheets_check, score_sheets_document
 from tournament.models import Draw, Evening
 from tournament.printing import PullListPdf, PullPackData, TableTentData, TableTentsPdf
 from tournament.selectors.board import table_kind

@@ -4,7 +4,7 @@ from the services that keep it (``docs/rules/progressive-poker.md``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tables.errors import RuleError
@@ -63,6 +63,18 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     def rules(self) -> FormatRules:
         """Progressive Poker's rules (``tables.formats.poker.rules``): plan, draw, bell, prizes."""
         return POKER_RULES
+
+    def stored_option_checks(self, evening: Mapping[str, object]) -> Mapping[str, Callable[[dict], object]]:
+        """The bell's and the prizes' house rules (``BellOptions``, ``PrizeOptions``) and the
+        game's options, read for the evening's ``game`` (``tables.formats.poker.showdown``)."""
+        from tables.formats.poker.prizes import PrizeOptions
+        from tables.formats.poker.showdown import Game, options_for
+
+        return {
+            "bell": BellOptions.from_mapping,
+            "prizes": PrizeOptions.from_mapping,
+            "game": lambda values: options_for(Game.parse(str(evening["game"])), values),
+        }
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """Seating cards, table cards, score sheets, the pull list, results, certificates."""

@@ -1,4 +1,4 @@
-"""Score sheets from the models: who sat at each table in each round, and what the table reported.
+"""Progressive Poker's score sheets, from the models: who sat at each table in each round, and what the table reported.
 
 A sheet per table of the draw in force. The seat headers carry the names drawn to that table;
 the blank version stops there. The pre-filled version writes a row per round played so far:
@@ -17,6 +17,7 @@ clock, and never fewer than the rounds started; counters not reported stay blank
 from __future__ import annotations
 
 from tables.formats.poker.bell import EveningState
+from tournament.documents.contents import _check_variant, _live_draw
 from tournament.models import Bell, DrawnCard, Evening, Result
 from tournament.printing import (
     PrintError,
@@ -110,3 +111,20 @@ def score_sheets(*, evening: Evening, paper: str = "A4", prefilled: bool = False
             )
         )
     return ScoreSheetsPdf(evening_name=evening.name, sheets=sheets, paper=paper, prefilled=prefilled)
+
+
+def score_sheets_document(*, evening: Evening, paper: str = "A4", variant: str = "blank"):
+    """Score sheets, ``variant`` "blank" or "prefilled" (above)."""
+    _check_variant("score-sheets", variant)
+    return score_sheets(evening=evening, paper=paper, prefilled=variant == "prefilled")
+
+
+def score_sheets_check(evening: Evening, *, prefilled: bool) -> None:
+    """Raises what ``score_sheets_document`` (on A4) raises, without building the sheets:
+    returns once there is a draw in force with tables and, for ``prefilled`` sheets, a result
+    reported (two queries); otherwise builds them, which raises the words."""
+    draw = _live_draw(evening)
+    reported = Result.objects.filter(round__evening=evening, superseded_at__isnull=True)
+    if draw is not None and draw.sizes and (not prefilled or reported.exists()):
+        return
+    score_sheets(evening=evening, prefilled=prefilled)
