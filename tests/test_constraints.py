@@ -77,7 +77,7 @@ def make(model, rows, **bad):
 CASES = [
     (Evening, "evening_name_length", {"name": "x" * 121}, {"name": "x" * 120}),
     (Evening, "evening_name_length", {"name": ""}, {"name": "E"}),
-    (Evening, "evening_game_known", {"game": "chess"}, {"game": "commerce"}),
+    (Evening, "evening_game_length", {"game": "x" * 21}, {"game": "commerce"}),
     (Evening, "evening_format_length", {"format": ""}, {"format": "bunco"}),
     (Evening, "evening_stake_in_range", {"counters_per_stake": 0}, {"counters_per_stake": 1}),
     (Evening, "evening_stake_in_range", {"counters_per_stake": 10_001}, {"counters_per_stake": 10_000}),

@@ -22,12 +22,14 @@ from tables.errors import RuleError
 class InstalledFormat(Protocol):
     """What the models read of an installed format (``tournament.plugin.FormatPlugin`` has
     all of it): its stored ``key``, its ``title`` in the host's words, the evening form's
-    fields that are its own (``evening_fields``) and the round end a new evening takes
-    (``default_round_end``: "clock" or "head_pool")."""
+    fields that are its own (``evening_fields``), the round end a new evening takes
+    (``default_round_end``: "clock" or "head_pool") and the table games it offers
+    (``table_games``: stored value, name)."""
 
     key: ClassVar[str]
     evening_fields: ClassVar[tuple[str, ...]]
     default_round_end: ClassVar[str]
+    table_games: ClassVar[tuple[tuple[str, str], ...]]
 
     @property
     def title(self) -> str: ...
@@ -65,3 +67,20 @@ def format_choices() -> list[tuple[str, str]]:
 def default_format() -> str:
     """The key of the format a new evening plays unless the host chooses another."""
     return next(iter(loaded_formats()))
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(stored value, name) of every table game an installed format offers, each once, in the
+    settings' order: ``Evening.game``'s choices (Progressive Poker's Draw Poker and seed games)."""
+    seen: dict[str, str] = {}
+    for plugin in loaded_formats().values():
+        for value, name in plugin.table_games:
+            seen.setdefault(value, name)
+    return list(seen.items())
+
+
+def default_game() -> str:
+    """The table game a new evening plays unless the host chooses another: the default format's
+    first, or "" when it offers none."""
+    games = next(iter(loaded_formats().values())).table_games
+    return games[0][0] if games else ""

@@ -31,7 +31,7 @@ from django.db.models.functions import Length, Now
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from tables.packs import Pack
-from tournament.format_setting import default_format, format_choices, installed_named
+from tournament.format_setting import default_format, default_game, format_choices, game_choices, installed_named
 from tournament.name_keys import fold_name, normal_name
 from tournament.names import validate_printable_name
 
@@ -64,16 +64,6 @@ def checks(model: str, **conditions: Q) -> list[models.BaseConstraint]:
 def new_private_key() -> str:
     """A fresh private URL key: 24 random bytes (192 bits) as 32 URL-safe characters."""
     return secrets.token_urlsafe(24)
-
-
-class Game(models.TextChoices):
-    """The table game played at every table (values match ``tables.formats.poker.showdown.Game``)."""
-
-    DRAW_POKER = "draw_poker", "Draw Poker"
-    WHISKEY_POKER = "whiskey_poker", "Whiskey Poker"
-    COMMERCE = "commerce", "Commerce"
-    THIRTY_ONE = "thirty_one", "Thirty-One (Schnautz)"
-    MY_SHIP_SAILS = "my_ship_sails", "My Ship Sails"
 
 
 class PackChoice(models.TextChoices):
@@ -118,7 +108,13 @@ class Evening(models.Model):
         default=default_format,
         help_text="The format the evening plays, one of the formats installed; fixed once the seats are drawn.",
     )
-    game = models.CharField(max_length=20, choices=Game.choices, default=Game.DRAW_POKER)
+    game = models.CharField(
+        max_length=20,
+        blank=True,
+        choices=game_choices,  # the installed formats' table games (FormatPlugin.table_games)
+        default=default_game,
+        help_text="The table game played at every table, where the format offers a choice.",
+    )
     options = models.JSONField(default=dict, blank=True, help_text="Rule options (house rules), by name.")
     counters_per_stake = models.PositiveIntegerField(
         default=50,
@@ -184,8 +180,8 @@ class Evening(models.Model):
         constraints = checks(
             "evening",
             name_length=length_within("name", 1, 120),
-            game_known=one_of("game", Game),
             format_length=length_within("format", 1, 20),  # a key; which formats: the registry's
+            game_length=length_within("game", 0, 20),  # which games: the formats' (table_games)
             stake_in_range=within("counters_per_stake", 1, 10_000),
             minutes_in_range=within("minutes_per_round", 1, 180),
             rounds_in_range=within("rounds_planned", 1, 100),

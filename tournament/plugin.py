@@ -264,7 +264,8 @@ class FormatPlugin(Generic[StateT, StandingsT]):
       the prizes (Progressive Poker: Foster's settlement; formats whose tallies are complete
       at the last bell: False);
     * ``showdown``: whether a table's hands may be shown to the showdown helper (the seed games
-      of Progressive Poker; no other format has one).
+      of Progressive Poker; no other format has one);
+    * ``table_games``: the table games a host may choose for the evening (``Evening.game``).
 
     and the methods below. A method a format does not override raises ``NotImplementedError``:
     the capability matrix in the tests (``tests/test_capabilities.py``) calls every one for
@@ -284,6 +285,9 @@ class FormatPlugin(Generic[StateT, StandingsT]):
     (``Evening.RoundEnd``: "clock", or "head_pool" when the head table's result ends it)."""
     showdown: ClassVar[bool] = False
     seats_named: ClassVar[bool] = False
+    table_games: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The table games the format offers for ``Evening.game`` (stored value, the host's name),
+    the default first; a format whose tables play one game of its own offers none."""
 
     # -- what the format is ---------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from tournament.exchange.rows import (
     rows_checked_in_python,
     where,
 )
+from tournament.format_setting import game_choices
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import normal_name
 from tournament.registry import default_format, format_for, format_named, installed_formats
@@ -90,6 +91,8 @@ def _validator() -> jsonschema.protocols.Validator:
     """The export schema's validator; "integer" means a JSON whole number (not 1.0, not true)."""
     schema = json.loads(resources.files("tournament.exchange").joinpath("export_schema.json").read_text("utf-8"))
     schema["$defs"]["evening"]["properties"]["format"]["enum"] = list(installed_formats())  # this site's formats
+    games = [*(value for value, _ in game_choices()), ""]  # and their table games ("": none)
+    schema["$defs"]["evening"]["properties"]["game"] = {"enum": games}
     base = jsonschema.Draft202012Validator
     base.check_schema(schema)
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))

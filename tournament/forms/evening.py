@@ -112,6 +112,9 @@ class EveningForm(forms.ModelForm):
                 self.fields[name].required = False
             elif name not in own.evening_fields:
                 del self.fields[name]
+        if own is not None and own.table_games and "game" in self.fields:  # its games, one required
+            game = cast(forms.ChoiceField, self.fields["game"])
+            game.choices, game.required = list(own.table_games), True
 
     def groups(self) -> list[tuple[str, str, list]]:
         """The form's fields as the page shows them: (legend, the keys of the formats that ask

@@ -15,8 +15,9 @@ from typing import Any
 
 from tables.formats.foursome import ghost_name
 from tables.words import numbered, plural
+from tournament.format_setting import game_choices
 from tournament.forms.bell import BELL_HELP, PRIZE_HELP
-from tournament.models import AuditEntry, Game
+from tournament.models import AuditEntry
 
 Names = Mapping[int, str]
 
@@ -354,10 +355,7 @@ def _lower(text: Any) -> str:
 
 
 def _game(value: Any) -> str:
-    try:
-        return Game(value).label
-    except ValueError:
-        return "another game"
+    return dict(game_choices()).get(str(value), "another game")
 
 
 def actor(entry: AuditEntry) -> str:

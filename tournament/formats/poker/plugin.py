@@ -37,6 +37,15 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
     final_count: ClassVar[bool] = True
     showdown: ClassVar[bool] = True
     seats_named: ClassVar[bool] = False
+    table_games: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("draw_poker", "Draw Poker"),
+        ("whiskey_poker", "Whiskey Poker"),
+        ("commerce", "Commerce"),
+        ("thirty_one", "Thirty-One (Schnautz)"),
+        ("my_ship_sails", "My Ship Sails"),
+    )
+    """Draw Poker and the seed games (values match ``tables.formats.poker.showdown.Game``;
+    ``docs/rules/progressive-poker.md``, its opening: each game has its page)."""
     pages: ClassVar[Mapping[str, str]] = {
         "guest_showdown": "tournament.formats.poker.showdown_pages.guest_showdown_page",
         "host_showdown": "tournament.formats.poker.showdown_pages.host_showdown_page",

@@ -17,9 +17,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from tournament.format_setting import default_game
 from tournament.forms.evening import EveningForm, GuestListForm
 from tournament.management.commands._common import HeadTableCommand, file_bytes, host_user
-from tournament.models import Evening, Game
+from tournament.models import Evening
 from tournament.services.guests import GuestListError, guests_register, parse_guest_list
 
 OPTIONS = {
@@ -54,7 +55,7 @@ class Command(HeadTableCommand):
             data={
                 "name": opts["name"],
                 "date": opts["date"] or datetime.date.today().isoformat(),
-                "game": Game.DRAW_POKER,
+                "game": default_game(),
                 "counters_per_stake": opts["stake"],
                 "minutes_per_round": opts["minutes"],
                 "rounds_planned": opts["rounds"] or "",
