@@ -65,8 +65,8 @@ def test_a_dispute_with_its_reason_reaches_the_board_the_table_and_the_audit_log
     form = client.get(reverse("host-result", args=[evening.pk, 2])).content.decode()
     assert "sent by <bdi>Eve</bdi>; <bdi>Fay</bdi> disputes it: “Gus won it”. Saving replaces it." in form
     audit = client.get(reverse("host-audit", args=[evening.pk])).content.decode()
-    assert "Fay disputed table 2&#x27;s result in round 1: “Gus won it”" in audit
-    assert "Eve recorded table 2&#x27;s result in round 1: Eve won the pool." in audit
+    assert "<bdi>Fay</bdi> disputed table 2&#x27;s result in round 1: “<bdi>Gus</bdi> won it”" in audit
+    assert "<bdi>Eve</bdi> recorded table 2&#x27;s result in round 1: <bdi>Eve</bdi> won the pool." in audit
     assert rnd.results.get().status == "disputed"
 
 

@@ -105,8 +105,8 @@ def test_the_door_helper_checks_in_and_the_audit_names_them(client, host, evenin
     assert [(e.action, e.user_id) for e in entries] == [("guest.status", None), ("guests.check_in", None)]
     client.force_login(host)
     audit = client.get(reverse("host-audit", args=[evening.pk])).content.decode()
-    assert "The door helper (link 1, Britt) checked Anne Arrival in." in audit
-    assert "The door helper (link 1, Britt) checked in Bob Arrival." in audit
+    assert "The door helper (link 1, Britt) checked <bdi>Anne Arrival</bdi> in." in audit
+    assert "The door helper (link 1, Britt) checked in <bdi>Bob Arrival</bdi>." in audit
 
 
 def test_the_door_helper_adds_a_guest(client, evening, door_link):

@@ -15,7 +15,7 @@ TILES_LOOP = '{% load board_tiles %}{% for t in board.tables %}\n<li class="tile
 
 ROWS_LOOP = (
     '{% load pack_tags %}{% for line in s.lines %}<tr{% if line.guest.status == "left" %} class="left"{% endif %}>'
-    "<td>{{ line.place }}</td><td>{% pack_mark line.guest.pack evening %}{{ line.guest.name }}"
+    "<td>{{ line.place }}</td><td>{% pack_mark line.guest.pack evening %}<bdi>{{ line.guest.name }}</bdi>"
     '{% if line.guest.status == "left" %} <small>(left)</small>{% endif %}</td>\n<td>{{ line.row.yellow }}</td>'
     "<td>{{ line.row.counters }}</td><td>{{ line.row.fresh_stakes }}</td><td>{{ line.row.counters_won }}</td></tr>"
     "{% endfor %}"

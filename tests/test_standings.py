@@ -147,7 +147,7 @@ def test_the_house_rules_page_saves_choices_and_refuses_what_is_not_a_choice(log
 def test_the_correction_pages_correct_a_result_and_log_it(logged_in, one_bell):
     evening, ids = one_bell
     page = logged_in.get(reverse("host-corrections", args=[evening.pk])).content.decode()
-    assert "Round 1" in page and "Ann won" in page
+    assert "Round 1" in page and "<bdi>Ann</bdi> won" in page
     url = reverse("host-correction", args=[evening.pk, 1, 2])
     assert "Eve" in logged_in.get(url).content.decode()
     response = logged_in.post(
@@ -169,8 +169,8 @@ def test_the_correction_pages_correct_a_result_and_log_it(logged_in, one_bell):
     assert response.status_code == 200 and Result.objects.filter(table=2).count() == 2
     audit = logged_in.get(reverse("host-audit", args=[evening.pk])).content.decode()
     assert (
-        "The host corrected table 2&#x27;s result in round 1: Fay won the pool (not Eve); the bell of round 1 "
-        "was played again. Fay now sits at table 1, Eve at table 2."
+        "The host corrected table 2&#x27;s result in round 1: <bdi>Fay</bdi> won the pool (not <bdi>Eve</bdi>); the bell of round 1 "
+        "was played again. <bdi>Fay</bdi> now sits at table 1, <bdi>Eve</bdi> at table 2."
     ) in audit
 
 

@@ -10,6 +10,7 @@ import codecs
 from typing import Any, cast
 
 from django import forms
+from django.utils.html import format_html
 
 from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
 from tournament.forms.seen import SeenVersionForm
@@ -281,7 +282,7 @@ def counters_field(name: str, *, required: bool, initial: int | None) -> WholeNu
     """The field for one guest's counters (0 to ``COUNTERS_MAX``), whose every message names the
     guest ("Ann's counters cannot be below 0."), so a refused form says whose count to fix."""
     return WholeNumberField(
-        label=name,
+        label=format_html("<bdi>{}</bdi>", name),  # isolated on the page; the messages say it plainly
         required=required,
         min_value=0,
         max_value=COUNTERS_MAX,
@@ -306,7 +307,7 @@ class ResultForm(forms.Form):
 
     def __init__(self, *args, guests: list[Guest], counters_required: bool, counters_initial=None, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(str(g.pk), g.name) for g in guests]
+        choices = [(str(g.pk), format_html("<bdi>{}</bdi>", g.name)) for g in guests]  # each name isolated
         self.guests = guests
         chosen = "Choose who won the pool from the guests at this table."
         self.fields["pool_winner"] = forms.ChoiceField(

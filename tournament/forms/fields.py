@@ -19,6 +19,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, ProhibitNullCharactersValidator
 from django.db import models
+from django.utils.html import strip_tags
 
 from tournament.whole_numbers import ID_MAX, ascii_whole_number
 
@@ -223,7 +224,7 @@ def plain_words(form: forms.Form, *, damaged: str = "") -> forms.Form:
     since a person never typed it; a visible one names its label ("Your name: at most 2000
     characters."). Returns ``form``. Called at the end of a guest-facing form's ``__init__``."""
     for name, field in form.fields.items():
-        label = str(field.label or name.replace("_", " ").capitalize())
+        label = strip_tags(str(field.label or name.replace("_", " ").capitalize()))  # a name's <bdi> off
         hidden = bool(damaged) or field.widget.is_hidden
         said = damaged or "The form was damaged: reload the page and send it again."
         words = {

@@ -160,6 +160,12 @@ class EveningBoard:
     placed: tuple[tuple[int, int, object], ...] = ()
     """(place, guest id, the format's standing row) in standings order (``FormatPlugin.standing_rows``)."""
 
+    @property
+    def guest_names(self) -> list[str]:
+        """Every guest's name, for the page to isolate each where words built elsewhere name
+        them (the bell's warnings: ``names_isolated``). No query."""
+        return [guest.name for guest in self.guests.values()]
+
     def table_of(self, guest_id: int) -> TableBoard | None:
         """The table a guest sits at now, or None before the draw."""
         for table in self.tables:

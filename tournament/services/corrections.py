@@ -463,6 +463,12 @@ class RoundHistory:
     rung: str = ""  # how its bell came, in the format's words ("by the host")
 
     @property
+    def names(self) -> list[str]:
+        """The names of every guest seated in the round (ghosts too), for the page to isolate
+        each where the result's words and the warnings name them (``names_isolated``)."""
+        return [name for _, seated, _ in self.rows for name in seated]
+
+    @property
     def rows(self) -> list[tuple[int, list[str], str]]:
         """Each table as the page lists it: (number, who sat there by name, ghosts too, the
         result in words)."""

@@ -254,6 +254,9 @@ class Ceremony:
     standings_shown: bool
     uncounted: tuple[int, ...]
     not_awarded: tuple = ()
+    names: tuple[str, ...] = ()
+    """Every guest's name, once the evening has ended, for the pages to isolate each where a
+    prize's reason names them (a tie: "Ann, Bob and Cy tied; Bob won the cut")."""
 
     @property
     def steps(self) -> int:
@@ -297,6 +300,7 @@ def ceremony(evening: Evening) -> Ceremony:
         standings_shown=shown > len(prizes),
         uncounted=uncounted,
         not_awarded=not_awarded,
+        names=tuple(evening.guests.values_list("name", flat=True)) if prizes or not_awarded else (),
     )
 
 

@@ -10,6 +10,9 @@ text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a 
   stored with names, a verdict, a prize's reason), escaped, with each of ``names`` found in
   them put in its ``<bdi>``.
 - ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined.
+- ``{{ p.reason|winners_isolated:p }}``: words about a prize (its reason), each of its
+  winners' names in them isolated; ``{{ standings|standing_names }}``: the names of a format's
+  standings' guests, for ``names_isolated`` on words naming any of them (a tie's reason).
 """
 
 from __future__ import annotations
@@ -63,3 +66,19 @@ def names_isolated(text: object, names: Iterable[str] | None) -> SafeString:
 def names_joined(names: Iterable[str] | None, between: str = ", ") -> SafeString:
     """Each of ``names`` in its ``<bdi>``, joined by ``between`` (escaped)."""
     return mark_safe(conditional_escape(between).join(name_isolated(n) for n in (names or ())))  # noqa: S308 - each part escaped
+
+
+@register.filter
+def winners_isolated(text: object, prize: object) -> SafeString:
+    """``text`` (plain words about ``prize``, a prize standing with ``winners``: guests or
+    names) escaped, each winner's name in it put in a ``<bdi>`` (``names_isolated``)."""
+    winners = getattr(prize, "winners", None) or ()
+    return names_isolated(text, [getattr(w, "name", w) for w in winners])
+
+
+@register.filter
+def standing_names(standings: object) -> list[str]:
+    """The names of the guests in a format's standings (``standings.lines``: each line a guest's
+    ``name``, or its ``guest`` with one), in order; [] for none."""
+    lines = getattr(standings, "lines", None) or ()
+    return [getattr(line, "name", None) or line.guest.name for line in lines]

@@ -43,7 +43,7 @@ def standing_rows(lines: Iterable, evening) -> SafeString:
         left = guest.status == "left"
         out.append(
             f"<tr{LEFT_CLASS if left else ''}><td>{number(line.place)}</td>"
-            f"<td>{marks['blue' if str(guest.pack) == 'blue' else 'red']}{escape(guest.name)}"
+            f"<td>{marks['blue' if str(guest.pack) == 'blue' else 'red']}<bdi>{escape(guest.name)}</bdi>"
             f"{' <small>(left)</small>' if left else ''}</td>\n"
             f"<td>{number(row.yellow)}</td><td>{number(row.counters)}</td>"
             f"<td>{number(row.fresh_stakes)}</td><td>{number(row.counters_won)}</td></tr>"

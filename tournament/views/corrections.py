@@ -240,7 +240,8 @@ def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE
     ).get_page(query.cleaned_data["page"] if query.is_valid() else 1)
     rows = [{"entry": e, "sentence": audit_sentence(e, names), "device": device_name(e.device)} for e in page]
-    return render(request, "host/audit.html", {"evening": evening, "page": page, "rows": rows})
+    context = {"evening": evening, "page": page, "rows": rows, "names": list(names.values())}
+    return render(request, "host/audit.html", context)
 
 
 def device_name(agent: str) -> str:

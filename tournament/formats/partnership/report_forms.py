@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tables.formats.foursome import Seat, Side
 from tables.formats.scoring import ROLL_POINTS, ROLL_WORDS
@@ -43,10 +45,12 @@ def number_field(label: str, what: str, *, most: int, required: bool = True) -> 
     )
 
 
-def side_words(side: Side, names: Sequence[str]) -> str:
-    """ "North–South (Ann and Cy)" from the four ``names`` North first."""
+def side_words(side: Side, names: Sequence[str]) -> SafeString:
+    """ "North–South (Ann and Cy)" from the four ``names`` North first, for a field's label:
+    escaped, each name in its ``<bdi>`` (house rule: every name isolated,
+    ``tournament.templatetags.name_tags``)."""
     first, second = side.seats
-    return f"{side.words} ({names[first]} and {names[second]})"
+    return format_html("{} (<bdi>{}</bdi> and <bdi>{}</bdi>)", side.words, names[first], names[second])
 
 
 class FoursomeResultForm(forms.Form):
@@ -103,7 +107,7 @@ class EuchreResultForm(FoursomeResultForm):
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: points",
+                format_html("{}: points", side_words(side, self.names)),
                 f"{side.words}'s points",
                 most=LIMITS["euchre"]["points"],
                 required=False,
@@ -152,7 +156,9 @@ class WhistResultForm(FoursomeResultForm):
         del self.fields["winner"]
         for side in SIDES:
             self.fields[f"tricks_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: tricks", f"{side.words}'s tricks", most=LIMITS["whist"]["tricks"]
+                format_html("{}: tricks", side_words(side, self.names)),
+                f"{side.words}'s tricks",
+                most=LIMITS["whist"]["tricks"],
             )
 
     def report(self) -> dict[str, Any]:
@@ -171,18 +177,20 @@ class BuncoResultForm(FoursomeResultForm):
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
-                f"{side_words(side, self.names)}: points", f"{side.words}'s points", most=LIMITS["bunco"]["points"]
+                format_html("{}: points", side_words(side, self.names)),
+                f"{side.words}'s points",
+                most=LIMITS["bunco"]["points"],
             )
         for seat, name in enumerate(self.names):
-            where = f"{name} ({Seat(seat).word})"
+            where = format_html("<bdi>{}</bdi> ({})", name, Seat(seat).word)
             self.fields[f"buncos_{seat}"] = number_field(
-                f"{where}: buncos", f"{name}'s buncos", most=LIMITS["bunco"]["buncos"]
+                format_html("{}: buncos", where), f"{name}'s buncos", most=LIMITS["bunco"]["buncos"]
             )
             self.fields[f"minis_{seat}"] = number_field(
-                f"{where}: mini buncos", f"{name}'s mini buncos", most=LIMITS["bunco"]["minis"]
+                format_html("{}: mini buncos", where), f"{name}'s mini buncos", most=LIMITS["bunco"]["minis"]
             )
             self.fields[f"rolls_{seat}"] = forms.CharField(
-                required=False, max_length=400, label=f"{where}: points of each scoring roll (optional)"
+                required=False, max_length=400, label=format_html("{}: points of each scoring roll (optional)", where)
             )
             self.fields[f"buncos_{seat}"].initial = self.fields[f"minis_{seat}"].initial = 0
 
