@@ -81,7 +81,7 @@ def test_tally_rows_write_what_the_loop_wrote():
     assert "—" in loop and "O&#x27;Brien" in loop
 
 
-FOURSOME_LOOP = '{% load board_tiles %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% if t.result.reported_by_guest %} from <bdi>{{ t.result.reported_by_guest.name }}</bdi>{% endif %}: {{ words }} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'
+FOURSOME_LOOP = '{% load board_tiles name_tags %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% if t.result.reported_by_guest %} from <bdi>{{ t.result.reported_by_guest.name }}</bdi>{% endif %}: {% with names=t|seat_names %}{{ words|names_isolated:names }}{% endwith %} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'
 
 MISSING_LOOP = '{% for t in needs.missing %}<li><a href="{% url \'host-result\' evening.pk t.number %}" aria-label="Enter the result of table {{ t.number }}">{{ t.number }}</a></li>{% endfor %}'
 
@@ -96,7 +96,7 @@ def _foursome_rows():
         (Ns(number=1, label="Head table", partnerships=pairs, result=None), ""),
         (
             Ns(number=2, label="Table 2", partnerships=pairs, result=Ns(status="confirmed", reported_by_guest=sender)),
-            "N–S 21 to 9",
+            "N–S 21 to 9; buncos: Ann 1",
         ),
         (
             Ns(number=3, label="Table 3", partnerships=pairs, result=Ns(status="disputed", reported_by_guest=None)),
@@ -116,6 +116,7 @@ def test_foursome_tiles_write_what_the_loop_wrote(open_round):
     tag = "{% load board_tiles %}{% foursome_tiles rows board evening %}"
     assert Template(tag).render(Context(context)) == loop
     assert ("No report yet" in loop) is open_round and "O&#x27;Brien" in loop
+    assert ("buncos: <bdi>Ann</bdi> 1" in loop) is open_round  # a name in the report's words, isolated
 
 
 def test_missing_links_write_what_the_loops_wrote():

@@ -17,8 +17,11 @@ from django.urls import reverse
 
 from tests.test_capabilities import KEYS, _evening, _play
 from tournament.models import Evening
+from tournament.registry import format_for
+from tournament.services.clock import round_ring, round_start
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
+from tournament.services.state import current_round
 
 NAMES = [
     "דוד",
@@ -82,6 +85,7 @@ def _pages(evening, guest) -> dict[str, str]:
     ]
     pages = {name: reverse(name, args=[e]) for name in names}
     pages["host-table"] = reverse("host-table", args=[e, 1])
+    pages["host-result"] = reverse("host-result", args=[e, 2])
     pages["host-guest-link"] = reverse("host-guest-link", args=[e, guest.pk])
     pages["host-correction"] = reverse("host-correction", args=[e, 1, 1])
     pages["guest-page"] = reverse("guest-page", args=[guest.key])
@@ -113,8 +117,15 @@ def test_every_name_on_every_page_is_isolated(key, host, client):
     evening.refresh_from_db()
     client.force_login(host)
     guest = evening.guests.order_by("pk").first()
-    faults = {f"playing: {label}": found for label, found in _faults(client, evening, guest).items()}
-    _play(evening, host, rounds=1)
+    faults = {f"between rounds: {label}": found for label, found in _faults(client, evening, guest).items()}
+    rnd = round_start(evening=evening, user=host)
+    format_for(evening).example_result(evening=evening, rnd=rnd, table=1, user=host)
+    faults |= {f"in play: {label}": found for label, found in _faults(client, evening, guest).items()}
+    for table in range(2, len(format_for(evening).state(evening).tables) + 1):
+        format_for(evening).example_result(evening=evening, rnd=rnd, table=table, user=host)
+    evening.refresh_from_db()
+    if current_round(evening) is not None and current_round(evening).state != "closed":
+        round_ring(evening=evening, user=host)
     evening.refresh_from_db()
     if evening.stage != Evening.Stage.ENDED:
         evening_end(evening=evening, seen_round=2, user=host)

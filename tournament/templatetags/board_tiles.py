@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.templatetags.name_tags import names_isolated
+
 register = template.Library()
 
 _STAND_IN = 987654321  # a table number no evening has: reversed once, then replaced by each table's
@@ -67,6 +69,13 @@ def _seat(s) -> str:
     return f'<bdi{ghost}>{conditional_escape(s.name)}</bdi> <span class="seat-word">({conditional_escape(s.seat_word)})</span>'
 
 
+@register.filter
+def seat_names(t) -> list[str]:
+    """The names of a table of four's players (``t.partnerships``: two pairs of seats, each
+    with its ``name``), North–South first: for ``names_isolated`` on words naming them."""
+    return [s.name for pair in t.partnerships for s in pair]
+
+
 def _report(t, words, result_url: str) -> str:
     """A table's report while a round is open: its state, who sent it, its words and the link."""
     result = t.result
@@ -78,7 +87,7 @@ def _report(t, words, result_url: str) -> str:
     sent = f" from <bdi>{conditional_escape(sender.name)}</bdi>" if sender else ""
     return (
         f'<p class="report"><span class="status {conditional_escape(status)}">{said}</span>{sent}: '
-        f'{conditional_escape(words)} · <a href="{result_url}">change</a></p>'
+        f'{names_isolated(words, seat_names(t))} · <a href="{result_url}">change</a></p>'
     )
 
 

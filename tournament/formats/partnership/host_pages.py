@@ -427,6 +427,7 @@ def table_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespon
             "sides": list(zip(("North–South", "East–West"), seat.partnerships, strict=True)),
             "moves": said,
             "words": report_words(seat.result.report, names) if seat.result is not None else "",
+            "names": list(names.values()),  # for the words' names, each isolated
             "tallies": board.standings.tallies,
             "tab": "board",
             "previous": table - 1 if table > 1 else None,
