@@ -153,7 +153,20 @@ class HasPrizes(Protocol):
     def prizes(self) -> Sequence[object]: ...
 
 
-class StepReplay(Protocol):
+StateT = TypeVar("StateT", bound=HasTables)
+"""The format's state: its tables (``HasTables``) and whatever else its bell keeps."""
+StandingsT = TypeVar("StandingsT", bound=HasPrizes)
+"""The format's standings: its prizes (``HasPrizes``) and its own lines."""
+ReportT = TypeVar("ReportT")
+"""What one table reports for a round as the format's bell takes it (Progressive Poker's
+``TableResult``; at tables of four, the stored report's mapping)."""
+RecordT = TypeVar("RecordT")
+"""The format's record of a step (a bell, a departure, an arrival, a seat change), as stored."""
+ReportT_contra = TypeVar("ReportT_contra", contravariant=True)
+ReportT_co = TypeVar("ReportT_co", covariant=True)
+
+
+class StepReplay(Protocol[StateT, ReportT_contra, RecordT]):
     """How a format plays the evening's steps again when an earlier round's result is corrected
     (``services.corrections.correction_save``, which does everything else: the lock, the checks
     every format shares, the old steps marked undone, the ceremony, the audit). ``state`` is the
@@ -162,72 +175,72 @@ class StepReplay(Protocol):
     (``docs/rules/``, the format's page, "Correcting an earlier round"): every later step is played
     again in order, with the results and options it was taken with; a tie once cut stays cut."""
 
-    def before(self, first: Bell) -> HasTables:
+    def before(self, first: Bell) -> StateT:
         """The state the round of ``first`` (its live bell) was played at, tallies included."""
         ...
 
-    def after(self, step: Bell) -> HasTables:
+    def after(self, step: Bell) -> StateT:
         """The state stored after ``step`` (``Bell.state_after``)."""
         ...
 
-    def check(self, state: HasTables, table: int, result: object) -> None:
+    def check(self, state: StateT, table: int, result: ReportT_contra) -> None:
         """Raise ``RuleError`` (guests named) when ``result`` is not one table ``table`` could
         have reported when seated as in ``state``."""
         ...
 
-    def same(self, row: Result, result: object) -> bool:
+    def same(self, row: Result, result: ReportT_contra) -> bool:
         """Whether the stored ``row`` says what ``result`` says (nothing to correct)."""
         ...
 
-    def store_result(self, *, rnd: Round, table: int, result: object, user) -> Result:
+    def store_result(self, *, rnd: Round, table: int, result: ReportT_contra, user) -> Result:
         """Create the corrected ``Result`` row (confirmed, by the host ``user``)."""
         ...
 
-    def bell(self, state: HasTables, step: Bell, results: Sequence[Result]) -> tuple[object, HasTables]:
+    def bell(self, state: StateT, step: Bell, results: Sequence[Result]) -> tuple[RecordT, StateT]:
         """Ring round ``step.round``'s bell again on ``state`` with its live ``results``: (the new
         record, the state after). Raises ``RuleError`` when a result no longer fits the seats."""
         ...
 
-    def leave(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+    def leave(self, state: StateT, step: Bell) -> tuple[RecordT, StateT]:
         """A guest's departure (``step``) taken again on ``state``: (record, state after)."""
         ...
 
-    def arrive(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+    def arrive(self, state: StateT, step: Bell) -> tuple[RecordT, StateT]:
         """A guest's arrival (``step``) taken again on ``state``: (record, state after)."""
         ...
 
-    def seat(self, state: HasTables, step: Bell) -> tuple[object, HasTables]:
+    def seat(self, state: StateT, step: Bell) -> tuple[RecordT, StateT]:
         """The host's seat change (``step``, kind "seat") made again on ``state``: the same two
         guests swap, or the same guest moves to the same table (and seat);
         ``tables.seats.change_again``. Raises ``RuleError`` when it no longer fits."""
         ...
 
-    def store(self, step: Bell, record: object, after: HasTables, names: Mapping[int, str]) -> Bell:
+    def store(self, step: Bell, record: RecordT, after: StateT, names: Mapping[int, str]) -> Bell:
         """Store the step played again in place of ``step`` (same round, kind and cause)."""
         ...
 
-    def seats(self, before: HasTables, after: HasTables) -> int:
+    def seats(self, before: StateT, after: StateT) -> int:
         """Rewrite the ``Seat`` rows from ``before`` to ``after``; how many guests changed seats."""
         ...
 
-    def fits(self, state: HasTables, row: Result) -> bool:
+    def fits(self, state: StateT, row: Result) -> bool:
         """Whether the round in play's live ``row`` still fits the seats of ``state``."""
         ...
 
-    def warnings(self, record: object) -> tuple[str, ...]:
+    def warnings(self, record: RecordT) -> tuple[str, ...]:
         """A replayed bell's warnings (counts that do not add up), guests as ids in braces."""
         ...
 
 
-class CorrectionForm(Protocol):
+class CorrectionForm(Protocol[ReportT_co]):
     """A format's correction form (``FormatPlugin.correction_form``): a Django form whose
     ``correction()``, once valid, gives the corrected result as ``StepReplay`` takes it."""
 
     def is_valid(self) -> bool: ...
 
-    def add_error(self, field: str | None, error: object) -> None: ...
+    def add_error(self, field: str | None, error: forms.ValidationError | str) -> None: ...
 
-    def correction(self) -> object: ...
+    def correction(self) -> ReportT_co: ...
 
 
 @dataclass(frozen=True)
@@ -241,11 +254,7 @@ class BellPreview:
     cutters: tuple[tuple[str, tuple[int, ...]], ...]
 
 
-StateT = TypeVar("StateT", bound=HasTables)
-StandingsT = TypeVar("StandingsT", bound=HasPrizes)
-
-
-class FormatPlugin(Generic[StateT, StandingsT]):
+class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
     """One format of the family, as the product asks it (module docstring).
 
     A plug-in is a class with these class attributes, made once by the registry:
@@ -507,19 +516,19 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         seats after later steps): player ids, table 1 first (ghosts negative)."""
         raise NotImplementedError
 
-    def step_replay(self, evening: Evening) -> StepReplay:
+    def step_replay(self, evening: Evening) -> StepReplay[StateT, ReportT, RecordT]:
         """How the format plays ``evening``'s steps again for a correction (``StepReplay``)."""
         raise NotImplementedError
 
     def correction_form(
         self, evening: Evening, *, rnd: Round, table: int, players: Sequence[Guest | int], result: Result | None, data
-    ) -> CorrectionForm:
+    ) -> CorrectionForm[ReportT]:
         """The format's report form for ``table`` in round ``rnd`` (its ``players`` as seated
         then: guests, or ghosts' negative ids), pre-filled with ``result`` (the live one, or
         None) and bound to ``data`` (the POST, or None)."""
         raise NotImplementedError
 
-    def correction_context(self, evening: Evening, *, rnd: Round, form: CorrectionForm) -> dict:
+    def correction_context(self, evening: Evening, *, rnd: Round, form: CorrectionForm[ReportT]) -> dict:
         """What the correction page needs to draw the form's fields: ``fields`` (a template)
         and whatever that template reads."""
         raise NotImplementedError
@@ -529,7 +538,7 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         "North–South 7 points, East–West 3"), guests by ``names`` (id -> name)."""
         raise NotImplementedError
 
-    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> ReportT:
         """A result for ``table`` in the rung round ``rnd`` that differs from the one on record
         (its other side or player winning), as ``StepReplay`` takes it: what the capability
         matrix corrects with (``tests/test_capabilities.py``)."""
@@ -763,14 +772,14 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         in_call: Iterable[int] = (),
         tied: Iterable[int] = (),
         counters: Mapping[int, int] | None = None,
-    ) -> object:
+    ) -> ReportT:
         """A table's pool result as the format's bell takes it (``services.results``,
         ``services.corrections.result_correct``): the winner, the callers, those who split the
         pool (guest ids) and each player's counters after the deal. Raises ``RuleError`` for a
         format whose tables report no pool."""
         raise NotImplementedError
 
-    def result_check(self, state: StateT, result: object) -> None:
+    def result_check(self, state: StateT, result: ReportT) -> None:
         """Raise ``RuleError`` (guests named) when ``result`` (``pool_result``'s) is not one its
         table could report, seated as in ``state``: a winner or caller not there, negative
         counters, counters for someone not there."""
@@ -799,7 +808,7 @@ class FormatPlugin(Generic[StateT, StandingsT]):
         random cuts, so that the host sees who may have to cut. Saves nothing."""
         raise NotImplementedError
 
-    def seat_change_record(self, state: StateT, change: SeatChange | None) -> object:
+    def seat_change_record(self, state: StateT, change: SeatChange | None) -> RecordT:
         """The format's record of the host's seat ``change`` made on ``state`` (None: a swap at
         one table, which moves nobody), as a replayed step stores it (an imported evening's
         seat change, ``services.seat_changes.seat_change_again``). Raises ``RuleError`` as

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from tables.errors import RuleError
 from tables.formats import FoursomeOptions, play_changes
-from tables.formats.bell import FoursomeState
+from tables.formats.bell import FoursomeBell, FoursomeState
 from tables.formats.engine import DrawnSeat, Plan, Seating
 from tables.packs import Pack
 from tables.seats import TableLimits
@@ -22,7 +22,16 @@ if TYPE_CHECKING:
     from tournament.formats.partnership.boards import FoursomeBoard
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import BellPreview, DocumentKind, PhoneBoard, PhysicalView, PullPack, RoomBoard
+    from tournament.plugin import (
+        BellPreview,
+        CorrectionForm,
+        DocumentKind,
+        PhoneBoard,
+        PhysicalView,
+        PullPack,
+        RoomBoard,
+        StepReplay,
+    )
 
 _HOST = "tournament.formats.partnership.host_pages."
 
@@ -33,7 +42,15 @@ FOUR_SEATS_KEPT = (
 """Why a table of four neither takes a latecomer nor lets a guest go before round 1."""
 
 
-class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
+FoursomeReport = Mapping[str, object]
+"""What a table of four reports for a round, as stored (``Result.report``): each side's points
+or tricks ("NS"/"EW"), the hands, a tie's winner, Bunco's buncos and rolls by player."""
+FoursomeRecord = FoursomeBell | dict[str, object]
+"""A step's record at tables of four: a bell's (``FoursomeBell``), or a departure's, an
+arrival's or a seat change's tables before and after, as stored (``Bell.record``)."""
+
+
+class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", FoursomeReport, FoursomeRecord]):
     """A format at tables of four: the state is ``tables.formats.bell.FoursomeState`` (tables in
     seat order North, East, South, West, ghosts negative, and every player's tallies), the
     standings ``formats.partnership.standings.FoursomeStandings``; the host's pages for the board,
@@ -249,13 +266,15 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """The four at each table when round ``bell.round`` was played (its bell's "before")."""
         return tuple(tuple(t) for t in bell.record["before"])
 
-    def step_replay(self, evening: Evening):
+    def step_replay(self, evening: Evening) -> StepReplay[FoursomeState, FoursomeReport, FoursomeRecord]:
         """``formats.partnership.corrections.FoursomeReplay``: the format's engine rings again."""
         from tournament.formats.partnership.corrections import FoursomeReplay
 
         return FoursomeReplay(evening)
 
-    def correction_form(self, evening: Evening, *, rnd: Round, table: int, players, result, data):
+    def correction_form(
+        self, evening: Evening, *, rnd: Round, table: int, players, result, data
+    ) -> CorrectionForm[FoursomeReport]:
         """``formats.partnership.corrections.foursome_correction_form``: the host's report form."""
         from tournament.formats.partnership.corrections import foursome_correction_form
 
@@ -277,7 +296,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
 
         return report_words(result.report or {}, dict(names))
 
-    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> FoursomeReport:
         """``formats.partnership.corrections.foursome_example_correction``: East–West win instead."""
         from tournament.formats.partnership.corrections import foursome_example_correction
 
@@ -405,7 +424,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """No final count at tables of four: the state now (``state``)."""
         return self.state(evening)
 
-    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> object:
+    def pool_result(self, *, table, pool_winner, in_call=(), tied=(), counters=None) -> FoursomeReport:
         """Refused: a table of four reports its sides' points, not a pool."""
         raise self._no_counters()
 
@@ -439,7 +458,7 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings"]):
         """None on the product's board: the family's board shows the standings (``family_board``)."""
         return ()
 
-    def seat_change_record(self, state: FoursomeState, change) -> object:
+    def seat_change_record(self, state: FoursomeState, change) -> FoursomeRecord:
         """Refused: a seat change at tables of four is replayed from its stored tables
         (``formats.partnership.codec``, ``foursome_seats_step``), not from who moved."""
         raise RuleError(f"A seat change at {self.title} is taken again from its tables before and after.")

@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 
     from tournament.formats.poker.standings import EveningStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
-    from tournament.plugin import BellPreview, DocumentKind, PhysicalView, PullPack
+    from tournament.plugin import BellPreview, CorrectionForm, DocumentKind, PhysicalView, PullPack, StepReplay
 
 
-class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
+class PokerFormat(FormatPlugin[EveningState, "EveningStandings", TableResult, BellRecord]):
     """Progressive Poker: the state is ``tables.formats.poker.bell.EveningState`` (tables, counters, yellow
     counters, stakes), the standings ``formats.poker.standings.EveningStandings``."""
 
@@ -203,13 +203,15 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
         """The guests at each table when round ``bell.round`` was dealt (its bell's "before")."""
         return tuple(tuple(t) for t in bell.record["before"]["tables"])
 
-    def step_replay(self, evening: Evening):
+    def step_replay(self, evening: Evening) -> StepReplay[EveningState, TableResult, BellRecord]:
         """``formats.poker.corrections.PokerReplay``: ``tables.formats.poker.bell`` rings again."""
         from tournament.formats.poker.corrections import PokerReplay
 
         return PokerReplay(evening)
 
-    def correction_form(self, evening: Evening, *, rnd: Round, table: int, players, result, data):
+    def correction_form(
+        self, evening: Evening, *, rnd: Round, table: int, players, result, data
+    ) -> CorrectionForm[TableResult]:
         """``formats.poker.corrections.poker_correction_form``: winner, callers, counters.
         Raises ``RuleError`` when the round's bell is no longer live (undone since the page
         read the evening: the corrections page then says so, never a server error)."""
@@ -230,7 +232,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             return "nobody won the pool"
         return f"{names.get(result.pool_winner_id, 'A guest')} won the pool"
 
-    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> object:
+    def example_correction(self, evening: Evening, *, rnd: Round, table: int) -> TableResult:
         """``formats.poker.corrections.poker_example_correction``: another guest wins the pool."""
         from tournament.formats.poker.corrections import poker_example_correction
 
@@ -386,7 +388,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings"]):
             counters=dict(counters or {}),
         )
 
-    def result_check(self, state: EveningState, result) -> None:
+    def result_check(self, state: EveningState, result: TableResult) -> None:
         """``tables.formats.poker.bell.check_one``: the winner and callers at the table, counters
         whole and for its players only."""
         from tables.formats.poker.bell import check_one
