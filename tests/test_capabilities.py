@@ -370,6 +370,24 @@ def test_standings_prizes_and_ceremony(db, host, key):
     assert ceremony(evening).finished
 
 
+@pytest.mark.parametrize("key", formats("prizes with ties"))
+def test_prizes_with_ties(db, host, client, key):
+    """Thirteen guests over two rounds leave some level for a prize (the booby prize at least):
+    a tie is shared or cut as the format's house rule says, the winners are among those who
+    tied, and the standings page names everyone who tied (docs/rules/, each format's "Prizes")."""
+    evening = _ended(host, key)
+    names = dict(evening.guests.values_list("pk", "name"))
+    tied = [p.prize for p in format_for(evening).standings(evening).prizes if len(p.prize.tied) > 1]
+    assert tied, "no prize was tied: the example evening should leave some guests level"
+    client.force_login(host)
+    page = client.get(reverse("host-standings", args=[evening.pk])).content.decode()
+    for prize in tied:
+        assert prize.winners and set(prize.winners) <= set(prize.tied), prize
+        words = prize.reason_for(lambda guest: names[guest])
+        assert all(names[guest] in words for guest in prize.tied), words
+        assert all(f"<bdi>{names[guest]}</bdi>" in page for guest in prize.tied), prize.key
+
+
 @pytest.mark.parametrize("key", formats("a guest who left wins no booby prize"))
 def test_a_guest_who_left_wins_no_booby_prize(db, host, key):
     """The booby prize's holder after round 1 leaves; at the end of round 3 the booby prize goes

@@ -164,7 +164,9 @@ def _prizes(party: Party, expected: dict[str, str]) -> None:
         won = [g.name for g in prizes[key].winners]
         if "|" in who:
             assert len(won) == 1 and won[0] in who.split("|"), key
-            assert f"{len(who.split('|'))} guests tied and cut for it" in prizes[key].reason, key
+            level = who.split("|")
+            assert set(prizes[key].prize.tied) == {party.ids[name] for name in level}, key
+            assert all(name in prizes[key].reason for name in level) and "won the cut" in prizes[key].reason, key
         else:
             assert won == ([who] if who else []), key
 

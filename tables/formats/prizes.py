@@ -108,10 +108,15 @@ def _award(
     reason = _count_words(count, words).capitalize()
     if len(tied) == 1:
         return Prize(key, title, (tied[0],), f"{reason}.", FORMATS_RULE)
+    level = tuple(tied)  # who tied: named where the reason is read with names (``Prize.reason_for``)
     if ties == "shared":
-        return Prize(key, title, tuple(tied), f"{reason}; {len(tied)} guests tied and share it.", FORMATS_RULE)
+        return Prize(
+            key, title, level, f"{reason}; {len(tied)} guests tied and share it.", FORMATS_RULE, f"{reason}.", level
+        )
     winner = cutter.highest(tied, table=0, why=title, rule="house rule: ties=cut")
-    return Prize(key, title, (winner,), f"{reason}; {len(tied)} guests tied and cut for it.", FORMATS_RULE)
+    return Prize(
+        key, title, (winner,), f"{reason}; {len(tied)} guests tied and cut for it.", FORMATS_RULE, f"{reason}.", level
+    )
 
 
 def _count_words(count: int, words: str) -> str:
