@@ -32,6 +32,7 @@ from tournament.formats.partnership.state import (
     player_name,
 )
 from tournament.models import Bell, BellEntry, Evening, Guest, Round
+from tournament.plain_inserts import insert_plain
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.naming import guest_names
@@ -170,20 +171,22 @@ def _bell_waits(*, rnd: Round, evening: Evening, cause: str, user, device: str, 
 
 
 def _store_moves(bell: Bell, record: FoursomeBell, names: Mapping[int, str]) -> None:
-    """One ``BellEntry`` of kind "move" per guest who changes table (ghosts have none)."""
-    BellEntry.objects.bulk_create(
+    """One ``BellEntry`` of kind "move" per guest who changes table (ghosts have none), in one
+    INSERT (``plain_inserts.insert_plain``)."""
+    insert_plain(
+        BellEntry,
         [
-            BellEntry(
-                bell=bell,
-                kind="move",
-                guest_id=player,
-                from_table=a,
-                to_table=b,
-                text=f"{player_name(player, names)} moves from table {a} to table {b}."[:300],
-            )
+            {
+                "bell_id": bell.pk,
+                "kind": "move",
+                "guest_id": player,
+                "from_table": a,
+                "to_table": b,
+                "text": f"{player_name(player, names)} moves from table {a} to table {b}."[:300],
+            }
             for player, a, b in record.moves
             if not is_ghost(player)
-        ]
+        ],
     )
 
 

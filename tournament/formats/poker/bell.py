@@ -27,6 +27,7 @@ from tables.formats.poker.bell import BellEntry as TableEntry
 from tables.formats.poker.bell import BellRecord, EveningState, ResultError
 from tournament.formats.poker.state import poker_state, ring_options, table_result
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
+from tournament.plain_inserts import Plain, insert_plain
 from tournament.plugin import BellPreview
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -172,25 +173,30 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
     bell = Bell.objects.create(
         round=rnd, kind=record.kind, cause=cause, record=record.to_json(), state_after=record.after.to_json()
     )
-    BellEntry.objects.bulk_create(entry_rows(bell, record, names))
+    insert_plain(BellEntry, [{**values, "bell_id": bell.pk} for values in entry_values(record, names)])  # one INSERT
     return bell
 
 
 def entry_rows(bell: Bell, record: BellRecord, names: Mapping[int, str]) -> list[BellEntry]:
-    """The rows of ``record``'s entries for the stored ``bell`` (not yet saved), their words
-    naming the guests (``names``: guest id -> name), each cut to its column's length."""
+    """The rows of ``record``'s entries for ``bell`` (not yet saved; ``entry_values``)."""
+    return [BellEntry(bell=bell, **values) for values in entry_values(record, names)]
+
+
+def entry_values(record: BellRecord, names: Mapping[int, str]) -> list[dict[str, Plain]]:
+    """Each of ``record``'s entries as its row's values (kind, guest_id, tables, amount, rule,
+    words), the words naming the guests (``names``: guest id -> name), each cut to its
+    column's length."""
     return [
-        BellEntry(
-            bell=bell,
-            kind=e.kind,
-            guest_id=e.guest,
-            from_table=e.from_table,
-            to_table=e.to_table,
-            amount=e.amount,
-            rule=e.rule[:200],
-            text=name_guests(e.text, names)[:300],
-            about=name_guests(e.about, names)[:300],
-        )
+        {
+            "kind": e.kind,
+            "guest_id": e.guest,
+            "from_table": e.from_table,
+            "to_table": e.to_table,
+            "amount": e.amount,
+            "rule": e.rule[:200],
+            "text": name_guests(e.text, names)[:300],
+            "about": name_guests(e.about, names)[:300],
+        }
         for e in record.entries
     ]
 

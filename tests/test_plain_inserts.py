@@ -1,0 +1,55 @@
+"""``tournament.plain_inserts.insert_plain`` writes what Django's ``bulk_create`` writes.
+
+The bell's entries are written by ``insert_plain`` (one INSERT, no value prepared by the ORM,
+issue 26 item 6); these rows must be the very rows ``bulk_create`` would have stored, defaults
+included, on SQLite and PostgreSQL, in batches as large as the database takes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from tests.factories import EveningFactory, GuestFactory
+from tournament.models import Bell, BellEntry, Evening, Round
+from tournament.plain_inserts import insert_plain
+
+COLUMNS = ("bell_id", "kind", "guest_id", "from_table", "to_table", "amount", "rule", "text", "about")
+
+
+def _bell(host, name: str) -> tuple[Bell, list[int]]:
+    evening = EveningFactory(host=host, name=name)
+    guests = [GuestFactory(evening=evening, name=f"Guest {i}").pk for i in range(3)]
+    rnd = Round.objects.create(evening=evening, number=1, started_at=timezone.now())
+    return Bell.objects.create(round=rnd, kind="bell", cause="host", record={}, state_after={}), guests
+
+
+def _stored(bell: Bell) -> list[tuple]:
+    return [tuple(row[1:]) for row in BellEntry.objects.filter(bell=bell).order_by("pk").values_list(*COLUMNS)]
+
+
+@pytest.mark.parametrize("count", [1, 3, 700])
+def test_the_rows_are_those_bulk_create_writes(db, host, count):
+    plain, guests = _bell(host, "plain")
+    orm, same_guests = _bell(host, "orm")
+    rows = [
+        {"kind": "move", "guest_id": guests[i % 3], "from_table": i % 7 + 1, "to_table": None, "text": f"Ann «{i}» '"}
+        for i in range(count)
+    ]
+    assert insert_plain(BellEntry, [{**row, "bell_id": plain.pk} for row in rows]) == count
+    BellEntry.objects.bulk_create(
+        [BellEntry(bell=orm, **{**row, "guest_id": same_guests[guests.index(row["guest_id"])]}) for row in rows]
+    )
+    mapped = [(r[0], guests[same_guests.index(r[1])], *r[2:]) for r in _stored(orm)]
+    assert _stored(plain) == mapped and len(mapped) == count
+    assert _stored(plain)[0][4:6] == (0, "")  # the defaults: no amount, no rule
+
+
+def test_bad_rows_write_nothing(db, host):
+    bell, guests = _bell(host, "bad")
+    with pytest.raises(KeyError):
+        insert_plain(BellEntry, [{"bell_id": bell.pk, "kind": "move", "guest_id": guests[0], "colour": "red"}])
+    with pytest.raises(TypeError):
+        insert_plain(Evening, [{"name": "E"}])  # dates and database defaults: bulk_create's
+    assert not BellEntry.objects.filter(bell=bell).exists()
+    assert insert_plain(BellEntry, []) == 0
