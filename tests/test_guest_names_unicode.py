@@ -245,6 +245,8 @@ NAMES_OF_MANY_SCRIPTS = {
     "محمد علي": ("م", "Arabic"),
     "李明": ("李", "Chinese characters"),
     "김민수": ("김", "Korean"),
+    "たなか ゆき": ("た", "Japanese"),
+    "タナカ": ("タ", "Japanese"),
     "🎉 Party": ("🎉", "Other"),
 }
 

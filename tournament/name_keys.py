@@ -86,7 +86,7 @@ def name_order(name: str) -> tuple[str, str]:
     return (written if any(ch.isalnum() for ch in written) else bare_name(name)), fold_name(name)
 
 
-SCRIPT_WORDS = {"CJK": "Chinese characters", "HANGUL": "Korean", "HIRAGANA": "Hiragana", "KATAKANA": "Katakana"}
+SCRIPT_WORDS = {"CJK": "Chinese characters", "HANGUL": "Korean", "HIRAGANA": "Japanese", "KATAKANA": "Japanese"}
 """A script's name for a host where Unicode's first word is not it (``name_initial``)."""
 OTHER = "Other"
 """The group of names whose first character is no letter (an emoji, a digit)."""
