@@ -441,3 +441,52 @@ def test_a_report_still_disputed_when_the_bell_rang_is_named_on_the_board_after_
     round_start(evening=evening)
     board = logged_in.get(reverse("host-evening", args=[evening.pk])).content.decode()
     assert "disputed when round 1" not in board.replace("&#x27;", "'")
+
+
+def _format_settings(page: str) -> str:
+    """The text of the settings page's format groups (the fieldsets after the general fields)."""
+    return " ".join(re.findall(r'<fieldset class="stack format-group".*?</fieldset>', page, flags=re.S))
+
+
+@pytest.mark.parametrize("key", ["poker", "euchre", "whist", "bunco", "euchre_tournament"])
+def test_an_evenings_settings_page_names_no_other_format_and_asks_only_its_own(logged_in, host, key):
+    """Found by a new host: a Bunco evening's settings showed "Progressive Euchre, Drive Whist
+    and Bunco only", Euchre's prizes by points and Euchre's hands; a Drive Whist evening was
+    asked how a tie at a table is settled, which 13 tricks never make."""
+    from tournament.forms.evening import _format_fields
+    from tournament.registry import format_named, installed_formats
+
+    evening = EveningFactory(host=host, format=key)
+    page = logged_in.get(reverse("host-evening-edit", args=[evening.pk])).content.decode()
+    groups = _format_settings(page)
+    own = format_named(key)
+    for other in installed_formats().values():
+        if other.key != key and other.title not in own.title:
+            assert other.title.split()[-1] not in groups, (key, other.title)
+    for name in _format_fields():
+        assert (f'name="{name}"' in page) == (name in own.evening_fields), (key, name)
+    if own.evening_fields:
+        assert f"<legend>{own.title}: {own.fields_legend}</legend>" in groups
+
+
+def test_a_new_evenings_form_marks_each_setting_with_the_formats_that_ask_it(logged_in):
+    page = logged_in.get(reverse("host-evenings")).content.decode()
+    assert re.search(
+        r'data-format-group="euchre bunco"><legend>Progressive Euchre and Bunco only</legend>\s*<div><label for="id_ties"',
+        page,
+    )
+    assert re.search(
+        r'data-format-group="euchre"><legend>Progressive Euchre only</legend>\s*<div><label for="id_prize_by_points"',
+        page,
+    )
+
+
+def test_a_drive_whist_evening_keeps_its_stored_tie_rule_when_its_settings_are_saved(logged_in, make_evening):
+    """The page no longer asks a whist evening about ties; saving it after the draw must not
+    change the stored option (which would be refused as a change of play)."""
+    evening = make_evening(4, 4, format="whist", options={"format": {"ties": "cut"}})
+    foursome_draw(evening=evening)
+    response = logged_in.post(reverse("host-evening-edit", args=[evening.pk]), _settings(name="Whist drive"))
+    assert response.status_code == 302, response.content.decode()[:3000]
+    evening.refresh_from_db()
+    assert evening.name == "Whist drive" and evening.options["format"]["ties"] == "cut"

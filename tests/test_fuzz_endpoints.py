@@ -138,6 +138,7 @@ HOUSE_RULES = {
 POSTS = [
     Endpoint("host-evenings", EVENING),
     Endpoint("host-evening-edit", EVENING),
+    Endpoint("host-evening-import", {"file": T}),
     Endpoint("host-guests", {"one-name": T, "one-pack": N, "one-contact": T}),
     Endpoint("host-guests", {"many-text": T}),
     Endpoint("host-guest-status", {"action": N}),
@@ -396,7 +397,7 @@ def _path(endpoint: Endpoint, world: dict) -> str:
         return reverse(endpoint.name, args=["draw_poker"])
     if endpoint.who != "host":
         return reverse(endpoint.name, args=[world["keys"][endpoint.who], *args])
-    if endpoint.name == "host-evenings":
+    if endpoint.name in ("host-evenings", "host-evening-import"):
         return reverse(endpoint.name)
     return reverse(endpoint.name, args=[evening.pk, *args])
 

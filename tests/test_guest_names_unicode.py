@@ -221,4 +221,56 @@ def test_the_guests_list_sorts_accented_names_among_their_letters_and_its_letter
         "Наталья Орлова",
         "Zoë Martin",
     ]
-    assert [letter for letter, _ in listed.letters] == ["E", "H", "M", "N", "Z"]
+    # A later stranger: Cyrillic initials were missing from the bar (Мария only under Latin M).
+    # Each script's letters now stand in a group the bar names, so the two M's are told apart.
+    assert [(i.letter, i.script) for i in listed.letters] == [
+        ("E", "Latin"),
+        ("H", "Latin"),
+        ("M", "Latin"),
+        ("Z", "Latin"),
+        ("М", "Cyrillic"),
+        ("Н", "Cyrillic"),
+    ]
+
+
+NAMES_OF_MANY_SCRIPTS = {
+    "Ada Lovelace": ("A", "Latin"),
+    "Øyvind Berg": ("O", "Latin"),
+    "Éléonore Dupont": ("E", "Latin"),
+    "Łucja Nowak": ("L", "Latin"),
+    "Ελένη Παππά": ("Ε", "Greek"),
+    "Ἀθηνᾶ Κ.": ("Α", "Greek"),
+    "Дмитрий Орлов": ("Д", "Cyrillic"),
+    "שרה כהן": ("ש", "Hebrew"),
+    "محمد علي": ("م", "Arabic"),
+    "李明": ("李", "Chinese characters"),
+    "김민수": ("김", "Korean"),
+    "たなか ゆき": ("た", "Japanese"),
+    "タナカ": ("タ", "Japanese"),
+    "🎉 Party": ("🎉", "Other"),
+}
+
+
+@pytest.mark.django_db
+def test_the_letter_bar_has_the_initials_the_guests_have_in_every_script(client, host):
+    """Found by a new host: the bar had A–Z only, so a guest named in Greek, Cyrillic, Hebrew,
+    Arabic or CJK could not be jumped to by the letter their name starts with."""
+    from django.urls import reverse
+
+    from tests.factories import EveningFactory, GuestFactory
+    from tournament.selectors.guests import guest_list
+
+    evening = EveningFactory(host=host)
+    guests = {name: GuestFactory(evening=evening, name=name) for name in NAMES_OF_MANY_SCRIPTS}
+    letters = guest_list(evening).letters
+    assert {(i.letter, i.script) for i in letters} == set(NAMES_OF_MANY_SCRIPTS.values())
+    scripts = [i.script for i in letters]
+    assert scripts[:4] == ["Latin"] * 4 and scripts[-1] == "Other"
+    assert scripts.index("Greek") < scripts.index("Cyrillic") < scripts.index("Hebrew") < scripts.index("Arabic")
+    assert [i.letter for i in letters if i.script == "Greek"] == ["Α", "Ε"]  # the alphabet's order
+    client.force_login(host)
+    page = client.get(reverse("host-guests", args=[evening.pk])).content.decode()
+    bar = page[page.index('<nav class="letters"') : page.index("</nav>", page.index('<nav class="letters"'))]
+    for name, (letter, _script) in NAMES_OF_MANY_SCRIPTS.items():
+        assert f'<a href="#guest-{guests[name].pk}">{letter}</a>' in bar, name
+    assert 'role="group" aria-label="Cyrillic"' in bar

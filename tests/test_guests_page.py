@@ -189,3 +189,22 @@ def test_after_adding_a_guest_the_whole_list_shows_at_their_row(client, door):
     assert response.status_code == 302 and response["Location"] == f"/host/e/{door.pk}/guests/#guest-{elin.pk}"
     page = client.get(response["Location"]).content.decode()
     assert sorted(names_in(page, door)) == sorted(g.name for g in door.guests.all())
+
+
+def test_the_bulk_check_in_buttons_show_only_while_a_listed_guest_has_a_tick_box(client, door):
+    """Found by a new host: "Check in the ticked" (and a greyed "Check in everyone listed
+    (0)") stood on the list when nobody was left to tick. They go with the last tick box, on
+    the page, under a filter, and in the bar an htmx row swap sends along."""
+    ticked, everyone = "Check in the ticked", "Check in everyone listed"
+    page = client.get(url("host-guests", door)).content.decode()
+    assert ticked in page and f"{everyone} (5)" in page
+    here = client.get(url("host-guests", door), {"show": "here"}).content.decode()
+    assert 'type="checkbox" form="bulk"' not in here and ticked not in here and everyone not in here
+    waiting = list(door.guests.filter(status="registered"))
+    for guest in waiting[:-1]:
+        client.post(url("host-guest-status", door, guest.pk), {"action": "here"})
+    last = client.post(url("host-guest-status", door, waiting[-1].pk), {"action": "here"}, **HTMX).content.decode()
+    assert 'id="bulk-bar" class="bulk-bar" hx-swap-oob="true"' in last
+    assert ticked not in last and everyone not in last
+    page = client.get(url("host-guests", door)).content.decode()
+    assert 'type="checkbox" form="bulk"' not in page and ticked not in page and everyone not in page

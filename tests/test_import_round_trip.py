@@ -224,6 +224,8 @@ def test_every_state_of_every_format_exports_and_imports_back(fmt, state):
     original = _told(Evening.objects.get(pk=evening.pk))
     copy = evening_import(data=original, host=evening.host)
     again = _told(copy)
+    assert again["evening"]["name"] == f"{original['evening']['name']} (imported)"  # house rule: the copy says so
+    again["evening"]["name"] = original["evening"]["name"]
     by_name = {g["name"]: g["id"] for g in original["guests"]}
     back = {g["id"]: by_name[g["name"]] for g in again["guests"]}
     assert min(back) > max(by_name.values())  # the copy's ids are all new
@@ -276,5 +278,5 @@ def test_the_import_command_says_what_it_imported(db, host, tmp_path):
     call_command("import_evening", str(path), stdout=said)
     copy = Evening.objects.exclude(pk=evening.pk).get()
     assert said.getvalue().strip() == (
-        f"Imported “{evening.name}” (Bunco, 11 guests) as evening {copy.pk}: the host finds it at /host/e/{copy.pk}/."
+        f"Imported “{evening.name} (imported)” (Bunco, 11 guests) as evening {copy.pk}: the host finds it at /host/e/{copy.pk}/."
     )

@@ -196,3 +196,28 @@ def test_in_chromium_the_display_shows_the_clock_the_warning_and_the_bell(
     phone.screenshot(path="/tmp/room-phone.png", full_page=True)
     phone.context.close()
     page.context.close()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["poker", "euchre", "whist", "bunco", "euchre_tournament"])
+def test_the_room_footer_says_whose_time_the_clock_shows_and_nothing_when_no_clock_runs(client, host, key):
+    """Found by a new host: the room display's footer read "The clock" under the clock, a label
+    with no meaning for a guest in the room. It now says "Time left in round 1" while the
+    round's clock runs, and nothing when no clock runs (before round 1, paused, the bell), in
+    every format's room display (one clock slide: room/_clock_slide.html)."""
+    from tests.test_capabilities import _evening
+
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+
+    def caption() -> str:
+        html = client.get(room_url(evening)).content.decode()
+        assert '<footer class="room-foot"><span class="room-slide-name">' in html
+        assert "The clock" not in html.replace("The clock is paused", "")
+        return re.search(r'data-slide="clock" data-title="([^"]*)"', html).group(1)
+
+    assert caption() == ""  # before round 1: the slide says "Find your table"
+    rnd = round_start(evening=evening, user=host)
+    assert caption() == "Time left in round 1"
+    round_pause(round=rnd)
+    assert caption() == ""

@@ -84,3 +84,40 @@ def name_order(name: str) -> tuple[str, str]:
     display and the boards sort 500 names several times a page; issue 26 item 3)."""
     written = ascii_name(name)
     return (written if any(ch.isalnum() for ch in written) else bare_name(name)), fold_name(name)
+
+
+SCRIPT_WORDS = {"CJK": "Chinese characters", "HANGUL": "Korean", "HIRAGANA": "Japanese", "KATAKANA": "Japanese"}
+"""A script's name for a host where Unicode's first word is not it (``name_initial``)."""
+OTHER = "Other"
+"""The group of names whose first character is no letter (an emoji, a digit)."""
+
+
+@lru_cache(maxsize=8192)
+def name_initial(name: str) -> tuple[str, str]:
+    """(initial, script) of a name, as the guests list's letter bar offers it: the first letter
+    of the name folded as the list sorts it, in its own script. A name in Latin letters gives
+    its letter in ASCII, as ``name_order`` sorts it ("Éléonore" and "Ærøskøbing" -> E and A,
+    "Łucja" -> L, "Øyvind" -> O): ("E", "Latin"). A name in another script gives its own first
+    letter, case-folded, accents off, capital where the script has capitals ("Мария" ->
+    ("М", "Cyrillic"), "Ἀθηνᾶ" -> ("Α", "Greek"), "שרה" -> ("ש", "Hebrew"), "李明" ->
+    ("李", "Chinese characters")), so a guest is found under the letter their name starts
+    with; the script tells Latin M from Cyrillic М. A name with no letter first gives its
+    first character and ``OTHER``. House rule (a new host's find: Greek, Cyrillic, Hebrew and
+    CJK initials were missing from an A–Z bar). Remembered per process like ``name_order``."""
+    bare = bare_name(name)
+    first = bare[:1]
+    if not first.isalpha():
+        return (normal_name(name)[:1] or "?"), OTHER
+    script = unicodedata.name(first, "").split(" ")[0]
+    if script == "LATIN":
+        written = anyascii(first)[:1]
+        return (written.upper() if written.isalpha() else first.upper()), "Latin"
+    return first.upper(), SCRIPT_WORDS.get(script, script.title())
+
+
+def initial_order(initial: str, script: str) -> tuple[int, str]:
+    """The letter bar's order of an initial of ``script`` (``name_initial``): Latin first, then
+    each script in Unicode's order of its letters (Greek, Cyrillic, Hebrew, Arabic, ...,
+    Chinese characters, Korean), names with no letter first last; within a script, its letters
+    in Unicode's order (the alphabet's, for Greek, Cyrillic, Hebrew and Arabic)."""
+    return (0 if script == "Latin" else 2 if script == OTHER else 1), initial

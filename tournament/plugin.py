@@ -261,7 +261,10 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
     * ``key``: what ``Evening.format`` stores ("poker", "euchre", ...); one word, lower case;
     * ``evening_fields``: the names of the evening form's fields that belong to this format
-      (the form shows them and no other format's), under the legend ``fields_legend``;
+      (the form shows them and no other format's); on the format's own evening's page they
+      stand under the format's title and ``fields_legend``, what they set ("Bunco: movement,
+      partners, ties and prizes"), on a new evening's form under the titles of the formats
+      asking them ("Progressive Poker only");
     * ``round_end_words``: the round-end choice "when the head table finishes" in the format's
       words;
     * ``seats_named``: whether a table's seats are North, East, South and West (stored with
@@ -330,9 +333,12 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
     # -- the host's options ---------------------------------------------------------------------
 
-    def evening_form_fields(self) -> dict[str, forms.Field]:
+    def evening_form_fields(self, *, shared: bool = False) -> dict[str, forms.Field]:
         """The evening form's fields for the format's own options that are not the evening's
-        own columns (they are stored in ``Evening.options``), by name. Default: none."""
+        own columns (they are stored in ``Evening.options``), by name, only those the format
+        asks (``evening_fields``). ``shared`` False: in the format's own words, naming no other
+        format (its saved evening's page); True: in words that fit every format asking a field
+        of the same name (a new evening's form, where one field serves them all). Default: none."""
         return {}
 
     def evening_form_initial(self, options: Mapping[str, object] | None) -> dict[str, object]:

@@ -31,6 +31,7 @@ from tournament.views import rules as rulebook
 
 host_patterns = [
     path("", host.evening_list, name="host-evenings"),
+    path("import/", host.evening_import_page, name="host-evening-import"),
     path("connect/", connect.connect_phones, name="host-connect"),
     path("e/<int:evening_id>/", host.evening_detail, name="host-evening"),
     path("e/<int:evening_id>/edit/", host.evening_edit, name="host-evening-edit"),

@@ -322,7 +322,8 @@ def _check_references(data: dict[str, Any]) -> None:
 
 
 def evening_import(*, data: Any, host) -> Evening:
-    """Create a new evening for ``host`` from an export (the parsed JSON); returns it.
+    """Create a new evening for ``host`` from an export (the parsed JSON); returns it, named
+    as a copy ("Friday club (imported)": ``imported_name``).
 
     The whole document is checked first (``export_check``); then one transaction saves it,
     each row checked as ``full_clean`` checks it (``rows._checked``), and replays every live bell. Raises ``EveningImportError``
@@ -360,12 +361,37 @@ def _options(info: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+IMPORTED = " (imported)"
+"""What an imported copy's name says it is, after the original's name (house rule, below)."""
+
+
+def imported_name(name: str, host) -> str:
+    """The name an imported copy of an evening named ``name`` takes among ``host``'s evenings:
+    "<name> (imported)", or "<name> (imported 2)", 3 ... when the host already has an evening so
+    named, the original's name shortened (at a word where it can) so the whole fits the
+    120 characters of an evening's name. House rule (found by a new host trying the product: a
+    copy named as its original could not be told from it in the evenings list). A blank name,
+    or one already longer than 120 characters, is left as it is, for the evening's own check
+    to refuse (``evening.name``). Returns the name; raises nothing."""
+    limit = Evening._meta.get_field("name").max_length or 120
+    if not name or len(name) > limit:
+        return name
+    taken = set(Evening.objects.filter(host=host).values_list("name", flat=True))
+    for number in itertools.count(1):
+        tail = IMPORTED if number == 1 else f"{IMPORTED[:-1]} {number})"
+        room = limit - len(tail)
+        head = name if len(name) <= room else (name[:room].rsplit(" ", 1)[0] if " " in name[:room] else name[:room])
+        if (candidate := f"{head.rstrip()}{tail}") not in taken:
+            return candidate
+    raise AssertionError("unreachable")  # itertools.count never ends
+
+
 def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, Guest]]:
     info = data["evening"]
     evening = _saved(
-        Evening(  # names and labels stripped, as the evening form strips them
+        Evening(  # names and labels stripped, as the evening form strips them; the name says "imported"
             host=host,
-            name=info["name"].strip(),
+            name=imported_name(info["name"].strip(), host),
             date=datetime.date.fromisoformat(info["date"]),
             game=info["game"],
             format=info.get("format", default_format()),

@@ -54,9 +54,20 @@ def _format_fields() -> set[str]:
 
 
 class EveningForm(forms.ModelForm):
-    """Create or edit an evening: name, date, format (and a format at tables of four's options,
-    ``tournament.formats.partnership.option_fields``), Progressive Poker's game and counters, minutes per round,
-    pack labels. A foursome evening's settings page asks nothing of Progressive Poker's."""
+    """Create or edit an evening: name, date, format, minutes per round, pack labels, and each
+    format's own settings (``FormatPlugin.evening_fields``: Progressive Poker's game and
+    counters, a format at tables of four's options).
+
+    What a host sees of the formats' settings (house rule, found by a new host trying the
+    product): a new evening's form offers every format's settings, each group under the titles
+    of the formats asking it ("Progressive Poker only", "Progressive Euchre and Bunco only"), in
+    words fitting all of them; ``formats.js`` shows only the groups of the format chosen (the
+    blank choice: the site's default format), and without JavaScript every group shows, each so
+    marked. A saved evening's page, before the draw as after it, offers only its own format's
+    settings, under its title ("Bunco: movement, partners, ties and prizes"), in its own words
+    (no other format named): a host who changes the format before the draw saves it, and the
+    page then offers the new format's settings. A setting no format of the evening asks keeps
+    what the evening holds."""
 
     class Meta:
         model = Evening
@@ -78,13 +89,14 @@ class EveningForm(forms.ModelForm):
         self._format_setup()
 
     def _format_setup(self) -> None:
-        """The format's fields: the format (blank keeps it), the options of a format at tables of
-        four, the round end in the format's words; Progressive Poker's fields are left out of a
-        saved evening at tables of four and optional on a new one (marked "Progressive Poker
-        only")."""
+        """The format's fields: the format (blank keeps it), the formats' own fields
+        (``FormatPlugin.evening_form_fields``: a saved evening's format's alone, in its words;
+        on a new evening every format's, optional, in words shared by the formats asking them),
+        the round end in the format's words."""
         saved = self.instance.format if self.instance.pk else ""
         formats = installed_formats()
         own = formats.get(saved)
+        self._offered = [own] if own is not None else list(formats.values())
         fmt_field = cast(forms.ChoiceField, self.fields["format"])
         fmt_field.choices = [("", "---------"), *format_choices()]
         fmt_field.required = False
@@ -96,10 +108,14 @@ class EveningForm(forms.ModelForm):
             # a change is still refused (``clean_format``).
             fmt_field.widget.attrs["disabled"] = True
             fmt_field.help_text = "The draw fixes the format: to play another format, create a new evening."
-        for plugin in formats.values():
-            self.fields.update(plugin.evening_form_fields())
+        self._stored_options: dict[str, object] = {}
+        for plugin in formats.values():  # what the evening holds, for a setting no field shows
+            self._stored_options.update(plugin.evening_form_initial(self.instance.options))
+        for plugin in self._offered:
+            self.fields.update(plugin.evening_form_fields(shared=own is None))
             for name, value in plugin.evening_form_initial(self.instance.options).items():
-                self.fields[name].initial = value
+                if name in self.fields:
+                    self.fields[name].initial = value
         round_end = cast(forms.ChoiceField, self.fields["round_end"])
         round_end.choices = [
             (Evening.RoundEnd.HEAD_POOL, _round_end_words(saved)),
@@ -109,6 +125,8 @@ class EveningForm(forms.ModelForm):
             round_end.choices = [("", _round_end_by_format()), *round_end.choices]
             round_end.required, round_end.initial = False, ""
         for name in _format_fields():
+            if name not in self.fields:
+                continue
             if own is None:
                 self.fields[name].required = False
             elif name not in own.evening_fields:
@@ -119,18 +137,33 @@ class EveningForm(forms.ModelForm):
 
     def groups(self) -> list[tuple[str, str, list]]:
         """The form's fields as the page shows them: (legend, the keys of the formats that ask
-        them, space-separated, bound fields), the general ones first (legend ""), then each
-        format's own (``FormatPlugin.fields_legend``), a group once for the formats sharing it."""
+        them, space-separated, bound fields), the general ones first (legend ""), then a group
+        for each set of formats asking the same fields, in the formats' order. Legend: a saved
+        evening's own format's title and ``FormatPlugin.fields_legend`` ("Bunco: movement,
+        partners, ties and prizes"); on a new evening the titles of the formats asking them
+        ("Progressive Euchre and Bunco only")."""
         owned = _format_fields()
         out: list[tuple[str, str, list]] = [("", "general", [self[n] for n in self.fields if n not in owned])]
+        askers: dict[str, tuple[str, ...]] = {}
+        for plugin in self._offered:
+            for name in plugin.evening_fields:
+                if name in self.fields:
+                    askers[name] = (*askers.get(name, ()), plugin.key)
         sharing: dict[tuple[str, ...], list[str]] = {}
-        for plugin in installed_formats().values():
-            sharing.setdefault(plugin.evening_fields, []).append(plugin.key)
-        for names, keys in sharing.items():
-            shown = [self[n] for n in names if n in self.fields]
-            if shown:
-                out.append((format_named(keys[0]).fields_legend, " ".join(keys), shown))
+        for name, keys in askers.items():
+            sharing.setdefault(keys, []).append(name)
+        for keys, names in sharing.items():  # in the order the formats first ask them
+            out.append((self._legend(keys), " ".join(keys), [self[n] for n in names]))
         return out
+
+    def _legend(self, keys: tuple[str, ...]) -> str:
+        """A group's legend for the formats ``keys`` that ask its fields (``groups``)."""
+        if len(self._offered) == 1:
+            own = self._offered[0]
+            return f"{own.title}: {own.fields_legend}"
+        titles = [format_named(key).title for key in keys]
+        listed = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
+        return f"{listed} only"
 
     def clean_format(self) -> str:
         chosen = self.cleaned_data.get("format") or self.instance.format or default_format()
@@ -144,10 +177,15 @@ class EveningForm(forms.ModelForm):
         chosen = format_named(data.get("format") or self.instance.format or default_format())
         if not data.get("round_end") and "round_end" not in self.errors:
             data["round_end"] = chosen.default_round_end  # the format's own (Bunco: the head table's 21)
-        for name in _format_fields():  # another format's fields keep what they hold
-            if name in self.fields and name not in chosen.evening_fields and name in self._meta.fields:
-                data[name] = getattr(self.instance, name)
-                self.errors.pop(name, None)
+        for name in _format_fields():  # another format's fields keep what the evening holds
+            if name in chosen.evening_fields:
+                continue
+            if name in self._meta.fields:
+                if name in self.fields:
+                    data[name] = getattr(self.instance, name)
+            else:
+                data[name] = self._stored_options.get(name)
+            self.errors.pop(name, None)
         for name, problem in chosen.evening_form_clean(data, self.instance).items():
             if name not in self.errors:
                 self.add_error(name, problem)

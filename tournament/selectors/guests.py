@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tournament.evening_parts import evening_part
 from tournament.kept import Kept
 from tournament.models import Evening, Guest
-from tournament.name_keys import fold_name, name_found, name_order
+from tournament.name_keys import fold_name, initial_order, name_found, name_initial, name_order
 from tournament.registry import format_for
 from tournament.services.history import guests_with_history
 
@@ -83,12 +84,13 @@ class GuestList:
     reading: EveningGuests | None = None  # what the rows were filtered from
 
     @property
-    def letters(self) -> list[tuple[str, int]]:
-        """(initial, first guest id with it) for the listed rows: the list's A–Z jump links.
-        The initial is the name's first letter as the list sorts it (``name_order``: "Éléonore"
-        under E, "Мария" under M beside Latin M, never a second look-alike "M"); a name with
-        no letter for it in A–Z under its own first character. The whole list's are read once
-        with the list (``EveningGuests.letters``)."""
+    def letters(self) -> list[Initial]:
+        """The listed rows' letter bar (``Initial``: letter, first guest id with it, script):
+        every initial the guests' names have (``name_keys.name_initial``: "Éléonore" under E,
+        "Мария" under Cyrillic М, "李明" under 李), A–Z first, then each other script's
+        letters, which the bar names ("Cyrillic"), so Latin M and Cyrillic М are never taken
+        for one another. The whole list's are read once with the list
+        (``EveningGuests.letters``)."""
         if self.reading is not None and self.unfiltered:
             return list(self.reading.letters)
         return list(_letters(self.rows))
@@ -145,7 +147,7 @@ class EveningGuests:
     unseated: tuple[GuestRow, ...]
     sitting_out: frozenset[int]
     joins: bool
-    letters: tuple[tuple[str, int], ...]
+    letters: tuple[Initial, ...]
     seatable: bool = True  # GuestList.seatable
     rows_html: dict[Hashable, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -154,14 +156,25 @@ LISTS_KEPT = 16  # evenings whose guests list's reading a process keeps
 _LISTS: Kept[EveningGuests] = Kept(LISTS_KEPT)  # evening token -> its guests list's reading
 
 
-def _letters(rows) -> tuple[tuple[str, int], ...]:
-    """(initial, first guest id with it) for ``rows`` (``GuestList.letters``)."""
-    seen: dict[str, int] = {}
+class Initial(NamedTuple):
+    """One link of the guests list's letter bar: the ``letter`` (``name_keys.name_initial``),
+    the first listed guest with it (``pk``) and the ``script`` it is a letter of ("Latin",
+    "Cyrillic", ...; the bar names a script beside Latin's)."""
+
+    letter: str
+    pk: int
+    script: str
+
+
+def _letters(rows) -> tuple[Initial, ...]:
+    """The letter bar of ``rows`` (``GuestList.letters``): every initial the listed guests'
+    names have, each once, linking to its first guest in the list's order, in the bar's
+    order (``name_keys.initial_order``: A–Z, then the other scripts' letters)."""
+    seen: dict[tuple[str, str], int] = {}
     for g in rows:
-        key = name_order(g.name)[0]
-        initial = key[:1].upper() if key[:1].isalpha() and key[:1].isascii() else (g.name[:1] or "?").upper()
-        seen.setdefault(initial, g.pk)
-    return tuple(seen.items())
+        seen.setdefault(name_initial(g.name), g.pk)
+    ordered = sorted(seen.items(), key=lambda item: initial_order(*item[0]))
+    return tuple(Initial(letter, pk, script) for (letter, script), pk in ordered)
 
 
 def evening_guests(evening: Evening) -> EveningGuests:

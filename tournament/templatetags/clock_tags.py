@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournament.models import Evening, Round
+from tournament.models import Evening, Round, RoundState
 from tournament.services.clock import next_round_due_at
 
 register = template.Library()
@@ -43,3 +43,18 @@ def undone_words(rnd: Round | None) -> str:
     if rnd.reopened == Round.Reopened.HEAD_POOL:
         return "the bell was undone: the head table's next result rings it again"
     return "the bell was undone: the round waits for the host to ring it again"
+
+
+@register.simple_tag
+def room_clock_caption(rnd: Round | None, next_round) -> str:
+    """The room display's caption under its clock slide (the footer), in a guest's words: "Time
+    left in round 3" while the round's clock runs, "Time until round 4" while the changeover's
+    runs (``next_round``: (the closed round's number, when the next starts) or None), and ""
+    when no clock runs (paused, the bell, before the draw, the end): the slide's own words say
+    what is on the screen then. House rule (a new host's find: the footer read "The clock", a
+    label with no meaning for a guest in the room)."""
+    if rnd is not None and rnd.deadline:
+        return f"Time left in round {rnd.number}"
+    if next_round and (rnd is None or rnd.state not in (RoundState.PAUSED, RoundState.RUNG)):  # as the slide shows them
+        return f"Time until round {next_round[0] + 1}"
+    return ""

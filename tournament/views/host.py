@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import condition, require_POST, require_safe
 
 from tables.errors import RuleError
+from tables.words import counted
 from tournament.exchange.export import evening_export
+from tournament.exchange.importer import evening_import, export_read
 from tournament.forms.bell import BELL_HELP, RoundActionForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, TableJumpForm
+from tournament.forms.exchange import EveningImportForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
 from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
@@ -52,6 +56,31 @@ def evening_list(request: HostHttpRequest) -> HttpResponse:
         return redirect("host-guests", evening.pk)
     evenings = Evening.objects.filter(host=request.user)
     return render(request, "host/evening_list.html", {"evenings": evenings, "form": form})
+
+
+@login_required
+def evening_import_page(request: HostHttpRequest) -> HttpResponse:
+    """Import an evening exported as JSON (``docs/export.md``): the file is checked whole and
+    every bell replayed (``tournament.exchange.importer``) before anything is saved; the copy is
+    a new evening of this host's, named as a copy ("Friday club (imported)"), and the page goes to
+    its board. A file that is not an export, or whose bells do not replay, is shown on the form
+    with the place in the file, and nothing is saved."""
+    posted = request.method == "POST"
+    form = EveningImportForm(request.POST, request.FILES) if posted else EveningImportForm()
+    if posted and form.is_valid():
+        try:
+            with transaction.atomic():
+                evening = evening_import(data=export_read(form.cleaned_data["raw"]), host=request.user)
+        except RuleError as error:
+            form.add_error("file", str(error))
+        else:
+            guests = counted(evening.guests.count(), "guest")
+            messages.success(
+                request,
+                f"Imported as “{evening.name}” ({evening.get_format_display()}, {guests}), every bell replayed.",
+            )
+            return redirect("host-evening", evening.pk)
+    return render(request, "host/evening_import.html", {"form": form})
 
 
 def board_etag(request: HtmxHttpRequest, evening_id: int) -> str | None:

@@ -16,6 +16,7 @@ class BuncoFormat(PartnershipFormat):
     """Bunco (the Bunco clubs' rules): three dice, 21 at the head table ends the round (``docs/rules/bunco.md``)."""
 
     key: ClassVar[str] = "bunco"
+    tie_playoff: ClassVar[str] = "one more roll"
     default_round_end: ClassVar[str] = "head_pool"  # a team at the head table reaching 21 ends the round
     round_end_words: ClassVar[str] = (
         "When a team at the head table reaches 21 (its points are recorded: the rules' way)"

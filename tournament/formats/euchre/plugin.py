@@ -12,6 +12,8 @@ class EuchreFormat(PartnershipFormat):
     """Progressive Euchre (Foster; Keller's *The Game of Euchre*, 1887): stars for the winners, the head table's losers to the foot table (``docs/rules/progressive-euchre.md``)."""
 
     key: ClassVar[str] = "euchre"
+    evening_fields: ClassVar[tuple[str, ...]] = (*PartnershipFormat.evening_fields, "prize_by_points")
+    """The family's options and Euchre's own: prizes by total points instead of stars."""
     round_end_words: ClassVar[str] = "When the head table's game is over (its points are recorded: the rules' way)"
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("stars", "stars"), ("points", "points"), ("wins", "wins")),

@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 
 from tables.errors import RuleError
-from tables.formats import FoursomeOptions
+from tables.formats import FoursomeFormat, FoursomeOptions
 
 POKER_ONLY = ("game", "counters_per_stake", "counter_value")
 """The evening's fields that only Progressive Poker asks (its game, its counters)."""
@@ -44,16 +44,33 @@ TIES_CHOICES = [
 PRIZE_TIES_CHOICES = [("cut", "Cut for (one winner)"), ("shared", "Shared")]
 
 
-def format_fields() -> dict[str, forms.Field]:
-    """The option fields of a format at tables of four (labels as the host reads them)."""
+MOVEMENT_WORDS = {"ladder": "the ladder", "ladder_down": "the ladder one table down", "circle": "the circle"}
+"""A movement's name in the host's words, for a format's own choice ("Bunco's own: the ladder")."""
+
+
+def format_fields(fmt: FoursomeFormat | None = None, *, playoff: str = "") -> dict[str, forms.Field]:
+    """The option fields of a format at tables of four (labels as the host reads them).
+
+    ``fmt`` None: the words fit every format of the family (a new evening's form, where one
+    field serves every format that asks it: "The format's own (Euchre and Bunco: the ladder;
+    Drive Whist: the circle)"); a format (``tables.formats.FoursomeFormat``): that format's
+    words only, naming no other ("Bunco's own: the ladder"), with ``playoff`` its words for a
+    tie played off ("one more roll"). House rule: an evening's settings page names only its
+    own format (a host of a Bunco evening is not asked about Euchre's hands)."""
+    movement, partners, ties = MOVEMENT_CHOICES, PARTNERS_CHOICES, TIES_CHOICES
+    by_points = "Progressive Euchre: the prizes go by total points instead of stars"
+    if fmt is not None:
+        kept = "partners change every round" if fmt.partners_change else "partners are kept"
+        movement = [("", f"{fmt.title}'s own: {MOVEMENT_WORDS[str(fmt.movement)]}"), *MOVEMENT_CHOICES[1:]]
+        partners = [("", f"{fmt.title}'s own: {kept}"), *PARTNERS_CHOICES[1:]]
+        ties = [("playoff", f"Played off: {playoff}; the result names the winner"), *TIES_CHOICES[1:]]
+        by_points = "The prizes go by total points instead of stars"
     return {
-        "movement": forms.ChoiceField(choices=MOVEMENT_CHOICES, required=False, label="Movement at the bell"),
-        "partners_change": forms.ChoiceField(choices=PARTNERS_CHOICES, required=False, label="Partners"),
-        "ties": forms.ChoiceField(choices=TIES_CHOICES, required=False, label="A tie at a table"),
+        "movement": forms.ChoiceField(choices=movement, required=False, label="Movement at the bell"),
+        "partners_change": forms.ChoiceField(choices=partners, required=False, label="Partners"),
+        "ties": forms.ChoiceField(choices=ties, required=False, label="A tie at a table"),
         "prize_ties": forms.ChoiceField(choices=PRIZE_TIES_CHOICES, required=False, label="Tied prizes"),
-        "prize_by_points": forms.BooleanField(
-            required=False, label="Progressive Euchre: the prizes go by total points instead of stars"
-        ),
+        "prize_by_points": forms.BooleanField(required=False, label=by_points),
     }
 
 

@@ -57,14 +57,12 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
     a table's report, the draw, the bell and the standings are the family's own; corrections are the
     product's pages over its ``correction_form`` and ``step_replay``."""
 
-    evening_fields: ClassVar[tuple[str, ...]] = (
-        "movement",
-        "partners_change",
-        "ties",
-        "prize_ties",
-        "prize_by_points",
-    )
-    fields_legend: ClassVar[str] = "Progressive Euchre, Drive Whist and Bunco only"
+    evening_fields: ClassVar[tuple[str, ...]] = ("movement", "partners_change", "ties", "prize_ties")
+    """The family's options: a format adds its own (Euchre: prizes by points) or leaves out one
+    its game never needs (Drive Whist: no tie at a table, 13 tricks a hand)."""
+    fields_legend: ClassVar[str] = "movement, partners, ties and prizes"
+    tie_playoff: ClassVar[str] = "one more hand"
+    """How a tie at a table is played off, in the format's words ("one more roll")."""
     seats_named: ClassVar[bool] = True
     seats_by_schedule: ClassVar[bool] = False
     """Whether the next game's seats are a schedule's, whoever won (the bell's words say so)."""
@@ -109,11 +107,16 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
 
         document_check(evening=evening, slug=slug, variant=variant)
 
-    def evening_form_fields(self) -> dict[str, forms.Field]:
-        """``formats.partnership.option_fields.format_fields``: movement, partners, ties at a table, tied prizes, points."""
+    def evening_form_fields(self, *, shared: bool = False) -> dict[str, forms.Field]:
+        """``formats.partnership.option_fields.format_fields``, those of ``evening_fields``
+        (movement, partners, ties at a table, tied prizes; Euchre's points): ``shared`` in the
+        family's words, else in this format's own (``tie_playoff``)."""
         from tournament.formats.partnership.option_fields import format_fields
 
-        return format_fields()
+        if not self.evening_fields:
+            return {}
+        fields = format_fields(None if shared else self.entry.foursome, playoff=self.tie_playoff)
+        return {name: field for name, field in fields.items() if name in self.evening_fields}
 
     def evening_form_initial(self, options: Mapping[str, object] | None) -> dict[str, object]:
         """``formats.partnership.option_fields.format_initial``."""

@@ -30,7 +30,7 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings", TableResult, Be
 
     key: ClassVar[str] = "poker"
     evening_fields: ClassVar[tuple[str, ...]] = ("game", "counters_per_stake", "counter_value")
-    fields_legend: ClassVar[str] = "Progressive Poker only"
+    fields_legend: ClassVar[str] = "the game and its counters"
     round_end_words: ClassVar[str] = "When the head table's pool is recorded (the rules' way)"
     head_table_rang: ClassVar[str] = "when the head table's pool was decided"
     counters: ClassVar[bool] = True

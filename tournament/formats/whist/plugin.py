@@ -12,6 +12,9 @@ class WhistFormat(PartnershipFormat):
     """Drive Whist (Foster): thirteen tricks a hand, the winners round a circle (``docs/rules/drive-whist.md``)."""
 
     key: ClassVar[str] = "whist"
+    evening_fields: ClassVar[tuple[str, ...]] = ("movement", "partners_change", "prize_ties")
+    """The family's options but ties at a table: a hand has 13 tricks, so no table ties (Foster)."""
+    fields_legend: ClassVar[str] = "movement, partners and prizes"
     round_end_words: ClassVar[str] = "When the head table's hand is played (its tricks are recorded: the rules' way)"
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
         columns=(("tricks", "tricks"), ("wins", "wins")),
