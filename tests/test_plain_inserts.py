@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import EveningFactory, GuestFactory
-from tournament.models import Bell, BellEntry, Evening, Round
+from tournament.models import Bell, BellEntry, Draw, DrawnCard, Evening, Round
 from tournament.plain_inserts import insert_plain
 
 COLUMNS = ("bell_id", "kind", "guest_id", "from_table", "to_table", "amount", "rule", "text", "about")
@@ -53,3 +53,22 @@ def test_bad_rows_write_nothing(db, host):
         insert_plain(Evening, [{"name": "E"}])  # dates and database defaults: bulk_create's
     assert not BellEntry.objects.filter(bell=bell).exists()
     assert insert_plain(BellEntry, []) == 0
+
+
+def test_a_shared_time_is_stored_as_the_orm_stores_it(db, host):
+    """A draw's cards share the draw's time: given as a constant, prepared once by its field,
+    it reads back the very instant ``bulk_create`` stores (SQLite keeps it as text)."""
+    evening = EveningFactory(host=host)
+    guests = [GuestFactory(evening=evening, name=f"Guest {i}").pk for i in range(2)]
+    draw = Draw.objects.create(evening=evening, sizes=[2])
+    when = timezone.now().replace(microsecond=123456)
+    insert_plain(
+        DrawnCard,
+        [{"guest_id": guests[0], "pack": "red", "rank": 1}],
+        constants={"draw_id": draw.pk, "recorded_at": when},
+    )
+    DrawnCard.objects.bulk_create([DrawnCard(draw=draw, guest_id=guests[1], pack="blue", rank=1, recorded_at=when)])
+    stored = list(DrawnCard.objects.filter(draw=draw).order_by("guest_id").values_list("recorded_at", "seat", "pack"))
+    assert stored == [(when, None, "red"), (when, None, "blue")]
+    with pytest.raises(KeyError):
+        insert_plain(DrawnCard, [{"guest_id": guests[0]}], constants={"recorded_at": when, "colour": 1})

@@ -25,6 +25,7 @@ PLAIN_COLUMNS = frozenset(
         "CharField",
         "ForeignKey",
         "IntegerField",
+        "OneToOneField",
         "PositiveIntegerField",
         "PositiveSmallIntegerField",
         "SmallIntegerField",
@@ -38,25 +39,31 @@ Plain = int | str | bool | None
 """A value every driver takes as it is."""
 
 
-def insert_plain(model: type[models.Model], rows: Sequence[Mapping[str, Plain]]) -> int:
+def insert_plain(
+    model: type[models.Model], rows: Sequence[Mapping[str, Plain]], *, constants: Mapping[str, object] | None = None
+) -> int:
     """Insert ``rows`` of ``model`` in one INSERT per batch, each row a mapping of column
     attribute names (``bell_id``, ``kind``, ...) to plain values; a column a row leaves out
-    takes its field's default (``""`` for blank text, ``None`` where null). Returns how many
-    were written; the rows' new primary keys are not read back. Raises ``TypeError`` for a
-    model with a column that is not plain (``PLAIN_COLUMNS``) or has a database default, and
+    takes its field's default (``""`` for blank text, ``None`` where null). ``constants``
+    (attribute name -> value) are columns every row shares, of any kind (a draw's time): each
+    is prepared once by its field, as Django prepares a value. Returns how many rows were
+    written; their new primary keys are not read back. Raises ``TypeError`` for a column, not
+    among ``constants``, that is not plain (``PLAIN_COLUMNS``) or has a database default, and
     ``KeyError`` for a row naming a column the model has not: nothing is written then."""
     if not rows:
         return 0
+    constants = constants or {}
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     for f in fields:
-        if f.get_internal_type() not in PLAIN_COLUMNS or f.has_db_default():
+        if f.attname not in constants and (f.get_internal_type() not in PLAIN_COLUMNS or f.has_db_default()):
             raise TypeError(f"{model.__name__}.{f.name} is not a plain column: use bulk_create.")
     names = [f.attname for f in fields]
-    unknown = {key for row in rows for key in row} - set(names)
+    unknown = ({key for row in rows for key in row} | set(constants)) - set(names)
     if unknown:
         raise KeyError(f"{model.__name__} has no column {sorted(unknown)[0]}.")
-    defaults: dict[str, Plain] = {f.attname: f.get_default() for f in fields}
     connection = connections[router.db_for_write(model)]
+    defaults: dict[str, Plain] = {f.attname: f.get_default() for f in fields if f.attname not in constants}
+    shared = {f.attname: f.get_db_prep_save(constants[f.attname], connection) for f in fields if f.attname in constants}
     quote = connection.ops.quote_name
     table = str(model._meta.db_table)
     columns = ", ".join(quote(str(f.column)) for f in fields)
@@ -65,6 +72,8 @@ def insert_plain(model: type[models.Model], rows: Sequence[Mapping[str, Plain]])
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
             batch = rows[start : start + size]
-            values: list[Plain] = [row.get(name, defaults[name]) for row in batch for name in names]
+            values = [
+                shared[name] if name in shared else row.get(name, defaults[name]) for row in batch for name in names
+            ]
             cursor.execute(f"INSERT INTO {quote(table)} ({columns}) VALUES {', '.join([one] * len(batch))}", values)
     return len(rows)

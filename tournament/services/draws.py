@@ -25,6 +25,7 @@ from tables.errors import RuleError
 from tables.formats.engine import Plan
 from tables.packs import Pack
 from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
+from tournament.plain_inserts import insert_plain
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.locks import lock_evening
@@ -140,15 +141,12 @@ def draw_digital(
 
 def cards_store(draw: Draw, cards) -> None:
     """Store the cards ``cards`` (``tables.formats.engine.DrawnSeat``s: guest, pack, table,
-    seat) of ``draw`` in one bulk insert, each with the draw's own time (the database's,
-    returned by the draw's insert), where a database default would be compiled once per card."""
-    DrawnCard.objects.bulk_create(
-        [
-            DrawnCard(
-                draw=draw, guest_id=c.guest, pack=c.pack.value, rank=c.table, seat=c.seat, recorded_at=draw.created_at
-            )
-            for c in cards
-        ]
+    seat) of ``draw`` in one multi-row INSERT (``plain_inserts.insert_plain``), each with the
+    draw's own time (the database's, returned by the draw's insert)."""
+    insert_plain(
+        DrawnCard,
+        [{"guest_id": c.guest, "pack": c.pack.value, "rank": c.table, "seat": c.seat} for c in cards],
+        constants={"draw_id": draw.pk, "recorded_at": draw.created_at},
     )
 
 
@@ -157,11 +155,13 @@ def seats_replace(*, evening: Evening, tables, by_seat: bool = False) -> None:
     ``by_seat`` (tables of four) each table is in seat order North, East, South, West and the
     position is stored too; ghosts (negative ids) have no ``Seat`` row. Two queries."""
     Seat.objects.filter(evening=evening).delete()
-    Seat.objects.bulk_create(
+    insert_plain(  # one INSERT, no Seat made (issue 26 item 6)
+        Seat,
         [
-            Seat(evening=evening, guest_id=guest, table=number, position=position if by_seat else None)
+            {"guest_id": guest, "table": number, "position": position if by_seat else None}
             for number, ids in enumerate(tables, 1)
             for position, guest in enumerate(ids)
             if guest > 0
-        ]
+        ],
+        constants={"evening_id": evening.pk},
     )
