@@ -338,3 +338,22 @@ def test_at_tables_of_four_the_same_report_again_and_a_round_in_play_are_refused
     page = logged_in.get(reverse("host-correction", args=[evening.pk, 2, 1]), follow=True).content.decode()
     assert "Round 2 is still in play: enter or change its results on the evening page." in page
     assert snapshot(evening) == before
+
+
+def test_after_the_later_bell_is_undone_the_phones_say_the_corrected_bell_kept_the_seats_played(make_evening, client):
+    """The corrected bell that kept the seats played since is the last bell again once round 2's
+    bell is undone: a winner of round 1 who stayed is told why (``boards.AS_PLAYED``)."""
+    from tournament.formats.partnership.boards import AS_PLAYED
+    from tournament.services.bell import bell_undo
+
+    won, lost, _ = WINS["bunco"]
+    evening = drawn(make_evening, "bunco", 6, 6)
+    report_all(evening, lambda seats: won)
+    report_all(evening, lambda seats: won)
+    four = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=1).record["before"][1]
+    done = correction_save(evening=evening, round_number=1, table=2, result=lost)
+    assert done.seats_kept
+    bell_undo(evening=evening)
+    winner = Guest.objects.get(pk=four[1])  # East–West won round 1's table 2, as corrected
+    page = " ".join(client.get(reverse("guest-page", args=[winner.key])).content.decode().split())
+    assert "You won at table 2" in page and AS_PLAYED.replace("'", "&#x27;") in page
