@@ -20,6 +20,7 @@ from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.state import foursome_draw, foursome_rules, foursome_state
 from tournament.models import AuditEntry, Bell, Evening, Guest, Result
 from tournament.registry import format_for
+from tournament.selectors.audit_sentences import audit_sentence
 from tournament.services.clock import round_ring, round_start
 from tournament.services.corrections import correction_rounds, correction_save
 from tournament.services.naming import error_message
@@ -208,6 +209,8 @@ def test_an_old_rounds_winner_corrected_after_later_bells_keeps_the_seats_played
         assert after.tally(roller, "buncos") == 1  # round 2's bunco stays with who rolled it
     new = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=2)
     assert new.record["before"] == [list(t) for t in played]  # round 2 as it was played
+    entry = AuditEntry.objects.get(evening=evening, action="result.correct")
+    assert audit_sentence(entry, {}).endswith("Nobody moved: the seats played since were kept.")
 
 
 def test_at_a_euchre_tournament_an_old_games_winner_is_corrected_and_the_schedule_seats_everyone_as_before(

@@ -220,7 +220,9 @@ def correction_save(
         warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
         reopened = _ceremony_follows(evening, announced, confirm)
         words = fmt.result_words(row, names)
-        _correction_log(evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device)
+        _correction_log(
+            evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device, kept=kept
+        )
         evening_touch(evening=evening)
     return Correction(
         result=row,
@@ -340,11 +342,13 @@ def _correction_log(
     *,
     user,
     device: str,
+    kept: bool = False,
 ) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
     winner or report), the rounds whose ``steps`` were played again, how many guests ``moved``,
-    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened and
-    the corrected result in ``words`` (the format's, guests named)."""
+    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened, the
+    corrected result in ``words`` (the format's, guests named) and whether the corrected bell
+    ``kept`` the seats played since (``seats_kept``)."""
     audit_log(
         evening=evening,
         action="result.correct",
@@ -364,6 +368,7 @@ def _correction_log(
         moves=[list(m) for m in moves],
         reopened=list(reopened),
         words=words,
+        seats_kept=kept,
     )
 
 
