@@ -161,7 +161,7 @@ def test_a_correction_that_no_longer_fits_a_later_round_is_refused_and_saves_not
     )
     # If H1 had had the fewest counters in round 1 H1 would have gone down, but round 2's head
     # count names H1 at the head table.
-    with pytest.raises(RuleError, match=r"round 2 no longer fits: Counters were reported for H1"):
+    with pytest.raises(RuleError, match=r"round 2's results do not fit: Counters were reported for H1"):
         result_correct(
             evening=evening,
             round_number=1,
@@ -207,8 +207,8 @@ def test_a_refused_correction_says_the_way_that_is_open_and_that_way_works(make_
     with pytest.raises(RuleError) as refused:
         result_correct(evening=evening, **fix)
     assert error_message(refused.value, evening).endswith(
-        "Nothing was changed. To make it anyway: undo the bell of round 2 on the evening page, correct round 1 "
-        "here, then enter round 2's results again and ring its bell."
+        "To make it anyway: undo the bell of round 2 on the evening page (everyone goes back to their seats "
+        "before it), correct round 1 here, then enter round 2's results again for the new seats and ring its bell."
     )
     bell_undo(evening=evening)
     done = result_correct(evening=evening, **fix)  # H1 (35) went down instead of H4
@@ -229,10 +229,35 @@ def test_a_refused_correction_with_later_bells_rung_says_the_result_stays(make_e
             pool_winner=ids["H2"],
             counters={ids["H1"]: 35, ids["H2"]: 70, ids["H3"]: 55, ids["H4"]: 40},
         )
-    assert error_message(refused.value, evening).endswith(
-        "Round 2's results were recorded for the seats this correction changes, and later bells have rung since, "
-        "so the two cannot both stand: round 1's result stays as it is."
+    # In plain words (a stranger's report): what is refused, why, and what the host can do instead.
+    assert error_message(refused.value, evening) == (
+        "Nothing was changed: this result changes who moved at round 1's bell (it would have seated H4 at "
+        "table 1, not table 3, and H1 at table 3, not table 1), but round 2 was played in the seats the guests "
+        "really took. In the seats this result gives, round 2's results do not fit: Counters were reported for "
+        "H1, who does not sit at table 1, where H2, H3, H4 and M1 sit. What you can do: correct round 1's counts "
+        "while keeping who won and who moved at its bell, which the later rounds fit. A different winner cannot "
+        "be saved now: bells have rung since round 2, and only the last bell can be undone, so round 1's winner "
+        "stays as recorded."
     )
+
+
+def test_the_way_out_a_refusal_names_works_round_1s_counts_corrected_keeping_who_won_and_moved(make_evening):
+    evening = make_evening(0, 0)
+    ids = four_rounds(evening)
+    # Round 1 at the head table really counted H2 45 and H3 50: H1 still won, H4 (40) still went down.
+    done = result_correct(
+        evening=evening,
+        round_number=1,
+        table=1,
+        pool_winner=ids["H1"],
+        counters={ids["H1"]: 65, ids["H2"]: 45, ids["H3"]: 50, ids["H4"]: 40},
+    )
+    assert done.rounds == (1, 2, 3, 4) and done.moves == () and done.moved == 0
+    assert tables_by_name(evening, ids) == [
+        ["H1", "M4", "M3", "M2"],
+        ["B1", "B3", "H4", "B4"],
+        ["H3", "B2", "M1", "H2"],
+    ]
 
 
 @pytest.mark.parametrize(

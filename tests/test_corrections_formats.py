@@ -7,6 +7,7 @@ earlier round" (house rule)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -19,6 +20,7 @@ from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.state import foursome_draw, foursome_rules, foursome_state
 from tournament.models import AuditEntry, Bell, Evening, Guest, Result
 from tournament.registry import format_for
+from tournament.selectors.audit_sentences import audit_sentence
 from tournament.services.clock import round_ring, round_start
 from tournament.services.corrections import correction_rounds, correction_save
 from tournament.services.naming import error_message
@@ -97,7 +99,8 @@ def test_a_forgotten_bunco_is_added_to_round_1_while_round_2_is_in_play(make_eve
 
 def test_a_wrong_euchre_score_two_rounds_back_replays_a_departure_and_the_next_bell(make_evening, logged_in):
     """Progressive Euchre, 12 guests: round 1, then a guest leaves, then round 2; round 1's
-    table 2 was really won by East–West: the bell of round 1 is rung again with that, the
+    table 2 was really won by East–West: the bell of round 1 is rung again with that, keeping
+    the seats round 2 was played in (``docs/rules/tables-of-four.md``, "Corrections"), the
     departure taken again, round 2's bell rung again, each through the format's engine."""
     evening = drawn(make_evening, "euchre", 6, 6)
     report_all(evening, lambda seats: {"points": {"NS": 7, "EW": 3}})
@@ -115,7 +118,9 @@ def test_a_wrong_euchre_score_two_rounds_back_replays_a_departure_and_the_next_b
     new = list(Bell.objects.live().of_evening(evening.pk).in_order())
     assert [s.kind for s in new] == ["bell", "leave", "bell"] and not {s.pk for s in new} & {s.pk for s in steps}
     assert new[0].record["winners"][1] == "EW" and steps[0].record["winners"][1] == "NS"
-    # The same evening worked through the engine from the draw, with the corrected score.
+    assert new[0].record["as_played"] and new[0].record["after"] == steps[0].record["after"]
+    # The same evening worked through the engine from the draw, with the corrected score and
+    # round 1's seats after its bell as the guests took them (round 2 was played in them).
     plugin, (fmt, options) = format_for(evening), foursome_rules(evening)
     state = plugin.state_at_draw(evening.draws.get(superseded_at__isnull=True))
     for step in steps:
@@ -126,7 +131,10 @@ def test_a_wrong_euchre_score_two_rounds_back_replays_a_departure_and_the_next_b
         for row in Result.objects.filter(round=step.round, superseded_at__isnull=True):
             scores[row.table] = report_score(fmt, state.tables[row.table - 1], row.report, ties=options.ties)
         state = plugin.rules_of(evening).ring(state, scores, options=options).after
+        if step.round.number == 1:
+            state = replace(state, tables=state_from_json(step.state_after).tables)
     assert foursome_state(evening) == state
+    assert state.tables == state_from_json(steps[-1].state_after).tables  # nobody moved
     assert state_from_json(new[-1].state_after) == state
     seats = {(g, t, p) for g, t, p in evening.seats.values_list("guest_id", "table", "position")}
     assert seats == {(g, n, s) for n, ids in enumerate(state.tables, 1) for s, g in enumerate(ids) if g > 0}
@@ -147,21 +155,81 @@ def test_a_mistaken_trick_count_is_corrected_and_the_tallies_follow(make_evening
     assert tallies[head[1]]["tricks"] == players[head[1]]["tricks"] - 1
 
 
-def test_a_correction_that_a_later_round_no_longer_fits_is_refused_whole_naming_the_round(make_evening):
-    """Bunco: round 2's table 1 recorded a bunco for a player the correction of round 1 would
-    seat elsewhere: refused, with round 2 named, and nothing changed."""
-    evening = drawn(make_evening, "bunco", 4, 4)
-    report_all(evening, bunco)
-    head = foursome_state(evening).tables[0]
+WINS = {
+    "euchre": ({"points": {"NS": 5, "EW": 2}}, {"points": {"NS": 2, "EW": 5}}, "stars"),
+    "whist": ({"tricks": {"NS": 8, "EW": 5}}, {"tricks": {"NS": 5, "EW": 8}}, "wins"),
+    "bunco": ({"points": {"NS": 21, "EW": 9}}, {"points": {"NS": 9, "EW": 21}}, "wins"),
+}
+
+
+@pytest.mark.parametrize("key", ["euchre", "whist", "bunco"])
+def test_an_old_rounds_winner_corrected_after_later_bells_keeps_the_seats_played_and_corrects_the_scores(
+    make_evening, logged_in, key
+):
+    """A stranger's report: correcting round 1's winner once round 2 had been rung was refused
+    (Bunco, a later bunco named a player the correction would have seated elsewhere), or, in
+    Euchre and Drive Whist, saved by replaying round 2 in seats nobody sat in, its scores given
+    to guests who did not play them. The rule (``docs/rules/tables-of-four.md``, "Corrections"):
+    round 2 was played in the seats the guests took, so they stay; round 1's scores are
+    corrected, and every later round scores for those who really played it."""
+    won, lost, tally = WINS[key]
+    evening = drawn(make_evening, key, 6, 6)
+    report_all(evening, lambda seats: won)
+    played = foursome_state(evening).tables  # round 2 is played in these seats
+    head = played[0]
     roller = next(p for p in head if p > 0)
-    report_all(evening, lambda seats: bunco(seats, 42, 9, buncos={str(roller): 1}) if roller in seats else bunco(seats))
-    before = snapshot(evening)
-    flipped = {"points": {"NS": 9, "EW": 21}}  # round 1's table 1 really won by East–West: other movers
-    with pytest.raises(RuleError) as caught:
-        correction_save(evening=evening, round_number=1, table=1, result=flipped)
-    words = error_message(caught.value, evening)
-    assert "After this correction, round 2 no longer fits" in words and "Nothing was changed" in words
-    assert snapshot(evening) == before
+    later = dict(won, buncos={str(roller): 1}) if key == "bunco" else won
+    report_all(evening, lambda seats: later if roller in seats else won)
+    before = foursome_state(evening)
+    first = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=1)
+    four = first.record["before"][1]  # who sat at table 2 in round 1, North first
+    url = reverse("host-correction", args=[evening.pk, 1, 2])
+    form_page = logged_in.get(url).content.decode()
+    assert "it was played in the seats the guests really took: nobody moves" in form_page
+    data = form_data(form_page)
+    data |= {f"points_{s}": str(n) for s, n in lost.get("points", {}).items()}
+    data |= {f"tricks_{s}": str(n) for s, n in lost.get("tricks", {}).items()}
+    response = logged_in.post(url, data, follow=True)
+    page = response.content.decode()
+    assert "Round 2 was played in the seats the guests took after round 1&#x27;s bell, so nobody moves" in page
+    after = foursome_state(evening)
+    assert after.tables == before.tables  # nobody moves
+    assert sorted(evening.seats.values_list("guest_id", "table", "position")) == sorted(
+        (g, n, s) for n, ids in enumerate(before.tables, 1) for s, g in enumerate(ids) if g > 0
+    )
+    # Round 1 at table 2: North–South's win goes to East–West, for those four only.
+    north_south, east_west = four[0::2], four[1::2]
+    for player in (p for p in north_south if p > 0):
+        assert after.tally(player, tally) == before.tally(player, tally) - 1
+    for player in (p for p in east_west if p > 0):
+        assert after.tally(player, tally) == before.tally(player, tally) + 1
+    others = {p for t in before.tables for p in t if p > 0} - set(four)
+    assert all(after.tallies.get(p) == before.tallies.get(p) for p in others)
+    if key == "bunco":
+        assert after.tally(roller, "buncos") == 1  # round 2's bunco stays with who rolled it
+    new = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=2)
+    assert new.record["before"] == [list(t) for t in played]  # round 2 as it was played
+    entry = AuditEntry.objects.get(evening=evening, action="result.correct")
+    assert audit_sentence(entry, {}).endswith("Nobody moved: the seats played since were kept.")
+
+
+def test_at_a_euchre_tournament_an_old_games_winner_is_corrected_and_the_schedule_seats_everyone_as_before(
+    make_evening,
+):
+    """The schedule seats every game whoever won (``docs/rules/euchre-tournament.md``): the
+    correction of game 1 after game 2 changes game 1's points and wins only."""
+    evening = drawn(make_evening, "euchre_tournament", 6, 6)
+    report_all(evening, lambda seats: {"points": {"NS": 5, "EW": 2}})
+    report_all(evening, lambda seats: {"points": {"NS": 5, "EW": 2}})
+    before = foursome_state(evening)
+    four = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=1).record["before"][1]
+    done = correction_save(evening=evening, round_number=1, table=2, result={"points": {"NS": 2, "EW": 5}})
+    after = foursome_state(evening)
+    assert after.tables == before.tables and not done.seats_kept and done.moves == ()
+    for player in four[0::2]:
+        assert after.tally(player, "points") == before.tally(player, "points") - 3
+    for player in four[1::2]:
+        assert after.tally(player, "points") == before.tally(player, "points") + 3
 
 
 def test_a_report_naming_a_player_who_sat_elsewhere_that_round_is_refused(make_evening):
@@ -218,8 +286,9 @@ def test_a_random_correction_at_tables_of_four_is_refused_whole_or_undone_exactl
 ):
     """Any correction of any earlier round, after random rounds (now and then a table with no
     report, cut for at the bell) and a departure: either refused with nothing changed, or saved
-    so that every seat follows the state; and correcting it back gives back exactly the evening
-    (house rule: a card once cut stays cut)."""
+    so that every seat follows the state (the seats unchanged when a later round was rung:
+    it was played in them); and correcting it back gives back exactly the evening (house
+    rule: a card once cut stays cut)."""
     import random
 
     rng = random.Random(seed)
@@ -252,6 +321,8 @@ def test_a_random_correction_at_tables_of_four_is_refused_whole_or_undone_exactl
     assert sorted(evening.seats.values_list("guest_id", "table", "position")) == sorted(
         (g, n, s) for n, ids in enumerate(now.tables, 1) for s, g in enumerate(ids) if g > 0
     )
+    if number < rounds:  # a later round was played in the seats taken: they stay
+        assert now.tables == state.tables
     if old is None:
         return  # nothing to go back to: the table had no report
     correction_save(evening=evening, round_number=number, table=table, result=dict(old.report))
@@ -270,3 +341,22 @@ def test_at_tables_of_four_the_same_report_again_and_a_round_in_play_are_refused
     page = logged_in.get(reverse("host-correction", args=[evening.pk, 2, 1]), follow=True).content.decode()
     assert "Round 2 is still in play: enter or change its results on the evening page." in page
     assert snapshot(evening) == before
+
+
+def test_after_the_later_bell_is_undone_the_phones_say_the_corrected_bell_kept_the_seats_played(make_evening, client):
+    """The corrected bell that kept the seats played since is the last bell again once round 2's
+    bell is undone: a winner of round 1 who stayed is told why (``boards.AS_PLAYED``)."""
+    from tournament.formats.partnership.boards import AS_PLAYED
+    from tournament.services.bell import bell_undo
+
+    won, lost, _ = WINS["bunco"]
+    evening = drawn(make_evening, "bunco", 6, 6)
+    report_all(evening, lambda seats: won)
+    report_all(evening, lambda seats: won)
+    four = Bell.objects.live().bells().of_evening(evening.pk).get(round__number=1).record["before"][1]
+    done = correction_save(evening=evening, round_number=1, table=2, result=lost)
+    assert done.seats_kept
+    bell_undo(evening=evening)
+    winner = Guest.objects.get(pk=four[1])  # East–West won round 1's table 2, as corrected
+    page = " ".join(client.get(reverse("guest-page", args=[winner.key])).content.decode().split())
+    assert "You won at table 2" in page and AS_PLAYED.replace("'", "&#x27;") in page

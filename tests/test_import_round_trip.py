@@ -27,10 +27,11 @@ from tournament.exchange.importer import evening_import
 from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.models import Bell, Evening, Guest
+from tournament.registry import format_for
 from tournament.services import ending
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
-from tournament.services.corrections import result_correct
+from tournament.services.corrections import correction_save, result_correct
 from tournament.services.draw_physical import draw_physical_record, draw_physical_start
 from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
@@ -162,6 +163,25 @@ def corrected(evening: Evening) -> None:
     _round(evening)
 
 
+def corrected_after_a_later_bell(evening: Evening) -> None:
+    """Two rounds rung, then round 1's table 2 corrected to the other side's win: at tables of
+    four the seats played in round 2 are kept (its bell ``as_played``); at poker (whose
+    correction re-seats, and may be refused then) as ``corrected``, then a round 2."""
+    if evening.format == "poker":
+        corrected(evening)
+        _round(evening)
+        return
+    _drawn(evening)
+    _round(evening)
+    _round(evening)
+    bell = Bell.objects.live().bells().get(round__evening=evening, round__number=1)
+    seats = format_for(evening).played_seats(bell)[1]
+    done = correction_save(
+        evening=evening, round_number=1, table=2, result=report_for(evening.format, seats, ns_wins=True)
+    )
+    assert done.seats_kept
+
+
 def after_the_ceremony(evening: Evening) -> None:
     """Every planned round played, the final count taken (poker), every prize revealed."""
     _drawn(evening)
@@ -187,6 +207,7 @@ STATES: list[Callable[[Evening], None]] = [
     bell_waiting,
     undone,
     corrected,
+    corrected_after_a_later_bell,
     after_the_ceremony,
 ]
 FORMATS = {"poker": 8, "euchre": 10, "whist": 12, "bunco": 11}

@@ -201,6 +201,14 @@ class StepReplay(Protocol[StateT, ReportT_contra, RecordT]):
         record, the state after). Raises ``RuleError`` when a result no longer fits the seats."""
         ...
 
+    def as_played(self, record: RecordT, state: StateT, step: Bell) -> tuple[RecordT, StateT]:
+        """The corrected round's bell (``step``, rung again: ``record``, ``state`` after it) once
+        a later round has been played in the seats the guests took after it: (record, state)
+        with those seats (``self.after(step)``'s) when the format keeps them, the tallies the
+        corrected bell's; ``record`` and ``state`` unchanged when the format seats the guests
+        where the corrected bell sends them (the format's rules page, "Corrections")."""
+        ...
+
     def leave(self, state: StateT, step: Bell) -> tuple[RecordT, StateT]:
         """A guest's departure (``step``) taken again on ``state``: (record, state after)."""
         ...
@@ -536,7 +544,8 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
     def correction_context(self, evening: Evening, *, rnd: Round, form: CorrectionForm[ReportT]) -> dict:
         """What the correction page needs to draw the form's fields: ``fields`` (a template)
-        and whatever that template reads."""
+        and whatever that template reads, and ``correction_note``: what saving does to the later
+        rounds, in a sentence for the host (the format's rules page, "Corrections")."""
         raise NotImplementedError
 
     def result_words(self, result: Result, names: Mapping[int, str]) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tables.errors import InvariantBroken, RuleError
 from tables.formats.foursome import Foursome, Movement, Side, is_ghost, move
@@ -78,7 +78,9 @@ class FoursomeState:
 class FoursomeBell:
     """What one bell did: the tables before and after, each table's winning side and result in
     words, the cuts made (table -> cut winner side), every player's tallies added, and every
-    move (player, from table, to table)."""
+    move (player, from table, to table). ``as_played``: ``after`` are the seats the guests
+    really took after this bell, kept by a correction of its round once a later round was
+    played in them, not the seats the movement gives its winners (``seats_as_played``)."""
 
     before: tuple[Foursome, ...]
     after: tuple[Foursome, ...]
@@ -87,6 +89,7 @@ class FoursomeBell:
     cuts: Mapping[int, Side]
     added: Mapping[int, Mapping[str, int]]
     moves: tuple[tuple[int, int, int], ...]
+    as_played: bool = False
 
 
 def ring_foursome_bell(
@@ -128,10 +131,39 @@ def ring_foursome_bell(
         added |= score.tallies(table, winner)
     after = move(state.tables, winners, movement=movement, partners_change=partners_change)
     totals = tallies_added(state.tallies, added)
-    where = {p: n for n, t in enumerate(after, start=1) for p in t}
-    moves = tuple((p, n, where[p]) for n, t in enumerate(state.tables, start=1) for p in t if where[p] != n)
-    record = FoursomeBell(state.tables, after, tuple(winners), tuple(words), made, added, moves)
+    record = FoursomeBell(
+        state.tables, after, tuple(winners), tuple(words), made, added, table_moves(state.tables, after)
+    )
     return record, FoursomeState(after, totals, state.ghosts)
+
+
+def table_moves(before: Sequence[Foursome], after: Sequence[Foursome]) -> tuple[tuple[int, int, int], ...]:
+    """Every player who sits at another table in ``after`` than in ``before``: (player, table
+    before, table after), by table before then seat."""
+    where = {p: n for n, t in enumerate(after, start=1) for p in t}
+    return tuple((p, n, where[p]) for n, t in enumerate(before, start=1) for p in t if where[p] != n)
+
+
+def seats_as_played(
+    record: FoursomeBell, state: FoursomeState, played: Sequence[Sequence[int]]
+) -> tuple[FoursomeBell, FoursomeState]:
+    """A bell rung again by a correction of its round, with the seats the guests really took
+    after it (``played``: table 1 first, four ids each) instead of the seats its winners would
+    have had: the record (``as_played`` set, its moves those that happened) and the state after
+    (its tallies the bell's). Unchanged when ``played`` are the movement's seats anyway.
+
+    House rule (``docs/rules/tables-of-four.md``, "Corrections"): once a later round has been
+    played in the seats the guests took, a correction changes the scores of its round, never
+    where anyone sat since. Raises ``InvariantBroken`` when ``played`` seats other players."""
+    seats = tuple((t[0], t[1], t[2], t[3]) for t in played)
+    if seats == record.after:
+        return record, state
+    if sorted(p for t in seats for p in t) != sorted(p for t in record.after for p in t) or any(
+        len(t) != 4 for t in played
+    ):
+        raise InvariantBroken(f"the seats as played seat other players: {record.after} -> {seats}")
+    kept = replace(record, after=seats, moves=table_moves(record.before, seats), as_played=True)
+    return kept, FoursomeState(seats, state.tallies, state.ghosts)
 
 
 def tallies_added(

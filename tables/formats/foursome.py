@@ -8,7 +8,9 @@ clubs' rules). Table 1 is the head table, the last the foot table.
 * **Seats**: North, East, South, West; North–South and East–West are partners.
 * **Ghosts**: a seat left empty (the guests are not a multiple of four) is taken by a ghost, a
   negative id (``-1``, ``-2`` …). A ghost is seated, moves and scores like a player and wins no
-  prize. House rules: ghosts sit from the foot table upwards, one a table before a second one;
+  prize: at the bell it goes where its side's result sends it, never into a seat the movement
+  gives a guest (the Bunco clubs move it from chair to chair like any player;
+  ``docs/rules/tables-of-four.md``, "A ghost at the bell"). House rules: ghosts sit from the foot table upwards, one a table before a second one;
   a ghost takes a seat of the pack with more seats than guests, so that as few guests as
   possible draw from the other pack. (The books' other way, a table of three, is not offered.)
 * **The draw**: each table's North and East seats are red-pack cards and its South and West

@@ -84,7 +84,8 @@ def state_from_json(data: Mapping[str, Any]) -> FoursomeState:
 
 def bell_to_json(record: FoursomeBell) -> dict[str, Any]:
     """A bell's record as JSON (the tables before and after, winners as "NS"/"EW", the result
-    at each table in words, the cuts, the tallies added, the moves as [player, from, to])."""
+    at each table in words, the cuts, the tallies added, the moves as [player, from, to], and
+    ``"as_played": true`` when the seats after are those played, kept by a correction)."""
     return {
         "format": "foursome",
         "before": [list(t) for t in record.before],
@@ -94,7 +95,7 @@ def bell_to_json(record: FoursomeBell) -> dict[str, Any]:
         "cuts": {str(t): s.value for t, s in sorted(record.cuts.items())},
         "added": {str(p): dict(t) for p, t in sorted(record.added.items())},
         "moves": [list(m) for m in record.moves],
-    }
+    } | ({"as_played": True} if record.as_played else {})
 
 
 def bell_from_json(data: Mapping[str, Any]) -> FoursomeBell:
@@ -108,6 +109,7 @@ def bell_from_json(data: Mapping[str, Any]) -> FoursomeBell:
             cuts={int(t): Side(s) for t, s in data.get("cuts", {}).items()},
             added={int(p): {str(k): int(v) for k, v in t.items()} for p, t in data.get("added", {}).items()},
             moves=tuple((int(p), int(a), int(b)) for p, a, b in data.get("moves", [])),
+            as_played=bool(data.get("as_played", False)),
         )
     except (KeyError, TypeError, ValueError, AttributeError):
         raise RuleError("The stored bell is not a bell of tables of four.") from None

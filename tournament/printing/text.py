@@ -11,7 +11,9 @@ Decisions (issue 13; the seeds are silent on print):
   and a name stored before that rule prints as "Guest no. N" with the print page listing it
   (``tournament.documents.contents``). Nothing ever prints as "?" or as an empty box.
 * Shaping is HarfBuzz's, through ReportLab (``uharfbuzz``; every face is registered shapable):
-  Arabic joining, Indic conjuncts and vowel reordering, Thai and Khmer marks, kerning. The
+  Arabic joining, Indic conjuncts and vowel reordering, Thai and Khmer marks, Hebrew points
+  (niqqud, cantillation: marks of no width that the font's anchors set on their letter; NFC
+  only puts one letter's marks in canonical order, which shaping undoes), kerning. The
   bidi algorithm is python-bidi's (ReportLab's own needs ``rlbidi``, which is not on PyPI):
   each line is cut into level runs, each run into runs of one font, each shaped in logical
   order (HarfBuzz lays a right-to-left run out in visual order), and the runs put in visual
@@ -22,7 +24,8 @@ Decisions (issue 13; the seeds are silent on print):
   in a left-aligned column is flush left.
 * Copying text out of the PDF gives the text: a line whose glyphs do not spell its text
   (shaped, reordered, or past U+FFFF, which ReportLab's ``/ToUnicode`` cannot map) is wrapped in a marked-content span with ``/ActualText`` (ISO 32000-1
-  §14.9.4), the logical text in UTF-16.
+  §14.9.4), the logical text in UTF-16. A reader that ignores it (pdfminer, PDFium's copy)
+  reads the glyphs as drawn: right-to-left letters in visual order, a letter's marks around it.
 * Long text: with ``lines`` > 1 it first wraps onto up to that many lines at its size, then
   (and otherwise) shrinks on one line down to ``floor`` x its size, then wraps at smaller
   sizes, never below ``MIN_SIZE`` (6 pt); only when even that cannot fit the box is the last

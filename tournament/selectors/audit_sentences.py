@@ -155,7 +155,9 @@ def _correct(who: str, d: Mapping, names: Names) -> str:
         text += f"; the {plural(bells, 'bell')} of {numbered('round', replayed)} {plural(bells, 'was')} played again"
     text += "."
     moves = d.get("moves")
-    if moves:
+    if d.get("seats_kept"):  # a later round was played in the seats taken: nobody moved
+        text += " Nobody moved: the seats played since were kept."
+    elif moves:
         text += " " + seat_moves((_name(names, g), t) for g, t in moves)
     elif moves is not None or d.get("moved") == 0:
         text += " Nobody sits elsewhere."

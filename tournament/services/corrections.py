@@ -64,8 +64,9 @@ class Correction:
     """What a correction did: the new ``Result``, the rounds whose bells were played again
     (numbers), how many guests sit elsewhere now than before it and, in ``moves``, who and
     where ((guest id, table now), by table then guest), the tables of the round in play whose
-    results no longer fit and must be reported again, the bells' warnings, and (after the
-    ceremony began) the prizes and places that changed, in words."""
+    results no longer fit and must be reported again, the bells' warnings, (after the
+    ceremony began) the prizes and places that changed, in words, and ``seats_kept``: the
+    corrected bell kept the seats played since instead of those its winners would have had."""
 
     result: Result
     rounds: tuple[int, ...]
@@ -74,6 +75,21 @@ class Correction:
     warnings: tuple[str, ...] = field(default_factory=tuple)
     moves: tuple[tuple[int, int], ...] = ()
     reopened: tuple[str, ...] = ()
+    seats_kept: bool = False
+
+    @property
+    def seats_words(self) -> str:
+        """When the corrected bell kept the seats the guests took (``seats_kept``), why, for
+        the host: "Round 2 was played in the seats the guests took after round 1's bell, so
+        nobody moves: round 1's scores are corrected and its seats stay as they were played.";
+        "" otherwise (``docs/rules/tables-of-four.md``, "Corrections")."""
+        if not self.seats_kept or len(self.rounds) < 2:
+            return ""
+        first, later = self.rounds[0], self.rounds[1]
+        return (
+            f"Round {later} was played in the seats the guests took after round {first}'s bell, so nobody "
+            f"moves: round {first}'s scores are corrected and its seats stay as they were played."
+        )
 
 
 def _steps_from(evening: Evening, round_number: int) -> tuple[Round, list[Bell]]:
@@ -194,7 +210,7 @@ def correction_save(
         if old is not None:
             Result.objects.filter(pk=old.pk).update(superseded_at=now)
         row = replay.store_result(rnd=rnd, table=table, result=result, user=user)
-        records, afters = _replay(evening, replay, steps, before, names)
+        records, afters, kept = _replay(evening, replay, steps, before, names)
         old_after, new_after = replay.after(steps[-1]), afters[-1]
         seating_check(before=old_after, after=new_after, names=names)
         _store_again(replay, steps, records, afters, names, now)
@@ -204,7 +220,9 @@ def correction_save(
         warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
         reopened = _ceremony_follows(evening, announced, confirm)
         words = fmt.result_words(row, names)
-        _correction_log(evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device)
+        _correction_log(
+            evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device, kept=kept
+        )
         evening_touch(evening=evening)
     return Correction(
         result=row,
@@ -214,6 +232,7 @@ def correction_save(
         warnings=warnings,
         moves=moves,
         reopened=reopened,
+        seats_kept=kept,
     )
 
 
@@ -323,11 +342,13 @@ def _correction_log(
     *,
     user,
     device: str,
+    kept: bool = False,
 ) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
     winner or report), the rounds whose ``steps`` were played again, how many guests ``moved``,
-    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened and
-    the corrected result in ``words`` (the format's, guests named)."""
+    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened, the
+    corrected result in ``words`` (the format's, guests named) and whether the corrected bell
+    ``kept`` the seats played since (``seats_kept``)."""
     audit_log(
         evening=evening,
         action="result.correct",
@@ -347,6 +368,7 @@ def _correction_log(
         moves=[list(m) for m in moves],
         reopened=list(reopened),
         words=words,
+        seats_kept=kept,
     )
 
 
@@ -359,44 +381,79 @@ def seats_changed(before: HasTables, after: HasTables) -> tuple[tuple[int, int],
 
 def _replay(
     evening: Evening, replay: StepReplay, steps: list[Bell], before: HasTables, names
-) -> tuple[list[object], list[HasTables]]:
+) -> tuple[list[object], list[HasTables], bool]:
     """Play every step again from ``before`` (``replay_step``), each bell with its round's live
-    results (one query). Returns the new records and the states after them. Raises
-    ``RuleError`` naming the round (and the way out) at the first step that no longer fits."""
+    results (one query). When a later round's bell has rung, the corrected round's bell keeps
+    the seats the guests took after it, where the format keeps them (``StepReplay.as_played``:
+    the later rounds were played in those seats). Returns the new records, the states after
+    them, and whether the corrected bell kept seats it would have changed. Raises ``RuleError`` naming the round (and the way out) at the first step that no
+    longer fits."""
     live: dict[int, list[Result]] = {}
     for row in Result.objects.filter(round_id__in={step.round_id for step in steps}, superseded_at__isnull=True):
         live.setdefault(row.round_id, []).append(row)
     state = before
     records: list[object] = []
     afters: list[HasTables] = []
+    kept = False
+    played_since = any(step.kind == Bell.Kind.BELL and step.round_id != steps[0].round_id for step in steps)
     for step in steps:
         try:
             record, state = replay_step(replay, state, step, live.get(step.round_id, []))
+            if step is steps[0] and played_since:  # a later round was played in the seats taken then
+                moved_to = state.tables
+                record, state = replay.as_played(record, state, step)
+                kept = state.tables != moved_to
             seating_check(before=before, after=state, names=names, changing=True)
         except RuleError as error:
+            moved = _moved_words(replay, steps[0], afters[0] if afters else None, names)
+            why = error_message(error, names=names)
+            later = step.round.number
             raise RuleError(
-                f"After this correction, round {step.round.number} no longer fits:"
-                f" {error_message(error, names=names)} Nothing was changed. {_way_out(evening, steps, step)}"
+                f"Nothing was changed: this result changes who moved at round {steps[0].round.number}'s bell"
+                f" ({moved}), but round {later} was played in the seats the guests really took. In the seats"
+                f" this result gives, round {later}'s results do not fit: {why} {_way_out(evening, steps, step)}"
+                if moved
+                else f"Nothing was changed: after this correction, round {later} no longer fits: {why}"
+                f" {_way_out(evening, steps, step)}"
             ) from error
         records.append(record)
         afters.append(state)
-    return records, afters
+    return records, afters, kept
+
+
+def _moved_words(replay: StepReplay, first: Bell, replayed: HasTables | None, names: Mapping[int, str]) -> str:
+    """Who the corrected bell ``first`` would have seated at another table than the guests
+    really took after it, for the refusal: "it would have seated H1 at table 3, not table 1,
+    and H4 at table 1, not table 3" ("" when nobody would have moved otherwise, or the bell
+    itself no longer fits). Three guests at most are named."""
+    if replayed is None:
+        return ""
+    real = {g: n for n, ids in enumerate(replay.after(first).tables, 1) for g in ids}
+    moved = [(g, n) for g, n in seats_changed(replay.after(first), replayed) if g in real]
+    if not moved:
+        return ""
+    said = [f"{names.get(g, 'a guest')} at table {n}, not table {real[g]}" for g, n in moved[:3]]
+    more = f", and {len(moved) - 3} more" if len(moved) > 3 else ""
+    return "it would have seated " + (", and ".join(said) if len(said) < 3 else ", ".join(said)) + more
 
 
 def _way_out(evening: Evening, steps: list[Bell], unfit: Bell) -> str:
     """What the host can do when a correction of ``steps[0]``'s round no longer fits the later
-    step ``unfit`` (its results were recorded for seats the correction changes). Only the last
-    step can be undone, and only before the next round starts (``bell_undo``), so the advice
-    names that way only when it is open; otherwise the earlier result has to stay."""
+    step ``unfit`` (its results were recorded in the seats the guests really took, which the
+    correction changes). Only the last step can be undone, and only before the next round
+    starts (``bell_undo``), so the advice names that way only when it is open; otherwise the
+    counts alone can still be corrected, keeping who won and who moved, or the result stays."""
     first, later = steps[0].round.number, unfit.round.number
     if unfit is steps[-1] and not evening.rounds.filter(number__gt=later).exists():
         return (
-            f"To make it anyway: undo the bell of round {later} on the evening page, correct round {first} "
-            f"here, then enter round {later}'s results again and ring its bell."
+            f"To make it anyway: undo the bell of round {later} on the evening page (everyone goes back to "
+            f"their seats before it), correct round {first} here, then enter round {later}'s results again "
+            "for the new seats and ring its bell."
         )
     return (
-        f"Round {later}'s results were recorded for the seats this correction changes, and later bells "
-        f"have rung since, so the two cannot both stand: round {first}'s result stays as it is."
+        f"What you can do: correct round {first}'s counts while keeping who won and who moved at its bell, "
+        f"which the later rounds fit. A different winner cannot be saved now: bells have rung since round "
+        f"{later}, and only the last bell can be undone, so round {first}'s winner stays as recorded."
     )
 
 

@@ -134,13 +134,14 @@ def _no_such_table(request: HttpRequest, evening, number: int, table: int) -> Ht
 
 def _correction_messages(request: HttpRequest, evening, number: int, table: int, done: corrections.Correction) -> None:
     """Tell the host what the correction of round ``number``, table ``table`` did: the bells
-    played again and who sits elsewhere (by name), the tables that must report again, and the
-    bells' warnings."""
+    played again and who sits elsewhere (by name), or why nobody moves (the seats played since
+    kept), the tables that must report again, and the bells' warnings."""
     names = guest_names(evening)
     bells = len(set(done.rounds))
     played = f"the {plural(bells, 'bell')} of {numbered('round', done.rounds)} {plural(bells, 'was')}"
     where = seat_moves((names.get(g, "A guest"), t) for g, t in done.moves) or "Nobody sits elsewhere."
-    messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}")
+    kept = f" {done.seats_words}" if done.seats_words else ""
+    messages.success(request, f"Round {number}, table {table} corrected; {played} played again. {where}{kept}")
     if done.reopened:
         messages.warning(
             request,

@@ -92,6 +92,11 @@ class FoursomeTable:
         return self.side(Side.NORTH_SOUTH), self.side(Side.EAST_WEST)
 
 
+#: After a bell a correction rang again keeping the seats played since (``docs/rules/tables-of-four.md``,
+#: "Corrections"): why a winner may have stayed, or a loser moved.
+AS_PLAYED = "(The result was corrected after the next round was played: the seats stay as they were played.)"
+
+
 @dataclass(frozen=True)
 class BellMove:
     """What the last bell told one player: the table they played at, whether they won, the
@@ -104,13 +109,16 @@ class BellMove:
     words: str
     tables: int = 0
     by_schedule: bool = False
+    as_played: bool = False
 
     def about(self, name: str) -> str:
         """The same said of the player by ``name``, for the host: "Ann won at table 3 and moves
-        up to table 2." (``move_words``)."""
-        return move_words(
+        up to table 2." (``move_words``), with ``AS_PLAYED`` after it when the bell kept the
+        seats played since (a correction: ``tables.formats.bell.seats_as_played``)."""
+        words = move_words(
             self.played, self.goes_to, won=self.won, tables=self.tables, who=name, by_schedule=self.by_schedule
         )
+        return f"{words} {AS_PLAYED}" if self.as_played else words
 
     @property
     def said(self) -> str:
@@ -223,7 +231,8 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
             won = side_of(table, player) is winner
             goes = after.get(player, 0 if schedule else number)
             words = move_words(number, goes, won=won, tables=count, by_schedule=schedule)
-            moves[player] = BellMove(player, number, won, goes, words, count, schedule)
+            words = f"{words} {AS_PLAYED}" if record.as_played else words
+            moves[player] = BellMove(player, number, won, goes, words, count, schedule, record.as_played)
     if schedule:  # who sat the game out and plays the next
         played = {p for t in record.before for p in t}
         for player, goes in after.items():

@@ -9,7 +9,8 @@ points in one roll, 14 tricks or a bunco for someone at another table are refuse
 sent one must sit at that table, and every live bell is replayed through the rules
 (``tables.formats.bell``) with the recorded cuts; the replay must give exactly the exported
 record (tables before and after, winners, tallies added, moves), so a recorded evening imports
-to the same standings. A guest leaving or arriving is replayed with ``guest_leaves`` /
+to the same standings. A bell a correction rang again with the seats played since
+(``"as_played"``, ``tables.formats.bell.seats_as_played``) keeps the exported seats after it. A guest leaving or arriving is replayed with ``guest_leaves`` /
 ``guest_arrives``. Any problem raises ``EveningImportError`` naming the place in the file;
 the caller's transaction then saves nothing. Rules: ``docs/rules/tables-of-four.md``; docs/export.md.
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
-from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves
+from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, seats_as_played
 from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
@@ -35,7 +36,7 @@ from tournament.selectors.board import table_kind
 from tournament.services.audit import audit_log
 from tournament.services.naming import error_message
 
-RECORD_KEYS = ("before", "after", "winners", "cuts", "added", "moves")
+RECORD_KEYS = ("before", "after", "winners", "cuts", "added", "moves", "as_played")
 Ids = Callable[[int], int]
 
 
@@ -242,6 +243,11 @@ def _ring(
     cuts = {int(t): Side(s) for t, s in exported.get("cuts", {}).items()}
     rung = format_for(evening).rules_of(evening).ring(state, scores, options=options, cuts=cuts)
     done, after = rung.record, rung.after
+    if exported.get("as_played"):  # a corrected bell that kept the seats played since
+        played = exported.get("after") or []
+        if sorted(p for t in played for p in t) != sorted(p for t in done.after for p in t):
+            raise EveningImportError(f"{where(place)}: the seats kept after this bell seat other players.")
+        done, after = seats_as_played(done, after, played)
     return bell_to_json(done), after
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import Q
 
 from tables.errors import RuleError
-from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives
+from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives, seats_as_played
 from tables.formats.foursome import Side
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_from_json, state_to_json
 from tables.seats import change_again, change_seats, seat_moves
@@ -107,6 +107,12 @@ class FoursomeReplay:
         }
         rung = self.plugin.rules_of(self.evening).ring(state, scores, options=self.options, cuts=self._cuts(step))
         return rung.record, rung.after
+
+    def as_played(self, record: object, state: FoursomeState, step: Bell) -> tuple[FoursomeBell, FoursomeState]:
+        """``tables.formats.bell.seats_as_played``: the seats stored after ``step``, the guests'
+        real seats since (``docs/rules/tables-of-four.md``, "Corrections")."""
+        assert isinstance(record, FoursomeBell)
+        return seats_as_played(record, state, self.after(step).tables)
 
     def _cuts(self, step: Bell) -> dict[int, Side]:
         """Every cut made at the bells of ``step``'s round, live or undone, the first cut of a

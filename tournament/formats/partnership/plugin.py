@@ -285,12 +285,16 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
 
     def correction_context(self, evening: Evening, *, rnd: Round, form) -> dict:
         """The family's fields (``partnership/correction_fields.html``) around the format's own
-        report fields (``template("host_report")``), with the round (Bunco's target number)."""
+        report fields (``template("host_report")``), with the round (Bunco's target number), and
+        what saving does to the later rounds (``correction_note``, ``docs/rules/tables-of-four.md``,
+        "Corrections": a later round played keeps its seats)."""
         return {
             "fields": "partnership/correction_fields.html",
             "report_fields": self.template("host_report"),
             "round": rnd,
             "sides": [("NS", "North–South"), ("EW", "East–West")],
+            "correction_note": "If a later round has been played since, it was played in the seats the guests "
+            "really took: nobody moves, and only this round's scores change.",
         }
 
     def result_words(self, result, names) -> str:

@@ -138,6 +138,12 @@ class PokerReplay:
         )
         return new, new.after
 
+    def as_played(self, record: BellRecord, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
+        """Unchanged: at Progressive Poker the corrected bell seats the guests where it sends
+        them, and a later round that no longer fits is refused (``docs/rules/progressive-poker.md``,
+        "Corrections")."""
+        return record, state
+
     def leave(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
         """``tables.formats.poker.bell.guest_leaves`` with the options and cards of the departure."""
         record = BellRecord.from_json(step.record)

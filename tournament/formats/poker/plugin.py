@@ -223,8 +223,14 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings", TableResult, Be
         return poker_correction_form(rnd=rnd, bell=bell, table=table, players=players, result=result, data=data)
 
     def correction_context(self, evening: Evening, *, rnd: Round, form) -> dict:
-        """Progressive Poker's fields: ``poker/correction_fields.html``."""
-        return {"fields": "poker/correction_fields.html"}
+        """Progressive Poker's fields: ``poker/correction_fields.html``, and what saving does to
+        the later rounds (``correction_note``, ``docs/rules/progressive-poker.md``, "Corrections")."""
+        return {
+            "fields": "poker/correction_fields.html",
+            "correction_note": "The guests are then seated where the corrected bells send them. If a later "
+            "round's results name a guest this result would have seated elsewhere, nothing is saved and you "
+            "are told why and what you can do.",
+        }
 
     def result_words(self, result, names) -> str:
         """The winner in words: "Ann won the pool" ("nobody won the pool" without a winner)."""
