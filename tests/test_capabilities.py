@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.conf import settings
@@ -34,6 +35,7 @@ from tournament.services.corrections import correction_save
 from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
+from tournament.services.helpers import helper_link_create
 from tournament.services.seat_changes import seats_change
 from tournament.services.state import current_round
 
@@ -166,6 +168,119 @@ def test_phone_report_vote(db, host, key):
     captain_vote(guest=confirmer, result_id=result.pk, verdict="confirm")
     captain_vote(guest=disputer, result_id=result.pk, verdict="dispute", note="We took eight.")
     assert sorted(Result.objects.get(pk=result.pk).votes.values_list("verdict", flat=True)) == ["confirm", "dispute"]
+
+
+class _FormFields(HTMLParser):
+    """The fields of the page's ``<form method="post">`` with what a browser would send untouched
+    (an input's value, a ticked box or radio, a select's chosen option), by name, and every
+    field's name (``names``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self.names: set[str] = set()
+        self._in_form = False
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form" and (a.get("method") or "").lower() == "post":
+            self._in_form = True
+        if not self._in_form or not a.get("name") and tag != "option":
+            return
+        if tag == "input":
+            self.names.add(a["name"])
+            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
+                self.values.setdefault(a["name"], a.get("value") or "")
+        elif tag in ("select", "textarea"):
+            self.names.add(a["name"])
+            self.values.setdefault(a["name"], "")
+            self._select = a["name"] if tag == "select" else None
+        elif tag == "option" and self._select and "selected" in a:
+            self.values[self._select] = a.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self._in_form = False
+        if tag == "select":
+            self._select = None
+
+
+def _form_fields(page: str) -> _FormFields:
+    fields = _FormFields()
+    fields.feed(page)
+    return fields
+
+
+def _scorer_post(evening: Evening, page: str, table: int) -> dict[str, str]:
+    """What the scorer sends for ``table`` from its result ``page``: every field of the form as
+    shown, with the table's result typed in. A format that plays for counters: the first guest
+    wins the pool and takes five counters from the last, so the counts add up; at tables of four
+    the format's own example report (``example_report``: North–South win) in the form's fields
+    (each side's points or tricks, the hands, a player's buncos by seat, a tie's winner)."""
+    fields = _form_fields(page)
+    data = {name: value for name, value in fields.values.items() if name != "csrfmiddlewaretoken"}
+    fmt = format_for(evening)
+    seats = list(fmt.state(evening).tables[table - 1])
+    typed: dict[str, object] = {}
+    if fmt.counters:
+        counters = {g: fmt.state(evening).counters.get(g, 0) for g in seats}
+        take = min(5, counters[seats[-1]])
+        counters[seats[-1]] -= take
+        counters[seats[0]] += take
+        typed = {"pool_winner": seats[0], **{f"counters_{g}": n for g, n in counters.items()}}
+    else:
+        report = fmt.example_report(tuple(seats))
+        for kind in ("points", "tricks"):
+            typed |= {f"{kind}_{side}": n for side, n in report.get(kind, {}).items()}
+        for kind in ("buncos", "minis"):
+            typed |= {f"{kind}_{seats.index(int(p))}": n for p, n in report.get(kind, {}).items()}
+        if report.get("hands"):
+            typed["hands"] = " ".join(f"{side}{n}" for side, n in report["hands"])
+        if report.get("playoff") or report.get("rolloff"):
+            typed["winner"] = report.get("playoff") or report.get("rolloff")
+    assert set(typed) <= fields.names, set(typed) - fields.names  # only the form's own fields
+    return data | {name: str(value) for name, value in typed.items()}
+
+
+@pytest.mark.parametrize("key", formats("a scorer reports a table's result"))
+def test_a_scorer_reports_a_tables_result(db, host, key, client):
+    """A helper's scorer link (``services.helpers``): the round in play's tables with their
+    players named, a table's result form (the format's own), and the result sent from it stored
+    for that table and round, the audit naming the helper; sent again with the same one-time id,
+    nothing is recorded twice; a form for another round saves nothing and says so."""
+    evening = _evening(host, key)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    rnd = round_start(evening=evening, user=host)
+    evening.refresh_from_db()
+    tables = format_for(evening).state(evening).tables
+    at_2 = Guest.objects.filter(pk__in=[p for p in tables[1] if p > 0])
+    tables_page = client.get(reverse("helper-page", args=[scorer.key]))
+    assert tables_page.status_code == 200 and tables_page["Referrer-Policy"] == "no-referrer"
+    assert "Round 1" in tables_page.content.decode()
+    assert all(
+        f"<bdi>{g.name}</bdi>" in tables_page.content.decode() for g in Guest.objects.filter(pk__in=_seated(evening))
+    )
+    url = reverse("helper-result", args=[scorer.key, 2])
+    form_page = client.get(url)
+    assert form_page.status_code == 200 and "noindex" in form_page["X-Robots-Tag"]
+    assert all(f"<bdi>{g.name}</bdi>" in form_page.content.decode() for g in at_2)
+    data = _scorer_post(evening, form_page.content.decode(), 2)
+    stale = client.post(url, {**data, "round": "2"})
+    assert stale.status_code == 200 and "othing was saved" in stale.content.decode()
+    assert not Result.objects.filter(round__evening=evening).exists()
+    sent = client.post(url, {**data, "request_id": "scorer-send-1"})
+    assert sent.status_code == 302 and sent["Location"] == reverse("helper-page", args=[scorer.key])
+    result = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True)
+    assert result.reported_by_user is None and result.reported_by_guest is None
+    entry = AuditEntry.objects.get(evening=evening, action="result.record")
+    assert entry.helper == scorer and entry.user is None
+    again = client.post(url, {**data, "request_id": "scorer-send-1"}, follow=True)
+    assert "was recorded already" in again.content.decode()
+    assert Result.objects.filter(round=rnd, table=2).count() == 1
+    assert AuditEntry.objects.filter(evening=evening, action="result.record").count() == 1
+    assert "1 of " in client.get(reverse("helper-page", args=[scorer.key])).content.decode()
 
 
 @pytest.mark.parametrize("key", formats("the bell by the clock"))

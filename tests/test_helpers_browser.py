@@ -119,3 +119,43 @@ def test_a_door_link_revoked_while_its_page_is_open_says_so_on_the_next_tap(brow
     assert "This link does not work" in alert.inner_text() and "Ask the host for a new one" in alert.inner_text()
     assert phone.get_by_role("button", name="Check in").count() == 0  # nothing left to tap
     assert Guest.objects.get(pk=guest.pk).status == "registered"
+
+
+def test_a_scorer_enters_a_tables_report_at_tables_of_four_on_a_phone(browser, live_server, host):
+    """Bunco, 3 tables (a ghost at one): the scorer's tables and a table's report form fit a
+    390 px phone (no sideways scrolling), every player named; the report typed in is saved and
+    the table shows it. Screenshots: /tmp/host-scorer/."""
+    from tournament.formats.partnership.state import foursome_draw, foursome_state
+    from tournament.services.clock import round_start
+    from tournament.services.helpers import helper_link_create
+
+    os.makedirs("/tmp/host-scorer", exist_ok=True)
+    evening = EveningFactory(host=host, name="Bunco at Maj-Britt's", format="bunco", round_end="clock")
+    names = ["Alma Ahlberg", "Bo Berg", "Cleo Crona", "Dag Dahl", "Eva Ek", "Frej Falk", "Gun Gran", "Hugo Holm"]
+    names += ["Ines Isaksson-Lindqvist", "Jon Jansson", "Karin Kvist"]
+    Guest.objects.bulk_create(
+        [Guest(evening=evening, name=n, name_key=Guest.fold_name(n), pack="red", status="here") for n in names]
+    )
+    foursome_draw(evening=evening)
+    round_start(evening=evening)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven")
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live_server.url}/h/{scorer.key}/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    for name in names:
+        assert phone.get_by_text(name, exact=True).count() == 1
+    phone.screenshot(path="/tmp/host-scorer/scorer-tables.png", full_page=True)
+    phone.get_by_role("link", name="Table 2").click()
+    phone.get_by_role("button", name="Save the report").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.locator("#id_points_NS").fill("23")
+    phone.locator("#id_points_EW").fill("9")
+    phone.locator("#id_buncos_0").fill("1")
+    phone.screenshot(path="/tmp/host-scorer/scorer-report-form.png", full_page=True)
+    phone.get_by_role("button", name="Save the report").click()
+    phone.get_by_text("Report saved for table 2.").wait_for()
+    north = Guest.objects.get(pk=foursome_state(evening).tables[1][0])
+    assert phone.get_by_text(f"buncos: {north.name} 1").count() == 1
+    phone.screenshot(path="/tmp/host-scorer/scorer-saved.png", full_page=True)
+    entry = AuditEntry.objects.get(evening=evening, action="result.record")
+    assert entry.helper == scorer and entry.detail["table"] == 2

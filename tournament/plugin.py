@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from django import forms
     from django.http import HttpRequest, HttpResponse
 
-    from tournament.models import Bell, Draw, Evening, Guest, Result, Round
+    from tournament.models import Bell, Draw, Evening, Guest, HelperLink, Result, Round
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,7 +762,9 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
     pages: ClassVar[Mapping[str, str]] = {}
     """The format's own views for the product's pages: page name ("board", "draw", ...) ->
     dotted path of a view taking ``(request, evening_or_guest, *args)``, as ``urls.py`` names
-    views. A page not named here is the product's page, which serves this format as it is."""
+    views. A page not named here is the product's page, which serves this format as it is.
+    A scorer's pages (``views.helpers``: "scorer", the round's tables; "scorer_result", a
+    table's result form) take the ``HelperLink`` in place of the evening."""
 
     def page(self, name: str) -> PageOverride | None:
         """The format's own view for the product's page ``name``, or None (``pages``)."""
@@ -848,6 +850,8 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
 class PageOverride(Protocol):
     """A format's own view for one of the product's pages: called as the page's view would be,
-    with the evening (or the guest) already found."""
+    with the evening (or the guest, or the helper's link for a helper's page) already found."""
 
-    def __call__(self, request: HttpRequest, subject: Evening | Guest, /, *args, **kwargs) -> HttpResponse: ...
+    def __call__(
+        self, request: HttpRequest, subject: Evening | Guest | HelperLink, /, *args, **kwargs
+    ) -> HttpResponse: ...

@@ -16,17 +16,18 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from tournament.models import Evening, Guest
+from tournament.models import Evening, Guest, HelperLink
 from tournament.registry import format_for
 
 
 def own_page(
-    name: str, request: HttpRequest, subject: Evening | Guest, *args: Any, **kwargs: Any
+    name: str, request: HttpRequest, subject: Evening | Guest | HelperLink, *args: Any, **kwargs: Any
 ) -> HttpResponse | None:
     """The response of the format's own view for page ``name`` (called with ``request``,
     ``subject`` and the rest), or None when the product's page serves the format. ``subject``
-    is the evening, or the guest for a guest's page. No query."""
-    evening = subject.evening if isinstance(subject, Guest) else subject
+    is the evening, the guest for a guest's page, or the helper's link (its evening loaded)
+    for a helper's page. No query."""
+    evening = subject if isinstance(subject, Evening) else subject.evening
     view = format_for(evening).page(name)
     return None if view is None else view(request, subject, *args, **kwargs)
 

@@ -7,7 +7,10 @@ and revoking the links on the door page.
   (``tournament.views.guests``) through a ``Door`` that names the helper. Seating a guest
   after round 1, marking someone as left, removing a guest and private links stay the host's.
 - A **scorer** link shows the round in play, table by table, and takes a table's result with
-  the host's result form (counts must add up, as on the captains' phones).
+  the host's result form (counts must add up, as on the captains' phones). A format draws
+  these two pages itself when it names them (``FormatPlugin.pages``: "scorer" and
+  "scorer_result", called with the link; the formats at tables of four take the format's own
+  report form there); else they are the pages below.
 
 Like a guest's private link: an unknown or revoked key answers the one 404
 (``tournament.private_doors.not_found``); every answer carries ``Referrer-Policy: no-referrer``
@@ -37,6 +40,7 @@ from tournament.selectors.board import evening_board
 from tournament.services import helpers, state
 from tournament.services.naming import error_message
 from tournament.services.sends import send_once
+from tournament.views.format_pages import own_page
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.guests import Door, add_guests, check_in_many, guest_action, list_page, rows_response
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
@@ -91,7 +95,8 @@ def helper_page(request: HtmxHttpRequest, link: HelperLink) -> HttpResponse:
     if link.role == HelperLink.Role.SCORER:
         if request.method == "POST":
             return refused(request, link, "This link enters table results; it cannot add guests. Ask the host.")
-        return scorer_page(request, link)
+        own = own_page("scorer", request, link)
+        return own if own is not None else scorer_page(request, link)
     door = _door(link)
     if request.method == "POST":
         return add_guests(request, door)
@@ -152,7 +157,10 @@ def scorer_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
 def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpResponse:
     """The scorer enters one table's result for the round in play (the host's result form;
     counts must add up). Redirects to the scorer's tables when saved; the form with the reason
-    otherwise (nothing saved)."""
+    otherwise (nothing saved). A format that draws its own scorer's form (``own_page``
+    "scorer_result") answers instead."""
+    if (own := own_page("scorer_result", request, link, table)) is not None:
+        return own
     evening = link.evening
     current = state.current_round(evening)
     board = evening_board(evening)
@@ -190,7 +198,8 @@ def _scorer_sent(
 ) -> HttpResponse | None:
     """Record the scorer's valid result ``form`` for ``table`` in round ``round_number`` once per
     the phone's one-time id (``services.sends``): the redirect to the scorer's tables (with
-    "saved", or "recorded already" for a resend), or None with the reason added to the form."""
+    "saved", or "recorded already" for a resend), or None with the reason and "Nothing was
+    saved." added to the form."""
     winner, in_call, counters = form.result()
     try:
         sent = send_once(
@@ -209,8 +218,8 @@ def _scorer_sent(
             ),
             words=lambda result: f"table {table}'s result for round {round_number}",
         )
-    except RuleError as error:
-        form.add_error(None, error_message(error, link.evening))
+    except RuleError as error:  # the rules' words, and that the scorer's form saved nothing
+        form.add_error(None, f"{error_message(error, link.evening)} Nothing was saved.")
         return None
     outcome, words = RECORDED, f"Result saved for table {table}."
     winner_ticked = form.winner_ticked_in_call()

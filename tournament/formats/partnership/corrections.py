@@ -40,11 +40,13 @@ def foursome_correction_form(
     """The format's host report form (``report_forms.RESULT_FORMS``) for the four ``players``
     who sat at ``table`` then (North first; ghosts as negative ids), pre-filled with ``result``'s
     report. Its ``correction()`` is the report as stored (``canonical_report``)."""
-    from tournament.formats.partnership.host_pages import _initial
+    from tournament.formats.partnership.host_pages import report_initial
 
     ids = [p.pk if isinstance(p, Guest) else p for p in players]
     names = [p.name if isinstance(p, Guest) else player_name(p, {}) for p in players]
-    form = RESULT_FORMS[foursome_rules(evening)[0].game](data, players=ids, names=names, initial=_initial(result, ids))
+    form = RESULT_FORMS[foursome_rules(evening)[0].game](
+        data, players=ids, names=names, initial=report_initial(result, ids)
+    )
     form.table = table  # type: ignore[attr-defined]
     return form
 

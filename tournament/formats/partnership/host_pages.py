@@ -175,7 +175,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
     seat = board.tables[table - 1]
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
     form = RESULT_FORMS[foursomes.foursome_rules(evening)[0].game](
-        request.POST or None, players=players, names=names, initial=_initial(seat.result, players)
+        request.POST or None, players=players, names=names, initial=report_initial(seat.result, players)
     )
     if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         if form.moved():
@@ -221,7 +221,7 @@ def moved_words(evening: Evening, board: FoursomeBoard, table: int, moved: list[
     )
 
 
-def _initial(result: Result | None, players: list[int]) -> dict:
+def report_initial(result: Result | None, players: list[int]) -> dict:
     """The form's initial values from the table's live report (None: none yet); ``players``:
     the table's four, North first, so a Bunco report's buncos, mini buncos and rolls (kept by
     player) fill their seat's fields and changing one count keeps the others."""

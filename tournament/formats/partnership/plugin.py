@@ -80,6 +80,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
         "table": _HOST + "table_page",
         "moves": _HOST + "moves_page",
         "captain": "tournament.formats.partnership.guest_pages.foursome_captain",
+        "scorer": "tournament.formats.partnership.scorer_pages.scorer_page",
+        "scorer_result": "tournament.formats.partnership.scorer_pages.scorer_result_page",
     }
 
     documents_instead: ClassVar[Mapping[str, str | None]] = {

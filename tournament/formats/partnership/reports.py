@@ -1,5 +1,6 @@
 """A table's report at tables of four (euchre points, whist tricks, bunco points and buncos):
-recorded by the host, a scorer or a captain's phone, checked by the format's rules.
+recorded by the host, a scorer's link (``foursome_scorer_report``) or a captain's phone,
+checked by the format's rules.
 
 Rules: ``docs/rules/`` (the format's page) through ``tables.formats.records.report_score`` (a euchre hand
 scores 1, 2 or 4; a whist hand has 13 tricks; a bunco roll scores at most 21; a tie names the
@@ -26,9 +27,10 @@ from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
 from tables.formats.table_rules import bunco_head_table_check
 from tournament.formats.partnership.state import foursome_rules, foursome_state
-from tournament.models import Bell, Evening, Guest, Result, Round
+from tournament.models import Bell, Evening, Guest, HelperLink, Result, Round
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
+from tournament.services.helpers import helper_require
 from tournament.services.locks import lock_evening, lock_round, lock_round_number
 from tournament.services.state import OPEN_STATES
 from tournament.services.versions import evening_touch
@@ -240,6 +242,31 @@ def foursome_captain_report(
         return foursome_report(
             round=rnd, table=table, report=report, reporter=guest, device=device, request_id=request_id, state=state
         )
+
+
+def foursome_scorer_report(
+    *,
+    link: HelperLink,
+    round_number: int,
+    table: int,
+    report: Mapping[str, Any],
+    request_id: str = "",
+    device: str = "",
+) -> Result:
+    """A scorer's report of ``table`` for round ``round_number`` (the round their form showed),
+    recorded like the host's (``foursome_report``: an earlier report for the table is replaced,
+    the head table's report may ring the bell) and logged as the helper's (``link``). Returns
+    the live ``Result``. Raises ``HelperRefused`` for a link that is not a scorer's and
+    ``RuleError`` for a round that does not exist or is closed (its bell has rung), a table
+    that does not exist or a report the format makes impossible, in the rules' words; nothing
+    is saved then. House rule (issue 11 deliver 7, as ``services.helpers.scorer_report``): a
+    scorer enters the round in play only; earlier rounds are the host's to correct."""
+    helper_require(link, HelperLink.Role.SCORER)
+    with transaction.atomic():
+        rnd = lock_round_number(lock_evening(link.evening_id), round_number)
+        if rnd is None:
+            raise RuleError("That round does not exist: go back to the tables and reload.")
+        return foursome_report(round=rnd, table=table, report=report, helper=link, device=device, request_id=request_id)
 
 
 def foursome_round_open(*, evening: Evening, round_number: int) -> None:
