@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 
 from tables.formats.foursome import Seat, Side
@@ -29,7 +30,20 @@ from tournament.formats.partnership.report_forms import number_field
 from tournament.forms.fields import WholeNumberField, plain_words
 
 _HANDS = RegexValidator(r"^\s*((NS|EW)[0-9]{1,2}\s*){0,60}$", "The hands were damaged: tap them again.")
-_ROLLS = RegexValidator(r"^\s*([0-9]{1,3}\s*){0,200}$", "The rolls were damaged: tap them again.")
+ROLLS_DAMAGED = "The rolls were damaged: tap them again."
+
+
+def rolls_check(value: str) -> None:
+    """A phone's scoring rolls ("1 2 21": each roll's points, space-separated): at most 200 of
+    them, each one to three of the digits 0 to 9. Raises ``ValidationError`` saying they were
+    damaged (the phone writes them, a person never types them). Read by splitting, as the report
+    reads them, never by a pattern that could try every way of cutting a run of digits (a
+    regular expression of repeated optional groups took exponential time on "1111…x")."""
+    rolls = value.split()
+    if len(rolls) > 200 or not all(r.isascii() and r.isdigit() and len(r) <= 3 for r in rolls):
+        raise ValidationError(ROLLS_DAMAGED)
+
+
 _PER_PLAYER = re.compile(r"^(points|buncos|minis|rolls)_(-?[0-9]{1,18})$")
 _COUNTED = {"points": "points", "buncos": "buncos", "minis": "mini buncos", "rolls": "rolls"}
 SIDES = [("", "No tie"), ("NS", "North–South"), ("EW", "East–West")]
@@ -84,9 +98,9 @@ class FoursomeReportForm(forms.Form):
                 self.fields[f"rolls_{player}"] = forms.CharField(
                     required=False,
                     max_length=800,
-                    validators=[_ROLLS],
+                    validators=[rolls_check],
                     widget=forms.HiddenInput,
-                    error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), _ROLLS.message),
+                    error_messages=dict.fromkeys(("max_length", "null_characters_not_allowed"), ROLLS_DAMAGED),
                 )
             self.fields["rolloff"] = _side("On a tie, who won the roll-off?", "roll-off")
         plain_words(self)
