@@ -255,6 +255,16 @@ def draw_preview(evening: Evening, here: int) -> tuple[int, int, int, str]:
     return len(sizes), max(seats - here, 0), max(here - seats, 0), ""
 
 
+def drawn_tables(evening: Evening) -> int:
+    """How many tables the seats in force make (0 before the draw): what the draw page shows of
+    the board, read from the seats alone (``foursome_state``), never the whole board with its
+    standings (issue 26 item 3: the draw page at 500 guests within 50 times a bare view)."""
+    try:
+        return len(foursomes.foursome_state(evening).tables)
+    except RuleError:
+        return 0
+
+
 def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
     deals it (``foursomes.foursome_draw``) or starts the physical draw with seat cards
@@ -292,7 +302,6 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
         return redirect("host-draw", evening.pk)
     here = evening.guests.filter(status=Guest.Status.HERE).count()
     tables, ghosts, out, refused = draw_preview(evening, here)
-    board = foursome_board(evening)
     return render(
         request,
         "partnership/host_draw.html",
@@ -304,7 +313,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "ghosts": ghosts,
             "out": out,
             "refused": refused,
-            "board": board,
+            "drawn_tables": drawn_tables(evening),
             "started": evening.rounds.exists(),
             "physical_open": open_physical_draw(evening) is not None,
         },
@@ -312,8 +321,9 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 
 
 def seating_page(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """Where everyone sits now: each table's four seats, partners together, ghosts named."""
-    board = foursome_board(evening)
+    """Where everyone sits now: each table's four seats, partners together, ghosts named (the
+    board every phone shares: ``shared_board``)."""
+    board = cast(FoursomeBoard, shared_board(evening).family)
     ghosts = any(s.is_ghost for t in board.tables for s in t.seats)
     return render(request, "partnership/host_seating.html", {"evening": evening, "board": board, "ghosts": ghosts})
 
