@@ -1,4 +1,4 @@
-"""The draw page at 500 guests within 50 times a bare view (issue 26 item 3): at tables of four
+"""The draw page and the board at 500 guests within 50 times a bare view (issue 26 item 3): at tables of four
 it shows how many tables the seats make without computing the board and its standings; in
 Progressive Poker, drawn again unchanged, it reads no guest again (who represents the other
 pack and who came or left since the draw are found among the guests read once per process and
@@ -78,3 +78,23 @@ def test_the_poker_draw_page_drawn_again_reads_no_guest_and_shows_the_same(clien
     assert not [q["sql"] for q in queries.captured_queries if _reads_every_guest(q["sql"])]
     kept_forget()
     assert _page(client, url) == first  # the page drawn from nothing
+
+
+def test_the_board_at_tables_of_four_drawn_again_reads_no_guest_and_names_who_needs_a_seat(client, host):
+    """Who is here unseated and who has left a seat are found among the guests read once per
+    version, not in queries listing every seated guest's id."""
+    evening = _bunco(host)
+    guest_add(evening=evening, name="Ivy Late", pack="red", check_in=True)
+    gone = evening.guests.filter(seat__isnull=False).order_by("pk").first()
+    Guest.objects.filter(pk=gone.pk).update(status=Guest.Status.LEFT)
+    Evening.objects.filter(pk=evening.pk).update(version=evening.version + 100)
+    client.force_login(host)
+    url = reverse("host-evening", args=[evening.pk])
+    kept_forget()
+    first = _page(client, url)
+    assert "Checked in but not seated: <bdi>Ivy Late</bdi>" in first
+    assert f"Marked as left but still seated: <bdi>{gone.name}</bdi> (table " in first
+    with CaptureQueriesContext(connection) as queries:
+        again = _page(client, url)
+    assert again == first
+    assert not [q["sql"] for q in queries.captured_queries if 'FROM "tournament_guest"' in q["sql"]]
