@@ -2,7 +2,8 @@
 checking each name once and computing standings once"): what such a draw reads, read once.
 The evening's guests are read in one query with their evening set (``guest_boards.guests_read``),
 the same guests the related manager gives; the print page's checks at tables of four read and
-parse the seats once for the score cards and the results."""
+parse the seats once for the score cards and the results; the end page reads the tables to
+count (and so the last state) once, for itself and for the ceremony's tables still to count."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.fixtures_ending import ended_evening
 from tests.fixtures_room import played_evening
 from tournament.kept import kept_forget
 from tournament.models import Evening, Guest
@@ -55,3 +57,23 @@ def test_the_print_page_at_tables_of_four_reads_the_seats_once(client, host):
         page = client.get(reverse("host-print", args=[evening.pk])).content.decode()
     assert "Results" in page and "No bell has rung yet" not in page
     assert len([q for q in queries.captured_queries if '"state_after"' in q["sql"]]) == 1
+
+
+def test_the_end_page_reads_the_tables_to_count_once(client, host, monkeypatch):
+    from tournament.selectors import finish_page
+    from tournament.services import ending
+
+    evening = ended_evening(host, 12)
+    calls = []
+    real = ending.final_count_tables
+
+    def counted(evening):
+        calls.append(evening.pk)
+        return real(evening)
+
+    monkeypatch.setattr(ending, "final_count_tables", counted)
+    monkeypatch.setattr(finish_page, "final_count_tables", counted)
+    client.force_login(host)
+    kept_forget()
+    page = client.get(reverse("host-finish", args=[evening.pk])).content.decode()
+    assert calls == [evening.pk] and "Table 1" in page
