@@ -229,3 +229,34 @@ def test_the_room_slides_at_tables_of_four_are_what_their_templates_wrote(host, 
         == ""
     )
     assert seating_slide([]) == Template(ROOM_SEATING).render(Context({"foursome_seating": []})) == ""
+
+
+def test_the_rows_put_in_as_bytes_are_the_rows_the_template_writes(client, host, evening, monkeypatch):
+    """The guests list's rows put into the response once, as bytes (``guest_rows.RowsSplice``),
+    make the page the template alone writes, character for character: for the rows' template
+    and for the whole page, the host's and (htmx) the list's body."""
+    from django.http import HttpResponse
+
+    from tournament.templatetags.guest_rows import ROWS_SLOT, RowsSplice
+
+    door = Door(evening=evening, user=host)
+    listing = guest_list(evening, kept=True)
+    page = Template("{% load guest_rows %}<p>Zoë →</p>{% guest_rows %}<p>the end</p>")
+    context = {"list": listing, "door": door, "evening": evening, "csrf_token": "the-token"}
+    splice = RowsSplice()
+    drawn = page.render(Context({**context, "rows_splice": splice}))
+    assert ROWS_SLOT in drawn and splice.rows is not None and "<tr " not in drawn
+    assert splice.splice(HttpResponse(drawn)).content.decode() == page.render(Context(context))
+
+    class InPlace:  # no splice: every template writes the rows in place
+        def splice(self, response):
+            return response
+
+    client.force_login(host)
+    url = reverse("host-guests", args=[evening.pk])
+    for headers in ({}, {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "guest-rows"}):
+        spliced = _TOKEN.sub(r'\1"', client.get(url, **headers).content.decode())
+        assert ROWS_SLOT not in spliced and spliced.count('<tr id="guest-') == evening.guests.count()
+        with monkeypatch.context() as patched:
+            patched.setattr("tournament.views.guests.RowsSplice", InPlace)
+            assert _TOKEN.sub(r'\1"', client.get(url, **headers).content.decode()) == spliced
