@@ -260,3 +260,38 @@ def test_the_rows_put_in_as_bytes_are_the_rows_the_template_writes(client, host,
         with monkeypatch.context() as patched:
             patched.setattr("tournament.views.guests.RowsSplice", InPlace)
             assert _TOKEN.sub(r'\1"', client.get(url, **headers).content.decode()) == spliced
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Pacific/Chatham"])
+def test_the_corrections_rounds_written_in_python_are_the_templates_loop(host, zone):
+    """At tables of four with a ghost, names with markup, a table with no result and a bell
+    whose counts do not add up (poker), in a time zone of its own: ``views.correction_rounds``
+    writes what the loop wrote; before any bell, its one line."""
+    from django.utils import timezone
+
+    from tournament.formats.partnership.state import foursome_draw
+    from tournament.registry import format_for
+    from tournament.services.clock import round_ring, round_start
+    from tournament.views.correction_rounds import rounds_html
+
+    evening = Evening.objects.create(host=host, name="Bunco", date="2026-11-30", format="bunco", rounds_planned=3)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", 'O\'Brien "&" Co'):
+        guest_add(evening=evening, name=name, pack="red", check_in=True)
+    foursome_draw(evening=Evening.objects.get(pk=evening.pk))
+    with timezone.override(zone):
+        assert rounds_html(evening, []) == Template(ROUNDS_LOOP).render(Context({"evening": evening, "rounds": []}))
+    rnd = round_start(evening=Evening.objects.get(pk=evening.pk), user=host)
+    fmt = format_for(evening)
+    fmt.example_result(evening=Evening.objects.get(pk=evening.pk), rnd=rnd, table=1, user=host)
+    if evening.rounds.get(pk=rnd.pk).state != "closed":
+        round_ring(evening=Evening.objects.get(pk=evening.pk), user=host)
+    poker = played_evening(host, 12)
+    for each in (evening, poker):
+        rounds = correction_rounds(Evening.objects.get(pk=each.pk))
+        assert rounds
+        with timezone.override(zone):
+            written = rounds_html(each, rounds)
+            assert written == Template(ROUNDS_LOOP).render(Context({"evening": each, "rounds": rounds}))
+    assert "Ghost" in rounds_html(evening, correction_rounds(evening)) and "O&#x27;Brien" in written + rounds_html(
+        evening, correction_rounds(evening)
+    )
