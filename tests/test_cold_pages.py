@@ -3,7 +3,8 @@ checking each name once and computing standings once"): what such a draw reads, 
 The evening's guests are read in one query with their evening set (``guest_boards.guests_read``),
 the same guests the related manager gives; the print page's checks at tables of four read and
 parse the seats once for the score cards and the results; the end page reads the tables to
-count (and so the last state) once, for itself and for the ceremony's tables still to count."""
+count (and so the last state) once, for itself and for the ceremony's tables still to count; the
+board reads its last bell's entries in one query, each with its bell and guest set."""
 
 from __future__ import annotations
 
@@ -77,3 +78,16 @@ def test_the_end_page_reads_the_tables_to_count_once(client, host, monkeypatch):
     kept_forget()
     page = client.get(reverse("host-finish", args=[evening.pk])).content.decode()
     assert calls == [evening.pk] and "Table 1" in page
+
+
+def test_the_last_bells_entries_are_read_once_each_with_its_bell_and_guest(host):
+    from tournament.selectors.board import board_basics
+
+    evening = played_evening(host, 12)
+    guests = guests_read(evening)
+    board = board_basics(evening, guests)
+    assert board.last_bell is not None and board.last_entries
+    with CaptureQueriesContext(connection) as queries:
+        assert all(e.bell is board.last_bell and e.guest is guests[e.guest_id] for e in board.last_entries)
+    assert not queries.captured_queries
+    assert [e.pk for e in board.last_entries] == [e.pk for e in board.last_bell.entries.all()]
