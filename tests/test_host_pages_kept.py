@@ -295,3 +295,28 @@ def test_the_corrections_rounds_written_in_python_are_the_templates_loop(host, z
     assert "Ghost" in rounds_html(evening, correction_rounds(evening)) and "O&#x27;Brien" in written + rounds_html(
         evening, correction_rounds(evening)
     )
+
+
+@pytest.mark.parametrize("who", ["host", "door helper"])
+def test_the_kept_registration_forms_are_the_forms_written_afresh(client, host, evening, monkeypatch, who):
+    """The guests page's unbound registration forms written once per version
+    (``guest_rows.KeptFormsNode``) make the page written afresh, each request's own CSRF token
+    in each form; a form sent back with a mistake is written afresh, with its reasons."""
+    from tournament.templatetags.guest_rows import KeptFormsNode
+
+    if who == "host":
+        client.force_login(host)
+        url = reverse("host-guests", args=[evening.pk])
+    else:
+        url = reverse("helper-page", args=[helper_link_create(evening=evening, role="door").key])
+    kept_forget()
+    pages = [client.get(url).content.decode() for _ in range(2)]  # written, then kept
+    with monkeypatch.context() as patched:
+        patched.setattr(KeptFormsNode, "render", lambda self, context: self.nodelist.render(context))
+        afresh = client.get(url).content.decode()
+    for page in pages:
+        assert _TOKEN.sub(r'\1"', page) == _TOKEN.sub(r'\1"', afresh)
+        tokens = set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]*)"', page))
+        assert len(tokens) == 1 and "csrfslot" not in page  # the request's own token in every form
+    refused = client.post(url, {"one-name": "", "one-pack": "red"}).content.decode()
+    assert "This field is required" in refused or "errorlist" in refused

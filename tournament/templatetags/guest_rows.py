@@ -280,3 +280,43 @@ def guest_rows(context) -> SafeString:
 def guest_row(context) -> SafeString:
     """One guest's row (``g``, with ``note`` beside the name when given) as safe HTML."""
     return mark_safe(_row(_shared(context), context["g"], context.get("note") or ""))
+
+
+_CSRF_SLOT = "csrfslot4b1d9e"  # a CSRF token no request has (letters and digits: escaped as it is)
+
+
+class KeptFormsNode(template.Node):
+    """``{% kept_forms "name" %}...{% endkept_forms %}``: the guests page's registration forms
+    (one guest at the door, a pasted list or a file), unbound, written once per evening version
+    (kept with the list's reading, ``EveningGuests.parts_html``) with a slot for each form's CSRF
+    token, the request's own put in on every request: Django writes each of their dozen fields
+    through some five templates (issue 26 item 3: the guests page at 500 guests within 50 times
+    a bare view). Written afresh, as the template says, unless the view says the forms are the
+    unbound ones (``keep_forms`` in the context, a plain GET) and the list was read kept."""
+
+    def __init__(self, name: str, nodelist: template.NodeList) -> None:
+        self.name, self.nodelist = name, nodelist
+
+    def render(self, context) -> str:
+        listing, evening = context.get("list"), context.get("evening")
+        reading = getattr(listing, "reading", None)
+        token = str(context.get("csrf_token") or "")
+        if reading is None or evening is None or not context.get("keep_forms") or token in ("", "NOTPROVIDED"):
+            return self.nodelist.render(context)
+        key = (self.name, str(evening.red_label), str(evening.blue_label))
+        pieces = reading.parts_html.get(key)
+        if pieces is None:
+            with context.push(csrf_token=_CSRF_SLOT):
+                pieces = reading.parts_html[key] = self.nodelist.render(context).split(_CSRF_SLOT)
+        return mark_safe(escape(token).join(pieces))
+
+
+@register.tag
+def kept_forms(parser, token) -> KeptFormsNode:
+    """``{% kept_forms "name" %}...{% endkept_forms %}`` (``KeptFormsNode``)."""
+    bits = token.split_contents()
+    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
+        raise template.TemplateSyntaxError("kept_forms takes one quoted name")
+    nodelist = parser.parse(("endkept_forms",))
+    parser.delete_first_token()
+    return KeptFormsNode(bits[1][1:-1], nodelist)

@@ -141,7 +141,9 @@ def list_page(request: HtmxHttpRequest, door: Door, **forms) -> HttpResponse:
     listing = guest_list(door.evening, q=q, show=show, kept=request.method == "GET")  # a POST's is fresh
     template = "host/guests.html" if door.is_host else "helper/door.html"
     splice = RowsSplice()  # the whole list's rows go into the response once, as bytes
-    return splice.splice(render(request, template, _context(door, listing, search=search, rows_splice=splice, **forms)))
+    keep = request.method == "GET"  # the registration forms unbound: written once per version
+    context = _context(door, listing, search=search, rows_splice=splice, keep_forms=keep, **forms)
+    return splice.splice(render(request, template, context))
 
 
 def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:
