@@ -301,7 +301,8 @@ def test_the_corrections_rounds_written_in_python_are_the_templates_loop(host, z
 def test_the_kept_registration_forms_are_the_forms_written_afresh(client, host, evening, monkeypatch, who):
     """The guests page's unbound registration forms written once per version
     (``guest_rows.KeptFormsNode``) make the page written afresh, each request's own CSRF token
-    in each form; a form sent back with a mistake is written afresh, with its reasons."""
+    in each form; a form sent back with a mistake is written afresh, with its reasons, and the
+    search box under a search with the words searched."""
     from tournament.templatetags.guest_rows import KeptFormsNode
 
     if who == "host":
@@ -320,3 +321,5 @@ def test_the_kept_registration_forms_are_the_forms_written_afresh(client, host, 
         assert len(tokens) == 1 and "csrfslot" not in page  # the request's own token in every form
     refused = client.post(url, {"one-name": "", "one-pack": "red"}).content.decode()
     assert "This field is required" in refused or "errorlist" in refused
+    searched = client.get(url, {"q": "zo"}).content.decode()  # the search box written afresh, with the search
+    assert 'name="q" value="zo"' in searched and 'name="q" value="zo"' not in pages[1]

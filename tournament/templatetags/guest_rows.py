@@ -291,19 +291,29 @@ class KeptFormsNode(template.Node):
     (kept with the list's reading, ``EveningGuests.parts_html``) with a slot for each form's CSRF
     token, the request's own put in on every request: Django writes each of their dozen fields
     through some five templates (issue 26 item 3: the guests page at 500 guests within 50 times
-    a bare view). Written afresh, as the template says, unless the view says the forms are the
-    unbound ones (``keep_forms`` in the context, a plain GET) and the list was read kept."""
+    a bare view). Kept per door's list address (the search box's form goes there) and the pack
+    labels. Written afresh, as the template says, unless the view says the forms are the
+    unbound ones (``keep_forms`` in the context, a plain GET; the tag's ``form``, if named,
+    unbound too) and the list was read kept."""
 
-    def __init__(self, name: str, nodelist: template.NodeList) -> None:
-        self.name, self.nodelist = name, nodelist
+    def __init__(self, name: str, nodelist: template.NodeList, unbound: template.Variable | None = None) -> None:
+        self.name, self.nodelist, self.unbound = name, nodelist, unbound
 
     def render(self, context) -> str:
-        listing, evening = context.get("list"), context.get("evening")
+        listing, evening, door = context.get("list"), context.get("evening"), context.get("door")
         reading = getattr(listing, "reading", None)
         token = str(context.get("csrf_token") or "")
-        if reading is None or evening is None or not context.get("keep_forms") or token in ("", "NOTPROVIDED"):
+        form = self.unbound.resolve(context) if self.unbound is not None else None
+        if (
+            reading is None
+            or evening is None
+            or door is None
+            or not context.get("keep_forms")
+            or getattr(form, "is_bound", False)
+            or token in ("", "NOTPROVIDED")
+        ):
             return self.nodelist.render(context)
-        key = (self.name, str(evening.red_label), str(evening.blue_label))
+        key = (self.name, door.list_url(), str(evening.red_label), str(evening.blue_label))
         pieces = reading.parts_html.get(key)
         if pieces is None:
             with context.push(csrf_token=_CSRF_SLOT):
@@ -313,10 +323,11 @@ class KeptFormsNode(template.Node):
 
 @register.tag
 def kept_forms(parser, token) -> KeptFormsNode:
-    """``{% kept_forms "name" %}...{% endkept_forms %}`` (``KeptFormsNode``)."""
+    """``{% kept_forms "name" [form] %}...{% endkept_forms %}`` (``KeptFormsNode``; ``form``: a
+    form written afresh whenever it is bound, e.g. the search box under a search)."""
     bits = token.split_contents()
-    if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
-        raise template.TemplateSyntaxError("kept_forms takes one quoted name")
+    if len(bits) not in (2, 3) or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
+        raise template.TemplateSyntaxError("kept_forms takes one quoted name and, maybe, a form")
     nodelist = parser.parse(("endkept_forms",))
     parser.delete_first_token()
-    return KeptFormsNode(bits[1][1:-1], nodelist)
+    return KeptFormsNode(bits[1][1:-1], nodelist, template.Variable(bits[2]) if len(bits) == 3 else None)
