@@ -33,8 +33,12 @@ gunicorn (one worker, one thread) serving the same database file with the produc
 interleaved the same way: the bare view then costs a request over the loopback, as in a run with
 gunicorn, so these ratios are the ones to set beside figures measured that way (issue 26's).
 
+With ``--cpu`` (in process only) each GET and the bare view are timed in this process's CPU
+seconds (``time.process_time``) instead of wall-clock seconds: on a machine shared with other
+jobs a GET's wait for the processor is left out, so the ratios move less between runs.
+
 Run: ``.venv/bin/python bench/bench_host_pages.py [--guests 500] [--repeat 5]
-[--formats poker,bunco] [--database-url URL] [--http] [--cold] [--pages guests,print]``
+[--formats poker,bunco] [--database-url URL] [--http] [--cold] [--cpu] [--pages guests,print]``
 (``--pages``: only the pages of those labels of ``PAGES``).
 """
 
@@ -50,6 +54,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pages as page_timing  # noqa: E402
 from bench_django import bench_database  # noqa: E402  (sets Django's settings up)
 from pages import BARE, counted_get, interleaved, use_bare_urls  # noqa: E402
 from ratios import report  # noqa: E402
@@ -318,12 +323,17 @@ def main() -> None:
     parser.add_argument("--http", action="store_true", help="also over HTTP from gunicorn (SQLite only)")
     parser.add_argument("--cold", action="store_true", help="also each page's first draw after a change")
     parser.add_argument("--pages", default="", help="only these pages, by label, comma-separated (e.g. guests,print)")
+    parser.add_argument("--cpu", action="store_true", help="time in this process's CPU seconds (in process only)")
     args = parser.parse_args()
     only = {label.strip() for label in args.pages.split(",")} if args.pages else None
     if only and only - {label for label, _, _ in PAGES}:
         parser.error(f"--pages: choose among {', '.join(label for label, _, _ in PAGES)}")
     if args.http and args.database_url:
         parser.error("--http serves the SQLite file only")
+    if args.cpu and args.http:
+        parser.error("--cpu times in process only: a page fetched over HTTP runs in gunicorn")
+    if args.cpu:
+        page_timing.CLOCK = time.process_time
     with bench_database(args.database_url) as connection:
         from django.conf import settings
         from django.contrib.auth import get_user_model
@@ -335,7 +345,7 @@ def main() -> None:
         client.force_login(host)
         for fmt in args.formats.split(","):
             evenings = {60: evening_for(fmt, host, 60), args.guests: evening_for(fmt, host, args.guests)}
-            ways = [("", lambda url: counted_get(client, url))]
+            ways = [(" in CPU time" if args.cpu else "", lambda url: counted_get(client, url))]
             server = None
             if args.http:
                 cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"

@@ -10,6 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 BARE = "/bench/bare/"
+CLOCK: Callable[[], float] = time.perf_counter
+"""What ``counted_get`` times with: wall-clock seconds, or this process's CPU seconds
+(``time.process_time``, ``bench_host_pages.py --cpu``), which waiting on a busy machine does
+not inflate."""
 
 
 def use_bare_urls() -> None:
@@ -33,7 +37,8 @@ class Timing:
 
 
 def counted_get(client, url: str, **headers) -> tuple[object, int, float]:
-    """(response, SQL queries, seconds) of one GET of ``url`` through the test ``client``."""
+    """(response, SQL queries, seconds by ``CLOCK``) of one GET of ``url`` through the test
+    ``client``."""
     from django.db import connection
 
     queries = 0
@@ -44,9 +49,9 @@ def counted_get(client, url: str, **headers) -> tuple[object, int, float]:
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(count):
-        start = time.perf_counter()
+        start = CLOCK()
         response = client.get(url, **headers)
-        seconds = time.perf_counter() - start
+        seconds = CLOCK() - start
     return response, queries, seconds
 
 

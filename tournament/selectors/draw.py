@@ -21,6 +21,7 @@ from tournament.name_keys import bare_name, name_found
 from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
+from tournament.selectors.guest_boards import shared_guests
 from tournament.services.draw_physical import open_physical_draw
 from tournament.services.draws import live_draw, stored_plan
 from tournament.services.naming import error_message
@@ -142,9 +143,10 @@ class Representing:
 
 def representing_choice(evening: Evening, plan: Plan) -> Representing:
     """The choice of who represents the other pack for ``plan`` and the guests here (how many
-    must: ``FormatPlugin.from_other_pack``). One query. Source: docs/rules/progressive-poker.md
-    ("some of the men must represent women or vice versa")."""
-    guests = list(evening.guests.filter(status=Guest.Status.HERE))
+        must: ``FormatPlugin.from_other_pack``). The guests are the ones read once per process and
+    evening version (``guest_boards.shared_guests``): no query when kept. Source: docs/rules/progressive-poker.md
+        ("some of the men must represent women or vice versa")."""
+    guests = [g for g in shared_guests(evening).values() if g.status == Guest.Status.HERE]
     counts = Counter(Pack(g.pack) for g in guests)
     if counts[Pack.RED] + counts[Pack.BLUE] != plan.guests:
         return Representing(None, 0, [])
@@ -176,7 +178,8 @@ class DrawChanges:
 
 def draw_changes(evening: Evening) -> DrawChanges:
     """Who is checked in without a card in the draw in force, and who has a card but is no
-    longer checked in. Empty before any draw. Three queries."""
+    longer checked in. Empty before any draw. Two queries, and the guests read once per process
+    and evening version (``guest_boards.shared_guests``)."""
     changes = DrawChanges()
     draw = live_draw(evening)
     if draw is None:
@@ -185,7 +188,7 @@ def draw_changes(evening: Evening) -> DrawChanges:
     fmt = format_for(evening)
     tables = dict(draw.cards.values_list("guest_id", "rank"))
     free = fmt.free_seats(plan)
-    for guest in evening.guests.all():
+    for guest in shared_guests(evening).values():
         if guest.status == Guest.Status.HERE and guest.pk not in tables:
             changes.latecomers.append((guest, free))
         elif guest.status != Guest.Status.HERE and guest.pk in tables:

@@ -37,4 +37,11 @@ def finish_reading(evening: Evening) -> FinishReading:
     """``evening``'s end page reading at ``evening.version``, computed once per process and
     version. Raises ``RuleError`` as ``final_count_tables`` and the format's standings do
     (nothing is kept then). For pages that only read."""
-    return evening_part(_FINISHES, evening, lambda now: FinishReading(tuple(final_count_tables(now)), ceremony(now)))
+    return evening_part(_FINISHES, evening, _finish_reading)
+
+
+def _finish_reading(evening: Evening) -> FinishReading:
+    """``finish_reading``'s value, computed: the tables to count read once, for the page and for
+    the ceremony's tables still to count (the last state parsed once, not twice)."""
+    tables = tuple(final_count_tables(evening))
+    return FinishReading(tables, ceremony(evening, tables=tables))

@@ -136,7 +136,8 @@ class EveningGuests:
     and the draw is made, who is here but unseated, who sits the round out, whether a guest may
     join after the draw, and the A–Z jump links of the whole list (``letters``). ``rows_html``
     is the guests list's rows written once per door (``templatetags.guest_rows``), kept with
-    this reading."""
+    this reading, and ``rows_bytes`` the same encoded once (``guest_rows.RowsSplice``);
+    ``parts_html``: the page's unbound registration forms written once (``guest_rows.KeptFormsNode``)."""
 
     version: int
     everyone: tuple[GuestRow, ...]
@@ -150,6 +151,8 @@ class EveningGuests:
     letters: tuple[Initial, ...]
     seatable: bool = True  # GuestList.seatable
     rows_html: dict[Hashable, list[str]] = field(default_factory=dict, compare=False, repr=False)
+    rows_bytes: dict[Hashable, list[bytes]] = field(default_factory=dict, compare=False, repr=False)
+    parts_html: dict[Hashable, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
 
 LISTS_KEPT = 16  # evenings whose guests list's reading a process keeps

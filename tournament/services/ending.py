@@ -25,7 +25,7 @@ counters, as prizes are usually given, the biggest last.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -275,12 +275,13 @@ class Ceremony:
         return self.standings_shown
 
 
-def ceremony(evening: Evening) -> Ceremony:
+def ceremony(evening: Evening, *, tables: Sequence[TableCount] | None = None) -> Ceremony:
     """The ceremony of an evening (a few queries: the standings and the final counts). The
     prizes are the format's (``FormatPlugin.standings``), those with a winner each a step of
     their own, those nobody won (``Ceremony.not_awarded``) none (house rule: no full-screen
     reveal of an empty prize); a format without a final count (house rule: its tallies are
-    complete at the last bell) has no table left to count."""
+    complete at the last bell) has no table left to count. ``tables``: the evening's
+    ``final_count_tables`` when the caller has them (the end page: the last state read once)."""
     fmt = format_for(evening)
     prizes: tuple = ()
     not_awarded: tuple = ()
@@ -292,7 +293,8 @@ def ceremony(evening: Evening) -> Ceremony:
     shown = step or 0
     uncounted: tuple[int, ...] = ()
     if evening.stage == Evening.Stage.ENDED and step is None and fmt.final_count:
-        uncounted = tuple(t.number for t in final_count_tables(evening) if t.count is None)
+        counted = final_count_tables(evening) if tables is None else tables
+        uncounted = tuple(t.number for t in counted if t.count is None)
     return Ceremony(
         step=step,
         prizes=prizes,

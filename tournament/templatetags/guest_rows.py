@@ -20,6 +20,7 @@ from html import escape
 from urllib.parse import quote
 
 from django import template
+from django.http import HttpResponse
 from django.template.defaulttags import CsrfTokenNode
 from django.urls import reverse
 from django.utils.html import escapejs
@@ -196,32 +197,81 @@ def _row(s: _Shared, g, note: str = "") -> str:
 
 
 _SLOT = "<!--csrf and seen-->"  # where each row's form takes the page's own fields (no escaped text has "<")
+ROWS_SLOT = "<!--the guests list's rows-->"  # where ``RowsSplice`` puts the rows in (no escaped text has "<")
 
 
-def _kept_rows(s: _Shared, listing) -> str:
-    """The whole list's rows (``listing`` unfiltered, read with its ``reading``) as
-    ``guest_rows`` writes them: written once per reading and door with a slot for each form's
-    CSRF field and ``seen`` mark, which are the page's own, put in on every request."""
+def _key(s: _Shared) -> tuple:
+    return (s.is_host, s.links, s.hidden, s.remove_query, s.remove_vals, s.red, s.blue, s.started, s.drawn)
+
+
+def _kept_pieces(s: _Shared, listing) -> list[str]:
+    """The whole list's rows (``listing`` unfiltered, read with its ``reading``) written once
+    per reading and door, split at each form's slot for the page's own CSRF field and ``seen``
+    mark (put in on every request)."""
     reading = listing.reading
-    key = (s.is_host, s.links, s.hidden, s.remove_query, s.remove_vals, s.red, s.blue, s.started, s.drawn)
+    key = _key(s)
     pieces = reading.rows_html.get(key)
     if pieces is None:
         blank = replace(s, csrf=_SLOT, seen="")
         pieces = reading.rows_html[key] = "".join(_row(blank, g) + "\n" for g in listing.rows).split(_SLOT)
-    return (s.csrf + s.seen).join(pieces)
+    return pieces
+
+
+def _kept_rows(s: _Shared, listing) -> str:
+    """The whole list's rows as ``guest_rows`` writes them (``_kept_pieces``, each form with the
+    page's CSRF field and ``seen`` mark)."""
+    return (s.csrf + s.seen).join(_kept_pieces(s, listing))
+
+
+def _kept_rows_bytes(s: _Shared, listing) -> bytes:
+    """``_kept_rows`` encoded as UTF-8, from the pieces encoded once per reading and door."""
+    key = _key(s)
+    pieces = listing.reading.rows_bytes.get(key)
+    if pieces is None:
+        pieces = listing.reading.rows_bytes[key] = [p.encode() for p in _kept_pieces(s, listing)]
+    return (s.csrf + s.seen).encode().join(pieces)
+
+
+class RowsSplice:
+    """The whole guests list's rows (500 guests: some 470,000 characters) put into the page's
+    response once, as bytes, after the page around them is drawn, instead of being copied by
+    every template that includes them and encoded with the page (issue 26 item 3: the guests
+    page at 500 guests within 50 times a bare view). A view passes one in the context as
+    ``rows_splice``; ``{% guest_rows %}`` then writes ``ROWS_SLOT`` and hands it the rows
+    (``rows``, UTF-8); ``splice(response)`` puts them in place of the slot. The page is the one
+    the template alone writes, character for character. A list under a filter (a search) is
+    written in place as before."""
+
+    def __init__(self) -> None:
+        self.rows: bytes | None = None
+
+    def splice(self, response: HttpResponse) -> HttpResponse:
+        """``response`` (the page drawn with this splice) with the rows in place of the slot;
+        unchanged when the rows were written in place. Returns it."""
+        if self.rows is not None:
+            before, slot, after = response.content.partition(ROWS_SLOT.encode())
+            if slot:
+                response.content = before + self.rows + after
+        return response
 
 
 @register.simple_tag(takes_context=True)
 def guest_rows(context) -> SafeString:
     """Every listed guest's row (``list.rows``), each followed by a newline, as safe HTML; ""
     for an empty list (the template says "Nobody ..."). The whole list read once per evening
-    version (``GuestList.reading``) is written once per door and version (``_kept_rows``)."""
+    version (``GuestList.reading``) is written once per door and version (``_kept_rows``), and
+    put in the response as bytes by the context's ``rows_splice`` when the view gives one
+    (``RowsSplice``)."""
     listing = context["list"]
     rows = listing.rows
     if not rows:
         return mark_safe("")
     shared = _shared(context)
     if listing.reading is not None and listing.unfiltered:
+        splice = context.get("rows_splice")
+        if isinstance(splice, RowsSplice):
+            splice.rows = _kept_rows_bytes(shared, listing)
+            return mark_safe(ROWS_SLOT)
         return mark_safe(_kept_rows(shared, listing))
     return mark_safe("".join(_row(shared, g) + "\n" for g in rows))
 
@@ -230,3 +280,54 @@ def guest_rows(context) -> SafeString:
 def guest_row(context) -> SafeString:
     """One guest's row (``g``, with ``note`` beside the name when given) as safe HTML."""
     return mark_safe(_row(_shared(context), context["g"], context.get("note") or ""))
+
+
+_CSRF_SLOT = "csrfslot4b1d9e"  # a CSRF token no request has (letters and digits: escaped as it is)
+
+
+class KeptFormsNode(template.Node):
+    """``{% kept_forms "name" %}...{% endkept_forms %}``: the guests page's registration forms
+    (one guest at the door, a pasted list or a file), unbound, written once per evening version
+    (kept with the list's reading, ``EveningGuests.parts_html``) with a slot for each form's CSRF
+    token, the request's own put in on every request: Django writes each of their dozen fields
+    through some five templates (issue 26 item 3: the guests page at 500 guests within 50 times
+    a bare view). Kept per door's list address (the search box's form goes there) and the pack
+    labels. Written afresh, as the template says, unless the view says the forms are the
+    unbound ones (``keep_forms`` in the context, a plain GET; the tag's ``form``, if named,
+    unbound too) and the list was read kept."""
+
+    def __init__(self, name: str, nodelist: template.NodeList, unbound: template.Variable | None = None) -> None:
+        self.name, self.nodelist, self.unbound = name, nodelist, unbound
+
+    def render(self, context) -> str:
+        listing, evening, door = context.get("list"), context.get("evening"), context.get("door")
+        reading = getattr(listing, "reading", None)
+        token = str(context.get("csrf_token") or "")
+        form = self.unbound.resolve(context) if self.unbound is not None else None
+        if (
+            reading is None
+            or evening is None
+            or door is None
+            or not context.get("keep_forms")
+            or getattr(form, "is_bound", False)
+            or token in ("", "NOTPROVIDED")
+        ):
+            return self.nodelist.render(context)
+        key = (self.name, door.list_url(), str(evening.red_label), str(evening.blue_label))
+        pieces = reading.parts_html.get(key)
+        if pieces is None:
+            with context.push(csrf_token=_CSRF_SLOT):
+                pieces = reading.parts_html[key] = self.nodelist.render(context).split(_CSRF_SLOT)
+        return mark_safe(escape(token).join(pieces))
+
+
+@register.tag
+def kept_forms(parser, token) -> KeptFormsNode:
+    """``{% kept_forms "name" [form] %}...{% endkept_forms %}`` (``KeptFormsNode``; ``form``: a
+    form written afresh whenever it is bound, e.g. the search box under a search)."""
+    bits = token.split_contents()
+    if len(bits) not in (2, 3) or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
+        raise template.TemplateSyntaxError("kept_forms takes one quoted name and, maybe, a form")
+    nodelist = parser.parse(("endkept_forms",))
+    parser.delete_first_token()
+    return KeptFormsNode(bits[1][1:-1], nodelist, template.Variable(bits[2]) if len(bits) == 3 else None)

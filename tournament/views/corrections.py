@@ -12,7 +12,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.utils import timezone
 
 from tables.errors import RuleError
@@ -28,6 +27,7 @@ from tournament.selectors.board import missing_tables, undo_offer
 from tournament.selectors.correction_history import kept_correction_rounds
 from tournament.services import bell, corrections, state
 from tournament.services.naming import error_message, guest_names, name_guests
+from tournament.views.correction_rounds import rounds_html
 from tournament.views.format_pages import own_page
 from tournament.views.host import _device, _evening
 from tournament.views.stale import ANY_CHANGE, acts_on_result, seen_beside, unchanged_since
@@ -49,15 +49,14 @@ def corrections_page(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 def _rounds_html(evening: Evening) -> str:
-    """The corrections page's rounds (``host/_correction_rounds.html``) as safe HTML: written
+    """The corrections page's rounds (``views.correction_rounds``) as safe HTML: written
     once per evening version and time zone (``selectors.correction_history``), the page drawn
     again unchanged writing only its undo button."""
     kept = kept_correction_rounds(evening)
     zone = timezone.get_current_timezone_name()
     html = kept.html.get(zone)
     if html is None:
-        context = {"evening": evening, "rounds": kept.rounds}
-        html = kept.html[zone] = render_to_string("host/_correction_rounds.html", context)
+        html = kept.html[zone] = rounds_html(evening, kept.rounds)
     return html
 
 

@@ -44,6 +44,7 @@ from tournament.services import guests as guest_services
 from tournament.services.helpers import HelperRefused
 from tournament.services.naming import error_message
 from tournament.services.sends import send_once
+from tournament.templatetags.guest_rows import RowsSplice
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
 from tournament.views.request_types import HtmxHttpRequest
 from tournament.views.stale import acts_on_guest, unchanged_since
@@ -107,7 +108,9 @@ def rows_response(
     """The list's body (rows, the bulk bar, the counts, a line of news) for an htmx swap of
     ``#guest-rows``; a GET (a search) reads the list kept for the evening's version."""
     listing = guest_list(door.evening, q=q, show=show, kept=request.method == "GET")
-    response = render(request, "host/_guest_rows.html", _context(door, listing, oob=True, news=news, alert=alert))
+    splice = RowsSplice()
+    context = _context(door, listing, oob=True, news=news, alert=alert, rows_splice=splice)
+    response = splice.splice(render(request, "host/_guest_rows.html", context))
     return reswap(retarget(response, "#guest-rows"), "outerHTML")
 
 
@@ -137,7 +140,10 @@ def list_page(request: HtmxHttpRequest, door: Door, **forms) -> HttpResponse:
         return rows_response(request, door, q=q, show=show)
     listing = guest_list(door.evening, q=q, show=show, kept=request.method == "GET")  # a POST's is fresh
     template = "host/guests.html" if door.is_host else "helper/door.html"
-    return render(request, template, _context(door, listing, search=search, **forms))
+    splice = RowsSplice()  # the whole list's rows go into the response once, as bytes
+    keep = request.method == "GET"  # the registration forms unbound: written once per version
+    context = _context(door, listing, search=search, rows_splice=splice, keep_forms=keep, **forms)
+    return splice.splice(render(request, template, context))
 
 
 def add_guests(request: HtmxHttpRequest, door: Door) -> HttpResponse:

@@ -216,6 +216,7 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
     bell = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
         .select_related("round")
+        .defer("state_after")  # every seat's tallies after it: not read here (``foursome_state`` reads them)
         .order_by("-round__number", "-id")
         .first()
     )

@@ -298,7 +298,11 @@ def _tally_outcome(
     ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""
     if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
-    table = foursome_standings(evening)
+    try:
+        state = _state(evening)  # the seats the score cards' check read: read and parsed once
+    except RuleError:
+        state = None
+    table = foursome_standings(evening, state=state)
     keys = tuple(key for key, _ in table.tallies)
     packs = format_for(evening).plays_packs  # everyone alone: no pack to print
     rows = tuple(

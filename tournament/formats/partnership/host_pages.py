@@ -38,7 +38,7 @@ from tournament.forms.evening import TableJumpForm
 from tournament.models import Bell, Evening, Guest, Result
 from tournament.registry import format_for
 from tournament.selectors.board import last_step
-from tournament.selectors.guest_boards import shared_board
+from tournament.selectors.guest_boards import shared_board, shared_guests
 from tournament.services.draw_physical import draw_physical_start, open_physical_draw
 from tournament.services.naming import error_message
 from tournament.views.stale import ANY_CHANGE, acts_on_result, seen_beside, unchanged_since
@@ -110,25 +110,23 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
     """The host's board of an evening at tables of four: the round and its bell, what needs the
     host (tables missing a report, disputes), then each table's players by seat and partnership
     with its report (in, confirmed or disputed). ``live``: the htmx poll's part only. The board is
-    the one every phone shares, computed once per process and version (``shared_board``)."""
+    the one every phone shares, computed once per process and version (``shared_board``), and
+    who is here unseated or has left a seat is found among the guests read with it
+    (``shared_guests``), not in two queries listing every seated guest's id."""
     board = cast(FoursomeBoard, shared_board(evening).family)
     missing, disputed = needs(board)
     seated = {line.player for t in board.tables for line in t.seats}
     fmt = format_for(evening)
     out = fmt.sitting_out(evening) if board.tables else frozenset()
+    guests = shared_guests(evening).values()  # in name order, read once per version
     here_unseated = (
-        [] if not board.tables else list(evening.guests.filter(status=Guest.Status.HERE).exclude(pk__in=seated))
+        [] if not board.tables else [g for g in guests if g.status == Guest.Status.HERE and g.pk not in seated]
     )
     unseated = [g for g in here_unseated if g.pk not in out]
     tables_of = {line.player: t.number for t in board.tables for line in t.seats}
     ended = evening.stage == Evening.Stage.ENDED
     left_seated = (
-        []
-        if ended
-        else [
-            (g, tables_of[g.pk])
-            for g in evening.guests.filter(status=Guest.Status.LEFT, pk__in=seated).order_by("name_key", "pk")
-        ]
+        [] if ended else [(g, tables_of[g.pk]) for g in guests if g.status == Guest.Status.LEFT and g.pk in seated]
     )
     context = {
         "evening": evening,
@@ -149,7 +147,7 @@ def board_page(request: HttpRequest, evening: Evening, *, live: bool) -> HttpRes
         "undo": last_step(evening),
         "etag": f'"board-{evening.pk}-{evening.version}"',
         "no_report": NO_REPORT_RULE,
-        "here": evening.guests.filter(status=Guest.Status.HERE).count(),
+        "here": sum(g.status == Guest.Status.HERE for g in guests),
         "jump": TableJumpForm(tables=len(board.tables)),
     }
     template = "partnership/host_board_live.html" if live else "partnership/host_board.html"
@@ -255,6 +253,16 @@ def draw_preview(evening: Evening, here: int) -> tuple[int, int, int, str]:
     return len(sizes), max(seats - here, 0), max(here - seats, 0), ""
 
 
+def drawn_tables(evening: Evening) -> int:
+    """How many tables the seats in force make (0 before the draw): what the draw page shows of
+    the board, read from the seats alone (``foursome_state``), never the whole board with its
+    standings (issue 26 item 3: the draw page at 500 guests within 50 times a bare view)."""
+    try:
+        return len(foursomes.foursome_state(evening).tables)
+    except RuleError:
+        return 0
+
+
 def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
     """The partnership draw: how many tables and ghosts the guests here make, the button that
     deals it (``foursomes.foursome_draw``) or starts the physical draw with seat cards
@@ -292,7 +300,6 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
         return redirect("host-draw", evening.pk)
     here = evening.guests.filter(status=Guest.Status.HERE).count()
     tables, ghosts, out, refused = draw_preview(evening, here)
-    board = foursome_board(evening)
     return render(
         request,
         "partnership/host_draw.html",
@@ -304,7 +311,7 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
             "ghosts": ghosts,
             "out": out,
             "refused": refused,
-            "board": board,
+            "drawn_tables": drawn_tables(evening),
             "started": evening.rounds.exists(),
             "physical_open": open_physical_draw(evening) is not None,
         },
@@ -312,8 +319,9 @@ def draw_page(request: HttpRequest, evening: Evening) -> HttpResponse:
 
 
 def seating_page(request: HttpRequest, evening: Evening) -> HttpResponse:
-    """Where everyone sits now: each table's four seats, partners together, ghosts named."""
-    board = foursome_board(evening)
+    """Where everyone sits now: each table's four seats, partners together, ghosts named (the
+    board every phone shares: ``shared_board``)."""
+    board = cast(FoursomeBoard, shared_board(evening).family)
     ghosts = any(s.is_ghost for t in board.tables for s in t.seats)
     return render(request, "partnership/host_seating.html", {"evening": evening, "board": board, "ghosts": ghosts})
 

@@ -9,10 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from django.template.loader import render_to_string
-
 from tournament.evening_parts import evening_part
 from tournament.formats.partnership.boards import BellMove, FoursomeBoard
+from tournament.formats.partnership.room_slides import seating_slide, tables_slide
 from tournament.kept import Kept
 from tournament.models import Evening, Round
 from tournament.name_keys import name_order
@@ -75,8 +74,7 @@ class RoomParts:
     """What the display of an evening at tables of four shows between two changes, kept per
     process and version (``evening_part``): the format's board (``four``, the shared one), the
     moves slide's groups, "find your name" (name, player, table or None, seat letter) and the
-    tables' and find-your-name slides as HTML (``partnership/_room_tables.html``,
-    ``_room_seating.html``). Read-only."""
+    tables' and find-your-name slides as HTML (``room_slides``). Read-only."""
 
     four: FoursomeBoard
     groups: list[MoveGroup]
@@ -106,8 +104,8 @@ def _room_parts(evening: Evening) -> RoomParts:
         four=four,
         groups=groups,
         seating=seats,
-        tables_html=render_to_string("partnership/_room_tables.html", {"foursome": four}),
-        seating_html=render_to_string("partnership/_room_seating.html", {"foursome_seating": seats}),
+        tables_html=tables_slide(four),
+        seating_html=seating_slide(seats),
     )
 
 

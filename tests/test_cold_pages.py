@@ -1,0 +1,93 @@
+"""The host's pages drawn first after a change at 500 guests (issue 26 item 3: "the print page
+checking each name once and computing standings once"): what such a draw reads, read once.
+The evening's guests are read in one query with their evening set (``guest_boards.guests_read``),
+the same guests the related manager gives; the print page's checks at tables of four read and
+parse the seats once for the score cards and the results; the end page reads the tables to
+count (and so the last state) once, for itself and for the ceremony's tables still to count; the
+board reads its last bell's entries in one query, each with its bell and guest set."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.fixtures_ending import ended_evening
+from tests.fixtures_room import played_evening
+from tournament.kept import kept_forget
+from tournament.models import Evening, Guest
+from tournament.selectors.guest_boards import guests_read
+from tournament.services.guests import guest_add
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(guest: Guest) -> dict:
+    return {f.attname: getattr(guest, f.attname) for f in Guest._meta.concrete_fields}
+
+
+def test_the_guests_read_once_are_the_evenings_guests_each_with_its_evening(host):
+    evening = played_evening(host, 12)
+    with CaptureQueriesContext(connection) as queries:
+        read = guests_read(evening)
+        assert all(g.evening is evening for g in read.values())
+    assert len(queries.captured_queries) == 1
+    assert [_fields(g) for g in read.values()] == [_fields(g) for g in evening.guests.all()]
+    assert list(read) == [g.pk for g in evening.guests.all()]  # the list's order
+
+
+def test_the_print_page_at_tables_of_four_reads_the_seats_once(client, host):
+    from tournament.formats.partnership.state import foursome_draw
+    from tournament.registry import format_for
+    from tournament.services.clock import round_ring, round_start
+
+    evening = Evening.objects.create(host=host, name="Bunco", date="2026-11-30", format="bunco", rounds_planned=3)
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"):
+        guest_add(evening=evening, name=name, pack="red", check_in=True)
+    foursome_draw(evening=Evening.objects.get(pk=evening.pk))
+    rnd = round_start(evening=Evening.objects.get(pk=evening.pk), user=host)
+    fmt = format_for(evening)
+    for table in range(1, len(fmt.state(evening).tables) + 1):
+        fmt.example_result(evening=Evening.objects.get(pk=evening.pk), rnd=rnd, table=table, user=host)
+    if evening.rounds.get(pk=rnd.pk).state != "closed":
+        round_ring(evening=Evening.objects.get(pk=evening.pk), user=host)
+    client.force_login(host)
+    kept_forget()
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("host-print", args=[evening.pk])).content.decode()
+    assert "Results" in page and "No bell has rung yet" not in page
+    assert len([q for q in queries.captured_queries if '"state_after"' in q["sql"]]) == 1
+
+
+def test_the_end_page_reads_the_tables_to_count_once(client, host, monkeypatch):
+    from tournament.selectors import finish_page
+    from tournament.services import ending
+
+    evening = ended_evening(host, 12)
+    calls = []
+    real = ending.final_count_tables
+
+    def counted(evening):
+        calls.append(evening.pk)
+        return real(evening)
+
+    monkeypatch.setattr(ending, "final_count_tables", counted)
+    monkeypatch.setattr(finish_page, "final_count_tables", counted)
+    client.force_login(host)
+    kept_forget()
+    page = client.get(reverse("host-finish", args=[evening.pk])).content.decode()
+    assert calls == [evening.pk] and "Table 1" in page
+
+
+def test_the_last_bells_entries_are_read_once_each_with_its_bell_and_guest(host):
+    from tournament.selectors.board import board_basics
+
+    evening = played_evening(host, 12)
+    guests = guests_read(evening)
+    board = board_basics(evening, guests)
+    assert board.last_bell is not None and board.last_entries
+    with CaptureQueriesContext(connection) as queries:
+        assert all(e.bell is board.last_bell and e.guest is guests[e.guest_id] for e in board.last_entries)
+    assert not queries.captured_queries
+    assert [e.pk for e in board.last_entries] == [e.pk for e in board.last_bell.entries.all()]
