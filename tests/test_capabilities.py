@@ -35,6 +35,7 @@ from tournament.services.corrections import correction_save
 from tournament.services.draw_changes import draw_release_guest, draw_swap_guest
 from tournament.services.draws import draw_digital
 from tournament.services.ending import ceremony, ceremony_next, evening_end, final_count_record, final_count_tables
+from tournament.services.guests import guest_add, guests_check_in
 from tournament.services.helpers import helper_link_create
 from tournament.services.seat_changes import seats_change
 from tournament.services.state import current_round
@@ -501,6 +502,29 @@ def test_prizes_with_ties(db, host, client, key):
         words = prize.reason_for(lambda guest: names[guest])
         assert all(names[guest] in words for guest in prize.tied), words
         assert all(f"<bdi>{names[guest]}</bdi>" in page for guest in prize.tied), prize.key
+
+
+@pytest.mark.parametrize("key", formats("start a round with a guest here unseated"))
+def test_starting_a_round_asks_first_when_a_guest_here_has_no_seat(db, host, client, key):
+    """A guest who arrives between rounds and is not seated yet would sit the next round out:
+    *Start round 2* asks first, naming them (house rule), and starts only from "without them";
+    a format seated by a schedule fixed before play takes no one after the draw and starts."""
+    evening = _evening(host, key)
+    draw_digital(evening=evening, user=host)
+    _play(evening, host, rounds=1)
+    late = guest_add(evening=evening, name="Zelda Late", pack="red", user=host)
+    guests_check_in(evening=evening, guest_ids=[late.pk], user=host)
+    client.force_login(host)
+    start = reverse("host-round", args=[evening.pk])
+    page = client.post(start, {"action": "start"})
+    if not format_for(evening).joins_after_the_draw:
+        assert page.status_code == 302 and evening.rounds.count() == 2
+        return
+    assert page.status_code == 200 and evening.rounds.count() == 1
+    text = page.content.decode()
+    assert "<h1>Start round 2?</h1>" in text and "<bdi>Zelda Late</bdi>" in text and "sits it out" in text
+    assert client.post(start, {"action": "start", "confirmed": "on"}).status_code == 302
+    assert evening.rounds.count() == 2
 
 
 @pytest.mark.parametrize("key", formats("a guest who left wins no booby prize"))

@@ -301,3 +301,17 @@ def missing_tables(evening: Evening, rnd: Round) -> list[int]:
         return []
     have = set(Result.objects.filter(round=rnd, superseded_at__isnull=True).values_list("table", flat=True))
     return [n for n in range(1, count + 1) if n not in have]
+
+
+def unseated_guests(evening: Evening) -> list[Guest]:
+    """The guests checked in who hold no seat and whom the format could seat now (not sitting
+    the round out by its rules, ``FormatPlugin.sitting_out``; none for a format seated by a
+    schedule fixed before play, which takes no one after the draw), by name; [] before the
+    draw. Two or three queries. House rule: *Start round N* asks the host first when there are
+    any, since they would sit that round out (``views.host.round_action``)."""
+    fmt = format_for(evening)
+    if not fmt.joins_after_the_draw or not evening.draws.filter(superseded_at__isnull=True, complete=True).exists():
+        return []
+    out = fmt.sitting_out(evening)
+    here = Guest.objects.filter(evening=evening, status=Guest.Status.HERE, seat__isnull=True).exclude(pk__in=out)
+    return sorted(here, key=lambda g: (g.name_key, g.pk))

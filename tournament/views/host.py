@@ -25,7 +25,7 @@ from tournament.forms.evening import CountOffForm, EveningForm, ResultForm, Tabl
 from tournament.forms.exchange import EveningImportForm
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
-from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables
+from tournament.selectors.board import disputed_tables, evening_board, last_step, missing_tables, unseated_guests
 from tournament.selectors.guest_boards import shared_board
 from tournament.services import bell, clock, results, state
 from tournament.services.evening_settings import evening_settings_save
@@ -192,6 +192,11 @@ def _round_action_run(request: HttpRequest, evening: Evening, data: dict) -> Htt
     action, shown, device = data["action"], data["round"], _device(request)
     current = state.current_round(evening)
     if action == "start":
+        waiting = [] if data["confirmed"] else unseated_guests(evening)
+        if waiting:  # house rule: the host is asked before a round starts with guests here unseated
+            number = evening.rounds.count() + 1
+            context = {"evening": evening, "waiting": waiting, "number": number}
+            return render(request, "host/start_confirm.html", context)
         rnd = clock.round_start(evening=evening, user=request.user, device=device)
         messages.success(request, f"Round {rnd.number} has started.")
     elif action == "undo":
