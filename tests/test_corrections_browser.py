@@ -65,7 +65,10 @@ def test_a_correction_three_rounds_back_reaches_the_phone(browser, live_server, 
     assert "Settlement sheet" in host_page.content()
     shot(host_page, "standings")
     host_page.goto(f"{base}/host/e/{evening.pk}/audit/")
-    assert "The host corrected table 3's result in round 1: B2 won the pool (not B1)" in host_page.content()
+    assert (
+        "The host corrected table 3's result in round 1: B2 won the pool (not B1)"
+        in host_page.locator("table.audit").inner_text()
+    )
     shot(host_page, "audit")
     host_page.goto(f"{base}/host/e/{evening.pk}/house-rules/")
     shot(host_page, "house-rules")

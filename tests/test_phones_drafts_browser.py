@@ -206,5 +206,8 @@ def test_the_showdown_helpers_hands_survive_a_reload(browser, live_server):
     page.locator(".sticky-actions button[value='decide']").tap()
     page.locator("#verdict").wait_for()  # the server has the hands now: its page shows them
     assert page.locator("#hand-2").input_value() == "10C JD QH KS AD"
-    assert page.evaluate(DRAFTS) == []  # the draft of the form before is forgotten
+    # The draft of the form before is forgotten once the page's script has read the new page
+    # (it runs when the page has loaded: waited for, not raced).
+    page.wait_for_function(f"{DRAFTS}.length === 0", timeout=5000)
+    assert page.evaluate(DRAFTS) == []
     page.context.close()
