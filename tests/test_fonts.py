@@ -34,6 +34,7 @@ NAMES = {  # the issue's names -> the family each is drawn with
     "נועה": "Noto Sans Hebrew Variable",
     "สมชาย": "Noto Sans Thai Variable",
     "Zoë Brzęczyszczykiewicz": "Noto Sans Variable",
+    "🎲": "Noto Emoji Variable",  # an emoji in a name or an evening's title, as the documents print it
 }
 
 

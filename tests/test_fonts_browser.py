@@ -34,7 +34,7 @@ FAMILY = (
         f'"Noto Sans {script}Variable"'
         for script in ("", "Arabic ", "Hebrew ", "Devanagari ", "Thai ", "SC ", "JP ", "KR ")
     )
-    + ", sans-serif"
+    + ', "Noto Emoji Variable", sans-serif'
 )
 
 # Each seated name's text and width in px on the "find your name" slide's pages.

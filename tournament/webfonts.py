@@ -88,6 +88,7 @@ SCRIPTS: tuple[Script, ...] = (
     ),
     Script("noto-sans-jp", "5.3.1", "Japanese (kana, and kanji the Chinese font lacks)", without=HANGUL),
     Script("noto-sans-kr", "5.3.1", "Korean (Hangul)"),
+    Script("noto-emoji", "5.3.1", "Emoji, in black and white (as the printed documents draw them)"),
 )
 
 FACE = re.compile(r"@font-face\s*\{(?P<body>[^}]*)\}")
