@@ -53,6 +53,14 @@ def test_the_search_filters_with_a_plain_get_and_with_htmx(client, door):
     assert "Nobody listed matches “zz”" in none
 
 
+@pytest.mark.parametrize("typed", ["an" * 2500, "an" * 70, "Anne\x00Smith" + "x" * 200])
+def test_a_search_longer_than_any_name_finds_nobody(client, door, typed):
+    """House rule: a search over 120 characters cannot be part of a name; it found everyone."""
+    page = client.get(url("host-guests", door), {"q": typed})
+    assert page.status_code == 200 and names_in(page.content.decode(), door) == []
+    assert "Nobody listed matches" in page.content.decode()
+
+
 def test_check_in_swaps_the_row_with_htmx(client, door):
     anne = door.guests.get(name="Anne Smith")
     response = client.post(url("host-guest-status", door, anne.pk), {"action": "here", "q": "ann"}, **HTMX)

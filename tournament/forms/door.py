@@ -26,7 +26,9 @@ SHOW_CHOICES = [
 class GuestFilterForm(forms.Form):
     """What part of the guests list to show: a piece of a name (or contact) and a status.
 
-    Read from the query string (``?q=ann&show=registered``); an invalid value shows everyone.
+    Read from the query string (``?q=ann&show=registered``); an invalid status shows every
+    status. House rule: a search longer than any name (120 characters) cannot be part of one,
+    so it finds nobody, rather than being dropped and listing everyone.
     """
 
     q = forms.CharField(
@@ -41,10 +43,15 @@ class GuestFilterForm(forms.Form):
     show = forms.ChoiceField(choices=SHOW_CHOICES, required=False, label="Show")
 
     def filters(self) -> tuple[str, str]:
-        """``(text, status)`` to filter by; ``("", "")`` (everyone) when the form is not valid."""
-        if not self.is_valid():
+        """``(text, status)`` to filter by: the text as typed (stripped), "" for every name; the
+        status, "" for every status when it is not one of the page's."""
+        if not self.is_bound:
             return "", ""
-        return self.cleaned_data["q"], self.cleaned_data["show"]
+        self.is_valid()
+        text = self.cleaned_data.get("q")
+        if text is None:  # too long for any name: kept as typed, so that it matches nobody
+            text = str(self.data.get("q") or "").strip()[:1000]
+        return text, self.cleaned_data.get("show") or ""
 
 
 class GuestActionForm(SeenVersionForm, GuestFilterForm):
