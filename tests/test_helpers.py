@@ -17,6 +17,7 @@ from tournament.services.state import evening_state
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
+KEPT = {"HTTP_X_HEADTABLE_KEEP": "1"}
 
 
 @pytest.fixture
@@ -251,4 +252,51 @@ def test_a_scorer_who_ticks_the_winner_in_the_call_is_told(client, evening):
     winner = Guest.objects.get(pk=winner_id)
     said = f"{winner.name} won the pool, so is in the call anyway: only the others ticked are listed in the call."
     assert said in client.get(helper_url(scorer)).content.decode()
-    assert Result.objects.get(round=rnd, table=2).in_call == [caller_id]
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).in_call == [caller_id]
+
+
+def _seen(page: str) -> str:
+    """The ``seen`` mark a scorer's form carries (when its page was drawn)."""
+    import re
+
+    match = re.search(r'name="seen" value="([0-9.]+)"', page)
+    assert match, "the scorer's form carries no seen mark"
+    return match.group(1)
+
+
+def test_a_scorers_stale_form_never_replaces_a_guests_report(client, evening):
+    from tournament.services.captains import captain_report
+
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven")
+    draw_digital(evening=evening)
+    rnd = round_start(evening=evening)
+    tables = evening_state(evening).tables
+    opened = client.get(helper_url(scorer, "helper-result", 2)).content.decode()
+    seen = _seen(opened)
+    other = client.get(helper_url(scorer, "helper-result", 3)).content.decode()
+    guest = Guest.objects.get(pk=tables[1][1])
+    captain_report(guest=guest, round_number=1, table=2, pool_winner=tables[1][1])  # the guest's phone
+    scorer_says = {"round": "1", "pool_winner": str(tables[1][0]), "seen": seen}
+    response = client.post(helper_url(scorer, "helper-result", 2), scorer_says)
+    said = (
+        "Nothing was saved: table 2&#x27;s report came in since you opened this page: "
+        "look at it, then send yours if it is still needed."
+    )
+    assert response.status_code == 200 and said in response.content.decode()
+    assert "Nothing was saved. Nothing was saved" not in response.content.decode()
+    assert (
+        Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).pool_winner_id == tables[1][1]
+    )  # the guest's report stands
+    kept = client.post(helper_url(scorer, "helper-result", 2), {**scorer_says, "request_id": "s-1"}, **KEPT)
+    assert kept["X-Headtable-Kept"] == "refused"
+    # Another table's report came in too: table 3's form, drawn before it, is not refused by table 2's.
+    table_3 = {"round": "1", "pool_winner": str(tables[2][0]), "seen": _seen(other)}
+    assert client.post(helper_url(scorer, "helper-result", 3), table_3).status_code == 302
+    # Looked at again, the scorer's form saves (the guest's report is then replaced knowingly).
+    again = _seen(client.get(helper_url(scorer, "helper-result", 2)).content.decode())
+    sent = client.post(helper_url(scorer, "helper-result", 2), {**scorer_says, "seen": again, "request_id": "s-2"})
+    assert sent.status_code == 302
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).pool_winner_id == tables[1][0]
+    resent = client.post(helper_url(scorer, "helper-result", 2), {**scorer_says, "seen": again, "request_id": "s-2"})
+    assert resent.status_code == 302  # a resend of a saved form is "recorded already", not refused as stale
+    assert Result.objects.filter(round=rnd, table=2, superseded_at__isnull=True).count() == 1

@@ -106,3 +106,45 @@ def test_a_door_link_gets_no_scorers_form_and_the_service_refuses_a_closed_round
         foursome_scorer_report(link=scorer, round_number=1, table=1, report=report)
     assert not Result.objects.exists()
     assert client.get(_url(scorer, 9), follow=True).redirect_chain[-1][0] == reverse("helper-page", args=[scorer.key])
+
+
+def _seen(page: str) -> str:
+    """The ``seen`` mark a scorer's form carries (when its page was drawn)."""
+    import re
+
+    match = re.search(r'name="seen" value="([0-9.]+)"', page)
+    assert match, "the scorer's form carries no seen mark"
+    return match.group(1)
+
+
+@pytest.mark.parametrize("fmt", ["bunco", "euchre"])
+def test_a_scorers_stale_form_never_replaces_a_guests_report(client, make_evening, fmt):
+    from tournament.formats.partnership.reports import foursome_captain_report
+
+    evening = _drawn(make_evening, fmt)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven")
+    rnd = round_start(evening=evening)
+    seen = _seen(client.get(_url(scorer, 2)).content.decode())
+    guest = Guest.objects.get(pk=foursome_state(evening).tables[1][0])
+    points = {"NS": 5, "EW": 21} if fmt == "bunco" else {"NS": 3, "EW": 10}
+    report = {"points": points}
+    if fmt == "bunco":
+        report |= {"buncos": {}, "minis": {}}
+    foursome_captain_report(guest=guest, round_number=1, table=2, report=report)  # the guest's phone
+    theirs = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).report
+    data = {"round": "1", "seated": _seated(evening, 2), "points_NS": "21", "points_EW": "3", "seen": seen}
+    if fmt == "bunco":
+        data |= {f"{kind}_{seat}": "0" for kind in ("buncos", "minis") for seat in range(4)}
+    response = client.post(_url(scorer, 2), data)
+    page = response.content.decode()
+    said = (
+        "Nothing was saved: table 2&#x27;s report came in since you opened this page: "
+        "look at it, then send yours if it is still needed."
+    )
+    assert response.status_code == 200 and said in page and "Nothing was saved. Nothing was saved" not in page
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).report == theirs
+    kept = client.post(_url(scorer, 2), {**data, "request_id": "s-1"}, **KEPT)
+    assert kept["X-Headtable-Kept"] == "refused"
+    again = _seen(client.get(_url(scorer, 2)).content.decode())
+    assert client.post(_url(scorer, 2), {**data, "seen": again}).status_code == 302  # looked at, then sent
+    assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).report["points"] == {"NS": 21, "EW": 3}

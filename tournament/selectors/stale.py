@@ -171,6 +171,29 @@ def acts_on_result(round_number: int, table: int) -> ActsOn:
     return ActsOn(topics=frozenset({STEPS, DRAW, CEREMONY}), result=(round_number, table))
 
 
+def acts_on_report(round_number: int, table: int) -> ActsOn:
+    """A scorer's report of round ``round_number``'s table ``table``: refused only by a result
+    of that very table and round since the scorer's form was drawn (a guest's report, the
+    host's, another scorer's, a correction). House rule: a helper's stale form never replaces a
+    report it did not show; the round number and the seats are checked by the scorer's form
+    itself."""
+    return ActsOn(result=(round_number, table))
+
+
+def report_came_in(evening: Evening, seen: Seen | None, round_number: int, table: int) -> str | None:
+    """The words refusing a scorer's report of round ``round_number``'s table ``table`` posted
+    from a form drawn at ``seen`` (None: no mark, never refused) when a report of that table
+    arrived or changed since ("Nothing was saved: table 2's report came in since you opened
+    this page: ..."), else None. ``evening`` should be the evening as just locked. House rule
+    (``acts_on_report``)."""
+    if seen is None or not changes_since(evening, seen, acts_on_report(round_number, table)):
+        return None
+    return (
+        f"Nothing was saved: table {table}'s report came in since you opened this page: "
+        "look at it, then send yours if it is still needed."
+    )
+
+
 def page_seen(evening: Evening) -> Seen:
     """When a page of ``evening`` is drawn: its version and its newest audit entry's id, read
     in one query (so the two agree). A missing evening reads as ``Seen(0, 0)``."""

@@ -33,6 +33,7 @@ from django.views.decorators.http import require_POST
 from tables.errors import RuleError
 from tournament.forms.door import HelperLinkForm, RoundNumberForm
 from tournament.forms.evening import GuestForm, ResultForm
+from tournament.forms.seen import SeenVersionForm
 from tournament.models import Evening, Guest, HelperLink
 from tournament.party import phone_address
 from tournament.private_doors import not_found, private
@@ -46,6 +47,7 @@ from tournament.views.guests import Door, add_guests, check_in_many, guest_actio
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
 from tournament.views.qr_codes import qr_svg
 from tournament.views.request_types import HtmxHttpRequest
+from tournament.views.stale import report_unchanged_since, seen_beside
 
 
 def _device(request: HttpRequest) -> str:
@@ -156,7 +158,8 @@ def scorer_page(request: HttpRequest, link: HelperLink) -> HttpResponse:
 @helper_view(HelperLink.Role.SCORER)
 def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpResponse:
     """The scorer enters one table's result for the round in play (the host's result form;
-    counts must add up). Redirects to the scorer's tables when saved; the form with the reason
+    counts must add up; a result of that table that came in since the form was drawn, its
+    ``seen`` mark, refuses it: ``views.stale.report_unchanged_since``). Redirects to the scorer's tables when saved; the form with the reason
     otherwise (nothing saved). A format that draws its own scorer's form (``own_page``
     "scorer_result") answers instead."""
     if (own := own_page("scorer_result", request, link, table)) is not None:
@@ -173,8 +176,13 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
     posted = request.POST if request.method == "POST" else None
     form = ResultForm(posted, guests=[line.guest for line in seat.lines], counters_required=required)
     round_form = RoundNumberForm(posted, initial={"round": current.number})
-    if posted is not None and form.is_valid() and round_form.is_valid():
-        sent = _scorer_sent(request, link, table, form, round_form.cleaned_data["round"])
+    if (
+        posted is not None
+        and form.is_valid()
+        and round_form.is_valid()
+        and (seen := seen_beside(request, form)) is not None
+    ):
+        sent = _scorer_sent(request, link, table, form, round_form.cleaned_data["round"], seen)
         if sent is not None:
             return sent
     page = render(
@@ -194,19 +202,18 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
 
 
 def _scorer_sent(
-    request: HttpRequest, link: HelperLink, table: int, form: ResultForm, round_number: int
+    request: HttpRequest, link: HelperLink, table: int, form: ResultForm, round_number: int, seen: SeenVersionForm
 ) -> HttpResponse | None:
     """Record the scorer's valid result ``form`` for ``table`` in round ``round_number`` once per
-    the phone's one-time id (``services.sends``): the redirect to the scorer's tables (with
-    "saved", or "recorded already" for a resend), or None with the reason and "Nothing was
-    saved." added to the form."""
+    the phone's one-time id (``services.sends``), unless a result of that table came in since
+    the form was drawn (``seen``): the redirect to the scorer's tables (with "saved", or
+    "recorded already" for a resend), or None with the reason and "Nothing was saved." added
+    to the form."""
     winner, in_call, counters = form.result()
-    try:
-        sent = send_once(
-            evening=link.evening,
-            request_id=request_id(request),
-            action="result.record",
-            record=lambda: helpers.scorer_report(
+
+    def record():
+        with report_unchanged_since(link.evening, seen, round_number, table):
+            return helpers.scorer_report(
                 link=link,
                 round_number=round_number,
                 table=table,
@@ -215,11 +222,19 @@ def _scorer_sent(
                 counters=counters,
                 tied=form.tied(),
                 device=_device(request),
-            ),
+            )
+
+    try:
+        sent = send_once(
+            evening=link.evening,
+            request_id=request_id(request),
+            action="result.record",
+            record=record,
             words=lambda result: f"table {table}'s result for round {round_number}",
         )
     except RuleError as error:  # the rules' words, and that the scorer's form saved nothing
-        form.add_error(None, f"{error_message(error, link.evening)} Nothing was saved.")
+        said = error_message(error, link.evening)
+        form.add_error(None, said if "nothing was saved" in said.lower() else f"{said} Nothing was saved.")
         return None
     outcome, words = RECORDED, f"Result saved for table {table}."
     winner_ticked = form.winner_ticked_in_call()

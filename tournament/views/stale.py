@@ -30,6 +30,7 @@ from tournament.selectors.stale import (
     ActsOn,
     acts_on_guest,
     acts_on_result,
+    report_came_in,
     stale_refusal,
 )
 from tournament.services.fresh import unchanged
@@ -43,6 +44,7 @@ __all__ = [
     "ActsOn",
     "acts_on_guest",
     "acts_on_result",
+    "report_unchanged_since",
     "seen_beside",
     "unchanged_since",
 ]
@@ -59,6 +61,20 @@ def unchanged_since(
     if seen is None:
         return nullcontext()
     return unchanged(evening, lambda locked: stale_refusal(locked, seen, acts_on))
+
+
+def report_unchanged_since(
+    evening: Evening, seen: SeenVersionForm | Seen | None, round_number: int, table: int
+) -> AbstractContextManager[Any]:
+    """The ``with`` around a scorer's report of round ``round_number``'s table ``table``:
+    refuses (``StalePage``, a ``RuleError``, its words ``report_came_in``'s) when a report of
+    that table arrived or changed since the form of ``seen`` was drawn, else runs the block in
+    one transaction with the evening locked. No mark (None): not checked. House rule: a
+    helper's stale form never replaces a report it did not show."""
+    mark = seen.seen_at() if isinstance(seen, SeenVersionForm) else seen
+    if mark is None:
+        return nullcontext()
+    return unchanged(evening, lambda locked: report_came_in(locked, mark, round_number, table))
 
 
 class TakesErrors(Protocol):

@@ -25,11 +25,13 @@ from tournament.formats.partnership.host_pages import moved_words, report_initia
 from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
 from tournament.formats.partnership.reports import foursome_scorer_report
 from tournament.forms.door import RoundNumberForm
+from tournament.forms.seen import SeenVersionForm
 from tournament.models import HelperLink
 from tournament.registry import format_for
 from tournament.services.naming import error_message
 from tournament.services.sends import send_once
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
+from tournament.views.stale import report_unchanged_since, seen_beside
 
 NOTHING_SAVED = "Nothing was saved."
 
@@ -66,7 +68,8 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
     """One table's report for the round in play, entered by the scorer with the format's form.
     Saved: back to the scorer's tables with "Report saved for table N." (a resend of the same
     one-time id: "recorded already"). Refused (a form for another round, seats changed since it
-    was shown, or a report the rules refuse): the form again with the reason and "Nothing was
+    was shown, a report of that table that came in since it was shown, or a report the rules
+    refuse): the form again with the reason and "Nothing was
     saved.". No round in play, or no such table: back to the tables with that said."""
     board = foursome_board(link.evening)
     if board.round is None or not 1 <= table <= len(board.tables):
@@ -77,8 +80,13 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
     posted = request.POST if request.method == "POST" else None
     form = _report_form(link, seat, posted)
     round_form = RoundNumberForm(posted, initial={"round": board.round.number})
-    if posted is not None and form.is_valid() and round_form.is_valid():
-        sent = _scorer_sent(request, link, board, seat, form, round_form.cleaned_data["round"])
+    if (
+        posted is not None
+        and form.is_valid()
+        and round_form.is_valid()
+        and (seen := seen_beside(request, form)) is not None
+    ):
+        sent = _scorer_sent(request, link, board, seat, form, round_form.cleaned_data["round"], seen)
         if sent is not None:
             return sent
     page = render(
@@ -117,9 +125,12 @@ def _scorer_sent(
     seat: FoursomeTable,
     form: FoursomeResultForm,
     round_number: int,
+    seen: SeenVersionForm,
 ) -> HttpResponse | None:
     """Record the scorer's valid report ``form`` for ``seat`` in round ``round_number`` once per
-    the phone's one-time id (``services.sends``): the redirect to the scorer's tables (with
+    the phone's one-time id (``services.sends``), unless a report of that table came in since
+    the form was drawn (``seen``; house rule: a helper's stale form never replaces a report it
+    did not show): the redirect to the scorer's tables (with
     "saved", or "recorded already" for a resend), or None with the reason added to the form."""
     assert board.round is not None
     table, now = seat.number, board.round.number
@@ -134,19 +145,24 @@ def _scorer_sent(
         _refused(form, moved_words(link.evening, board, table, form.moved()))
         return None
     names = {line.player: line.name for line in seat.seats}
-    try:
-        sent = send_once(
-            evening=link.evening,
-            request_id=request_id(request),
-            action="result.record",
-            record=lambda: foursome_scorer_report(
+
+    def record():
+        with report_unchanged_since(link.evening, seen, round_number, table):
+            return foursome_scorer_report(
                 link=link,
                 round_number=round_number,
                 table=table,
                 report=form.report(),
                 request_id=request_id(request),
                 device=_device(request),
-            ),
+            )
+
+    try:
+        sent = send_once(
+            evening=link.evening,
+            request_id=request_id(request),
+            action="result.record",
+            record=record,
             words=lambda result: f"table {table}'s report for round {round_number}",
         )
     except RuleError as error:
