@@ -11,26 +11,16 @@ and from which device, escaped as Django's autoescape does; "Nothing yet." for n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from html import escape
 
 from django import template
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
-from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.templatetags.html_text import html_text
 from tournament.templatetags.name_tags import names_isolated
 
 register = template.Library()
-
-
-def _text(value) -> str:
-    """``value`` as the template writes it: safe text as it is, any other escaped."""
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return escape(str(value))
 
 
 def _row(row: Mapping, names: Sequence[str]) -> str:
@@ -42,7 +32,7 @@ def _row(row: Mapping, names: Sequence[str]) -> str:
     local = timezone.localtime(at) if timezone.is_aware(at) else at
     user, helper, guest = entry.user, entry.helper, entry.guest
     if user:
-        who = f"{_text(user.username)} (host)"
+        who = f"{html_text(user.username)} (host)"
     elif helper:
         who = "a helper's link"
     elif guest:
@@ -51,10 +41,10 @@ def _row(row: Mapping, names: Sequence[str]) -> str:
         who = ""
     brk = "<br>" if user or helper or guest else ""
     return (
-        f'<tr>\n<td><time datetime="{_text(at.isoformat())}">{_text(date_format(local, "H:i:s"))}</time>'
-        f"<br><small>{_text(date_format(local, 'j M'))}</small></td>\n"
+        f'<tr>\n<td><time datetime="{html_text(at.isoformat())}">{html_text(date_format(local, "H:i:s"))}</time>'
+        f"<br><small>{html_text(date_format(local, 'j M'))}</small></td>\n"
         f"<td>{names_isolated(row['sentence'], names)}</td>\n"
-        f'<td><small>{who}{brk}<span title="{_text(entry.device)}">{_text(row["device"])}</span></small></td>\n</tr>'
+        f'<td><small>{who}{brk}<span title="{html_text(entry.device)}">{html_text(row["device"])}</span></small></td>\n</tr>'
     )
 
 

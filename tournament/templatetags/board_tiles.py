@@ -10,14 +10,12 @@ reversed once per board with a stand-in table number and the table's put in its 
 
 from __future__ import annotations
 
-from html import escape as html_escape
-
 from django import template
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournament.templatetags.html_text import html_text
 from tournament.templatetags.name_tags import names_isolated
 
 register = template.Library()
@@ -66,21 +64,10 @@ def table_tiles(board, evening) -> SafeString:
     return mark_safe("".join(out))  # noqa: S308 (every value above is escaped or a number)
 
 
-def conditional_escape(value) -> str:
-    """``value`` as HTML text, as ``django.utils.html.conditional_escape`` gives it (safe text as
-    it is, any other escaped), without its lazy wrapper: the board at tables of four escapes
-    each of 500 names and seats (issue 26 item 3)."""
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html_escape(str(value))
-
-
 def _seat(s) -> str:
     """One player of a partnership: the name (isolated; a ghost's marked) and the seat's word."""
     ghost = ' class="ghost"' if s.is_ghost else ""
-    return f'<bdi{ghost}>{conditional_escape(s.name)}</bdi> <span class="seat-word">({conditional_escape(s.seat_word)})</span>'
+    return f'<bdi{ghost}>{html_text(s.name)}</bdi> <span class="seat-word">({html_text(s.seat_word)})</span>'
 
 
 @register.filter
@@ -98,9 +85,9 @@ def _report(t, words, result_url: str) -> str:
     status = str(result.status)
     said = {"confirmed": "Confirmed", "disputed": "Disputed"}.get(status, "Report in")
     sender = result.reported_by_guest
-    sent = f" from <bdi>{conditional_escape(sender.name)}</bdi>" if sender else ""
+    sent = f" from <bdi>{html_text(sender.name)}</bdi>" if sender else ""
     return (
-        f'<p class="report"><span class="status {conditional_escape(status)}">{said}</span>{sent}: '
+        f'<p class="report"><span class="status {html_text(status)}">{said}</span>{sent}: '
         f'{names_isolated(words, seat_names(t))} · <a href="{result_url}">change</a></p>'
     )
 
@@ -126,7 +113,7 @@ def foursome_tiles(rows, board, evening) -> SafeString:
         report = _report(t, words, result_url(number)) if board.round else ""
         out.append(
             f'\n<li class="foursome-table" id="table-{number}">\n'
-            f'  <h3><a href="{table_url(number)}">{conditional_escape(t.label)}</a></h3>\n'
+            f'  <h3><a href="{table_url(number)}">{html_text(t.label)}</a></h3>\n'
             f'  <ul class="partners">{pairs}</ul>\n'
             f"  {report}\n</li>\n"
         )
@@ -140,7 +127,7 @@ def missing_links(tables, evening, noun: str = "result") -> SafeString:
     result_url = _link("host-result", evening.pk)
     return mark_safe(  # noqa: S308 (numbers and escaped addresses only)
         "".join(
-            f'<li><a href="{result_url(int(t.number))}" aria-label="Enter the {conditional_escape(noun)} of table {int(t.number)}">'
+            f'<li><a href="{result_url(int(t.number))}" aria-label="Enter the {html_text(noun)} of table {int(t.number)}">'
             f"{int(t.number)}</a></li>"
             for t in tables
         )

@@ -18,11 +18,11 @@ from html import escape
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import time_format
-from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
 from tournament.models import Evening
 from tournament.services.corrections import RoundHistory
+from tournament.templatetags.html_text import html_text
 from tournament.templatetags.name_tags import names_isolated
 
 _STAND_IN = 987654321  # a table number no evening has: reversed once, then replaced by each table's
@@ -33,15 +33,6 @@ _HEAD = (
 )
 
 
-def _text(value) -> str:
-    """``value`` as the template writes it: safe text as it is, any other escaped."""
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return escape(str(value))
-
-
 def _round(evening: Evening, history: RoundHistory) -> str:
     """One rung round's section: its heading with how and when its bell rang, its warnings and
     a row per table."""
@@ -50,19 +41,19 @@ def _round(evening: Evening, history: RoundHistory) -> str:
     before, after = escape(before), escape(after)
     rung_at = history.bell.rung_at
     local = timezone.localtime(rung_at) if rung_at is not None and timezone.is_aware(rung_at) else rung_at
-    when = _text(time_format(local, "H:i")) if local is not None else ""
+    when = html_text(time_format(local, "H:i")) if local is not None else ""
     everyone = history.names  # each name in the words isolated (``names_isolated``)
     warnings = "".join(f'<p class="warning">{names_isolated(w, everyone)}</p>' for w in history.warnings)
     rows = "".join(
         f"<tr>\n<td>{table}</td>\n"
-        f"<td><small>{', '.join(f'<bdi>{_text(name)}</bdi>' for name in names)}</small></td>\n"
+        f"<td><small>{', '.join(f'<bdi>{html_text(name)}</bdi>' for name in names)}</small></td>\n"
         f"<td>{names_isolated(words, names) if words else '<em>no result</em>'}</td>\n"
         f'<td><a class="button small secondary" href="{before}{table}{after}">Correct</a></td>\n</tr>'
         for table, names, words in history.rows
     )
     return (
         f'\n<section class="history" aria-labelledby="r{number}-h"><h2 id="r{number}-h">Round {number} '
-        f"<small>· bell rung {_text(history.rung)} at {when}</small></h2>\n"
+        f"<small>· bell rung {html_text(history.rung)} at {when}</small></h2>\n"
         f"{warnings}\n{_HEAD}{rows}</tbody></table></div>\n</section>\n"
     )
 
