@@ -224,24 +224,48 @@ def _scorer_sent(
                 device=_device(request),
             )
 
+    winner_ticked = form.winner_ticked_in_call()
+    note = (  # issue 24 item 8: the tick is not dropped silently
+        f" {winner_ticked} won the pool, so is in the call anyway: only the others ticked are listed in the call."
+        if winner_ticked
+        else ""
+    )
+    return scorer_send(request, link, form, table=table, round_number=round_number, record=record, note=note)
+
+
+NOTHING_SAVED = "Nothing was saved."
+
+
+def scorer_send(
+    request: HttpRequest,
+    link: HelperLink,
+    form,
+    *,
+    table: int,
+    round_number: int,
+    record,
+    what: str = "result",
+    names=None,
+    note: str = "",
+) -> HttpResponse | None:
+    """A scorer's valid form for ``table`` in round ``round_number`` recorded once per the phone's
+    one-time id (``services.sends``: ``record()`` stores it): the redirect to the scorer's
+    tables, with "<What> saved for table N." (and ``note``) or "recorded already" for a resend,
+    as the kept form's answer; or None with the rules' reason (guests by ``names``, id -> name)
+    and "Nothing was saved." added to ``form``. Every format's scorer page sends through here."""
     try:
         sent = send_once(
             evening=link.evening,
             request_id=request_id(request),
             action="result.record",
             record=record,
-            words=lambda result: f"table {table}'s result for round {round_number}",
+            words=lambda result: f"table {table}'s {what} for round {round_number}",
         )
-    except RuleError as error:  # the rules' words, and that the scorer's form saved nothing
-        said = error_message(error, link.evening)
-        form.add_error(None, said if "nothing was saved" in said.lower() else f"{said} Nothing was saved.")
+    except RuleError as error:
+        said = error_message(error, link.evening, names=names)
+        form.add_error(None, said if NOTHING_SAVED.lower() in said.lower() else f"{said} {NOTHING_SAVED}")
         return None
-    outcome, words = RECORDED, f"Result saved for table {table}."
-    winner_ticked = form.winner_ticked_in_call()
-    if winner_ticked:  # issue 24 item 8: the tick is not dropped silently
-        words += (
-            f" {winner_ticked} won the pool, so is in the call anyway: only the others ticked are listed in the call."
-        )
+    outcome, words = RECORDED, f"{what.capitalize()} saved for table {table}.{note}"
     if sent.first is not None:
         outcome, words = ALREADY, already_words(sent.first)
     messages.success(request, words)

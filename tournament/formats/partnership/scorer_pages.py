@@ -18,7 +18,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from tables.errors import RuleError
 from tournament.formats.partnership import state as foursomes
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable, foursome_board
 from tournament.formats.partnership.host_pages import moved_words, report_initial, report_words
@@ -28,12 +27,9 @@ from tournament.forms.door import RoundNumberForm
 from tournament.forms.seen import SeenVersionForm
 from tournament.models import HelperLink
 from tournament.registry import format_for
-from tournament.services.naming import error_message
-from tournament.services.sends import send_once
-from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer, request_id
+from tournament.views.helpers import NOTHING_SAVED, scorer_send
+from tournament.views.kept import REFUSED, form_words, kept_answer, request_id
 from tournament.views.stale import report_unchanged_since, seen_beside
-
-NOTHING_SAVED = "Nothing was saved."
 
 
 def _device(request: HttpRequest) -> str:
@@ -157,19 +153,6 @@ def _scorer_sent(
                 device=_device(request),
             )
 
-    try:
-        sent = send_once(
-            evening=link.evening,
-            request_id=request_id(request),
-            action="result.record",
-            record=record,
-            words=lambda result: f"table {table}'s report for round {round_number}",
-        )
-    except RuleError as error:
-        _refused(form, error_message(error, link.evening, names=names))
-        return None
-    outcome, words = RECORDED, f"Report saved for table {table}."
-    if sent.first is not None:
-        outcome, words = ALREADY, already_words(sent.first)
-    messages.success(request, words)
-    return kept_answer(request, redirect("helper-page", link.key), outcome, words)
+    return scorer_send(
+        request, link, form, table=table, round_number=round_number, record=record, what="report", names=names
+    )
