@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.db import connection
@@ -160,11 +161,12 @@ class EveningBoard:
     placed: tuple[tuple[int, int, object], ...] = ()
     """(place, guest id, the format's standing row) in standings order (``FormatPlugin.standing_rows``)."""
 
-    @property
-    def guest_names(self) -> list[str]:
+    @cached_property
+    def guest_names(self) -> tuple[str, ...]:
         """Every guest's name, for the page to isolate each where words built elsewhere name
-        them (the bell's warnings: ``names_isolated``). No query."""
-        return [guest.name for guest in self.guests.values()]
+        them (the bell's warnings and moves: ``names_isolated``), made once per board (a board is
+        kept per evening version). No query."""
+        return tuple(guest.name for guest in self.guests.values())
 
     def table_of(self, guest_id: int) -> TableBoard | None:
         """The table a guest sits at now, or None before the draw."""

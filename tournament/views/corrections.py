@@ -240,7 +240,7 @@ def audit_page(request: HttpRequest, evening_id: int) -> HttpResponse:
         evening.audit.select_related("user", "guest", "helper").order_by("-at", "-id"), AUDIT_PAGE
     ).get_page(query.cleaned_data["page"] if query.is_valid() else 1)
     rows = [{"entry": e, "sentence": audit_sentence(e, names), "device": device_name(e.device)} for e in page]
-    context = {"evening": evening, "page": page, "rows": rows, "names": list(names.values())}
+    context = {"evening": evening, "page": page, "rows": rows, "names": tuple(names.values())}
     return render(request, "host/audit.html", context)
 
 
