@@ -19,7 +19,7 @@ from django.db import connection
 from django.utils import timezone
 
 from tables.errors import RuleError
-from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
+from tournament.models import Bell, BellEntry, DrawnCard, Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
@@ -303,6 +303,32 @@ def missing_tables(evening: Evening, rnd: Round) -> list[int]:
         return []
     have = set(Result.objects.filter(round=rnd, superseded_at__isnull=True).values_list("table", flat=True))
     return [n for n in range(1, count + 1) if n not in have]
+
+
+TOO_LATE_WORDS = (
+    "You were checked in after the draw, and tonight's seats are a schedule fixed at the draw: "
+    "there is no seat for you, so you play no game and have no place in the standings. "
+    "The host has been told."
+)
+"""A late guest's phone at a format that takes no one after round 1 (house rule: the host is told
+the same on checking them in, ``services.guests.late_guest_words``)."""
+
+
+def too_late_to_play(guest: Guest, *, seated: bool) -> str:
+    """What the phone of ``guest`` says when they came too late to play at all: checked in, not
+    ``seated`` (nor sitting a round out by the schedule: the caller says), holding no card of
+    the draw in force, at an evening whose format takes no one after the draw
+    (``FormatPlugin.joins_after_the_draw`` False) once round 1 has started; "" otherwise (no
+    query then for the formats that seat late guests). Two queries at most. House rule:
+    docs/rules/euchre-tournament.md, "On this site" (nobody joins after the draw), told on the
+    phone as to the host, never "your table shows as soon as you have one"."""
+    evening = guest.evening
+    if seated or guest.status != Guest.Status.HERE or format_for(evening).joins_after_the_draw:
+        return ""
+    if evening.stage == Evening.Stage.REGISTRATION or not evening.rounds.exists():
+        return ""
+    drawn = DrawnCard.objects.filter(draw__evening=evening, draw__superseded_at__isnull=True, guest=guest)
+    return "" if drawn.exists() else TOO_LATE_WORDS
 
 
 def unseated_guests(evening: Evening) -> list[Guest]:

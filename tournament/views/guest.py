@@ -39,7 +39,7 @@ from tournament.forms.evening import ResultForm, VoteForm
 from tournament.models import Evening, Guest, Round
 from tournament.private_doors import not_found, private
 from tournament.registry import format_for
-from tournament.selectors.board import database_now
+from tournament.selectors.board import database_now, too_late_to_play
 from tournament.selectors.guest_boards import Shared, shared_board, shared_board_at
 from tournament.services import captains, registration, sends
 from tournament.services.links import link_lookup, poll_lookup
@@ -200,10 +200,8 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "told": told,
         "votes": votes,
         "my_vote": my_vote,
-        "can_report": board.round is not None
-        and table is not None
-        and result is None
-        and guest.status != Guest.Status.LEFT,
+        "can_report": bool(board.round and table and result is None and guest.status != Guest.Status.LEFT),
+        "too_late": too_late_to_play(guest, seated=table is not None),
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
 
@@ -215,11 +213,13 @@ def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context:
     evening = board.evening
     now = database_now()
     left = _clock(board.round, now)
+    seated = context.get("table") is not None or bool(context.get("sitting_out"))
     return {
         **context,
         "evening": evening,
         "guest": guest,
         "board": board,
+        "too_late": too_late_to_play(guest, seated=seated),
         "server_now": now,
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
