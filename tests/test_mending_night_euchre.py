@@ -264,6 +264,25 @@ def test_every_page_tells_the_same_story_of_the_mended_euchre_night(night, clien
     assert "2 stars · 24 points · 2 wins · 3 losses · place 6 of 12" in phone["G"]
 
 
+def test_the_printed_score_cards_tell_the_rounds_as_they_were_played(night, client):
+    """The score cards: the late guest's round 1 (played before she came) is left blank, not
+    scored 0; her rounds after it name her table, partner and points; a guest's round 2 shows
+    the corrected points; the leavers get no card (tables-of-four.md, 'Score cards')."""
+    from tests.pdf_reading import page_texts
+
+    evening, _ = night
+    pdf = client.get(reverse("host-print-cards", args=[evening.pk]))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = " | ".join(" | ".join(page.split("\n")) for page in page_texts(pdf.content))
+    cards = {c.split(" | ", 1)[0]: c for c in text.split("score card | ")[1:]}
+    assert set(cards) == set(TALLIES) - LEFT
+    # round 1 blank; round 2 at table 3 with D, 7 points; ... round 6 to come, at table 3 with H
+    # (the star is drawn, not written: a PDF reader reads none)
+    assert "| Star | 1 | 2 | 3 | D | 7 | 3 | 2 | G | 6 | 4 | 1 | E | 10 | 5 | 1 | B | 2 | 6 | 3 | H |" in cards["Y"]
+    assert "| 2 | 2 | I | 6 | 3 | 1 | C | 9 |" in cards["E"]  # round 2 corrected: 6 points
+    assert "| 2 | 2 | K | 7 | 3 |" in cards["G"]  # 7 points with K (gone since)
+
+
 def _story(evening: Evening) -> dict:
     """An evening's history by guests' names: the tallies and places, the steps (live in order,
     undone as a set), every report (live and replaced) by round and table, the seats, who left."""

@@ -105,10 +105,12 @@ def _tally_marks(count: int) -> str:
 
 
 def _cells(key: str, number: int, sitting: Sitting | None, added: Mapping[str, int] | None, name) -> tuple[str, ...]:
-    """One round's cells of a player's card (``added`` None: not rung yet)."""
+    """One round's cells of a player's card (``added`` None: not rung yet; ``sitting`` None: a
+    round they did not play, before they came, left blank as one to come, never scored 0:
+    house rule, a card tells the rounds as they were played)."""
     table = str(sitting[0]) if sitting else ""
     partner = name(sitting[2]) if sitting else ""
-    if added is None:
+    if added is None or sitting is None:
         blanks = len(COLUMNS[key]) - 3
         return (str(number), table, partner, *("" for _ in range(blanks)))
     if key == "euchre":
