@@ -266,3 +266,33 @@ def test_the_mended_tournament_exported_and_imported_back_tells_the_same_story(n
     copy = Evening.objects.exclude(pk=evening.pk).get(host=host)
     assert copy.format == "euchre_tournament"
     assert _story(copy) == _story(evening)
+
+
+def test_the_printed_score_cards_name_who_played_each_game(night, client):
+    """Every player's score card: the games rung name the partner who really sat opposite (a
+    leaver, for the games they played before they left; their ghost only after), the points
+    written in; a leaver and the late guest get no card."""
+    from tests.pdf_reading import page_texts
+
+    evening, holder, left = night
+    names = dict(evening.guests.values_list("pk", "name"))
+    expected = worked(holder, left)
+    pdf = client.get(reverse("host-print-cards", args=[evening.pk]))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = " | ".join(" | ".join(page.split("\n")) for page in page_texts(pdf.content))
+    cards = {c.split(" | ", 1)[0]: c for c in text.split("score card | ")[1:]}
+    here = {names[holder[n]]: n for n in holder if n not in left}
+    assert set(cards) == set(here)  # the leavers (a ghost holds their number) and Late Lou: none
+    schedule = rotation_schedule(PLAYERS, GAMES)
+    for name, number in here.items():
+        card = cards[name]
+        for place in schedule.card(number):
+            if place.sits_out:
+                assert f"| {place.game} | sits out | {SIT_OUT} |" in card, (name, place.game)
+                continue
+            there = left.get(place.partner, GAMES) >= place.game
+            row = re.search(rf"\| {place.game} \| {place.table} \| {place.seat.word} \| ([^|]+?) \| (\d+) \|", card)
+            assert row, (name, place.game, card)
+            partner, points = row.groups()
+            assert partner == names[holder[place.partner]] if there else partner.startswith("Ghost"), (name, place)
+        assert card.split("| Total | ", 1)[1].startswith(f"{expected[holder[number]][0]}"), name

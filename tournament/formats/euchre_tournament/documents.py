@@ -42,14 +42,42 @@ DOCUMENTS: tuple[DocumentKind, ...] = (
 )
 
 
-def points_by_game(evening: Evening) -> dict[int, dict[int, int]]:
-    """Game number -> player id -> the points the game's bell scored them (a sit-out's too), for
-    every game rung and not undone. One query."""
+def games_rung(evening: Evening) -> dict[int, tuple[tuple[tuple[int, ...], ...], dict[int, int]]]:
+    """Game number -> (the tables as that game was played: its bell's "before", player ids at
+    North, East, South and West, ghosts negative; player id -> the points its bell scored them,
+    a sit-out's too), for every game rung and not undone. One query."""
     bells = Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
-    return {
-        bell.round.number: {p: t["points"] for p, t in bell_from_json(bell.record).added.items() if "points" in t}
-        for bell in bells.select_related("round").order_by("round__number", "id")
-    }
+    rung = {}
+    for bell in bells.select_related("round").order_by("round__number", "id"):
+        record = bell_from_json(bell.record)
+        points = {p: t["points"] for p, t in record.added.items() if "points" in t}
+        rung[bell.round.number] = (tuple(tuple(t) for t in bell.record["before"]), points)
+    return rung
+
+
+def _played_row(game: int, tables: tuple[tuple[int, ...], ...], player: int, box: str, name) -> tuple[str, ...]:
+    """A score card's row for a game rung, from the seats it was played at (``tables``), not
+    from the schedule's numbers as held now: a partner who left later is named, not the ghost
+    that took their number (house rule: a card tells the games as they were played)."""
+    for number, ids in enumerate(tables, start=1):
+        if player in ids:
+            seat = ids.index(player)
+            return (str(game), str(number), Seat(seat).word, name(ids[(seat + 2) % 4]), box, "")
+    return (str(game), "sits out", "", "", box, "")
+
+
+def _card_row(place, holder: dict[int, int], player: int, rung, name) -> tuple[str, ...]:
+    """A score card's row for ``player``'s ``place`` in the schedule: a game rung as it was
+    played (``_played_row``), a game to come by the schedule's numbers as held now (``holder``:
+    number -> player, a ghost for a leaver's number)."""
+    played, scored = rung.get(place.game, ((), {}))
+    box = "" if scored.get(player) is None else str(scored[player])
+    if played:
+        return _played_row(place.game, played, player, box, name)
+    if place.sits_out:
+        return (str(place.game), "sits out", "", "", box, "")
+    partner = name(holder[place.partner]) if place.partner is not None else ""
+    return (str(place.game), str(place.table), Seat(place.seat or 0).word, partner, box, "")
 
 
 def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = None) -> TallyCardsPdf:
@@ -65,12 +93,13 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
     schedule = TournamentRules(games=evening.rounds_planned).schedule(len(numbers))
     holder = {n: p for p, n in numbers.items()}
     guests = {g.pk: g for g in evening.guests.filter(pk__in=[p for p in numbers if p > 0])}
-    names = {pk: guest_print_name(pk, g.name) for pk, g in guests.items()}
+    # every guest, a partner who left since included: the games rung name who played them
+    names = {pk: guest_print_name(pk, n) for pk, n in evening.guests.values_list("pk", "name")}
 
     def name(player: int) -> str:
         return ghost_name(player) if is_ghost(player) else names.get(player, "a guest")
 
-    scored = points_by_game(evening)
+    rung = games_rung(evening)
     cards = []
     for number in sorted(holder):
         guest = guests.get(holder[number])
@@ -81,15 +110,7 @@ def score_cards(*, evening: Evening, paper: str = "A4", base_url: str | None = N
                 f"{names[guest.pk]}'s private link is revoked, so the QR code on their score card would lead "
                 "nowhere. Reissue the link on the guests' links page, then print again."
             )
-        rows = []
-        for place in schedule.card(number):
-            points = scored.get(place.game, {}).get(guest.pk)
-            box = "" if points is None else str(points)
-            if place.sits_out:
-                rows.append((str(place.game), "sits out", "", "", box, ""))
-                continue
-            partner = name(holder[place.partner]) if place.partner is not None else ""
-            rows.append((str(place.game), str(place.table), Seat(place.seat or 0).word, partner, box, ""))
+        rows = [_card_row(place, holder, guest.pk, rung, name) for place in schedule.card(number)]
         url = guest_url(guest.key, base_url=base_url)
         cards.append(
             TallyCardData(
