@@ -225,6 +225,9 @@ def test_every_page_tells_the_same_story_of_the_mended_tournament(night, client)
         names[g]: v for g, v in expected.items()
     }
     assert "Late Lou" not in standings
+    guests = _page(client, "host-guests", e)
+    assert "Late Lou Red pack Checked in" in guests
+    assert "Sits this round out" not in guests  # the evening has ended: no round to sit out
     corrections = _page(client, "host-corrections", e)
     schedule = rotation_schedule(PLAYERS, GAMES)
     for game in range(1, GAMES + 1):

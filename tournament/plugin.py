@@ -680,7 +680,8 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
     def sitting_out(self, evening: Evening) -> frozenset[int]:
         """The guests (ids) who hold a place in the evening but sit the round in play (or the
         next) out by the format's rules, not for want of a seat: the host's pages say so instead
-        of asking to seat them. Default: nobody; empty before the draw."""
+        of asking to seat them. Default: nobody; empty before the draw and once the evening
+        has ended (no round to sit out)."""
         return frozenset()
 
     ranked_tables: ClassVar[bool] = True

@@ -85,7 +85,10 @@ class EuchreTournamentFormat(EuchreFormat):
     def sitting_out(self, evening: Evening) -> frozenset[int]:
         """The players with a number not at a table of the game in play or next, and not gone
         (a leaver's schedule is a ghost's): the schedule's sit-outs (docs/rules/euchre-tournament.md,
-        "The schedule"). Empty before the draw. Two or three queries."""
+        "The schedule"). Empty before the draw and once the evening has ended (no game is to
+        come: the guests list says nobody "sits this round out" then). Two or three queries."""
+        if evening.stage == evening.Stage.ENDED:
+            return frozenset()
         try:
             state = self.state(evening)
         except RuleError:
