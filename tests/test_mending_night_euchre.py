@@ -257,6 +257,10 @@ def test_every_page_tells_the_same_story_of_the_mended_euchre_night(night, clien
     room = _page(client, "room", evening.public_key)
     assert "Round 5: where to go Table 1 E stays at table 1 F won at table 2 I won at table 2" in room
 
+    pull = _page(client, "host-draw-pull", e)  # the draw's eleven seat cards, not a plan for the ten here
+    assert "Play has begun: this is the pull list of the draw in force" in pull
+    assert "Red pack: 6 cards" in pull and "Blue pack: 5 cards" in pull and "3 S 3 1" in pull
+
     phone = {c: _page(client, "guest-page", Guest.objects.get(pk=ids[c]).key) for c in ("Y", "K", "G")}
     assert "Go to Table 3 The foot table · sit South" in phone["Y"]
     assert "3 stars · 25 points · 3 wins · 1 loss · place 5 of 12" in phone["Y"]

@@ -337,6 +337,16 @@ def test_every_page_tells_the_same_story_of_the_mended_night(night, client):
     gone = _page(client, "guest-page", Guest.objects.get(pk=ids["M4"]).key)
     assert "You have left the evening" in gone and "You: place 10, 0 yellow, 35 counters" in gone
 
+    printing = _page(client, "host-print", e)
+    assert "cannot be seated" not in printing  # the draw is done: no plan for the 11 here now
+    pull = client.get(reverse("host-print-pull", args=[e]))
+    assert pull.status_code == 200 and pull["Content-Type"] == "application/pdf"
+    cards = " | ".join(page_texts(pull.content)[0].split("\n"))
+    assert cards.count("| Ace | 2 | Deuce | 2 | Trey | 2 | Total | 6") == 2  # the draw's twelve cards
+    pull_page = _page(client, "host-draw-pull", e)
+    assert "Play has begun: this is the pull list of the draw in force" in pull_page
+    assert "12 guests at 3 tables" in pull_page
+
     pdf = client.get(reverse("host-print-scores", args=[e]) + "?variant=prefilled")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     sheets = [" | ".join(t.split("\n")) for t in page_texts(pdf.content)]

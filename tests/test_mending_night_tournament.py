@@ -225,6 +225,9 @@ def test_every_page_tells_the_same_story_of_the_mended_tournament(night, client)
         names[g]: v for g, v in expected.items()
     }
     assert "Late Lou" not in standings
+    pull = _page(client, "host-draw-pull", e)  # the draw's cards, the late guest's none
+    assert "Play has begun: this is the pull list of the draw in force" in pull
+
     guests = _page(client, "host-guests", e)
     assert "Late Lou Red pack Checked in" in guests
     assert "Sits this round out" not in guests  # the evening has ended: no round to sit out

@@ -176,7 +176,8 @@ def draw_change(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
     """The pull list, ready to print: which cards to take out of each real pack, with the
-    host's pack labels. For the physical draw being recorded, else for the guests here now."""
+    host's pack labels. For the physical draw being recorded, once play has begun for the draw in
+    force (the guests here then cannot be drawn again), else for the guests here now."""
     evening = _evening(request, evening_id)
     if (own := own_page("draw_physical", request, evening)) is not None:
         return own
@@ -196,6 +197,7 @@ def pull_list_page(request: HttpRequest, evening_id: int) -> HttpResponse:
             "plan": plan,
             "problem": problem,
             "open": open_draw,
+            "begun": open_draw is None and evening.rounds.exists(),  # the draw in force's cards, for the record
             "seat_cards": format_for(evening).seats_named,
         },
     )

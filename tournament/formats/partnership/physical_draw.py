@@ -110,7 +110,14 @@ def seat_card_packs(cards: Sequence[SeatCardOf], labels: Mapping[Pack, str]) -> 
 
 def seat_pull_list(evening: Evening) -> tuple[Plan, list[PullPack]]:
     """The seat cards to take out of each pack: the digital draw's cards for the guests here
-    (two queries). Raises ``RuleError`` below four guests."""
+    (two queries); once round 1 has started, the draw in force's cards, whoever came or left
+    since (three queries; house rule: the guests here now cannot be drawn again, so a pull list
+    for them would be a draw that cannot happen). Raises ``RuleError`` below four guests."""
+    draw = evening.draws.filter(superseded_at__isnull=True, complete=True).first()
+    if draw is not None and evening.rounds.exists():
+        drawn = draw.cards.filter(seat__isnull=False).values_list("rank", "seat", "pack")
+        cards = [SeatCardOf(table, seat or 0, Pack(pack)) for table, seat, pack in sorted(drawn)]
+        return Plan(tuple(draw.sizes)), seat_card_packs(cards, pack_labels(evening))
     guests = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
     seats = seat_draw_start(evening, [(g, p) for g, p in guests.values_list("id", "pack")])
     return Plan(seats.reference.plan.sizes), seat_card_packs(seats.cards, pack_labels(evening))

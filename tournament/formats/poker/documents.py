@@ -24,6 +24,7 @@ from tournament.documents.contents import (
     seating_cards,
     seating_cards_check,
 )
+from tournament.formats.poker.physical_draw import drawn_packs
 from tournament.formats.poker.score_sheets import score_sheets_check, score_sheets_document
 from tournament.models import Draw, Evening
 from tournament.printing import PullListPdf, PullPackData, TableTentData, TableTentsPdf
@@ -70,11 +71,23 @@ def table_tents(*, evening: Evening, paper: str = "A4", variant: str = "tent") -
     return TableTentsPdf(evening_name=evening.name, tables=tents, paper=paper)
 
 
+def _pull_plan(evening: Evening) -> tuple[TablePlan, int, int]:
+    """The pull list's plan and the guests of each pack it splits (red, blue): once play has
+    begun, the draw in force's (``physical_draw.drawn_packs``: the guests here now cannot be
+    drawn again), else the plan in force for the guests checked in now (``_plan``). Raises
+    ``PlanError`` as ``_plan``."""
+    drawn = drawn_packs(evening)
+    if drawn is not None:
+        draw, red, blue = drawn
+        return TablePlan(tuple(draw.sizes), relaxed=draw.relaxed or None), red, blue
+    red, blue = _guests_here(evening)
+    return _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue), red, blue
+
+
 def pull_list_note(evening: Evening) -> str:
     """One line for the print page: who draws from the other pack under the pull list's split,
     or "" when nobody does. Raises as ``pull_list_document``."""
-    red, blue = _guests_here(evening)
-    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan, red, blue = _pull_plan(evening)
     other = draws_from_other_pack(split_packs(plan, red=red, blue=blue), red=red, blue=blue)
     words = [
         f"{n} of the {evening.pack_label(p)} {'draws' if n == 1 else 'draw'} from the other pack"
@@ -86,12 +99,12 @@ def pull_list_note(evening: Evening) -> str:
 
 def pull_list_document(*, evening: Evening, paper: str = "A4", variant: str = "list") -> PullListPdf:
     """The cards to pull from each real pack for a physical draw of the guests checked in now
-    (the draw's plan when it seats them all), with the host's pack labels. Raises ``PlanError``
+    (the draw's plan when it seats them all; once play has begun, the draw in force's whoever
+    came or left since), with the host's pack labels. Raises ``PlanError``
     when the guests here cannot be seated, ``PrintError`` for an unknown paper or variant.
     Source: ``docs/rules/progressive-poker.md``, 'The seating draw', via ``tables.formats.poker.draw.split_packs``/``pull_list``."""
     _check_variant("pull-list", variant)
-    red, blue = _guests_here(evening)
-    plan = _plan(evening, _live_draw(evening) or open_physical_draw(evening), red + blue)
+    plan, red, blue = _pull_plan(evening)
     pull = pull_list(split_packs(plan, red=red, blue=blue))
     packs = [
         PullPackData(

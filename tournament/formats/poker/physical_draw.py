@@ -34,7 +34,7 @@ from tournament.models import Draw, Evening, Guest
 from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.selectors.draw import pack_labels
 from tournament.services.draw_physical import guests_here, not_here
-from tournament.services.draws import draw_plan, stored_plan
+from tournament.services.draws import draw_plan, live_draw, stored_plan
 from tournament.services.naming import error_message
 
 
@@ -170,16 +170,38 @@ def pull_packs(splits, labels: dict[Pack, str], cards: dict[Pack, tuple] | None 
     ]
 
 
+def drawn_packs(evening: Evening) -> tuple[Draw, int, int] | None:
+    """Once round 1 has started: the draw in force and how many of its guests were in each
+    pack (red, blue), whoever has arrived or left since; None before round 1 or without a
+    draw. The pull list is then the draw's, not a plan for the guests here now, who can no
+    longer be drawn again (house rule: docs/rules/progressive-poker.md, 'The seating draw':
+    from round 1 on the bell handles guests who leave or arrive). Two queries."""
+    if not evening.rounds.exists():
+        return None
+    draw = live_draw(evening)
+    if draw is None:
+        return None
+    packs = list(draw.cards.values_list("guest__pack", flat=True))
+    red = packs.count(Pack.RED.value)
+    return draw, red, len(packs) - red
+
+
 def poker_pull_list(evening: Evening, open_draw: Draw | None) -> tuple[TablePlan, list[PullPack]]:
-    """The pull list to print: for the physical draw being recorded (its stored plan), else for
-    the guests checked in now (the plan they would get, the relaxed one accepted for 9 to 11
-    guests), split by how many guests each pack has. Raises ``RuleError`` (``PlanError``) when
-    the guests here cannot be seated. Rules: ``tables.formats.poker.draw.split_packs`` and
-    ``pull_list`` (source ``docs/rules/progressive-poker.md``). Two or three queries."""
-    plan = table_plan(stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True))
-    here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
-    red = here.count(Pack.RED.value)
-    splits = split_packs(plan, red=red, blue=len(here) - red)
+    """The pull list to print: for the physical draw being recorded (its stored plan), once
+    play has begun for the draw in force (``drawn_packs``), else for the guests checked in now
+    (the plan they would get, the relaxed one accepted for 9 to 11 guests), split by how many
+    guests each pack has. Raises ``RuleError`` (``PlanError``) when the guests here cannot be
+    seated. Rules: ``tables.formats.poker.draw.split_packs`` and ``pull_list`` (source
+    ``docs/rules/progressive-poker.md``). Two to four queries."""
+    drawn = None if open_draw else drawn_packs(evening)
+    if drawn is not None:
+        draw, red, blue = drawn
+        plan = table_plan(stored_plan(draw))
+    else:
+        plan = table_plan(stored_plan(open_draw) if open_draw else draw_plan(evening=evening, accept_relaxed=True))
+        here = list(evening.guests.filter(status=Guest.Status.HERE).values_list("pack", flat=True))
+        red, blue = here.count(Pack.RED.value), len(here) - here.count(Pack.RED.value)
+    splits = split_packs(plan, red=red, blue=blue)
     return plan, pull_packs(splits, pack_labels(evening), pull_list(splits))
 
 
