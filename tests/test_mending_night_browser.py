@@ -9,6 +9,9 @@ captains' phones in Debian's Chromium (390 px): the Wi-Fi drops while a captain 
 - Table 2's captain sends with the Wi-Fi down, then the phone sleeps: the page is gone, and
   the browser opens it again from what it kept (the same ``localStorage``, a new page) once the
   Wi-Fi is back: the kept report is sent once, by itself, and nothing is left on the phone.
+- Table 3's captain sends with the Wi-Fi down and the screen locks (the page frozen, Chromium's
+  page lifecycle over CDP); the Wi-Fi comes back; on waking the phone says the report is in,
+  and the server has it once.
 """
 
 from __future__ import annotations
@@ -78,5 +81,24 @@ def test_a_captains_report_on_the_mended_night_survives_the_wifi_and_a_sleeping_
     phone.reload()
     phone.wait_for_timeout(500)
     assert Result.objects.filter(round=rnd).count() == 2
-    assert AuditEntry.objects.filter(evening=evening, action="result.record").count() == 2 + 5 * 3 + 1
+
+    # table 3's captain: sent with the Wi-Fi down, then the screen locks (the page frozen, as a
+    # phone's browser freezes a page it does not show), the Wi-Fi comes back, the screen wakes
+    third = Guest.objects.get(pk=tables[2][0])
+    phone.goto(f"{live_server.url}/g/{third.key}/report/")
+    _tap(phone, {"NS": [2, 2, 1], "EW": [1]})
+    wifi.down()
+    phone.get_by_role("button", name="Send the result").click()
+    phone.locator(".kept-notes .kept-waiting").wait_for()
+    assert phone.locator(".kept-notes").inner_text().startswith(KEPT_REPORT)
+    screen = wifi.context.new_cdp_session(phone)
+    screen.send("Page.setWebLifecycleState", {"state": "frozen"})
+    wifi.up()
+    phone.wait_for_timeout(1000)
+    screen.send("Page.setWebLifecycleState", {"state": "active"})
+    assert confirmed(phone, SENT, timeout=25_000) in SENT
+    assert Result.objects.get(round=rnd, table=3).report["points"] == {"NS": 5, "EW": 1}
+    assert phone.evaluate(KEPT_KEYS) == []
+    assert Result.objects.filter(round=rnd).count() == 3 and PhoneSend.objects.filter(evening=evening).count() == 3
+    assert AuditEntry.objects.filter(evening=evening, action="result.record").count() == 3 + 5 * 3 + 1
     wifi.context.close()
