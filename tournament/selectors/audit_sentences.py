@@ -143,12 +143,27 @@ def _table_cuts(cuts: Mapping) -> str:
     )
 
 
+def _counts_changed(d: Mapping, names: Names) -> str:
+    """A correction's changed counters, guest by guest ("; counters: Ann 40 → 45, Bob 40 →
+    35"), "" when none changed or the entry has no old counters (older entries, tables of four)."""
+    old, new = d.get("old_counters") or {}, d.get("counters") or {}
+    guests = sorted(set(old) | set(new), key=lambda g: _name(names, g))
+    changed = [(g, old.get(g), new.get(g)) for g in guests if old.get(g) != new.get(g)]
+    if not changed:
+        return ""
+    words = (f"{_name(names, g)} {'–' if a is None else a} → {'–' if b is None else b}" for g, a, b in changed)
+    return "; counters: " + ", ".join(words)
+
+
 def _correct(who: str, d: Mapping, names: Names) -> str:
     old = d.get("old_winner")
     said = d["words"] if d.get("words") else _result(d, names)
     text = f"{who} corrected table {d.get('table')}'s result in round {d.get('round')}: {said}"
     if old is not None and old != d.get("pool_winner"):
         text += f" (not {_name(names, old)})"
+    elif d.get("old_words") and d["old_words"] != said:
+        text += f" (was: {d['old_words']})"
+    text += _counts_changed(d, names)
     replayed = d.get("replayed") or []
     if replayed:
         bells = len(set(replayed))

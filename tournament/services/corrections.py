@@ -219,7 +219,7 @@ def correction_save(
         report_again = _supersede_unfit(evening, replay, old_after, new_after, now)
         warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
         reopened = _ceremony_follows(evening, announced, confirm)
-        words = fmt.result_words(row, names)
+        words = (fmt.result_words(row, names), fmt.result_words(old, names) if old is not None else "")
         _correction_log(
             evening, row, old, steps, moved, report_again, moves, reopened, words, user=user, device=device, kept=kept
         )
@@ -338,17 +338,19 @@ def _correction_log(
     report_again: tuple[int, ...],
     moves: tuple[tuple[int, int], ...],
     reopened: tuple[str, ...],
-    words: str,
+    words: tuple[str, str],
     *,
     user,
     device: str,
     kept: bool = False,
 ) -> None:
     """Write the "result.correct" audit entry: the corrected result ``row`` (and the ``old``
-    winner or report), the rounds whose ``steps`` were played again, how many guests ``moved``,
-    the tables to report again, the ``moves`` (guest id, table now), the prizes re-opened, the
-    corrected result in ``words`` (the format's, guests named) and whether the corrected bell
-    ``kept`` the seats played since (``seats_kept``)."""
+    winner, counters or report), the rounds whose ``steps`` were played again, how many guests
+    ``moved``, the tables to report again, the ``moves`` (guest id, table now), the prizes
+    re-opened, the corrected and the old result in ``words`` (the format's, guests named; "" for
+    no old result) and whether the corrected bell ``kept`` the seats played since
+    (``seats_kept``). House rule: the log says what a correction changed, so the old result
+    is read there, not only kept in the database."""
     audit_log(
         evening=evening,
         action="result.correct",
@@ -362,12 +364,14 @@ def _correction_log(
         counters=row.counters,
         report=row.report,
         old_report=old.report if old else None,
+        old_counters=old.counters if old else None,
+        old_words=words[1],
         replayed=sorted({step.round.number for step in steps}),
         moved=moved,
         report_again=list(report_again),
         moves=[list(m) for m in moves],
         reopened=list(reopened),
-        words=words,
+        words=words[0],
         seats_kept=kept,
     )
 
