@@ -169,7 +169,8 @@ def test_the_correction_pages_correct_a_result_and_log_it(logged_in, one_bell):
     assert response.status_code == 200 and Result.objects.filter(table=2).count() == 2
     audit = logged_in.get(reverse("host-audit", args=[evening.pk])).content.decode()
     assert (
-        "The host corrected table 2&#x27;s result in round 1: <bdi>Fay</bdi> won the pool (not <bdi>Eve</bdi>); the bell of round 1 "
+        "The host corrected table 2&#x27;s result in round 1: <bdi>Fay</bdi> won the pool (not <bdi>Eve</bdi>); counters: "
+        "<bdi>Eve</bdi> 70 → 50, <bdi>Fay</bdi> 55 → 70, <bdi>Gus</bdi> 20 → 30, <bdi>Hal</bdi> 55 → 50; the bell of round 1 "
         "was played again. <bdi>Fay</bdi> now sits at table 1, <bdi>Eve</bdi> at table 2."
     ) in audit
 

@@ -145,9 +145,10 @@ def _table_cuts(cuts: Mapping) -> str:
 
 def _counts_changed(d: Mapping, names: Names) -> str:
     """A correction's changed counters, guest by guest ("; counters: Ann 40 → 45, Bob 40 →
-    35"), "" when none changed or the entry has no old counters (older entries, tables of four)."""
+    35"), "" when none changed or the old result had no counts (a table that gave none, older
+    entries, tables of four): counts given for the first time are the result's own words."""
     old, new = d.get("old_counters") or {}, d.get("counters") or {}
-    guests = sorted(set(old) | set(new), key=lambda g: _name(names, g))
+    guests = sorted(old, key=lambda g: _name(names, g))
     changed = [(g, old.get(g), new.get(g)) for g in guests if old.get(g) != new.get(g)]
     if not changed:
         return ""
