@@ -22,8 +22,9 @@ ROWS_LOOP = (
 )
 
 TALLY_LOOP = (
-    "{% load format_tags %}{% for line in standings.lines %}<tr><td>{{ line.place }}</td>"
-    '<th scope="row"><bdi>{{ line.name }}</bdi></th>'
+    "{% load format_tags %}{% for line in standings.lines %}"
+    '<tr{% if line.guest.status == "left" %} class="left"{% endif %}><td>{{ line.place }}</td>'
+    '<th scope="row"><bdi>{{ line.name }}</bdi>{% if line.guest.status == "left" %} <small>(left)</small>{% endif %}</th>'
     '{% for name, words in standings.tallies %}<td class="num">{{ line.tallies|get_tally:name }}</td>{% endfor %}'
     '<td class="num">{{ line.table|default:"—" }}</td></tr>{% endfor %}'
 )
@@ -72,13 +73,14 @@ def test_standing_rows_write_what_the_loop_wrote():
 
 def test_tally_rows_write_what_the_loop_wrote():
     lines = [
-        Ns(place=1, name="Ann", tallies={"wins": 3, "buncos": 1}, table=1),
-        Ns(place=2, name=NAME, tallies={}, table=None),
+        Ns(place=1, name="Ann", tallies={"wins": 3, "buncos": 1}, table=1, guest=Ns(status="here")),
+        Ns(place=2, name=NAME, tallies={}, table=None, guest=Ns(status="left")),
+        Ns(place=3, name="Ghost 1", tallies={"wins": 1}, table=2, guest=None),
     ]
     context = {"standings": Ns(tallies=(("wins", "games won"), ("buncos", "buncos")), lines=lines)}
     loop = Template(TALLY_LOOP).render(Context(context))
     assert Template("{% load format_tags %}{% tally_rows standings %}").render(Context(context)) == loop
-    assert "—" in loop and "O&#x27;Brien" in loop
+    assert "—" in loop and "O&#x27;Brien" in loop and loop.count("(left)") == 1
 
 
 FOURSOME_LOOP = '{% load board_tiles name_tags %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% if t.result.reported_by_guest %} from <bdi>{{ t.result.reported_by_guest.name }}</bdi>{% endif %}: {% with names=t|seat_names %}{{ words|names_isolated:names }}{% endwith %} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'

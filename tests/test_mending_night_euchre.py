@@ -228,7 +228,11 @@ def test_every_page_tells_the_same_story_of_the_mended_euchre_night(night, clien
     assert rows == at | {c: "Left" for c in LEFT}
 
     standings = _page(client, "host-standings", e)
-    listed = re.findall(r"(\d+) ([A-KY]) (\d+) (\d+) (\d+) (\d+) (\d|—)", standings.split("Table now", 1)[1])
+    listed = re.findall(
+        r"(\d+) ([A-KY])(?: \(left\))? (\d+) (\d+) (\d+) (\d+) (\d|—)", standings.split("Table now", 1)[1]
+    )
+    assert re.findall(r"([A-KY]) \(left\)", standings) == ["K", "J"]  # marked, as at Progressive Poker
+    assert "out of the running for the booby prize" in standings  # why J, with no star, is not the booby
     assert {c: (int(place), int(stars), int(points)) for place, c, stars, points, *_ in listed} == {
         c: (PLACES[c], *TALLIES[c]) for c in TALLIES
     }
@@ -282,6 +286,10 @@ def test_the_printed_score_cards_tell_the_rounds_as_they_were_played(night, clie
     cards = {c.split(" | ", 1)[0]: c for c in text.split("score card | ")[1:]}
     assert set(cards) == set(TALLIES) - LEFT
     # round 1 blank; round 2 at table 3 with D, 7 points; ... round 6 to come, at table 3 with H
+    results = client.get(reverse("host-print-results", args=[evening.pk]))
+    printed = " | ".join(" | ".join(page.split("\n")) for page in page_texts(results.content))
+    assert "| 12 | J (left) | Red pack | 0 | 6 | 0 | 3" in printed  # why J, with no star, is not the booby
+    assert "| 10 | K (left) | Blue pack | 2 | 12 | 2 | 0 |" in printed and printed.count("(left)") == 2
     # (the star is drawn, not written: a PDF reader reads none)
     assert "| Star | 1 | 2 | 3 | D | 7 | 3 | 2 | G | 6 | 4 | 1 | E | 10 | 5 | 1 | B | 2 | 6 | 3 | H |" in cards["Y"]
     assert "| 2 | 2 | I | 6 | 3 | 1 | C | 9 |" in cards["E"]  # round 2 corrected: 6 points

@@ -306,6 +306,7 @@ def test_every_page_tells_the_same_story_of_the_mended_night(night, client):
     }
     assert {name for _, name, left, *_ in listed if left} == LEFT
     assert "Most yellow counters : R H1 3 yellow counters" in standings
+    assert "out of the running for the booby prize" in standings
     assert "Booby prize : R H3 The most counters lost: 30" in standings
 
     corrections = _page(client, "host-corrections", e)
@@ -337,6 +338,11 @@ def test_every_page_tells_the_same_story_of_the_mended_night(night, client):
     assert "R H1 100 R B1 60 R Yara Young (you) 80 B M2 45" in yara
     gone = _page(client, "guest-page", Guest.objects.get(pk=ids["M4"]).key)
     assert "You have left the evening" in gone and "You: place 10, 0 yellow, 35 counters" in gone
+
+    results = client.get(reverse("host-print-results", args=[e]))
+    printed = " | ".join(" | ".join(page.split("\n")) for page in page_texts(results.content))
+    assert "| 10 | M4 (left) | Blue pack | 0 | 35 | 0 | -15 |" in printed  # marked as on the standings page
+    assert "| 5 | B4 (left) | Blue pack | 0 | 50 | 0 | +0 |" in printed and printed.count("(left)") == 2
 
     printing = _page(client, "host-print", e)
     assert "cannot be seated" not in printing  # the draw is done: no plan for the 11 here now

@@ -220,7 +220,10 @@ def test_every_page_tells_the_same_story_of_the_mended_tournament(night, client)
     expected = worked(holder, left)
     names = dict(evening.guests.values_list("pk", "name"))
     standings = _page(client, "host-standings", e)
-    listed = re.findall(r"(\d+) (Player [A-I]) (\d+) (\d+) (\d+) (\d+) (\d|—)", standings.split("Table now", 1)[1])
+    listed = re.findall(
+        r"(\d+) (Player [A-I])(?: \(left\))? (\d+) (\d+) (\d+) (\d+) (\d|—)", standings.split("Table now", 1)[1]
+    )
+    assert sorted(re.findall(r"(Player [A-I]) \(left\)", standings)) == sorted(names[holder[n]] for n in left)
     assert {n: (int(p), int(w), int(lost)) for _, n, p, w, lost, _, _ in listed} == {
         names[g]: v for g, v in expected.items()
     }

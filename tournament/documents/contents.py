@@ -355,6 +355,7 @@ def _evening_outcome(evening: Evening) -> Outcome:
             counters=line.row.counters,
             stakes=line.row.fresh_stakes,
             counters_won=line.row.counters_won,
+            left=line.guest.status == Guest.Status.LEFT,
         )
         for line in table.lines
     )

@@ -176,7 +176,8 @@ class StandingRow:
 
     ``place`` (1 = first), ``yellow`` yellow counters, ``counters`` counters held at the end,
     ``stakes`` fresh stakes taken, ``counters_won`` counters won over the evening with fresh
-    stakes charged (``docs/rules/progressive-poker.md``, 'Prizes').
+    stakes charged (``docs/rules/progressive-poker.md``, 'Prizes'); ``left``: the guest left
+    before the end (printed "(left)" after the name, as the standings page marks them).
     """
 
     place: int
@@ -186,6 +187,7 @@ class StandingRow:
     counters: int
     stakes: int
     counters_won: int
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,10 @@ from tournament.printing.fonts import BASE, BASE_BOLD
 from tournament.printing.layout import new_document
 from tournament.printing.text import FittedText, clean_text, isolate
 
+LEFT_MARK = " (left)"
+"""After the name of a guest who left before the end, in the printed standings (as on the
+standings page): house rule, they keep their place but not their chance at the booby prize."""
+
 HEADER_BG = colors.Color(0.92, 0.92, 0.92)
 
 
@@ -108,7 +112,7 @@ class ResultsPdf:
             data.append(
                 [
                     str(row.place),
-                    FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                    FittedText(isolate(clean_text(row.name)) + (LEFT_MARK if row.left else ""), 9.5, lines=2),
                     FittedText(isolate(clean_text(row.pack_label)), 9),
                     str(row.yellow),
                     str(row.counters),

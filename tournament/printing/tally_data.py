@@ -77,9 +77,10 @@ class BuncoSheetData:
 class TallyStandingRow:
     """One line of the standings at tables of four: ``place`` (ties share it), ``name``, the
     player's ``pack_label`` ("" for a ghost) and their tallies in the order of the results'
-    columns."""
+    columns; ``left``: the guest left before the end (printed "(left)" after the name)."""
 
     place: int
     name: str
     pack_label: str
     values: tuple[int, ...]
+    left: bool = False

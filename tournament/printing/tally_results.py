@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Table, TableStyle
 
 from tournament.printing.data import PrintError, PrizeData, page_size
-from tournament.printing.results import ResultsPdf, _grid_style
+from tournament.printing.results import LEFT_MARK, ResultsPdf, _grid_style
 from tournament.printing.tally_data import TallyStandingRow
 from tournament.printing.text import FittedText, clean_text, isolate
 
@@ -57,7 +57,7 @@ class TallyResultsPdf(ResultsPdf):
             data.append(
                 [
                     str(row.place),
-                    FittedText(isolate(clean_text(row.name)), 9.5, lines=2),
+                    FittedText(isolate(clean_text(row.name)) + (LEFT_MARK if row.left else ""), 9.5, lines=2),
                     *pack,
                     *(str(v) for v in row.values),
                 ]

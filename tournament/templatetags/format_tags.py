@@ -14,6 +14,7 @@ from tables.formats.table_rules import bunco_pad as pad_for
 from tournament.templatetags.standing_rows import number
 
 register = template.Library()
+LEFT_ROW = ' class="left"'  # a guest who has left: their row is greyed (static/headtable.css)
 
 
 @register.filter
@@ -62,15 +63,17 @@ def tally_rows(standings) -> SafeString:
     written in Python, character for character what its loop wrote (issue 26 item 3: 500 lines,
     each a dozen lookups and a localised number per tally, within 50 times a bare view): place,
     the name (isolated: ``<bdi>``), each of ``standings.tallies``' totals (0 when none), the table
-    now ("—" when not seated). ``standings``: a ``FoursomeStandings``. Returns safe HTML; raises
+    now ("—" when not seated); a guest who has left marked "(left)", their row greyed, as at
+    Progressive Poker (``standing_rows``). ``standings``: a ``FoursomeStandings``. Returns safe HTML; raises
     nothing. Columns: ``docs/rules/tables-of-four.md`` (the standings)."""
     names = [name for name, _ in standings.tallies]
     out = []
     for line in standings.lines:
         tallies = "".join(f'<td class="num">{get_tally(line.tallies, name)}</td>' for name in names)
         table = number(line.table) if line.table else "—"
+        left = line.guest is not None and line.guest.status == "left"  # as at Progressive Poker: "(left)"
         out.append(
-            f'<tr><td>{number(line.place)}</td><th scope="row"><bdi>{escape(line.name)}</bdi></th>'
-            f'{tallies}<td class="num">{table}</td></tr>'
+            f'<tr{LEFT_ROW if left else ""}><td>{number(line.place)}</td><th scope="row"><bdi>{escape(line.name)}</bdi>'
+            f'{" <small>(left)</small>" if left else ""}</th>{tallies}<td class="num">{table}</td></tr>'
         )
     return mark_safe("".join(out))  # noqa: S308 (every value above is escaped or a number)

@@ -313,6 +313,7 @@ def _tally_outcome(
             name=guest_print_name(line.player, line.name) if line.guest else line.name,
             pack_label=evening.pack_label(Pack(line.guest.pack)) if line.guest and packs else "",
             values=tuple(line.tallies.get(k, 0) for k in keys),
+            left=line.guest is not None and line.guest.status == Guest.Status.LEFT,
         )
         for line in table.lines
     )
