@@ -269,7 +269,7 @@ def test_every_page_tells_the_same_story_of_the_mended_euchre_night(night, clien
     phone = {c: _page(client, "guest-page", Guest.objects.get(pk=ids[c]).key) for c in ("Y", "K", "G")}
     assert "Go to Table 3 The foot table · sit South" in phone["Y"]
     assert "3 stars · 25 points · 3 wins · 1 loss · place 5 of 12" in phone["Y"]
-    assert "You have left the evening" in phone["K"] and "K : 2 stars, 12 points, 2 wins, 0 losses" in phone["K"]
+    assert "You have left the evening" in phone["K"] and "K (left): 2 stars, 12 points, 2 wins, 0 losses" in phone["K"]
     assert "2 stars · 24 points · 2 wins · 3 losses · place 6 of 12" in phone["G"]
 
 

@@ -338,6 +338,7 @@ def test_every_page_tells_the_same_story_of_the_mended_night(night, client):
     assert "R H1 100 R B1 60 R Yara Young (you) 80 B M2 45" in yara
     gone = _page(client, "guest-page", Guest.objects.get(pk=ids["M4"]).key)
     assert "You have left the evening" in gone and "You: place 10, 0 yellow, 35 counters" in gone
+    assert "B4 (left): 0 yellow, 50 counters" in yara  # the phones' standings mark a leaver too
 
     results = client.get(reverse("host-print-results", args=[e]))
     printed = " | ".join(" | ".join(page.split("\n")) for page in page_texts(results.content))
