@@ -28,6 +28,7 @@ from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import parse_etags
@@ -158,7 +159,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     table = shared.table_of.get(guest.pk)
     line = next((ln for ln in table.lines if ln.guest.pk == guest.pk), None) if table else None
     standing = shared.standing
-    place = next((i for i, g, _ in standing if g.pk == guest.pk), None)
+    place, my_row = shared.place_of.get(guest.pk, (None, None))
     result = table.result if table else None
     votes, my_vote, told = [], None, {}
     if result is not None:
@@ -177,6 +178,8 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     ended = _ended_context(guest, shared)
     if ended and not ended["finished"]:
         standing = []  # no standings on the phones between the last bell and the final standings
+    shown = standing[:STANDINGS_SHOWN]
+    in_top = any(g.pk == guest.pk for _, g, _ in shown)
     return {
         **ended,
         "evening": evening,
@@ -185,11 +188,12 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "table": table,
         "line": line,
         "place": place,
-        "standing": standing[:STANDINGS_SHOWN],
-        "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
-        "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
-        "entries": board.entries_for(guest.pk),
-        "names": [g.name for g in board.guests.values()],  # isolated where words name them (name_tags)
+        "standing": shown,
+        "standing_list": _standing_list(shared, shown, guest.pk if in_top else None) if shown else "",
+        "in_top": in_top,
+        "my_row": my_row,
+        "entries": shared.entries_of.get(guest.pk, []),
+        "names": board.guest_names,  # isolated where words name them (name_tags)
         "server_now": now,
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
@@ -206,6 +210,16 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         and guest.status != Guest.Status.LEFT,
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
+
+
+def _standing_list(shared: Shared, shown: list, me: int | None) -> str:
+    """The standings' list as the phones show it (``guest/_standing_list.html``), with the row of
+    guest ``me`` marked when they are in it: drawn once per board for every phone whose guest is
+    not in it, and once for each guest who is (``Shared.fragment``)."""
+    return shared.fragment(
+        ("standing-list", len(shown), me),
+        lambda: render_to_string("guest/_standing_list.html", {"standing": shown, "me": me}),
+    )
 
 
 def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context: dict) -> dict:

@@ -66,9 +66,9 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
         "opponents": [s for s in table.seats if s.side is not me.side] if table and me else [],
         "move": board.moves.get(guest.pk),
         "bell_round": board.bell_round,
-        "standing": [ln for ln in lines if not ln.is_ghost][:STANDINGS_SHOWN],
+        "standing": board.players_shown[:STANDINGS_SHOWN],
         "tally_names": board.standings.tallies,
-        "names": [ln.name for ln in lines],  # isolated where words name them (templatetags.name_tags)
+        "names": board.guest_names,  # isolated where words name them (templatetags.name_tags)
     }
     context |= _result_context(guest, board, table)
     context["score_so_far"] = score_so_far(board, table)
