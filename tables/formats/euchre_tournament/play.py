@@ -61,6 +61,7 @@ TOURNAMENT = replace(
     standing=(Rank("points"), Rank("wins")),
     prizes_by_points=(),
     standing_by_points=(),
+    words=replace(EUCHRE.words, unscored="win, no loss, no points"),  # no stars are counted here
 )
 """The format as the tables of four's pages read it: euchre at every table (Progressive Euchre's
 report, its forms, limits and rules text), individual points, no prizes by stars."""
