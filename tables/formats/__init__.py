@@ -136,6 +136,7 @@ class FoursomeFormat:
     words: RulesWords = RulesWords()
 
     def __post_init__(self) -> None:
+        """Refuse a format with no standings' order (``RuleError``): a value set up wrongly."""
         if not self.standing:
             raise RuleError(f"{self.title} names no standings' order: give its ranks, the main prize's tally first.")
 

@@ -7,9 +7,10 @@ counts: Euchre's points and stars, Whist's tricks, Bunco's wins, losses, buncos 
 the movement; the seats and partners) through ``tables.formats``; issue 15 item 4.
 
 House rules: a score card has ``Evening.rounds_planned`` rows, else the format's
-``card_rounds`` (12; Bunco: 24, four sets of six), never fewer than the rounds rung; the rounds already rung are written in (table, partner,
-the tallies the bell added, a filled star for a round won), the round in play has its table and
-partner; once the evening has ended, a card has the rounds played and no more (no round is to
+``card_rounds`` (12; Bunco: 24, four sets of six), never fewer than the rounds rung; the rounds
+already rung are written in (table, partner, the tallies the bell added as the format's
+``card_columns`` write them, a filled star for a round won), the round in play has its table
+and partner; once the evening has ended, a card has the rounds played and no more (no round is to
 come); a guest who left gets
 no card (as for the seating cards); a ghost has none (it has no link).
 """
