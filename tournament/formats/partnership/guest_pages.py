@@ -24,7 +24,7 @@ from tables.formats.records import report_score
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable
 from tournament.formats.partnership.captain_form import FoursomeReportForm
 from tournament.formats.partnership.reports import foursome_captain_report, foursome_round_open
-from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name, player_names
+from tournament.formats.partnership.state import family_format, foursome_state, player_name, player_names
 from tournament.forms.actions import CaptainFormHeader
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
@@ -208,7 +208,7 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
         return _back(request, guest, REFUSED, f"There is no table {data['table']} now: open the form again.")
     names = player_names(guest.evening)
     seats = [(p, player_name(p, names)) for p in tables[data["table"] - 1]]
-    form = FoursomeReportForm(request.POST, fmt=foursome_rules(guest.evening)[0].game, seats=seats)
+    form = family_format(guest.evening).phone_report_form(request.POST, seats=seats)
     if form.is_valid() and _captain_sent(request, guest, form, data):
         return _back(
             request,
@@ -275,7 +275,7 @@ def _captain_blank(request: HttpRequest, guest: Guest, board: FoursomeBoard) -> 
     if table.result is not None:
         messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
         return private(redirect("guest-page", guest.key))
-    form = FoursomeReportForm(fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
+    form = family_format(board.evening).phone_report_form(seats=[(s.player, s.name) for s in table.seats])
     return _captain_page(request, guest, board, table, form, board.round.number, uuid.uuid4().hex)
 
 

@@ -22,10 +22,8 @@ from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tables.formats.bell import FoursomeState
-from tables.formats.foursome import Side
 from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
-from tables.formats.table_rules import bunco_head_table_check
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest, HelperLink, Result, Round
 from tournament.registry import format_for
@@ -65,8 +63,9 @@ def report_check(
     ``TableScore`` the bell will take. Raises ``RuleError`` for a table that does not exist and
     ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing.
 
-    At Bunco, on an evening whose rounds end at the head table's 21, the head table's report
-    must have one team at 21 or more, never both (``tables.formats.table_rules``); a report
+    On an evening whose rounds end at the head table's result, the head table's report is
+    checked by the format's ``head_table_check`` where it has one (Bunco: one team at 21 or
+    more, never both, ``tables.formats.table_rules``); a report
     sent after the bell rang by the clock or the host (``ended_by_report`` False: the score
     so far) need not reach 21. ``state``: the evening's state now, when the caller has it."""
     fmt, options = foursome_rules(evening)
@@ -77,9 +76,8 @@ def report_check(
         )
     canonical = canonical_report(report)
     score = report_score(fmt, state.tables[table - 1], canonical, ties=options.ties)
-    if fmt.game == "bunco" and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
-        points = {side: int(canonical["points"][side.value]) for side in Side}
-        bunco_head_table_check(points, ended_by_report=ended_by_report)
+    if fmt.head_table_check is not None and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        fmt.head_table_check(canonical, ended_by_report=ended_by_report)
     return score
 
 

@@ -1,6 +1,6 @@
 """A scorer's pages at tables of four (Progressive Euchre, Drive Whist, Bunco, the Euchre
 tournament): the round in play table by table, and a table's report through the format's own
-form, the host's (``report_forms.RESULT_FORMS``, its fields ``FormatPlugin.template("host_report")``).
+form, the host's (``PartnershipFormat.result_form``, its fields ``FormatPlugin.template("host_report")``).
 
 The helper's link, its role, the private links' headers and the CSRF check are the product's
 (``tournament.views.helpers.helper_view``), which hands these evenings here through the format's
@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from tournament.formats.partnership import state as foursomes
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable, foursome_board
 from tournament.formats.partnership.host_pages import moved_words, report_initial, report_words
-from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
+from tournament.formats.partnership.report_forms import FoursomeResultForm
 from tournament.formats.partnership.reports import foursome_scorer_report
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.seen import SeenVersionForm
@@ -105,8 +105,9 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
 def _report_form(link: HelperLink, seat: FoursomeTable, data) -> FoursomeResultForm:
     """The format's report form for the table's four (North first), from its live report."""
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
-    form_class = RESULT_FORMS[foursomes.foursome_rules(link.evening)[0].game]
-    return form_class(data, players=players, names=names, initial=report_initial(seat.result, players))
+    return foursomes.family_format(link.evening).host_report_form(
+        data, players=players, names=names, initial=report_initial(seat.result, players)
+    )
 
 
 def _refused(form: FoursomeResultForm, words: str) -> None:
