@@ -90,7 +90,8 @@ class HeartsFormat(EuchreFormat):
 
     key: ClassVar[str] = "hearts"
     season_rules: ClassVar[SeasonRules | None] = SeasonRules(
-        columns=(("points", "points"), ("wins", "wins")), orders=(SeasonOrder("wins", "Wins", ("wins",)),)
+        columns=(("points", "points"), ("wins", "wins")),
+        orders=(SeasonOrder("points", "Fewest points, then wins", ("points", "wins"), fewest=frozenset({"points"})),),
     )
 
     @property
