@@ -99,7 +99,8 @@ def foursome_report(
     ``state``: the evening's state now, when the caller has built it (built once per report).
 
     ``report`` as ``tables.formats.records`` reads it. ``reporter``: the guest who sent it from
-    their phone (must sit at that table). Raises ``RuleError`` for a round not in play, a table
+    their phone (must sit at that table); ``helper``: the scorer's ``HelperLink`` it was sent
+    from (its sender, ``Result.reported_by_helper``, and the audit's). Raises ``RuleError`` for a round not in play, a table
     that does not exist, a reporter not at the table, or a report the format makes impossible;
     nothing is saved then. A repeated ``request_id`` returns the saved result.
     """
@@ -154,6 +155,7 @@ def _save(
         table=table,
         report=report,
         reported_by_guest=reporter,
+        reported_by_helper=helper,
         request_id=request_id[:64],
         reported_by_user=user if user is not None and user.is_authenticated else None,
     )
