@@ -284,6 +284,36 @@ def test_a_scorer_reports_a_tables_result(db, host, key, client):
     assert "1 of " in client.get(reverse("helper-page", args=[scorer.key])).content.decode()
 
 
+@pytest.mark.parametrize("key", formats("a scorer's report is credited to the scorer"))
+def test_a_scorers_report_names_the_scorer_as_its_sender(db, host, key, client):
+    """Issue 23: a report sent from a scorer's link is stored as the scorer's
+    (``Result.reported_by_helper``) and every page that names a report's sender names the
+    scorer by the link's label ("the scorer Sven", ``HelperLink.as_sender``), never the host:
+    the phone of a guest at the table, and, once a guest disputes it, the host's board and the
+    table's page."""
+    evening = _evening(host, key)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    rnd = round_start(evening=evening, user=host)
+    evening.refresh_from_db()
+    url = reverse("helper-result", args=[scorer.key, 2])
+    data = _scorer_post(evening, client.get(url).content.decode(), 2)
+    assert client.post(url, {**data, "request_id": "scorer-credit-1"}).status_code == 302
+    result = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True)
+    assert (result.reported_by_helper, result.reported_by_guest, result.reported_by_user) == (scorer, None, None)
+    players = [p for p in format_for(evening).state(evening).tables[1] if p > 0]
+    reader, disputer = Guest.objects.get(pk=players[0]), Guest.objects.get(pk=players[1])
+    phone = client.get(reverse("guest-page", args=[reader.key])).content.decode()
+    assert "Sent by the scorer <bdi>Sven</bdi>" in phone and "Sent by the host" not in phone
+    captain_vote(guest=disputer, result_id=result.pk, verdict="dispute", note="We took eight.")
+    client.force_login(host)
+    for url in (reverse("host-evening", args=[evening.pk]), reverse("host-table", args=[evening.pk, 2])):
+        said = client.get(url).content.decode()
+        assert "sent by the scorer <bdi>Sven</bdi>" in said or "from the scorer <bdi>Sven</bdi>" in said, url
+    phone = client.get(reverse("guest-page", args=[reader.key])).content.decode()
+    assert "Sent by the scorer <bdi>Sven</bdi>" in phone
+
+
 @pytest.mark.parametrize("key", formats("the bell by the clock"))
 def test_bell_by_the_clock(db, host, key):
     from tournament.services.bell import bell_ring

@@ -234,9 +234,13 @@ def foursome_captain_report(
                 if where
                 else "You have no seat now, so you cannot report a result."
             )
-        live = rnd.results.filter(table=table, superseded_at__isnull=True).select_related("reported_by_guest").first()
+        live = (
+            rnd.results.filter(table=table, superseded_at__isnull=True)
+            .select_related("reported_by_guest", "reported_by_helper")
+            .first()
+        )
         if live is not None:
-            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            by = live.sender_words()  # a player, a scorer (issue 23) or the host
             raise RuleError(
                 f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
                 "it or dispute it on your page."
