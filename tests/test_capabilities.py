@@ -314,6 +314,30 @@ def test_a_scorers_report_names_the_scorer_as_its_sender(db, host, key, client):
     assert "Sent by the scorer <bdi>Sven</bdi>" in phone
 
 
+@pytest.mark.parametrize("key", formats("the scorer's page after the evening has ended"))
+def test_the_scorers_page_says_the_evening_has_ended(db, host, key, client):
+    """Issue 23 item 4: once the evening has ended, a scorer's page says so, and never that a
+    next round comes; its result form sends the scorer back with the same words. Between two
+    rounds it still says the host starts the next one."""
+    evening = _evening(host, key, rounds=2)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "When the host starts round 1, reload this page" in page
+    _play(evening, host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "When the host starts the next round, reload this page" in page
+    _play(evening, host)
+    evening.refresh_from_db()
+    if evening.stage != Evening.Stage.ENDED:
+        evening_end(evening=evening, seen_round=2, user=host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "The evening has ended: there are no more rounds" in page
+    assert "next round" not in page and "starts" not in page
+    form = client.get(reverse("helper-result", args=[scorer.key, 1]), follow=True).content.decode()
+    assert "The evening has ended: there are no more rounds, so there is nothing to enter." in form
+
+
 @pytest.mark.parametrize("key", formats("the bell by the clock"))
 def test_bell_by_the_clock(db, host, key):
     from tournament.services.bell import bell_ring
