@@ -696,6 +696,26 @@ def test_export_import(db, host, key):
     assert _named(again) == _named(data)
 
 
+@pytest.mark.parametrize("key", formats("export, then import, keeps who sent each report"))
+def test_export_import_keeps_the_scorer_as_a_reports_sender(db, host, key, client):
+    """Issue 23: a report sent from a scorer's link travels with its sender: in the imported
+    copy it is the scorer's (by the link's label) and a phone at the table says so."""
+    evening = _evening(host, key)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    round_start(evening=evening, user=host)
+    evening.refresh_from_db()
+    url = reverse("helper-result", args=[scorer.key, 2])
+    assert client.post(url, _scorer_post(evening, client.get(url).content.decode(), 2)).status_code == 302
+    copy = evening_import(data=json.loads(json.dumps(evening_export(evening))), host=host)
+    result = Result.objects.select_related("reported_by_helper").get(
+        round__evening=copy, table=2, superseded_at__isnull=True
+    )
+    assert result.sender_words() == "the scorer Sven" and result.reported_by_helper.evening_id == copy.pk
+    reader = Guest.objects.get(pk=next(p for p in format_for(copy).state(copy).tables[1] if p > 0))
+    assert "Sent by the scorer <bdi>Sven</bdi>" in client.get(reverse("guest-page", args=[reader.key])).content.decode()
+
+
 @pytest.mark.parametrize("key", formats("the room display and a guest's phone"))
 def test_room_and_phone(db, host, key, client):
     evening = _evening(host, key)
