@@ -106,11 +106,10 @@ def result_record(
     state: EveningState | None = None,
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``
-    (``helper``: the scorer's ``HelperLink`` when a scorer entered it: the result's sender,
-    ``Result.reported_by_helper``, and the audit's). ``pool_winner`` and ``in_call`` are guest
-    ids at that table; ``tied`` the others who split the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
-    guest id to counters after the deal (required at the head table). An earlier result for the same table
-    is kept, marked superseded. When the evening ends rounds at the head table's pool (the
+    (``helper``: the scorer's ``HelperLink`` it was sent from: its sender and the audit's). ``pool_winner``
+    and ``in_call`` are guest ids at that table; ``tied`` the others who split the pool with the winner (a
+    tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps guest id to counters after the deal
+    (required at the head table). An earlier result for the same table is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
     Raises ``RuleError`` (the format's: Progressive Poker's ``ResultError``) for a round not in
