@@ -17,11 +17,11 @@ from django.core.management import CommandError, call_command
 from tests.test_round_services import play_round
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import MAX_BYTES, EveningImportError, evening_import, export_read
-from tournament.models import AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, Guest, Result, Round
+from tournament.models import AuditEntry, Bell, BellEntry, Draw, DrawnCard, Evening, Guest, HelperLink, Result, Round
 from tournament.services.bell import bell_ring
 from tournament.services.draws import draw_digital
 
-MODELS = (Evening, Guest, Draw, DrawnCard, Round, Result, Bell, BellEntry, AuditEntry)
+MODELS = (Evening, Guest, Draw, DrawnCard, Round, Result, Bell, BellEntry, AuditEntry, HelperLink)
 
 
 def counts() -> dict[str, int]:
@@ -52,6 +52,21 @@ def set_counter(value):
 
 def head_index(data):
     return data["rounds"][0]["results"].index(first_counter(data)[0])
+
+
+def links(*rows, sender=None, guest=False):
+    """A spoiler giving the file helpers' links (number, role, label) and, with ``sender``, the
+    head table's result sent from link ``sender`` (and by its first guest too, with ``guest``)."""
+
+    def spoil(data):
+        data["helper_links"] = [{"number": n, "role": role, "label": label} for n, role, label in rows]
+        if sender is not None:
+            head = first_counter(data)[0]
+            head["reported_by_helper"] = sender
+            if guest:
+                head["reported_by_guest"] = int(first_counter(data)[1])
+
+    return spoil
 
 
 def nested(depth):
@@ -114,7 +129,16 @@ CASES = [
     ),
     ("minutes -1", lambda d: d["evening"].update(minutes_per_round=-1), "evening.minutes_per_round: -1 is less than 1"),
     ("rounds -1", lambda d: d["evening"].update(rounds_planned=-1), "evening.rounds_planned: -1 is less than 1"),
-    ("rounds text", lambda d: d["evening"].update(rounds_planned="5"), "evening.rounds_planned: "),
+    (
+        "rounds text",
+        lambda d: d["evening"].update(rounds_planned="5"),
+        'evening.rounds_planned: "5" is not a number of rounds (1 to 100) or null',
+    ),
+    (
+        "pool winner text",  # a field that may be null is worded too, not the validator's "any of the given schemas"
+        lambda d: first_counter(d)[0].update(pool_winner="Ann"),
+        'rounds[0].results[{h}].pool_winner: "Ann" is not a database id (1 or more) or null',
+    ),
     (
         "options a string",
         lambda d: d["evening"].update(options="x"),
@@ -232,6 +256,48 @@ CASES = [
         "entry moved elsewhere",
         lambda d: d["rounds"][0]["bells"][0]["entries"][-1].update(to_table=4, from_table=4),
         "rounds[0].bells[0]: ",
+    ),
+    (
+        "link label with NUL",
+        links((1, "scorer", "Sv\x00")),
+        'helper_links[0].label: "Sv\\u0000" is not a helper link\'s label of up to 60 characters',
+    ),
+    (
+        "link label 61 characters",
+        links((1, "scorer", "x" * 61)),
+        "helper_links[0].label: 61 characters is too long (at most 60)",
+    ),
+    ("link role unknown", links((1, "boss", "")), 'helper_links[0].role: "boss" is not one of door, scorer'),
+    ("link number 0", links((0, "scorer", "")), "helper_links[0].number: 0 is less than 1"),
+    (
+        "link twice",
+        links((1, "scorer", ""), (1, "door", "")),
+        "helper_links[1].number: link 1 is listed twice.",
+    ),
+    (
+        "21 live links",
+        links(*[(n, "door", "") for n in range(1, 22)]),
+        "helper_links: 21 links are not revoked; an evening has at most 20 live helpers' links.",
+    ),
+    (
+        "result from an unlisted link",
+        links((1, "scorer", "Sven"), sender=3),
+        "rounds[0].results[{h}].reported_by_helper: link 3 is not in helper_links.",
+    ),
+    (
+        "result from a door link",
+        links((1, "door", "Britt"), sender=1),
+        "rounds[0].results[{h}].reported_by_helper: link 1 is a door helper's link, which enters no result.",
+    ),
+    (
+        "result from a guest and a scorer",
+        links((1, "scorer", "Sven"), sender=1, guest=True),
+        "rounds[0].results[{h}].reported_by_helper: a result has one sender, but this one names a guest",
+    ),
+    (
+        "result from link text",
+        links((1, "scorer", "Sven"), sender="1"),
+        'rounds[0].results[{h}].reported_by_helper: "1" is not the number of the scorer\'s link it was sent from',
     ),
     ("schema other", lambda d: d.update(schema="head-table/evening/2"), "This is not a Head Table evening export"),
     ("no guests", lambda d: d.pop("guests"), "the file: the field guests is missing"),

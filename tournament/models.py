@@ -467,7 +467,8 @@ class Result(models.Model):
     tap or a retry saves once); ``status`` follows the other guests' confirmations and disputes.
     ``count_off`` is non-zero only when the host recorded counters that do not add up because
     the table agreed the count is off by that many (house rule, issue 11 deliver 2): the board
-    flags the table until the bell.
+    flags the table until the bell. Who sent it: ``reported_by_guest`` (a captain's phone),
+    ``reported_by_helper`` (a scorer's link) or neither (the host); ``sender`` names them.
     """
 
     Status = ResultStatus
@@ -487,6 +488,14 @@ class Result(models.Model):
         Guest, on_delete=models.RESTRICT, null=True, blank=True, related_name="results_reported"
     )
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    reported_by_helper = models.ForeignKey(
+        "HelperLink",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="results_reported",
+        help_text="The scorer's link the result was sent from (issue 23), else none.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     request_id = models.CharField(max_length=64, blank=True)
     count_off = models.IntegerField(
@@ -518,6 +527,25 @@ class Result(models.Model):
     def count_off_size(self) -> int:
         """How many counters the agreed count is off by, without its sign."""
         return abs(self.count_off)
+
+    def sender(self, host: str = "the host") -> tuple[str, str]:
+        """Who sent this result, as the phones and the host's pages name them: (the words, the
+        name in them that a page isolates, "" for none), the words ending with the name. A
+        captain: ("Ann", "Ann"); a scorer's link: ``HelperLink.as_sender`` ("the scorer Britt",
+        "Britt"); the host: (``host``, "") -- "the host" where a guest reads it, "" on the host's
+        own pages, which say nothing of their own entries. Reads ``reported_by_guest`` and
+        ``reported_by_helper`` (load them with the result: a page of many results selects them).
+        Raises nothing. House rule, issue 23: a scorer's report is never credited to the host."""
+        if self.reported_by_guest_id is not None and self.reported_by_guest is not None:
+            return self.reported_by_guest.name, self.reported_by_guest.name
+        if self.reported_by_helper_id is not None and self.reported_by_helper is not None:
+            return self.reported_by_helper.as_sender()
+        return host, ""
+
+    def sender_words(self, host: str = "the host") -> str:
+        """Who sent this result in plain words (``sender``'s words): "Ann", "the scorer Britt",
+        or ``host``."""
+        return self.sender(host)[0]
 
 
 class Verdict(models.TextChoices):
@@ -742,6 +770,19 @@ class HelperLink(models.Model):
         """The helper as the audit log names them: "the door helper (link 2)"."""
         role = "door" if self.role == self.Role.DOOR else "scorer"
         return f"the {role} helper (link {self.number}" + (f", {self.label})" if self.label else ")")
+
+    def as_sender(self) -> tuple[str, str]:
+        """The link's holder as the sender of a table's result, for the phones and the host's
+        pages ("Sent by the scorer Britt"): (the words, the label in them that a page isolates,
+        "" for none). Wording (issue 23): "the scorer" says which job the link does, which a
+        guest at the table knows by sight, then the label the host gave the link, which is the
+        holder's name ("Britt" or "Britt at the scores"), as the host wrote it; a link without a
+        label is named by its number, as the audit log names it: "the scorer (link 3)". A door
+        link, which cannot send a result, would be "the door helper ...". Raises nothing."""
+        job = "the scorer" if self.role == self.Role.SCORER else "the door helper"
+        if self.label:
+            return f"{job} {self.label}", self.label
+        return f"{job} (link {self.number})", ""
 
 
 class AuditEntry(models.Model):

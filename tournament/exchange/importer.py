@@ -11,7 +11,8 @@ many statements for 500 guests as for 30.
 A bad file gives one ``EveningImportError`` whose message names the place in the file
 (``guests[3].pack: "green" is not one of red, blue``), and nothing is saved.
 
-Here: the evening, its guests and its draws. The play (rounds, results, bells, seats, final
+Here: the evening, its guests, its helpers' links (``tournament.exchange.helper_links``) and
+its draws. The play (rounds, results, bells, seats, final
 counts) is the format's (``import_play`` of its plug-in: Progressive Poker's in
 ``tournament/formats/poker/codec.py``, tables of four's in
 ``tournament/formats/partnership/codec.py``), which does not trust the stored moves either: it
@@ -37,6 +38,7 @@ from django.db import transaction
 from tables.errors import InvariantBroken, RuleError
 from tables.formats.foursome import ghost_name, is_ghost
 from tournament.exchange.export import SCHEMA
+from tournament.exchange.helper_links import helper_links_check, helper_links_saved
 from tournament.exchange.rows import (
     EveningImportError,
     _all_saved,
@@ -284,8 +286,10 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
 
 
 def _check_references(data: dict[str, Any]) -> None:
-    """Guest ids and names are unique, every reference is a listed guest, every card's table
-    is in its draw's plan, round numbers are unique, a leave/arrive bell has its guest."""
+    """Guest ids and names are unique, every reference is a listed guest, a result sent from a
+    scorer's link names a listed scorer's link (``helper_links.helper_links_check``), every
+    card's table is in its draw's plan, round numbers are unique, a leave/arrive bell has its
+    guest."""
     ids: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, guest in enumerate(data["guests"]):
@@ -304,6 +308,7 @@ def _check_references(data: dict[str, Any]) -> None:
             raise EveningImportError(f"{where(place)}: {ghost_name(guest)} is a ghost, and a ghost wins no prize.")
         if guest not in ids:
             raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
+    helper_links_check(data)
     for d, draw in enumerate(data["draws"]):
         ranks = fmt.card_ranks(len(draw["sizes"]))
         for c, card in enumerate(draw["cards"]):
@@ -476,6 +481,7 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
 
 def _import(data: dict[str, Any], host) -> Evening:
     evening, guests = _evening_and_guests(data, host)
+    helper_links_saved(data, evening)  # before the play: its results name the scorers' links
 
     def gid(old: int) -> int:
         return guests[old].pk

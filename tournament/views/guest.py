@@ -167,9 +167,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         for vote in votes:
             vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
         my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
-        reporter = board.guests.get(result.reported_by_guest_id) if result.reported_by_guest_id else None
         told = {
-            "reporter": reporter.name if reporter else "",
             "call": [board.guests[g].name for g in result.in_call if g in board.guests],
             "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
         }

@@ -217,14 +217,17 @@ def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) 
 
 
 def _results(rnd: Round | None) -> dict[int, Result]:
-    """The round's live reports by table, each with its reporter loaded and ``disputes``, the
+    """The round's live reports by table, each with its sender loaded (a player or a scorer's
+    link: ``Result.sender``) and ``disputes``, the
     guests' dispute votes with their reasons (``ResultVote.note``), as Progressive Poker's board
     has them. Two queries."""
     if rnd is None:
         return {}
     results = {
         r.table: r
-        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related("reported_by_guest")
+        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related(
+            "reported_by_guest", "reported_by_helper"
+        )
     }
     by_pk = {r.pk: r for r in results.values()}
     for result in by_pk.values():

@@ -92,10 +92,8 @@ def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | N
     votes = list(result.votes.all())
     for vote in votes:
         vote.name = names.get(vote.guest_id, "")
-    reporter = result.reported_by_guest
-    told = {
+    told = {  # who sent it: guest/_votes.html (``Result.sender``)
         "words": report_words(board, table, result),
-        "reporter": reporter.name if reporter else "",
         "counts": _bunco_counts(result.report, table),
     }
     return {

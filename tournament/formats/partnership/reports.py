@@ -97,7 +97,8 @@ def foursome_report(
     ``state``: the evening's state now, when the caller has built it (built once per report).
 
     ``report`` as ``tables.formats.records`` reads it. ``reporter``: the guest who sent it from
-    their phone (must sit at that table). Raises ``RuleError`` for a round not in play, a table
+    their phone (must sit at that table); ``helper``: the scorer's ``HelperLink`` it was sent
+    from (its sender, ``Result.reported_by_helper``, and the audit's). Raises ``RuleError`` for a round not in play, a table
     that does not exist, a reporter not at the table, or a report the format makes impossible;
     nothing is saved then. A repeated ``request_id`` returns the saved result.
     """
@@ -152,6 +153,7 @@ def _save(
         table=table,
         report=report,
         reported_by_guest=reporter,
+        reported_by_helper=helper,
         request_id=request_id[:64],
         reported_by_user=user if user is not None and user.is_authenticated else None,
     )
@@ -230,9 +232,13 @@ def foursome_captain_report(
                 if where
                 else "You have no seat now, so you cannot report a result."
             )
-        live = rnd.results.filter(table=table, superseded_at__isnull=True).select_related("reported_by_guest").first()
+        live = (
+            rnd.results.filter(table=table, superseded_at__isnull=True)
+            .select_related("reported_by_guest", "reported_by_helper")
+            .first()
+        )
         if live is not None:
-            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            by = live.sender_words()  # a player, a scorer (issue 23) or the host
             raise RuleError(
                 f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
                 "it or dispute it on your page."

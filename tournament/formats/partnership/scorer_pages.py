@@ -27,7 +27,7 @@ from tournament.forms.door import RoundNumberForm
 from tournament.forms.seen import SeenVersionForm
 from tournament.models import HelperLink
 from tournament.registry import format_for
-from tournament.views.helpers import NOTHING_SAVED, scorer_send
+from tournament.views.helpers import NOTHING_SAVED, no_round_words, scorer_send
 from tournament.views.kept import REFUSED, form_words, kept_answer, request_id
 from tournament.views.stale import report_unchanged_since, seen_beside
 
@@ -66,10 +66,11 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
     one-time id: "recorded already"). Refused (a form for another round, seats changed since it
     was shown, a report of that table that came in since it was shown, or a report the rules
     refuse): the form again with the reason and "Nothing was
-    saved.". No round in play, or no such table: back to the tables with that said."""
+    saved.". No round in play, or no such table: back to the tables with that said (the
+    evening's end said as such: ``views.helpers.no_round_words``)."""
     board = foursome_board(link.evening)
     if board.round is None or not 1 <= table <= len(board.tables):
-        words = "No round is in play, or there is no such table."
+        words = no_round_words(link.evening)
         messages.error(request, words)
         return kept_answer(request, redirect("helper-page", link.key), REFUSED, words)
     seat = board.tables[table - 1]
