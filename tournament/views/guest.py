@@ -161,16 +161,6 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     standing = shared.standing
     place, my_row = shared.place_of.get(guest.pk, (None, None))
     result = table.result if table else None
-    votes, my_vote, told = [], None, {}
-    if result is not None:
-        votes = list(result.votes.all())
-        for vote in votes:
-            vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
-        my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
-        told = {
-            "call": [board.guests[g].name for g in result.in_call if g in board.guests],
-            "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
-        }
     now = database_now()
     left = _clock(board.round, now)
     ended = _ended_context(guest, shared)
@@ -198,16 +188,30 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "poll_seconds": POLL_SECONDS,
         "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
         "live": True,  # house rule (module docstring): polls go on after the ceremony
-        "result": result,
-        "told": told,
-        "votes": votes,
-        "my_vote": my_vote,
+        **_result_context(guest, board, result),
         "can_report": board.round is not None
         and table is not None
         and result is None
         and guest.status != Guest.Status.LEFT,
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
+
+
+def _result_context(guest: Guest, board, result) -> dict:
+    """The table's reported ``result`` as the guest's page tells it (None: nothing reported):
+    the result, the votes (each with its guest's name), this guest's own vote, and the names of
+    those in the call and the counters reported, by name."""
+    if result is None:
+        return {"result": None, "told": {}, "votes": [], "my_vote": None}
+    votes = list(result.votes.all())
+    for vote in votes:
+        vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
+    told = {
+        "call": [board.guests[g].name for g in result.in_call if g in board.guests],
+        "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
+    }
+    my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
+    return {"result": result, "told": told, "votes": votes, "my_vote": my_vote}
 
 
 def _standing_list(shared: Shared, shown: list, me: int | None) -> str:
