@@ -84,7 +84,7 @@ CASES = [
         lambda d: d["guests"][0].update(name="x" * 5000),
         "guests[0].name: 5,000 characters is too long (at most 120)",
     ),
-    ("name of spaces", lambda d: d["guests"][2].update(name="   "), "guests[2].name: This field cannot be blank."),
+    ("name of spaces", lambda d: d["guests"][2].update(name="   "), "guests[2].name: The name is empty: write the guest's name."),
     (
         "markup in a name",  # found by trying the product: the guest form refuses it, the import took it
         lambda d: d["guests"][2].update(name="<b>Evil</b>"),
@@ -94,7 +94,7 @@ CASES = [
     ("NUL in a contact", lambda d: d["guests"][1].update(contact="a\x00"), "guests[1].contact: "),
     ("evening name null", lambda d: d["evening"].update(name=None), "evening.name: null is not text"),
     ("evening name -1", lambda d: d["evening"].update(name=-1), "evening.name: -1 is not text"),
-    ("evening name of spaces", lambda d: d["evening"].update(name="  "), "evening.name: This field cannot be blank."),
+    ("evening name of spaces", lambda d: d["evening"].update(name="  "), "evening.name: Give the evening a name."),
     ("game null", lambda d: d["evening"].update(game=None), "evening.game: null is not one of draw_poker, "),
     ("game -1", lambda d: d["evening"].update(game=-1), "evening.game: -1 is not one of draw_poker, whiskey_poker"),
     (
