@@ -94,7 +94,10 @@ def test_a_guest_drawn_twice_in_one_draw_is_refused_in_words(export, host):
     before = Evening.objects.count()
     with pytest.raises(EveningImportError) as refused:
         evening_import(data=export, host=host)
-    assert str(refused.value) == "draws[0].cards[1]: This guest holds a card of this draw already: one card each."
+    assert (
+        str(refused.value)
+        == "Card 2 of draw 1 in the file: This guest holds a card of this draw already: one card each."
+    )
     assert Evening.objects.count() == before
 
 
@@ -103,7 +106,7 @@ def test_two_live_results_for_one_table_are_refused_in_words(export, host):
     results.append(dict(results[0]))
     with pytest.raises(EveningImportError) as refused:
         evening_import(data=export, host=host)
-    place = f"rounds[0].results[{len(results) - 1}]"
+    place = f"Result {len(results)} of round 1 in the file"
     assert str(refused.value) == f"{place}: This table has a result for this round already (one live result each)."
 
 

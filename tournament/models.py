@@ -219,15 +219,19 @@ class Evening(models.Model):
             blue_label_length=length_within("blue_label", 1, 40),
             counter_value_not_negative=within("counter_value", 0),
             stage_known=one_of("stage", EveningStage),
-            ceremony_after_the_end=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
             changeover_in_range=within("changeover_minutes", 0, 60),
             warning_in_range=within("warning_seconds", 0, 600),
         ) + [
+            models.CheckConstraint(
+                condition=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
+                name="evening_ceremony_after_the_end",
+                violation_error_message="The prize ceremony comes after the end: an evening not ended has none yet.",
+            ),
             models.CheckConstraint(  # the labels as stored are stripped (the form, the import)
                 condition=~Q(Exact(Lower("red_label"), Lower("blue_label"))),
                 name="evening_pack_labels_differ",
                 violation_error_message=PACK_LABELS_SAME,
-            )
+            ),
         ]
 
     def __str__(self) -> str:

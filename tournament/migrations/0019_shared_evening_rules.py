@@ -33,7 +33,7 @@ def rows_within_the_rules(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0017_game_from_the_formats"),
+        ("tournament", "0018_result_reported_by_helper"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -354,7 +354,7 @@ class Migration(migrations.Migration):
             constraint=models.CheckConstraint(
                 condition=models.Q(("ceremony_step__isnull", True), ("stage", "ended"), _connector="OR"),
                 name="evening_ceremony_after_the_end",
-                violation_error_message="This value cannot be kept here: it is out of range, too long, or not one of the choices.",
+                violation_error_message="The prize ceremony comes after the end: an evening not ended has none yet.",
             ),
         ),
         migrations.AlterConstraint(
