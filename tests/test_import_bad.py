@@ -217,7 +217,8 @@ CASES = [
     (
         "deeply nested option",
         lambda d: d["evening"].update(options={"bell": {"no_result": nested(5000)}}),
-        "The evening's house rules, the bell's rules, deep inside: nested too deeply, an evening export is at most 12 levels deep.",
+        "The evening's house rules, the bell's rules, “no_result”, deep inside: nested too deeply, an evening export is at "
+        "most 12 levels deep.",
     ),
     (
         "stage Arabic three",

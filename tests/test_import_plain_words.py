@@ -307,3 +307,39 @@ def test_any_one_place_spoiled_is_imported_or_refused_in_plain_words(export, hos
     except EveningImportError as error:
         assert_plain(str(error))
         assert counts() == before
+
+
+@pytest.mark.django_db
+def test_fewer_rounds_planned_than_played_is_refused_as_the_settings_refuse_it(make_evening, host):
+    """The clock's and the settings' rule (``services.clock.rounds_planned_refused``), which the
+    import did not check: an evening of 2 rounds played cannot plan 1."""
+    evening = make_evening(6, 6)
+    draw_digital(evening=evening)
+    for _ in range(2):
+        bell_ring(round_id=play_round(evening).pk, cause=Bell.Cause.HOST)
+    data = json.loads(json.dumps(evening_export(evening)))
+    data["evening"]["rounds_planned"] = 1
+    before = counts()
+    said = _refused(json.dumps(data).encode(), host)
+    assert said == "The evening's number of rounds: 2 rounds have been played already: plan at least that many."
+    assert counts() == before
+
+
+@pytest.mark.django_db
+def test_the_admin_refuses_two_pack_labels_alike_in_the_forms_words(admin_client, make_evening):
+    """The admin's evening page (a model form, ``full_clean``) refuses what the evening form and
+    the import refuse, in the same words (``PACK_LABELS_SAME``), and saves nothing."""
+    import html
+
+    evening = make_evening(2, 2, name="Labels")
+    url = reverse("admin:tournament_evening_change", args=[evening.pk])
+    page = admin_client.get(url)
+    form = page.context["adminform"].form
+    data = {name: form[name].value() for name in form.fields}
+    data = {name: ("" if value is None else value) for name, value in data.items() if value is not False}
+    data.update(red_label="Ladies", blue_label=" LADIES ")
+    response = admin_client.post(url, data)
+    assert response.status_code == 200
+    assert PACK_LABELS_SAME in html.unescape(response.content.decode())
+    evening.refresh_from_db()
+    assert (evening.red_label, evening.blue_label) == ("Red pack", "Blue pack")

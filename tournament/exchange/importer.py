@@ -56,6 +56,8 @@ from tournament.format_setting import format_choices, game_choices
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import normal_name
 from tournament.registry import default_format, format_for, format_named, installed_formats
+from tournament.services.clock import rounds_too_few
+from tournament.services.state import OPEN_STATES
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
@@ -370,8 +372,9 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
 def _check_references(data: dict[str, Any]) -> None:
     """Guest ids and names are unique, every reference is a listed guest, a result sent from a
     scorer's link names a listed scorer's link (``helper_links.helper_links_check``), every
-    card's table is in its draw's plan, round numbers are unique, a leave/arrive bell has its
-    guest."""
+    card's table is in its draw's plan, no fewer rounds are planned than were played
+    (``rounds_too_few``, the clock's rule), round numbers are unique, a leave/arrive bell has
+    its guest."""
     ids: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, guest in enumerate(data["guests"]):
@@ -403,6 +406,10 @@ def _check_references(data: dict[str, Any]) -> None:
                     f"{where(['draws', d, 'cards', c, 'rank'])}: {card['rank']} is not a table of this draw "
                     f"(1 to {ranks})."
                 )
+    played = sum(rnd["state"] not in OPEN_STATES for rnd in data["rounds"])
+    refused = rounds_too_few(data["evening"].get("rounds_planned"), played)  # the clock's and settings' rule
+    if refused:
+        raise EveningImportError(f"{where(['evening', 'rounds_planned'])}: {refused}")
     numbers = [rnd["number"] for rnd in data["rounds"]]
     for r, number in enumerate(numbers):
         if numbers.index(number) != r:
@@ -526,7 +533,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
                 name=name,
                 name_key=Guest.fold_name(name),
                 pack=row["pack"],
-                contact=row.get("contact", ""),
+                contact=row.get("contact", "").strip(),  # as the guest form strips it
                 status=row["status"],
             ),
             ["guests", i],
