@@ -343,3 +343,52 @@ def test_the_admin_refuses_two_pack_labels_alike_in_the_forms_words(admin_client
     assert PACK_LABELS_SAME in html.unescape(response.content.decode())
     evening.refresh_from_db()
     assert (evening.red_label, evening.blue_label) == ("Red pack", "Blue pack")
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(fmt=st.sampled_from(["euchre", "bunco"]), where=st.integers(min_value=0), value=JSON_VALUES)
+def test_any_one_place_of_an_evening_at_tables_of_four_spoiled_is_refused_in_plain_words(fmt, where, value):
+    """The same at tables of four, whose import (``formats/partnership/codec.py``) reads
+    reports, records and seats of its own."""
+    from tests.test_formats_bad_input import exported
+
+    evening, data = exported(fmt)
+    places = [p for p in _places(data) if p]
+    path = places[where % len(places)]
+    parent = data
+    for part in path[:-1]:
+        parent = parent[part]
+    parent[path[-1]] = value
+    before = counts()
+    try:
+        evening_import(data=export_read(json.dumps(data).encode()), host=evening.host)
+    except EveningImportError as error:
+        assert_plain(str(error))
+        assert counts() == before
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=80,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(cut=st.integers(min_value=0), junk=st.binary(max_size=4))
+def test_an_export_cut_anywhere_is_refused_in_plain_words(export, host, cut, junk):
+    """A file cut short at any byte (a download that broke off), with a few stray bytes after
+    the cut or none, says where it breaks off or why it cannot be read, in plain words."""
+    raw = json.dumps(export, ensure_ascii=False).encode()
+    spoiled = raw[: cut % len(raw)] + junk
+    before = counts()
+    try:
+        evening_import(data=export_read(spoiled), host=host)
+    except EveningImportError as error:
+        assert_plain(str(error))
+    assert counts() == before
