@@ -166,6 +166,9 @@ SPOILED: list[tuple[str, Callable[[dict[str, Any]], None]]] = [
     ("a table of two", _set("draws", 0, "sizes", value=[2, 2])),
     ("a ceremony before the end", _set("evening", "ceremony_step", value=2)),
     ("another schema", _set("schema", value="head-table/evening/2")),
+    ("a helper's link of no role", _set("helper_links", value=[{"number": 1, "role": "boss"}])),
+    ("a helper's link twice", _set("helper_links", value=[{"number": 1, "role": "door"}] * 2)),
+    ("a result from no link", lambda d: _head(d).update(reported_by_helper=4, reported_by_guest=None)),
     ("nested too deeply", _set("evening", "options", value={"bell": {"no_result": [[[[[[[[[[[[[[1]]]]]]]]]]]]]]}})),
 ]
 
