@@ -295,11 +295,11 @@ class FoursomeOptions:
 
     def __post_init__(self) -> None:
         if self.movement is not None and self.movement not in set(Movement):
-            raise RuleError(f"“{self.movement}” is not a movement: choose ladder, ladder_down or circle.")
+            raise RuleError(f"“{self.movement}” is not a movement: choose “ladder”, “ladder_down” or “circle”.")
         if self.ties not in ("playoff", "cut"):
-            raise RuleError("A tie at a table is played off or cut: choose playoff or cut.")
+            raise RuleError("A tie at a table is played off or cut: choose “playoff” or “cut”.")
         if self.prize_ties not in ("cut", "shared"):
-            raise RuleError("Tied prizes are cut or shared: choose cut or shared.")
+            raise RuleError("Tied prizes are cut or shared: choose “cut” or “shared”.")
 
     def movement_for(self, fmt: FoursomeFormat) -> tuple[Movement, bool]:
         """The movement and whether partners change at ``fmt``'s bells: the host's choices,

@@ -45,12 +45,13 @@ def helper_links_check(data: dict[str, Any]) -> None:
     roles: dict[int, str] = {}
     for i, link in enumerate(links):
         if link["number"] in roles:
-            raise EveningImportError(f"helper_links[{i}].number: link {link['number']} is listed twice.")
+            raise EveningImportError(f"{where(['helper_links', i, 'number'])}: link {link['number']} is listed twice.")
         roles[link["number"]] = link["role"]
     live = sum(1 for link in links if not link.get("revoked_at"))
     if live > MAX_LIVE_LINKS:
         raise EveningImportError(
-            f"helper_links: {live} links are not revoked; an evening has at most {MAX_LIVE_LINKS} live helpers' links."
+            f"{where(['helper_links'])}: {live} links are not revoked; an evening has at most {MAX_LIVE_LINKS} live "
+            "helpers' links."
         )
     for r, rnd in enumerate(data["rounds"]):
         for x, res in enumerate(rnd["results"]):
@@ -59,12 +60,12 @@ def helper_links_check(data: dict[str, Any]) -> None:
                 continue
             place = where(["rounds", r, "results", x, "reported_by_helper"])
             if number not in roles:
-                raise EveningImportError(f"{place}: link {number} is not in helper_links.")
+                raise EveningImportError(f"{place}: link {number} is not in the file's list of helpers' links.")
             if roles[number] != HelperLink.Role.SCORER:
                 raise EveningImportError(f"{place}: link {number} is a door helper's link, which enters no result.")
             if res.get("reported_by_guest") is not None:
                 raise EveningImportError(
-                    f"{place}: a result has one sender, but this one names a guest (reported_by_guest) and a scorer."
+                    f"{place}: a result has one sender, but this one names a guest (its reporter) and a scorer."
                 )
 
 

@@ -112,14 +112,15 @@ def check_draw(data: dict[str, Any], row: dict[str, Any], title: str) -> None:
     layout = row.get("layout") or []
     if not layout or row["sizes"] != [4] * len(layout):
         raise EveningImportError(
-            f"evening.format: {title} is played at tables of four with seats, but draws[{d}] "
-            "has none: the format was changed after the draw."
+            f"{where(['evening', 'format'])}: {title} is played at tables of four with seats, but "
+            f"{where(['draws', d]).lower()} has none: the format was changed after the draw."
         )
     for c, card in enumerate(row["cards"]):
         seat, rank = card.get("seat"), card["rank"]
         if seat is None or rank > len(layout) or layout[rank - 1][seat] != card["guest"]:
             raise EveningImportError(
-                f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the draw's seats (layout)."
+                f"{where(['draws', d, 'cards', c])}: the card of guest number {card['guest']} does not match "
+                "the draw's seats."
             )
 
 
@@ -309,7 +310,7 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
         state = format_for(evening).state_at_draw(draw)  # type: ignore[attr-defined]
     except RuleError as error:
         raise EveningImportError(
-            f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}"
+            f"{where(['draws', data['draws'].index(row), 'layout'])}: {error_message(error, names=names)}"
         ) from None
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
         round_row = _saved(

@@ -169,7 +169,9 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     try:
         state = EveningState.start(tables, stake=evening.counters_per_stake)
     except RuleError as error:
-        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {error_message(error, names=names)}") from None
+        raise EveningImportError(
+            f"{where(['draws', data['draws'].index(row)])}: {error_message(error, names=names)}"
+        ) from None
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
     rounds = sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"])
@@ -194,7 +196,9 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 except EveningImportError:
                     raise
                 except RuleError as error:
-                    raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
+                    raise EveningImportError(
+                        f"{where(['rounds', r, 'bells', b])}: {error_message(error, names=names)}"
+                    ) from None
             bells.append(stored)
             entries.extend(its_entries)
     _all_saved(results)
