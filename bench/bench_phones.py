@@ -453,6 +453,8 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                         if status == 200:
                             had.append((time.monotonic(), version_of(headers.get("etag", ""))))
                             shown[0] = max(shown[0], version_of(headers.get("etag", "")))  # what the page shows
+                        else:  # a refetch the server failed (a 500 under the burst) fails the bench
+                            stats.errors.append(f"refetch on the push: status {status}")
                         stats.pushed += 1
                     elif not healthy[0]:
                         await asyncio.sleep(3)

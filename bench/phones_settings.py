@@ -21,6 +21,8 @@ if os.environ.get("BENCH_CACHE", "redis") in _BACKENDS:
             "BACKEND": _BACKENDS[os.environ.get("BENCH_CACHE", "redis")],
             "LOCATION": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
             "KEY_PREFIX": "htbench",
+            # production's blocking pool (tournament/settings.py) for django-redis only
+            **({"OPTIONS": REDIS_CACHE_OPTIONS} if os.environ.get("BENCH_CACHE", "redis") == "redis" else {}),  # noqa: F405
         }
     }
 else:

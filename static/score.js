@@ -95,6 +95,7 @@
     if (!form) return;
     form.querySelectorAll("[data-helper], .helper-hint").forEach(function (el) { el.hidden = false; });
     var kind = form.getAttribute("data-format");
-    if (kind === "euchre") euchre(form); else if (kind === "bunco") bunco(form); else whist(form);
+    // the phone form's helper (PartnershipFormat.phone_form's ``helper``); another gets none
+    if (kind === "euchre") euchre(form); else if (kind === "bunco") bunco(form); else if (kind === "whist") whist(form);
   });
 })();

@@ -24,20 +24,21 @@ class UnknownOptionError(RuleError):
 def options_from_mapping(cls: type[T], values: Mapping[str, Any] | None, game: str) -> T:
     """Build the options dataclass ``cls`` from ``values`` (option name -> value).
 
-    Missing names take their defaults. Raises ``UnknownOptionError`` naming any key that is
-    not an option of ``game`` (and listing those there are), or a yes/no option given
-    something other than True/False.
+    Missing names take their defaults. Raises ``UnknownOptionError`` naming (in quotes, as
+    stored) any key that is not an option of ``game``, or a yes/no option given something other
+    than true/false; never in Python's own spelling (house rule: a host reads these, from an
+    imported file or an old link).
     """
     given = dict(values or {})
     known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(given) - known)
     if unknown:
+        shown = ", ".join(f"“{name}”" for name in unknown)
         raise UnknownOptionError(
-            f"{', '.join(map(repr, unknown))} is not an option of {game}; its options are: {', '.join(sorted(known))}."
+            f"{shown} {'is not an option' if len(unknown) == 1 else 'are not options'} of {game} "
+            "(its options are on the Rules page)."
         )
     for f in fields(cls):  # type: ignore[arg-type]
         if f.name in given and f.type in ("bool", bool) and not isinstance(given[f.name], bool):
-            raise UnknownOptionError(
-                f"The option {f.name!r} of {game} is yes or no (True or False), not {given[f.name]!r}."
-            )
+            raise UnknownOptionError(f"The option “{f.name}” of {game} is yes or no (true or false), nothing else.")
     return cls(**given)

@@ -37,11 +37,13 @@ Tallies = Mapping[str, int]
 class SeasonOrder:
     """One way a format ranks a season: ``key`` (what a club stores), ``words`` (what the host
     reads: "Stars, then points"), ``tallies`` (tally names, the first decides, ties go to the
-    next; most first)."""
+    next; most first, except those named in ``fewest``, which rank the fewest first: a game
+    where the lowest score wins, as at Hearts)."""
 
     key: str
     words: str
     tallies: tuple[str, ...]
+    fewest: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class PrizeAward:
 def season_lines(nights: Iterable[Night], order: SeasonOrder, columns: Sequence[str] = ()) -> tuple[SeasonLine, ...]:
     """The season standings of ``nights``: every person who played at least one night, with
     the sum of each tally (``columns`` and ``order.tallies``; a tally a night did not give
-    counts 0), ranked by ``order`` (most first; ties share a place and are listed by key).
+    counts 0), ranked by ``order`` (most first, or fewest for a tally in ``order.fewest``; ties
+    share a place and are listed by key).
 
     The result does not depend on the nights' order, and a night nobody played changes
     nothing (``docs/clubs.md``, "Season standings"). Raises ``RuleError`` for two nights of
@@ -132,7 +135,7 @@ def season_lines(nights: Iterable[Night], order: SeasonOrder, columns: Sequence[
             played.setdefault(person, {})[night.evening] = MappingProxyType(dict(tallies))
 
     def rank_key(person: str) -> tuple[int, ...]:
-        return tuple(-totals[person][name] for name in order.tallies)
+        return tuple(totals[person][name] * (1 if name in order.fewest else -1) for name in order.tallies)
 
     ranked = sorted(totals, key=lambda p: (rank_key(p), p))
     lines: list[SeasonLine] = []

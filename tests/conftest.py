@@ -10,8 +10,14 @@ import os
 import shutil
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import EveningFactory, GuestFactory, HostFactory
+
+# Property tests check rules, not speed (speed is bench/'s): no per-example deadline, which
+# failed examples of plain rules on a machine busy with other runs (about 200 ms of wait).
+hypothesis_settings.register_profile("head-table", deadline=None)
+hypothesis_settings.load_profile("head-table")
 
 # The real Celery worker and a Redis of one's own, for the clock's tests (tests/test_worker*.py).
 pytest_plugins = ["tests.fixtures_clock"]

@@ -298,9 +298,9 @@ def test_options_from_mapping_and_their_errors():
     assert BellOptions.from_mapping({"no_result": "lot"}) == BellOptions(no_result="lot")
     assert BellOptions.from_mapping(None) == BellOptions()
     assert BellOptions.from_mapping(BellOptions().to_json()) == BellOptions()
-    with pytest.raises(RuleError, match="'colour' is not an option of the bell"):
+    with pytest.raises(RuleError, match="“colour” is not an option of the bell"):
         BellOptions.from_mapping({"colour": "red"})
-    with pytest.raises(RuleError, match="not a choice for no_result"):
+    with pytest.raises(RuleError, match="not a choice for the bell.s house rule “no_result”"):
         BellOptions.from_mapping({"no_result": "wait"})
     with pytest.raises(RuleError, match="max_table"):
         BellOptions(max_table=2)

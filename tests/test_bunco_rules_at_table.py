@@ -23,12 +23,11 @@ from tables.formats.foursome import Side
 from tables.formats.scoring import ROLL_POINTS, ScoreError, bunco_roll, bunco_score
 from tables.formats.table_rules import REPORT_LIMITS, bunco_head_table_check, bunco_pad
 from tests.factories import EveningFactory, GuestFactory
-from tournament.formats.partnership.captain_form import FoursomeReportForm
-from tournament.formats.partnership.report_forms import RESULT_FORMS
 from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.state import foursome_draw, foursome_state
 from tournament.forms.fields import WholeNumberField
 from tournament.models import Bell, Evening, Result
+from tournament.registry import format_named
 from tournament.services.bell import bell_ring
 from tournament.services.clock import round_start
 
@@ -74,9 +73,11 @@ def test_every_report_form_takes_its_limits_from_the_one_place(fmt):
     """The host's result form and the captain's phone refuse the same numbers (the host's whist
     form took 99 tricks, the phone's Bunco form 999 buncos)."""
     seats = [(1, "Ann"), (2, "Bo"), (3, "Cy"), (4, "Di")]
-    host = RESULT_FORMS[fmt](players=[1, 2, 3, 4], names=["Ann", "Bo", "Cy", "Di"])
-    phone = FoursomeReportForm(fmt=fmt, seats=seats)
+    plugin = format_named(fmt)  # each format's plug-in names its forms (``PartnershipFormat``)
+    host = plugin.host_report_form(None, players=[1, 2, 3, 4], names=["Ann", "Bo", "Cy", "Di"])
+    phone = plugin.phone_report_form(seats=seats)
     limits = REPORT_LIMITS[fmt]
+    assert dict(plugin.entry.foursome.limits) == limits
     for form in (host, phone):
         numbers = {name: f.max_value for name, f in form.fields.items() if isinstance(f, WholeNumberField)}
         assert numbers, form

@@ -284,6 +284,60 @@ def test_a_scorer_reports_a_tables_result(db, host, key, client):
     assert "1 of " in client.get(reverse("helper-page", args=[scorer.key])).content.decode()
 
 
+@pytest.mark.parametrize("key", formats("a scorer's report is credited to the scorer"))
+def test_a_scorers_report_names_the_scorer_as_its_sender(db, host, key, client):
+    """Issue 23: a report sent from a scorer's link is stored as the scorer's
+    (``Result.reported_by_helper``) and every page that names a report's sender names the
+    scorer by the link's label ("the scorer Sven", ``HelperLink.as_sender``), never the host:
+    the phone of a guest at the table, and, once a guest disputes it, the host's board and the
+    table's page."""
+    evening = _evening(host, key)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    rnd = round_start(evening=evening, user=host)
+    evening.refresh_from_db()
+    url = reverse("helper-result", args=[scorer.key, 2])
+    data = _scorer_post(evening, client.get(url).content.decode(), 2)
+    assert client.post(url, {**data, "request_id": "scorer-credit-1"}).status_code == 302
+    result = Result.objects.get(round=rnd, table=2, superseded_at__isnull=True)
+    assert (result.reported_by_helper, result.reported_by_guest, result.reported_by_user) == (scorer, None, None)
+    players = [p for p in format_for(evening).state(evening).tables[1] if p > 0]
+    reader, disputer = Guest.objects.get(pk=players[0]), Guest.objects.get(pk=players[1])
+    phone = client.get(reverse("guest-page", args=[reader.key])).content.decode()
+    assert "Sent by the scorer <bdi>Sven</bdi>" in phone and "Sent by the host" not in phone
+    captain_vote(guest=disputer, result_id=result.pk, verdict="dispute", note="We took eight.")
+    client.force_login(host)
+    for url in (reverse("host-evening", args=[evening.pk]), reverse("host-table", args=[evening.pk, 2])):
+        said = client.get(url).content.decode()
+        assert "sent by the scorer <bdi>Sven</bdi>" in said or "from the scorer <bdi>Sven</bdi>" in said, url
+    phone = client.get(reverse("guest-page", args=[reader.key])).content.decode()
+    assert "Sent by the scorer <bdi>Sven</bdi>" in phone
+
+
+@pytest.mark.parametrize("key", formats("the scorer's page after the evening has ended"))
+def test_the_scorers_page_says_the_evening_has_ended(db, host, key, client):
+    """Issue 23 item 4: once the evening has ended, a scorer's page says so, and never that a
+    next round comes; its result form sends the scorer back with the same words. Between two
+    rounds it still says the host starts the next one."""
+    evening = _evening(host, key, rounds=2)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "When the host starts round 1, reload this page" in page
+    _play(evening, host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "When the host starts the next round, reload this page" in page
+    _play(evening, host)
+    evening.refresh_from_db()
+    if evening.stage != Evening.Stage.ENDED:
+        evening_end(evening=evening, seen_round=2, user=host)
+    page = client.get(reverse("helper-page", args=[scorer.key])).content.decode()
+    assert "The evening has ended: there are no more rounds" in page
+    assert "next round" not in page and "starts" not in page
+    form = client.get(reverse("helper-result", args=[scorer.key, 1]), follow=True).content.decode()
+    assert "The evening has ended: there are no more rounds, so there is nothing to enter." in form
+
+
 @pytest.mark.parametrize("key", formats("the bell by the clock"))
 def test_bell_by_the_clock(db, host, key):
     from tournament.services.bell import bell_ring
@@ -640,6 +694,26 @@ def test_export_import(db, host, key):
     again = json.loads(json.dumps(evening_export(copy)))
     assert again["evening"]["name"] == f"{data['evening']['name']} (imported)"  # house rule: the copy says so
     assert _named(again) == _named(data)
+
+
+@pytest.mark.parametrize("key", formats("export, then import, keeps who sent each report"))
+def test_export_import_keeps_the_scorer_as_a_reports_sender(db, host, key, client):
+    """Issue 23: a report sent from a scorer's link travels with its sender: in the imported
+    copy it is the scorer's (by the link's label) and a phone at the table says so."""
+    evening = _evening(host, key)
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven", user=host)
+    draw_digital(evening=evening, user=host)
+    round_start(evening=evening, user=host)
+    evening.refresh_from_db()
+    url = reverse("helper-result", args=[scorer.key, 2])
+    assert client.post(url, _scorer_post(evening, client.get(url).content.decode(), 2)).status_code == 302
+    copy = evening_import(data=json.loads(json.dumps(evening_export(evening))), host=host)
+    result = Result.objects.select_related("reported_by_helper").get(
+        round__evening=copy, table=2, superseded_at__isnull=True
+    )
+    assert result.sender_words() == "the scorer Sven" and result.reported_by_helper.evening_id == copy.pk
+    reader = Guest.objects.get(pk=next(p for p in format_for(copy).state(copy).tables[1] if p > 0))
+    assert "Sent by the scorer <bdi>Sven</bdi>" in client.get(reverse("guest-page", args=[reader.key])).content.decode()
 
 
 @pytest.mark.parametrize("key", formats("the room display and a guest's phone"))

@@ -138,9 +138,9 @@ BATTERY: dict[str, list[tuple[list[str], str]]] = {
         ([f"{F}/a-folder"], "is a folder"),
         ([f"{F}/empty.json"], "The file is empty"),
         ([f"{F}/latin1.json"], "The file is not UTF-8 text"),
-        ([f"{F}/not.json"], "The file is not JSON (Expecting value at line 1, column 1)."),
+        ([f"{F}/not.json"], "The file is not a Head Table evening: it is not JSON text at all"),
         ([f"{F}/nested.json"], "nested too deeply"),
-        ([f"{F}/other.json"], "This is not a Head Table evening export"),
+        ([f"{F}/other.json"], "The file is not a Head Table evening export"),
         ([f"{F}/other.json", "--host", LONG], "--host: Ensure this value has at most 150 characters"),
     ],
     "load_demo": [

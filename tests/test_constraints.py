@@ -91,6 +91,14 @@ CASES = [
     (Evening, "evening_counter_value_not_negative", {"counter_value": -1}, {"counter_value": 0}),
     (Evening, "evening_stage_known", {"stage": "٣"}, {"stage": "ended"}),
     (Evening, "evening_ceremony_after_the_end", {"ceremony_step": 1}, {"ceremony_step": 1, "stage": "ended"}),
+    (Evening, "evening_changeover_in_range", {"changeover_minutes": 61}, {"changeover_minutes": 60}),
+    (Evening, "evening_warning_in_range", {"warning_seconds": 601}, {"warning_seconds": 600}),
+    (
+        Evening,
+        "evening_pack_labels_differ",
+        {"red_label": "Ladies", "blue_label": "LADIES"},
+        {"red_label": "Ladies", "blue_label": "Gentlemen"},
+    ),
     (Guest, "guest_pack_known", {"pack": "green"}, {"pack": "red"}),
     (Guest, "guest_pack_known", {"pack": "pink"}, {"pack": "blue"}),
     (Guest, "guest_name_length", {"name": "x" * 5000}, {"name": "x" * 120}),
@@ -182,3 +190,38 @@ def test_full_clean_refuses_what_the_database_refuses(rows):
         evening.full_clean()
     assert set(caught.value.message_dict) >= {"counters_per_stake", "minutes_per_round", "rounds_planned", "stage"}
     assert caught.value.message_dict["counters_per_stake"] == ["A stake is 1 counter or more."]
+
+
+@pytest.mark.django_db
+def test_two_pack_labels_alike_are_refused_in_one_set_of_words_everywhere(rows):
+    """The evening form refused two labels alike, the import and the admin took them (found by a
+    stranger trying the product): the rule is the model's (``Evening.clean_fields``,
+    ``PACK_LABELS_SAME``), so ``full_clean`` (the admin, the import) and the form say the same,
+    and the Python check of the constraints (``exchange.constraints``) reads it as the database."""
+    from django.core.exceptions import ValidationError
+
+    from tournament.exchange.constraints import Seen, constraint_errors
+    from tournament.forms.evening import EveningForm
+    from tournament.models import PACK_LABELS_SAME
+
+    evening = Evening(host=rows["host"], name="E", date=datetime.date(2026, 1, 1), red_label="Ladies")
+    for blue in ("Ladies", " ladies ", "LADIES"):
+        evening.blue_label = blue
+        with pytest.raises(ValidationError) as caught:
+            evening.full_clean()
+        assert caught.value.message_dict == {"blue_label": [PACK_LABELS_SAME]}
+    evening.blue_label = "LADIES"
+    assert constraint_errors(evening, Seen()) == {"__all__": [PACK_LABELS_SAME]}
+    evening.blue_label = "Gentlemen"
+    evening.full_clean()
+    assert constraint_errors(evening, Seen()) == {}
+    form = EveningForm(
+        data={
+            "name": "F",
+            "date": "2026-12-04",
+            "minutes_per_round": "10",
+            "red_label": "Ladies",
+            "blue_label": "ladies",
+        }
+    )
+    assert not form.is_valid() and form.errors["blue_label"] == [PACK_LABELS_SAME]

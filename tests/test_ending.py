@@ -260,10 +260,12 @@ def test_an_export_with_a_final_count_for_a_guest_not_at_the_table_is_refused(en
     row = data["final_counts"][0]
     stranger = str(ending.final_count_tables(evening)[1].guests[0])
     row["counters"][stranger] = 50
-    with pytest.raises(EveningImportError, match=r"final_counts\[0\].counters: the guests counted are not"):
+    with pytest.raises(
+        EveningImportError, match=r"Final count 1 in the file, its counters: the guests counted are not"
+    ):
         evening_import(data=data, host=host)
     data["final_counts"][0]["counters"].pop(stranger)
     data["final_counts"][0]["table"] = 7
-    with pytest.raises(EveningImportError, match=r"final_counts\[0\].table: there is no table 7"):
+    with pytest.raises(EveningImportError, match=r"Final count 1 in the file, its table: there is no table 7"):
         evening_import(data=data, host=host)
     assert Evening.objects.filter(host=host).count() == 1

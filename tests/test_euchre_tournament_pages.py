@@ -221,3 +221,19 @@ def test_the_sit_outs_phone_shows_the_round_its_clock_and_where_they_play_next(d
     assert after.tables.index(table) + 1 == int(found.group(1))
     partner = table[(table.index(out.pk) + 2) % 4]
     assert Guest.objects.get(pk=partner).name == found.group(3)
+
+
+def test_the_rules_page_says_the_standings_go_by_points_then_games_won_not_stars(db, client):
+    """The tables of four's rules text words the standings' order from the format's own ranks
+    (issue 23): the tournament places by points, then games won (``TOURNAMENT.standing``), where
+    the page once said Progressive Euchre's "stars, then points"; no prizes by points either; a
+    table with no report scores no win, no loss, no points (it said "no star": none are counted)."""
+    text = re.sub(r"\s+", " ", client.get(reverse("rules-game", args=["euchre_tournament"])).content.decode())
+    assert "Guests are placed by points, then games won;" in text
+    assert "placed by stars" not in text and "when the host gives the prizes by points" not in text
+    assert "scores anything for the round: no win, no loss, no points." in text  # no star: none are counted
+    euchre = re.sub(r"\s+", " ", client.get(reverse("rules-game", args=["euchre"])).content.decode())
+    assert (
+        "Guests are placed by stars, then points (points, then stars when the host gives the prizes by points);"
+        in euchre
+    )

@@ -159,5 +159,5 @@ def test_bad_options_are_refused() -> None:
         TournamentOptions(sit_out="median")
     with pytest.raises(RuleError, match="A sit-out scores 0 to 99 points, not -1."):
         TournamentOptions(sit_out_points=-1)
-    with pytest.raises(UnknownOptionError, match="'ghosts' is not an option of the Euchre tournament"):
+    with pytest.raises(UnknownOptionError, match="“ghosts” is not an option of the Euchre tournament"):
         TournamentOptions.from_mapping({"ghosts": True})

@@ -9,6 +9,7 @@ pair takes the empty seats), and the test replays them through the bell.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from tables.cuts import Cutter
 from tables.errors import RuleError
-from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeOptions, prize_rules
+from tables.formats import BUNCO, EUCHRE, WHIST, FoursomeFormat, FoursomeOptions, prize_rules
 from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, ring_foursome_bell
 from tables.formats.foursome import SEAT_PACKS, Movement, Seat, Side, draw_foursomes, ghost_seats, is_ghost, move, pair
 from tables.formats.prizes import award_foursome_prizes, last_bunco
@@ -440,3 +441,21 @@ def test_a_bunco_tie_is_settled_by_the_roll_off_in_its_words():
     with pytest.raises(ScoreError, match="leave the roll-off out"):
         bunco_score((1, 2, 3, 4), points={"NS": 8, "EW": 7}, rolloff="EW")
     assert euchre_score((1, 2, 3, 4), points={"NS": 7, "EW": 7}, playoff="NS").words.endswith("and the play-off")
+
+
+def test_the_standings_order_is_the_formats_own_most_or_fewest_first():
+    """``rank_players`` follows the format's ranks (issue 23): Euchre's stars, then points, most
+    first; a rank of the fewest first (a game whose lowest score wins) puts the fewest on top,
+    the next rank breaking a tie, and players level on every rank share a place."""
+    from tables.formats import Rank
+    from tables.formats.prizes import rank_players
+
+    tallies = {1: {"points": 30, "wins": 1}, 2: {"points": 12, "wins": 0}, 3: {"points": 12, "wins": 2}, 4: {}}
+    assert rank_players(tallies, EUCHRE.ranks()) == ((1, 1), (2, 2), (2, 3), (4, 4))  # no stars: points decide
+    assert rank_players(tallies, (Rank("points"), Rank("wins"))) == ((1, 1), (2, 3), (3, 2), (4, 4))
+    fewest = (Rank("points", most=False), Rank("wins"))
+    assert rank_players(tallies, fewest) == ((1, 4), (2, 3), (3, 2), (4, 1))
+    assert EUCHRE.ranks(prize_by_points=True) == (Rank("points"), Rank("stars"))
+    assert WHIST.ranks(prize_by_points=True) == WHIST.standing  # no prizes by points: the option changes nothing
+    assert BUNCO.standing_words() == "wins, then buncos, then points"
+    assert FoursomeFormat.standing_words(replace(WHIST, standing=fewest)) == "points (the fewest first), then wins"

@@ -369,7 +369,7 @@ def _seats(data: dict, rnd: int, table: int) -> list[int]:
 
 
 def _place(rnd: int) -> str:
-    return f"rounds[{rnd}].results[0].report"
+    return f"Result 1 of round {rnd + 1} in the file, its report"
 
 
 BAD_REPORTS = [
@@ -388,10 +388,10 @@ BAD_REPORTS = [
         {"hands": [["EW", 5]]},
         "table 1's report: Hand 1 is worth 5: a hand of euchre scores 1, 2 or 4 points.",
     ),
-    ("euchre", {"hands": [["NS", -1]]}, ".hands[0][1]: -1 is less than 0, the minimum here"),
+    ("euchre", {"hands": [["NS", -1]]}, ", hands, item 1, item 2: -1 is less than 0, the minimum here"),
     ("whist", {"tricks": {"NS": 14, "EW": 0}}, "table 1's report: A hand of whist has 13 tricks; these add up to 14."),
     ("whist", {"tricks": {"NS": 7, "EW": 7}}, "table 1's report: A hand of whist has 13 tricks; these add up to 14."),
-    ("whist", {"tricks": {"NS": -1, "EW": 14}}, ".tricks.NS: -1 is less than 0, the minimum here"),
+    ("whist", {"tricks": {"NS": -1, "EW": 14}}, ", tricks, North–South: -1 is less than 0, the minimum here"),
     *[
         (
             "bunco",
@@ -415,7 +415,7 @@ def test_the_import_refuses_an_impossible_report_with_its_place(fmt, report, mes
     north = str(_seats(data, rnd, 1)[0])
     report = json.loads(json.dumps(report).replace('"NORTH"', f'"{north}"'))
     data["rounds"][rnd]["results"][0]["report"] = report
-    _import_refuses(evening, data, _place(rnd) + ("" if message.startswith(".") else ": ") + message)
+    _import_refuses(evening, data, _place(rnd) + ("" if message.startswith(",") else ": ") + message)
 
 
 @pytest.mark.parametrize("rnd", [0, 1], ids=["round rung", "round in play"])
@@ -433,8 +433,9 @@ def test_the_import_refuses_a_count_for_someone_not_at_the_table(kind, who, rnd)
     data["rounds"][rnd]["results"][0]["report"] = {"points": {"NS": 30, "EW": 9}, kind: {str(player): value}}
     name = next((g["name"] for g in data["guests"] if g["id"] == player), f"Ghost {-player}")
     what = {"buncos": "Buncos", "minis": "Mini buncos", "rolls": "Rolls"}[kind]
+    kind_words = {"buncos": "buncos", "minis": "mini buncos", "rolls": "rolls"}[kind]
     message = (
-        f"{_place(rnd)}.{kind}: guest {MADE_UP} is not in the guest list."
+        f"{_place(rnd)}, {kind_words}: no guest in the file's guest list has the number {MADE_UP}."
         if who == "made up"
         else f"{_place(rnd)}: table 1's report: {what} are given for {name}, who is not at this table."
     )
@@ -450,7 +451,7 @@ def test_the_import_refuses_a_report_sent_by_someone_not_at_the_table(rnd):
     _import_refuses(
         evening,
         data,
-        f"rounds[{rnd}].results[0].reported_by_guest: {name} is not at table 1 in round {rnd + 1}, "
+        f"Result 1 of round {rnd + 1} in the file, its reporter: {name} is not at table 1 in round {rnd + 1}, "
         "so cannot have reported its result.",
     )
 
@@ -463,7 +464,8 @@ def test_the_import_refuses_a_superseded_report_the_format_makes_impossible():
     _import_refuses(
         evening,
         data,
-        "rounds[1].results[0].report: table 1's report: A hand of whist has 13 tricks; these add up to 14.",
+        "Result 1 of round 2 in the file, its report: table 1's report: A hand of whist has 13 tricks; these add "
+        "up to 14.",
     )
 
 
@@ -475,7 +477,7 @@ def test_the_import_command_refuses_a_euchre_hand_worth_three_and_saves_nothing(
     before = db_snapshot()
     with pytest.raises(CommandError) as refused:
         call_command("import_evening", str(path), stdout=io.StringIO())
-    assert "rounds[1].results[0].report: table 1's report: Hand 1 is worth 3" in str(refused.value)
+    assert "Result 1 of round 2 in the file, its report: table 1's report: Hand 1 is worth 3" in str(refused.value)
     unchanged(before)
 
 
@@ -604,10 +606,12 @@ def test_the_import_refuses_a_format_or_movement_changed_after_the_draw():
     evening, data = exported("bunco")
     changed = copy.deepcopy(data)
     changed["evening"]["format"] = "poker"
-    _import_refuses(evening, changed, "evening.format: Progressive Poker does not match draws[0]")
+    _import_refuses(evening, changed, "The evening's format: Progressive Poker does not match draw 1 in the file")
     changed = copy.deepcopy(data)
     changed["evening"]["options"] = {"format": {"movement": "circle"}}
-    _import_refuses(evening, changed, "rounds[0].bells[0]: round 1's bell does not replay to the exported record")
+    _import_refuses(
+        evening, changed, "Bell 1 of round 1 in the file: round 1's bell does not replay to the exported record"
+    )
 
 
 # --- a ghost claiming a prize -------------------------------------------------------------------
@@ -661,9 +665,17 @@ def test_the_import_refuses_a_file_whose_prizes_name_a_ghost():
     evening, data = exported("bunco")
     ghost = next(p for t in data["tables"] for p in t["seats"] if p < 0)
     data["prizes"][0]["winners"] = [ghost]
-    _import_refuses(evening, data, f"prizes[0].winners[0]: Ghost {-ghost} is a ghost, and a ghost wins no prize.")
+    _import_refuses(
+        evening,
+        data,
+        f"Prize 1 in the file, its winners, item 1: Ghost {-ghost} is a ghost, and a ghost wins no prize.",
+    )
     data["prizes"][0]["winners"] = [MADE_UP]
-    _import_refuses(evening, data, f"prizes[0].winners[0]: guest {MADE_UP} is not in the guest list.")
+    _import_refuses(
+        evening,
+        data,
+        f"Prize 1 in the file, its winners, item 1: no guest in the file's guest list has the number {MADE_UP}.",
+    )
 
 
 def test_the_hosts_ceremony_taps_never_name_a_ghost_and_a_prize_nobody_won_says_so():

@@ -14,7 +14,7 @@ import pytest
 from django import forms
 from django.core import validators
 
-from tournament.formats.partnership.captain_form import FoursomeReportForm
+from tournament.formats.partnership.captain_form import BuncoReportForm, EuchreReportForm, WhistReportForm
 from tournament.forms.actions import CaptainFormHeader, ShowdownForm
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.evening import ResultForm, SelfRegistrationForm, VoteForm
@@ -50,9 +50,9 @@ DEFAULTS = _django_defaults()
 GUESTS = [SimpleNamespace(pk=pk, name=name) for pk, name in SEATS if pk > 0]
 
 FORMS = {
-    "euchre report": lambda data: FoursomeReportForm(data, fmt="euchre", seats=SEATS),
-    "whist report": lambda data: FoursomeReportForm(data, fmt="whist", seats=SEATS),
-    "bunco report": lambda data: FoursomeReportForm(data, fmt="bunco", seats=SEATS),
+    "euchre report": lambda data: EuchreReportForm(data, seats=SEATS),
+    "whist report": lambda data: WhistReportForm(data, seats=SEATS),
+    "bunco report": lambda data: BuncoReportForm(data, seats=SEATS),
     "poker report": lambda data: ResultForm(data, guests=GUESTS, counters_required=True),
     "vote": VoteForm,
     "captain's header": CaptainFormHeader,

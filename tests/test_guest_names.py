@@ -121,7 +121,7 @@ def test_the_json_import_refuses_it_naming_the_place(make_evening, host):
     data = evening_export(make_evening(4, 4, name="Exported"))
     data["guests"][2]["name"] = HIEROGLYPHS
     before = Evening.objects.count()
-    with pytest.raises(EveningImportError, match=r"guests\[2\]\.name: The name “𓀀 𓀁” cannot be printed"):
+    with pytest.raises(EveningImportError, match=r"Guest 3 in the file, its name: The name “𓀀 𓀁” cannot be printed"):
         evening_import(data=json.loads(json.dumps(data)), host=host)
     assert Evening.objects.count() == before
 

@@ -11,7 +11,10 @@ from django.urls import reverse
 from tests import fixtures_phones
 from tests.fixtures_phones import at_table
 from tournament.models import Evening, Guest
+from tournament.selectors.guest_boards import shared_board
 from tournament.services.bell import bell_ring
+from tournament.services.clock import round_start
+from tournament.services.draws import draw_digital
 from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
@@ -148,3 +151,26 @@ def test_a_changed_poll_costs_the_same_few_queries_for_16_or_80_guests(client, m
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url(second), **HTMX).status_code == 200
     assert len(queries) == 0
+
+
+def test_the_standings_list_drawn_once_per_board_marks_only_the_guests_own_row(client, make_evening):
+    """The standings' list is drawn once per board for every phone whose guest is not in it and
+    once for each guest who is (``views.guest._standing_list``): each page marks its own row and
+    no other, and a guest below the top ten gets the unmarked list and their own line."""
+    import re
+
+    evening = make_evening(12, 12)  # 24 guests: 14 below the top ten
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    ring_with_head_result(evening)
+    standing = list(shared_board(Evening.objects.get(pk=evening.pk)).standing)
+    top, below = standing[:10], standing[10:]
+    for place, guest, _ in [top[0], top[-1], below[0], below[-1], top[3]]:
+        html = client.get(url(guest), **HTMX).content.decode()
+        listed = re.search(r'<section aria-labelledby="st-h".*?</ol>', html, re.S).group(0)
+        marked = re.findall(r'<li value="\d+" class="me"><bdi>([^<]*)</bdi>', listed)
+        if any(g.pk == guest.pk for _, g, _ in top):
+            assert marked == [guest.name]
+        else:
+            assert marked == [] and f"You: place {place}," in html
+        assert listed.count("<li ") == 10

@@ -300,3 +300,29 @@ def test_a_scorers_stale_form_never_replaces_a_guests_report(client, evening):
     resent = client.post(helper_url(scorer, "helper-result", 2), {**scorer_says, "seen": again, "request_id": "s-2"})
     assert resent.status_code == 302  # a resend of a saved form is "recorded already", not refused as stale
     assert Result.objects.filter(round=rnd, table=2, superseded_at__isnull=True).count() == 1
+
+
+def test_a_scorers_result_is_credited_to_the_scorer_never_to_the_host(client, host, evening):
+    """Issue 23: a result sent from a scorer's link is the scorer's (``Result.reported_by_helper``);
+    a captain who then reports is told the scorer sent it, the host's form for the disputed
+    table says so, and a link without a label is named by its number ("the scorer (link 2)")."""
+    from tables.errors import RuleError
+    from tournament.services.captains import captain_report, captain_vote
+    from tournament.services.helpers import scorer_report
+
+    sven = helper_link_create(evening=evening, role="scorer", label="Sven")
+    unnamed = helper_link_create(evening=evening, role="scorer")
+    draw_digital(evening=evening)
+    round_start(evening=evening)
+    tables = evening_state(evening).tables
+    at_2 = scorer_report(link=sven, round_number=1, table=2, pool_winner=tables[1][0])
+    scorer_report(link=unnamed, round_number=1, table=3, pool_winner=tables[2][0])
+    captain = Guest.objects.get(pk=tables[1][1])
+    with pytest.raises(RuleError, match="already in, sent by the scorer Sven. The first report stands"):
+        captain_report(guest=captain, round_number=1, table=2, pool_winner=captain.pk)
+    captain_vote(guest=captain, result_id=at_2.pk, verdict="dispute")
+    client.force_login(host)
+    form = client.get(reverse("host-result", args=[evening.pk, 2])).content.decode()
+    assert "<strong>Disputed:</strong> sent by the scorer <bdi>Sven</bdi>;" in form
+    phone = client.get(reverse("guest-page", args=[Guest.objects.get(pk=tables[2][0]).key])).content.decode()
+    assert "Sent by the scorer (link 2)" in phone and "the host" not in phone.split("Sent by", 1)[1][:40]

@@ -148,3 +148,19 @@ def test_a_scorers_stale_form_never_replaces_a_guests_report(client, make_evenin
     again = _seen(client.get(_url(scorer, 2)).content.decode())
     assert client.post(_url(scorer, 2), {**data, "seen": again}).status_code == 302  # looked at, then sent
     assert Result.objects.get(round=rnd, table=2, superseded_at__isnull=True).report["points"] == {"NS": 21, "EW": 3}
+
+
+def test_a_player_who_reports_after_the_scorer_is_told_the_scorer_sent_it(make_evening):
+    """Issue 23: the first report stands, and a player's phone is told who sent it: the scorer
+    by the link's label, never "the host"."""
+    from tournament.formats.partnership.reports import foursome_captain_report
+
+    evening = _drawn(make_evening, "euchre")
+    scorer = helper_link_create(evening=evening, role="scorer", label="Sven")
+    rnd = round_start(evening=evening)
+    report = {"points": {"NS": 10, "EW": 3}}
+    foursome_scorer_report(link=scorer, round_number=1, table=2, report=report)
+    assert Result.objects.get(round=rnd, table=2).reported_by_helper == scorer
+    guest = Guest.objects.get(pk=foursome_state(evening).tables[1][0])
+    with pytest.raises(RuleError, match="already in, sent by the scorer Sven. The first report stands"):
+        foursome_captain_report(guest=guest, round_number=1, table=2, report=report)

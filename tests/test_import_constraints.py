@@ -1,8 +1,8 @@
 """The import checks the models' constraints in Python (``tournament.exchange.constraints``,
 issue 26 item 4) with the database's answers: every CHECK constraint of every model, over
 boundary values and NULLs of the fields it reads, gives the verdict Django's own check gives by
-asking the database; a row that repeats a unique key of the same import is refused with Django's
-message at its place in the file, and nothing is saved."""
+asking the database; a row that repeats a unique key of the same import is refused with the
+constraint's words at its place in the file, and nothing is saved."""
 
 from __future__ import annotations
 
@@ -89,22 +89,25 @@ def export(make_evening):
     return evening_export(evening)
 
 
-def test_a_guest_drawn_twice_in_one_draw_is_refused_with_djangos_message(export, host):
+def test_a_guest_drawn_twice_in_one_draw_is_refused_in_words(export, host):
     export["draws"][0]["cards"][1]["guest"] = export["draws"][0]["cards"][0]["guest"]
     before = Evening.objects.count()
     with pytest.raises(EveningImportError) as refused:
         evening_import(data=export, host=host)
-    assert str(refused.value) == "draws[0].cards[1]: Drawn card with this Draw and Guest already exists."
+    assert (
+        str(refused.value)
+        == "Card 2 of draw 1 in the file: This guest holds a card of this draw already: one card each."
+    )
     assert Evening.objects.count() == before
 
 
-def test_two_live_results_for_one_table_are_refused_with_djangos_message(export, host):
+def test_two_live_results_for_one_table_are_refused_in_words(export, host):
     results = export["rounds"][0]["results"]
     results.append(dict(results[0]))
     with pytest.raises(EveningImportError) as refused:
         evening_import(data=export, host=host)
-    place = f"rounds[0].results[{len(results) - 1}]"
-    assert str(refused.value) == f"{place}: Constraint “one_live_result_per_table” is violated."
+    place = f"Result {len(results)} of round 1 in the file"
+    assert str(refused.value) == f"{place}: This table has a result for this round already (one live result each)."
 
 
 def test_a_superseded_result_may_share_its_table_with_the_live_one(export, host):

@@ -122,7 +122,11 @@ def test_an_unknown_format_is_refused_with_its_place():
     evening = _bunco_night()
     data = evening_export(evening)
     data["evening"]["format"] = "cribbage"
-    _refused(data, evening.host, 'evening.format: "cribbage" is not one of poker, euchre, whist, bunco')
+    _refused(
+        data,
+        evening.host,
+        "The evening's format: “cribbage” is not “Progressive Poker”, “Progressive Euchre”, “Drive Whist”, “Bunco”",
+    )
 
 
 def test_a_report_the_format_makes_impossible_is_refused():
@@ -132,23 +136,27 @@ def test_a_report_the_format_makes_impossible_is_refused():
     _refused(
         data,
         evening.host,
-        "rounds[0].results[0].report: table 1's report: Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4",
+        "Result 1 of round 1 in the file, its report: table 1's report: Hand 1 is worth 3: a hand of euchre scores 1, 2 or 4",
     )
     data = copy.deepcopy(evening_export(evening))
     data["rounds"][0]["results"][1]["report"] = {"points": {"NS": 1, "EW": 2}, "stars": 1}
-    _refused(data, evening.host, "rounds[0].results[1].report: unknown field")
+    _refused(
+        data,
+        evening.host,
+        "Result 2 of round 1 in the file, its report: “stars” is not a field a Head Table export has here.",
+    )
 
 
 def test_a_format_change_that_contradicts_the_draw_is_refused():
     evening = _bunco_night()
     data = evening_export(evening)
     data["evening"]["format"] = "poker"
-    _refused(data, evening.host, "Progressive Poker does not match draws[0]")
+    _refused(data, evening.host, "Progressive Poker does not match draw 1 in the file")
     data["evening"]["format"] = "euchre"  # seats fit, but the bunco reports are not euchre's
-    _refused(data, evening.host, "rounds[0].results[0].report: table 1's report")
+    _refused(data, evening.host, "Result 1 of round 1 in the file, its report: table 1's report")
     data = evening_export(evening)
     data["draws"][0]["layout"] = []
-    _refused(data, evening.host, "Bunco is played at tables of four with seats, but draws[0] has none")
+    _refused(data, evening.host, "Bunco is played at tables of four with seats, but draw 1 in the file has none")
 
 
 def test_an_edited_record_or_a_bad_option_is_refused():
@@ -157,10 +165,10 @@ def test_an_edited_record_or_a_bad_option_is_refused():
     record = data["rounds"][0]["bells"][0]["record"]
     first = next(iter(record["added"]))
     record["added"][first]["buncos"] = 5
-    _refused(data, evening.host, "rounds[0].bells[0]: round 1's bell does not replay to the exported record")
+    _refused(data, evening.host, "Bell 1 of round 1 in the file: round 1's bell does not replay to the exported record")
     data = evening_export(evening)
     data["evening"]["options"]["format"] = {"movement": "sideways"}
-    _refused(data, evening.host, "evening.options.format: “sideways” is not a movement")
+    _refused(data, evening.host, "The evening's house rules, format: “sideways” is not a movement")
 
 
 def test_the_guests_votes_on_a_report_travel_and_a_vote_from_another_table_is_refused():
@@ -187,7 +195,7 @@ def test_the_guests_votes_on_a_report_travel_and_a_vote_from_another_table_is_re
     _refused(
         data,
         evening.host,
-        f"rounds[0].results[0].votes[0].guest: {name} is not at table 1 in round 1, so cannot have confirmed",
+        f"Vote 1 of result 1 of round 1 in the file, its guest: {name} is not at table 1 in round 1, so cannot have confirmed",
     )
 
 

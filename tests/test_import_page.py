@@ -53,8 +53,8 @@ def test_a_host_imports_an_export_and_the_copy_says_it_is_imported(client, host,
 def test_a_file_that_is_not_an_export_is_shown_on_the_page_and_nothing_is_saved(client, host):
     client.force_login(host)
     for raw, words in (
-        (b"{not json", "The file is not JSON"),
-        (json.dumps({"schema": "something else"}).encode(), "schema"),
+        (b"{not json", "The file is not a Head Table evening: it stops being JSON at line 1, column 2."),
+        (json.dumps({"schema": "something else"}).encode(), "an export says “head-table/evening/1” at its start"),
         (b"\xff\xfe", "not UTF-8"),
     ):
         upload = SimpleUploadedFile("evening.json", raw, content_type="application/json")

@@ -24,9 +24,9 @@ from tests.factories import EveningFactory, GuestFactory
 from tests.fixtures_foursome_night import report_for
 from tournament.exchange.export import evening_export
 from tournament.exchange.importer import evening_import
-from tournament.formats.partnership.reports import foursome_report
+from tournament.formats.partnership.reports import foursome_report, foursome_scorer_report
 from tournament.formats.partnership.state import foursome_draw, foursome_state
-from tournament.models import Bell, Evening, Guest
+from tournament.models import Bell, Evening, Guest, HelperLink, Result
 from tournament.registry import format_for
 from tournament.services import ending
 from tournament.services.bell import bell_ring, bell_undo
@@ -34,6 +34,7 @@ from tournament.services.clock import round_start
 from tournament.services.corrections import correction_save, result_correct
 from tournament.services.draw_physical import draw_physical_record, draw_physical_start
 from tournament.services.draws import draw_digital
+from tournament.services.helpers import helper_link_create, helper_link_revoke, scorer_report
 from tournament.services.results import result_record
 from tournament.services.state import current_round, evening_state
 
@@ -60,12 +61,17 @@ def _drawn(evening: Evening) -> None:
         foursome_draw(evening=evening)
 
 
-def _report(evening: Evening, rnd, number: int, *, ns_wins: bool = True) -> None:
+def _report(evening: Evening, rnd, number: int, *, ns_wins: bool = True, scorer: HelperLink | None = None) -> None:
     """A result at table ``number``: at poker its first guest wins the pool and, at the head
-    table, takes 10 counters from its last; at tables of four ``report_for``'s report."""
+    table, takes 10 counters from its last; at tables of four ``report_for``'s report. Sent
+    from ``scorer``'s link when given, else entered by the host."""
     if evening.format != "poker":
         seats = foursome_state(evening).tables[number - 1]
-        foursome_report(round=rnd, table=number, report=report_for(evening.format, seats, ns_wins=ns_wins))
+        report = report_for(evening.format, seats, ns_wins=ns_wins)
+        if scorer is not None:
+            foursome_scorer_report(link=scorer, round_number=rnd.number, table=number, report=report)
+        else:
+            foursome_report(round=rnd, table=number, report=report)
         return
     state = evening_state(evening)
     ids = state.tables[number - 1]
@@ -74,7 +80,10 @@ def _report(evening: Evening, rnd, number: int, *, ns_wins: bool = True) -> None
         counters = {g: state.counters[g] for g in ids}
         counters[ids[0]] += 10
         counters[ids[-1]] -= 10
-    result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+    if scorer is not None:
+        scorer_report(link=scorer, round_number=rnd.number, table=number, pool_winner=ids[0], counters=counters)
+    else:
+        result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
 
 
 def _round(evening: Evening, *, skip: tuple[int, ...] = ()) -> None:
@@ -182,6 +191,25 @@ def corrected_after_a_later_bell(evening: Evening) -> None:
     assert done.seats_kept
 
 
+def scorers(evening: Evening) -> None:
+    """Issue 23: helpers' links (a door link, a scorer's with a label, one without, revoked
+    after round 1) and results sent from them: round 1 rung with table 2 from the scorer
+    without a label and the head table from Sven, round 2 in play with table 2 from Sven and
+    the head table from the host."""
+    helper_link_create(evening=evening, role="door", label="Britt at the door")
+    sven = helper_link_create(evening=evening, role="scorer", label="Sven")
+    other = helper_link_create(evening=evening, role="scorer")
+    _drawn(evening)
+    rnd = round_start(evening=evening)
+    _report(evening, rnd, 2, scorer=other)
+    _report(evening, rnd, 1, scorer=sven)
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    helper_link_revoke(evening=evening, number=other.number)
+    rnd = round_start(evening=evening)
+    _report(evening, rnd, 2, scorer=sven)
+    _report(evening, rnd, 1)
+
+
 def after_the_ceremony(evening: Evening) -> None:
     """Every planned round played, the final count taken (poker), every prize revealed."""
     _drawn(evening)
@@ -208,6 +236,7 @@ STATES: list[Callable[[Evening], None]] = [
     undone,
     corrected,
     corrected_after_a_later_bell,
+    scorers,
     after_the_ceremony,
 ]
 FORMATS = {"poker": 8, "euchre": 10, "whist": 12, "bunco": 11}
@@ -266,6 +295,41 @@ def _first_difference(a: Any, b: Any, at: str) -> str:
             if x != y:
                 return _first_difference(x, y, f"{at}[{i}]")
     return f"{at}: copy {a!r} != original {b!r}"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_scorers_results_are_the_scorers_in_the_copy_and_an_older_file_imports_without_links(fmt):
+    """Issue 23: the copy's results sent from a scorer's link are that link's (its new key, its
+    label, revoked as it was); a file from before the links were exported (no
+    ``helper_links``, no ``reported_by_helper``) still imports, its results the host's."""
+    evening = _evening(fmt, FORMATS[fmt])
+    scorers(evening)
+    data = _told(Evening.objects.get(pk=evening.pk))
+    assert [(link["number"], link["role"], link["label"]) for link in data["helper_links"]] == [
+        (1, "door", "Britt at the door"),
+        (2, "scorer", "Sven"),
+        (3, "scorer", ""),
+    ]
+    copy = evening_import(data=data, host=evening.host)
+    senders = Result.objects.filter(round__evening=copy).order_by("round__number", "table")
+    said = [(r.round.number, r.table, r.sender_words()) for r in senders.select_related("round", "reported_by_helper")]
+    assert said == [
+        (1, 1, "the scorer Sven"),
+        (1, 2, "the scorer (link 3)"),
+        (2, 1, "the host"),
+        (2, 2, "the scorer Sven"),
+    ]
+    links = {link.number: link for link in HelperLink.objects.filter(evening=copy)}
+    originals = {link.number: link for link in HelperLink.objects.filter(evening=evening)}
+    assert links[3].revoked_at is not None and links[2].revoked_at is None
+    assert all(links[n].key != originals[n].key for n in links)  # keys are never exported: new ones
+    for res in (res for rnd in data["rounds"] for res in rnd["results"]):
+        res.pop("reported_by_helper")
+    data.pop("helper_links")
+    older = evening_import(data=data, host=evening.host)
+    assert not HelperLink.objects.filter(evening=older).exists()
+    assert not Result.objects.filter(round__evening=older, reported_by_helper__isnull=False).exists()
+    assert Result.objects.filter(round__evening=older).count() == senders.count()
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

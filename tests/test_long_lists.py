@@ -11,6 +11,8 @@ from types import SimpleNamespace as Ns
 import pytest
 from django.template import Context, Template
 
+from tournament.models import Guest, HelperLink, Result
+
 TILES_LOOP = '{% load board_tiles %}{% for t in board.tables %}\n<li class="tile {{ t.kind }}{% if board.round %}{% if not t.result %} missing{% elif t.result.status == \'disputed\' %} disputed{% else %} in{% endif %}{% endif %}" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">Table {{ t.number }}</a>{% if t.kind == "head" %} <small>head</small>{% elif t.kind == "booby" %} <small>booby</small>{% endif %}</h3>\n  {% if board.round %}<p class="tile-state">{% if not t.result %}<a href="{% url \'host-result\' evening.pk t.number %}">Enter the result</a>{% elif t.result.status == "disputed" %}<strong>Disputed</strong> · <a href="{% url \'host-result\' evening.pk t.number %}">decide</a>{% else %}<span class="tick" aria-hidden="true">✓</span> Result in · <a href="{% url \'host-result\' evening.pk t.number %}" aria-label="Change the result of table {{ t.number }}">change</a>{% if t.result.count_off %} · <strong class="count-off">count off</strong>{% endif %}{% endif %}</p>{% endif %}\n  <p class="tile-guests">{{ t.lines|length }} guest{{ t.lines|length|pluralize }}</p>\n</li>\n{% endfor %}'
 
 ROWS_LOOP = (
@@ -83,7 +85,7 @@ def test_tally_rows_write_what_the_loop_wrote():
     assert "—" in loop and "O&#x27;Brien" in loop and loop.count("(left)") == 1
 
 
-FOURSOME_LOOP = '{% load board_tiles name_tags %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% if t.result.reported_by_guest %} from <bdi>{{ t.result.reported_by_guest.name }}</bdi>{% endif %}: {% with names=t|seat_names %}{{ words|names_isolated:names }}{% endwith %} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'
+FOURSOME_LOOP = '{% load board_tiles name_tags %}{% for t, words in rows %}\n<li class="foursome-table" id="table-{{ t.number }}">\n  <h3><a href="{% url \'host-table\' evening.pk t.number %}">{{ t.label }}</a></h3>\n  <ul class="partners">{% for pair in t.partnerships %}<li><span class="side">{% if forloop.first %}North–South{% else %}East–West{% endif %}:</span> {% for s in pair %}<bdi{% if s.is_ghost %} class="ghost"{% endif %}>{{ s.name }}</bdi> <span class="seat-word">({{ s.seat_word }})</span>{% if not forloop.last %} and {% endif %}{% endfor %}</li>{% endfor %}</ul>\n  {% if board.round %}<p class="report">{% if t.result %}<span class="status {{ t.result.status }}">{% if t.result.status == "confirmed" %}Confirmed{% elif t.result.status == "disputed" %}Disputed{% else %}Report in{% endif %}</span>{% with by=t.result|sent_by %}{% if by %} from {{ by }}{% endif %}{% endwith %}: {% with names=t|seat_names %}{{ words|names_isolated:names }}{% endwith %} · <a href="{% url \'host-result\' evening.pk t.number %}">change</a>{% else %}<span class="status missing">No report yet</span> · <a href="{% url \'host-result\' evening.pk t.number %}">enter the report</a>{% endif %}</p>{% endif %}\n</li>\n{% endfor %}'
 
 MISSING_LOOP = '{% for t in needs.missing %}<li><a href="{% url \'host-result\' evening.pk t.number %}" aria-label="Enter the result of table {{ t.number }}">{{ t.number }}</a></li>{% endfor %}'
 
@@ -93,21 +95,29 @@ FOURSOME_MISSING_LOOP = '{% for t in missing %}<li><a href="{% url \'host-result
 def _foursome_rows():
     seat = lambda name, word, ghost=False: Ns(name=name, seat_word=word, is_ghost=ghost)  # noqa: E731
     pairs = ((seat("Ann", "North"), seat(NAME, "South")), (seat("Ghost 1", "East", True), seat("Di", "West")))
-    sender = Ns(name="Bo <i>")
+    sender = Guest(pk=5, name="Bo <i>")
+    scorer = HelperLink(pk=3, number=2, role="scorer", label="Sv <b>")  # a scorer's report (issue 23)
     return [
         (Ns(number=1, label="Head table", partnerships=pairs, result=None), ""),
         (
-            Ns(number=2, label="Table 2", partnerships=pairs, result=Ns(status="confirmed", reported_by_guest=sender)),
+            Ns(
+                number=2,
+                label="Table 2",
+                partnerships=pairs,
+                result=Result(status="confirmed", reported_by_guest=sender),
+            ),
             "N–S 21 to 9; buncos: Ann 1",
         ),
         (
-            Ns(number=3, label="Table 3", partnerships=pairs, result=Ns(status="disputed", reported_by_guest=None)),
+            Ns(
+                number=3,
+                label="Table 3",
+                partnerships=pairs,
+                result=Result(status="disputed", reported_by_helper=scorer),
+            ),
             "E–W <won>",
         ),
-        (
-            Ns(number=12, label="Booby table", partnerships=pairs, result=Ns(status="in", reported_by_guest=None)),
-            "a tie",
-        ),
+        (Ns(number=12, label="Booby table", partnerships=pairs, result=Result(status="reported")), "a tie"),
     ]
 
 
@@ -119,6 +129,8 @@ def test_foursome_tiles_write_what_the_loop_wrote(open_round):
     assert Template(tag).render(Context(context)) == loop
     assert ("No report yet" in loop) is open_round and "O&#x27;Brien" in loop
     assert ("buncos: <bdi>Ann</bdi> 1" in loop) is open_round  # a name in the report's words, isolated
+    assert ("Disputed</span> from the scorer <bdi>Sv &lt;b&gt;</bdi>:" in loop) is open_round
+    assert ("Report in</span>: a tie" in loop) is open_round  # the host's own report: no sender said
 
 
 def test_missing_links_write_what_the_loops_wrote():

@@ -180,7 +180,7 @@ def test_tiger_with_mistigris():
 def test_options_from_mapping():
     assert PokerOptions.from_mapping({"tiger": True}) == PokerOptions(tiger=True)
     assert PokerOptions.from_mapping(None) == PokerOptions()
-    with pytest.raises(RuleError, match="'tigr' is not an option of poker"):
+    with pytest.raises(RuleError, match="“tigr” is not an option of poker"):
         PokerOptions.from_mapping({"tigr": True})
     with pytest.raises(RuleError, match="yes or no"):
         PokerOptions.from_mapping({"tiger": "yes"})

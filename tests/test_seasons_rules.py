@@ -95,6 +95,22 @@ def test_euchre_stars_or_points_as_the_club_chose():
         rules.order("tricks")
 
 
+def test_a_season_of_a_game_where_the_lowest_score_wins_ranks_the_fewest_points_first():
+    """A Hearts-like club's season (worked by hand): fewest points first, then most wins."""
+    order = SeasonOrder("points", "Fewest points, then wins", ("points", "wins"), fewest=frozenset({"points"}))
+    nights = (
+        Night(1, D(2026, 3, 5), {"ann": t(1, 0, 40), "bea": t(3, 0, 20), "cat": t(2, 0, 30)}),
+        Night(2, D(2026, 4, 2), {"ann": t(2, 0, 10), "bea": t(0, 0, 40), "cat": t(3, 0, 30)}),
+    )
+    lines = season_lines(nights, order)
+    # ann 50 points (3 wins), bea 60 (3), cat 60 (5): cat's wins break the tie with bea
+    assert [(line.place, line.person, line.totals["points"]) for line in lines] == [
+        (1, "ann", 50),
+        (2, "cat", 60),
+        (3, "bea", 60),
+    ]
+
+
 def test_an_evening_counted_twice_is_refused():
     with pytest.raises(RuleError, match="counted twice"):
         season_lines([SPRING[0], SPRING[0]], BUNCO_ORDER)

@@ -205,7 +205,7 @@ def test_dealer_seat_outside_the_table(seat):
 def test_no_hand_and_wrong_options():
     with pytest.raises(SeatError, match="No hand is shown"):
         showdown("draw_poker", [None, None], dealer_seat=1)
-    with pytest.raises(RuleError, match="'tiger' is not an option of Commerce"):
+    with pytest.raises(RuleError, match="“tiger” is not an option of Commerce"):
         showdown("commerce", ["AS KS QS"], dealer_seat=1, options={"tiger": True})
     from tables.formats.poker.commerce import CommerceOptions
 

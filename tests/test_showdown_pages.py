@@ -280,7 +280,7 @@ def test_host_sets_the_game_and_options(client, host, make_evening):
     evening.refresh_from_db()
     assert evening.game == "commerce" and evening.options == {"bell": {"pool_tie": "cut"}, "game": {"flush": True}}
     response = client.post(url, {"game": "commerce", "opt-commerce-bogus": "on"})
-    assert response.status_code == 200 and "'bogus' is not an option of Commerce" in _text(response)
+    assert response.status_code == 200 and "“bogus” is not an option of Commerce" in _text(response)
     response = client.post(url, {"game": "bridge"})
     assert response.status_code == 200 and "“bridge” is not a game" in _text(response)
     evening.refresh_from_db()

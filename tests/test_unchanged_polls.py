@@ -38,6 +38,7 @@ SHARED = {
         "BACKEND": "django_redis.cache.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": f"test-polls-{os.getpid()}",
+        "OPTIONS": settings.REDIS_CACHE_OPTIONS,  # production's pool (tests/test_redis_pool.py)
     }
 }
 

@@ -25,6 +25,7 @@ from tests import fixtures_phones, test_unchanged_polls
 from tests.fixtures_phones import at_table
 from tournament.models import Evening
 from tournament.selectors import version_waits
+from tournament.services import versions
 from tournament.services.links import guest_revoke_key, link_lookup
 from tournament.services.versions import evening_touch
 from tournament.version_waits import WaitFirstASGIHandler
@@ -281,3 +282,66 @@ def test_under_asgi_the_wait_is_answered_before_the_middleware(playing, cache_ki
     assert headers["x-frame-options"] == "DENY" and headers["referrer-policy"] == "no-referrer"
     assert headers["content-security-policy"] and headers["cache-control"] == "private, no-cache"
     assert wrong[0] == other[0] == 404 and wrong[2] == other[2]
+
+
+def test_under_asgi_the_phones_of_a_process_share_one_subscription(playing, shared_cache):
+    """Every phone of an evening (16) waiting in one ASGI process holds one pattern subscription
+    between them (``version_waits.ProcessListener``), not a channel each; one bell answers them all, and
+    the phones' next waits (with the new version) use the same subscription."""
+    guests = list(playing.guests.all())
+    assert len(guests) == 16
+    playing.refresh_from_db()
+    app = WaitFirstASGIHandler()
+    channel = versions.version_channel(versions.evening_token(playing.pk, playing.public_key))
+
+    async def phones():
+        waits = [
+            asyncio.ensure_future(asgi_get(app, reverse("guest-wait", args=[g.key]), f"v={playing.version}"))
+            for g in guests
+        ]
+        await asyncio.sleep(0.5)
+        held = (shared_cache.pubsub_numpat(), shared_cache.pubsub_numsub(channel)[0][1])
+        assert not any(w.done() for w in waits)
+        bell = await asyncio.to_thread(touch_later, playing.pk, 0.0)
+        answers = await asyncio.gather(*waits)
+        await asyncio.to_thread(bell.join)
+        again = [
+            asyncio.ensure_future(asgi_get(app, reverse("guest-wait", args=[g.key]), f"v={playing.version + 1}"))
+            for g in guests[:5]
+        ]
+        await asyncio.sleep(0.3)
+        held_again = shared_cache.pubsub_numpat()
+        bell = await asyncio.to_thread(touch_later, playing.pk, 0.0)
+        later = await asyncio.gather(*again)
+        await asyncio.to_thread(bell.join)
+        return held, answers, held_again, later
+
+    held, answers, held_again, later = in_a_thread(async_to_sync(phones))
+    assert held == (1, 0) and held_again == 1
+    assert [json.loads(body) for _, _, body in answers] == [{"state": "changed", "version": playing.version + 1}] * 16
+    assert [json.loads(body)["version"] for _, _, body in later] == [playing.version + 2] * 5
+
+
+def test_under_asgi_a_lost_subscription_says_unavailable_and_the_next_wait_subscribes_again(playing, shared_cache):
+    """Redis drops the process's subscription while phones wait: each is answered
+    "unavailable" at once (its phone polls), and the next wait subscribes again and hears the bell."""
+    guest = at_table(playing, 1)[0]
+    playing.refresh_from_db()
+    app = WaitFirstASGIHandler()
+    path = reverse("guest-wait", args=[guest.key])
+
+    async def phone():
+        waiting = asyncio.ensure_future(asgi_get(app, path, f"v={playing.version}"))
+        await asyncio.sleep(0.4)
+        shared_cache.client_kill_filter(_type="pubsub")
+        dropped = await asyncio.wait_for(waiting, 5)
+        waiting = asyncio.ensure_future(asgi_get(app, path, f"v={playing.version}"))
+        await asyncio.sleep(0.4)
+        bell = await asyncio.to_thread(touch_later, playing.pk, 0.0)
+        heard = await asyncio.wait_for(waiting, 5)
+        await asyncio.to_thread(bell.join)
+        return dropped, heard
+
+    dropped, heard = in_a_thread(async_to_sync(phone))
+    assert json.loads(dropped[2])["state"] == "unavailable"
+    assert json.loads(heard[2]) == {"state": "changed", "version": playing.version + 1}

@@ -24,18 +24,28 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Length, Now
-from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
+from django.db.models.functions import Length, Lower, Now
+from django.db.models.lookups import Exact, GreaterThanOrEqual, LessThanOrEqual
 
+from tables.errors import RuleError
 from tables.packs import Pack
 from tournament.format_setting import default_format, default_game, format_choices, game_choices, installed_named
 from tournament.name_keys import fold_name, normal_name
-from tournament.names import validate_printable_name
+from tournament.names import clean_name, validate_printable_name
 
 COUNTERS_MAX = 1_000_000  # house rule: the most counters a guest can be reported holding (forms and commands)
+
+PACK_LABELS_SAME = "The two packs need different labels, e.g. “Ladies” and “Gentlemen”."
+"""Why an evening whose two pack labels read alike is refused (house rule: a guest told "Ladies"
+could not tell which pack is theirs). The one rule's words: ``Evening.clean`` (the evening form,
+the admin, the import) and the database's ``evening_pack_labels_differ``."""
+
+CHANGEOVER_WORDS = "A change-over lasts 0 to 60 minutes."
+WARNING_WORDS = "Warn 0 to 600 seconds (10 minutes) before the bell."
 
 
 def length_within(field: str, low: int, high: int) -> Q:
@@ -56,9 +66,18 @@ def within(field: str, low: int, high: int | None = None) -> Q:
     return condition & Q(**{f"{field}__lte": high}) if high is not None else condition
 
 
+CHECK_WORDS = "This value cannot be kept here: it is out of range, too long, or not one of the choices."
+"""What a broken CHECK constraint says (house rule: Django's own "Constraint “guest_pack_known” is
+violated." names the code); the field's own check, which runs first, usually says it better."""
+
+
 def checks(model: str, **conditions: Q) -> list[models.BaseConstraint]:
-    """Named CHECK constraints ``<model>_<name>`` from keyword conditions."""
-    return [models.CheckConstraint(condition=q, name=f"{model}_{name}") for name, q in conditions.items()]
+    """Named CHECK constraints ``<model>_<name>`` from keyword conditions, each refusing in
+    ``CHECK_WORDS``."""
+    return [
+        models.CheckConstraint(condition=q, name=f"{model}_{name}", violation_error_message=CHECK_WORDS)
+        for name, q in conditions.items()
+    ]
 
 
 def new_private_key() -> str:
@@ -100,7 +119,7 @@ class Evening(models.Model):
     RoundEnd = RoundEnd
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, error_messages={"blank": "Give the evening a name."})
     date = models.DateField()
     format = models.CharField(
         max_length=20,
@@ -139,8 +158,14 @@ class Evening(models.Model):
         ],
     )
     round_end = models.CharField(max_length=10, choices=RoundEnd.choices, default=RoundEnd.CLOCK)
-    red_label = models.CharField(max_length=40, default="Red pack")
-    blue_label = models.CharField(max_length=40, default="Blue pack")
+    red_label = models.CharField(
+        max_length=40, default="Red pack", error_messages={"blank": "Give the red pack a label (“Red pack”, “Ladies”)."}
+    )
+    blue_label = models.CharField(
+        max_length=40,
+        default="Blue pack",
+        error_messages={"blank": "Give the blue pack a label (“Blue pack”, “Gentlemen”)."},
+    )
     counter_value = models.DecimalField(
         max_digits=8,
         decimal_places=2,
@@ -150,9 +175,13 @@ class Evening(models.Model):
     )
     self_registration = models.BooleanField(default=False)
     auto_advance = models.BooleanField(default=False, help_text="Start the next round by itself after the change-over.")
-    changeover_minutes = models.PositiveSmallIntegerField(default=2)
+    changeover_minutes = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(0, CHANGEOVER_WORDS), MaxValueValidator(60, CHANGEOVER_WORDS)]
+    )
     warning_seconds = models.PositiveSmallIntegerField(
-        default=60, help_text="Warn phones and the room this long before the bell."
+        default=60,
+        help_text="Warn phones and the room this long before the bell.",
+        validators=[MinValueValidator(0, WARNING_WORDS), MaxValueValidator(600, WARNING_WORDS)],
     )
     ends_at = models.DateTimeField(null=True, blank=True, help_text="The round in play at this time is the last.")
     public_key = models.CharField(max_length=43, unique=True, default=new_private_key, editable=False)
@@ -190,11 +219,60 @@ class Evening(models.Model):
             blue_label_length=length_within("blue_label", 1, 40),
             counter_value_not_negative=within("counter_value", 0),
             stage_known=one_of("stage", EveningStage),
-            ceremony_after_the_end=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
-        )
+            changeover_in_range=within("changeover_minutes", 0, 60),
+            warning_in_range=within("warning_seconds", 0, 600),
+        ) + [
+            models.CheckConstraint(
+                condition=Q(ceremony_step__isnull=True) | Q(stage=EveningStage.ENDED),
+                name="evening_ceremony_after_the_end",
+                violation_error_message="The prize ceremony comes after the end: an evening not ended has none yet.",
+            ),
+            models.CheckConstraint(  # the labels as stored are stripped (the form, the import)
+                condition=~Q(Exact(Lower("red_label"), Lower("blue_label"))),
+                name="evening_pack_labels_differ",
+                violation_error_message=PACK_LABELS_SAME,
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d %b %Y})"
+
+    def clean_fields(self, exclude=None) -> None:
+        """Django's field checks, then the evening's rules across its fields (``field_problems``)
+        for each field not in ``exclude``, so every way an evening comes in refuses alike: the
+        evening form (a ``ModelForm``; the clock's form, which holds no label, is not asked about
+        labels), the admin and the JSON import (``full_clean``). Returns None; raises
+        ``ValidationError`` by field."""
+        errors: dict[str, list] = {}
+        try:
+            super().clean_fields(exclude=exclude)
+        except ValidationError as error:
+            errors = error.update_error_dict(errors)
+        for name, message in self.field_problems().items():
+            if name not in (exclude or ()) and name not in errors:
+                errors[name] = [ValidationError(message, code="rule")]
+        if errors:
+            raise ValidationError(errors)
+
+    def field_problems(self) -> dict[str, str]:
+        """The evening's rules across its fields, by the field refused (empty when they hold):
+        the two pack labels differ once stripped and case folded (``PACK_LABELS_SAME``, house
+        rule; the database's ``evening_pack_labels_differ`` holds it as its SQL can), and a
+        format that offers table games plays one of its own (``FormatPlugin.table_games``:
+        Progressive Poker's Draw Poker and seed games; house rule: the evening form offers only
+        those). No query."""
+        errors: dict[str, str] = {}
+        red, blue = (self.red_label or "").strip(), (self.blue_label or "").strip()
+        if red and blue and red.casefold() == blue.casefold():
+            errors["blue_label"] = PACK_LABELS_SAME
+        try:
+            plugin = installed_named(self.format)
+        except ValueError:  # not a format this site plays: the field's own check says so
+            return errors
+        games = dict(plugin.table_games)
+        if games and self.game not in games:
+            errors["game"] = f"{plugin.title} plays one of these games: {', '.join(games.values())}."
+        return errors
 
     @property
     def plays_table_game(self) -> bool:
@@ -233,7 +311,11 @@ class Guest(models.Model):
     Status = GuestStatus
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="guests")
-    name = models.CharField(max_length=120, validators=[validate_printable_name])
+    name = models.CharField(
+        max_length=120,
+        validators=[validate_printable_name],
+        error_messages={"blank": "The name is empty: write the guest's name."},
+    )
     name_key = models.CharField(max_length=120, editable=False)
     pack = models.CharField(max_length=4, choices=PackChoice.choices)
     contact = models.CharField(max_length=200, blank=True)
@@ -245,7 +327,11 @@ class Guest(models.Model):
     class Meta:
         ordering = ["name_key", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["evening", "name_key"], name="guest_name_unique_per_evening"),
+            models.UniqueConstraint(
+                fields=["evening", "name_key"],
+                name="guest_name_unique_per_evening",
+                violation_error_message="Another guest of this evening has this name already.",
+            ),
             *checks(
                 "guest",
                 name_length=length_within("name", 1, 120),
@@ -263,6 +349,27 @@ class Guest(models.Model):
         self.name = normal_name(self.name)
         self.name_key = self.fold_name(self.name)
         super().save(*args, **kwargs)
+
+    def clean_fields(self, exclude=None) -> None:
+        """Django's field checks, then the one name rule (``tournament.names.clean_name``, as
+        the guest forms, the pasted list and self-registration apply it) for the admin and the
+        import, which call ``full_clean``: the name is kept cleaned (control characters out,
+        spaces collapsed, NFC). A name the field's own checks refused, or an excluded one, is
+        left to them. Returns None; raises ``ValidationError`` by field, the name's in
+        ``clean_name``'s words."""
+        errors: dict[str, list] = {}
+        try:
+            super().clean_fields(exclude=exclude)
+        except ValidationError as error:
+            errors = error.update_error_dict(errors)
+        if "name" not in errors and "name" not in (exclude or ()):
+            try:
+                self.name = clean_name(self.name)
+                self.name_key = self.fold_name(self.name)
+            except RuleError as error:
+                errors["name"] = [ValidationError(str(error), code="name")]
+        if errors:
+            raise ValidationError(errors)
 
     @staticmethod
     def fold_name(name: str) -> str:
@@ -328,7 +435,11 @@ class DrawnCard(models.Model):
     class Meta:
         ordering = ["draw", "rank", "pack", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["draw", "guest"], name="one_card_per_guest_per_draw"),
+            models.UniqueConstraint(
+                fields=["draw", "guest"],
+                name="one_card_per_guest_per_draw",
+                violation_error_message="This guest holds a card of this draw already: one card each.",
+            ),
             *checks(
                 "drawncard",
                 pack_known=one_of("pack", PackChoice),
@@ -411,7 +522,11 @@ class Round(models.Model):
     class Meta:
         ordering = ["evening", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["evening", "number"], name="round_number_unique"),
+            models.UniqueConstraint(
+                fields=["evening", "number"],
+                name="round_number_unique",
+                violation_error_message="There is a round with this number already.",
+            ),
             *checks(
                 "round",
                 state_known=one_of("state", RoundState),
@@ -467,7 +582,8 @@ class Result(models.Model):
     tap or a retry saves once); ``status`` follows the other guests' confirmations and disputes.
     ``count_off`` is non-zero only when the host recorded counters that do not add up because
     the table agreed the count is off by that many (house rule, issue 11 deliver 2): the board
-    flags the table until the bell.
+    flags the table until the bell. Who sent it: ``reported_by_guest`` (a captain's phone),
+    ``reported_by_helper`` (a scorer's link) or neither (the host); ``sender`` names them.
     """
 
     Status = ResultStatus
@@ -487,6 +603,14 @@ class Result(models.Model):
         Guest, on_delete=models.RESTRICT, null=True, blank=True, related_name="results_reported"
     )
     reported_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    reported_by_helper = models.ForeignKey(
+        "HelperLink",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="results_reported",
+        help_text="The scorer's link the result was sent from (issue 23), else none.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
     request_id = models.CharField(max_length=64, blank=True)
     count_off = models.IntegerField(
@@ -501,7 +625,10 @@ class Result(models.Model):
         ordering = ["round", "table", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "table"], condition=Q(superseded_at__isnull=True), name="one_live_result_per_table"
+                fields=["round", "table"],
+                condition=Q(superseded_at__isnull=True),
+                name="one_live_result_per_table",
+                violation_error_message="This table has a result for this round already (one live result each).",
             ),
             *checks(
                 "result",
@@ -518,6 +645,25 @@ class Result(models.Model):
     def count_off_size(self) -> int:
         """How many counters the agreed count is off by, without its sign."""
         return abs(self.count_off)
+
+    def sender(self, host: str = "the host") -> tuple[str, str]:
+        """Who sent this result, as the phones and the host's pages name them: (the words, the
+        name in them that a page isolates, "" for none), the words ending with the name. A
+        captain: ("Ann", "Ann"); a scorer's link: ``HelperLink.as_sender`` ("the scorer Britt",
+        "Britt"); the host: (``host``, "") -- "the host" where a guest reads it, "" on the host's
+        own pages, which say nothing of their own entries. Reads ``reported_by_guest`` and
+        ``reported_by_helper`` (load them with the result: a page of many results selects them).
+        Raises nothing. House rule, issue 23: a scorer's report is never credited to the host."""
+        if self.reported_by_guest_id is not None and self.reported_by_guest is not None:
+            return self.reported_by_guest.name, self.reported_by_guest.name
+        if self.reported_by_helper_id is not None and self.reported_by_helper is not None:
+            return self.reported_by_helper.as_sender()
+        return host, ""
+
+    def sender_words(self, host: str = "the host") -> str:
+        """Who sent this result in plain words (``sender``'s words): "Ann", "the scorer Britt",
+        or ``host``."""
+        return self.sender(host)[0]
 
 
 class Verdict(models.TextChoices):
@@ -542,7 +688,11 @@ class ResultVote(models.Model):
     class Meta:
         ordering = ["result", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["result", "guest"], name="one_vote_per_guest_per_result"),
+            models.UniqueConstraint(
+                fields=["result", "guest"],
+                name="one_vote_per_guest_per_result",
+                violation_error_message="This guest has confirmed or disputed this result already.",
+            ),
             *checks("resultvote", verdict_known=one_of("verdict", Verdict), note_length=length_within("note", 0, 300)),
         ]
 
@@ -629,7 +779,10 @@ class Bell(models.Model):
         ordering = ["round", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round"], condition=Q(undone_at__isnull=True, kind="bell"), name="one_live_bell_per_round"
+                fields=["round"],
+                condition=Q(undone_at__isnull=True, kind="bell"),
+                name="one_live_bell_per_round",
+                violation_error_message="This round's bell has rung already (one bell a round, unless undone).",
             ),
             *checks("bell", kind_known=one_of("kind", BellKind), cause_known=one_of("cause", BellCause)),
         ]
@@ -693,6 +846,7 @@ class FinalCount(models.Model):
                 fields=["evening", "table"],
                 condition=Q(superseded_at__isnull=True),
                 name="one_live_final_count_per_table",
+                violation_error_message="This table has a final count already (one live count each).",
             ),
             *checks("finalcount", table_positive=within("table", 1)),
         ]
@@ -742,6 +896,19 @@ class HelperLink(models.Model):
         """The helper as the audit log names them: "the door helper (link 2)"."""
         role = "door" if self.role == self.Role.DOOR else "scorer"
         return f"the {role} helper (link {self.number}" + (f", {self.label})" if self.label else ")")
+
+    def as_sender(self) -> tuple[str, str]:
+        """The link's holder as the sender of a table's result, for the phones and the host's
+        pages ("Sent by the scorer Britt"): (the words, the label in them that a page isolates,
+        "" for none). Wording (issue 23): "the scorer" says which job the link does, which a
+        guest at the table knows by sight, then the label the host gave the link, which is the
+        holder's name ("Britt" or "Britt at the scores"), as the host wrote it; a link without a
+        label is named by its number, as the audit log names it: "the scorer (link 3)". A door
+        link, which cannot send a result, would be "the door helper ...". Raises nothing."""
+        job = "the scorer" if self.role == self.Role.SCORER else "the door helper"
+        if self.label:
+            return f"{job} {self.label}", self.label
+        return f"{job} (link {self.number})", ""
 
 
 class AuditEntry(models.Model):

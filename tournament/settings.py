@@ -230,9 +230,24 @@ _cache_url = (
     or os.environ.get("REDIS_URL")
     or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
 )
+# redis-py's own pool refuses its 101st connection ("Too many connections"), which a burst of
+# requests takes at once under ASGI (uvicorn runs each request's synchronous part in a thread of
+# its own: 500 phones refetching after a bell made guest pages fail with a 500). The blocking
+# pool makes a request wait for a free connection instead, at most REDIS_POOL_WAIT seconds.
+REDIS_POOL_SIZE = int(os.environ.get("REDIS_POOL_SIZE", "64"))  # connections per process
+REDIS_POOL_WAIT = 10  # seconds a request waits for a free connection before the error
+REDIS_CACHE_OPTIONS = {
+    "CONNECTION_POOL_CLASS": "redis.BlockingConnectionPool",
+    "CONNECTION_POOL_KWARGS": {"max_connections": REDIS_POOL_SIZE, "timeout": REDIS_POOL_WAIT},
+}
 CACHES = {
     "default": (
-        {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": _cache_url, "KEY_PREFIX": "headtable"}
+        {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": _cache_url,
+            "KEY_PREFIX": "headtable",
+            "OPTIONS": REDIS_CACHE_OPTIONS,
+        }
         if _cache_url
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

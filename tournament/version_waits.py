@@ -9,7 +9,8 @@ held for the whole wait. Django's own handling stays around it (the body read, t
 signals, a phone that disconnects cancels its wait), but such a request runs outside a
 per-request ``ThreadSensitiveContext``: Django's thread-sensitive work for it (the request
 signals) runs on the one shared thread instead of a thread kept for each request. The answer
-gets the headers the stack would give it (``unchanged_polls.early_headers``). A key that opens
+gets the headers the stack would give it (``unchanged_polls.early_headers``). The phones of one
+process wait on its one Redis subscription (``selectors.version_waits.ProcessListener``). A key that opens
 nothing and every other request are Django's as before, so a wrong key gets the guest URLs' one
 404. Under WSGI (runserver, the tests' live server) ``views.waits.guest_wait`` waits in its thread.
 """
@@ -63,6 +64,6 @@ class WaitFirstASGIHandler(ASGIHandler):
         if wait is not None and self.security.process_request(request) is None:
             found = await sync_to_async(link_lookup, thread_sensitive=False)(wait[1])
             if found is not None:
-                response = await wait_answer(request, found, thread_sensitive=False)
+                response = await wait_answer(request, found, thread_sensitive=False, one_listener=True)
                 return early_headers(request, response, self.security, self.frames)
         return await super().run_get_response(request)

@@ -65,7 +65,11 @@ class FormatEntry:
         return self.foursome is None
 
 
-def _foursome(fmt: FoursomeFormat) -> FormatEntry:
+def foursome_entry(fmt: FoursomeFormat) -> FormatEntry:
+    """The entry of a format at tables of four (``fmt``: its ``FoursomeFormat``): its key, title,
+    tallies and source, with partners and the family's seating in words. A new game of the
+    family makes its entry so and its rules as ``FoursomeRules(foursome_entry(fmt), fmt)``
+    (``docs/architecture.md``, "Add a format")."""
     return FormatEntry(
         key=fmt.key,
         title=fmt.title,
@@ -77,7 +81,7 @@ def _foursome(fmt: FoursomeFormat) -> FormatEntry:
     )
 
 
-ENGINE: dict[str, FormatEntry] = {e.key: e for e in (_foursome(EUCHRE), _foursome(WHIST), _foursome(BUNCO))}
+ENGINE: dict[str, FormatEntry] = {f.key: foursome_entry(f) for f in (EUCHRE, WHIST, BUNCO)}
 """The formats at tables of four, by stored key (Progressive Poker's entry and rules are its own:
 ``tables.formats.poker.rules``; the Euchre tournament's ``tables.formats.euchre_tournament``)."""
 

@@ -31,13 +31,16 @@ FORMATS_RULE = "formats.md (Foster's Complete Hoyle; Keller; the Bunco clubs' ru
 @dataclass(frozen=True, slots=True)
 class PrizeRule:
     """One prize of a format: its key and title, the tally it counts, ``most`` (True: the most
-    wins; False: the fewest, a booby prize) and whether it is given once per pack."""
+    wins; False: the fewest: a booby prize, or the main prize of a game where the lowest score
+    wins), whether it is given once per pack, and the ``words`` its reason counts in ("mini
+    buncos"; default: the tally's name)."""
 
     key: str
     title: str
     tally: str
     most: bool = True
     per_pack: bool = True
+    words: str = ""
 
     @property
     def booby(self) -> bool:
@@ -101,7 +104,7 @@ def _award(
         return Prize(key, title, (), why, FORMATS_RULE)
     counts = {p: tallies[p].get(rule.tally, 0) for p in members}
     count = max(counts.values()) if rule.most else min(counts.values())
-    words = rule.tally if rule.tally != "minis" else "mini buncos"
+    words = rule.words or rule.tally
     if rule.most and count == 0:
         return Prize(key, title, (), f"Not awarded: {nobody} has any {words}.", FORMATS_RULE)
     tied = sorted(p for p, n in counts.items() if n == count)
@@ -126,38 +129,40 @@ def _count_words(count: int, words: str) -> str:
     return f"1 {words.removesuffix('es') if words == 'losses' else words.removesuffix('s')}"
 
 
-def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]]) -> tuple[int, ...]:
-    """Who rolled the last bunco of the night: the players with a bunco in the latest round that
-    had any (``history``: each round's tallies added, first round first). Several players in
-    that round share it (house rule: the bell does not know which table's roll came last)."""
+def last_bunco(history: Sequence[Mapping[int, Mapping[str, int]]], tally: str = "buncos") -> tuple[int, ...]:
+    """Who last added some of ``tally`` (default: who rolled the last bunco of the night): the
+    players with some in the latest round that had any (``history``: each round's tallies
+    added, first round first; ghosts left out). Several players in that round share it (house
+    rule: the bell does not know which table's roll came last). A format's ``LastPrize``."""
     for added in reversed(history):
-        rolled = sorted(p for p, t in added.items() if t.get("buncos", 0) and not is_ghost(p))
+        rolled = sorted(p for p, t in added.items() if t.get(tally, 0) and not is_ghost(p))
         if rolled:
             return tuple(rolled)
     return ()
 
 
-STANDING_ORDER = {"euchre": ("stars", "points"), "whist": ("tricks", "wins"), "bunco": ("wins", "buncos", "points")}
-"""The tallies the standings are ordered by, per format, most first (house rule: the main
-prize's tally first: Euchre's stars, then points; Drive Whist's tricks; Bunco's wins, then
-buncos, then points, as clubs read their tally sheets)."""
+@dataclass(frozen=True, slots=True)
+class Rank:
+    """One key of the standings' order (``FoursomeFormat.standing``): a ``tally`` ("stars") and
+    whether the most of it ranks first (``most`` True: Euchre's stars) or the fewest (False: a
+    game where the lowest score wins, as at Hearts)."""
+
+    tally: str
+    most: bool = True
 
 
-def standing_order(standing: Sequence[str], *, prize_by_points: bool = False) -> tuple[str, ...]:
-    """The tallies standings are ordered by: the format's ``standing`` (``FoursomeFormat.standing``),
-    or, for Euchre's prizes by points (stars first otherwise), points, then stars."""
-    if prize_by_points and tuple(standing[:1]) == ("stars",):
-        return ("points", "stars")
-    return tuple(standing)
-
-
-def rank_players(tallies: Mapping[int, Mapping[str, int]], order: Sequence[str]) -> tuple[tuple[int, int], ...]:
+def rank_players(tallies: Mapping[int, Mapping[str, int]], order: Sequence[Rank]) -> tuple[tuple[int, int], ...]:
     """The standings: (place, player) for every player in ``tallies`` (ghosts included, so a
-    ghost's card reads true; prizes leave them out), most of ``order``'s tallies first; players
-    equal on all of them share a place (1, 2, 2, 4), listed by id. Returns them in order. Each
-    player's tallies are read once (500 players: issue 26 item 3)."""
+    ghost's card reads true; prizes leave them out), in ``order`` (the format's ranks,
+    ``FoursomeFormat.ranks``: each a tally, the most first or the fewest first; the first
+    decides, the next breaks a tie); players equal on all of them share a place (1, 2, 2, 4),
+    listed by id. Returns them in order. Each player's tallies are read once (500 players:
+    issue 26 item 3). House rule: the order is the format's own (its main prize's tally first)."""
 
-    keys = {player: tuple(-counts.get(name, 0) for name in order) for player, counts in tallies.items()}
+    keys = {
+        player: tuple(-counts.get(r.tally, 0) if r.most else counts.get(r.tally, 0) for r in order)
+        for player, counts in tallies.items()
+    }
     ranked = sorted(tallies, key=lambda p: (keys[p], p))
     out: list[tuple[int, int]] = []
     for index, player in enumerate(ranked):

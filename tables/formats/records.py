@@ -7,7 +7,8 @@ values and back, so that ``tournament/`` stores plain JSON and replays it throug
 as ints (ghosts negative). Every reader refuses what the rules could not have written, with a
 ``RuleError`` (``ScoreError`` for a report) that says what is wrong.
 
-A stored report (what a captain or the host sends, per format; ``report_score``):
+A stored report (what a captain or the host sends, per format; ``report_score``; the keys each
+format's may hold are its ``FoursomeFormat.report_keys``):
 
 * Progressive Euchre: ``{"points": {"NS": 7, "EW": 5}}`` or the hands as they were played,
   ``{"hands": [["NS", 1], ["EW", 2], ...]}`` (each hand 1, 2 or 4 points to one side), and
@@ -29,13 +30,6 @@ from tables.formats import FoursomeFormat
 from tables.formats.bell import FoursomeBell, FoursomeState
 from tables.formats.foursome import Foursome, Side
 from tables.formats.scoring import ScoreError, TableScore
-
-REPORT_KEYS = {
-    "euchre": frozenset({"points", "hands", "playoff"}),
-    "whist": frozenset({"tricks"}),
-    "bunco": frozenset({"points", "buncos", "minis", "rolloff", "rolls"}),
-}
-"""The keys a stored report of each format may hold."""
 
 
 def _ids(mapping: Mapping[Any, Any], what: str) -> dict[int, Any]:
@@ -123,10 +117,10 @@ def report_score(
 
     ``ties``: "playoff" (the books' way: a tie must name the play-off's / roll-off's winner) or
     "cut" (a tie may be left to a cut at the bell). Raises ``ScoreError`` for a key the format
-    does not report, a value of the wrong shape, or anything the format makes impossible (a
+    does not report (``FoursomeFormat.report_keys``; a tie left uncut names its ``tiebreak``), a value of the wrong shape, or anything the format makes impossible (a
     euchre hand worth 3, 14 tricks, 22 points in one bunco roll, a player not at the table).
     """
-    keys = REPORT_KEYS.get(fmt.game, frozenset())
+    keys = fmt.report_keys
     strangers = sorted(set(report) - keys)
     if strangers:
         raise ScoreError(f"{fmt.title} reports {', '.join(sorted(keys))}; not {', '.join(strangers)}.")
@@ -153,6 +147,5 @@ def report_score(
             raise
         raise ScoreError(f"This is not a report of {fmt.title}: give what its table reports.") from None
     if score.winner is None and ties == "playoff":
-        what = "roll-off" if fmt.game == "bunco" else "play-off"
-        raise ScoreError(f"The points are equal: name the side that won the {what}.")
+        raise ScoreError(f"The points are equal: name the side that won the {fmt.tiebreak}.")
     return score

@@ -6,17 +6,19 @@ pad's buttons, the limits of every report form, and the Bunco head table's 21.
   1 or 2 dice showing the target, a mini bunco (5), a bunco (21). No roll scores 3: three
   dice showing the target are a bunco (``docs/rules/bunco.md``: "three of the target is a
   bunco, 21 points").
-* ``REPORT_LIMITS``: the most each count of a report may be, for the host's form and the
-  captain's phone alike.
+* ``EUCHRE_LIMITS``, ``WHIST_LIMITS``, ``BUNCO_LIMITS``: the most each count of a report may be,
+  for the host's form and the captain's phone alike (each format's ``FoursomeFormat.limits``).
 * ``bunco_head_table_check``: with the round ending at the head table's 21, its report must
   have one team, and only one, at 21 or more (``docs/rules/bunco.md``: "a team at the head
-  table reaching 21 points (more with a bunco) ends the round").
+  table reaching 21 points (more with a bunco) ends the round"); ``bunco_head_table_report_check``
+  the same on a stored report (Bunco's ``FoursomeFormat.head_table_check``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from tables.formats.foursome import Side
 from tables.formats.scoring import (
@@ -61,15 +63,23 @@ BUNCOS_MOST = 99
 """House rule: the most buncos (or mini buncos) one player rolls in a round (a team's 999
 points at most hold 47 buncos)."""
 
-REPORT_LIMITS: Mapping[str, Mapping[str, int]] = {
-    "euchre": {"points": EUCHRE_MOST_POINTS},
-    "whist": {"tricks": 13},  # Drive Whist: one hand of 13 tricks (Foster)
-    "bunco": {"points": BUNCO_MOST_POINTS, "buncos": BUNCOS_MOST, "minis": BUNCOS_MOST, "roll": BUNCO_POINTS},
+EUCHRE_LIMITS: Mapping[str, int] = {"points": EUCHRE_MOST_POINTS}
+"""Progressive Euchre's most points a side (a game's 32, ``scoring.EUCHRE_MOST_POINTS``: both sides
+together, ``euchre_round_check``)."""
+WHIST_LIMITS: Mapping[str, int] = {"tricks": 13}
+"""Drive Whist's most tricks a side: one hand of 13 tricks (Foster)."""
+BUNCO_LIMITS: Mapping[str, int] = {
+    "points": BUNCO_MOST_POINTS,
+    "buncos": BUNCOS_MOST,
+    "minis": BUNCOS_MOST,
+    "roll": BUNCO_POINTS,
 }
-"""The most each count of a table's report may be, by format and count: a side's points (a
-euchre game's 32, ``scoring.EUCHRE_MOST_POINTS``: both sides together, ``euchre_round_check``), a
-side's tricks, a team's (or a player's) points, a player's buncos and mini buncos, one roll.
-Every form reads these (the host's, a scorer's, a phone's); the rules check them again."""
+"""Bunco's most points a team (or a player), buncos and mini buncos a player, and one roll."""
+
+REPORT_LIMITS: Mapping[str, Mapping[str, int]] = {"euchre": EUCHRE_LIMITS, "whist": WHIST_LIMITS, "bunco": BUNCO_LIMITS}
+"""The most each count of a table's report may be, for the three formats of the family defined
+here, by key: each format's value carries its own (``FoursomeFormat.limits``), which every form
+reads (the host's, a scorer's, a phone's); the rules check them again."""
 
 HEAD_TABLE_TARGET = BUNCO_POINTS
 
@@ -92,3 +102,12 @@ def bunco_head_table_check(points: Mapping[Side, int], *, ended_by_report: bool)
             f"At the head table the round ends when a team reaches {HEAD_TABLE_TARGET}: {said}, so neither has "
             f"yet. Play on, and send the result when a team has {HEAD_TABLE_TARGET}."
         )
+
+
+def bunco_head_table_report_check(report: Mapping[str, Any], *, ended_by_report: bool) -> None:
+    """``bunco_head_table_check`` on a stored Bunco report (``tables.formats.records``: its
+    ``"points"`` by "NS" and "EW", already read by ``report_score``): Bunco's
+    ``FoursomeFormat.head_table_check``. Raises ``ScoreError`` in the rule's words; returns None
+    otherwise."""
+    points = {side: int(report["points"][side.value]) for side in Side}
+    bunco_head_table_check(points, ended_by_report=ended_by_report)

@@ -9,7 +9,7 @@ Here the same ``Meta.constraints`` (``tournament.models``: one definition, which
 turn into the database's CHECK and UNIQUE constraints) are evaluated on the row itself:
 
 * a check's condition (``Q`` trees of ``exact``, ``in``, ``gt(e)``, ``lt(e)``, ``isnull``
-  lookups on fields, and comparisons of a field's ``Length``) in SQL's three-valued logic, so a
+  lookups on fields, and comparisons of a field's ``Length`` or ``Lower``) in SQL's three-valued logic, so a
   NULL passes wherever the database lets it pass (a CHECK fails only when its condition is
   false); a condition this evaluator does not know is asked of the database as before
   (``CheckConstraint.validate``), so a new constraint is never skipped;
@@ -33,7 +33,7 @@ from typing import Any
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.functions import Length
+from django.db.models.functions import Length, Lower
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -62,7 +62,7 @@ _LOOKUPS = {Exact: "exact", GreaterThan: "gt", GreaterThanOrEqual: "gte", LessTh
 
 def _value(model: type[models.Model], expression: Any) -> Test:
     """How to read ``expression`` off a row of ``model``: a field (``F`` or its name), a field's
-    ``Length`` (None for NULL), or a plain value. Raises ``Unknown`` for anything else."""
+    ``Length`` or ``Lower`` (None for NULL), or a plain value. Raises ``Unknown`` for anything else."""
     if isinstance(expression, F):
         field: Any = model._meta.get_field(expression.name)  # type: ignore[attr-defined]  # F's name
         return operator.attrgetter(field.attname)
@@ -70,6 +70,10 @@ def _value(model: type[models.Model], expression: Any) -> Test:
         (inner,) = expression.get_source_expressions()
         text = _value(model, inner)
         return lambda row: None if (value := text(row)) is None else len(value)
+    if isinstance(expression, Lower):  # Python's lower() folds at least what SQLite's (ASCII) does
+        (inner,) = expression.get_source_expressions()
+        text = _value(model, inner)
+        return lambda row: None if (value := text(row)) is None else str(value).lower()
     if isinstance(expression, models.Value):
         return _constant(expression.value)
     if isinstance(expression, int | str | float):

@@ -1,7 +1,7 @@
 """The JSON export of a whole evening (schema "head-table/evening/1", described in docs/export.md).
 
-One document with guests, packs, draws, tables, rounds (with their results and bells), moves,
-fresh stakes, standings and prizes. Private link keys are never exported.
+One document with guests, packs, draws, tables, rounds (with their results and bells), the
+helpers' links, moves, fresh stakes, standings and prizes. Private link keys are never exported.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from tournament.exchange.helper_links import helper_links_export
 from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result
 from tournament.registry import format_for
 from tournament.services.prizes import prize_seed
@@ -59,7 +60,9 @@ def _draw_fields(draw) -> dict[str, Any]:
 
 
 def _result_fields(result: Result) -> dict[str, Any]:
-    """One reported result with its votes (votes already prefetched); counters in counters."""
+    """One reported result with its votes (votes and the scorer's link already fetched);
+    counters in counters; ``reported_by_helper`` is the number of the scorer's link it was sent
+    from (``helper_links``), null for a guest's or the host's."""
     return {
         "table": result.table,
         "pool_winner": result.pool_winner_id,
@@ -68,6 +71,7 @@ def _result_fields(result: Result) -> dict[str, Any]:
         "counters": result.counters,
         "report": result.report,
         "reported_by_guest": result.reported_by_guest_id,
+        "reported_by_helper": result.reported_by_helper.number if result.reported_by_helper is not None else None,
         "created_at": _time(result.created_at),
         "superseded_at": _time(result.superseded_at),
         "count_off": result.count_off,
@@ -153,7 +157,10 @@ def evening_export(evening: Evening) -> dict[str, Any]:
     )
     rounds = list(evening.rounds.order_by("number"))
     results = list(
-        Result.objects.filter(round__evening=evening).order_by("round__number", "table", "id").prefetch_related("votes")
+        Result.objects.filter(round__evening=evening)
+        .order_by("round__number", "table", "id")
+        .select_related("reported_by_helper")
+        .prefetch_related("votes")
     )
     bells = list(
         Bell.objects.filter(round__evening=evening).order_by("round__number", "id").prefetch_related("entries")
@@ -170,6 +177,7 @@ def evening_export(evening: Evening) -> dict[str, Any]:
         "draws": [_draw_fields(d) for d in draws],
         "tables": tables,
         "rounds": [_round_fields(r, results, bells) for r in rounds],
+        "helper_links": helper_links_export(evening),
         "final_counts": [
             {
                 "table": c.table,

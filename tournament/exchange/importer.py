@@ -8,10 +8,12 @@ validation (``full_clean``'s field checks: choices, lengths, ranges, the same as
 the models' constraints, checked in Python: ``tournament.exchange.constraints``) before it is
 saved, each kind of row in one ``bulk_create`` (``rows._all_saved``), so the import sends as
 many statements for 500 guests as for 30.
-A bad file gives one ``EveningImportError`` whose message names the place in the file
-(``guests[3].pack: "green" is not one of red, blue``), and nothing is saved.
+A bad file gives one ``EveningImportError`` whose message names the place in the file in a
+host's words (``rows.where``: 'Guest 4 in the file, its pack: "green" is not red or blue.'),
+never the parser's or Python's own, and nothing is saved.
 
-Here: the evening, its guests and its draws. The play (rounds, results, bells, seats, final
+Here: the evening, its guests, its helpers' links (``tournament.exchange.helper_links``) and
+its draws. The play (rounds, results, bells, seats, final
 counts) is the format's (``import_play`` of its plug-in: Progressive Poker's in
 ``tournament/formats/poker/codec.py``, tables of four's in
 ``tournament/formats/partnership/codec.py``), which does not trust the stored moves either: it
@@ -26,6 +28,7 @@ import datetime
 import functools
 import itertools
 import json
+import re
 from collections.abc import Iterator
 from importlib import resources
 from typing import Any
@@ -37,29 +40,36 @@ from django.db import transaction
 from tables.errors import InvariantBroken, RuleError
 from tables.formats.foursome import ghost_name, is_ghost
 from tournament.exchange.export import SCHEMA
+from tournament.exchange.helper_links import helper_links_check, helper_links_saved
 from tournament.exchange.rows import (
     EveningImportError,
     _all_saved,
     _checked,
+    _field_words,
     _saved,
     _shown,
     _time,
     rows_checked_in_python,
     where,
 )
-from tournament.format_setting import game_choices
+from tournament.format_setting import format_choices, game_choices
 from tournament.models import Draw, DrawnCard, Evening, Guest
 from tournament.name_keys import normal_name
 from tournament.registry import default_format, format_for, format_named, installed_formats
+from tournament.services.clock import rounds_too_few
+from tournament.services.state import OPEN_STATES
 
 MAX_BYTES = 32 * 1024 * 1024  # house rule: an evening of 2,000 guests and 1,000 rounds fits easily
 
 
 def export_read(raw: bytes) -> Any:
     """The JSON document in ``raw`` (the bytes of an export file; a UTF-8 byte order mark is
-    allowed). Raises ``EveningImportError`` for an empty file, one over ``MAX_BYTES`` (32 MB),
-    text that is not UTF-8, text that is not JSON (NaN and Infinity included, which JSON does
-    not have), and JSON nested too deeply to read."""
+    allowed). Raises ``EveningImportError`` in a host's words, never the parser's (house rule,
+    found by a stranger: "Expecting ',' delimiter: line 1 column 5 (char 4)"), for an empty
+    file, one over ``MAX_BYTES`` (32 MB), text that is not UTF-8, text that is not JSON (where
+    it breaks off or stops being JSON, by line and column; NaN and Infinity, which JSON does
+    not have; a number longer than ``NUMBER_DIGITS``; half of a UTF-16 pair), and JSON nested
+    too deeply to read."""
     if len(raw) > MAX_BYTES:
         raise EveningImportError(f"The file is {len(raw):,} bytes: an evening export is at most {MAX_BYTES:,}.")
     try:
@@ -71,19 +81,67 @@ def export_read(raw: bytes) -> Any:
     if not text.strip():
         raise EveningImportError("The file is empty: it is not an evening export.")
     try:
-        return json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        raise EveningImportError("The file's JSON is nested too deeply: it is not an evening export.") from None
-    except json.JSONDecodeError as error:
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_whole_number)
+        if _SURROGATE.search(text):  # a lone half of a pair of UTF-16 codes is no text
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
         raise EveningImportError(
-            f"The file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})."
+            f"{NOT_AN_EVENING}: it holds text with a broken character (half of a pair of UTF-16 codes), which no "
+            "export holds."
         ) from None
-    except ValueError as error:  # a number with more digits than Python reads, NaN
-        raise EveningImportError(f"The file is not JSON this import can read ({str(error)[:120]}).") from None
+    except RecursionError:
+        raise EveningImportError(f"{NOT_AN_EVENING}: it is nested too deeply to be one.") from None
+    except json.JSONDecodeError as error:
+        raise EveningImportError(_parse_words(text, error)) from None
+    except _NotJson as error:  # NaN, Infinity, a number longer than any an export holds
+        raise EveningImportError(f"{NOT_AN_EVENING}: {error}") from None
+
+
+NOT_AN_EVENING = "The file is not a Head Table evening"
+"""How every refusal of a file that is not JSON begins (house rule: a host's words)."""
+
+NOT_AN_EXPORT = f"{NOT_AN_EVENING} export: an export says “{SCHEMA}” at its start, this file does not."
+"""What JSON that is not an evening export (another kind of file, another version) is told."""
+
+NUMBER_DIGITS = 30  # house rule: an export's longest number, an id, has 19 digits
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _NotJson(ValueError):
+    """What the JSON reader met that an export never holds, in a host's words."""
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotJson(f"it holds {name}, which is not a number JSON allows.")
+
+
+def _whole_number(digits: str) -> int:
+    """A whole number from the file; raises ``_NotJson`` for one of more than ``NUMBER_DIGITS``
+    digits (Python itself refuses 4,300 with its own words)."""
+    if len(digits.lstrip("-")) > NUMBER_DIGITS:
+        raise _NotJson(f"it holds a number of {len(digits.lstrip('-')):,} digits, longer than any an export holds.")
+    return int(digits)
+
+
+def _parse_words(text: str, error: json.JSONDecodeError) -> str:
+    """Why ``text`` is not JSON, in a host's words: where it breaks off (the file ends too soon)
+    or where the text stops being JSON, by line and column (never the parser's own words)."""
+    place = f"line {error.lineno:,}, column {error.colno:,}"
+    rest = text[error.pos :]
+    if error.msg.startswith("Unterminated string") and "\n" not in rest:  # cut inside a text
+        lines = text.splitlines() or [""]
+        place = f"line {len(lines):,}, column {len(lines[-1]) + 1:,}"
+        rest = ""
+    if not rest.strip():
+        return f"{NOT_AN_EVENING}: it breaks off at {place}, before its end (was it cut short?)."
+    if error.msg == "Extra data":
+        return f"{NOT_AN_EVENING}: it goes on after its end, at {place} (two files in one?)."
+    if error.pos == 0 or not text[: error.pos].strip():
+        return f"{NOT_AN_EVENING}: it is not JSON text at all (it cannot be read from {place})."
+    return f"{NOT_AN_EVENING}: it stops being JSON at {place}."
 
 
 @functools.cache
@@ -134,8 +192,8 @@ def export_schema() -> dict[str, Any]:
 _TYPE_WORDS = {
     "integer": "a whole number",
     "string": "text",
-    "object": "a JSON object",
-    "array": "a JSON list",
+    "object": "a group of named values",
+    "array": "a list",
     "boolean": "true or false",
     "null": "null",
 }
@@ -145,9 +203,9 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     """One line for one schema error: the place in the file, then what is wrong there."""
     value, kind, expected, schema = error.instance, error.validator, error.validator_value, error.schema
     if kind == "const":
-        return f"This is not a Head Table evening export (schema {SCHEMA})."
+        return NOT_AN_EXPORT[:-1]
     if kind == "enum":
-        said = f"{_shown(value)} is not one of {', '.join(map(str, expected))}"
+        said = f"{_shown(value)} is not {_choices_words(expected)}"
     elif kind == "type":
         wanted = [expected] if isinstance(expected, str) else expected
         said = f"{_shown(value)} is not {' or '.join(_TYPE_WORDS.get(t, t) for t in wanted)}"
@@ -158,26 +216,54 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     elif kind == "maxLength":
         said = f"{len(value):,} characters is too long (at most {expected:,})"
     elif kind == "minLength":
-        said = "is empty"
+        said = "it is empty"
     elif kind == "maxItems" or kind == "maxProperties":
         said = f"{len(value):,} items is too many (at most {expected:,})"
     elif kind == "minItems":
         said = f"{len(value)} items is too few (at least {expected})"
     elif kind == "required":
-        missing = [name for name in expected if name not in value]
-        said = (
-            f"the field {missing[0]} is missing"
-            if len(missing) == 1
-            else f"the fields {', '.join(missing)} are missing"
-        )
+        missing = [_field_words(name) for name in expected if name not in value]
+        said = f"it has no {' and no '.join(missing)}"
     elif kind == "additionalProperties":
         extra = [name for name in value if name not in schema.get("properties", {})]
-        said = f"unknown field {_shown(extra[0]) if extra else ''}"
+        said = f"{_shown(extra[0]) if extra else 'a field'} is not a field a Head Table export has here"
+    elif kind == "anyOf" and "description" not in schema and (types := _types_wanted(error)):
+        said = f"{_shown(value)} is not {' or '.join(_TYPE_WORDS.get(t, 'what this holds') for t in types)}"
     elif kind in ("pattern", "format", "propertyNames") or "description" in schema:
-        said = f"{_shown(value)} is not {schema.get('description', 'what this field holds')}"
-    else:
-        said = error.message[:200]
+        said = f"{_shown(value)} is not {schema.get('description', 'what this holds')}"
+    else:  # jsonschema's own message quotes Python's reprs: never shown
+        said = f"{_shown(value)} is not what a Head Table export holds here"
     return f"{where(error.absolute_path)}: {said}"
+
+
+def _types_wanted(error: jsonschema.ValidationError) -> list[str]:
+    """The JSON types the branches of an ``anyOf`` ask for ("integer", "null"), each once."""
+    wanted: list[str] = []
+    for branch in error.validator_value:
+        kinds = branch.get("type", []) if isinstance(branch, dict) else []
+        for kind in [kinds] if isinstance(kinds, str) else kinds:
+            if kind not in wanted:
+                wanted.append(kind)
+    return wanted
+
+
+def _choices_words(values: list[Any]) -> str:
+    """The values an ``enum`` allows, as a host reads them: each by its name where the site has
+    one ("Draw Poker" for ``draw_poker``), else as written ("red or blue"); a long list is not
+    spelled out."""
+    names = _choice_names()
+    shown = [names.get(value, value.replace("_", " ")) if isinstance(value, str) else _shown(value) for value in values]
+    if len(shown) > 8:
+        return "one of the values a Head Table export holds here"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+@functools.cache
+def _choice_names() -> dict[str, str]:
+    """The table games and formats by the names a host reads ("Draw Poker" for ``draw_poker``),
+    and no game ("") as "no game"; any other stored value is read as written, its underscores
+    made spaces ("head pool")."""
+    return {"": "no game", **{value: f"“{label}”" for value, label in [*game_choices(), *format_choices()]}}
 
 
 def export_check(data: Any) -> None:
@@ -190,7 +276,7 @@ def export_check(data: Any) -> None:
     message is ``jsonschema``'s verdict.
     """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise EveningImportError(f"This is not a Head Table evening export (schema {SCHEMA}).")
+        raise EveningImportError(NOT_AN_EXPORT)
     if _check_depth(data) and _valid_compiled(data):
         _check_references(data)
         return
@@ -199,7 +285,7 @@ def export_check(data: Any) -> None:
         best = jsonschema.exceptions.best_match(errors)
         more = len(errors) - 1
         tail = f" (and {more}{'+' if len(errors) == 100 else ''} more problem{'s' if more > 1 else ''})" if more else ""
-        raise EveningImportError(_schema_message(best) + tail)
+        raise EveningImportError(_schema_message(best) + tail + ".")
     _check_references(data)
 
 
@@ -284,18 +370,25 @@ def _references(data: dict[str, Any]) -> Iterator[tuple[list[Any], int]]:
 
 
 def _check_references(data: dict[str, Any]) -> None:
-    """Guest ids and names are unique, every reference is a listed guest, every card's table
-    is in its draw's plan, round numbers are unique, a leave/arrive bell has its guest."""
+    """Guest ids and names are unique, every reference is a listed guest, a result sent from a
+    scorer's link names a listed scorer's link (``helper_links.helper_links_check``), every
+    card's table is in its draw's plan, no fewer rounds are planned than were played
+    (``rounds_too_few``, the clock's rule), round numbers are unique, a leave/arrive bell has
+    its guest."""
     ids: dict[int, int] = {}
     names: dict[str, int] = {}
     for i, guest in enumerate(data["guests"]):
         if guest["id"] in ids:
-            raise EveningImportError(f"guests[{i}].id: {guest['id']} is also the id of guests[{ids[guest['id']]}].")
+            raise EveningImportError(
+                f"{where(['guests', i, 'id'])}: {guest['id']} is also the number of guest {ids[guest['id']] + 1} "
+                "in the file."
+            )
         ids[guest["id"]] = i
         key = Guest.fold_name(guest["name"])
         if key in names:
             raise EveningImportError(
-                f"guests[{i}].name: {_shown(guest['name'])} is also the name of guests[{names[key]}]."
+                f"{where(['guests', i, 'name'])}: {_shown(guest['name'])} is also the name of guest "
+                f"{names[key] + 1} in the file."
             )
         names[key] = i
     fmt = format_named(data["evening"].get("format") or default_format())
@@ -303,22 +396,31 @@ def _check_references(data: dict[str, Any]) -> None:
         if place[0] == "prizes" and is_ghost(guest):
             raise EveningImportError(f"{where(place)}: {ghost_name(guest)} is a ghost, and a ghost wins no prize.")
         if guest not in ids:
-            raise EveningImportError(f"{where(place)}: guest {guest} is not in the guest list.")
+            raise EveningImportError(f"{where(place)}: no guest in the file's guest list has the number {guest}.")
+    helper_links_check(data)
     for d, draw in enumerate(data["draws"]):
         ranks = fmt.card_ranks(len(draw["sizes"]))
         for c, card in enumerate(draw["cards"]):
             if card["rank"] > ranks:
                 raise EveningImportError(
-                    f"draws[{d}].cards[{c}].rank: {card['rank']} is not a table of this draw (1 to {ranks})."
+                    f"{where(['draws', d, 'cards', c, 'rank'])}: {card['rank']} is not a table of this draw "
+                    f"(1 to {ranks})."
                 )
+    played = sum(rnd["state"] not in OPEN_STATES for rnd in data["rounds"])
+    refused = rounds_too_few(data["evening"].get("rounds_planned"), played)  # the clock's and settings' rule
+    if refused:
+        raise EveningImportError(f"{where(['evening', 'rounds_planned'])}: {refused}")
     numbers = [rnd["number"] for rnd in data["rounds"]]
     for r, number in enumerate(numbers):
         if numbers.index(number) != r:
-            raise EveningImportError(f"rounds[{r}].number: round {number} is there twice.")
+            raise EveningImportError(f"{where(['rounds', r, 'number'])}: round {number} is there twice.")
         for b, bell in enumerate(data["rounds"][r]["bells"]):
             kind = bell.get("kind", "bell")
             if kind != "bell" and not bell.get("record") and not any(e["kind"] == kind for e in bell["entries"]):
-                raise EveningImportError(f"rounds[{r}].bells[{b}]: a bell of kind {kind} without a {kind} entry.")
+                what = {"leave": "guest leaving", "arrive": "guest arriving", "seat": "seat change"}.get(kind, "step")
+                raise EveningImportError(
+                    f"{where(['rounds', r, 'bells', b])}: a {what} without a line saying who (its {what} line)."
+                )
 
 
 def evening_import(*, data: Any, host) -> Evening:
@@ -337,8 +439,18 @@ def evening_import(*, data: Any, host) -> Evening:
             return _import(data, host)
     except EveningImportError:
         raise
-    except (RuleError, InvariantBroken, KeyError, TypeError, ValueError, IndexError) as error:
-        raise EveningImportError(f"The export cannot be replayed: {str(error)[:300]}") from None
+    except RuleError as error:  # the rules' own words, about the evening the file holds
+        raise EveningImportError(f"The file's evening cannot be played again by the rules: {error}") from None
+    except (InvariantBroken, LookupError, TypeError, ValueError, ArithmeticError, AttributeError):
+        # Python's own words name its types and the file's keys: a host is told what to do instead.
+        raise EveningImportError(REPLAY_REFUSED) from None
+
+
+REPLAY_REFUSED = (
+    "The file's evening cannot be played again by the rules: something in its draw, rounds or bells is not "
+    "as Head Table writes it (was the file edited by hand?). Export the evening again from its own site."
+)
+"""What a file whose play cannot be replayed is told when no rule names the reason."""
 
 
 def _options(info: dict[str, Any]) -> dict[str, Any]:
@@ -352,12 +464,13 @@ def _options(info: dict[str, Any]) -> dict[str, Any]:
     for plugin in [*installed_formats().values(), own]:
         checks.update(plugin.stored_option_checks(info))
     for group, values in options.items():
+        place = where(["evening", "options", group])
         if group not in checks:
-            raise EveningImportError(f"evening.options.{group}: no format of this site keeps options named so.")
+            raise EveningImportError(f"{place}: no format of this site keeps house rules of this kind.")
         try:
             checks[group](dict(values))
         except RuleError as error:
-            raise EveningImportError(f"evening.options.{group}: {error}") from None
+            raise EveningImportError(f"{place}: {error}") from None
     return options
 
 
@@ -420,7 +533,7 @@ def _evening_and_guests(data: dict[str, Any], host) -> tuple[Evening, dict[int, 
                 name=name,
                 name_key=Guest.fold_name(name),
                 pack=row["pack"],
-                contact=row.get("contact", ""),
+                contact=row.get("contact", "").strip(),  # as the guest form strips it
                 status=row["status"],
             ),
             ["guests", i],
@@ -463,19 +576,22 @@ def _draws(data: dict[str, Any], evening: Evening, gid) -> tuple[Draw, dict[str,
         if not row.get("complete", True):  # a physical draw being recorded: the draw in force stays
             if row["kind"] != Draw.Kind.PHYSICAL or open_physical is not None:
                 raise EveningImportError(
-                    f"draws[{d}]: a second draw being recorded that is not superseded; only one physical "
-                    "draw is recorded at a time."
+                    f"{where(['draws', d])}: a second draw being recorded that is not superseded; only one "
+                    "physical draw is recorded at a time."
                 )
             open_physical = d
             continue
         if live is not None:
-            raise EveningImportError(f"draws[{d}]: a second draw that is not superseded; only one draw is live.")
+            raise EveningImportError(
+                f"{where(['draws', d])}: a second draw that is not superseded; only one draw is live."
+            )
         live = (draw, row)
     return live
 
 
 def _import(data: dict[str, Any], host) -> Evening:
     evening, guests = _evening_and_guests(data, host)
+    helper_links_saved(data, evening)  # before the play: its results name the scorers' links
 
     def gid(old: int) -> int:
         return guests[old].pk

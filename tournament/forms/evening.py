@@ -198,19 +198,11 @@ class EveningForm(forms.ModelForm):
                 refused = options_change_refused(self.instance, self._format_options)
                 if refused and chosen.key == self.instance.format:
                     self.add_error(None, refused)
-        red, blue = (data.get("red_label") or "").strip(), (data.get("blue_label") or "").strip()
-        if red and blue and red.casefold() == blue.casefold():
-            self.add_error("blue_label", "The two packs need different labels, e.g. “Ladies” and “Gentlemen”.")
-        value = data.get("counter_value")
-        if value is not None and value < 0:
-            self.add_error("counter_value", "A counter's money value cannot be negative; leave it empty for none.")
+        # The pack labels, the counter's value, the bounds of every number and the game's fit to
+        # the format are the model's rules (``Evening.clean_fields``, its validators), checked
+        # when the form validates the instance: one rule, in one set of words, for this form,
+        # the admin and the JSON import.
         return data
-
-    def clean_minutes_per_round(self) -> int:
-        minutes = self.cleaned_data["minutes_per_round"]
-        if not 1 <= minutes <= 180:
-            raise forms.ValidationError("A round lasts between 1 and 180 minutes.")
-        return minutes
 
     def settings(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """For a valid form: (the settings it holds, field name -> value; the format's options
@@ -229,14 +221,6 @@ class EveningForm(forms.ModelForm):
         if commit:
             evening.save()
         return evening
-
-    def clean_counters_per_stake(self) -> int | None:
-        counters = self.cleaned_data["counters_per_stake"]
-        if counters is None:
-            return None
-        if not 1 <= counters <= 10_000:
-            raise forms.ValidationError("A stake is between 1 and 10,000 counters.")
-        return counters
 
 
 class GuestForm(forms.Form):
@@ -550,23 +534,8 @@ class ClockSettingsForm(forms.ModelForm):
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
 
-    def clean_changeover_minutes(self) -> int:
-        minutes = self.cleaned_data["changeover_minutes"]
-        if not 0 <= minutes <= 60:
-            raise forms.ValidationError("A change-over lasts 0 to 60 minutes.")
-        return minutes
-
-    def clean_warning_seconds(self) -> int:
-        seconds = self.cleaned_data["warning_seconds"]
-        if not 0 <= seconds <= 600:
-            raise forms.ValidationError("Warn 0 to 600 seconds (10 minutes) before the bell.")
-        return seconds
-
-    def clean_rounds_planned(self):
-        rounds = self.cleaned_data["rounds_planned"]
-        if rounds is not None and not 1 <= rounds <= 500:
-            raise forms.ValidationError("Play 1 to 500 rounds, or leave it empty.")
-        return rounds
+    # The bounds of the change-over, the warning and the rounds are the model's (its validators,
+    # read by ``model_number_field``): the same words here, on the settings page and in the admin.
 
 
 class ClockMinutesForm(forms.Form):

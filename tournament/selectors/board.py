@@ -266,9 +266,13 @@ def evening_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -
 
 
 def _live_results(rnd: Round, guests: dict[int, Guest]) -> dict[int, Result]:
-    """The live results of ``rnd`` by table number, with their pool winner, reporter and
-    ``disputes`` (the guests' dispute votes) filled in from ``guests`` (pk -> guest). Two queries."""
-    results = {r.table: r for r in Result.objects.filter(round=rnd, superseded_at__isnull=True)}
+    """The live results of ``rnd`` by table number, with their pool winner, reporter (a guest
+    from ``guests``, pk -> guest, or the scorer's link: ``Result.sender``) and ``disputes`` (the
+    guests' dispute votes) filled in. Two queries."""
+    results = {
+        r.table: r
+        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related("reported_by_helper")
+    }
     for result in results.values():
         if result.pool_winner_id is not None:
             result.pool_winner = guests[result.pool_winner_id]

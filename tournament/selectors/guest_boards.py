@@ -15,7 +15,9 @@ parts it shows, so the first draw after a change computes only those (issue 26 i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from tournament.evening_parts import evening_part as _part
 from tournament.kept import Kept
@@ -28,6 +30,7 @@ from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.prizes import evening_standings
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
+FRAGMENTS_KEPT = 64  # pieces of pages kept with one board (``Shared.fragment``)
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
 _BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
 _STANDINGS: Kept[HasPrizes] = Kept(BOARDS_KEPT)  # evening token -> the standings page's standings
@@ -49,6 +52,36 @@ class Shared:
     table_of: dict[int, TableBoard]  # guest id -> their table
     ceremony: Ceremony | None = None  # once the evening has ended
     family: object | None = None  # the format's own board (``FormatPlugin.family_board``), if it has one
+    fragments: dict[object, str] = field(default_factory=dict, compare=False, repr=False)
+    """Pieces of the phones' pages drawn once for this board (``fragment``)."""
+
+    @cached_property
+    def place_of(self) -> dict[int, tuple[int, object]]:
+        """Guest id -> (place, the format's row) in the standings, made once per board: a phone's
+        page looks its guest up here instead of walking the whole standings (issue 26 item 2:
+        500 pages drawn in the second after a bell)."""
+        return {guest.pk: (place, row) for place, guest, row in self.standing}
+
+    @cached_property
+    def entries_of(self) -> dict[int, list]:
+        """Guest id -> what the last bell did to them (``EveningBoard.entries_for``), made once
+        per board. Guests the last bell did not name are absent."""
+        entries: dict[int, list] = {}
+        for entry in self.board.last_entries:
+            entries.setdefault(entry.guest_id, []).append(entry)
+        return entries
+
+    def fragment(self, name: object, draw: Callable[[], str]) -> str:
+        """The piece of a page called ``name`` (a hashable value saying all it depends on,
+        besides this board), drawn by ``draw()`` the first time and kept with the board, so the
+        phones that show the same piece at one version share one drawing. Thread-safe enough:
+        two threads drawing at once draw the same text."""
+        text = self.fragments.get(name)
+        if text is None:
+            text = draw()
+            if len(self.fragments) < FRAGMENTS_KEPT:
+                self.fragments[name] = text
+        return text
 
 
 def shared_board_at(token: str, version: int | None) -> Shared | None:

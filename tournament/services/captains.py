@@ -119,11 +119,11 @@ def captain_report(
         state = _check_reporter(guest=guest, rnd=rnd, table=table)
         live = (
             Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True)
-            .select_related("reported_by_guest")
+            .select_related("reported_by_guest", "reported_by_helper")
             .first()
         )
         if live is not None:
-            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            by = live.sender_words()  # a captain, a scorer (issue 23) or the host
             raise RuleError(
                 "Table {table}'s result is already in, sent by {by}. The first report stands: confirm it "
                 "or dispute it on your page.",

@@ -396,11 +396,18 @@ def rounds_planned_refused(evening: Evening, planned: int | None) -> str | None:
     refused = format_for(evening).rounds_change_refused(evening, planned)
     if refused or planned is None:
         return refused
-    played = evening.rounds.exclude(state__in=OPEN_STATES).count()
-    if planned < played:
-        done = "1 round has" if played == 1 else f"{played} rounds have"
-        return f"{done} been played already: plan at least that many."
-    return None
+    return rounds_too_few(planned, evening.rounds.exclude(state__in=OPEN_STATES).count())
+
+
+def rounds_too_few(planned: int | None, played: int) -> str | None:
+    """Why ``planned`` rounds (None: no number) cannot be planned when ``played`` rounds are
+    played (closed, not in ``OPEN_STATES``), or None when they can: never fewer than were played
+    (house rule: the clock, the settings page, the admin's evening settings and the JSON import
+    all refuse it in these words). No query."""
+    if planned is None or planned >= played:
+        return None
+    done = "1 round has" if played == 1 else f"{played} rounds have"
+    return f"{done} been played already: plan at least that many."
 
 
 def evening_set_clock(*, evening: Evening, user=None, device: str = "", **fields) -> Evening:

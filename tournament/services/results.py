@@ -106,10 +106,10 @@ def result_record(
     state: EveningState | None = None,
 ) -> Result:
     """Record (or replace) a table's result for a round in play; returns the live ``Result``
-    (``helper``: the scorer's ``HelperLink`` when a scorer entered it, for the audit). ``pool_winner`` and ``in_call`` are guest ids at that table; ``tied`` the others who split
-    the pool with the winner (a tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps
-    guest id to counters after the deal (required at the head table). An earlier result for the same table
-    is kept, marked superseded. When the evening ends rounds at the head table's pool (the
+    (``helper``: the scorer's ``HelperLink`` it was sent from: its sender and the audit's). ``pool_winner``
+    and ``in_call`` are guest ids at that table; ``tied`` the others who split the pool with the winner (a
+    tie: ``BellOptions.pool_tie`` says who moves); ``counters`` maps guest id to counters after the deal
+    (required at the head table). An earlier result for the same table is kept, marked superseded. When the evening ends rounds at the head table's pool (the
     rules' way) a head-table result rings the bell in the same transaction.
 
     Raises ``RuleError`` (the format's: Progressive Poker's ``ResultError``) for a round not in
@@ -185,6 +185,7 @@ def _save_result(
         counters={str(g): c for g, c in counters.items()},
         reported_by_user=user if user and user.is_authenticated else None,
         reported_by_guest=reporter,
+        reported_by_helper=helper,
         request_id=request_id[:64],
         count_off=off,
     )

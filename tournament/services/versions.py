@@ -54,7 +54,9 @@ def redis_url() -> str | None:
     if default.get("BACKEND") != _REDIS_BACKEND:
         return None
     location = default.get("LOCATION")
-    return location[0] if isinstance(location, list | tuple) else location
+    if isinstance(location, list | tuple):
+        location = location[0]
+    return str(location) if location else None
 
 
 def version_channel(token: str) -> str:

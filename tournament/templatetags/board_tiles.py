@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tournament.templatetags.html_text import html_text
-from tournament.templatetags.name_tags import names_isolated
+from tournament.templatetags.name_tags import names_isolated, sent_by
 
 register = template.Library()
 
@@ -84,8 +84,8 @@ def _report(t, words, result_url: str) -> str:
         return f'<p class="report"><span class="status missing">No report yet</span> · <a href="{result_url}">enter the report</a></p>'
     status = str(result.status)
     said = {"confirmed": "Confirmed", "disputed": "Disputed"}.get(status, "Report in")
-    sender = result.reported_by_guest
-    sent = f" from <bdi>{html_text(sender.name)}</bdi>" if sender else ""
+    sender = sent_by(result)  # a player or a scorer (issue 23); nothing for the host's own
+    sent = f" from {sender}" if sender else ""
     return (
         f'<p class="report"><span class="status {html_text(status)}">{said}</span>{sent}: '
         f'{names_isolated(words, seat_names(t))} · <a href="{result_url}">change</a></p>'

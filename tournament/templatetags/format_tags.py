@@ -1,5 +1,5 @@
-"""Template filters for the formats at tables of four: a player's tally by name, a Bunco round's
-target number; and the standings table's rows (``tally_rows``)."""
+"""Template filters for the formats at tables of four: a player's tally by name, a round's
+target number (the format's ``round_target``: Bunco's); and the standings table's rows (``tally_rows``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tables.formats import FoursomeFormat
 from tables.formats.scoring import bunco_target as target_of
 from tables.formats.table_rules import bunco_pad as pad_for
 from tournament.templatetags.standing_rows import number
@@ -47,6 +48,14 @@ def bunco_target(round_number: int) -> int:
     """The number Bunco's round ``round_number`` rolls for, 1 to 6
     (``tables.formats.scoring.bunco_target``: round 7's is 1 again)."""
     return target_of(round_number)
+
+
+@register.filter
+def round_target(round_number: int, fmt: FoursomeFormat | None) -> int | None:
+    """The number round ``round_number`` aims at in ``fmt`` (its ``round_target``: Bunco's dice,
+    1 to 6), or None for a format whose rounds aim at none (or no format)."""
+    target = fmt.round_target if fmt is not None else None
+    return target(round_number) if target is not None else None
 
 
 @register.filter

@@ -10,6 +10,8 @@ text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a 
   stored with names, a verdict, a prize's reason), escaped, with each of ``names`` found in
   them put in its ``<bdi>``.
 - ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined.
+- ``{{ result|sent_by:"the host" }}``: who sent a table's result (``Result.sender``): a guest's
+  name or a scorer's label isolated in the words, or the given words for the host.
 - ``{{ p.reason|winners_isolated:p }}``: words about a prize (its reason), each of its
   winners' names in them isolated; ``{{ standings|standing_names }}``: the names of a format's
   standings' guests, for ``names_isolated`` on words naming any of them (a tie's reason).
@@ -66,6 +68,18 @@ def names_isolated(text: object, names: Iterable[str] | None) -> SafeString:
 def names_joined(names: Iterable[str] | None, between: str = ", ") -> SafeString:
     """Each of ``names`` in its ``<bdi>``, joined by ``between`` (escaped)."""
     return mark_safe(conditional_escape(between).join(name_isolated(n) for n in (names or ())))  # noqa: S308 - each part escaped
+
+
+@register.filter
+def sent_by(result: object, host: str = "") -> SafeString:
+    """Who sent ``result`` (a ``Result``), as a page writes it: "<bdi>Ann</bdi>", "the scorer
+    <bdi>Britt</bdi>", "the scorer (link 3)", or ``host`` for the host's own entry ("the host"
+    where a guest reads it; "", the default, on the host's pages, which then say nothing).
+    Escaped; the wording is ``Result.sender``'s (``HelperLink.as_sender``). Raises nothing."""
+    words, name = result.sender(host)  # type: ignore[attr-defined]
+    if not name or not words.endswith(name):
+        return conditional_escape(words)
+    return format_html("{}<bdi>{}</bdi>", words[: len(words) - len(name)], name)
 
 
 @register.filter

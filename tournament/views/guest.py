@@ -28,6 +28,7 @@ from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import parse_etags
@@ -158,25 +159,15 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
     table = shared.table_of.get(guest.pk)
     line = next((ln for ln in table.lines if ln.guest.pk == guest.pk), None) if table else None
     standing = shared.standing
-    place = next((i for i, g, _ in standing if g.pk == guest.pk), None)
+    place, my_row = shared.place_of.get(guest.pk, (None, None))
     result = table.result if table else None
-    votes, my_vote, told = [], None, {}
-    if result is not None:
-        votes = list(result.votes.all())
-        for vote in votes:
-            vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
-        my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
-        reporter = board.guests.get(result.reported_by_guest_id) if result.reported_by_guest_id else None
-        told = {
-            "reporter": reporter.name if reporter else "",
-            "call": [board.guests[g].name for g in result.in_call if g in board.guests],
-            "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
-        }
     now = database_now()
     left = _clock(board.round, now)
     ended = _ended_context(guest, shared)
     if ended and not ended["finished"]:
         standing = []  # no standings on the phones between the last bell and the final standings
+    shown = standing[:STANDINGS_SHOWN]
+    in_top = any(g.pk == guest.pk for _, g, _ in shown)
     return {
         **ended,
         "evening": evening,
@@ -185,25 +176,53 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "table": table,
         "line": line,
         "place": place,
-        "standing": standing[:STANDINGS_SHOWN],
-        "in_top": any(g.pk == guest.pk for _, g, _ in standing[:STANDINGS_SHOWN]),
-        "my_row": next((r for i, g, r in standing if g.pk == guest.pk), None),
-        "entries": board.entries_for(guest.pk),
-        "names": [g.name for g in board.guests.values()],  # isolated where words name them (name_tags)
+        "standing": shown,
+        "standing_list": _standing_list(shared, shown, guest.pk if in_top else None) if shown else "",
+        "in_top": in_top,
+        "my_row": my_row,
+        "entries": shared.entries_of.get(guest.pk, []),
+        "names": board.guest_names,  # isolated where words name them (name_tags)
         "server_now": now,
         "seconds_left": left,
         "clock_text": f"{left // 60}:{left % 60:02d}" if left is not None else "",
         "poll_seconds": POLL_SECONDS,
         "wait_url": reverse("guest-wait", args=[guest.key]),  # the push (views.waits, issue 26 item 2)
         "live": True,  # house rule (module docstring): polls go on after the ceremony
-        "result": result,
-        "told": told,
-        "votes": votes,
-        "my_vote": my_vote,
-        "can_report": bool(board.round and table and result is None and guest.status != Guest.Status.LEFT),
+        **_result_context(guest, board, result),
+        "can_report": board.round is not None
+        and table is not None
+        and result is None
+        and guest.status != Guest.Status.LEFT,
         "too_late": too_late_to_play(guest, seated=table is not None),
         "etag": _etag(evening_token(evening.pk, evening.public_key), evening.version, bool(request.htmx)),
     }
+
+
+def _result_context(guest: Guest, board, result) -> dict:
+    """The table's reported ``result`` as the guest's page tells it (None: nothing reported):
+    the result, the votes (each with its guest's name), this guest's own vote, and the names of
+    those in the call and the counters reported, by name."""
+    if result is None:
+        return {"result": None, "told": {}, "votes": [], "my_vote": None}
+    votes = list(result.votes.all())
+    for vote in votes:
+        vote.name = board.guests[vote.guest_id].name if vote.guest_id in board.guests else ""
+    told = {
+        "call": [board.guests[g].name for g in result.in_call if g in board.guests],
+        "counters": [(board.guests[int(g)].name, c) for g, c in result.counters.items() if int(g) in board.guests],
+    }
+    my_vote = next((v.verdict for v in votes if v.guest_id == guest.pk), None)
+    return {"result": result, "told": told, "votes": votes, "my_vote": my_vote}
+
+
+def _standing_list(shared: Shared, shown: list, me: int | None) -> str:
+    """The standings' list as the phones show it (``guest/_standing_list.html``), with the row of
+    guest ``me`` marked when they are in it: drawn once per board for every phone whose guest is
+    not in it, and once for each guest who is (``Shared.fragment``)."""
+    return shared.fragment(
+        ("standing-list", len(shown), me),
+        lambda: render_to_string("guest/_standing_list.html", {"standing": shown, "me": me}),
+    )
 
 
 def _with_clock(request: HtmxHttpRequest, guest: Guest, shared: Shared, context: dict) -> dict:

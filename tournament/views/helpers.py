@@ -168,7 +168,7 @@ def helper_result(request: HttpRequest, link: HelperLink, table: int) -> HttpRes
     current = state.current_round(evening)
     board = evening_board(evening)
     if current is None or not 1 <= table <= len(board.tables):
-        words = "No round is in play, or there is no such table."
+        words = no_round_words(evening)
         messages.error(request, words)
         return kept_answer(request, redirect("helper-page", link.key), REFUSED, words)
     seat = board.tables[table - 1]
@@ -234,6 +234,15 @@ def _scorer_sent(
 
 
 NOTHING_SAVED = "Nothing was saved."
+
+
+def no_round_words(evening: Evening) -> str:
+    """What a scorer's result form answers, in every format, when there is no round in play or
+    no such table: the evening has ended (house rule, issue 23 item 4: no word of a next round
+    after the end), else "No round is in play, or there is no such table." Nothing is saved."""
+    if evening.stage == Evening.Stage.ENDED:
+        return "The evening has ended: there are no more rounds, so there is nothing to enter."
+    return "No round is in play, or there is no such table."
 
 
 def scorer_send(

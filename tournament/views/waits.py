@@ -42,13 +42,20 @@ def seen_version(request: HttpRequest) -> int | None:
 
 
 async def wait_answer(
-    request: HttpRequest, found: tuple[int, int, str], *, thread_sensitive: bool, limit: float | None = None
+    request: HttpRequest,
+    found: tuple[int, int, str],
+    *,
+    thread_sensitive: bool,
+    limit: float | None = None,
+    one_listener: bool = False,
 ) -> HttpResponse:
     """The answer to a phone's wait, for its link's entry ``found`` (``(guest id, evening id,
     evening token)``, ``links.link_lookup``): waits with ``version_waits.version_wait`` (at most
     ``limit`` seconds, default ``WAIT_SECONDS``) and returns the JSON answer with the private
     headers. A ``v`` that is not a version is answered "changed" at once with the version now;
-    a Redis error (``redis.RedisError``) is answered "unavailable" at once."""
+    a Redis error (``redis.RedisError``) is answered "unavailable" at once. ``one_listener``:
+    wait on the process's one subscription (``version_waits.ProcessListener``: an ASGI server's
+    long-lived loop), not on one of the wait's own."""
     seen = seen_version(request)
     limit = WAIT_SECONDS if limit is None else limit
     try:
@@ -58,6 +65,7 @@ async def wait_answer(
             -1 if seen is None else seen,
             limit=0 if seen is None else limit,
             thread_sensitive=thread_sensitive,
+            one_listener=one_listener,
         )
     except RedisError:
         return private(JsonResponse({"state": "unavailable", "version": seen or 0}))

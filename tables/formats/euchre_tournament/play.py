@@ -29,23 +29,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tables.errors import RuleError
-from tables.formats import FoursomeFormat, FoursomeOptions
+from tables.formats import EUCHRE, FoursomeOptions
 from tables.formats.bell import FoursomeBell, FoursomeState, ring_foursome_bell, tallies_added
 from tables.formats.engine import DrawnSeat, FormatEntry, Plan, Rung, Seating
 from tables.formats.euchre_tournament.schedule import FEWEST_PLAYERS, Place, Schedule, most_games, rotation_schedule
 from tables.formats.euchre_tournament.scoring import Standing, TournamentOptions, award
 from tables.formats.foursome import Movement, Side, is_ghost
-from tables.formats.prizes import PrizeRule
+from tables.formats.prizes import PrizeRule, Rank
 from tables.formats.scoring import TableScore, euchre_score
 from tables.packs import Pack
 from tables.prizes import Prize
 
 SOURCE = "the euchre tournaments' rotation schedules, after E. H. Moore's whist tournaments (1896)"
 
-TOURNAMENT = FoursomeFormat(
+TOURNAMENT = replace(
+    EUCHRE,
     key="euchre_tournament",
     title="Euchre tournament",
     movement=Movement.LADDER,  # not used: the schedule seats every game
@@ -57,10 +58,13 @@ TOURNAMENT = FoursomeFormat(
     ),
     score=euchre_score,
     source=SOURCE,
-    game="euchre",
-    standing=("points", "wins"),
+    standing=(Rank("points"), Rank("wins")),
+    prizes_by_points=(),
+    standing_by_points=(),
+    words=replace(EUCHRE.words, unscored="win, no loss, no points"),  # no stars are counted here
 )
-"""The format as the tables of four's pages read it: euchre at every table, individual points."""
+"""The format as the tables of four's pages read it: euchre at every table (Progressive Euchre's
+report, its forms, limits and rules text), individual points, no prizes by stars."""
 
 ENTRY = FormatEntry(
     key=TOURNAMENT.key,

@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from tables.seasons import SeasonOrder, SeasonPrize, SeasonRules
+from tournament.formats.partnership.captain_form import BuncoReportForm, FoursomeReportForm
 from tournament.formats.partnership.plugin import PartnershipFormat
+from tournament.formats.partnership.report_forms import BuncoResultForm, FoursomeResultForm
 
 if TYPE_CHECKING:
     from tournament.plugin import DocumentKind
@@ -16,6 +18,8 @@ class BuncoFormat(PartnershipFormat):
     """Bunco (the Bunco clubs' rules): three dice, 21 at the head table ends the round (``docs/rules/bunco.md``)."""
 
     key: ClassVar[str] = "bunco"
+    result_form: ClassVar[type[FoursomeResultForm] | None] = BuncoResultForm
+    phone_form: ClassVar[type[FoursomeReportForm] | None] = BuncoReportForm
     tie_playoff: ClassVar[str] = "one more roll"
     default_round_end: ClassVar[str] = "head_pool"  # a team at the head table reaching 21 ends the round
     round_end_words: ClassVar[str] = (

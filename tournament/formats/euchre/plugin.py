@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from tables.seasons import SeasonOrder, SeasonPrize, SeasonRules
+from tournament.formats.partnership.captain_form import EuchreReportForm, FoursomeReportForm
 from tournament.formats.partnership.plugin import PartnershipFormat
+from tournament.formats.partnership.report_forms import EuchreResultForm, FoursomeResultForm
 
 
 class EuchreFormat(PartnershipFormat):
     """Progressive Euchre (Foster; Keller's *The Game of Euchre*, 1887): stars for the winners, the head table's losers to the foot table (``docs/rules/progressive-euchre.md``)."""
 
     key: ClassVar[str] = "euchre"
+    result_form: ClassVar[type[FoursomeResultForm] | None] = EuchreResultForm
+    phone_form: ClassVar[type[FoursomeReportForm] | None] = EuchreReportForm
     evening_fields: ClassVar[tuple[str, ...]] = (*PartnershipFormat.evening_fields, "prize_by_points")
     """The family's options and Euchre's own: prizes by total points instead of stars."""
     round_end_words: ClassVar[str] = "When the head table's game is over (its points are recorded: the rules' way)"

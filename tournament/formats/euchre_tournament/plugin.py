@@ -106,7 +106,7 @@ class EuchreTournamentFormat(EuchreFormat):
     def import_check_draw(self, data: dict, row: dict) -> None:
         """The file's draw seats every card of a table at its seat of the layout, and the
         sit-outs' cards at the sit-out table (one past the last). Raises ``EveningImportError``."""
-        from tournament.exchange.rows import EveningImportError
+        from tournament.exchange.rows import EveningImportError, where
 
         d, layout = data["draws"].index(row), row.get("layout") or []
         for c, card in enumerate(row["cards"]):
@@ -114,7 +114,8 @@ class EuchreTournamentFormat(EuchreFormat):
             at_table = rank <= len(layout) and seat is not None and layout[rank - 1][seat] == card["guest"]
             if not at_table and not (rank == len(layout) + 1 and seat is not None):
                 raise EveningImportError(
-                    f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the schedule's seats."
+                    f"{where(['draws', d, 'cards', c])}: the card of guest number {card['guest']} does not "
+                    "match the schedule's seats."
                 )
 
     def movement_words(self, evening: Evening) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat
@@ -145,15 +146,40 @@ class FoursomeBoard:
 
     def table_of(self, player: int) -> tuple[FoursomeTable, SeatLine] | None:
         """The table and seat ``player`` holds now, or None (not seated)."""
-        for table in self.tables:
-            for line in table.seats:
-                if line.player == player:
-                    return table, line
-        return None
+        return self._seat_of.get(player)
 
     def line_of(self, player: int) -> FoursomeLine | None:
         """``player``'s line of the standings (place, tallies), or None."""
-        return next((line for line in self.standings.lines if line.player == player), None)
+        return self._line_of.get(player)
+
+    @cached_property
+    def _seat_of(self) -> dict[int, tuple[FoursomeTable, SeatLine]]:
+        """Player -> (table, seat), made once per board: a board is kept per evening version
+        and every phone's page looks its guest up in it (issue 26 item 2)."""
+        seats: dict[int, tuple[FoursomeTable, SeatLine]] = {}
+        for table in self.tables:
+            for line in table.seats:
+                seats.setdefault(line.player, (table, line))
+        return seats
+
+    @cached_property
+    def _line_of(self) -> dict[int, FoursomeLine]:
+        """Player -> their line of the standings, made once per board (see ``_seat_of``)."""
+        lines: dict[int, FoursomeLine] = {}
+        for line in self.standings.lines:
+            lines.setdefault(line.player, line)
+        return lines
+
+    @cached_property
+    def guest_names(self) -> tuple[str, ...]:
+        """Every name in the standings, for a page to isolate each where words built elsewhere
+        name them (``names_isolated``), made once per board."""
+        return tuple(line.name for line in self.standings.lines)
+
+    @cached_property
+    def players_shown(self) -> tuple[FoursomeLine, ...]:
+        """The standings' lines of players (no ghost), in order, made once per board."""
+        return tuple(line for line in self.standings.lines if not line.is_ghost)
 
 
 def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
@@ -191,14 +217,17 @@ def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) 
 
 
 def _results(rnd: Round | None) -> dict[int, Result]:
-    """The round's live reports by table, each with its reporter loaded and ``disputes``, the
+    """The round's live reports by table, each with its sender loaded (a player or a scorer's
+    link: ``Result.sender``) and ``disputes``, the
     guests' dispute votes with their reasons (``ResultVote.note``), as Progressive Poker's board
     has them. Two queries."""
     if rnd is None:
         return {}
     results = {
         r.table: r
-        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related("reported_by_guest")
+        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related(
+            "reported_by_guest", "reported_by_helper"
+        )
     }
     by_pk = {r.pk: r for r in results.values()}
     for result in by_pk.values():

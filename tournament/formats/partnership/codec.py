@@ -26,6 +26,7 @@ from tables.formats.bell import FoursomeState, guest_arrives, guest_leaves, seat
 from tables.formats.foursome import Side, is_ghost
 from tables.formats.records import bell_to_json, report_score, state_to_json
 from tables.formats.scoring import TableScore
+from tournament.exchange.helper_links import helper_link_ids, result_helper_id
 from tournament.exchange.rows import EveningImportError, _all_saved, _checked, _saved, _time, _time_required, where
 from tournament.exchange.undone import save_undone_bell
 from tournament.formats.partnership.standings import foursome_standings
@@ -111,14 +112,15 @@ def check_draw(data: dict[str, Any], row: dict[str, Any], title: str) -> None:
     layout = row.get("layout") or []
     if not layout or row["sizes"] != [4] * len(layout):
         raise EveningImportError(
-            f"evening.format: {title} is played at tables of four with seats, but draws[{d}] "
-            "has none: the format was changed after the draw."
+            f"{where(['evening', 'format'])}: {title} is played at tables of four with seats, but "
+            f"{where(['draws', d]).lower()} has none: the format was changed after the draw."
         )
     for c, card in enumerate(row["cards"]):
         seat, rank = card.get("seat"), card["rank"]
         if seat is None or rank > len(layout) or layout[rank - 1][seat] != card["guest"]:
             raise EveningImportError(
-                f"draws[{d}].cards[{c}]: guest {card['guest']}'s card does not match the draw's seats (layout)."
+                f"{where(['draws', d, 'cards', c])}: the card of guest number {card['guest']} does not match "
+                "the draw's seats."
             )
 
 
@@ -167,9 +169,10 @@ def _read_reports(
     return live
 
 
-def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
+def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids, links: dict[int, int]) -> None:
     """Save a round's results (live and superseded) with their reports (read first by
-    ``_read_reports``, against the seats at the round's bell) and the guests' votes on them
+    ``_read_reports``, against the seats at the round's bell), who sent each (a player, or a
+    scorer's link: ``links`` maps its number to its new id) and the guests' votes on them
     (confirmed or disputed, with the reason): each checked in the file's order, then each kind
     in one insert."""
     rows: list[Result] = []
@@ -187,6 +190,7 @@ def _reports(rnd: dict[str, Any], r: int, round_row: Round, pid: Ids) -> None:
                 in_call=[],
                 tied=[],
                 reported_by_guest_id=pid(reporter) if reporter is not None else None,
+                reported_by_helper_id=result_helper_id(res, links),
                 superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
                 status=res.get("status", Result.Status.REPORTED),
             ),
@@ -301,11 +305,12 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     Draw.objects.filter(pk=draw.pk).update(layout=layout)
     draw.layout = layout
     names = dict(evening.guests.values_list("id", "name"))
+    links = helper_link_ids(data, evening)  # the scorers' links reports were sent from
     try:
         state = format_for(evening).state_at_draw(draw)  # type: ignore[attr-defined]
     except RuleError as error:
         raise EveningImportError(
-            f"draws[{data['draws'].index(row)}].layout: {error_message(error, names=names)}"
+            f"{where(['draws', data['draws'].index(row), 'layout'])}: {error_message(error, names=names)}"
         ) from None
     for r, rnd in sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"]):
         round_row = _saved(
@@ -322,7 +327,7 @@ def foursome_import(data: dict[str, Any], evening: Evening, draw: Draw, row: dic
         # The reports are read against the seats at the round's bell: a seat change made while
         # the round was in play (before its results) counts, one made after the bell does not.
         scores: dict[int, TableScore] | None = None
-        _reports(rnd, r, round_row, pid)
+        _reports(rnd, r, round_row, pid, links)
         for b, bell in enumerate(rnd["bells"]):
             place = ["rounds", r, "bells", b]
             if bell.get("undone_at"):  # history only, as for Progressive Poker: saved, not replayed

@@ -24,9 +24,9 @@ from tables.formats.foursome import Side
 from tables.formats.records import bell_from_json, bell_to_json, report_score, state_from_json, state_to_json
 from tables.seats import change_again, change_seats, seat_moves
 from tournament.formats.partnership.bell import _store_moves, store_seat_entries
-from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
+from tournament.formats.partnership.report_forms import FoursomeResultForm
 from tournament.formats.partnership.reports import canonical_report
-from tournament.formats.partnership.state import foursome_rules, foursome_seats_follow, player_name
+from tournament.formats.partnership.state import family_format, foursome_rules, foursome_seats_follow, player_name
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.registry import format_for
 from tournament.services.draws import live_draw
@@ -37,16 +37,14 @@ SIDES = {"NS": "EW", "EW": "NS"}
 def foursome_correction_form(
     evening: Evening, *, table: int, players: Sequence[Guest | int], result: Result | None, data
 ) -> FoursomeResultForm:
-    """The format's host report form (``report_forms.RESULT_FORMS``) for the four ``players``
+    """The format's host report form (``PartnershipFormat.result_form``) for the four ``players``
     who sat at ``table`` then (North first; ghosts as negative ids), pre-filled with ``result``'s
     report. Its ``correction()`` is the report as stored (``canonical_report``)."""
     from tournament.formats.partnership.host_pages import report_initial
 
     ids = [p.pk if isinstance(p, Guest) else p for p in players]
     names = [p.name if isinstance(p, Guest) else player_name(p, {}) for p in players]
-    form = RESULT_FORMS[foursome_rules(evening)[0].game](
-        data, players=ids, names=names, initial=report_initial(result, ids)
-    )
+    form = family_format(evening).host_report_form(data, players=ids, names=names, initial=report_initial(result, ids))
     form.table = table  # type: ignore[attr-defined]
     return form
 

@@ -6,10 +6,11 @@ Each builder reads the evening in a constant number of queries and returns its r
 counts: Euchre's points and stars, Whist's tricks, Bunco's wins, losses, buncos and mini buncos;
 the movement; the seats and partners) through ``tables.formats``; issue 15 item 4.
 
-House rules: a score card has ``Evening.rounds_planned`` rows, else 12 (Bunco: 24, four sets of
-six), never fewer than the rounds rung; the rounds already rung are written in (table, partner,
-the tallies the bell added, a filled star for a round won), the round in play has its table and
-partner; once the evening has ended, a card has the rounds played and no more (no round is to
+House rules: a score card has ``Evening.rounds_planned`` rows, else the format's
+``card_rounds`` (12; Bunco: 24, four sets of six), never fewer than the rounds rung; the rounds
+already rung are written in (table, partner, the tallies the bell added as the format's
+``card_columns`` write them, a filled star for a round won), the round in play has its table
+and partner; once the evening has ended, a card has the rounds played and no more (no round is to
 come); a guest who left gets
 no card (as for the seating cards); a ghost has none (it has no link).
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tables.errors import RuleError
-from tables.formats import FoursomeFormat
+from tables.formats import CardColumn, FoursomeFormat
 from tables.formats.foursome import Movement, ghost_name, is_ghost
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
@@ -41,11 +42,6 @@ from tournament.printing.text import guest_print_name
 from tournament.registry import format_for
 from tournament.services.naming import namer
 
-COLUMNS = {
-    "euchre": ("Round", "Table", "Partner", "Points", "Star"),
-    "whist": ("Hand", "Table", "Partner", "Tricks"),
-    "bunco": ("Round", "Table", "Partner", "Win", "Loss", "Buncos", "Mini buncos"),
-}
 Sitting = tuple[int, int, int]  # (table, seat 0..3, partner)
 
 
@@ -59,7 +55,7 @@ def kind_words(number: int, tables: int) -> str:
 
 def rounds_on_card(evening: Evening, fmt: FoursomeFormat, rung: int) -> int:
     """How many rows a score card or tally sheet has (module docstring's house rule)."""
-    planned = evening.rounds_planned or (24 if fmt.game == "bunco" else 12)
+    planned = evening.rounds_planned or fmt.card_rounds
     return min(max(planned, rung, 1), 60)
 
 
@@ -104,45 +100,40 @@ def _tally_marks(count: int) -> str:
     return " ".join("||||" if n + 5 <= count else "|" * (count - n) for n in range(0, count, 5))
 
 
-def _cells(key: str, number: int, sitting: Sitting | None, added: Mapping[str, int] | None, name) -> tuple[str, ...]:
+def columns(fmt: FoursomeFormat) -> tuple[str, ...]:
+    """A score card's headings: the format's ``card_round`` ("Round", Drive Whist's "Hand"),
+    "Table", "Partner" and its ``card_columns``' ("Points", "Star")."""
+    return (fmt.card_round, "Table", "Partner", *(c.heading for c in fmt.card_columns))
+
+
+def _cell(column: CardColumn, amount: int) -> str:
+    """A rung round's cell of ``column`` for ``amount`` added (``CardColumn.shows``)."""
+    if column.shows == "star":
+        return STAR if amount else ""
+    if column.shows == "letter":
+        return column.heading[:1] if amount else ""
+    if column.shows == "marks":
+        return _tally_marks(amount)
+    return str(amount)
+
+
+def _cells(
+    fmt: FoursomeFormat, number: int, sitting: Sitting | None, added: Mapping[str, int] | None, name
+) -> tuple[str, ...]:
     """One round's cells of a player's card (``added`` None: not rung yet; ``sitting`` None: a
     round they did not play, before they came, left blank as one to come, never scored 0:
-    house rule, a card tells the rounds as they were played)."""
+    house rule, a card tells the rounds as they were played), as the format's ``card_columns``
+    write them."""
     table = str(sitting[0]) if sitting else ""
     partner = name(sitting[2]) if sitting else ""
     if added is None or sitting is None:
-        blanks = len(COLUMNS[key]) - 3
-        return (str(number), table, partner, *("" for _ in range(blanks)))
-    if key == "euchre":
-        return (str(number), table, partner, str(added.get("points", 0)), STAR if added.get("stars") else "")
-    if key == "whist":
-        return (str(number), table, partner, str(added.get("tricks", 0)))
-    return (
-        str(number),
-        table,
-        partner,
-        "W" if added.get("wins") else "",
-        "L" if added.get("losses") else "",
-        _tally_marks(added.get("buncos", 0)),
-        _tally_marks(added.get("minis", 0)),
-    )
+        return (str(number), table, partner, *("" for _ in fmt.card_columns))
+    return (str(number), table, partner, *(_cell(c, added.get(c.tally, 0)) for c in fmt.card_columns))
 
 
-def _totals(key: str, tallies: Mapping[str, int]) -> tuple[str, ...]:
-    """The totals row from a player's tallies so far."""
-    if key == "euchre":
-        return ("Total", "", "", str(tallies.get("points", 0)), str(tallies.get("stars", 0)))
-    if key == "whist":
-        return ("Total", "", "", str(tallies.get("tricks", 0)))
-    return (
-        "Total",
-        "",
-        "",
-        str(tallies.get("wins", 0)),
-        str(tallies.get("losses", 0)),
-        str(tallies.get("buncos", 0)),
-        str(tallies.get("minis", 0)),
-    )
+def _totals(fmt: FoursomeFormat, tallies: Mapping[str, int]) -> tuple[str, ...]:
+    """The totals row from a player's tallies so far: every column's total."""
+    return ("Total", "", "", *(str(tallies.get(c.tally, 0)) for c in fmt.card_columns))
 
 
 def _seat_line(tables: Sequence[Sequence[int]], player: int, *, played: int, ended: bool, name) -> str:
@@ -223,12 +214,12 @@ def score_cards(
                 "would lead nowhere. Reissue the link on the guests' links page, then print again."
             )
         rows = [
-            _cells(fmt.game, n, _sitting(before, player), added.get(player, {}), name)
+            _cells(fmt, n, _sitting(before, player), added.get(player, {}), name)
             for n, (before, added) in enumerate(rung, start=1)
         ]
         if not ended:
-            rows.append(_cells(fmt.game, len(rows) + 1, _sitting(state.tables, player), None, name))
-        rows += [_cells(fmt.game, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
+            rows.append(_cells(fmt, len(rows) + 1, _sitting(state.tables, player), None, name))
+        rows += [_cells(fmt, n, None, None, name) for n in range(len(rows) + 1, rounds + 1)]
         url = link(guest.key)
         cards.append(
             TallyCardData(
@@ -236,9 +227,9 @@ def score_cards(
                 url=url,
                 short_url=url.split("://", 1)[-1],
                 seat=_seat_line(state.tables, player, played=len(rung), ended=ended, name=name),
-                columns=COLUMNS[fmt.game],
+                columns=columns(fmt),
                 rows=tuple(rows[:rounds]),
-                totals=_totals(fmt.game, state.tallies.get(player, {})),
+                totals=_totals(fmt, state.tallies.get(player, {})),
             )
         )
     return TallyCardsPdf(evening_name=evening.name, title=fmt.title, cards=cards, paper=paper)
@@ -269,7 +260,7 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     """Bunco's tally sheet for every table (a row per round, the target number, room to tally
     each team's points). Raises ``PrintError`` for another format or before the draw."""
     fmt, _ = foursome_rules(evening)
-    if fmt.game != "bunco":
+    if "tally-sheets" not in {kind.slug for kind in format_for(evening).document_kinds()}:
         raise PrintError(f"Tally sheets are for Bunco; this evening plays {fmt.title}.")
     try:
         tables = len(_state(evening).tables)

@@ -24,7 +24,7 @@ from tables.formats.records import report_score
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable
 from tournament.formats.partnership.captain_form import FoursomeReportForm
 from tournament.formats.partnership.reports import foursome_captain_report, foursome_round_open
-from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name, player_names
+from tournament.formats.partnership.state import family_format, foursome_state, player_name, player_names
 from tournament.forms.actions import CaptainFormHeader
 from tournament.models import Evening, Guest, Result, Round
 from tournament.private_doors import private
@@ -66,9 +66,9 @@ def foursome_page_context(guest: Guest, shared: Shared) -> dict[str, Any]:
         "opponents": [s for s in table.seats if s.side is not me.side] if table and me else [],
         "move": board.moves.get(guest.pk),
         "bell_round": board.bell_round,
-        "standing": [ln for ln in lines if not ln.is_ghost][:STANDINGS_SHOWN],
+        "standing": board.players_shown[:STANDINGS_SHOWN],
         "tally_names": board.standings.tallies,
-        "names": [ln.name for ln in lines],  # isolated where words name them (templatetags.name_tags)
+        "names": board.guest_names,  # isolated where words name them (templatetags.name_tags)
     }
     context |= _result_context(guest, board, table)
     context["score_so_far"] = score_so_far(board, table)
@@ -92,10 +92,8 @@ def _result_context(guest: Guest, board: FoursomeBoard, table: FoursomeTable | N
     votes = list(result.votes.all())
     for vote in votes:
         vote.name = names.get(vote.guest_id, "")
-    reporter = result.reported_by_guest
-    told = {
+    told = {  # who sent it: guest/_votes.html (``Result.sender``)
         "words": report_words(board, table, result),
-        "reporter": reporter.name if reporter else "",
         "counts": _bunco_counts(result.report, table),
     }
     return {
@@ -208,7 +206,7 @@ def foursome_captain(request: HttpRequest, guest: Guest) -> HttpResponse:
         return _back(request, guest, REFUSED, f"There is no table {data['table']} now: open the form again.")
     names = player_names(guest.evening)
     seats = [(p, player_name(p, names)) for p in tables[data["table"] - 1]]
-    form = FoursomeReportForm(request.POST, fmt=foursome_rules(guest.evening)[0].game, seats=seats)
+    form = family_format(guest.evening).phone_report_form(request.POST, seats=seats)
     if form.is_valid() and _captain_sent(request, guest, form, data):
         return _back(
             request,
@@ -275,7 +273,7 @@ def _captain_blank(request: HttpRequest, guest: Guest, board: FoursomeBoard) -> 
     if table.result is not None:
         messages.info(request, f"Table {table.number}'s result is already in: confirm or dispute it below.")
         return private(redirect("guest-page", guest.key))
-    form = FoursomeReportForm(fmt=board.fmt.game, seats=[(s.player, s.name) for s in table.seats])
+    form = family_format(board.evening).phone_report_form(seats=[(s.player, s.name) for s in table.seats])
     return _captain_page(request, guest, board, table, form, board.round.number, uuid.uuid4().hex)
 
 

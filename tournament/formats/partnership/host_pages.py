@@ -28,7 +28,6 @@ from tournament.formats.partnership.boards import (
     foursome_board,
     moves_by_table,
 )
-from tournament.formats.partnership.report_forms import RESULT_FORMS
 from tournament.formats.partnership.reports import foursome_report
 from tournament.formats.partnership.rules_pages import MOVEMENT_WORDS
 from tournament.forms.actions import DrawForm, form_problems
@@ -172,7 +171,7 @@ def result_page(request: HttpRequest, evening: Evening, table: int) -> HttpRespo
         return redirect("host-result", evening.pk, table)
     seat = board.tables[table - 1]
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
-    form = RESULT_FORMS[foursomes.foursome_rules(evening)[0].game](
+    form = foursomes.family_format(evening).host_report_form(
         request.POST or None, players=players, names=names, initial=report_initial(seat.result, players)
     )
     if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:

@@ -4,7 +4,7 @@ key and what is its own (``tournament.formats.euchre``, ``whist``, ``bunco``).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from tables.errors import RuleError
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
     from tournament.formats.partnership.boards import FoursomeBoard
+    from tournament.formats.partnership.captain_form import FoursomeReportForm
+    from tournament.formats.partnership.report_forms import FoursomeResultForm
     from tournament.formats.partnership.standings import FoursomeStandings
     from tournament.models import Bell, Draw, Evening, Guest, Round
     from tournament.plugin import (
@@ -63,6 +65,15 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
     fields_legend: ClassVar[str] = "movement, partners, ties and prizes"
     tie_playoff: ClassVar[str] = "one more hand"
     """How a tie at a table is played off, in the format's words ("one more roll")."""
+    result_form: ClassVar[type[FoursomeResultForm] | None] = None
+    """The host's form of a table's report (a scorer's and a correction's too), a
+    ``formats.partnership.report_forms.FoursomeResultForm``: each format names its own (Euchre's
+    ``EuchreResultForm``); a format built on another (a subclass of its plug-in) takes the
+    other's, as its templates (``template``)."""
+    phone_form: ClassVar[type[FoursomeReportForm] | None] = None
+    """A captain's form of a table's report on the phone, a
+    ``formats.partnership.captain_form.FoursomeReportForm`` (Euchre's ``EuchreReportForm``):
+    named and inherited as ``result_form``."""
     seats_named: ClassVar[bool] = True
     seats_by_schedule: ClassVar[bool] = False
     """Whether the next game's seats are a schedule's, whoever won (the bell's words say so)."""
@@ -89,6 +100,32 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
         "score-sheets": "score-cards",
         "tally-sheets": "score-cards",
     }
+
+    def host_report_form(
+        self, data: Mapping[str, object] | None, *, players: Sequence[int], names: Sequence[str], initial=None
+    ) -> FoursomeResultForm:
+        """The format's ``result_form`` for a table's four ``players`` (North first; ghosts
+        negative) and their ``names``, bound to ``data`` (None: blank), with the format's limits
+        (``FoursomeFormat.limits``) and ``initial`` values. Raises ``NotImplementedError`` for a
+        format that names no form (a site set up wrongly, not a host's mistake)."""
+        if self.result_form is None:
+            raise NotImplementedError(f"{type(self).__name__} names no result_form for a table's report.")
+        return self.result_form(data, players=players, names=names, limits=self._limits(), initial=initial)
+
+    def phone_report_form(
+        self, data: Mapping[str, object] | None = None, *, seats: Sequence[tuple[int, str]]
+    ) -> FoursomeReportForm:
+        """The format's ``phone_form`` for a table's ``seats`` ((player id, name) North first),
+        bound to ``data`` (None: blank), with the format's limits. Raises ``NotImplementedError``
+        as ``host_report_form``."""
+        if self.phone_form is None:
+            raise NotImplementedError(f"{type(self).__name__} names no phone_form for a table's report.")
+        return self.phone_form(data, seats=seats, limits=self._limits())
+
+    def _limits(self) -> tuple[tuple[str, int], ...]:
+        """The format's report limits (``FoursomeFormat.limits``)."""
+        fmt = self.entry.foursome
+        return fmt.limits if fmt is not None else ()
 
     def document_kinds(self) -> tuple[DocumentKind, ...]:
         """Score cards, table cards, results and certificates (a format with tally sheets adds them)."""
@@ -221,13 +258,15 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
 
     def kitty_prizes(self, evening: Evening) -> tuple[tuple[str, str], ...]:
         """The format's prizes as the evening's options make them (``tables.formats.prize_rules``),
-        and Bunco's last bunco of the night."""
+        and its prize read from the bells' history (``FoursomeFormat.last_prize``: Bunco's last
+        bunco of the night)."""
         from tables.formats import prize_rules
         from tournament.formats.partnership.state import foursome_rules
 
         fmt, options = foursome_rules(evening)
         prizes = tuple((rule.key, rule.title) for rule in prize_rules(fmt, options))
-        return prizes + ((("last_bunco", "The last bunco of the night"),) if fmt.game == "bunco" else ())
+        last = fmt.last_prize
+        return prizes + (((last.key, last.title),) if last is not None else ())
 
     def bell_apply(
         self,

@@ -12,7 +12,7 @@ before the seats changed saves nothing (house rule, as Progressive Poker's stale
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString
 
 from tables.formats.foursome import Seat, Side
 from tables.formats.scoring import ROLL_POINTS, ROLL_WORDS
-from tables.formats.table_rules import REPORT_LIMITS as LIMITS
+from tables.formats.table_rules import BUNCO_LIMITS, EUCHRE_LIMITS, WHIST_LIMITS
 from tournament.forms.fields import WholeNumberField, WholeNumbersTextField
 
 SIDES = (Side.NORTH_SOUTH, Side.EAST_WEST)
@@ -54,17 +54,29 @@ def side_words(side: Side, names: Sequence[str]) -> SafeString:
 
 
 class FoursomeResultForm(forms.Form):
-    """The parts every format's form shares: the players' ids as shown and the tie's winner."""
+    """The parts every format's form shares: the players' ids as shown and the tie's winner.
+    ``limits``: (count, the most it may be) as the format reads them
+    (``tables.formats.FoursomeFormat.limits``; default: the form's own game's). Each format's
+    plug-in names its form (``PartnershipFormat.result_form``)."""
 
     seated = WholeNumbersTextField(
         max_count=4,
         error_messages={"invalid": "The list of players this form was shown for was damaged: open the form again."},
     )
     tie_word = "play-off"
+    default_limits: Mapping[str, int] = {}
 
-    def __init__(self, *args: Any, players: Sequence[int], names: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[int],
+        names: Sequence[str],
+        limits: Iterable[tuple[str, int]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.players, self.names = list(players), list(names)
+        self.limits = dict(self.default_limits if limits is None else limits)
         self.fields["seated"].initial = " ".join(str(p) for p in self.players)
         self.fields["winner"] = forms.ChoiceField(
             choices=[("", "No tie")] + [(s.value, side_words(s, self.names)) for s in SIDES],
@@ -103,13 +115,15 @@ class EuchreResultForm(FoursomeResultForm):
     """Progressive Euchre: each side's points, or the hands one by one ("NS1 EW2 NS4": the side
     that scored and its 1, 2 or 4 points), and the play-off's winner on a tie (Foster)."""
 
+    default_limits = EUCHRE_LIMITS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for side in SIDES:
             self.fields[f"points_{side.value}"] = number_field(
                 format_html("{}: points", side_words(side, self.names)),
                 f"{side.words}'s points",
-                most=LIMITS["euchre"]["points"],
+                most=self.limits["points"],
                 required=False,
             )
         self.fields["hands"] = forms.CharField(
@@ -151,6 +165,8 @@ class EuchreResultForm(FoursomeResultForm):
 class WhistResultForm(FoursomeResultForm):
     """Drive Whist: the tricks each side took (13 in all: Foster; no tie is possible)."""
 
+    default_limits = WHIST_LIMITS
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["winner"]
@@ -158,7 +174,7 @@ class WhistResultForm(FoursomeResultForm):
             self.fields[f"tricks_{side.value}"] = number_field(
                 format_html("{}: tricks", side_words(side, self.names)),
                 f"{side.words}'s tricks",
-                most=LIMITS["whist"]["tricks"],
+                most=self.limits["tricks"],
             )
 
     def report(self) -> dict[str, Any]:
@@ -172,6 +188,7 @@ class BuncoResultForm(FoursomeResultForm):
     winner on a tie (club rules)."""
 
     tie_word = "roll-off"
+    default_limits = BUNCO_LIMITS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -179,15 +196,15 @@ class BuncoResultForm(FoursomeResultForm):
             self.fields[f"points_{side.value}"] = number_field(
                 format_html("{}: points", side_words(side, self.names)),
                 f"{side.words}'s points",
-                most=LIMITS["bunco"]["points"],
+                most=self.limits["points"],
             )
         for seat, name in enumerate(self.names):
             where = format_html("<bdi>{}</bdi> ({})", name, Seat(seat).word)
             self.fields[f"buncos_{seat}"] = number_field(
-                format_html("{}: buncos", where), f"{name}'s buncos", most=LIMITS["bunco"]["buncos"]
+                format_html("{}: buncos", where), f"{name}'s buncos", most=self.limits["buncos"]
             )
             self.fields[f"minis_{seat}"] = number_field(
-                format_html("{}: mini buncos", where), f"{name}'s mini buncos", most=LIMITS["bunco"]["minis"]
+                format_html("{}: mini buncos", where), f"{name}'s mini buncos", most=self.limits["minis"]
             )
             self.fields[f"rolls_{seat}"] = forms.CharField(
                 required=False, max_length=400, label=format_html("{}: points of each scoring roll (optional)", where)
@@ -230,11 +247,3 @@ class BuncoResultForm(FoursomeResultForm):
         if rolls:
             out["rolls"] = rolls
         return out | self._tie("rolloff")
-
-
-RESULT_FORMS: dict[str, type[FoursomeResultForm]] = {
-    "euchre": EuchreResultForm,
-    "whist": WhistResultForm,
-    "bunco": BuncoResultForm,
-}
-"""The host's result form of each format at tables of four, by ``Evening.format``."""

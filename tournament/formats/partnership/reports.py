@@ -22,10 +22,8 @@ from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tables.formats.bell import FoursomeState
-from tables.formats.foursome import Side
 from tables.formats.records import report_score
 from tables.formats.scoring import TableScore
-from tables.formats.table_rules import bunco_head_table_check
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest, HelperLink, Result, Round
 from tournament.registry import format_for
@@ -65,8 +63,9 @@ def report_check(
     ``TableScore`` the bell will take. Raises ``RuleError`` for a table that does not exist and
     ``ScoreError`` (a ``RuleError``) for what the format makes impossible. Saves nothing.
 
-    At Bunco, on an evening whose rounds end at the head table's 21, the head table's report
-    must have one team at 21 or more, never both (``tables.formats.table_rules``); a report
+    On an evening whose rounds end at the head table's result, the head table's report is
+    checked by the format's ``head_table_check`` where it has one (Bunco: one team at 21 or
+    more, never both, ``tables.formats.table_rules``); a report
     sent after the bell rang by the clock or the host (``ended_by_report`` False: the score
     so far) need not reach 21. ``state``: the evening's state now, when the caller has it."""
     fmt, options = foursome_rules(evening)
@@ -77,9 +76,8 @@ def report_check(
         )
     canonical = canonical_report(report)
     score = report_score(fmt, state.tables[table - 1], canonical, ties=options.ties)
-    if fmt.game == "bunco" and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
-        points = {side: int(canonical["points"][side.value]) for side in Side}
-        bunco_head_table_check(points, ended_by_report=ended_by_report)
+    if fmt.head_table_check is not None and table == 1 and evening.round_end == Evening.RoundEnd.HEAD_POOL:
+        fmt.head_table_check(canonical, ended_by_report=ended_by_report)
     return score
 
 
@@ -99,7 +97,8 @@ def foursome_report(
     ``state``: the evening's state now, when the caller has built it (built once per report).
 
     ``report`` as ``tables.formats.records`` reads it. ``reporter``: the guest who sent it from
-    their phone (must sit at that table). Raises ``RuleError`` for a round not in play, a table
+    their phone (must sit at that table); ``helper``: the scorer's ``HelperLink`` it was sent
+    from (its sender, ``Result.reported_by_helper``, and the audit's). Raises ``RuleError`` for a round not in play, a table
     that does not exist, a reporter not at the table, or a report the format makes impossible;
     nothing is saved then. A repeated ``request_id`` returns the saved result.
     """
@@ -154,6 +153,7 @@ def _save(
         table=table,
         report=report,
         reported_by_guest=reporter,
+        reported_by_helper=helper,
         request_id=request_id[:64],
         reported_by_user=user if user is not None and user.is_authenticated else None,
     )
@@ -232,9 +232,13 @@ def foursome_captain_report(
                 if where
                 else "You have no seat now, so you cannot report a result."
             )
-        live = rnd.results.filter(table=table, superseded_at__isnull=True).select_related("reported_by_guest").first()
+        live = (
+            rnd.results.filter(table=table, superseded_at__isnull=True)
+            .select_related("reported_by_guest", "reported_by_helper")
+            .first()
+        )
         if live is not None:
-            by = live.reported_by_guest.name if live.reported_by_guest else "the host"
+            by = live.sender_words()  # a player, a scorer (issue 23) or the host
             raise RuleError(
                 f"Table {table}'s result is already in, sent by {by}. The first report stands: confirm "
                 "it or dispute it on your page."

@@ -1,6 +1,7 @@
 """The rules page of a format at tables of four (``/rules/euchre/``, ``/rules/whist/``,
 ``/rules/bunco/``, and an evening's rules page when it plays one): the format's rules
-(``templates/<key>/rules.html`` in the format's package), the host's options in words with the defaults, and the cases
+(``templates/<key>/rules.html`` in the format's package, or the one of the format it builds on:
+``FormatPlugin.template``), the host's options in words with the defaults, and the cases
 the sources leave open as the product decides them (``docs/rules/tables-of-four.md``)."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
 from tournament.formats.partnership.state import foursome_rules
 from tournament.models import Evening
-from tournament.registry import installed_formats
+from tournament.registry import format_named, installed_formats
 
 MOVEMENT_WORDS = {
     "ladder": "Winners move up one table; the head table's winners stay; the losers stay, "
@@ -26,7 +27,8 @@ MOVEMENT_WORDS = {
 
 def format_option_rows(fmt: FoursomeFormat, options: FoursomeOptions | None) -> list[dict[str, str]]:
     """The host's options for a format at tables of four, in words: label, meaning, the value
-    (the evening's when ``options`` is given) and the default."""
+    (the evening's when ``options`` is given) and the default; the prizes by points only for a
+    format that has them (``FoursomeFormat.prizes_by_points``: Euchre's)."""
     default = FoursomeOptions()
 
     def values(o: FoursomeOptions) -> tuple[str, ...]:
@@ -49,7 +51,7 @@ def format_option_rows(fmt: FoursomeFormat, options: FoursomeOptions | None) -> 
     return [
         {"label": label, "meaning": meaning, "value": value, "default": dflt}
         for (label, meaning), value, dflt in shown
-        if label != "Euchre prizes by" or fmt.standing[:1] == ("stars",)
+        if label != "Euchre prizes by" or fmt.prizes_by_points
     ]
 
 
@@ -65,7 +67,7 @@ def rules_page(request: HttpRequest, fmt: FoursomeFormat, evening: Evening | Non
     context = {
         "fmt": fmt,
         "formats": [p.entry.foursome for p in installed_formats().values() if p.entry.foursome is not None],
-        "fragment": f"{fmt.key}/rules.html",
+        "fragment": format_named(fmt.key).template("rules"),
         "evening": evening,
         "plays_it": plays_it,
         "rows": format_option_rows(fmt, options),

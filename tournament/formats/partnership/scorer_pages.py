@@ -1,6 +1,6 @@
 """A scorer's pages at tables of four (Progressive Euchre, Drive Whist, Bunco, the Euchre
 tournament): the round in play table by table, and a table's report through the format's own
-form, the host's (``report_forms.RESULT_FORMS``, its fields ``FormatPlugin.template("host_report")``).
+form, the host's (``PartnershipFormat.result_form``, its fields ``FormatPlugin.template("host_report")``).
 
 The helper's link, its role, the private links' headers and the CSRF check are the product's
 (``tournament.views.helpers.helper_view``), which hands these evenings here through the format's
@@ -21,13 +21,13 @@ from django.shortcuts import redirect, render
 from tournament.formats.partnership import state as foursomes
 from tournament.formats.partnership.boards import FoursomeBoard, FoursomeTable, foursome_board
 from tournament.formats.partnership.host_pages import moved_words, report_initial, report_words
-from tournament.formats.partnership.report_forms import RESULT_FORMS, FoursomeResultForm
+from tournament.formats.partnership.report_forms import FoursomeResultForm
 from tournament.formats.partnership.reports import foursome_scorer_report
 from tournament.forms.door import RoundNumberForm
 from tournament.forms.seen import SeenVersionForm
 from tournament.models import HelperLink
 from tournament.registry import format_for
-from tournament.views.helpers import NOTHING_SAVED, scorer_send
+from tournament.views.helpers import NOTHING_SAVED, no_round_words, scorer_send
 from tournament.views.kept import REFUSED, form_words, kept_answer, request_id
 from tournament.views.stale import report_unchanged_since, seen_beside
 
@@ -66,10 +66,11 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
     one-time id: "recorded already"). Refused (a form for another round, seats changed since it
     was shown, a report of that table that came in since it was shown, or a report the rules
     refuse): the form again with the reason and "Nothing was
-    saved.". No round in play, or no such table: back to the tables with that said."""
+    saved.". No round in play, or no such table: back to the tables with that said (the
+    evening's end said as such: ``views.helpers.no_round_words``)."""
     board = foursome_board(link.evening)
     if board.round is None or not 1 <= table <= len(board.tables):
-        words = "No round is in play, or there is no such table."
+        words = no_round_words(link.evening)
         messages.error(request, words)
         return kept_answer(request, redirect("helper-page", link.key), REFUSED, words)
     seat = board.tables[table - 1]
@@ -105,8 +106,9 @@ def scorer_result_page(request: HttpRequest, link: HelperLink, table: int) -> Ht
 def _report_form(link: HelperLink, seat: FoursomeTable, data) -> FoursomeResultForm:
     """The format's report form for the table's four (North first), from its live report."""
     players, names = [s.player for s in seat.seats], [s.name for s in seat.seats]
-    form_class = RESULT_FORMS[foursomes.foursome_rules(link.evening)[0].game]
-    return form_class(data, players=players, names=names, initial=report_initial(seat.result, players))
+    return foursomes.family_format(link.evening).host_report_form(
+        data, players=players, names=names, initial=report_initial(seat.result, players)
+    )
 
 
 def _refused(form: FoursomeResultForm, words: str) -> None:

@@ -3,8 +3,9 @@ losses, buncos, mini buncos) and the format's prizes.
 
 Rules: ``docs/rules/tables-of-four.md`` through ``tables.formats.prizes`` (a prize whose best count is 0
 goes to no one; ghosts win nothing; each "most" prize once per pack where both packs play, the
-booby prize once; Bunco's last bunco of the night). House rules: the standings' order
-(``tables.formats.prizes.STANDING_ORDER``); a tie for a prize is cut with a generator seeded by
+booby prize once; a prize read from the bells, as Bunco's last bunco of the night: the
+format's ``last_prize``). House rules: the standings' order (the format's ranks,
+``tables.formats.FoursomeFormat.standing``: the most or the fewest of each tally first); a tie for a prize is cut with a generator seeded by
 the evening's public key, so every page shows the same cut (as for Progressive Poker).
 """
 
@@ -15,9 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tables.errors import RuleError
+from tables.formats import LastPrize
 from tables.formats.bell import FoursomeState
 from tables.formats.foursome import ghost_name, is_ghost
-from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players, standing_order
+from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players
 from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tables.prizes import Prize
@@ -96,7 +98,7 @@ def foursome_standings(
         )
         for place, p in rank_players(
             {p: t for p, t in tallies.items() if not is_ghost(p)},  # no place for ghosts: docs/rules/tables-of-four.md
-            standing_order(fmt.standing, prize_by_points=options.prize_by_points),
+            fmt.ranks(prize_by_points=options.prize_by_points),
         )
     )
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
@@ -105,8 +107,8 @@ def foursome_standings(
         .rules_of(evening)
         .prizes(state, packs, options=options, rng=random.Random(prize_seed(evening)))
     )
-    if fmt.game == "bunco":
-        prizes.append(_last_bunco(evening))
+    if fmt.last_prize is not None:
+        prizes.append(_last_prize(evening, fmt.last_prize))
     named = namer(names)
     return FoursomeStandings(
         fmt.tallies,
@@ -120,17 +122,17 @@ def foursome_standings(
     )
 
 
-def _last_bunco(evening: Evening) -> Prize:
-    """Bunco's last bunco of the night (club rules): who rolled a bunco in the latest round that
-    had one (several that round share it: the bell does not know which roll came last)."""
+def _last_prize(evening: Evening, rule: LastPrize) -> Prize:
+    """A prize read from the bells' history (the format's ``LastPrize``; Bunco's last bunco of the
+    night, club rules): who added some of its tally in the latest round that had any (several
+    that round share it: the bell does not know which roll came last)."""
     records = (
         Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
         .order_by("round__number")
         .values_list("record", flat=True)
     )
-    winners = last_bunco([bell_from_json(r).added for r in records])
-    reason = "A bunco in the latest round that had one." if winners else "Not awarded: nobody has rolled a bunco."
-    return Prize("last_bunco", "The last bunco of the night", winners, reason, FORMATS_RULE)
+    winners = last_bunco([bell_from_json(r).added for r in records], rule.tally)
+    return Prize(rule.key, rule.title, winners, rule.won if winners else rule.nobody, FORMATS_RULE)
 
 
 def _title(evening: Evening, prize: Prize) -> str:

@@ -13,6 +13,7 @@ to 3 West) and, after every bell, the whole state (tables and tallies) in ``Bell
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from django.db.models import IntegerField
 from django.db.models.expressions import RawSQL
@@ -29,11 +30,20 @@ from tournament.registry import format_for
 from tournament.services.draws import draw_digital, live_draw, seats_replace
 from tournament.services.state import last_state_after
 
+if TYPE_CHECKING:
+    from tournament.formats.partnership.plugin import PartnershipFormat
+
 
 def evening_format(evening: Evening) -> FormatEntry:
     """The evening's format's entry (``FormatPlugin.entry``: title, tallies, the rules at
     tables of four). No query."""
     return format_for(evening).entry
+
+
+def family_format(evening: Evening) -> PartnershipFormat:
+    """The evening's format's plug-in as the family's (``PartnershipFormat``: its report forms);
+    the caller has checked that it plays at tables of four (``foursome_rules``). No query."""
+    return cast("PartnershipFormat", format_for(evening))
 
 
 def foursome_rules(evening: Evening) -> tuple[FoursomeFormat, FoursomeOptions]:

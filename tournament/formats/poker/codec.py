@@ -25,6 +25,7 @@ from tables.errors import RuleError
 from tables.formats.poker.bell import BellRecord, EveningState, TableResult, guest_arrives, guest_leaves
 from tables.formats.poker.prizes import places, standings
 from tables.packs import Pack
+from tournament.exchange.helper_links import helper_link_ids, result_helper_id
 from tournament.exchange.rows import (
     EveningImportError,
     _all_saved,
@@ -97,11 +98,18 @@ def poker_standings_export(
 
 
 def _results(
-    rnd: dict[str, Any], r: int, round_row: Round, gid, rows: list[Result], votes: list[ResultVote]
+    rnd: dict[str, Any],
+    r: int,
+    round_row: Round,
+    gid,
+    rows: list[Result],
+    votes: list[ResultVote],
+    links: dict[int, int],
 ) -> list[TableResult]:
     """Check a round's results (live and superseded) and their votes and add them to ``rows``
-    and ``votes`` (written later, each kind in one insert for the whole evening); returns the
-    live ones for the bell."""
+    and ``votes`` (written later, each kind in one insert for the whole evening); ``links`` maps
+    a scorer's link number to its new id (the result's sender). Returns the live ones for the
+    bell."""
     live_results = []
     for x, res in enumerate(rnd["results"]):
         counters = {str(gid(int(g))): n for g, n in res["counters"].items()}
@@ -118,6 +126,7 @@ def _results(
                 tied=tied,
                 counters=counters,
                 reported_by_guest_id=gid(reporter) if reporter is not None else None,
+                reported_by_helper_id=result_helper_id(res, links),
                 superseded_at=_time(res.get("superseded_at"), [*place, "superseded_at"]),
                 count_off=res.get("count_off", 0),
                 status=res.get("status", Result.Status.REPORTED),
@@ -160,17 +169,20 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
     try:
         state = EveningState.start(tables, stake=evening.counters_per_stake)
     except RuleError as error:
-        raise EveningImportError(f"draws[{data['draws'].index(row)}]: {error_message(error, names=names)}") from None
+        raise EveningImportError(
+            f"{where(['draws', data['draws'].index(row)])}: {error_message(error, names=names)}"
+        ) from None
 
     options = ring_options(evening)  # as the bells were rung: the last bell never waits for counts
     rounds = sorted(enumerate(data["rounds"]), key=lambda pair: pair[1]["number"])
     round_rows = _rounds_saved(evening, rounds)
     results: list[Result] = []
     votes: list[ResultVote] = []
+    links = helper_link_ids(data, evening)  # the scorers' links results were sent from
     bells: list[Bell] = []
     entries: list[BellEntry] = []
     for (r, rnd), round_row in zip(rounds, round_rows, strict=True):
-        live_results = _results(rnd, r, round_row, gid, results, votes)
+        live_results = _results(rnd, r, round_row, gid, results, votes, links)
         for b, bell in enumerate(rnd["bells"]):
             if bell.get("undone_at"):  # history only: saved as exported, not replayed
                 stored, its_entries = undone_bell_rows(
@@ -184,7 +196,9 @@ def poker_import(*, data: dict[str, Any], evening: Evening, draw: Draw, row: dic
                 except EveningImportError:
                     raise
                 except RuleError as error:
-                    raise EveningImportError(f"rounds[{r}].bells[{b}]: {error_message(error, names=names)}") from None
+                    raise EveningImportError(
+                        f"{where(['rounds', r, 'bells', b])}: {error_message(error, names=names)}"
+                    ) from None
             bells.append(stored)
             entries.extend(its_entries)
     _all_saved(results)

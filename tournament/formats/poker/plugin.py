@@ -309,13 +309,14 @@ class PokerFormat(FormatPlugin[EveningState, "EveningStandings", TableResult, Be
 
     def import_check_draw(self, data: dict, row: dict) -> None:
         """Progressive Poker's draw seats no card at a named seat, at two tables or more."""
-        from tournament.exchange.rows import EveningImportError
+        from tournament.exchange.rows import EveningImportError, where
 
         seated = bool(row.get("layout")) or any(c.get("seat") is not None for c in row["cards"])
         if seated or len(row["sizes"]) < 2:
             raise EveningImportError(
-                f"evening.format: {self.title} does not match draws[{data['draws'].index(row)}], which seats "
-                "tables of four with partners: the format was changed after the draw."
+                f"{where(['evening', 'format'])}: {self.title} does not match "
+                f"{where(['draws', data['draws'].index(row)]).lower()}, which seats tables of four with "
+                "partners: the format was changed after the draw."
             )
 
     def import_play(self, *, data: dict, evening: Evening, draw: Draw, row: dict, gid, host) -> None:

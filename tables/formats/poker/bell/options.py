@@ -89,9 +89,10 @@ class BellOptions:
         for name, allowed in CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise RuleError(f"“{value}” is not a choice for {name}: use one of {', '.join(allowed)}.")
+                choices = ", ".join(f"“{choice}”" for choice in allowed)
+                raise RuleError(f"“{value}” is not a choice for the bell's house rule “{name}”: use one of {choices}.")
         if isinstance(self.max_table, bool) or not isinstance(self.max_table, int) or self.max_table < 3:
-            raise RuleError(f"max_table must be a whole number, 3 or more (got {self.max_table!r}).")
+            raise RuleError("The most players at a table (“max_table”) must be a whole number, 3 or more.")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None) -> BellOptions:
