@@ -295,6 +295,10 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
     key: ClassVar[str]
     evening_fields: ClassVar[tuple[str, ...]] = ()
     fields_legend: ClassVar[str] = ""
+    fixed_at_draw: ClassVar[tuple[str, ...]] = ()
+    """The evening's settings (form field names) the format fixes once the guests have drawn,
+    besides the format itself (fixed for every format): the settings and clock pages show them
+    as fixed text, not as a choice they would refuse on saving. Default: none."""
     round_end_words: ClassVar[str] = "When the head table's result is recorded (the rules' way)"
     head_table_rang: ClassVar[str] = "when the head table's game was over"
     """How a bell rung by the head table's result came, in the format's words, after "rung"."""

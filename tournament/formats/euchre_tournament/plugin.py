@@ -35,6 +35,8 @@ class EuchreTournamentFormat(EuchreFormat):
     """None of the family's options: the schedule seats every game whoever won (no movement, no
     partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
     a tie at a table is played off, the family's default."""
+    fixed_at_draw: ClassVar[tuple[str, ...]] = ("rounds_planned",)
+    """The number of games, which the schedule is drawn for (``rounds_change_refused``)."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
     default_round_end: ClassVar[str] = "head_pool"
     """A new tournament's games end when every table has reported, as its rules say
