@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from tables.errors import RuleError
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
@@ -316,4 +317,4 @@ def unseated_guests(evening: Evening) -> list[Guest]:
         return []
     out = fmt.sitting_out(evening)
     here = Guest.objects.filter(evening=evening, status=Guest.Status.HERE, seat__isnull=True).exclude(pk__in=out)
-    return sorted(here, key=lambda g: (g.name_key, g.pk))
+    return sorted(here, key=lambda g: (name_order(g.name), g.pk))

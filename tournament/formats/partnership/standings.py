@@ -23,6 +23,7 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import prize_seed
@@ -85,7 +86,7 @@ def foursome_standings(
     seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
     tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
     names = {pk: g.name for pk, g in guests.items()}
-    lines = tuple(
+    ranked = (
         FoursomeLine(
             place,
             p,
@@ -99,6 +100,8 @@ def foursome_standings(
             standing_order(fmt.standing, prize_by_points=options.prize_by_points),
         )
     )
+    # players sharing a place by name (``name_keys.name_order``)
+    lines = tuple(sorted(ranked, key=lambda line: (line.place, name_order(line.name), line.player)))
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     prizes = list(
         format_for(evening)
@@ -113,7 +116,10 @@ def foursome_standings(
         lines,
         tuple(
             FoursomePrizeLine(
-                p, _title(evening, p), tuple(guests[g] for g in p.winners if g in guests), p.reason_for(named)
+                p,
+                _title(evening, p),
+                tuple(sorted((guests[g] for g in p.winners if g in guests), key=lambda g: (name_order(g.name), g.pk))),
+                p.reason_for(named),
             )
             for p in prizes
         ),

@@ -24,6 +24,7 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.poker.state import poker_state
 from tournament.models import Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import prize_seed
@@ -90,10 +91,13 @@ def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None)
         return EveningStandings((), (), (), None)
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines = [
-        StandingLine(place=place, guest=guests[row.guest], row=row)
-        for place, row in zip(places(rows), rows, strict=True)
-    ]
+    lines = sorted(  # guests sharing a place by name (``name_keys.name_order``)
+        (
+            StandingLine(place=place, guest=guests[row.guest], row=row)
+            for place, row in zip(places(rows), rows, strict=True)
+        ),
+        key=lambda line: (line.place, name_order(line.guest.name), line.guest.pk),
+    )
     names = {pk: g.name for pk, g in guests.items()}
     prizes = (
         format_for(evening)
@@ -110,7 +114,7 @@ def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None)
         PrizeLine(
             prize=p,
             title=_title(evening, p),
-            winners=tuple(guests[g] for g in p.winners),
+            winners=tuple(sorted((guests[g] for g in p.winners), key=lambda g: (name_order(g.name), g.pk))),
             reason=p.reason_for(namer(names)),
         )
         for p in prizes
@@ -133,7 +137,11 @@ def board_standings(
     ``places``). Each guest's pack as registered. No query."""
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    return tuple((place, row.guest, row) for place, row in zip(places(rows), rows, strict=True))
+    ranked = zip(places(rows), rows, strict=True)
+    return tuple(
+        (place, row.guest, row)
+        for place, row in sorted(ranked, key=lambda pr: (pr[0], name_order(guests[pr[1].guest].name), pr[1].guest))
+    )
 
 
 def _title(evening: Evening, prize: Prize) -> str:
