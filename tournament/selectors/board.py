@@ -19,6 +19,7 @@ from django.db import connection
 from django.utils import timezone
 
 from tables.errors import RuleError
+from tables.words import once
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, ResultVote, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
@@ -218,7 +219,7 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
 
         warnings = Bell.objects.filter(pk=board.last_bell.pk).values_list("record__warnings", flat=True).first()
         names = {pk: g.name for pk, g in guests.items()}
-        board.last_warnings = [name_guests(w, names) for w in (warnings or [])]
+        board.last_warnings = list(once(name_guests(w, names) for w in (warnings or [])))
     return board
 
 

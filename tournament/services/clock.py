@@ -24,6 +24,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.models import Bell, Evening, Guest, Round, Seat
 from tournament.name_keys import name_order
 from tournament.registry import format_for
@@ -306,7 +307,7 @@ def _no_leaver_seated(evening: Evening) -> None:
         )
     ]
     if gone:
-        where = ", ".join(f"{{guests[{i}]}} at table {table}" for i, (_, table) in enumerate(gone))
+        where = joined(f"{{guests[{i}]}} at table {table}" for i, (_, table) in enumerate(gone))
         raise RuleError(
             "Round 1 has not started: " + where + (" have" if len(gone) > 1 else " has") + " left but still"
             f" hold{'' if len(gone) > 1 else 's'} a seat. Give it up first (the guests page's Left says how), "
