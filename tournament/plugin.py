@@ -529,6 +529,20 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
     # -- corrections (``services.corrections``) --------------------------------------------------
 
+    def played_guests(self, evening: Evening) -> frozenset[int] | None:
+        """The guests who took part in a round whose bell has rung: at a table when it was
+        played (``played_seats`` of every live bell); None before the first bell (nobody has
+        played yet, so nobody is told apart). A guest not among them (checked in but never
+        seated for a round, or registered and absent) gets no place in the standings, the
+        ceremony or the documents and is listed apart as "did not play" (house rule: a place is
+        for a guest who played; every format). One query."""
+        from tournament.models import Bell
+
+        bells = list(Bell.objects.live().bells().of_evening(evening.pk))
+        if not bells:
+            return None
+        return frozenset(g for bell in bells for table in self.played_seats(bell) for g in table if g > 0)
+
     def played_seats(self, bell: Bell) -> Sequence[Sequence[int]]:
         """The tables round ``bell.round`` was played at (the "before" of its live bell, not the
         seats after later steps): player ids, table 1 first (ghosts negative)."""

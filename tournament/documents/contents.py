@@ -290,6 +290,8 @@ class Outcome:
     prizes: tuple[PrizeData, ...]
     settlement: tuple[SettlementRow, ...] | None
     ended: bool
+    did_not_play: tuple[str, ...] = ()
+    """The names of the guests who played no rung round (no place), as printed."""
 
 
 T = TypeVar("T")
@@ -380,7 +382,8 @@ def _evening_outcome(evening: Evening) -> Outcome:
             )
             for s in table.settlement
         )
-    return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED)
+    did_not_play = tuple(guest_print_name(g.pk, g.name) for g in table.did_not_play)
+    return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED, did_not_play)
 
 
 def results_document(*, evening: Evening, paper: str = "A4", variant: str = "full") -> ResultsPdf:
@@ -394,6 +397,7 @@ def results_document(*, evening: Evening, paper: str = "A4", variant: str = "ful
         prizes=outcome.prizes,
         settlement=outcome.settlement,
         paper=paper,
+        did_not_play=outcome.did_not_play,
     )
 
 

@@ -9,7 +9,8 @@ text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a 
 - ``{{ text|names_isolated:names }}``: words built elsewhere as plain text (a bell's line
   stored with names, a verdict, a prize's reason), escaped, with each of ``names`` found in
   them put in its ``<bdi>``.
-- ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined.
+- ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined; ``{{ names|names_listed }}``:
+  each isolated, listed "A, B and C" (``tables.words.joined``).
 - ``{{ p.reason|winners_isolated:p }}``: words about a prize (its reason), each of its
   winners' names in them isolated; ``{{ standings|standing_names }}``: the names of a format's
   standings' guests, for ``names_isolated`` on words naming any of them (a tie's reason).
@@ -24,6 +25,8 @@ from functools import lru_cache
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+
+from tables.words import joined
 
 register = template.Library()
 
@@ -66,6 +69,14 @@ def names_isolated(text: object, names: Iterable[str] | None) -> SafeString:
 def names_joined(names: Iterable[str] | None, between: str = ", ") -> SafeString:
     """Each of ``names`` in its ``<bdi>``, joined by ``between`` (escaped)."""
     return mark_safe(conditional_escape(between).join(name_isolated(n) for n in (names or ())))  # noqa: S308 - each part escaped
+
+
+@register.filter
+def names_listed(names: Iterable[object] | None) -> SafeString:
+    """Each of ``names`` (names, or guests with a ``name``) in its ``<bdi>``, listed by the one
+    rule, "A, B and C" (``tables.words.joined``): ``{{ s.did_not_play|names_listed }}``."""
+    isolated = [name_isolated(str(getattr(n, "name", n))) for n in (names or ())]
+    return mark_safe(joined(isolated))  # noqa: S308 - each name escaped, the joints are plain words
 
 
 @register.filter

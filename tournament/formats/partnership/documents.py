@@ -330,7 +330,19 @@ def tally_results(*, evening: Evening, paper: str = "A4", variant: str = "full")
     """The results at tables of four: prizes and standings with the format's tallies. Raises as
     ``tally_outcome``."""
     columns, rows, prizes = tally_outcome(evening)
-    return TallyResultsPdf(evening_name=evening.name, columns=columns, standings=rows, prizes=prizes, paper=paper)
+    did_not_play = remembered(
+        "did_not_play",
+        evening,
+        lambda e: tuple(guest_print_name(g.pk, g.name) for g in foursome_standings(e).did_not_play),
+    )
+    return TallyResultsPdf(
+        evening_name=evening.name,
+        columns=columns,
+        standings=rows,
+        prizes=prizes,
+        paper=paper,
+        did_not_play=did_not_play,
+    )
 
 
 def tally_certificates(*, evening: Evening, paper: str = "A4", variant: str = "page") -> CertificatesPdf:

@@ -26,7 +26,7 @@ from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
-from tournament.services.prizes import prize_seed
+from tournament.services.prizes import not_played, prize_seed
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,9 @@ class FoursomeStandings:
     tallies: tuple[tuple[str, str], ...]
     lines: tuple[FoursomeLine, ...]
     prizes: tuple[FoursomePrizeLine, ...]
+    did_not_play: tuple[Guest, ...] = ()
+    """The guests who took part in no rung round (``services.prizes.not_played``): no place,
+    no prize."""
 
 
 def foursome_standings(
@@ -83,6 +86,9 @@ def foursome_standings(
             return FoursomeStandings(fmt.tallies, (), ())
     if guests is None:
         guests = {g.pk: g for g in evening.guests.all()}
+    played = format_for(evening).played_guests(evening)
+    if played is not None:  # a guest who never played holds no place and wins no prize
+        state = players_only(state, played)
     seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
     tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
     names = {pk: g.name for pk, g in guests.items()}
@@ -114,7 +120,8 @@ def foursome_standings(
     return FoursomeStandings(
         fmt.tallies,
         lines,
-        tuple(
+        did_not_play=not_played(guests, played),
+        prizes=tuple(
             FoursomePrizeLine(
                 p,
                 _title(evening, p),
@@ -124,6 +131,25 @@ def foursome_standings(
             for p in prizes
         ),
     )
+
+
+def players_only(state: FoursomeState, played: frozenset[int]) -> FoursomeState:
+    """``state`` for the standings and prizes of the guests who ``played`` (``FormatPlugin
+    .played_guests``): a guest seated now who played no rung round sits as a fresh ghost (ghosts
+    hold no place and win no prize, ``docs/rules/tables-of-four.md``), and the tallies of a
+    guest who never played are left out."""
+    ghosts = state.ghosts
+    tables = []
+    for table in state.tables:
+        seats = []
+        for p in table:
+            if p > 0 and p not in played:
+                ghosts += 1
+                p = -ghosts
+            seats.append(p)
+        tables.append(tuple(seats))
+    tallies = {p: t for p, t in state.tallies.items() if p < 0 or p in played}
+    return FoursomeState(tuple(tables), tallies, ghosts)  # type: ignore[arg-type]
 
 
 def _last_bunco(evening: Evening) -> Prize:
