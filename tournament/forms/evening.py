@@ -13,7 +13,14 @@ from typing import Any, cast
 from django import forms
 from django.utils.html import format_html
 
-from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
+from tournament.forms.fields import (
+    ID_MAX,
+    SMALL_MAX,
+    WholeNumberField,
+    long_choices_as_radios,
+    model_number_field,
+    plain_words,
+)
 from tournament.forms.seen import SeenVersionForm
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
@@ -81,7 +88,7 @@ class FixedFieldsForm(forms.BaseForm):
         for name in names:
             if name in self.fields:
                 field = self.fields[name]
-                field.required = False
+                field.required, field.help_text = False, ""  # how to fill it in no longer applies
                 self.fixed[name] = _value_words(field, self.get_initial_for_field(field, name))
 
     def keep_fixed(self, data: dict[str, Any]) -> None:
@@ -141,6 +148,7 @@ class EveningForm(FixedFieldsForm, forms.ModelForm):
 
             self.fields["date"].initial = datetime.date.today()
         self._format_setup()
+        long_choices_as_radios(self)
 
     def _format_setup(self) -> None:
         """The format's fields: the format (blank keeps it), the formats' own fields
@@ -186,8 +194,8 @@ class EveningForm(FixedFieldsForm, forms.ModelForm):
             # Shown, not offered (a change would only be refused on saving); the browser sends
             # nothing for them, which keeps them, and a tab opened before the draw that sends a
             # change is still refused (``clean_format``, ``clean``, the service).
-            fmt_field.help_text = "To play another format, create a new evening."
             self.fix_fields(("format", *own.fixed_at_draw))
+            fmt_field.help_text = "to play another format, create a new evening."
 
     def groups(self) -> list[tuple[str, str, list]]:
         """The form's fields as the page shows them: (legend, the keys of the formats that ask
@@ -608,6 +616,7 @@ class ClockSettingsForm(FixedFieldsForm, forms.ModelForm):
         self.fixed = {}
         if self.instance.pk and drawn(self.instance):  # house rule: as on the settings page
             self.fix_fields(format_for(self.instance).fixed_at_draw)
+        long_choices_as_radios(self)
 
     def clean(self):
         """The fixed settings not sent keep their stored values (``FixedFieldsForm``)."""
