@@ -529,16 +529,15 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
 
     # -- corrections (``services.corrections``) --------------------------------------------------
 
-    def played_guests(self, evening: Evening) -> frozenset[int] | None:
+    def played_guests(self, evening: Evening, bells: Sequence[Bell], state: object = None) -> frozenset[int] | None:
         """The guests who took part in a round whose bell has rung: at a table when it was
-        played (``played_seats`` of every live bell); None before the first bell (nobody has
-        played yet, so nobody is told apart). A guest not among them (checked in but never
-        seated for a round, or registered and absent) gets no place in the standings, the
-        ceremony or the documents and is listed apart as "did not play" (house rule: a place is
-        for a guest who played; every format). One query."""
-        from tournament.models import Bell
-
-        bells = list(Bell.objects.live().bells().of_evening(evening.pk))
+        played (``played_seats`` of each of ``bells``, the evening's live bells, which
+        ``services.prizes.played_guests`` reads); None before the first bell (nobody has played
+        yet, so nobody is told apart). A guest not among them (checked in but never seated for
+        a round, or registered and absent) gets no place in the standings, the ceremony or the
+        documents and is listed apart as "did not play" (house rule: a place is for a guest who
+        played; every format). ``state``: the evening's state now, when the caller has it (a
+        format that reads it, as the Euchre tournament for its sit-outs). No query."""
         if not bells:
             return None
         return frozenset(g for bell in bells for table in self.played_seats(bell) for g in table if g > 0)

@@ -72,7 +72,7 @@ def _value_words(field: forms.Field, value: object) -> str:
     return "none" if value in (None, "") else str(value)
 
 
-class FixedFieldsForm(forms.BaseForm):
+class FixedFieldsForm(forms.Form):
     """A form some of whose settings are fixed once the guests have drawn (house rule: the
     format, and what ``FormatPlugin.fixed_at_draw`` names). A fixed field is shown as text with
     its value and why (``fixed``: name -> the value in words), not offered; the browser sends

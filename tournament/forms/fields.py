@@ -12,8 +12,9 @@ it where a field is not a ``CharField``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -263,7 +264,7 @@ def long_choices_as_radios(form: forms.BaseForm) -> forms.BaseForm:
             continue
         if type(field.widget) is not forms.Select:
             continue
-        choices = list(field.choices)
+        choices = list(cast(Iterable[tuple[object, object]], field.choices))
         if any(len(str(label)) > LONG_CHOICE for _, label in choices):
             field.widget = forms.RadioSelect(attrs={**field.widget.attrs, "class": "choices"})
             field.widget.choices = choices

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from tournament.models import Evening, Guest
+from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 
@@ -28,6 +28,14 @@ def prize_seed(evening: Evening) -> str:
 
 DID_NOT_PLAY = "Did not play"
 """The heading of the guests listed apart from the places (``FormatPlugin.played_guests``)."""
+
+
+def played_guests(evening: Evening, state: object = None) -> frozenset[int] | None:
+    """The guests who took part in a round whose bell has rung (``FormatPlugin.played_guests``
+    over the evening's live bells, with the evening's ``state`` now when the caller has it);
+    None before the first bell. One query."""
+    bells = list(Bell.objects.live().bells().of_evening(evening.pk).only("id", "record"))  # the seats played
+    return format_for(evening).played_guests(evening, bells, state)
 
 
 def not_played(guests: Mapping[int, Guest], played: frozenset[int] | None) -> tuple[Guest, ...]:

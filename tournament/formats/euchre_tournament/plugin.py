@@ -98,17 +98,18 @@ class EuchreTournamentFormat(EuchreFormat):
         gone = set(evening.guests.filter(status=Guest.Status.LEFT).values_list("pk", flat=True))  # a ghost plays on
         return frozenset(p for p in state.tallies if p > 0 and p not in seated and p not in gone)
 
-    def played_guests(self, evening: Evening) -> frozenset[int] | None:
+    def played_guests(self, evening: Evening, bells, state: object = None) -> frozenset[int] | None:
         """``FormatPlugin.played_guests``, and the players who sat a rung game out by the
         schedule: a sit-out scores for that game (docs/rules/euchre-tournament.md, "A sit-out's
         score"), so has played it."""
-        played = super().played_guests(evening)
+        played = super().played_guests(evening, bells)
         if played is None:
             return None
-        try:
-            state = self.state(evening)
-        except RuleError:
-            return played
+        if not isinstance(state, FoursomeState):
+            try:
+                state = self.state(evening)
+            except RuleError:
+                return played
         return played | {p for p, tallies in state.tallies.items() if p > 0 and tallies.get("sat_out")}
 
     def card_ranks(self, tables: int) -> int:

@@ -26,7 +26,7 @@ from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
-from tournament.services.prizes import not_played, prize_seed
+from tournament.services.prizes import not_played, played_guests, prize_seed
 
 
 @dataclass(frozen=True)
@@ -86,28 +86,11 @@ def foursome_standings(
             return FoursomeStandings(fmt.tallies, (), ())
     if guests is None:
         guests = {g.pk: g for g in evening.guests.all()}
-    played = format_for(evening).played_guests(evening)
+    played = played_guests(evening, state)
     if played is not None:  # a guest who never played holds no place and wins no prize
         state = players_only(state, played)
-    seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
-    tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
     names = {pk: g.name for pk, g in guests.items()}
-    ranked = (
-        FoursomeLine(
-            place,
-            p,
-            ghost_name(p) if is_ghost(p) else names.get(p, "A guest"),
-            guests.get(p),
-            tallies[p],
-            seated.get(p),
-        )
-        for place, p in rank_players(
-            {p: t for p, t in tallies.items() if not is_ghost(p)},  # no place for ghosts: docs/rules/tables-of-four.md
-            standing_order(fmt.standing, prize_by_points=options.prize_by_points),
-        )
-    )
-    # players sharing a place by name (``name_keys.name_order``)
-    lines = tuple(sorted(ranked, key=lambda line: (line.place, name_order(line.name), line.player)))
+    lines, tallies = _lines(fmt, options, state, guests)
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     prizes = list(
         format_for(evening)
@@ -131,6 +114,31 @@ def foursome_standings(
             for p in prizes
         ),
     )
+
+
+def _lines(
+    fmt, options, state: FoursomeState, guests: Mapping[int, Guest]
+) -> tuple[tuple[FoursomeLine, ...], dict[int, dict[str, int]]]:
+    """The standings lines of ``state`` (players sharing a place by name, ``name_keys.name_order``;
+    ghosts hold no place: ``docs/rules/tables-of-four.md``) and every player's tallies."""
+    seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
+    tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
+    names = {pk: g.name for pk, g in guests.items()}
+    ranked = (
+        FoursomeLine(
+            place,
+            p,
+            ghost_name(p) if is_ghost(p) else names.get(p, "A guest"),
+            guests.get(p),
+            tallies[p],
+            seated.get(p),
+        )
+        for place, p in rank_players(
+            {p: t for p, t in tallies.items() if not is_ghost(p)},
+            standing_order(fmt.standing, prize_by_points=options.prize_by_points),
+        )
+    )
+    return tuple(sorted(ranked, key=lambda line: (line.place, name_order(line.name), line.player))), tallies
 
 
 def players_only(state: FoursomeState, played: frozenset[int]) -> FoursomeState:

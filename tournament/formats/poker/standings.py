@@ -27,7 +27,7 @@ from tournament.models import Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
-from tournament.services.prizes import not_played, prize_seed
+from tournament.services.prizes import not_played, played_guests, prize_seed
 
 
 def prize_options(evening: Evening) -> PrizeOptions:
@@ -93,7 +93,7 @@ def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None)
     except RuleError:
         return EveningStandings((), (), (), None)
     fmt = format_for(evening)
-    played = fmt.played_guests(evening)
+    played = played_guests(evening)
     state = players_only(state, played)  # a guest who never played holds no place, wins no prize
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
@@ -154,7 +154,7 @@ def board_standings(
     stakes charged), guests level sharing a place (``tables.formats.poker.prizes.standings``,
     ``places``); a guest who never played holds no place (``players_only``). Each guest's pack
     as registered. One query (``FormatPlugin.played_guests``)."""
-    state = players_only(state, format_for(evening).played_guests(evening))
+    state = players_only(state, played_guests(evening))
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
     ranked = zip(places(rows), rows, strict=True)
