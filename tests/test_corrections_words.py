@@ -113,3 +113,23 @@ def test_guests_named_in_a_line_of_ids_are_listed_by_the_one_rule():
     assert name_guests("missing guests 3, 4 and 5.", names) == "missing Bob, Carl and Dee."
     assert name_guests("(guests there: 3, 4)", names) == "(guests there: Bob and Carl)"
     assert name_guests("Guest 5 won", names) == "Dee won"
+
+
+def test_a_bells_warning_stored_twice_is_shown_once_on_the_corrections_page_and_the_board(make_evening):
+    from tournament.models import Bell
+    from tournament.selectors.board import board_basics
+    from tournament.services.corrections import correction_rounds
+
+    evening, ids = _two_rounds(make_evening)
+    bell = Bell.objects.live().bells().of_evening(evening.pk).newest_first().first()
+    line = (
+        f"Guest {ids['H4']} lost all counters at table 2, but nobody at the booby table can change seats with "
+        "them: they keep their seat."
+    )
+    bell.record = {**bell.record, "warnings": [line, line]}
+    bell.save(update_fields=["record"])
+    said = "H4 lost all counters at table 2, but nobody at the booby table can change seats with them"
+    warnings = correction_rounds(evening)[0].warnings
+    assert len(warnings) == 1 and said in warnings[0]
+    board = board_basics(evening)
+    assert len(board.last_warnings) == 1 and said in board.last_warnings[0]
