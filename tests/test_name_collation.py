@@ -41,11 +41,13 @@ SORTED = [
 Æ after A, Ø among the O's, a shorter word first ("Ann" before "Anna"), then each script in
 Unicode's order (Latin, Greek, Cyrillic, Hebrew, Arabic, Chinese characters)."""
 
+
 def test_name_order_is_the_unicode_collation_algorithms():
     shuffled = [*SORTED[::2], *SORTED[1::2][::-1]]
     assert sorted(shuffled, key=name_order) == SORTED
     assert sorted(["Anne", "anne"], key=name_order) == ["anne", "Anne"]  # case only after the letters
     assert name_order("Zoe\u0308") == name_order("Zoë")  # composed or not, one name
+
 
 def _evening(host, names=SORTED, **fields) -> Evening:
     evening = EveningFactory(host=host, **fields)
@@ -53,9 +55,11 @@ def _evening(host, names=SORTED, **fields) -> Evening:
         GuestFactory(evening=evening, name=name, pack="red" if i % 2 else "blue")
     return evening
 
+
 def _order_on(page: str, names) -> list[str]:
     """``names`` in the order ``page`` first shows them."""
     return sorted(names, key=page.index)
+
 
 def test_the_door_lists_the_guests_by_the_collation(client, host):
     evening = _evening(host)
@@ -64,12 +68,14 @@ def test_the_door_lists_the_guests_by_the_collation(client, host):
     assert _order_on(page, SORTED) == SORTED
     assert page.index("Éléonore Dupont") < page.index("Seán Ó Briain")
 
+
 def test_the_guests_list_and_the_links_list_by_the_collation(client, host):
     evening = _evening(host)
     assert [row.name for row in guest_list(evening).rows] == SORTED
     client.force_login(host)
     page = client.get(reverse("host-links", args=[evening.pk])).content.decode()
     assert _order_on(page, SORTED) == SORTED
+
 
 def test_the_seating_and_the_seating_cards_list_a_tables_guests_by_the_collation(host):
     evening = _evening(host)
@@ -83,6 +89,7 @@ def test_the_seating_and_the_seating_cards_list_a_tables_guests_by_the_collation
             names = [card.name for card in cards if card.table == table and card.pack == pack]
             assert names == sorted(names, key=name_order)
 
+
 def test_guests_sharing_a_place_stand_by_the_collation(host):
     evening = _evening(host)
     draw_digital(evening=evening, user=host)
@@ -90,6 +97,7 @@ def test_guests_sharing_a_place_stand_by_the_collation(host):
     lines = evening_standings(evening).lines
     assert {line.place for line in lines} == {1}  # before any bell everyone is level
     assert [line.guest.name for line in lines] == SORTED
+
 
 def test_the_guests_here_left_unseated_are_named_by_the_collation(host):
     from tournament.selectors.board import unseated_guests
