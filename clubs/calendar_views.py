@@ -55,7 +55,7 @@ def calendar_evening(request: HostHttpRequest, club_id: int, season_id: int, eve
     link = get_object_or_404(ClubEvening.objects.select_related("evening"), club_id=club_id, evening_id=evening_id)
     if link.evening.date < season.starts_on or (season.ends_on is not None and link.evening.date > season.ends_on):
         raise Http404("not one of this season's evenings")
-    members = list(Member.objects.filter(club_id=club_id))
+    members = sorted(Member.objects.filter(club_id=club_id), key=lambda m: (name_order(m.name), m.pk))
     initial = {
         "date": link.evening.date,
         "starts_at": link.starts_at,

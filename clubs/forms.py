@@ -97,7 +97,7 @@ class ClubEveningForm(EveningForm):
     def groups(self) -> list[tuple[str, str, list]]:
         """The evening form's groups without the roster and the subs (the page shows them apart)."""
         out = super().groups()
-        general = [f for f in out[0][2] if f.name not in ("members", "subs")]
+        general = [(f, fixed) for f, fixed in out[0][2] if f.name not in ("members", "subs")]
         return [(out[0][0], out[0][1], general), *out[1:]]
 
 

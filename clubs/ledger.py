@@ -267,7 +267,7 @@ def _ledger(season: Season) -> SeasonLedger:
     lines = tuple(
         sorted(
             (LedgerMember(p[0], key[1], len(p[1]), p[2], p[3]) for key, p in people.items()),
-            key=lambda line: line.name.casefold(),
+            key=lambda line: (name_order(line.name), line.sub),
         )
     )
     return SeasonLedger(

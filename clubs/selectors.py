@@ -236,24 +236,24 @@ class ClubPage:
 
 def club_page(club: Club) -> ClubPage:
     """What the club's page shows (``ClubPage``). Five queries."""
-    members = sorted(Member.objects.filter(club=club), key=lambda m: (m.left_on is not None, m.name_key))
+    members = sorted(Member.objects.filter(club=club), key=lambda m: (m.left_on is not None, name_order(m.name), m.pk))
     evenings = Evening.objects.filter(club_evening__club=club).order_by("-date", "-id")
     on_roster = {m.name_key for m in members}
     subs: dict[str, Guest] = {}
     for guest in (
         Guest.objects.filter(evening__club_evening__club=club)
         .filter(club_guest__member__isnull=True)
-        .order_by("name_key", "-evening__date")
+        .order_by("-evening__date", "-id")
     ):
         if guest.name_key not in on_roster:
-            subs.setdefault(guest.name_key, guest)
+            subs.setdefault(guest.name_key, guest)  # their latest evening's row
     others = Evening.objects.filter(host=club.host, format=club.format).exclude(club_evening__club=club)
     return ClubPage(
         club=club,
         members=tuple(members),
         evenings=tuple(evenings),
         seasons=tuple(Season.objects.filter(club=club)),
-        subs=tuple(subs.values()),
+        subs=tuple(sorted(subs.values(), key=lambda g: (name_order(g.name), g.pk))),
         others=tuple(others.select_related("club_evening__club").order_by("-date")[:50]),
     )
 

@@ -29,6 +29,7 @@ from clubs.selectors import club_page, today
 from clubs.versions import season_version
 from tables.errors import RuleError
 from tournament.models import Evening, Guest
+from tournament.name_keys import name_order
 from tournament.snapshots import read_in_one_snapshot
 from tournament.views.request_types import HostHttpRequest
 
@@ -144,7 +145,7 @@ def club_evening_new(request: HostHttpRequest, club_id: int) -> HttpResponse:
     """A new evening of the club: the evening form with the club's usual settings, the roster to
     tick and subs to add; then the evening's guests page."""
     club = _club(request, club_id)
-    roster = list(Member.objects.filter(club=club, left_on__isnull=True))
+    roster = sorted(Member.objects.filter(club=club, left_on__isnull=True), key=lambda m: (name_order(m.name), m.pk))
     form = ClubEveningForm(club, roster, request.POST or None)
     if request.method == "POST" and form.is_valid():
         evening = form.save(commit=False)

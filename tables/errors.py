@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tables.words import joined
+
 GuestName = Callable[[int], str]
 """How a guest id is written in a message: ``id_words`` in logs, a name on a page."""
 
@@ -96,10 +98,9 @@ class _Numbers(tuple[int, ...]):
 
 
 def and_list(words: list[str]) -> str:
-    """``["a"]`` -> "a", ``["a", "b"]`` -> "a and b", ``["a", "b", "c"]`` -> "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    """``["a"]`` -> "a", ``["a", "b"]`` -> "a and b", ``["a", "b", "c"]`` -> "a, b and c"
+    (``tables.words.joined``, the one list-joining rule)."""
+    return joined(words)
 
 
 def fill(

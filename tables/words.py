@@ -25,13 +25,27 @@ def counted(count: int, word: str, words: str = "") -> str:
     return f"{count} {plural(count, word, words)}"
 
 
-def listed(numbers: Iterable[object]) -> str:
-    """Numbers or names in words, each once in the order first given: "4", "3 and 4",
-    "2, 3 and 4"; "" for none."""
-    items = list(dict.fromkeys(str(n) for n in numbers))
+def joined(words: Iterable[object]) -> str:
+    """Words as English lists them, every one kept (a hand's "seven, seven and two"): "a",
+    "a and b", "a, b and c"; "" for none. The one list-joining rule of the site's words (house
+    rule: no "A and B and C", no Oxford comma); ``listed`` for names and numbers each once."""
+    items = [str(w) for w in words]
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def listed(numbers: Iterable[object]) -> str:
+    """Numbers or names in words, each once in the order first given: "4", "3 and 4",
+    "2, 3 and 4"; "" for none (``joined``)."""
+    return joined(dict.fromkeys(str(n) for n in numbers))
+
+
+def once(lines: Iterable[str]) -> tuple[str, ...]:
+    """``lines`` (warnings, messages) each said once, in the order first given: a line repeated
+    word for word (two busts' "nobody at the booby table can change seats" for one guest, a
+    warning of a bell played again) is said once."""
+    return tuple(dict.fromkeys(lines))
 
 
 def numbered(word: str, numbers: Iterable[object], words: str = "") -> str:

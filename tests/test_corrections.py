@@ -236,8 +236,8 @@ def test_a_refused_correction_with_later_bells_rung_says_the_result_stays(make_e
         "really took. In the seats this result gives, round 2's results do not fit: Counters were reported for "
         "H1, who does not sit at table 1, where H2, H3, H4 and M1 sit. What you can do: correct round 1's counts "
         "while keeping who won and who moved at its bell, which the later rounds fit. A different winner cannot "
-        "be saved now: bells have rung since round 2, and only the last bell can be undone, so round 1's winner "
-        "stays as recorded."
+        "be saved now: the bells of rounds 3 and 4 have rung since round 2's, and only the last bell can be "
+        "undone, so round 1's winner stays as recorded."
     )
 
 

@@ -186,7 +186,7 @@ def test_the_printed_results_name_no_pack(host):
 
     evening = _tournament(host)
     _play(evening, host, 1)
-    _, rows, _ = tally_outcome(evening)
+    _, rows, _, _ = tally_outcome(evening)
     assert rows and all(row.pack_label == "" for row in rows)
     # and the printed page has no empty Pack column (found by trying the product)
     from tests.pdf_reading import pdf_text

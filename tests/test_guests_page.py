@@ -91,7 +91,7 @@ def test_check_in_the_ticked_and_everyone_listed(client, door):
     body = client.post(
         url("host-guests-check-in", door), {"guest": [anne.pk, dora.pk], "everyone": ""}, **HTMX
     ).content.decode()
-    assert "2 checked in: Anne Smith, Dora Lee." in body and body.lstrip().startswith('<tbody id="guest-rows">')
+    assert "2 checked in: Anne Smith and Dora Lee." in body and body.lstrip().startswith('<tbody id="guest-rows">')
     assert set(door.guests.filter(status="here").values_list("name", flat=True)) >= {"Anne Smith", "Dora Lee"}
     response = client.post(url("host-guests-check-in", door), {"everyone": "listed", "q": "smith"})
     assert response.status_code == 302 and response["Location"] == f"/host/e/{door.pk}/guests/?q=smith"

@@ -8,12 +8,19 @@ name. Three forms of a name, one rule each:
   form the W3C recommends for text on the web), trimmed, inner runs of spaces one space.
 * ``fold_name``: how "already registered" compares two names: the normal name case-folded
   (``str.casefold``, Unicode's caseless matching: "STRASSE" = "straße"), in NFC again.
-* ``likeness_key``, ``name_found`` and ``name_order``: how a search, the near-duplicate check
-  and an alphabetical list ("Find your name") compare names, ignoring case and accents. Accents come off by Unicode decomposition (NFKD, combining
+* ``likeness_key`` and ``name_found``: how a search and the near-duplicate check compare names,
+  ignoring case and accents. Accents come off by Unicode decomposition (NFKD, combining
   marks dropped: "Ångström" -> "angstrom", "Ngozi Adébáyọ̀" -> "ngozi adebayo"); letters that
   do not decompose ("ł", "ø", "đ") and other scripts are written in ASCII by the maintained
   ``anyascii`` library (ISC licence; Unidecode is GPL, text-unidecode unmaintained since 2019),
   so "lodz" finds "Łódź" and "ivanova" finds "Мария Иванова".
+* ``name_order``: the one key every alphabetical list of names sorts by (the guests list, the
+  door, the links, the draw's cards, standings' ties, the printed documents, a club's roster),
+  the Unicode Collation Algorithm (UTS #10, its default table, through the ``pyuca`` library:
+  pure Python, MIT licence, no system library): accents and case count after the letters
+  ("Éléonore" among the E's, before "Seán Ó Briain"; "Øyvind" among the O's), each script's
+  names together in the Unicode order of scripts (Latin, Greek, Cyrillic, Hebrew, Arabic, ...,
+  Chinese characters), as the guests list's letter bar groups them (``name_initial``).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import unicodedata
 from functools import lru_cache
 
 from anyascii import anyascii
+from pyuca import Collator
 
 
 def normal_name(text: str) -> str:
@@ -75,15 +83,25 @@ def name_found(query: str, name: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
+def _collator() -> Collator:
+    """The Unicode Collation Algorithm's collator with its default table (made once: it reads
+    the table, about 0.1 s)."""
+    return Collator()
+
+
 @lru_cache(maxsize=8192)
-def name_order(name: str) -> tuple[str, str]:
-    """The key an alphabetical list of names sorts by: the name in ASCII first (``ascii_name``),
-    so "Ángel" stands among the A's, "Émile" among the E's and "Øyvind" among the O's (not
-    after "Zoe"), then as folded; a name ASCII has no letters for by its bare letters.
-    Remembered per process for the last 8,192 names (a pure function of the name: the room
-    display and the boards sort 500 names several times a page; issue 26 item 3)."""
-    written = ascii_name(name)
-    return (written if any(ch.isalnum() for ch in written) else bare_name(name)), fold_name(name)
+def name_order(name: str) -> tuple[tuple[int, ...], str]:
+    """The key an alphabetical list of names sorts by (module docstring): the name's sort key
+    by the Unicode Collation Algorithm (``pyuca``; "Ángel" among the A's, "Éléonore" before
+    "Seán Ó Briain", "anne" just before "Anne", Latin names before Greek, Cyrillic, Hebrew,
+    Arabic and Chinese ones), then the stored name itself, so names the algorithm holds equal
+    still sort one way. A list of guests adds the guest's id after it (two guests may not share
+    a name, but a list may hold a guest who left). Remembered per process for the last 8,192
+    names (a pure function of the name: the room display and the boards sort 500 names several
+    times a page; issue 26 item 3)."""
+    normal = normal_name(name)
+    return tuple(_collator().sort_key(normal)), normal
 
 
 SCRIPT_WORDS = {"CJK": "Chinese characters", "HANGUL": "Korean", "HIRAGANA": "Japanese", "KATAKANA": "Japanese"}

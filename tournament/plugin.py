@@ -295,6 +295,10 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
     key: ClassVar[str]
     evening_fields: ClassVar[tuple[str, ...]] = ()
     fields_legend: ClassVar[str] = ""
+    fixed_at_draw: ClassVar[tuple[str, ...]] = ()
+    """The evening's settings (form field names) the format fixes once the guests have drawn,
+    besides the format itself (fixed for every format): the settings and clock pages show them
+    as fixed text, not as a choice they would refuse on saving. Default: none."""
     round_end_words: ClassVar[str] = "When the head table's result is recorded (the rules' way)"
     head_table_rang: ClassVar[str] = "when the head table's game was over"
     """How a bell rung by the head table's result came, in the format's words, after "rung"."""
@@ -524,6 +528,19 @@ class FormatPlugin(Generic[StateT, StandingsT, ReportT, RecordT]):
         raise NotImplementedError
 
     # -- corrections (``services.corrections``) --------------------------------------------------
+
+    def played_guests(self, evening: Evening, bells: Sequence[Bell], state: object = None) -> frozenset[int] | None:
+        """The guests who took part in a round whose bell has rung: at a table when it was
+        played (``played_seats`` of each of ``bells``, the evening's live bells, which
+        ``services.prizes.played_guests`` reads); None before the first bell (nobody has played
+        yet, so nobody is told apart). A guest not among them (checked in but never seated for
+        a round, or registered and absent) gets no place in the standings, the ceremony or the
+        documents and is listed apart as "did not play" (house rule: a place is for a guest who
+        played; every format). ``state``: the evening's state now, when the caller has it (a
+        format that reads it, as the Euchre tournament for its sit-outs). No query."""
+        if not bells:
+            return None
+        return frozenset(g for bell in bells for table in self.played_seats(bell) for g in table if g > 0)
 
     def played_seats(self, bell: Bell) -> Sequence[Sequence[int]]:
         """The tables round ``bell.round`` was played at (the "before" of its live bell, not the

@@ -4,9 +4,13 @@ Environment variables (all optional for a laptop):
     DATABASE_URL       default: SQLite file var/headtable.sqlite3
     CELERY_BROKER_URL  or REDIS_URL; default: Celery's filesystem broker under var/celery/
                        (``filesystem-atomic://``, tournament/filesystem_broker.py)
-    SECRET_KEY         default: read from SECRET_KEY_FILE, else a development key (refused when DEBUG is off)
+    SECRET_KEY         default: read from SECRET_KEY_FILE; else, with DEBUG on, a development key, and
+                       with DEBUG off the key kept in var/secret_key (made once, random, mode 600;
+                       several machines serving one site must be given one SECRET_KEY)
     SECRET_KEY_FILE    a file holding the secret key (``make party`` keeps one in var/secret_key)
-    DEBUG              "1" (default) or "0"
+    DEBUG              "1" for Django's debug pages (developers: ``DEBUG=1 make run``); anything
+                       else or unset: off (the default, so a plain ``manage.py runserver`` shows a
+                       host the site's own pages, never a traceback or the settings)
     ALLOWED_HOSTS      comma-separated; default: localhost names
     CSRF_TRUSTED_ORIGINS comma-separated origins, e.g. https://party.example.org
     SITE_URL           how guests reach the site, used in printed QR codes; default http://127.0.0.1:8000
@@ -28,14 +32,19 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("HEADTABLE_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
-DEBUG = os.environ.get("DEBUG", "1") == "1"
+DEBUG = os.environ.get("DEBUG", "0") == "1"  # off unless asked for: a traceback shows code and settings
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
     SECRET_KEY = Path(os.environ["SECRET_KEY_FILE"]).read_text(encoding="ascii").strip()
+    if not SECRET_KEY:
+        raise ImproperlyConfigured(f"The secret key file {os.environ['SECRET_KEY_FILE']} is empty.")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY (or SECRET_KEY_FILE) when DEBUG is 0.")
-    SECRET_KEY = "dev-only-not-secret-head-table"
+    if DEBUG:
+        SECRET_KEY = "dev-only-not-secret-head-table"
+    else:  # this computer's own key, made once (as ``make party`` keeps it)
+        from tournament.party import party_secret_key
+
+        SECRET_KEY = party_secret_key(VAR_DIR).read_text(encoding="ascii").strip()
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 CSRF_FAILURE_VIEW = "tournament.views.guest_csrf.csrf_failure"  # our plain page, never Django's
@@ -174,6 +183,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static", ("guide", BASE_DIR / "docs" / "images")]  # the guide's screenshots
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns when it is missing; collectstatic fills it
+# WhiteNoise serves the static files from where they are (the finders), as well as from STATIC_ROOT
+# once collected, so a plain ``manage.py runserver`` with DEBUG off still has its styles and scripts.
+WHITENOISE_USE_FINDERS = True
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -34,6 +34,7 @@ from tables.prizes import Prize
 from tables.table_cards import TableCard
 from tournament.documents.links import guest_url_maker
 from tournament.models import Bell, Draw, Evening, Guest, Seat
+from tournament.name_keys import name_order
 from tournament.plugin import DocumentKind
 from tournament.printing import (
     CertificatesPdf,
@@ -179,10 +180,11 @@ def seating_cards(
     labels = _labels(evening)
     tables = len(draw.sizes)
     cards = []
-    drawn_cards = (
-        draw.cards.exclude(guest__status=Guest.Status.LEFT)
-        .order_by("rank", "pack", "guest__name_key")
-        .values_list("rank", "pack", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
+    drawn_cards = sorted(
+        draw.cards.exclude(guest__status=Guest.Status.LEFT).values_list(
+            "rank", "pack", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked"
+        ),
+        key=lambda card: (card[0], card[1], name_order(card[3]), card[2]),
     )
     link = guest_url_maker(base_url)
     for number, (rank, pack, guest_id, guest_name, guest_pack, key, revoked) in enumerate(drawn_cards, start=1):
@@ -228,10 +230,11 @@ def _arrival_cards(evening: Evening, drawn: set[int], tables: int, labels, link)
     revoked link, as for a drawn card. House rule: every guest at a table has a seating card,
     whether they drew a card or were seated on arrival."""
     cards = []
-    late = (
-        _late_seats(evening, drawn)
-        .order_by("table", "guest__name_key")
-        .values_list("table", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked")
+    late = sorted(
+        _late_seats(evening, drawn).values_list(
+            "table", "guest_id", "guest__name", "guest__pack", "guest__key", "guest__key_revoked"
+        ),
+        key=lambda seat: (seat[0], name_order(seat[2]), seat[1]),
     )
     for table, guest_id, guest_name, guest_pack, key, revoked in late:
         name = guest_print_name(guest_id, guest_name)
@@ -287,6 +290,8 @@ class Outcome:
     prizes: tuple[PrizeData, ...]
     settlement: tuple[SettlementRow, ...] | None
     ended: bool
+    did_not_play: tuple[str, ...] = ()
+    """The names of the guests who played no rung round (no place), as printed."""
 
 
 T = TypeVar("T")
@@ -378,7 +383,8 @@ def _evening_outcome(evening: Evening) -> Outcome:
             )
             for s in table.settlement
         )
-    return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED)
+    did_not_play = tuple(guest_print_name(g.pk, g.name) for g in table.did_not_play)
+    return Outcome(standings, prizes, settlement, evening.stage == Evening.Stage.ENDED, did_not_play)
 
 
 def results_document(*, evening: Evening, paper: str = "A4", variant: str = "full") -> ResultsPdf:
@@ -392,6 +398,7 @@ def results_document(*, evening: Evening, paper: str = "A4", variant: str = "ful
         prizes=outcome.prizes,
         settlement=outcome.settlement,
         paper=paper,
+        did_not_play=outcome.did_not_play,
     )
 
 

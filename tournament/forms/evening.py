@@ -7,16 +7,24 @@ Forms only read and check what was typed; the services decide what the rules all
 from __future__ import annotations
 
 import codecs
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django import forms
 from django.utils.html import format_html
 
-from tournament.forms.fields import ID_MAX, SMALL_MAX, WholeNumberField, model_number_field, plain_words
+from tournament.forms.fields import (
+    ID_MAX,
+    SMALL_MAX,
+    WholeNumberField,
+    long_choices_as_radios,
+    model_number_field,
+    plain_words,
+)
 from tournament.forms.seen import SeenVersionForm
 from tournament.models import COUNTERS_MAX, Evening, Guest, PackChoice
 from tournament.names import clean_name
-from tournament.registry import default_format, format_choices, format_named, installed_formats
+from tournament.registry import default_format, format_choices, format_for, format_named, installed_formats
 from tournament.services.evening_settings import SETTINGS, drawn, format_change_refused, options_change_refused
 from tournament.whole_numbers import ascii_whole_number
 
@@ -48,12 +56,65 @@ def _round_end_words(key: str) -> str:
     return plugin.round_end_words if plugin is not None else ROUND_END_ANY
 
 
+FIXED_WORDS = "fixed once the guests have drawn"
+"""Why a setting is shown as text, not offered, on the settings and clock pages after the draw."""
+
+
+def _value_words(field: forms.Field, value: object) -> str:
+    """``value`` of ``field`` as the host reads it: a choice's label ("Ladder: winners move up
+    one table, ..."), a number, "yes"/"no" for a tick, "none" for nothing."""
+    if isinstance(field, forms.ChoiceField):
+        for key, label in cast(Iterable[tuple[object, object]], field.choices):
+            if str(key) == str(value if value is not None else ""):
+                return str(label)
+    if isinstance(field, forms.BooleanField):
+        return "yes" if value else "no"
+    return "none" if value in (None, "") else str(value)
+
+
+class FixedFieldsForm(forms.Form):
+    """A form some of whose settings are fixed once the guests have drawn (house rule: the
+    format, and what ``FormatPlugin.fixed_at_draw`` names). A fixed field is shown as text with
+    its value and why (``fixed``: name -> the value in words), not offered; the browser sends
+    nothing for it, which keeps the stored value (``keep_fixed``), and a value sent by a page
+    drawn before the draw is still checked, and refused, by the form's and service's rules."""
+
+    fixed: dict[str, str]
+    fixed_why: str = FIXED_WORDS
+
+    def fix_fields(self, names: Iterable[str]) -> None:
+        """Show ``names`` (those the form has) as fixed text."""
+        self.fixed = {}
+        for name in names:
+            if name in self.fields:
+                field = self.fields[name]
+                field.required, field.help_text = False, ""  # how to fill it in no longer applies
+                self.fixed[name] = _value_words(field, self.get_initial_for_field(field, name))
+
+    def keep_fixed(self, data: dict[str, Any]) -> None:
+        """Put the stored value in ``data`` (the cleaned data) for each fixed field not sent."""
+        for name in getattr(self, "fixed", {}):
+            if name not in self.data:
+                data[name] = self.get_initial_for_field(self.fields[name], name)
+                self.errors.pop(name, None)
+
+    def shown(self, fields: Iterable[Any]) -> list[tuple[Any, str]]:
+        """The bound ``fields`` as the page shows them: (field, its fixed value in words, or ""
+        when it is offered)."""
+        fixed = getattr(self, "fixed", {})
+        return [(field, fixed.get(field.name, "")) for field in fields]
+
+    def rows(self) -> list[tuple[Any, str]]:
+        """Every visible field of the form as ``shown`` gives it."""
+        return self.shown(self.visible_fields())
+
+
 def _format_fields() -> set[str]:
     """The evening form's fields that belong to some format (``FormatPlugin.evening_fields``)."""
     return {name for plugin in installed_formats().values() for name in plugin.evening_fields}
 
 
-class EveningForm(forms.ModelForm):
+class EveningForm(FixedFieldsForm, forms.ModelForm):
     """Create or edit an evening: name, date, format, minutes per round, pack labels, and each
     format's own settings (``FormatPlugin.evening_fields``: Progressive Poker's game and
     counters, a format at tables of four's options).
@@ -87,6 +148,7 @@ class EveningForm(forms.ModelForm):
 
             self.fields["date"].initial = datetime.date.today()
         self._format_setup()
+        long_choices_as_radios(self)
 
     def _format_setup(self) -> None:
         """The format's fields: the format (blank keeps it), the formats' own fields
@@ -102,12 +164,6 @@ class EveningForm(forms.ModelForm):
         fmt_field.required = False
         fmt_field.initial = self.instance.format
         fmt_field.widget.attrs["data-default-format"] = default_format()
-        if self.instance.pk and drawn(self.instance):  # house rule: the draw fixes the format
-            # Shown, not offered (a change would only be refused on saving); the browser sends
-            # nothing for it, which keeps the format, and a tab opened before the draw that sends
-            # a change is still refused (``clean_format``).
-            fmt_field.widget.attrs["disabled"] = True
-            fmt_field.help_text = "The draw fixes the format: to play another format, create a new evening."
         self._stored_options: dict[str, object] = {}
         for plugin in formats.values():  # what the evening holds, for a setting no field shows
             self._stored_options.update(plugin.evening_form_initial(self.instance.options))
@@ -134,16 +190,23 @@ class EveningForm(forms.ModelForm):
         if own is not None and own.table_games and "game" in self.fields:  # its games, one required
             game = cast(forms.ChoiceField, self.fields["game"])
             game.choices, game.required = list(own.table_games), True
+        if own is not None and drawn(self.instance):  # house rule: the draw fixes the format, and more
+            # Shown, not offered (a change would only be refused on saving); the browser sends
+            # nothing for them, which keeps them, and a tab opened before the draw that sends a
+            # change is still refused (``clean_format``, ``clean``, the service).
+            self.fix_fields(("format", *own.fixed_at_draw))
+            fmt_field.help_text = "to play another format, create a new evening."
 
     def groups(self) -> list[tuple[str, str, list]]:
         """The form's fields as the page shows them: (legend, the keys of the formats that ask
-        them, space-separated, bound fields), the general ones first (legend ""), then a group
+        them, space-separated, the fields as ``shown`` gives them: (bound field, its value in words
+        when it is fixed, else "")), the general ones first (legend ""), then a group
         for each set of formats asking the same fields, in the formats' order. Legend: a saved
         evening's own format's title and ``FormatPlugin.fields_legend`` ("Bunco: movement,
         partners, ties and prizes"); on a new evening the titles of the formats asking them
         ("Progressive Euchre and Bunco only")."""
         owned = _format_fields()
-        out: list[tuple[str, str, list]] = [("", "general", [self[n] for n in self.fields if n not in owned])]
+        out: list[tuple[str, str, list]] = [("", "general", self.shown(self[n] for n in self.fields if n not in owned))]
         askers: dict[str, tuple[str, ...]] = {}
         for plugin in self._offered:
             for name in plugin.evening_fields:
@@ -153,7 +216,7 @@ class EveningForm(forms.ModelForm):
         for name, keys in askers.items():
             sharing.setdefault(keys, []).append(name)
         for keys, names in sharing.items():  # in the order the formats first ask them
-            out.append((self._legend(keys), " ".join(keys), [self[n] for n in names]))
+            out.append((self._legend(keys), " ".join(keys), self.shown(self[n] for n in names)))
         return out
 
     def _legend(self, keys: tuple[str, ...]) -> str:
@@ -174,6 +237,7 @@ class EveningForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        self.keep_fixed(data)
         chosen = format_named(data.get("format") or self.instance.format or default_format())
         if not data.get("round_end") and "round_end" not in self.errors:
             data["round_end"] = chosen.default_round_end  # the format's own (Bunco: the head table's 21)
@@ -501,7 +565,7 @@ class SelfRegistrationForm(forms.Form):
 # --- The round clock (issue 5) ---------------------------------------------------------------
 
 
-class ClockSettingsForm(forms.ModelForm):
+class ClockSettingsForm(FixedFieldsForm, forms.ModelForm):
     """The clock's options for an evening: auto-advance and its change-over, the warning before
     the bell, and the end of the evening by number of rounds or by a clock time (house rules;
     see ``tournament.services.clock``)."""
@@ -533,6 +597,16 @@ class ClockSettingsForm(forms.ModelForm):
             (Evening.RoundEnd.HEAD_POOL, _round_end_words(self.instance.format)),
             (Evening.RoundEnd.CLOCK, Evening.RoundEnd.CLOCK.label),
         ]
+        self.fixed = {}
+        if self.instance.pk and drawn(self.instance):  # house rule: as on the settings page
+            self.fix_fields(format_for(self.instance).fixed_at_draw)
+        long_choices_as_radios(self)
+
+    def clean(self):
+        """The fixed settings not sent keep their stored values (``FixedFieldsForm``)."""
+        data = super().clean()
+        self.keep_fixed(data)
+        return data
 
     # The bounds of the change-over, the warning and the rounds are the model's (its validators,
     # read by ``model_number_field``): the same words here, on the settings page and in the admin.

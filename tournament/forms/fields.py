@@ -12,8 +12,9 @@ it where a field is not a ``CharField``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -244,4 +245,27 @@ def plain_words(form: forms.Form, *, damaged: str = "") -> forms.Form:
                 continue  # a text field's "invalid" is its own validator's message
             if _django_words(field, code):
                 field.error_messages[code] = message
+    return form
+
+
+LONG_CHOICE = 48
+"""The longest choice, in characters, a host's select shows whole on a phone (about 330 px at
+the site's type); a field with a longer choice is offered as radio buttons (``long_choices_as_radios``)."""
+
+
+def long_choices_as_radios(form: forms.BaseForm) -> forms.BaseForm:
+    """Offer each single-choice select of ``form`` whose longest choice is longer than
+    ``LONG_CHOICE`` characters as radio buttons, one choice a line, wrapping (class "choices"),
+    and return ``form``. House rule (a stranger's find: the new evening's "Round end" cut its
+    words off at 1280 px wide): a select shows one line of its choice and cuts the rest, which
+    no style sheet can wrap, so a choice in long words is never a select."""
+    for field in form.fields.values():
+        if not isinstance(field, forms.ChoiceField) or isinstance(field, forms.MultipleChoiceField):
+            continue
+        if type(field.widget) is not forms.Select:
+            continue
+        choices = list(cast(Iterable[tuple[object, object]], field.choices))
+        if any(len(str(label)) > LONG_CHOICE for _, label in choices):
+            field.widget = forms.RadioSelect(attrs={**field.widget.attrs, "class": "choices"})
+            field.widget.choices = choices
     return form

@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
 
-from tables.words import NOT_AWARDED
+from tables.words import NOT_AWARDED, joined
 from tournament.printing.data import PrintError, PrizeData, SettlementRow, StandingRow, page_size
 from tournament.printing.fonts import BASE, BASE_BOLD
 from tournament.printing.layout import new_document
@@ -44,7 +44,9 @@ class ResultsPdf:
 
     ``evening_name``; ``standings`` ``StandingRow``s in place order; ``prizes`` ``PrizeData``s;
     ``settlement`` ``SettlementRow``s or None (no money value: no settlement page);
-    ``paper`` "A4" | "letter". Raises ``PrintError`` for no standings or an unknown paper.
+    ``paper`` "A4" | "letter"; ``did_not_play`` the names of the guests who played no rung round,
+    printed apart after the standings with no place. Raises ``PrintError`` for no standings or an
+    unknown paper.
     """
 
     def __init__(
@@ -55,7 +57,9 @@ class ResultsPdf:
         prizes: Sequence[PrizeData] = (),
         settlement: Sequence[SettlementRow] | None = None,
         paper: str = "A4",
+        did_not_play: Sequence[str] = (),
     ) -> None:
+        self.did_not_play = tuple(did_not_play)
         if not standings:
             raise PrintError("No results yet: play at least one round before printing results.")
         self.pagesize = page_size(paper)
@@ -75,6 +79,7 @@ class ResultsPdf:
         if self.prizes:
             story += [FittedText("Prizes", 14, bold=True), Spacer(1, 2 * mm), self._prizes(w), Spacer(1, 6 * mm)]
         story += [FittedText("Final standings", 14, bold=True), Spacer(1, 2 * mm), self._standings(w)]
+        story += self._did_not_play()
         if self.settlement is not None:
             story += [
                 PageBreak(),
@@ -85,6 +90,19 @@ class ResultsPdf:
             ]
         doc.build(story)
         return buffer.getvalue()
+
+    def _did_not_play(self) -> list:
+        """The guests who played no rung round, listed "A, B and C" after the standings with
+        no place (none: nothing)."""
+        if not self.did_not_play:
+            return []
+        names = joined(isolate(clean_text(name)) for name in self.did_not_play)
+        return [
+            Spacer(1, 5 * mm),
+            FittedText("Did not play (no place, no prize)", 12, bold=True),
+            Spacer(1, 1 * mm),
+            FittedText(names, 10, lines=2),
+        ]
 
     def _prizes(self, w: float) -> Table:
         """One row per winner (a prize shared by many guests runs on over pages, row by row,

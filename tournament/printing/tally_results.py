@@ -36,7 +36,9 @@ class TallyResultsPdf(ResultsPdf):
         standings: Sequence[TallyStandingRow],
         prizes: Sequence[PrizeData] = (),
         paper: str = "A4",
+        did_not_play: Sequence[str] = (),
     ) -> None:
+        self.did_not_play = tuple(did_not_play)
         if not standings:
             raise PrintError("No results yet: play at least one round before printing results.")
         if any(len(row.values) != len(columns) for row in standings):

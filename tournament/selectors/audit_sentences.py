@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tables.formats.foursome import ghost_name
-from tables.words import numbered, plural
+from tables.words import joined, numbered, plural
 from tournament.format_setting import game_choices
 from tournament.forms.bell import BELL_HELP, PRIZE_HELP
 from tournament.models import AuditEntry
@@ -52,7 +52,7 @@ def in_words(items: Iterable[str], limit: int = 12) -> str:
     items = [str(i) for i in items]
     if len(items) > limit:
         return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+    return joined(items)
 
 
 def seat_moves(moves: Iterable[tuple[str, int]]) -> str:

@@ -19,7 +19,9 @@ from django.db import connection
 from django.utils import timezone
 
 from tables.errors import RuleError
+from tables.words import once
 from tournament.models import Bell, BellEntry, DrawnCard, Evening, Guest, Result, ResultVote, Round
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
@@ -217,7 +219,7 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
 
         warnings = Bell.objects.filter(pk=board.last_bell.pk).values_list("record__warnings", flat=True).first()
         names = {pk: g.name for pk, g in guests.items()}
-        board.last_warnings = [name_guests(w, names) for w in (warnings or [])]
+        board.last_warnings = list(once(name_guests(w, names) for w in (warnings or [])))
     return board
 
 
@@ -346,4 +348,4 @@ def unseated_guests(evening: Evening) -> list[Guest]:
         return []
     out = fmt.sitting_out(evening)
     here = Guest.objects.filter(evening=evening, status=Guest.Status.HERE, seat__isnull=True).exclude(pk__in=out)
-    return sorted(here, key=lambda g: (g.name_key, g.pk))
+    return sorted(here, key=lambda g: (name_order(g.name), g.pk))

@@ -17,7 +17,7 @@ from tables.formats.engine import Plan
 from tables.packs import Pack
 from tables.table_cards import TableCard, pack_words, rank_name, rank_plural
 from tournament.models import Draw, DrawnCard, Evening, Guest
-from tournament.name_keys import bare_name, name_found
+from tournament.name_keys import bare_name, name_found, name_order
 from tournament.plugin import DrawGuest, PhysicalView, PullPack
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
@@ -90,7 +90,8 @@ def seating_view(evening: Evening) -> SeatingView | None:
     count = len(draw.sizes)
     tables = [SeatingTable(n, table_kind(n, count), rank_name(n), rank_plural(n)) for n in range(1, count + 1)]
     sitting_out: list[Guest] = []
-    for row in draw.cards.select_related("guest").order_by("rank", "guest__name_key", "id"):
+    cards = draw.cards.select_related("guest")
+    for row in sorted(cards, key=lambda c: (c.rank, name_order(c.guest.name), c.guest_id, c.pk)):
         if row.rank > count:
             sitting_out.append(row.guest)
             continue

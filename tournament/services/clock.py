@@ -24,7 +24,9 @@ from django.db.models.functions import Now
 from django.utils import timezone
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.models import Bell, Evening, Guest, Round, Seat
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
 from tournament.services.bell import bell_ring
@@ -295,13 +297,17 @@ def _no_leaver_seated(evening: Evening) -> None:
     results would count for them). One query. House rule (issue 22): the host gives the seat up
     first (the guests page's *Left*: a ghost's seat at tables of four, the draw page's re-plan
     at poker tables)."""
-    gone = list(
-        Seat.objects.filter(evening=evening, guest__status=Guest.Status.LEFT)
-        .order_by("table", "guest__name_key", "guest_id")
-        .values_list("guest_id", "table")
-    )
+    gone = [
+        (guest, table)
+        for guest, table, _ in sorted(
+            Seat.objects.filter(evening=evening, guest__status=Guest.Status.LEFT).values_list(
+                "guest_id", "table", "guest__name"
+            ),
+            key=lambda row: (row[1], name_order(row[2]), row[0]),
+        )
+    ]
     if gone:
-        where = ", ".join(f"{{guests[{i}]}} at table {table}" for i, (_, table) in enumerate(gone))
+        where = joined(f"{{guests[{i}]}} at table {table}" for i, (_, table) in enumerate(gone))
         raise RuleError(
             "Round 1 has not started: " + where + (" have" if len(gone) > 1 else " has") + " left but still"
             f" hold{'' if len(gone) > 1 else 's'} a seat. Give it up first (the guests page's Left says how), "

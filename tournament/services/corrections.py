@@ -32,6 +32,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
+from tables.words import counted, joined, numbered, once, plural
 from tournament.models import Bell, Evening, Guest, Result, Round
 from tournament.plugin import HasTables, StepReplay
 from tournament.registry import format_for
@@ -217,7 +218,7 @@ def correction_save(
         moved = replay.seats(old_after, new_after)
         moves = seats_changed(old_after, new_after)
         report_again = _supersede_unfit(evening, replay, old_after, new_after, now)
-        warnings = tuple(name_guests(w, names) for record in records for w in replay.warnings(record))
+        warnings = played_again_warnings(replay, steps, records, names)
         reopened = _ceremony_follows(evening, announced, confirm)
         words = (fmt.result_words(row, names), fmt.result_words(old, names) if old is not None else "")
         _correction_log(
@@ -233,6 +234,19 @@ def correction_save(
         moves=moves,
         reopened=reopened,
         seats_kept=kept,
+    )
+
+
+def played_again_warnings(
+    replay: StepReplay, steps: list[Bell], records: list, names: Mapping[int, str]
+) -> tuple[str, ...]:
+    """The warnings of the steps played again (``records``, one per step of ``steps``), each
+    naming its round ("Round 3: Counters at table 2 add up to 190, 10 short of 200."), guests by
+    name, a line repeated word for word said once (``tables.words.once``)."""
+    return once(
+        f"Round {step.round.number}: {name_guests(warning, names)}"
+        for step, record in zip(steps, records, strict=True)
+        for warning in replay.warnings(record)
     )
 
 
@@ -291,7 +305,7 @@ def _announced(evening: Evening) -> Announced | None:
     fmt = format_for(evening)
     names = guest_names(evening)
     prizes = tuple(
-        (line.title, " and ".join(names.get(g, "a guest") for g in line.prize.winners) or "nobody")
+        (line.title, joined(names.get(g, "a guest") for g in line.prize.winners) or "nobody")
         for line in reveal_order(tuple(fmt.standings(evening).prizes))
     )
     _, standings, _ = fmt.export_standings(evening, list(Guest.objects.filter(evening=evening).order_by("id")))
@@ -448,16 +462,31 @@ def _way_out(evening: Evening, steps: list[Bell], unfit: Bell) -> str:
     starts (``bell_undo``), so the advice names that way only when it is open; otherwise the
     counts alone can still be corrected, keeping who won and who moved, or the result stays."""
     first, later = steps[0].round.number, unfit.round.number
-    if unfit is steps[-1] and not evening.rounds.filter(number__gt=later).exists():
+    started = evening.rounds.filter(number__gt=later).order_by("number").values_list("number", flat=True).first()
+    if unfit is steps[-1] and started is None:
         return (
             f"To make it anyway: undo the bell of round {later} on the evening page (everyone goes back to "
             f"their seats before it), correct round {first} here, then enter round {later}'s results again "
             "for the new seats and ring its bell."
         )
+    after = steps[steps.index(unfit) + 1 :]
+    rung = [step.round.number for step in after if step.kind == Bell.Kind.BELL]
+    if rung:  # round ``later``'s bell is no longer the last: the bells after it have rung
+        since = (
+            f"the {plural(len(rung), 'bell')} of {numbered('round', rung)} {plural(len(rung), 'has')} rung "
+            f"since round {later}'s, and only the last bell can be undone"
+        )
+    elif after:  # a guest's departure, arrival or seat change recorded after it
+        since = (
+            f"{counted(len(after), 'change')} of seats {plural(len(after), 'was')} recorded after round "
+            f"{later}'s bell, and only the last bell can be undone"
+        )
+    else:  # the last bell, but the next round has started
+        since = f"round {started} has started, and a bell can be undone only before the next round starts"
     return (
         f"What you can do: correct round {first}'s counts while keeping who won and who moved at its bell, "
-        f"which the later rounds fit. A different winner cannot be saved now: bells have rung since round "
-        f"{later}, and only the last bell can be undone, so round {first}'s winner stays as recorded."
+        f"which the later rounds fit. A different winner cannot be saved now: {since}, so round {first}'s "
+        "winner stays as recorded."
     )
 
 
@@ -480,7 +509,7 @@ def seating_check(*, before: HasTables, after: HasTables, names: Mapping[int, st
     has = {g for g in seen if g > 0}
     lost, gained = had - has, has - had
     if lost or gained or len(after.tables) != len(before.tables):
-        who = ", ".join(str(names.get(g, g)) for g in sorted(lost | gained))
+        who = joined(str(names.get(g, g)) for g in sorted(lost | gained))
         raise RuleError(f"This correction would change who has a seat ({who or 'the tables'}): nothing was changed.")
 
 
@@ -562,6 +591,6 @@ def correction_rounds(evening: Evening) -> list[RoundHistory]:
             history.tables.append((number, [guests[g] for g in ids if g in guests], result))
             history.seated.append([guests.get(g, g) for g in ids])
             history.words.append(fmt.result_words(result, names) if result is not None else "")
-        history.warnings = [name_guests(w, names) for w in bell.record.get("warnings", ())]
+        history.warnings = list(once(name_guests(w, names) for w in bell.record.get("warnings", ())))
         out.append(history)
     return out

@@ -25,6 +25,7 @@ from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tournament.models import Draw, DrawnCard, Evening, Guest
+from tournament.name_keys import name_order
 from tournament.plugin import DrawGuest
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -37,11 +38,14 @@ def open_physical_draw(evening: Evening) -> Draw | None:
     return evening.draws.filter(kind=Draw.Kind.PHYSICAL, complete=False, superseded_at__isnull=True).first()
 
 
-def guests_here(evening: Evening, *, order: tuple[str, ...] = ("id",)) -> dict[int, DrawGuest]:
-    """The guests checked in now as the physical draw reads them (``DrawGuest`` by id, in
-    ``order``). One query."""
-    rows = evening.guests.filter(status=Guest.Status.HERE).order_by(*order)
-    return {pk: DrawGuest(pk, *rest) for pk, *rest in rows.values_list("id", "name", "pack", "name_key")}
+def guests_here(evening: Evening, *, by_name: bool = False) -> dict[int, DrawGuest]:
+    """The guests checked in now as the physical draw reads them (``DrawGuest`` by id, in the
+    order of their ids, or ``by_name``: alphabetical, ``name_keys.name_order``). One query."""
+    rows = evening.guests.filter(status=Guest.Status.HERE).order_by("id")
+    guests = [DrawGuest(pk, *rest) for pk, *rest in rows.values_list("id", "name", "pack", "name_key")]
+    if by_name:
+        guests.sort(key=lambda g: (name_order(g.name), g.pk))
+    return {g.pk: g for g in guests}
 
 
 def not_here(evening: Evening, guest_id: int) -> RuleError:

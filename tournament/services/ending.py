@@ -32,6 +32,7 @@ from django.db import transaction
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.models import COUNTERS_MAX, Bell, Evening, FinalCount, Round
 from tournament.plugin import HasTables
 from tournament.registry import format_for
@@ -203,7 +204,7 @@ def _final_count_check(evening: Evening, state: HasTables, table: int, counters:
     names = dict(evening.guests.values_list("pk", "name"))
     strangers = [g for g in counters if g not in seated]
     if strangers:
-        who = ", ".join(names.get(g, "someone not at this evening") for g in strangers)
+        who = joined(names.get(g, "someone not at this evening") for g in strangers)
         raise RuleError(
             "{who} {are} not at table {table}: count only the guests there. Nothing was saved.",
             who=who,
@@ -215,7 +216,7 @@ def _final_count_check(evening: Evening, state: HasTables, table: int, counters:
     if missing:
         raise RuleError(
             "Give the counters of everyone at table {table}: {who} {are} missing. Nothing was saved.",
-            who=", ".join(names.get(g, "?") for g in missing),
+            who=joined(names.get(g, "?") for g in missing),
             guests=missing,
             tables=(table,),
             are="is" if len(missing) == 1 else "are",
@@ -257,6 +258,9 @@ class Ceremony:
     names: tuple[str, ...] = ()
     """Every guest's name, once the evening has ended, for the pages to isolate each where a
     prize's reason names them (a tie: "Ann, Bob and Cy tied; Bob won the cut")."""
+    did_not_play: tuple[str, ...] = ()
+    """The names of the guests who played no rung round, listed apart from the final standings
+    with no place (``FormatPlugin.played_guests``), by name."""
 
     @property
     def steps(self) -> int:
@@ -285,8 +289,11 @@ def ceremony(evening: Evening, *, tables: Sequence[TableCount] | None = None) ->
     fmt = format_for(evening)
     prizes: tuple = ()
     not_awarded: tuple = ()
+    did_not_play: tuple[str, ...] = ()
     if evening.stage == Evening.Stage.ENDED:
-        every = reveal_order(tuple(fmt.standings(evening).prizes))
+        standings = fmt.standings(evening)
+        every = reveal_order(tuple(standings.prizes))
+        did_not_play = tuple(g.name for g in getattr(standings, "did_not_play", ()))
         prizes = tuple(line for line in every if line.winners)
         not_awarded = tuple(line for line in every if not line.winners)
     step = evening.ceremony_step
@@ -303,6 +310,7 @@ def ceremony(evening: Evening, *, tables: Sequence[TableCount] | None = None) ->
         uncounted=uncounted,
         not_awarded=not_awarded,
         names=tuple(evening.guests.values_list("name", flat=True)) if prizes or not_awarded else (),
+        did_not_play=did_not_play,
     )
 
 

@@ -19,10 +19,11 @@ from collections.abc import Mapping
 
 from tables.errors import GuestName, RuleError, id_words
 from tables.formats.foursome import ghost_name, is_ghost
+from tables.words import joined
 from tournament.models import Evening
 
 # "Guest 17", "guest 17's", "guests 3, 4", "guest(s) 3, 4", "guests there: 3, 4, 5".
-_GUEST_IDS = re.compile(r"\b([Gg]uest(?:s|\(s\))?)( there:)? (\d+(?:, \d+)*)\b")
+_GUEST_IDS = re.compile(r"\b([Gg]uest(?:s|\(s\))?)( there:)? (\d+(?:, \d+)*(?: and \d+)?)\b")
 
 
 def error_message(error: RuleError, evening: Evening | None = None, names: Mapping[int, str] | None = None) -> str:
@@ -55,15 +56,15 @@ def guest_names(evening: Evening) -> dict[int, str]:
 def name_guests(text: str, names: Mapping[int, str]) -> str:
     """``text`` with "guest 17" (and lists of ids) replaced by names from ``names``.
 
-    "Guest 17 won" -> "Anne Smith won"; "missing guest(s) 3, 4" -> "missing Bob, Carl";
-    "(guests there: 3, 4)" -> "(guests there: Bob, Carl)". An id not in ``names`` is left as it
+    "Guest 17 won" -> "Anne Smith won"; "missing guest(s) 3, 4 and 5" -> "missing Bob, Carl and
+    Dee" (``tables.words.joined``); "(guests there: 3, 4)" -> "(guests there: Bob and Carl)". An id not in ``names`` is left as it
     was, so nothing is ever hidden."""
 
     def swap(match: re.Match) -> str:
-        ids = [int(part) for part in match.group(3).split(", ")]
+        ids = [int(part) for part in re.split(r", | and ", match.group(3))]
         if not all(guest in names for guest in ids):
             return match.group(0)
-        listed = ", ".join(names[guest] for guest in ids)
+        listed = joined(names[guest] for guest in ids)
         if match.group(2):
             return f"{match.group(1)}{match.group(2)} {listed}"
         return listed

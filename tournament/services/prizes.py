@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from tournament.models import Evening, Guest
+from tournament.models import Bell, Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 
 if TYPE_CHECKING:  # Progressive Poker's standings, named for the type checker only
@@ -23,6 +24,28 @@ def prize_seed(evening: Evening) -> str:
     none, one made from its public key. So the same evening's tied prizes always go to the same
     guests, on every page, every print and every copy (house rule: a tie once cut stays cut)."""
     return evening.prize_seed or f"prizes-{evening.public_key}"
+
+
+DID_NOT_PLAY = "Did not play"
+"""The heading of the guests listed apart from the places (``FormatPlugin.played_guests``)."""
+
+
+def played_guests(evening: Evening, state: object = None) -> frozenset[int] | None:
+    """The guests who took part in a round whose bell has rung (``FormatPlugin.played_guests``
+    over the evening's live bells, with the evening's ``state`` now when the caller has it);
+    None before the first bell. One query."""
+    bells = list(Bell.objects.live().bells().of_evening(evening.pk).only("id", "record"))  # the seats played
+    return format_for(evening).played_guests(evening, bells, state)
+
+
+def not_played(guests: Mapping[int, Guest], played: frozenset[int] | None) -> tuple[Guest, ...]:
+    """The guests of ``guests`` (guest id -> guest, every guest of the evening) who took part in
+    no round whose bell has rung (``played``: ``FormatPlugin.played_guests``; None before the
+    first bell: nobody), by name (``name_keys.name_order``). House rule: they hold no place and
+    win no prize; the standings, the ceremony and the documents list them apart."""
+    if played is None:
+        return ()
+    return tuple(sorted((g for pk, g in guests.items() if pk not in played), key=lambda g: (name_order(g.name), g.pk)))
 
 
 def evening_standings(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningStandings:

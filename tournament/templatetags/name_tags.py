@@ -9,9 +9,10 @@ text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a 
 - ``{{ text|names_isolated:names }}``: words built elsewhere as plain text (a bell's line
   stored with names, a verdict, a prize's reason), escaped, with each of ``names`` found in
   them put in its ``<bdi>``.
-- ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined.
 - ``{{ result|sent_by:"the host" }}``: who sent a table's result (``Result.sender``): a guest's
   name or a scorer's label isolated in the words, or the given words for the host.
+- ``{{ names|names_joined:", " }}``: a list of names, each isolated, joined; ``{{ names|names_listed }}``:
+  each isolated, listed "A, B and C" (``tables.words.joined``).
 - ``{{ p.reason|winners_isolated:p }}``: words about a prize (its reason), each of its
   winners' names in them isolated; ``{{ standings|standing_names }}``: the names of a format's
   standings' guests, for ``names_isolated`` on words naming any of them (a tie's reason).
@@ -26,6 +27,8 @@ from functools import lru_cache
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+
+from tables.words import joined
 
 register = template.Library()
 
@@ -80,6 +83,13 @@ def sent_by(result: object, host: str = "") -> SafeString:
     if not name or not words.endswith(name):
         return conditional_escape(words)
     return format_html("{}<bdi>{}</bdi>", words[: len(words) - len(name)], name)
+
+
+def names_listed(names: Iterable[object] | None) -> SafeString:
+    """Each of ``names`` (names, or guests with a ``name``) in its ``<bdi>``, listed by the one
+    rule, "A, B and C" (``tables.words.joined``): ``{{ s.did_not_play|names_listed }}``."""
+    isolated = [name_isolated(str(getattr(n, "name", n))) for n in (names or ())]
+    return mark_safe(joined(isolated))  # noqa: S308 - each name escaped, the joints are plain words
 
 
 @register.filter

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from tables.errors import RuleError
-from tables.words import numbered, plural
+from tables.words import numbered, once, plural
 from tournament.forms.actions import PageQuery
 from tournament.forms.bell import CutsForm
 from tournament.forms.door import RoundNumberForm
@@ -221,8 +221,8 @@ def _rung_messages(request: HttpRequest, evening, current, rung: Bell | None) ->
     if rung is not None:
         messages.success(request, f"The bell of round {current.number} has rung.")
         names = guest_names(evening)
-        for warning in rung.record.get("warnings", ()):
-            messages.warning(request, name_guests(warning, names))
+        for warning in once(name_guests(w, names) for w in rung.record.get("warnings", ())):
+            messages.warning(request, warning)
     else:
         current.refresh_from_db()
         messages.info(request, current.waiting_for or "The bell had already rung.")

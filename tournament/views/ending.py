@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.forms.evening import CeremonyForm, EndEveningForm, FinalCountForm
 from tournament.models import Evening, Round
 from tournament.registry import format_for
@@ -201,7 +202,7 @@ def ceremony_reveal(request: HttpRequest, evening_id: int) -> HttpResponse:
         )
     else:
         shown = now.revealed[-1]
-        won = ", ".join(g.name for g in shown.winners) or "won by no one"
+        won = joined(g.name for g in shown.winners) or "won by no one"
         said = f"The room display shows: {shown.title}, {won}"
         messages.success(request, said if said.endswith(".") else f"{said}.")
     return redirect("host-finish", evening.pk)

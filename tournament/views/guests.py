@@ -34,6 +34,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.forms.door import GuestActionForm, GuestBulkForm, GuestFilterForm, GuestRemoveForm
 from tournament.forms.evening import GuestForm, GuestListForm, GuestNameForm
 from tournament.forms.seen import Seen
@@ -386,7 +387,7 @@ def check_in_many(request: HtmxHttpRequest, door: Door) -> HttpResponse:
         )
         alert = not done
         news = (
-            f"{len(done)} checked in: {', '.join(g.name for g in done)}."
+            f"{len(done)} checked in: {joined(g.name for g in done)}."
             if done
             else "Nobody to check in: everyone listed is here already (or has left)."
         )

@@ -131,9 +131,11 @@ def evening_detail(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 def evening_edit(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Change the evening's settings (``services.evening_settings``: saved against the evening
-    as it is now; a refusal is shown on the form and saves nothing)."""
+    as it is now; a refusal is shown on the form and saves nothing). The form checks a copy of
+    the evening, so the page's heading, back link and title keep the saved name when the save
+    is refused (a form's checks write what was typed onto its instance)."""
     evening = _evening(request, evening_id)
-    form = EveningForm(request.POST or None, instance=evening)
+    form = EveningForm(request.POST or None, instance=Evening.objects.get(pk=evening.pk))
     if request.method == "POST" and form.is_valid() and (seen := seen_beside(request, form)) is not None:
         settings, format_options = form.settings()
         try:

@@ -109,7 +109,7 @@ def door(request: HttpRequest, evening_id: int) -> HttpResponse:
         return redirect("host-door", evening.pk)
     address = phone_address(request)
     url = address.url + reverse("door", args=[evening.public_key])
-    guests = list(evening.guests.all())
+    guests = sorted(evening.guests.all(), key=lambda g: (name_order(g.name), g.pk))
     return render(
         request,
         "host/door.html",

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tables.cards import Card, Rank, Suit
+from tables.words import joined
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -62,8 +63,9 @@ def with_a(rank: int) -> str:
 
 
 def listed(words: list[str]) -> str:
-    """Words joined as English lists them: "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """Words joined as English lists them: "a", "a and b", "a, b and c", every one kept
+    (``tables.words.joined``, the one list-joining rule)."""
+    return joined(words)
 
 
 def first_difference(a: tuple[int, ...], b: tuple[int, ...]) -> int | None:

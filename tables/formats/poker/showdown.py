@@ -41,6 +41,7 @@ from tables.formats.poker.hands import HandStrength, listed
 from tables.formats.poker.poker import PokerOptions, poker_strength
 from tables.formats.poker.ship import ShipCategory, ShipOptions, ship_strength
 from tables.formats.poker.thirty_one import ThirtyOneOptions, thirty_one_strength
+from tables.words import joined
 
 
 class Game(enum.StrEnum):
@@ -246,8 +247,7 @@ def seat_priority(game: Game, seat: int, dealer_seat: int, table_size: int, opti
 
 
 def _seats(seats: Sequence[int]) -> str:
-    words = [f"seat {s}" for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return joined(f"seat {s}" for s in seats)
 
 
 def _ranked(

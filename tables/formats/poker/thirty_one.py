@@ -26,6 +26,7 @@ from typing import Any
 from tables.cards import Card, CardError, Rank, Suit
 from tables.formats.poker.hands import HandStrength, first_difference, pips_by_suit, ranks_words
 from tables.game_options import options_from_mapping
+from tables.words import joined
 
 
 class ThirtyOneCategory(enum.IntEnum):
@@ -106,7 +107,7 @@ def thirty_one_strength(cards: Sequence[Card], options: ThirtyOneOptions = Thirt
     if len(best) == 1:
         why = f"the best suit is {suit.word}: {pips} pips in {_cards(len(ranks))} ({ranks_words(ranks)})"
     else:
-        each = " and ".join(f"{s.word} ({ranks_words(counted[s][1])})" for s in best)
+        each = joined(f"{s.word} ({ranks_words(counted[s][1])})" for s in best)
         why = f"the best suits are {each}, {pips} pips each"
     return HandStrength((ThirtyOneCategory.PIPS, pips, *tail), "pips", f"{pips} in {suits}", why)
 

@@ -35,6 +35,8 @@ class EuchreTournamentFormat(EuchreFormat):
     """None of the family's options: the schedule seats every game whoever won (no movement, no
     partners kept) and the prizes go by points, ties to games won then the cut (``play.prizes``);
     a tie at a table is played off, the family's default."""
+    fixed_at_draw: ClassVar[tuple[str, ...]] = ("rounds_planned",)
+    """The number of games, which the schedule is drawn for (``rounds_change_refused``)."""
     round_end_words: ClassVar[str] = "When every table has reported (the tournament's way: no table rings for the room)"
     default_round_end: ClassVar[str] = "head_pool"
     """A new tournament's games end when every table has reported, as its rules say
@@ -98,6 +100,20 @@ class EuchreTournamentFormat(EuchreFormat):
         seated = {p for table in state.tables for p in table}
         gone = set(evening.guests.filter(status=Guest.Status.LEFT).values_list("pk", flat=True))  # a ghost plays on
         return frozenset(p for p in state.tallies if p > 0 and p not in seated and p not in gone)
+
+    def played_guests(self, evening: Evening, bells, state: object = None) -> frozenset[int] | None:
+        """``FormatPlugin.played_guests``, and the players who sat a rung game out by the
+        schedule: a sit-out scores for that game (docs/rules/euchre-tournament.md, "A sit-out's
+        score"), so has played it."""
+        played = super().played_guests(evening, bells)
+        if played is None:
+            return None
+        if not isinstance(state, FoursomeState):
+            try:
+                state = self.state(evening)
+            except RuleError:
+                return played
+        return played | {p for p, tallies in state.tallies.items() if p > 0 and tallies.get("sat_out")}
 
     def card_ranks(self, tables: int) -> int:
         """The tables' cards and the sit-out table's, one past the last."""

@@ -277,7 +277,9 @@ def bunco_sheets(*, evening: Evening, paper: str = "A4", variant: str = "table")
     )
 
 
-def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
+def tally_outcome(
+    evening: Evening,
+) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...], tuple[str, ...]]:
     """``_tally_outcome`` (below), once per evening inside the print page's ``one_outcome()``
     (``tournament.documents.contents.remembered``): the results and the certificates share it."""
     return remembered("tally", evening, _tally_outcome)
@@ -285,10 +287,10 @@ def tally_outcome(evening: Evening) -> tuple[tuple[str, ...], tuple[TallyStandin
 
 def _tally_outcome(
     evening: Evening,
-) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...]]:
+) -> tuple[tuple[str, ...], tuple[TallyStandingRow, ...], tuple[PrizeData, ...], tuple[str, ...]]:
     """The results as printed: the tallies' words, the standings (ghosts too, as the standings
-    page shows them) and the prizes with their winners (names printable:
-    ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""
+    page shows them), the prizes with their winners and the names of the guests who did not
+    play (names printable: ``guest_print_name``). Raises ``PrintError`` before the first bell. About five queries."""
     if not Bell.objects.of_evening(evening.pk).live().bells().exists():
         raise PrintError("No bell has rung yet: the results print once the first round's bell has rung.")
     try:
@@ -317,20 +319,28 @@ def _tally_outcome(
         )
         for p in table.prizes
     )
-    return tuple(words for _, words in table.tallies), rows, prizes
+    did_not_play = tuple(guest_print_name(g.pk, g.name) for g in table.did_not_play)
+    return tuple(words for _, words in table.tallies), rows, prizes, did_not_play
 
 
 def tally_results(*, evening: Evening, paper: str = "A4", variant: str = "full") -> TallyResultsPdf:
     """The results at tables of four: prizes and standings with the format's tallies. Raises as
     ``tally_outcome``."""
-    columns, rows, prizes = tally_outcome(evening)
-    return TallyResultsPdf(evening_name=evening.name, columns=columns, standings=rows, prizes=prizes, paper=paper)
+    columns, rows, prizes, did_not_play = tally_outcome(evening)
+    return TallyResultsPdf(
+        evening_name=evening.name,
+        columns=columns,
+        standings=rows,
+        prizes=prizes,
+        paper=paper,
+        did_not_play=did_not_play,
+    )
 
 
 def tally_certificates(*, evening: Evening, paper: str = "A4", variant: str = "page") -> CertificatesPdf:
     """A certificate for every winner of the format's prizes (a ghost wins none). Raises as
     ``tally_outcome``, and ``PrintError`` when no prize has a winner."""
-    _, _, prizes = tally_outcome(evening)
+    _, _, prizes, _ = tally_outcome(evening)
     return CertificatesPdf(evening_name=evening.name, prizes=prizes, paper=paper)
 
 

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tables.errors import RuleError
+from tables.words import joined
 from tournament.formats.partnership import state as foursomes
 from tournament.formats.partnership.bell import foursome_movement
 from tournament.formats.partnership.boards import (
@@ -211,7 +212,7 @@ def moved_words(evening: Evening, board: FoursomeBoard, table: int, moved: list[
     ghosts = {line.player for t in board.tables for line in t.seats if line.is_ghost}
     if any(p not in names and p not in ghosts for p in moved):
         return "The form was damaged: it names someone who is not at this evening. Nothing was saved; enter the report again."
-    who = ", ".join(foursomes.player_name(p, names) for p in moved)
+    who = joined(foursomes.player_name(p, names) for p in moved)
     return (
         f"The seats at table {table} changed since this form was shown: {who} no longer sits here. "
         "Nothing was saved; enter the report again."

@@ -63,6 +63,8 @@ class PartnershipFormat(FormatPlugin[FoursomeState, "FoursomeStandings", Foursom
     """The family's options: a format adds its own (Euchre: prizes by points) or leaves out one
     its game never needs (Drive Whist: no tie at a table, 13 tricks a hand)."""
     fields_legend: ClassVar[str] = "movement, partners, ties and prizes"
+    fixed_at_draw: ClassVar[tuple[str, ...]] = ("movement", "partners_change", "ties")
+    """The options of play (``options_change_refused``); the prizes' options may still change."""
     tie_playoff: ClassVar[str] = "one more hand"
     """How a tie at a table is played off, in the format's words ("one more roll")."""
     result_form: ClassVar[type[FoursomeResultForm] | None] = None

@@ -25,9 +25,10 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.partnership.state import foursome_rules, foursome_state
 from tournament.models import Bell, Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
-from tournament.services.prizes import prize_seed
+from tournament.services.prizes import not_played, played_guests, prize_seed
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,9 @@ class FoursomeStandings:
     tallies: tuple[tuple[str, str], ...]
     lines: tuple[FoursomeLine, ...]
     prizes: tuple[FoursomePrizeLine, ...]
+    did_not_play: tuple[Guest, ...] = ()
+    """The guests who took part in no rung round (``services.prizes.not_played``): no place,
+    no prize."""
 
 
 def foursome_standings(
@@ -84,23 +88,11 @@ def foursome_standings(
             return FoursomeStandings(fmt.tallies, (), ())
     if guests is None:
         guests = {g.pk: g for g in evening.guests.all()}
-    seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
-    tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
+    played = played_guests(evening, state)
+    if played is not None:  # a guest who never played holds no place and wins no prize
+        state = players_only(state, played)
     names = {pk: g.name for pk, g in guests.items()}
-    lines = tuple(
-        FoursomeLine(
-            place,
-            p,
-            ghost_name(p) if is_ghost(p) else names.get(p, "A guest"),
-            guests.get(p),
-            tallies[p],
-            seated.get(p),
-        )
-        for place, p in rank_players(
-            {p: t for p, t in tallies.items() if not is_ghost(p)},  # no place for ghosts: docs/rules/tables-of-four.md
-            fmt.ranks(prize_by_points=options.prize_by_points),
-        )
-    )
+    lines, tallies = _lines(fmt, options, state, guests)
     packs = {g: Pack(guests[g].pack) for g in tallies if g in guests}
     prizes = list(
         format_for(evening)
@@ -113,13 +105,61 @@ def foursome_standings(
     return FoursomeStandings(
         fmt.tallies,
         lines,
-        tuple(
+        did_not_play=not_played(guests, played),
+        prizes=tuple(
             FoursomePrizeLine(
-                p, _title(evening, p), tuple(guests[g] for g in p.winners if g in guests), p.reason_for(named)
+                p,
+                _title(evening, p),
+                tuple(sorted((guests[g] for g in p.winners if g in guests), key=lambda g: (name_order(g.name), g.pk))),
+                p.reason_for(named),
             )
             for p in prizes
         ),
     )
+
+
+def _lines(
+    fmt, options, state: FoursomeState, guests: Mapping[int, Guest]
+) -> tuple[tuple[FoursomeLine, ...], dict[int, dict[str, int]]]:
+    """The standings lines of ``state`` (players sharing a place by name, ``name_keys.name_order``;
+    ghosts hold no place: ``docs/rules/tables-of-four.md``) and every player's tallies."""
+    seated = {p: n for n, t in enumerate(state.tables, start=1) for p in t}
+    tallies = {p: dict(state.tallies.get(p, {})) for p in {*seated, *state.tallies}}
+    names = {pk: g.name for pk, g in guests.items()}
+    ranked = (
+        FoursomeLine(
+            place,
+            p,
+            ghost_name(p) if is_ghost(p) else names.get(p, "A guest"),
+            guests.get(p),
+            tallies[p],
+            seated.get(p),
+        )
+        for place, p in rank_players(
+            {p: t for p, t in tallies.items() if not is_ghost(p)},
+            fmt.ranks(prize_by_points=options.prize_by_points),
+        )
+    )
+    return tuple(sorted(ranked, key=lambda line: (line.place, name_order(line.name), line.player))), tallies
+
+
+def players_only(state: FoursomeState, played: frozenset[int]) -> FoursomeState:
+    """``state`` for the standings and prizes of the guests who ``played`` (``FormatPlugin
+    .played_guests``): a guest seated now who played no rung round sits as a fresh ghost (ghosts
+    hold no place and win no prize, ``docs/rules/tables-of-four.md``), and the tallies of a
+    guest who never played are left out."""
+    ghosts = state.ghosts
+    tables = []
+    for table in state.tables:
+        seats = []
+        for p in table:
+            if p > 0 and p not in played:
+                ghosts += 1
+                p = -ghosts
+            seats.append(p)
+        tables.append(tuple(seats))
+    tallies = {p: t for p, t in state.tallies.items() if p < 0 or p in played}
+    return FoursomeState(tuple(tables), tallies, ghosts)  # type: ignore[arg-type]
 
 
 def _last_prize(evening: Evening, rule: LastPrize) -> Prize:

@@ -93,7 +93,7 @@ def physical_state(draw: Draw) -> PhysicalState:
     """Rebuild a stored physical draw (two queries). Raises ``RuleError`` saying to restart the
     draw when the guests checked in no longer match the draw's plan or its recorded cards."""
     evening = draw.evening
-    guests = guests_here(evening, order=("name_key", "id"))
+    guests = guests_here(evening, by_name=True)
     labels = {Pack.RED: evening.red_label, Pack.BLUE: evening.blue_label}
     plan = table_plan(stored_plan(draw))
     try:

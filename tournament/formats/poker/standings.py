@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from tables.errors import RuleError
@@ -24,9 +24,10 @@ from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.poker.state import poker_state
 from tournament.models import Evening, Guest
+from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
-from tournament.services.prizes import prize_seed
+from tournament.services.prizes import not_played, played_guests, prize_seed
 
 
 def prize_options(evening: Evening) -> PrizeOptions:
@@ -72,6 +73,9 @@ class EveningStandings:
     prizes: tuple[PrizeLine, ...]
     settlement: tuple[SettlementLine, ...]
     total: Decimal | None
+    did_not_play: tuple[Guest, ...] = ()
+    """The guests who took part in no rung round (``services.prizes.not_played``): no place, no
+    prize, nothing to settle."""
 
 
 def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None) -> EveningStandings:
@@ -88,29 +92,31 @@ def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None)
         state = poker_state(evening)
     except RuleError:
         return EveningStandings((), (), (), None)
+    fmt = format_for(evening)
+    played = played_guests(evening)
+    state = players_only(state, played)  # a guest who never played holds no place, wins no prize
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    lines = [
-        StandingLine(place=place, guest=guests[row.guest], row=row)
-        for place, row in zip(places(rows), rows, strict=True)
-    ]
+    lines = sorted(  # guests sharing a place by name (``name_keys.name_order``)
+        (
+            StandingLine(place=place, guest=guests[row.guest], row=row)
+            for place, row in zip(places(rows), rows, strict=True)
+        ),
+        key=lambda line: (line.place, name_order(line.guest.name), line.guest.pk),
+    )
     names = {pk: g.name for pk, g in guests.items()}
-    prizes = (
-        format_for(evening)
-        .rules_of(evening)
-        .prizes(
-            state,
-            packs,
-            options=options,
-            rng=random.Random(prize_seed(evening)),
-            stake=evening.counters_per_stake,
-        )
+    prizes = fmt.rules_of(evening).prizes(
+        state,
+        packs,
+        options=options,
+        rng=random.Random(prize_seed(evening)),
+        stake=evening.counters_per_stake,
     )
     prize_lines = tuple(
         PrizeLine(
             prize=p,
             title=_title(evening, p),
-            winners=tuple(guests[g] for g in p.winners),
+            winners=tuple(sorted((guests[g] for g in p.winners), key=lambda g: (name_order(g.name), g.pk))),
             reason=p.reason_for(namer(names)),
         )
         for p in prizes
@@ -121,7 +127,23 @@ def poker_standings(evening: Evening, guests: Mapping[int, Guest] | None = None)
         sheet = settle(rows, counter_value=Decimal(evening.counter_value))
         settlement = tuple(SettlementLine(guest=guests[s.guest], line=s) for s in sheet)
         total = sum((s.amount for s in sheet), Decimal(0))
-    return EveningStandings(tuple(lines), prize_lines, settlement, total)
+    return EveningStandings(tuple(lines), prize_lines, settlement, total, not_played(guests, played))
+
+
+def players_only(state: EveningState, played: frozenset[int] | None) -> EveningState:
+    """``state`` with only the guests who ``played`` (``FormatPlugin.played_guests``; None: all,
+    before the first bell), for the standings and prizes: a guest seated now who played no rung
+    round leaves their seat empty here, and their counters, yellow counters and stakes are left
+    out. House rule: a place and a prize are for a guest who played."""
+    if played is None:
+        return state
+    return replace(
+        state,
+        tables=tuple(tuple(g for g in table if g in played) for table in state.tables),
+        counters={g: c for g, c in state.counters.items() if g in played},
+        yellow={g: y for g, y in state.yellow.items() if g in played},
+        stakes={g: s for g, s in state.stakes.items() if g in played},
+    )
 
 
 def board_standings(
@@ -130,10 +152,16 @@ def board_standings(
     """The board's standings (``PokerFormat.standing_rows``): (place, guest id, row) for every
     guest of ``state`` among ``guests``, ordered by yellow counters, then counters won (fresh
     stakes charged), guests level sharing a place (``tables.formats.poker.prizes.standings``,
-    ``places``). Each guest's pack as registered. No query."""
+    ``places``); a guest who never played holds no place (``players_only``). Each guest's pack
+    as registered. One query (``FormatPlugin.played_guests``)."""
+    state = players_only(state, played_guests(evening))
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
     rows = standings(state, packs, stake=evening.counters_per_stake)
-    return tuple((place, row.guest, row) for place, row in zip(places(rows), rows, strict=True))
+    ranked = zip(places(rows), rows, strict=True)
+    return tuple(
+        (place, row.guest, row)
+        for place, row in sorted(ranked, key=lambda pr: (pr[0], name_order(guests[pr[1].guest].name), pr[1].guest))
+    )
 
 
 def _title(evening: Evening, prize: Prize) -> str:

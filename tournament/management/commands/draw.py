@@ -4,6 +4,7 @@ from django.core.management.base import CommandError
 
 from tables.errors import RuleError
 from tournament.management.commands._common import HeadTableCommand, evening_by_id
+from tournament.name_keys import name_order
 from tournament.services.draws import draw_digital
 from tournament.services.naming import error_message
 
@@ -21,5 +22,6 @@ class Command(HeadTableCommand):
             draw = draw_digital(evening=evening, accept_relaxed=opts["accept_relaxed"])
         except RuleError as error:
             raise CommandError(error_message(error, evening)) from None
-        for card in draw.cards.select_related("guest").order_by("rank", "guest__name_key"):
+        cards = draw.cards.select_related("guest")
+        for card in sorted(cards, key=lambda c: (c.rank, name_order(c.guest.name), c.guest_id)):
             self.stdout.write(f"table {card.rank}\t{card.pack}\t{card.guest.name}")

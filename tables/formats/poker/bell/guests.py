@@ -25,6 +25,7 @@ from tables.errors import RuleError
 from tables.formats.poker.bell.options import BellOptions
 from tables.formats.poker.bell.ring import table_name
 from tables.formats.poker.bell.state import BellRecord, EveningState, check_stake
+from tables.words import once
 
 LEAVE_RULE = "house rule: a guest who leaves keeps their counters in the standings"
 CLOSE_RULE = "house rule: a table that cannot stay at 3 players closes"
@@ -206,7 +207,7 @@ def guest_leaves(
         before=state,
         after=after,
         entries=tuple(entries),
-        warnings=tuple(warnings),
+        warnings=once(warnings),
         kind="leave",
         options=options.to_json(),
         guest=guest,
@@ -282,7 +283,7 @@ def guest_arrives(
         before=state,
         after=after,
         entries=(entry,),
-        warnings=tuple(warnings),
+        warnings=once(warnings),
         kind="arrive",
         stake=stake,
         options=options.to_json(),

@@ -24,7 +24,7 @@ from tables.errors import GuestIds, InvariantBroken
 from tables.formats.poker.bell.checks import check_results, count_off
 from tables.formats.poker.bell.options import BellOptions
 from tables.formats.poker.bell.state import SEEDS_RULE, BellRecord, EveningState, ResultError, TableResult, check_stake
-from tables.words import numbered
+from tables.words import numbered, once
 
 
 def table_name(number: int, count: int) -> str:
@@ -97,7 +97,7 @@ class _Bell:
             before=self.state,
             after=after,
             entries=tuple(self.entries),
-            warnings=tuple(self.warnings),
+            warnings=once(self.warnings),
             kind="bell",
             results=self.results,
             stake=self.stake,
