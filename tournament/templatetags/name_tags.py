@@ -85,6 +85,7 @@ def sent_by(result: object, host: str = "") -> SafeString:
     return format_html("{}<bdi>{}</bdi>", words[: len(words) - len(name)], name)
 
 
+@register.filter
 def names_listed(names: Iterable[object] | None) -> SafeString:
     """Each of ``names`` (names, or guests with a ``name``) in its ``<bdi>``, listed by the one
     rule, "A, B and C" (``tables.words.joined``): ``{{ s.did_not_play|names_listed }}``."""
