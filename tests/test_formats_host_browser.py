@@ -54,10 +54,10 @@ def host_page(browser, live_server, host, width: int = 1280):
 def create_evening(page, name: str, fmt: str, rounds: int, names: list[str] = NAMES) -> Evening:
     """The host creates an evening of format ``fmt`` (its title in the list) with ``rounds``
     rounds, registers ``names`` (half in each pack) and checks them all in."""
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Date").fill("2026-12-04")
-    page.get_by_label("Format").select_option(label=fmt)
-    page.get_by_label("Rounds planned").fill(str(rounds))
+    page.get_by_label(re.compile(r"^Name:?$")).fill(name)
+    page.get_by_label(re.compile(r"^Date:?$")).fill("2026-12-04")
+    page.get_by_label(re.compile(r"^Format:?$")).select_option(label=fmt)
+    page.get_by_label(re.compile(r"^Rounds planned:?$")).fill(str(rounds))
     page.get_by_role("button", name="Create the evening").click()
     evening = Evening.objects.get(name=name)
     packs = ("red", "blue")
