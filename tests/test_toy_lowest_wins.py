@@ -16,6 +16,7 @@ and every capability of the matrix (``tests/test_capabilities.py``) passes for i
 from __future__ import annotations
 
 import inspect
+import json
 from collections.abc import Mapping
 from itertools import pairwise
 from typing import ClassVar
@@ -212,3 +213,23 @@ def test_the_capability_matrix_passes_for_the_toy(db, host, client, hearts_insta
     """The matrix's own test, every capability, with the toy's key (its example results)."""
     given = {"db": db, "host": host, "client": client, "key": "hearts"}
     capability(**{name: given[name] for name in inspect.signature(capability).parameters})
+
+
+def test_an_import_checked_before_the_toy_was_installed_takes_its_file(db, host):
+    """The import's schema checks are kept per process; one built before a format is installed
+    (any import earlier in the process) still takes a file of that format once it is: they are
+    kept per the site's installed formats (the full run failed the toy's export and import so)."""
+    from tournament.exchange import importer
+    from tournament.exchange.export import evening_export
+
+    importer._validator()  # built for the five formats
+    importer._compiled()
+    loaded_formats.cache_clear()
+    with override_settings(HEAD_TABLE_FORMATS=[*settings.HEAD_TABLE_FORMATS, TOY]):
+        try:
+            evening = _ended(host)
+            copy = importer.evening_import(data=json.loads(json.dumps(evening_export(evening))), host=host)
+            assert copy.format == "hearts"
+        finally:
+            loaded_formats.cache_clear()
+    loaded_formats.cache_clear()

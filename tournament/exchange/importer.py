@@ -144,27 +144,44 @@ def _parse_words(text: str, error: json.JSONDecodeError) -> str:
     return f"{NOT_AN_EVENING}: it stops being JSON at {place}."
 
 
-@functools.cache
+def _site_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """This site's installed formats' keys and their table games' values, now: what the
+    schema's checks are built for (a cached check is kept per these, so one built before a
+    format was installed never judges a file of it)."""
+    return tuple(installed_formats()), tuple(value for value, _ in game_choices())
+
+
 def _validator() -> jsonschema.protocols.Validator:
-    """The export schema's validator; "integer" means a JSON whole number (not 1.0, not true)."""
+    """The export schema's validator for this site's formats (``_site_formats``); "integer"
+    means a JSON whole number (not 1.0, not true)."""
+    return _validator_for(*_site_formats())
+
+
+@functools.cache
+def _validator_for(formats: tuple[str, ...], games: tuple[str, ...]) -> jsonschema.protocols.Validator:
+    """``_validator``'s validator, built once per process for these ``formats`` and ``games``."""
     schema = json.loads(resources.files("tournament.exchange").joinpath("export_schema.json").read_text("utf-8"))
-    schema["$defs"]["evening"]["properties"]["format"]["enum"] = list(installed_formats())  # this site's formats
-    games = [*(value for value, _ in game_choices()), ""]  # and their table games ("": none)
-    schema["$defs"]["evening"]["properties"]["game"] = {"enum": games}
+    schema["$defs"]["evening"]["properties"]["format"]["enum"] = list(formats)  # this site's formats
+    schema["$defs"]["evening"]["properties"]["game"] = {"enum": [*games, ""]}  # and their table games ("": none)
     base = jsonschema.Draft202012Validator
     base.check_schema(schema)
     types = base.TYPE_CHECKER.redefine("integer", lambda _checker, v: isinstance(v, int) and not isinstance(v, bool))
     return jsonschema.validators.extend(base, type_checker=types)(schema, format_checker=base.FORMAT_CHECKER)
 
 
-@functools.cache
 def _compiled() -> jsonschema_rs.Validator:
     """The same schema (``_validator``'s, this site's formats in it) compiled by the maintained
-    Rust validator ``jsonschema-rs``, built once per process; each "format" judged by
-    ``jsonschema``'s own format checker, so both read a date alike."""
+    Rust validator ``jsonschema-rs``, built once per process and site formats; each "format"
+    judged by ``jsonschema``'s own format checker, so both read a date alike."""
+    return _compiled_for(*_site_formats())
+
+
+@functools.cache
+def _compiled_for(formats: tuple[str, ...], games: tuple[str, ...]) -> jsonschema_rs.Validator:
+    """``_compiled``'s validator for these ``formats`` and ``games``."""
     checker = jsonschema.Draft202012Validator.FORMAT_CHECKER
     return jsonschema_rs.validator_for(
-        _validator().schema,
+        _validator_for(formats, games).schema,
         validate_formats=True,
         formats={name: functools.partial(_conforms, checker, name) for name in checker.checkers},
     )
@@ -258,11 +275,16 @@ def _choices_words(values: list[Any]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 
 
-@functools.cache
 def _choice_names() -> dict[str, str]:
     """The table games and formats by the names a host reads ("Draw Poker" for ``draw_poker``),
     and no game ("") as "no game"; any other stored value is read as written, its underscores
-    made spaces ("head pool")."""
+    made spaces ("head pool"). Kept per this site's formats (``_site_formats``)."""
+    return _choice_names_for(*_site_formats())
+
+
+@functools.cache
+def _choice_names_for(formats: tuple[str, ...], games: tuple[str, ...]) -> dict[str, str]:
+    """``_choice_names`` for these ``formats`` and ``games`` (the cache's key)."""
     return {"": "no game", **{value: f"“{label}”" for value, label in [*game_choices(), *format_choices()]}}
 
 
