@@ -33,6 +33,7 @@ import time
 
 import redis.asyncio
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.cache import cache
 
 from tournament.services.versions import (
@@ -146,7 +147,12 @@ class ProcessListener:
     def __init__(self, url: str, pattern: str) -> None:
         self.url = url
         self.pattern = pattern
-        self.client = redis.asyncio.Redis.from_url(url)
+        # a blocking pool, as the cache's (settings.REDIS_CACHE_OPTIONS): 250 phones re-waiting
+        # at once after a bell wait for a connection instead of meeting redis-py's 100-limit
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=settings.REDIS_POOL_SIZE, timeout=settings.REDIS_POOL_WAIT
+        )
+        self.client = redis.asyncio.Redis(connection_pool=pool)
         self.waiting: dict[str, set[asyncio.Future[int]]] = {}
         self.heard: dict[str, int] = {}  # token -> the newest version heard on this subscription
         self._ready: asyncio.Future[None] | None = None
