@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from tournament.printing import SeatingCardsPdf, fonts, text  # noqa: E402
+from tournament.printing import SeatingCardsPdf, text  # noqa: E402
 from tournament.printing.data import table_label  # noqa: E402
 from tournament.printing.fonts import BASE, register_fonts, split_runs  # noqa: E402
 from tournament.printing.qr import draw_qr  # noqa: E402
@@ -47,8 +47,7 @@ from ratios import report  # noqa: E402
 
 def _fresh() -> None:
     """Forget every laid-out line and shaped run (the fonts stay registered)."""
-    for cached in (text.layout_line, text._shape, text.measure, text._advance, fonts.family_for):
-        cached.cache_clear()
+    text.forget_layouts()
 
 
 def shaped(cards) -> bytes:

@@ -9,11 +9,15 @@ from hypothesis import strategies as st
 from reportlab.pdfbase import pdfmetrics
 
 from tournament.printing.data import PrintError, page_size
-from tournament.printing.fonts import FAMILIES, FONT_DIR, family_for, font_name, split_runs
-from tournament.printing.samples import NAMES, SCRIPT_NAMES
+from tournament.printing.fonts import FAMILIES, FONT_DIR, family_for, font_name, split_by_character, split_runs
+from tournament.printing.samples import NAMES, SCRIPT_NAMES, sample_cards
 from tournament.printing.text import (
     MIN_SIZE,
+    _glyphs,
+    _runs,
+    _shape_by_reportlab,
     _visual_runs,
+    _word,
     clean_text,
     fit,
     guest_print_name,
@@ -292,3 +296,84 @@ def test_a_space_after_an_emoji_is_the_texts_space_not_the_emoji_fonts():
     gap = measure("Poker night 🃏 Friday") - measure("Poker night 🃏") - measure(" Friday")
     assert abs(gap) < 0.05  # the space is a text space: the parts add up
     assert measure(" ") < 0.4  # and a text space is narrower than a letter's em
+
+
+# ---------------------------------------------------------------------------- the fast paths (issue 26 item 5)
+
+LINKS = [card.short_url for card in sample_cards(60)]
+#: Latin pairs Noto Sans kerns or joins ("AV", "To", "fi", "ffi"), digits, punctuation.
+KERNED = st.text(alphabet="AVToWaPyLfil.,/-7Qzkx0 ", min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(KERNED, st.sampled_from([*NAMES, *LINKS]), st.text(min_size=1, max_size=30)), st.booleans())
+def test_a_text_of_noto_sans_alone_is_cut_into_the_runs_a_character_by_character_cut_gives(text, bold):
+    """``split_runs`` takes a text whose every character is Noto Sans's (and not CJK) as one
+    run at once: the same runs as the character-by-character cut, for any text."""
+    assert split_runs(text, bold) == split_by_character(text, bold)
+
+
+@pytest.mark.parametrize("text", [*NAMES, *SCRIPT_NAMES.values(), *LINKS, "ﷺ لا", "ffi fl", "🎲 x", "a\u0301\u0302"])
+def test_each_run_is_shaped_into_the_glyphs_reportlab_gives_it(text):
+    """``_glyphs`` builds ReportLab's ``ShapedStr`` for a run straight from HarfBuzz's output:
+    the same glyphs and the same shape data, number for number, as ``shapeFragWord``, for every
+    run of every sample name in every script, bold and regular."""
+    for bold in (False, True):
+        for font, run in _runs(isolate(text), bold):
+            reportlab = _shape_by_reportlab(font, run)  # first: it gives unmapped glyphs their codes
+            ours = _glyphs(font, run)
+            assert ours is not None, (font, run)
+            assert str(ours) == str(reportlab)
+            assert ours.__shapeData__ == reportlab.__shapeData__
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(KERNED, st.sampled_from(LINKS)), st.booleans(), st.data())
+def test_a_piece_of_a_long_word_is_measured_as_if_shaped_on_its_own(word, bold, data):
+    """A piece of a word being cut (``_break_word``) is measured from the word's one shaping
+    where HarfBuzz marks both cuts safe: exactly ``measure`` of the piece shaped on its own,
+    kerning pairs and ligatures included, for every piece."""
+    cut = _word(word, bold)
+    n = len(cut.clusters)
+    i = data.draw(st.integers(0, n - 1))
+    j = data.draw(st.integers(i + 1, n))
+    assert cut.piece_width(i, j, bold) == measure(word[cut.offsets[i] : cut.offsets[j]], bold)
+
+
+def test_a_links_pieces_are_read_off_one_shaping():
+    """A guest's link is cut without shaping each candidate piece: HarfBuzz marks most of its
+    cuts safe (all but the kerned pairs), so ``_break_word`` reads the pieces' widths off it."""
+    for link in LINKS:
+        cut = _word(link, False)
+        assert cut.advances and len(cut.safe) > 0.8 * len(link), (link, len(cut.safe))
+    assert _word("יוסי כהן", False).safe is None  # right to left: every piece measured on its own
+
+
+def test_a_line_written_again_in_a_document_gives_the_operators_it_gave_the_first_time():
+    """``draw_line`` writes a line already written in the same document (the evening's name on
+    every card) from the operators it gave the first time: the same operators as writing it
+    afresh in a document of its own, for lines in every script."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournament.printing import text
+    from tournament.printing.text import draw_line
+
+    lines = [layout_line(isolate(name)) for name in [*SCRIPT_NAMES.values(), "Table 1 · Head table"]]
+
+    def written(canvas, line, remembered=True):
+        if not remembered:
+            text._WRITTEN.pop(canvas._doc, None)
+        textobject = canvas.beginText()
+        draw_line(textobject, line, 9)
+        return textobject._code, textobject._curSubset, textobject._fontname, textobject._x
+
+    remembering, forgetting = Canvas(BytesIO()), Canvas(BytesIO())
+    for canvas, remembered in ((remembering, True), (forgetting, False)):
+        for line in lines:  # the first time: both documents give each character its code
+            written(canvas, line, remembered)
+    again = [written(remembering, line) for line in lines]
+    afresh = [written(forgetting, line, remembered=False) for line in lines]
+    assert again == afresh
+    assert any(text._WRITTEN.get(remembering._doc, {}))  # the lines were remembered

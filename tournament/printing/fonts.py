@@ -174,6 +174,8 @@ def _is_cjk(cp: int) -> bool:
 def han_hint(text: str) -> str:
     """Which CJK face Han characters in ``text`` take: "kana" (Japanese), "hangul" (Korean)
     or "" (Chinese), from the other characters of the same text."""
+    if text.isascii():
+        return ""
     for char in text:
         cp = ord(char)
         if 0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF:
@@ -221,6 +223,15 @@ def _stays_in(current: str, char: str) -> bool:
     return ord(char) in coverage(current)
 
 
+@cache
+def sans_alone() -> frozenset[int]:
+    """The code points that print in Noto Sans whatever text is around them: those its
+    character map has, but for the CJK ones (``family_for`` tries the CJK faces first for those).
+    A text made of these alone is one run in Noto Sans (``split_runs``: the first family
+    covering each character is "Sans", and every neutral among them stays in it)."""
+    return frozenset(cp for cp in coverage("Sans") if not _is_cjk(cp))
+
+
 def split_runs(text: str, bold: bool = False, hint: str | None = None) -> tuple[tuple[str, str], ...]:
     """Cut logical ``text`` into runs of (ReportLab font name, text), each printable in one font.
 
@@ -231,6 +242,13 @@ def split_runs(text: str, bold: bool = False, hint: str | None = None) -> tuple[
     font (callers check ``covered`` first: see ``text.clean_text``). ``hint`` is the Han choice
     (``han_hint`` of ``text`` when None).
     """
+    if text and sans_alone().issuperset(map(ord, text)):
+        return ((face("Sans", bold), text),)  # what split_by_character gives such a text, at once
+    return split_by_character(text, bold, hint)
+
+
+def split_by_character(text: str, bold: bool = False, hint: str | None = None) -> tuple[tuple[str, str], ...]:
+    """``split_runs``, character by character (what it does but for a text of Noto Sans alone)."""
     hint = han_hint(text) if hint is None else hint
     runs: list[list[str]] = []
     for char in text:

@@ -37,6 +37,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from weakref import WeakKeyDictionary
 
 import uharfbuzz
 from bidi.algorithm import (
@@ -53,11 +55,12 @@ from bidi.algorithm import (
 )
 from reportlab.lib.abag import ABag
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import shapeFragWord
+from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr, shapeFragWord
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from tournament.printing.fonts import covered, han_hint, split_runs
+from tournament.printing.fonts import covered, family_for, han_hint, sans_alone, split_runs
+from tournament.printing.fonts import face as face_name
 
 MIN_SIZE = 6.0  # points: the smallest type ever printed
 ELLIPSIS = "…"
@@ -172,10 +175,16 @@ def _levels(text: str, rtl: bool) -> list[int]:
     return out
 
 
+def _has_right_to_left(text: str) -> bool:
+    """Whether ``text`` has a right-to-left letter or an Arabic digit (bidi classes R, AL,
+    AN): without one, every level run of a left-to-right line is the line itself."""
+    return not text.isascii() and any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text)
+
+
 def _visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
     """``text`` cut into level runs (each in logical order) put in visual order (rule L2),
     each with whether it runs right to left."""
-    if not any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text):
+    if not _has_right_to_left(text):
         return [(text, False)]
     levels = _levels(text, rtl)
     runs: list[list] = []
@@ -205,6 +214,8 @@ def _segments(line: str) -> list[tuple[str, bool]]:
     isolate runs left to right (the page's layout); an isolate takes its first strong letter's
     direction (UAX #9 FSI). A PDI with no FSI before it closes an isolate opened on an
     earlier line (``wrap`` cuts lines inside isolates)."""
+    if FSI not in line and PDI not in line:
+        return [(line, False)] if line else []  # what the loop below gives a line with no isolate
     first_pdi, first_fsi = line.find(PDI), line.find(FSI)
     inside = first_pdi >= 0 and (first_fsi < 0 or first_pdi < first_fsi)
     parts: list[tuple[str, bool]] = []
@@ -231,12 +242,51 @@ def _shape(font: str, text: str) -> tuple[str, float]:
     order) and its width at 1 point."""
     if not SHAPING["on"]:
         return text, pdfmetrics.stringWidth(text, font, 1.0)
-    word = shapeFragWord([0.0, (ABag(fontName=font, fontSize=1.0), text)], features=FEATURES, force=True)
-    shaped = word[1][1]
+    shaped = _glyphs(font, text)
+    if shaped is None:
+        shaped = _shape_by_reportlab(font, text)
     data = getattr(shaped, "__shapeData__", None)
     if data is None:
         return shaped, pdfmetrics.stringWidth(shaped, font, 1.0)
     return shaped, sum(d.x_advance for d in data) / 1000
+
+
+def _shape_by_reportlab(font: str, text: str) -> str:
+    """``text`` shaped by ReportLab's ``shapeFragWord`` (one word in ``font`` at 1 point): a
+    ``ShapedStr`` whose characters are the glyphs, in visual order, and whose shape data is
+    each glyph's cluster, advances, offsets and own width."""
+    return shapeFragWord([0.0, (ABag(fontName=font, fontSize=1.0), text)], features=FEATURES, force=True)[1][1]
+
+
+def _glyphs(font: str, text: str) -> ShapedStr | None:
+    """``_shape_by_reportlab(font, text)``, built straight from one HarfBuzz shaping: the same
+    ``ShapedStr``, glyph for glyph and number for number (``shapeFragWord``'s loop for one
+    word of one font, without the per-glyph work it does for words of several fonts and sizes;
+    ``tests/test_printing_text.py`` compares the two in every script). None when a glyph has
+    no character of its own yet (an Arabic ligature): ReportLab gives it a private code, and
+    ``shapeFragWord`` is left to do that, in the same order as before."""
+    hb_font = _hb_font(font)
+    if hb_font is None or not text:
+        return None
+    buffer = _hb_shape(hb_font, text)
+    ttf = pdfmetrics.getFont(font)
+    glyph_to_char, char_widths = ttf.face.glyphToChar, ttf.face.charWidths
+    scale = None if ttf.face.unitsPerEm == 1000 else ttf.pdfScale  # else ReportLab's scale is the identity
+    chars: list[str] = []
+    data: list[ShapeData] = []
+    for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        codes = glyph_to_char.get(info.codepoint)
+        if not codes or codes[0] not in char_widths:
+            return None
+        code = codes[0]
+        chars.append(chr(code))
+        x_advance, y_advance = position.x_advance, position.y_advance
+        x_offset, y_offset = position.x_offset, position.y_offset
+        if scale is not None:
+            x_advance, y_advance = scale(x_advance), scale(y_advance)
+            x_offset, y_offset = scale(x_offset), scale(y_offset)
+        data.append(ShapeData(info.cluster, x_advance, y_advance, x_offset, y_offset, char_widths[code]))
+    return ShapedStr("".join(chars), shapeData=data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,11 +299,13 @@ class Line:
     actual: str | None
 
 
-def _runs(line: str, bold: bool) -> list[tuple[str, str]]:
+@lru_cache(maxsize=16384)
+def _runs(line: str, bold: bool) -> tuple[tuple[str, str], ...]:
     """One logical ``line`` (isolates allowed) as the (font, text) runs it is set in, in visual
     order: bidi (UAX #9, rule L2), a font per run (``fonts.split_runs``), the neutrals between
     right-to-left letters mirrored and reversed. What ``layout_line`` shapes and ``measure``
-    adds up."""
+    adds up; remembered per line, so a line measured while fitting and then drawn is analysed
+    once."""
     out: list[tuple[str, str]] = []
     hint = han_hint(line)
     shaping = SHAPING["on"]
@@ -266,7 +318,7 @@ def _runs(line: str, bold: bool) -> list[tuple[str, str]]:
                 if run_rtl and not any(unicodedata.bidirectional(c) in ("R", "AL") for c in text):
                     text = _mirror(text)[::-1]  # neutrals between RTL letters: mirrored, reversed
                 out.append((font, text))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=16384)
@@ -308,13 +360,31 @@ def _advance(font: str, text: str) -> float:
     hb_font = _hb_font(font) if SHAPING["on"] else None
     if hb_font is None:
         return pdfmetrics.stringWidth(text, font, 1.0)
+    positions = _hb_shape(hb_font, text).glyph_positions
+    ttf = pdfmetrics.getFont(font)
+    if ttf.face.unitsPerEm == 1000:  # ReportLab's pdfScale is then the identity: whole units
+        return sum(p.x_advance for p in positions) / 1000
+    scale = ttf.pdfScale
+    return sum(scale(p.x_advance) for p in positions) / 1000
+
+
+def _hb_shape(hb_font: uharfbuzz.Font, text: str) -> uharfbuzz.Buffer:
+    """``text`` shaped by HarfBuzz in ``hb_font`` as ReportLab's ``shapeFragWord`` shapes a
+    word: clusters of single characters, script, direction and language guessed, ``FEATURES``."""
     buffer = uharfbuzz.Buffer()
     buffer.cluster_level = uharfbuzz.BufferClusterLevel.MONOTONE_CHARACTERS
     buffer.add_str(text)
     buffer.guess_segment_properties()
     uharfbuzz.shape(hb_font, buffer, FEATURES)
-    scale = pdfmetrics.getFont(font).pdfScale
-    return sum(scale(p.x_advance) for p in buffer.glyph_positions) / 1000
+    return buffer
+
+
+def _guessed(text: str) -> tuple[str | None, str | None]:
+    """The script and direction HarfBuzz guesses for ``text`` (``_hb_shape`` shapes with them)."""
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    return buffer.script, buffer.direction
 
 
 @lru_cache(maxsize=65536)
@@ -322,6 +392,14 @@ def measure(line: str, bold: bool = False) -> float:
     """Width in points of one logical line set at 1 point (scale by the size): ``layout_line``'s
     width, added up from HarfBuzz's advances without laying the line out for drawing."""
     return sum(_advance(font, text) for font, text in _runs(line, bold))
+
+
+def forget_layouts() -> None:
+    """Forget every line laid out, measured, cut into runs and shaped, and each character's
+    font (the fonts stay registered): what must follow a change of ``SHAPING``, and what the
+    benchmark does before each timed run so that every text is laid out afresh."""
+    for cached in (layout_line, measure, _runs, _word, _shape, _advance, family_for):
+        cached.cache_clear()
 
 
 # ---------------------------------------------------------------------------- fitting
@@ -346,27 +424,111 @@ class Fitted:
         return tuple(line.width * self.size for line in self.lines)
 
 
-def _break_word(word: str, max_w: float, bold: bool) -> list[str]:
-    """Cut one word wider than ``max_w`` (1-point units) into pieces that each fit, between
-    grapheme clusters (a base letter with its marks stays whole)."""
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """One word as ``_break_word`` cuts it: its grapheme ``clusters`` (a base letter with its
+    marks, letters joined by a joiner), each cluster's own width at 1 point (``widths``, by
+    ``measure``), the character offset each cluster starts at (``offsets``, and the word's
+    length last), and, for a word set in Noto Sans alone, its glyph advances from one shaping
+    (``advances``) with the glyph each cut that HarfBuzz marks safe starts at (``safe``, by
+    character offset) and the script and direction HarfBuzz guessed for it (``guessed``)."""
+
+    text: str
+    clusters: tuple[str, ...]
+    widths: tuple[float, ...]
+    offsets: tuple[int, ...]
+    advances: tuple[float, ...] = ()
+    safe: dict[int, int] | None = None
+    guessed: tuple[str | None, str | None] = (None, None)
+
+    def piece_width(self, i: int, j: int, bold: bool) -> float:
+        """``measure`` of clusters ``i`` .. ``j - 1`` joined, to the last bit.
+
+        Read off the word's one shaping where that is exact, else measured on its own. Exact
+        where HarfBuzz marks both cuts safe to break (no ``UNSAFE_TO_BREAK`` flag on the glyph a
+        cut starts: "the two sides will represent the exact same result one would get if
+        breaking input text at the beginning of this cluster and shaping the two sides
+        separately", HarfBuzz's ``hb_glyph_flags_t``, meant for "avoiding re-shaping of each
+        line after line-breaking") and the piece is guessed the same script and direction:
+        its glyphs and advances are then the word's between the cuts, added up in the same
+        order as ``_advance`` adds them (a kerning pair or a ligature across a cut flags it).
+        A piece of a Noto Sans word is one Noto Sans run (``fonts.sans_alone``), so its
+        ``measure`` is that run's ``_advance``."""
+        start, end = self.offsets[i], self.offsets[j]
+        first = self.safe.get(start) if self.safe is not None else None
+        last = self.safe.get(end) if self.safe is not None else None
+        piece = self.text[start:end]
+        if first is None or last is None or _guessed(piece) != self.guessed:
+            return measure(piece, bold)
+        return sum(self.advances[first:last]) / 1000
+
+
+@lru_cache(maxsize=1024)
+def _word(word: str, bold: bool) -> _Word:
+    """``word`` as ``_break_word`` cuts it (``_Word``), remembered per word (a link is cut at
+    two sizes)."""
     clusters: list[str] = []
     for char in word:
         if clusters and (unicodedata.category(char)[0] == "M" or char in JOINERS or clusters[-1][-1] in JOINERS):
             clusters[-1] += char
         else:
             clusters.append(char)
+    widths = tuple(measure(cluster, bold) for cluster in clusters)
+    offsets = tuple(accumulate((len(cluster) for cluster in clusters), initial=0))
+    plain = _Word(word, tuple(clusters), widths, offsets)
+    font = face_name("Sans", bold)
+    hb_font = _hb_font(font) if SHAPING["on"] else None
+    if (
+        hb_font is None
+        or not word
+        or FSI in word
+        or PDI in word
+        or _has_right_to_left(word)
+        or not sans_alone().issuperset(map(ord, word))
+    ):
+        return plain
+    buffer = _hb_shape(hb_font, word)
+    infos = buffer.glyph_infos
+    glyph_clusters = [info.cluster for info in infos]
+    if buffer.direction != "ltr" or any(b < a for a, b in zip(glyph_clusters, glyph_clusters[1:], strict=False)):
+        return plain  # glyphs not in character order
+    advances = [p.x_advance for p in buffer.glyph_positions]
+    ttf = pdfmetrics.getFont(font)
+    if ttf.face.unitsPerEm != 1000:  # else ReportLab's pdfScale is the identity
+        advances = [ttf.pdfScale(advance) for advance in advances]
+    unsafe = uharfbuzz.GlyphFlags.UNSAFE_TO_BREAK
+    safe: dict[int, int] = {0: 0, len(word): len(infos)}
+    flagged: set[int] = set()
+    for g, info in enumerate(infos):
+        if info.flags & unsafe:
+            flagged.add(info.cluster)
+        elif g == 0 or glyph_clusters[g - 1] != info.cluster:
+            safe.setdefault(info.cluster, g)
+    for cluster in flagged:
+        if cluster:
+            safe.pop(cluster, None)
+    return _Word(word, tuple(clusters), widths, offsets, tuple(advances), safe, (buffer.script, buffer.direction))
+
+
+def _break_word(word: str, max_w: float, bold: bool) -> list[str]:
+    """Cut one word wider than ``max_w`` (1-point units) into pieces that each fit, between
+    grapheme clusters (a base letter with its marks stays whole)."""
+    cut = _word(word, bold)
+    clusters, widths = cut.clusters, cut.widths
     pieces: list[str] = []
-    while clusters:
-        # Estimate from each cluster's own width, then step back until the shaped piece fits.
+    i = 0  # the first cluster of the piece being cut
+    while i < len(clusters):
+        # Estimate from each cluster's own width, then step back until the shaped piece fits
+        # (each piece measured exactly from the word's one shaping where that is exact).
         k, total = 0, 0.0
-        while k < len(clusters) and total + measure(clusters[k], bold) <= max_w * 1.05:
-            total += measure(clusters[k], bold)
+        while i + k < len(clusters) and total + widths[i + k] <= max_w * 1.05:
+            total += widths[i + k]
             k += 1
         k = max(k, 1)
-        while k > 1 and measure("".join(clusters[:k]), bold) > max_w:
+        while k > 1 and cut.piece_width(i, i + k, bold) > max_w:
             k -= 1
-        pieces.append("".join(clusters[:k]))
-        clusters = clusters[k:]
+        pieces.append(word[cut.offsets[i] : cut.offsets[i + k]])
+        i += k
     return pieces
 
 
@@ -482,17 +644,54 @@ def _utf16(text: str) -> str:
     return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """What writing one ``line`` at one size put in a text object: its PDF operators
+    (``code``), the text object's font, size, leading and font subset after it (``state``),
+    and each piece's advance of the text cursor in points (``advances``)."""
+
+    line: Line
+    code: tuple[str, ...]
+    state: tuple[str, float, float, int]
+    advances: tuple[float, ...]
+
+
+#: Per PDF document being written: each line already written in it, by (id of the Line, size).
+_WRITTEN: WeakKeyDictionary[object, dict[tuple[int, float], _Written]] = WeakKeyDictionary()
+
+
 def draw_line(textobject, line: Line, size: float) -> None:
     """Write ``line``'s pieces at the text object's current point, set at ``size`` points,
-    inside an ``/ActualText`` span when its glyphs do not spell its text."""
+    inside an ``/ActualText`` span when its glyphs do not spell its text.
+
+    A line already written at ``size`` in the same document (the evening's name on every card,
+    a table's label on each of its guests' cards) is written again from the operators it was
+    written with then: ReportLab's operators for a text depend on its font, size and leading,
+    the text rise (0 here), and the codes its characters were given in the document's font
+    subsets, which a document never changes once given."""
+    doc = textobject._canvas._doc
+    key = (id(line), size)
+    written = _WRITTEN.setdefault(doc, {}).get(key) if textobject._rise == 0 else None
+    if written is not None and written.line is line:
+        textobject._code.extend(written.code)
+        textobject._fontname, textobject._fontsize, textobject._leading, textobject._curSubset = written.state
+        for advance in written.advances:
+            textobject._x = textobject._x + advance  # as textOut moves it
+        return
+    start = len(textobject._code)
+    advances = []
     if line.actual is not None:
         textobject._code.append(f"/Span <</ActualText {_utf16(line.actual)}>> BDC")
     for font, glyphs in line.pieces:
         textobject.setFont(font, size)
         textobject._curSubset = -1  # ReportLab: a shaped run must start with its font selected
         textobject.textOut(glyphs)
+        advances.append(textobject._canvas.stringWidth(glyphs, font, size))  # what textOut moved by
     if line.actual is not None:
         textobject._code.append("EMC")
+    if textobject._rise == 0:
+        state = (textobject._fontname, textobject._fontsize, textobject._leading, textobject._curSubset)
+        _WRITTEN[doc][key] = _Written(line, tuple(textobject._code[start:]), state, tuple(advances))
 
 
 def draw_fitted(
