@@ -344,9 +344,11 @@ def test_a_links_pieces_are_read_off_one_shaping():
     """A guest's link is cut without shaping each candidate piece: HarfBuzz marks most of its
     cuts safe (all but the kerned pairs), so ``_break_word`` reads the pieces' widths off it."""
     for link in LINKS:
-        cut = _word(link, False)
-        assert cut.advances and len(cut.safe) > 0.8 * len(link), (link, len(cut.safe))
-    assert _word("יוסי כהן", False).safe is None  # right to left: every piece measured on its own
+        shaping = _word(link, False).shaping
+        assert shaping is not None
+        safe = [offset for offset in range(1, len(link)) if shaping.glyph_at(offset) is not None]
+        assert len(safe) > 0.8 * len(link), (link, len(safe))
+    assert _word("יוסי כהן", False).shaping is None  # right to left: every piece measured on its own
 
 
 def test_a_line_written_again_in_a_document_gives_the_operators_it_gave_the_first_time():
@@ -377,3 +379,29 @@ def test_a_line_written_again_in_a_document_gives_the_operators_it_gave_the_firs
     afresh = [written(forgetting, line, remembered=False) for line in lines]
     assert again == afresh
     assert any(text._WRITTEN.get(remembering._doc, {}))  # the lines were remembered
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from([*NAMES, *LINKS]), st.sampled_from(["\u2068", "\u2069", " ", "2"]))).map("".join)
+)
+def test_a_line_with_no_right_to_left_letter_is_cut_at_its_isolates_as_the_bidi_cut_gives(line):
+    """``_segments`` cuts a line with no right-to-left letter at its isolates at once: the
+    same segments, each left to right, as the character-by-character cut with UAX #9's base
+    level of each isolate, for any line of names, links and isolate marks."""
+    from bidi.algorithm import get_base_level
+
+    from tournament.printing.text import FSI, PDI, _segments
+
+    parts, current = [], ""
+    inside = line.find(PDI) >= 0 and (line.find(FSI) < 0 or line.find(PDI) < line.find(FSI))
+    for char in line:
+        if char in (FSI, PDI):
+            if current:
+                parts.append((current, inside))
+            current, inside = "", char == FSI
+        else:
+            current += char
+    if current:
+        parts.append((current, inside))
+    assert _segments(line) == [(text, isolated and get_base_level(text) == 1) for text, isolated in parts]

@@ -34,6 +34,7 @@ Decisions (issue 13; the seeds are silent on print):
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -65,6 +66,7 @@ from tournament.printing.fonts import face as face_name
 MIN_SIZE = 6.0  # points: the smallest type ever printed
 ELLIPSIS = "…"
 FSI, PDI = "\u2068", "\u2069"
+_ISOLATE_MARKS = re.compile(f"[{FSI}{PDI}]")
 JOINERS = "\u200c\u200d"
 FEATURES = {"kern": True, "liga": True}  # HarfBuzz's defaults; no discretionary ligatures
 
@@ -214,8 +216,10 @@ def _segments(line: str) -> list[tuple[str, bool]]:
     isolate runs left to right (the page's layout); an isolate takes its first strong letter's
     direction (UAX #9 FSI). A PDI with no FSI before it closes an isolate opened on an
     earlier line (``wrap`` cuts lines inside isolates)."""
-    if FSI not in line and PDI not in line:
-        return [(line, False)] if line else []  # what the loop below gives a line with no isolate
+    if not _has_right_to_left(line):  # what the loop below gives such a line, at once
+        if FSI not in line and PDI not in line:
+            return [(line, False)] if line else []
+        return [(part, False) for part in _ISOLATE_MARKS.split(line) if part]  # no R or AL: base level 0
     first_pdi, first_fsi = line.find(PDI), line.find(FSI)
     inside = first_pdi >= 0 and (first_fsi < 0 or first_pdi < first_fsi)
     parts: list[tuple[str, bool]] = []
@@ -424,22 +428,55 @@ class Fitted:
         return tuple(line.width * self.size for line in self.lines)
 
 
+_UNSAFE_TO_BREAK = int(uharfbuzz.GlyphFlags.UNSAFE_TO_BREAK)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shaping:
+    """One HarfBuzz shaping of a word in one font, left to right: each glyph's ``advances`` (as
+    ReportLab scales them), ``infos`` and cluster (``clusters``: the character it starts at),
+    the first glyph of each cluster (``starts``, by character offset), and the script and
+    direction HarfBuzz guessed (``guessed``)."""
+
+    length: int
+    advances: tuple[float, ...]
+    infos: list
+    clusters: list[int]
+    starts: dict[int, int]
+    guessed: tuple[str | None, str | None]
+
+    def glyph_at(self, offset: int) -> int | None:
+        """The glyph a cut before character ``offset`` starts at (0 at the start, the number of
+        glyphs at the end), or None when HarfBuzz does not mark that cut safe to break (a
+        glyph of the cluster starting there has the ``UNSAFE_TO_BREAK`` flag, read only here)
+        or no cluster starts there (inside a ligature)."""
+        if offset == 0:
+            return 0
+        if offset == self.length:
+            return len(self.clusters)
+        g = self.starts.get(offset)
+        if g is None:
+            return None
+        k = g
+        while k < len(self.clusters) and self.clusters[k] == offset:  # the cluster's glyphs
+            if int(self.infos[k].flags) & _UNSAFE_TO_BREAK:
+                return None
+            k += 1
+        return g
+
+
 @dataclass(frozen=True, slots=True)
 class _Word:
     """One word as ``_break_word`` cuts it: its grapheme ``clusters`` (a base letter with its
     marks, letters joined by a joiner), each cluster's own width at 1 point (``widths``, by
     ``measure``), the character offset each cluster starts at (``offsets``, and the word's
-    length last), and, for a word set in Noto Sans alone, its glyph advances from one shaping
-    (``advances``) with the glyph each cut that HarfBuzz marks safe starts at (``safe``, by
-    character offset) and the script and direction HarfBuzz guessed for it (``guessed``)."""
+    length last), and, for a word set in Noto Sans alone, its one ``shaping``."""
 
     text: str
     clusters: tuple[str, ...]
     widths: tuple[float, ...]
     offsets: tuple[int, ...]
-    advances: tuple[float, ...] = ()
-    safe: dict[int, int] | None = None
-    guessed: tuple[str | None, str | None] = (None, None)
+    shaping: _Shaping | None = None
 
     def piece_width(self, i: int, j: int, bold: bool) -> float:
         """``measure`` of clusters ``i`` .. ``j - 1`` joined, to the last bit.
@@ -455,20 +492,22 @@ class _Word:
         A piece of a Noto Sans word is one Noto Sans run (``fonts.sans_alone``), so its
         ``measure`` is that run's ``_advance``."""
         start, end = self.offsets[i], self.offsets[j]
-        first = self.safe.get(start) if self.safe is not None else None
-        last = self.safe.get(end) if self.safe is not None else None
         piece = self.text[start:end]
-        if first is None or last is None or _guessed(piece) != self.guessed:
+        shaping = self.shaping
+        if shaping is None:
             return measure(piece, bold)
-        return sum(self.advances[first:last]) / 1000
+        first, last = shaping.glyph_at(start), shaping.glyph_at(end)
+        if first is None or last is None or _guessed(piece) != shaping.guessed:
+            return measure(piece, bold)
+        return sum(shaping.advances[first:last]) / 1000
 
 
 @lru_cache(maxsize=1024)
 def _word(word: str, bold: bool) -> _Word:
     """``word`` as ``_break_word`` cuts it (``_Word``), remembered per word (a link is cut at
     two sizes)."""
-    clusters: list[str] = []
-    for char in word:
+    clusters: list[str] = list(word) if word.isascii() else []  # ASCII: no marks, no joiners
+    for char in word if not clusters else "":
         if clusters and (unicodedata.category(char)[0] == "M" or char in JOINERS or clusters[-1][-1] in JOINERS):
             clusters[-1] += char
         else:
@@ -496,18 +535,11 @@ def _word(word: str, bold: bool) -> _Word:
     ttf = pdfmetrics.getFont(font)
     if ttf.face.unitsPerEm != 1000:  # else ReportLab's pdfScale is the identity
         advances = [ttf.pdfScale(advance) for advance in advances]
-    unsafe = uharfbuzz.GlyphFlags.UNSAFE_TO_BREAK
-    safe: dict[int, int] = {0: 0, len(word): len(infos)}
-    flagged: set[int] = set()
-    for g, info in enumerate(infos):
-        if info.flags & unsafe:
-            flagged.add(info.cluster)
-        elif g == 0 or glyph_clusters[g - 1] != info.cluster:
-            safe.setdefault(info.cluster, g)
-    for cluster in flagged:
-        if cluster:
-            safe.pop(cluster, None)
-    return _Word(word, tuple(clusters), widths, offsets, tuple(advances), safe, (buffer.script, buffer.direction))
+    starts: dict[int, int] = {}
+    for g, cluster in enumerate(glyph_clusters):
+        starts.setdefault(cluster, g)
+    shaping = _Shaping(len(word), tuple(advances), infos, glyph_clusters, starts, (buffer.script, buffer.direction))
+    return _Word(word, tuple(clusters), widths, offsets, shaping)
 
 
 def _break_word(word: str, max_w: float, bold: bool) -> list[str]:
