@@ -402,7 +402,7 @@ def forget_layouts() -> None:
     """Forget every line laid out, measured, cut into runs and shaped, and each character's
     font (the fonts stay registered): what must follow a change of ``SHAPING``, and what the
     benchmark does before each timed run so that every text is laid out afresh."""
-    for cached in (layout_line, measure, _runs, _word, _shape, _advance, family_for):
+    for cached in (fit, layout_line, measure, _runs, _word, _shape, _advance, family_for):
         cached.cache_clear()
 
 
@@ -502,10 +502,10 @@ class _Word:
         return sum(shaping.advances[first:last]) / 1000
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def _word(word: str, bold: bool) -> _Word:
-    """``word`` as ``_break_word`` cuts it (``_Word``), remembered per word (a link is cut at
-    two sizes)."""
+    """``word`` as ``_break_word`` cuts it (``_Word``), remembered for the last few words (a
+    link is cut at two sizes while it is fitted)."""
     clusters: list[str] = list(word) if word.isascii() else []  # ASCII: no marks, no joiners
     for char in word if not clusters else "":
         if clusters and (unicodedata.category(char)[0] == "M" or char in JOINERS or clusters[-1][-1] in JOINERS):
@@ -612,6 +612,7 @@ def _cut(lines: list[str], keep: int, max_w: float, bold: bool) -> list[str]:
     return lines[: keep - 1] + _reopen([last + ELLIPSIS])[-1:]
 
 
+@lru_cache(maxsize=4096)
 def fit(
     text: str,
     *,
@@ -631,7 +632,8 @@ def fit(
     line down to ``floor`` x size, then wraps at ever smaller sizes down to ``MIN_SIZE``, words
     whole (a word is cut between letters only when it is wider than the line at ``MIN_SIZE``); at
     ``MIN_SIZE`` the lines that do not fit are cut, the last kept one ending with "…". Never
-    raises for long text; returns a ``Fitted``.
+    raises for long text; returns a ``Fitted``. Remembered per text and box, so a text every
+    card prints (the evening's name, a table's label, "Red pack") is fitted once.
     """
     if not text or width <= 0:
         return Fitted((), size, size * leading)
