@@ -31,11 +31,10 @@ def once(fn) -> tuple[float, object]:
 
 
 def fresh() -> None:
-    """Forget every laid-out line and shaped run (the fonts stay registered)."""
-    from tournament.printing import fonts, text
+    """Forget every fitted text, laid-out line and shaped run (the fonts stay registered)."""
+    from tournament.printing import text
 
-    for cached in (text.layout_line, text._shape, fonts.family_for):
-        cached.cache_clear()
+    text.forget_layouts()
 
 
 def main() -> None:
