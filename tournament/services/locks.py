@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet, Subquery
+from django.db.models import QuerySet
 
 from tournament.models import Evening, Result, Round
 
@@ -47,17 +47,16 @@ def lock_evening(evening_id: int, **annotations: Any) -> Evening:
 def lock_round(round_id: int, *, evening: Evening | None = None) -> Round | None:
     """Lock a round's row after its evening's (locked here unless ``evening``, already locked,
     is given and is the round's); returns the round with ``round.evening`` set to the locked
-    evening, or None when there is no such round. Two queries (one when ``evening`` is given)."""
+    evening, or None when there is no such round. Three queries (one when ``evening`` is given)."""
     if evening is not None:
         rnd = _one_row(Round.objects.filter(pk=round_id, evening_id=evening.pk)).first()
         if rnd is not None:
             rnd.evening = evening
             return rnd
-    # The round's evening locked in one statement: its id read in a subquery, not a round trip.
-    of_round = Round.objects.filter(pk=round_id).order_by().values("evening_id")[:1]
-    evening = _one_row(Evening.objects.filter(pk=Subquery(of_round))).first()
-    if evening is None:
+    evening_id = Round.objects.filter(pk=round_id).order_by().values_list("evening_id", flat=True).first()
+    if evening_id is None:
         return None
+    evening = lock_evening(evening_id)
     rnd = _one_row(Round.objects.filter(pk=round_id)).first()
     if rnd is not None:
         rnd.evening = evening
