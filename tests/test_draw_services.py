@@ -343,7 +343,7 @@ def count_queries(service, guests: int) -> tuple[int, int]:
 def test_a_digital_draw_costs_the_same_queries_for_50_and_500_guests(db):
     small = count_queries(lambda e: draw_digital(evening=e), 50)
     large = count_queries(lambda e: draw_digital(evening=e), 500)
-    assert small[0] == large[0] <= 15, (small, large)
+    assert small[0] == large[0] <= 11, (small, large)
     if connection.vendor == "postgresql":
         assert small[1] == large[1]
 

@@ -100,13 +100,20 @@ def bell_from_json(data: Mapping[str, Any]) -> FoursomeBell:
             after=tuple(_table(t, n) for n, t in enumerate(data["after"], start=1)),
             winners=tuple(Side(w) for w in data["winners"]),
             words=tuple(str(w) for w in data["words"]),
-            cuts={int(t): Side(s) for t, s in data.get("cuts", {}).items()},
+            cuts=stored_cuts(data.get("cuts")),
             added={int(p): {str(k): int(v) for k, v in t.items()} for p, t in data.get("added", {}).items()},
             moves=tuple((int(p), int(a), int(b)) for p, a, b in data.get("moves", [])),
             as_played=bool(data.get("as_played", False)),
         )
     except (KeyError, TypeError, ValueError, AttributeError):
         raise RuleError("The stored bell is not a bell of tables of four.") from None
+
+
+def stored_cuts(data: Mapping[str, Any] | None) -> dict[int, Side]:
+    """A stored bell's cuts (``bell_to_json``'s "cuts": table -> the side that won the cut;
+    none stored: none). Raises ``ValueError`` for a side that is not one, ``AttributeError``
+    for a value that is not a mapping."""
+    return {int(t): Side(s) for t, s in (data or {}).items()}
 
 
 def report_score(

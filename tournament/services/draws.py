@@ -19,12 +19,13 @@ from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.db.models.functions import Now
 
 from tables.errors import RuleError
 from tables.formats.engine import Plan
 from tables.packs import Pack
-from tournament.models import Draw, DrawnCard, Evening, Guest, Seat
+from tournament.models import Draw, DrawnCard, Evening, Guest, Round, Seat
 from tournament.plain_inserts import insert_plain
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -67,8 +68,9 @@ def plan_offer(*, evening: Evening) -> Plan | None:
 def lock_for_draw(evening: Evening) -> Evening:
     """Lock the evening row for a change of the draw (inside the caller's transaction) and
     return it fresh. Raises ``RuleError`` once round 1 has started or the evening has ended."""
-    evening = lock_evening(evening.pk)
-    if evening.rounds.exists():
+    # Whether a round has started is read with the lock, in the same statement.
+    evening = lock_evening(evening.pk, started=Exists(Round.objects.filter(evening_id=OuterRef("pk"))))
+    if evening.started:  # type: ignore[attr-defined]
         raise RuleError(
             "Round 1 has started, so the seats can no longer be drawn or changed here: "
             "the bell moves guests now, and guests who leave or arrive are handled "
@@ -121,8 +123,7 @@ def draw_digital(
         )
         cards_store(draw, dealt.cards)
         seats_replace(evening=evening, tables=dealt.tables, by_seat=at_fours)
-        evening.stage = Evening.Stage.SEATED
-        evening.save(update_fields=["stage"])
+        evening.stage = Evening.Stage.SEATED  # written with the new version (evening_touch)
         ghosts: dict[str, Any] = {"ghosts": sum(1 for t in dealt.tables for p in t if p < 0)} if at_fours else {}
         audit_log(
             evening=evening,
@@ -135,7 +136,7 @@ def draw_digital(
             representing=sorted(c.guest for c in dealt.cards if c.represents_other),
             **ghosts,
         )
-        evening_touch(evening=evening)
+        evening_touch(evening=evening, fields=("stage",))
     return draw
 
 

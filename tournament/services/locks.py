@@ -24,6 +24,8 @@ time, ``transaction_mode = IMMEDIATE``) these are plain reads. Each function mus
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 
 from tournament.models import Evening, Result, Round
@@ -34,20 +36,27 @@ def _one_row(queryset: QuerySet) -> QuerySet:
     return queryset.order_by().select_for_update(of=("self",), no_key=True)
 
 
-def lock_evening(evening_id: int) -> Evening:
+def lock_evening(evening_id: int, **annotations: Any) -> Evening:
     """Lock an evening's row (the first lock of every service); returns the evening as stored.
-    Raises ``Evening.DoesNotExist`` when there is none."""
-    return _one_row(Evening.objects.filter(pk=evening_id)).get()
+    ``annotations`` (name -> expression, e.g. an ``Exists`` of its rounds) are read with the
+    row in the same statement and set on the evening under those names. Raises
+    ``Evening.DoesNotExist`` when there is none."""
+    return _one_row(Evening.objects.filter(pk=evening_id).annotate(**annotations)).get()
 
 
 def lock_round(round_id: int, *, evening: Evening | None = None) -> Round | None:
     """Lock a round's row after its evening's (locked here unless ``evening``, already locked,
-    is given); returns the round with ``round.evening`` set to the locked evening, or None when
-    there is no such round."""
+    is given and is the round's); returns the round with ``round.evening`` set to the locked
+    evening, or None when there is no such round. Three queries (one when ``evening`` is given)."""
+    if evening is not None:
+        rnd = _one_row(Round.objects.filter(pk=round_id, evening_id=evening.pk)).first()
+        if rnd is not None:
+            rnd.evening = evening
+            return rnd
     evening_id = Round.objects.filter(pk=round_id).order_by().values_list("evening_id", flat=True).first()
     if evening_id is None:
         return None
-    evening = evening if evening is not None and evening.pk == evening_id else lock_evening(evening_id)
+    evening = lock_evening(evening_id)
     rnd = _one_row(Round.objects.filter(pk=round_id)).first()
     if rnd is not None:
         rnd.evening = evening

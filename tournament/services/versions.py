@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django_redis import get_redis_connection
 from redis.exceptions import RedisError
 
@@ -143,13 +143,36 @@ def version_forget(*, token: str) -> None:
     cache.delete(version_key(token))
 
 
-def evening_touch(*, evening: Evening) -> None:
+def version_bump(evening: Evening, fields: Sequence[str] = ()) -> int:
+    """Add one to ``evening``'s ``version`` in the database and return the new value, in one
+    statement (``UPDATE ... RETURNING``, which PostgreSQL and SQLite 3.35+ both take) instead
+    of an update and a read back; ``fields`` (attribute names of the evening's own columns) are
+    written from the instance in the same statement. Raises ``Evening.DoesNotExist`` when
+    there is no such evening."""
+    quote = connection.ops.quote_name
+    by_name = {f.attname: f for f in Evening._meta.concrete_fields}
+    columns = [by_name[name] for name in fields]
+    sets = "".join(f", {quote(str(f.column))} = %s" for f in columns)
+    values = [f.get_db_prep_save(getattr(evening, f.attname), connection) for f in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Evening._meta.db_table)} SET version = version + 1{sets} WHERE id = %s RETURNING version",
+            [*values, evening.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Evening.DoesNotExist(f"No evening {evening.pk}.")
+    return int(row[0])
+
+
+def evening_touch(*, evening: Evening, fields: Sequence[str] = ()) -> None:
     """Bump ``evening.version`` by one (in the database and on the instance), so every live
-    page showing this evening refetches. Call inside the service's transaction: the cached
-    version is dropped now and the new one published after commit (until then, readers refill
-    the cache from the database with the version they can see)."""
-    Evening.objects.filter(pk=evening.pk).update(version=F("version") + 1)
-    evening.refresh_from_db(fields=["version"])
+    page showing this evening refetches; ``fields``: the evening's own fields the service
+    changed on the instance, written in the same UPDATE (``version_bump``). Call inside the
+    service's transaction: the cached version is dropped now and the new one published after
+    commit (until then, readers refill the cache from the database with the version they can
+    see)."""
+    evening.version = version_bump(evening, fields)
     token, version = evening_token(evening.pk, evening.public_key), evening.version
     version_forget(token=token)
     transaction.on_commit(lambda: version_publish(token=token, version=version))

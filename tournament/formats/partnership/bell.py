@@ -23,7 +23,7 @@ from django.db.models.functions import Now
 
 from tables.formats.bell import FoursomeBell, FoursomeState, guest_arrives
 from tables.formats.foursome import Movement, Side, is_ghost
-from tables.formats.records import bell_from_json, bell_to_json, report_score, state_to_json
+from tables.formats.records import bell_to_json, report_score, state_to_json, stored_cuts
 from tournament.formats.partnership.state import (
     foursome_rules,
     foursome_seats_follow,
@@ -64,12 +64,17 @@ def foursome_ring(
     fmt, options = foursome_rules(evening)
     state = state or foursome_state(evening)
     scores = {}
-    for row in rnd.results.filter(superseded_at__isnull=True):
-        if 1 <= row.table <= len(state.tables):
-            scores[row.table] = report_score(fmt, state.tables[row.table - 1], row.report, ties=options.ties)
+    for table, report in rnd.results.filter(superseded_at__isnull=True).values_list("table", "report"):
+        if 1 <= table <= len(state.tables):
+            scores[table] = report_score(fmt, state.tables[table - 1], report, ties=options.ties)
     if cuts is None:
-        undone = rnd.bells.filter(undone_at__isnull=False, kind=Bell.Kind.BELL).order_by("-undone_at", "-id").first()
-        cuts = bell_from_json(undone.record).cuts if undone is not None else None
+        undone = (  # only the record's cuts are read: the rest of it is not decoded
+            rnd.bells.filter(undone_at__isnull=False, kind=Bell.Kind.BELL)
+            .order_by("-undone_at", "-id")
+            .values_list("pk", "record__cuts")
+            .first()
+        )
+        cuts = stored_cuts(undone[1]) if undone is not None else None
     rung = format_for(evening).rules_of(evening).ring(state, scores, options=options, cuts=cuts, rng=rng)
     return rung.record, rung.after
 

@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
-from django.db.models import IntegerField
-from django.db.models.expressions import RawSQL
-
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat, FoursomeOptions
 from tables.formats.bell import FoursomeState
@@ -26,6 +23,7 @@ from tables.formats.foursome import Seat as SeatName
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.records import state_from_json
 from tournament.models import Draw, Evening, Seat
+from tournament.plain_inserts import update_plain
 from tournament.registry import format_for
 from tournament.services.draws import draw_digital, live_draw, seats_replace
 from tournament.services.state import last_state_after
@@ -89,8 +87,8 @@ def foursome_seats_replace(*, evening: Evening, tables: Sequence[Sequence[int]])
 def foursome_seats_follow(*, evening: Evening, before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> int:
     """Update the ``Seat`` rows of the guests whose table or seat changed from ``before`` to
     ``after`` (ids at North, East, South, West, table 1 first), in one UPDATE whatever the
-    number of tables (a CASE on the guest for the table and one for the seat, as
-    ``formats.poker.bell.seats_follow`` does for Progressive Poker). When the guests seated differ
+    number of tables (``plain_inserts.update_plain``, as ``formats.poker.bell.seats_follow``
+    does for Progressive Poker). When the guests seated differ
     (someone left or arrived) every seat is rewritten (``foursome_seats_replace``, two queries).
     Returns how many guests' seats changed."""
     old = {p: (n, s) for n, ids in enumerate(before, 1) for s, p in enumerate(ids) if not is_ghost(p)}
@@ -99,21 +97,13 @@ def foursome_seats_follow(*, evening: Evening, before: Sequence[Sequence[int]], 
         foursome_seats_replace(evening=evening, tables=after)
         return len(new)
     changed = [(guest, place) for guest, place in new.items() if old[guest] != place]
-    if changed:
-        whens = " ".join(["WHEN %s THEN %s"] * len(changed))
-        table = RawSQL(
-            f"CAST(CASE guest_id {whens} END AS integer)",
-            [v for g, (n, _) in changed for v in (g, n)],
-            output_field=IntegerField(),
-        )
-        position = RawSQL(
-            f"CAST(CASE guest_id {whens} END AS integer)",
-            [v for g, (_, s) in changed for v in (g, s)],
-            output_field=IntegerField(),
-        )
-        Seat.objects.filter(evening=evening, guest_id__in=[g for g, _ in changed]).update(
-            table=table, position=position
-        )
+    update_plain(
+        Seat,
+        [(guest, n, seat) for guest, (n, seat) in changed],
+        key="guest_id",
+        columns=("table", "position"),
+        where={"evening_id": evening.pk},
+    )
     return len(changed)
 
 

@@ -17,17 +17,16 @@ import random
 from collections.abc import Iterable, Mapping
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, IntegerField
-from django.db.models.expressions import RawSQL
+from django.db.models import F
 from django.db.models.functions import Now
 
 from tables.cuts import CardsCut, TieCards, TieKey, ties_cut
 from tables.errors import RuleError
 from tables.formats.poker.bell import BellEntry as TableEntry
 from tables.formats.poker.bell import BellRecord, EveningState, ResultError
-from tournament.formats.poker.state import poker_state, ring_options, table_result
+from tournament.formats.poker.state import live_results, poker_state, ring_options
 from tournament.models import Bell, BellEntry, Evening, Guest, Round, Seat
-from tournament.plain_inserts import Plain, insert_plain
+from tournament.plain_inserts import Plain, insert_plain, update_plain
 from tournament.plugin import BellPreview
 from tournament.registry import format_for
 from tournament.services.audit import audit_log
@@ -53,7 +52,7 @@ def poker_bell_apply(
     results (``docs/rules/progressive-poker.md``, "The bell"); the bell waits (None) when the
     rules cannot apply it yet. Raises ``RuleError`` for a bad cut. ``FormatPlugin.bell_apply``."""
     state = state if state is not None else poker_state(evening)
-    results = [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)]
+    results = live_results(rnd)
     last = Round.is_last_number(rnd.number, evening=evening)
     names = guest_names(evening)
     try:
@@ -149,12 +148,14 @@ def ties_settled(round_ids: Iterable[int]) -> dict[tuple[int, str, int | None], 
     an undo removes and a later ring brings back is settled by the same cards as the first
     time, and a correction that is corrected back gives back exactly the evening it changed."""
     bells: dict[tuple[int, str, int | None], list[list[TableEntry]]] = {}
-    for round_id, kind, record in (
-        Bell.objects.filter(round_id__in=round_ids).order_by("id").values_list("round_id", "kind", "record")
-    ):
-        guest = record.get("guest")
+    rows = (  # only the records' guest and entries are read: their states are not decoded
+        Bell.objects.filter(round_id__in=round_ids)
+        .order_by("id")
+        .values_list("round_id", "kind", "record__guest", "record__entries")
+    )
+    for round_id, kind, guest, stored in rows:
         step = (round_id, kind, None if guest is None else int(guest))
-        entries = [TableEntry.from_json(e) for e in record.get("entries", ()) if e.get("kind") == "cut"]
+        entries = [TableEntry.from_json(e) for e in stored or () if e.get("kind") == "cut"]
         bells.setdefault(step, []).append(entries)
     return {step: ties_cut(entries) for step, entries in bells.items()}
 
@@ -170,9 +171,8 @@ def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int
     The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``.
 
     Raises ``IntegrityError`` when the round already has a live bell (of kind "bell")."""
-    bell = Bell.objects.create(
-        round=rnd, kind=record.kind, cause=cause, record=record.to_json(), state_after=record.after.to_json()
-    )
+    data = record.to_json()  # its "after" is the state after: built once, stored twice
+    bell = Bell.objects.create(round=rnd, kind=record.kind, cause=cause, record=data, state_after=data["after"])
     insert_plain(BellEntry, [{**values, "bell_id": bell.pk} for values in entry_values(record, names)])  # one INSERT
     return bell
 
@@ -203,7 +203,7 @@ def entry_values(record: BellRecord, names: Mapping[int, str]) -> list[dict[str,
 
 def seats_follow(*, evening: Evening, before: EveningState, after: EveningState) -> int:
     """Update the ``Seat`` rows of guests whose table changed from ``before`` to ``after``, in
-    one UPDATE whatever the number of tables (a CASE on the guest). When the set
+    one UPDATE whatever the number of tables (``plain_inserts.update_plain``). When the set
     of seated guests changed (someone left or arrived) all seats are rewritten (two queries).
     Returns how many guests moved."""
     old = {g: n for n, ids in enumerate(before.tables, 1) for g in ids}
@@ -216,15 +216,9 @@ def seats_follow(*, evening: Evening, before: EveningState, after: EveningState)
         if old.get(guest) != table:
             moved.setdefault(table, []).append(guest)
     pairs = [(guest, table) for table, ids in moved.items() for guest in ids]
-    if pairs:
-        # One simple CASE on the guest ("CASE guest_id WHEN 17 THEN 2 ... END"): a plain SQL
-        # expression, because Django's Case(When(...)) costs more to build than to run here.
-        case = RawSQL(
-            "CASE guest_id " + " ".join(["WHEN %s THEN %s"] * len(pairs)) + " END",
-            [value for pair in pairs for value in pair],
-            output_field=IntegerField(),
-        )
-        Seat.objects.filter(evening=evening, guest_id__in=[guest for guest, _ in pairs]).update(table=case)
+    # One UPDATE ... FROM (VALUES (guest, table), ...): a join the database runs once, where a
+    # CASE on the guest would be read through once per seat.
+    update_plain(Seat, pairs, key="guest_id", columns=("table",), where={"evening_id": evening.pk})
     return len(pairs)
 
 
@@ -240,7 +234,7 @@ def poker_bell_preview(rnd: Round) -> BellPreview:
             .rules_of(evening)
             .ring(
                 poker_state(evening),
-                [table_result(r) for r in rnd.results.filter(superseded_at__isnull=True)],
+                live_results(rnd),
                 stake=evening.counters_per_stake,
                 options=ring_options(evening),
                 last_round=Round.is_last_number(rnd.number, evening=evening),

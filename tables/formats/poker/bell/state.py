@@ -10,7 +10,7 @@ side stores states and records in JSON fields; JSON turns int keys into str keys
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,11 +76,32 @@ class Tally(Mapping[int, int]):
         return cls({int(key): int(value) for key, value in (data or {}).items()})
 
     def to_json(self) -> dict[str, int]:
-        """Plain JSON: ``{"12": 50, ...}`` with keys sorted by guest id."""
-        return {str(key): self._data[key] for key in sorted(self._data)}
+        """Plain JSON: ``{"12": 50, ...}`` with keys sorted by guest id (``tally_json``)."""
+        return tally_json(self._data)
 
     def __getitem__(self, key: int) -> int:
         return self._data[key]
+
+    # Read straight from the dict: ``Mapping``'s own ``in``, ``get`` and views go through
+    # ``__getitem__`` and an exception per missing key, and a bell at 500 guests asks ~10,000 times.
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: int, default: Any = None) -> Any:
+        """The value of ``key``, or ``default`` when it has none."""
+        return self._data.get(key, default)
+
+    def keys(self) -> KeysView[int]:
+        """The guest ids, as a read-only view."""
+        return self._data.keys()
+
+    def items(self) -> ItemsView[int, int]:
+        """(guest id, value) pairs, as a read-only view."""
+        return self._data.items()
+
+    def values(self) -> ValuesView[int]:
+        """The values, as a read-only view."""
+        return self._data.values()
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._data)
@@ -93,6 +114,12 @@ class Tally(Mapping[int, int]):
 
     def __repr__(self) -> str:
         return f"Tally({self._data!r})"
+
+
+def tally_json(tally: Mapping[int, int]) -> dict[str, int]:
+    """``Tally.to_json`` of any mapping guest id -> count, without copying it into a ``Tally``
+    first: ``{"12": 50, ...}``, keys sorted by guest id."""
+    return {str(key): tally[key] for key in sorted(tally)}
 
 
 @dataclass(frozen=True)
@@ -114,7 +141,9 @@ class EveningState:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", tuple(tuple(table) for table in self.tables))
         for name in ("counters", "yellow", "stakes"):
-            object.__setattr__(self, name, Tally(getattr(self, name)))
+            value = getattr(self, name)
+            if not isinstance(value, Tally):  # a Tally is read-only: it is shared, not copied
+                object.__setattr__(self, name, Tally(value))
         self._check_built()
 
     def _check_built(self) -> None:
@@ -125,9 +154,10 @@ class EveningState:
         own counters); a state like that is refused where it is built, before a bell uses it.
         """
         seen: dict[int, int] = {}
+        tallies = (("counters", self.counters), ("yellow counters", self.yellow), ("stakes", self.stakes))
         for number, table in enumerate(self.tables, start=1):
             for guest in table:
-                if isinstance(guest, bool) or not isinstance(guest, int):
+                if guest.__class__ is not int and (isinstance(guest, bool) or not isinstance(guest, int)):
                     raise StateError(
                         "A seat at table {table} holds {held!r}, not a guest id.", table=number, held=guest
                     )
@@ -139,16 +169,18 @@ class EveningState:
                         tables=(seen[guest], number),
                     )
                 seen[guest] = number
-                for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
-                    if guest not in getattr(self, name):
+                for words, tally in tallies:
+                    if guest not in tally:
                         raise StateError(
                             "{guest} is seated at table {table} but has no {words} on record.",
                             guest=guest,
                             table=number,
                             words=words,
                         )
-        for name, words in (("counters", "counters"), ("yellow", "yellow counters"), ("stakes", "stakes")):
-            for guest, value in getattr(self, name).items():
+        for words, tally in tallies:
+            for guest, value in tally.items():
+                if value.__class__ is int and value >= 0:  # the usual case, checked at once
+                    continue
                 if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                     if not isinstance(guest, int) or isinstance(guest, bool):
                         raise StateError(
@@ -247,9 +279,9 @@ class EveningState:
         """Plain JSON: ``{"tables": [[...], ...], "counters": {"12": 50}, "yellow": ..., "stakes": ...}``."""
         return {
             "tables": [list(table) for table in self.tables],
-            "counters": Tally(self.counters).to_json(),
-            "yellow": Tally(self.yellow).to_json(),
-            "stakes": Tally(self.stakes).to_json(),
+            "counters": tally_json(self.counters),
+            "yellow": tally_json(self.yellow),
+            "stakes": tally_json(self.stakes),
         }
 
     @classmethod
@@ -285,7 +317,8 @@ class TableResult:
     def __post_init__(self) -> None:
         object.__setattr__(self, "in_call", frozenset(self.in_call))
         object.__setattr__(self, "tied", frozenset(self.tied))
-        object.__setattr__(self, "counters", Tally(self.counters))
+        if not isinstance(self.counters, Tally):
+            object.__setattr__(self, "counters", Tally(self.counters))
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON with sorted lists for the sets and str keys for the counters."""
@@ -294,7 +327,7 @@ class TableResult:
             "pool_winner": self.pool_winner,
             "in_call": sorted(self.in_call),
             "tied": sorted(self.tied),
-            "counters": Tally(self.counters).to_json(),
+            "counters": tally_json(self.counters),
         }
 
     @classmethod
