@@ -29,18 +29,22 @@ WSGI (runserver, the tests' live server) ``views.waits.guest_wait`` waits in its
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 from a2wsgi import WSGIMiddleware
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.handlers.asgi import ASGIHandler
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, JsonResponse
 from django.http.response import HttpResponseBase
 from django.middleware.clickjacking import XFrameOptionsMiddleware
 from django.middleware.security import SecurityMiddleware
+from django.urls import set_script_prefix
 
 from tournament.services.links import link_lookup
 from tournament.unchanged_polls import early_headers
@@ -76,9 +80,52 @@ class WaitFirstASGIHandler(ASGIHandler):
 
     async def __call__(self, scope, receive, send) -> None:
         if scope.get("type") == "http" and scope.get("method") in ("GET", "HEAD") and self._wait_path(scope):
-            await self.handle(scope, receive, send)  # no ThreadSensitiveContext: see the module's docstring
+            await self.handle_wait(scope, receive, send)  # no ThreadSensitiveContext: see the module's docstring
             return
         await super().__call__(scope, receive, send)
+
+    async def handle_wait(self, scope, receive, send) -> None:
+        """Django's ``ASGIHandler.handle`` for a wait, on the loop alone: the body read, the
+        request made, the answer sent, a disconnect cancelling the wait, without the request
+        signals' two trips to Django's shared thread (their receivers only reset and close this
+        thread's database connections, and a wait uses none here: the key's look-up and a
+        page run in threads of their own, and the page's thread closes its own when the page is
+        done). A page in the answer is closed in the thread it was built in."""
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        set_script_prefix(get_script_prefix(scope))
+        request, error_response = self.create_request(scope, body_file)
+        if request is None or error_response is not None:  # Django's 400 (a header it refuses)
+            body_file.close()
+            if error_response is not None:
+                await self.send_response(error_response, send)
+                error_response.close()
+            return
+
+        async def answer() -> HttpResponseBase:
+            response = await self.run_get_response(request)
+            with contextlib.suppress(asyncio.CancelledError):  # the phone went while the answer was sent
+                await self.send_response(response, send)
+            return response
+
+        disconnect = asyncio.create_task(self.listen_for_disconnect(receive))
+        answering = asyncio.create_task(answer())
+        await asyncio.wait([disconnect, answering], return_when=asyncio.FIRST_COMPLETED)
+        for task in (disconnect, answering):
+            if not task.done():
+                task.cancel()
+            with contextlib.suppress(RequestAborted, asyncio.CancelledError):
+                await task
+        body_file.close()
+        if answering.cancelled():
+            return
+        response = answering.result()
+        if isinstance(response, JsonResponse):
+            response.close()  # nothing of a thread's to close (the request_finished receivers find none here)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self.pages or _default_pages(), response.close)
 
     @staticmethod
     def _wait_path(scope) -> bool:
@@ -110,7 +157,7 @@ class SiteApplication:
     none)."""
 
     def __init__(self, threads: int | None = None) -> None:
-        self.pages = WSGIMiddleware(WSGIHandler(), workers=threads or settings.WEB_THREADS)
+        self.pages = WSGIMiddleware(WSGIHandler(), workers=threads or settings.WEB_THREADS)  # type: ignore[arg-type] # a WSGI app
         self.waits = WaitFirstASGIHandler(pages=self.pages.executor)  # a wait's page in the same threads
 
     async def __call__(self, scope, receive, send) -> None:

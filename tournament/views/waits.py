@@ -88,7 +88,7 @@ async def wait_answer(
         changed, version = True, seen or 0
     response = JsonResponse({"state": "changed" if changed else "unchanged", "version": version})
     if changed and pages is not None and page_wanted(request):
-        page = await asyncio.get_running_loop().run_in_executor(pages, page_answer, request)
+        page = await asyncio.get_running_loop().run_in_executor(pages, page_answer, request, found, version)
         if page is not None:
             return page
     return private(response)
@@ -114,11 +114,13 @@ _stack: list[_Stack] = []  # the one chain, made on first use (the settings are 
 _NOT_FOR_THE_PAGE = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_CONTENT_LENGTH", "HTTP_CONTENT_TYPE")
 
 
-def page_answer(request: HttpRequest) -> HttpResponse | None:
+def page_answer(request: HttpRequest, found: tuple[int, int, str], version: int) -> HttpResponse | None:
     """The guest's page as the phone's htmx refetch would get it, for the wait ``request`` (a
     GET of ``/g/<key>/wait/``, either server's): a GET of ``/g/<key>/`` with the wait's headers
     (its cookies, user agent, language), ``HX-Request: true`` and no ``If-None-Match``, through
-    every middleware and the page's view (``views.guest.guest_page``). Returns that response
+    every middleware and the page's view (``views.guest.guest_page``), which is given the wait's
+    link entry ``found`` and the evening's ``version`` it answered with, as its own look-up would
+    have read them (``views.guest._lookup``: no cache round trip again). Returns that response
     (its content read, ``close()`` left to the server that sends it), or None when it is not a
     200 or it sets a cookie (the phone must then refetch, so its browser takes the cookie).
     Raises nothing the page's own request would not. House rule: issue 26 item 2 (a request
@@ -139,9 +141,11 @@ def page_answer(request: HttpRequest) -> HttpResponse | None:
             "wsgi.url_scheme": request.scheme,
         }
     )
-    response = _stack[0].get_response(WSGIRequest(environ))
-    if response.status_code != 200 or response.cookies or getattr(response, "streaming", False):
-        response.close()
+    page = WSGIRequest(environ)
+    page._headtable_link = (found, version)  # type: ignore[attr-defined] # views.guest._lookup's
+    response = _stack[0].get_response(page)
+    if not isinstance(response, HttpResponse) or response.status_code != 200 or response.cookies:
+        response.close()  # a streamed answer too: the page never is one
         return None
     return response
 
@@ -169,8 +173,9 @@ def _waited(request: HttpRequest, found: tuple[int, int, str]) -> HttpResponse:
     """The wait's answer in this thread (no event loop running in it): ``wait_answer``, and
     the page instead of a "changed" when the wait asks for it (``page_answer``)."""
     response = async_to_sync(wait_answer)(request, found, thread_sensitive=True)
-    if page_wanted(request) and json.loads(response.content)["state"] == "changed":
-        page = page_answer(request)
+    said = json.loads(response.content)
+    if page_wanted(request) and said["state"] == "changed":
+        page = page_answer(request, found, said["version"])
         if page is not None:
             return page
     return response
