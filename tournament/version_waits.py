@@ -90,7 +90,7 @@ class WaitFirstASGIHandler(ASGIHandler):
         signals' two trips to Django's shared thread (their receivers only reset and close this
         thread's database connections, and a wait uses none here: the key's look-up and a
         page run in threads of their own, and the page's thread closes its own when the page is
-        done). A page in the answer is closed in the thread it was built in."""
+        done). A page in the answer was closed in the thread it was built in."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
@@ -124,8 +124,7 @@ class WaitFirstASGIHandler(ASGIHandler):
         response = answering.result()
         if isinstance(response, JsonResponse):
             response.close()  # nothing of a thread's to close (the request_finished receivers find none here)
-        else:
-            await asyncio.get_running_loop().run_in_executor(self.pages or _default_pages(), response.close)
+        # a page in the answer was closed in the thread that built it (``views.waits._page_closed``)
 
     @staticmethod
     def _wait_path(scope) -> bool:

@@ -88,10 +88,19 @@ async def wait_answer(
         changed, version = True, seen or 0
     response = JsonResponse({"state": "changed" if changed else "unchanged", "version": version})
     if changed and pages is not None and page_wanted(request):
-        page = await asyncio.get_running_loop().run_in_executor(pages, page_answer, request, found, version)
+        page = await asyncio.get_running_loop().run_in_executor(pages, _page_closed, request, found, version)
         if page is not None:
             return page
     return private(response)
+
+
+def _page_closed(request: HttpRequest, found: tuple[int, int, str], version: int) -> HttpResponse | None:
+    """``page_answer``, the page closed in the thread that built it (its ``request_finished``
+    gives this thread's database connection back here); its content stays to be sent."""
+    page = page_answer(request, found, version)
+    if page is not None:
+        page.close()
+    return page
 
 
 def page_wanted(request: HttpRequest) -> bool:
