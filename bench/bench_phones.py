@@ -461,6 +461,9 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                         had.append((time.monotonic(), version_of(got.get("etag", ""))))
                         shown[0] = max(shown[0], version_of(got.get("etag", "")))
                         stats.brought += 1
+                        healthy[0] = True
+                        await asyncio.sleep(random.uniform(0.5, 1.5))  # live.js's pause before the next wait
+                        continue
                     else:
                         answer = json.loads(body) if status == 200 else {}
                     healthy[0] = answer.get("state") in ("changed", "unchanged", "page")

@@ -93,12 +93,15 @@
         push.healthy = true;
         if (answer.state === "unchanged") { waitForChange(); return; }
         // "page": the answer is the page itself, as the refetch would bring it (the server saves
-        // the phone a request): swapped in as htmx swaps the refetch, then the next wait starts.
+        // the phone a request): swapped in as htmx swaps the refetch. The next wait starts after
+        // a pause of 0.5 to 1.5 s, at random: after a bell the 500 phones' next waits come spread
+        // over a second, not in the same moment as the other phones' pages (a change within the
+        // pause is answered at once by that wait, at most 1.5 s later).
         var live = document.querySelector("[data-wait]");
         if (answer.state === "page" && live && window.htmx && htmx.swap) {
           htmx.swap(live, answer.html, { swapStyle: live.getAttribute("hx-swap") || "outerHTML" }, { contextElement: live });
           offline(false);
-          setTimeout(waitForChange, 0);
+          push.timer = setTimeout(waitForChange, 500 + Math.random() * 1000);
           return;
         }
         // The page is refetched; the next wait starts once it is in (its ETag then names the
