@@ -143,7 +143,7 @@ def test_missing_links_write_what_the_loops_wrote():
 
 
 TABLE_LOOP = (
-    "{% load pack_tags %}{% for l in table.lines %}<li{% if l.guest.pk == guest.pk %} class=\"me\"{% endif %}>"
+    '{% load pack_tags %}{% for l in table.lines %}<li{% if l.guest.pk == guest.pk %} class="me"{% endif %}>'
     "{% pack_mark l.guest.pack evening %}<bdi>{{ l.guest.name }}</bdi>{% if l.guest.pk == guest.pk %} (you){% endif %}"
     " <small>{{ l.counters }}</small></li>{% endfor %}"
 )
@@ -158,7 +158,9 @@ def test_a_guests_table_list_writes_what_the_loop_wrote():
 
     labels = {"red": "Rouge", "blue": "Blue"}
     evening = Ns(red_label="Rouge", blue_label="Blue", pack_label=labels.get)
-    players = [Ns(pk=pk, pack=pack, name=name) for pk, pack, name in [(3, "red", NAME), (8, "blue", "Ann"), (9, "red", "أحمد")]]
+    players = [
+        Ns(pk=pk, pack=pack, name=name) for pk, pack, name in [(3, "red", NAME), (8, "blue", "Ann"), (9, "red", "أحمد")]
+    ]
     table = Ns(lines=[Ns(guest=g, counters=c) for g, c in zip(players, [12, -3, 0], strict=True)])
     shared = Shared(version=1, board=Ns(evening=evening), standing=[], table_of={})  # type: ignore[arg-type]
     for me in players:
