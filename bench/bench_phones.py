@@ -83,6 +83,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--concurrency", type=int, default=16, help="connections in the saturation tests")
     p.add_argument("--server", choices=["gthread", "asgi"], default="gthread", help="gunicorn's worker class")
     p.add_argument("--push", action="store_true", help="phones also wait on the push (/g/<key>/wait/)")
+    p.add_argument(
+        "--no-page-in-answer", action="store_true", help="the push's waits do not ask for the page in the answer"
+    )
     p.add_argument("--ring", type=int, default=0, help=argparse.SUPPRESS)  # internal: ring one bell, print version
     p.add_argument("--db", default="", help=argparse.SUPPRESS)  # internal: the database --ring uses
     args = p.parse_args()
@@ -165,9 +168,10 @@ def build_evening():
     return evening, keys
 
 
-def ring_bell(evening) -> int:
+def ring_bell(evening, committed: list[float] | None = None) -> int:
     """Every table's result, the bell and the next round, in one transaction; returns the
-    evening's version after it."""
+    evening's version after it. ``committed`` gets the wall-clock time the transaction committed
+    (taken by the first of its commit callbacks, before the version is published to the phones)."""
     from django.db import transaction
 
     from tournament.models import Evening
@@ -177,6 +181,8 @@ def ring_bell(evening) -> int:
     from tournament.services.state import current_round, evening_state
 
     with transaction.atomic():
+        if committed is not None:
+            transaction.on_commit(lambda: committed.append(time.time()))  # runs first: before the publish
         rnd = current_round(evening)
         state = evening_state(evening)
         for number, ids in enumerate(state.tables, 1):
@@ -376,6 +382,7 @@ class Stats:
         self.pages: list[list[tuple[float, int]]] = []  # per phone: (time, version) of each new page
         self.reconnects = 0
         self.pushed = 0  # pages refetched because the push said "changed"
+        self.brought = 0  # pages that came in the push's answer (no refetch)
         self.failures: list[str] = []  # what failed in another thread or process (fails the bench)
 
 
@@ -396,16 +403,18 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
             if status != 200:
                 stats.errors.append(f"first load {status}")
             shown = [version_of(headers.get("etag", '"x.0.0"'))]  # the version the page shows
+            # the cookie the first load set (the CSRF cookie, if its page has a form), sent back as a browser does
+            cookie = {"Cookie": headers["set-cookie"].split(";")[0]} if "set-cookie" in headers else {}
             healthy = [False]  # the push answers: the timed poll is skipped (static/live.js)
             if ARGS.push:
-                pushed = asyncio.ensure_future(waiting(key, shown, had, healthy))
+                pushed = asyncio.ensure_future(waiting(key, shown, had, healthy, cookie))
             next_at = time.monotonic()
             while time.monotonic() < end:
                 next_at += poll
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
                 if healthy[0]:
                     continue
-                sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}"}
+                sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}", **cookie}
                 if etag:
                     sent["If-None-Match"] = etag
                 t0 = time.monotonic()
@@ -432,9 +441,12 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
             stats.pages.append(had)
             await conn.close()
 
-    async def waiting(key: str, shown: list[int], had: list[tuple[float, int]], healthy: list[bool]) -> None:
-        """The push, as ``static/live.js`` does it: wait on the version shown; on "changed",
-        refetch the page (htmx's request, a new ETag) and wait again; while it answers, the
+    async def waiting(
+        key: str, shown: list[int], had: list[tuple[float, int]], healthy: list[bool], cookie: dict[str, str]
+    ) -> None:
+        """The push, as ``static/live.js`` does it: wait on the version shown (asking for the
+        page in the answer, unless ``--no-page-in-answer``); an answer that is the page is the
+        new page; on "changed", refetch the page (htmx's request, a new ETag) and wait again; while it answers, the
         phone's timed poll is skipped (``healthy``); on an error or no answer in 30 s, the poll
         is back and the wait is asked again 3 s later."""
         conn, page = Conn(port), Conn(port)
@@ -442,13 +454,23 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
         try:
             while time.monotonic() < end:
                 try:
-                    status, _, body = await asyncio.wait_for(conn.get_body(f"{path}wait/?v={shown[0]}", {}), 30)
-                    answer = json.loads(body) if status == 200 else {}
-                    healthy[0] = answer.get("state") in ("changed", "unchanged")
+                    asked = f"{path}wait/?v={shown[0]}" + ("" if ARGS.no_page_in_answer else "&page=1")
+                    status, got, body = await asyncio.wait_for(conn.get_body(asked, cookie), 30)
+                    if status == 200 and got.get("content-type", "").startswith("text/html"):
+                        answer = {"state": "page"}  # the page itself (views.waits.page_answer)
+                        had.append((time.monotonic(), version_of(got.get("etag", ""))))
+                        shown[0] = max(shown[0], version_of(got.get("etag", "")))
+                        stats.brought += 1
+                        healthy[0] = True
+                        await asyncio.sleep(random.uniform(0.5, 1.5))  # live.js's pause before the next wait
+                        continue
+                    else:
+                        answer = json.loads(body) if status == 200 else {}
+                    healthy[0] = answer.get("state") in ("changed", "unchanged", "page")
                     if status != 200:
                         stats.errors.append(f"wait status {status}")
                     if answer.get("state") == "changed":
-                        sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}"}
+                        sent = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1{path}", **cookie}
                         status, headers = await asyncio.wait_for(page.get(path, sent), TIMEOUT)
                         if status == 200:
                             had.append((time.monotonic(), version_of(headers.get("etag", ""))))
@@ -559,7 +581,7 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
                 f" within 1 s: {sum(c <= 1.0 for c in caught)}/{phones_n}"
             )
     if ARGS.push:
-        print(f"  pages refetched on the push: {stats.pushed}")
+        print(f"  pages refetched on the push: {stats.pushed}; pages in the push's answer: {stats.brought}")
     if rates:
         bare = rates["bare"]
         print(f"  throughput (saturation, same server, same run, best of {ARGS.saturate_rounds} interleaved):")
@@ -661,8 +683,9 @@ def ring_only() -> None:
     django.setup()
     from tournament.models import Evening
 
-    version = ring_bell(Evening.objects.get(pk=ARGS.ring))
-    print(version, time.time())  # the version after the bell, and when it was committed (wall clock)
+    committed: list[float] = []
+    version = ring_bell(Evening.objects.get(pk=ARGS.ring), committed)
+    print(version, committed[0])  # the version after the bell, and when it was committed (wall clock)
 
 
 if __name__ == "__main__":

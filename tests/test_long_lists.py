@@ -140,3 +140,31 @@ def test_missing_links_write_what_the_loops_wrote():
     assert poker == Template(MISSING_LOOP).render(Context(context)) and "table 84" in poker
     four = Template('{% load board_tiles %}{% missing_links missing evening "report" %}').render(Context(context))
     assert four == Template(FOURSOME_MISSING_LOOP).render(Context(context)) and "report of table 4" in four
+
+
+TABLE_LOOP = (
+    '{% load pack_tags %}{% for l in table.lines %}<li{% if l.guest.pk == guest.pk %} class="me"{% endif %}>'
+    "{% pack_mark l.guest.pack evening %}<bdi>{{ l.guest.name }}</bdi>{% if l.guest.pk == guest.pk %} (you){% endif %}"
+    " <small>{{ l.counters }}</small></li>{% endfor %}"
+)
+
+
+def test_a_guests_table_list_writes_what_the_loop_wrote():
+    """The players at a guest's table on their phone (``views.guest._table_list``, issue 26
+    item 2): the same ``<li>`` lines as the template loop, for every player at the table seeing
+    it (their own line marked), the other lines shared between them through the board."""
+    from tournament.selectors.guest_boards import Shared
+    from tournament.views.guest import _table_list
+
+    labels = {"red": "Rouge", "blue": "Blue"}
+    evening = Ns(red_label="Rouge", blue_label="Blue", pack_label=labels.get)
+    players = [
+        Ns(pk=pk, pack=pack, name=name) for pk, pack, name in [(3, "red", NAME), (8, "blue", "Ann"), (9, "red", "أحمد")]
+    ]
+    table = Ns(lines=[Ns(guest=g, counters=c) for g, c in zip(players, [12, -3, 0], strict=True)])
+    shared = Shared(version=1, board=Ns(evening=evening), standing=[], table_of={})  # type: ignore[arg-type]
+    for me in players:
+        loop = Template(TABLE_LOOP).render(Context({"table": table, "guest": me, "evening": evening}))
+        assert _table_list(shared, table, me.pk) == loop
+        assert loop.count(' class="me"') == loop.count("(you)") == 1 and "&lt;b&gt;" in loop
+    assert len(shared.fragments) == 3  # each player's line as the others see it, written once

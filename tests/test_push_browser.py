@@ -1,5 +1,6 @@
 """A phone sees the bell within 1.5 s of the bell rung by a service call: the push of the
-evening's version (issue 26 item 2: ``static/live.js`` waits on ``/g/<key>/wait/``), with the
+evening's version (issue 26 item 2: ``static/live.js`` waits on ``/g/<key>/wait/``, whose answer
+brings the new page itself), with the
 page's 3 s poll stretched to 60 s so that only the push can bring it that fast; and with the push
 dropped by the network, the poll still brings the bell (the fallback); while the push answers,
 the timed poll is skipped, and it is back when the push fails. Against pytest-django's
@@ -53,6 +54,8 @@ def test_a_phone_shows_the_bell_within_1_5_s_by_the_push(browser, live_server, l
     guest = at_table(live_evening, 1)[-1]  # the head table's last seat: loses 10 and goes down
     context, phone = open_phone(browser, live_server, guest, poll_seconds=60, monkeypatch=monkeypatch)
     phone.evaluate("window.__same = true")
+    page, seen = f"{live_server.url}/g/{guest.key}/", []
+    phone.on("request", lambda r: seen.append(r.url))
     started = time.monotonic()
     ring(live_evening, at_table(live_evening, 1)[0].pk)
     booby = len(evening_state(live_evening).tables)
@@ -61,6 +64,7 @@ def test_a_phone_shows_the_bell_within_1_5_s_by_the_push(browser, live_server, l
     )
     assert time.monotonic() - started < 1.5
     assert phone.evaluate("window.__same") is True and phone.get_by_text("At the last bell").is_visible()
+    assert page not in seen  # the page came in the wait's answer (views.waits.page_answer): no refetch
 
     # The next change comes the same way: the push waits again after each answer.
     phone.wait_for_timeout(300)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -28,7 +29,7 @@ from tournament.selectors import version_waits
 from tournament.services import versions
 from tournament.services.links import guest_revoke_key, link_lookup
 from tournament.services.versions import evening_touch
-from tournament.version_waits import WaitFirstASGIHandler
+from tournament.version_waits import SiteApplication, WaitFirstASGIHandler
 from tournament.views.waits import wait_answer
 
 clean_cache = fixtures_phones.clean_cache  # a pytest fixture
@@ -345,3 +346,76 @@ def test_under_asgi_a_lost_subscription_says_unavailable_and_the_next_wait_subsc
     dropped, heard = in_a_thread(async_to_sync(phone))
     assert json.loads(dropped[2])["state"] == "unavailable"
     assert json.loads(heard[2]) == {"state": "changed", "version": playing.version + 1}
+
+
+# ---------------------------------------------------------------- the page in the answer
+
+
+def without_tokens(html: bytes) -> bytes:
+    """``html`` with every CSRF token's value and the server's clock blanked (Django masks the
+    token anew on each render, and the page says the moment it was drawn: two renders of the
+    same page differ there only)."""
+    html = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]*"', b'name="csrfmiddlewaretoken" value=""', html)
+    html = re.sub(rb'data-now="[^"]*"', b'data-now=""', html)
+    return re.sub(rb'aria-label="\d+ seconds left">\d+:\d+<', b'aria-label="">', html)
+
+
+def test_a_wait_asking_for_the_page_is_answered_with_the_page_the_refetch_would_get(client, playing, cache_kind):
+    """``&page=1`` (live.js's): a "changed" wait is answered with the guest's page itself, the
+    same status, ETag, headers and HTML as the htmx refetch of ``/g/<key>/`` that follows a
+    "changed" (its CSRF tokens masked anew), with the stack's headers; without ``page=1`` the
+    answer is the JSON as before."""
+    guest = at_table(playing, 1)[0]
+    client.get(reverse("guest-page", args=[guest.key]))  # the phone's first load: its CSRF cookie
+    playing.refresh_from_db()
+    bell = touch_later(playing.pk, 0.3)
+    started = time.monotonic()
+    got = client.get(wait_url(guest, playing.version) + "&page=1")
+    took = time.monotonic() - started
+    bell.join()
+    refetch = client.get(reverse("guest-page", args=[guest.key]), HTTP_HX_REQUEST="true")
+    assert 0.2 < took < 1.2
+    assert got.status_code == 200 and got["Content-Type"].startswith("text/html")
+    assert got["ETag"] == refetch["ETag"] == f'"{link_lookup(guest.key)[2]}.{playing.version + 1}.1"'
+    assert without_tokens(got.content) == without_tokens(refetch.content) and b'id="guest-live"' in got.content
+    for name in ("Content-Security-Policy", "Referrer-Policy", "X-Frame-Options", "Cache-Control", "X-Robots-Tag"):
+        assert got[name] == refetch[name], name
+    assert not got.cookies
+    assert answer(client.get(wait_url(guest, playing.version))) == {"state": "changed", "version": playing.version + 1}
+
+
+def test_a_page_that_would_set_a_cookie_is_not_sent_in_the_answer(client, playing, cache_kind):
+    """A phone without the CSRF cookie whose page holds a form (the check-in, for a guest not
+    checked in) would be given a new cookie with the page: the wait answers "changed" instead,
+    and the phone's own refetch brings page and cookie together."""
+    guest = at_table(playing, 1)[0]
+    guest.status = guest.Status.REGISTERED
+    guest.save(update_fields=["status"])
+    evening_touch(evening=playing)
+    playing.refresh_from_db()
+    assert b"csrfmiddlewaretoken" in client.get(reverse("guest-page", args=[guest.key]), HTTP_HX_REQUEST="true").content
+    client.cookies.clear()
+    got = answer(client.get(wait_url(guest, playing.version - 1) + "&page=1"))
+    assert got == {"state": "changed", "version": playing.version}
+
+
+def test_under_asgi_the_page_comes_in_the_answer_with_the_stacks_headers(playing, cache_kind):
+    """The ASGI path (``SiteApplication``): a changed wait with ``page=1`` is answered with the
+    page built through the middleware in one of the application's request threads; an
+    unchanged wait is still answered on the loop with no middleware."""
+    guest = at_table(playing, 1)[0]
+    playing.refresh_from_db()
+    app = SiteApplication(threads=2)
+    path = reverse("guest-wait", args=[guest.key])
+
+    async def phone():
+        page = await asgi_get(app, path, f"v={playing.version - 1}&page=1")
+        plain = await asgi_get(app, reverse("guest-page", args=[guest.key]))
+        return page, plain
+
+    (status, headers, body), plain = in_a_thread(async_to_sync(phone))
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert headers["etag"] == f'"{link_lookup(guest.key)[2]}.{playing.version}.1"'
+    assert headers["content-security-policy"] and headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer" and b'id="guest-live"' in body
+    assert plain[0] == 200 and b"<html" in plain[2] and b'id="guest-live"' in plain[2]  # every other request: Django's

@@ -17,6 +17,8 @@ Environment variables (all optional for a laptop):
     SITE_LOCAL_URL     the same site under its multicast DNS name (``make party``), e.g. http://headtable.local:8000
     DB_POOL            "1": a pool of PostgreSQL connections (psycopg_pool), for an ASGI server
                        (``make party`` sets it with ``CONN_MAX_AGE=0``; SQLite ignores it)
+    WEB_THREADS        threads per process serving requests under the ASGI server (``make party``),
+                       default 8 (``tournament.version_waits.SiteApplication``)
     HTTPS              "1" behind HTTPS (a deployment): HSTS, the SSL redirect and secure session and
                        CSRF cookies, so ``manage.py check --deploy`` is clean; default "0" (the party on
                        the venue's Wi-Fi is plain HTTP, where secure cookies would never reach the browser)
@@ -149,6 +151,11 @@ TEMPLATES = [
     },
 ]
 
+# Threads serving requests in each process under the ASGI server (make party): Django's WSGI handler
+# in a pool kept for the process's life (tournament.version_waits.SiteApplication); a long request
+# (a PDF for 500 guests) holds one.
+WEB_THREADS = int(os.environ.get("WEB_THREADS", "8"))
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'headtable.sqlite3'}",
@@ -164,7 +171,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
     # in a thread of its own; a pool (psycopg_pool) lends it a connection instead of opening one
     # per request (issue 26 item 2, docs/deployment.md).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 8, "timeout": 20}
+    # As many as the process's request threads, and the event loop's executor for the waits' key look-ups.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": WEB_THREADS + 4, "timeout": 20}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -30,7 +30,7 @@ from tournament.services.ending import ceremony as evening_ceremony
 from tournament.services.prizes import evening_standings
 
 BOARDS_KEPT = 16  # evenings whose parts a process keeps
-FRAGMENTS_KEPT = 64  # pieces of pages kept with one board (``Shared.fragment``)
+FRAGMENTS_KEPT = 2_048  # pieces of pages kept with one board (``Shared.fragment``): a line per guest at 500 and more
 _GUESTS: Kept[dict[int, Guest]] = Kept(BOARDS_KEPT)  # evening token -> its guests at one version
 _BOARDS: Kept[Shared] = Kept(BOARDS_KEPT)  # evening token -> its shared board at one version
 _STANDINGS: Kept[HasPrizes] = Kept(BOARDS_KEPT)  # evening token -> the standings page's standings

@@ -31,7 +31,9 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
+from django.utils.html import format_html
 from django.utils.http import parse_etags
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import condition
 
 from tables.errors import RuleError
@@ -46,6 +48,7 @@ from tournament.services import captains, registration, sends
 from tournament.services.links import link_lookup, poll_lookup
 from tournament.services.naming import error_message
 from tournament.services.versions import evening_token, evening_version
+from tournament.templatetags.pack_tags import pack_mark
 from tournament.views.format_pages import own_page
 from tournament.views.guest_csrf import csrf_private
 from tournament.views.kept import ALREADY, RECORDED, REFUSED, already_words, form_words, kept_answer
@@ -178,6 +181,7 @@ def page_context(request: HtmxHttpRequest, guest: Guest, shared: Shared | None =
         "place": place,
         "standing": shown,
         "standing_list": _standing_list(shared, shown, guest.pk if in_top else None) if shown else "",
+        "table_list": _table_list(shared, table, guest.pk) if table else "",
         "in_top": in_top,
         "my_row": my_row,
         "entries": shared.entries_of.get(guest.pk, []),
@@ -222,6 +226,35 @@ def _standing_list(shared: Shared, shown: list, me: int | None) -> str:
     return shared.fragment(
         ("standing-list", len(shown), me),
         lambda: render_to_string("guest/_standing_list.html", {"standing": shown, "me": me}),
+    )
+
+
+def _table_list(shared: Shared, table, me: int) -> SafeString:
+    """The players at the guest's ``table`` as the page lists them (each line's ``<li>``: pack
+    mark, name, counters; guest ``me``'s marked "(you)"): each other player's line is written
+    once per board as the others at the table see it (``Shared.fragment``), so the table's
+    phones share the writing; ``me``'s own line is written for this page."""
+    evening = shared.board.evening
+    return mark_safe(  # noqa: S308 - each line is built by format_html
+        "".join(
+            _table_line(line, evening, me)
+            if line.guest.pk == me
+            else shared.fragment(("table-line", line.guest.pk), lambda line=line: _table_line(line, evening, None))
+            for line in table.lines
+        )
+    )
+
+
+def _table_line(line, evening, me: int | None) -> str:
+    """One player's ``<li>`` at a table on a guest's page (``_table_list``)."""
+    mine = line.guest.pk == me
+    return format_html(
+        "<li{}>{}<bdi>{}</bdi>{} <small>{}</small></li>",
+        mark_safe(' class="me"') if mine else "",  # noqa: S308 - a constant
+        pack_mark(line.guest.pack, evening),
+        line.guest.name,
+        " (you)" if mine else "",
+        line.counters,
     )
 
 
