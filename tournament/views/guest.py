@@ -23,6 +23,7 @@ for the prizes it changes, reaches every open phone (issue 22 item 4).
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
@@ -239,7 +240,7 @@ def _table_list(shared: Shared, table, me: int) -> SafeString:
         "".join(
             _table_line(line, evening, me)
             if line.guest.pk == me
-            else shared.fragment(("table-line", line.guest.pk), lambda line=line: _table_line(line, evening, None))
+            else shared.fragment(("table-line", line.guest.pk), partial(_table_line, line, evening, None))
             for line in table.lines
         )
     )
