@@ -7,7 +7,7 @@ Progressive Poker's (places by yellow counters, its prizes and settlement sheet)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from tournament.models import Bell, Evening, Guest
@@ -30,11 +30,13 @@ DID_NOT_PLAY = "Did not play"
 """The heading of the guests listed apart from the places (``FormatPlugin.played_guests``)."""
 
 
-def played_guests(evening: Evening, state: object = None) -> frozenset[int] | None:
+def played_guests(evening: Evening, state: object = None, bells: Sequence[Bell] | None = None) -> frozenset[int] | None:
     """The guests who took part in a round whose bell has rung (``FormatPlugin.played_guests``
     over the evening's live bells, with the evening's ``state`` now when the caller has it);
-    None before the first bell. One query."""
-    bells = list(Bell.objects.live().bells().of_evening(evening.pk).only("id", "record"))  # the seats played
+    None before the first bell. ``bells``: those live bells (each with its ``record``) when the
+    caller has read them, else read here (one query)."""
+    if bells is None:
+        bells = list(Bell.objects.live().bells().of_evening(evening.pk).only("id", "record"))  # the seats played
     return format_for(evening).played_guests(evening, bells, state)
 
 

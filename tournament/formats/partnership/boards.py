@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from weakref import WeakKeyDictionary
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat
+from tables.formats.bell import FoursomeBell
 from tables.formats.foursome import Seat, Side, is_ghost, side_of
-from tables.formats.records import bell_from_json
+from tournament.formats.partnership.rung_steps import RungBell, rung_steps
 from tournament.formats.partnership.standings import FoursomeLine, FoursomeStandings, foursome_standings
-from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name
-from tournament.models import Bell, Evening, Guest, Result, ResultVote, Round
+from tournament.formats.partnership.state import draw_state, foursome_rules, player_name
+from tournament.models import Evening, Guest, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
 from tournament.services.state import OPEN_STATES
@@ -187,11 +189,14 @@ def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) 
     the draw it has no tables. ``guests``: guest id -> guest, every guest of the evening, when
     the caller has them (else one query). Raises ``RuleError`` for a Progressive Poker evening."""
     fmt, _options = foursome_rules(evening)
+    steps = rung_steps(evening)
     try:
-        state = foursome_state(evening)
+        state = steps.state_after()
+        if state is None:
+            state = draw_state(evening)
     except RuleError:
         state = None
-    standings = foursome_standings(evening, guests=guests, state=state)
+    standings = foursome_standings(evening, guests=guests, state=state, steps=steps)
     rounds = list(evening.rounds.order_by("-number")[:2])
     rnd = next((r for r in rounds if r.state in OPEN_STATES), None)
     tables: tuple[FoursomeTable, ...] = ()
@@ -212,7 +217,7 @@ def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) 
             )
             for number, ids in enumerate(state.tables, start=1)
         )
-    bell_round, words, moves = _last_bell(evening)
+    bell_round, words, moves = _last_bell(evening, steps.last_bell)
     return FoursomeBoard(evening, fmt, tables, rnd, rounds[0] if rounds else None, bell_round, words, moves, standings)
 
 
@@ -238,20 +243,27 @@ def _results(rnd: Round | None) -> dict[int, Result]:
     return results
 
 
-def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int, BellMove]]:
-    """The last live bell of play (not a guest leaving or arriving): its round number, each
-    table's result in words, and what it told every player who played (``move_words``). One
-    query; (None, (), {}) before the first bell."""
-    bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
-        .select_related("round")
-        .defer("state_after")  # every seat's tallies after it: not read here (``foursome_state`` reads them)
-        .order_by("-round__number", "-id")
-        .first()
-    )
+def _last_bell(evening: Evening, bell: RungBell | None) -> tuple[int | None, tuple[str, ...], Mapping[int, BellMove]]:
+    """The last live bell of play (not a guest leaving or arriving; ``RungSteps.last_bell``): its
+    round number, each table's result in words, and what it told every player who played
+    (``move_words``), worked out once per process and bell (a bell's record never changes:
+    ``rung_steps``); (None, (), {}) before the first bell. No query."""
     if bell is None:
         return None, (), {}
-    record = bell_from_json(bell.record)
+    moves = _MOVES.get(bell)
+    if moves is None:
+        moves = _MOVES[bell] = _bell_moves(evening, bell.record)
+    return bell.round_number, bell.record.words, moves
+
+
+_MOVES: WeakKeyDictionary[RungBell, Mapping[int, BellMove]] = WeakKeyDictionary()
+"""A bell's moves (``_bell_moves``), kept with the decoded bell (``rung_steps``) for as long as
+the process keeps that."""
+
+
+def _bell_moves(evening: Evening, record: FoursomeBell) -> Mapping[int, BellMove]:
+    """What the bell of ``record`` told every player who played, and at a schedule's format who
+    sat the game out (``move_words``). No query."""
     count = len(record.after)
     after = {p: n for n, t in enumerate(record.after, start=1) for p in t}
     schedule = getattr(format_for(evening), "seats_by_schedule", False)
@@ -269,7 +281,7 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
             if player not in played:
                 words = move_words(0, goes, won=False, tables=count, by_schedule=True)
                 moves[player] = BellMove(player, 0, False, goes, words, count, True)
-    return bell.round.number, record.words, moves
+    return moves
 
 
 def move_words(
