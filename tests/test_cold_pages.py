@@ -35,6 +35,41 @@ def test_the_guests_read_once_are_the_evenings_guests_each_with_its_evening(host
     assert len(queries.captured_queries) == 1
     assert [_fields(g) for g in read.values()] == [_fields(g) for g in evening.guests.all()]
     assert list(read) == [g.pk for g in evening.guests.all()]  # the list's order
+    assert all(not g._state.adding and g._state.db == "default" for g in read.values())
+    guest = next(iter(read.values()))  # saved as one read by the ORM is
+    guest.name = "Renamed"
+    guest.save(update_fields=["name"])
+    assert Guest.objects.get(pk=guest.pk).name == "Renamed"
+
+
+def test_rows_read_as_saved_objects_are_the_objects_the_orm_makes(host):
+    """``saved_rows`` makes each object without ``Model.__init__``: the same fields, saved
+    already, for the guests and the bell entries; and Django's own objects for a model something
+    hooks (a ``post_init`` receiver)."""
+    from django.db.models import signals
+
+    from tournament.models import BellEntry
+    from tournament.selectors.saved_rows import saved_rows
+
+    evening = played_evening(host, 12)
+    for rows in (Guest.objects.filter(evening=evening), BellEntry.objects.filter(bell__round__evening=evening)):
+        made, orm = list(saved_rows(rows)), list(rows)
+        assert made and [type(m) for m in made] == [type(o) for o in orm]
+        fields = [f.attname for f in rows.model._meta.concrete_fields]
+        assert [[getattr(m, f) for f in fields] for m in made] == [[getattr(o, f) for f in fields] for o in orm]
+        assert all(not m._state.adding and m._state.db == "default" for m in made)
+    assert "__init__" not in vars(Guest) and not signals.post_init.has_listeners(Guest)
+    seen = []
+
+    def hook(sender, instance, **kwargs):
+        seen.append(instance)
+
+    signals.post_init.connect(hook, sender=Guest)
+    try:
+        made = list(saved_rows(Guest.objects.filter(evening=evening)))
+    finally:
+        signals.post_init.disconnect(hook, sender=Guest)
+    assert seen == made and len(made) == 12  # made by Django, the receiver told of each
 
 
 def test_the_print_page_at_tables_of_four_reads_the_seats_once(client, host):

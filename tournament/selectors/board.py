@@ -23,6 +23,7 @@ from tables.words import once
 from tournament.models import Bell, BellEntry, DrawnCard, Evening, Guest, Result, ResultVote, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
+from tournament.selectors.saved_rows import saved_rows
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, evening_state
@@ -226,9 +227,10 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
 def _entries(bell: Bell, guests: Mapping[int, Guest]) -> list[BellEntry]:
     """``bell``'s entries in their order, each with its bell and its guest (from ``guests``, read
     already: no query per entry) set as the entry's own, not through the related manager's and
-    the field's descriptors (a bell at 500 guests has 250 to 500 entries). One query."""
+    the field's descriptors, each made from its row's values (``selectors.saved_rows``; a bell
+    at 500 guests has 250 to 500 entries). One query."""
     bell_field, guest_field = BellEntry._meta.get_field("bell"), BellEntry._meta.get_field("guest")
-    entries = list(BellEntry.objects.filter(bell_id=bell.pk))
+    entries = list(saved_rows(BellEntry.objects.filter(bell_id=bell.pk)))
     for entry in entries:
         bell_field.set_cached_value(entry, bell)
         guest_field.set_cached_value(entry, guests[entry.guest_id])
