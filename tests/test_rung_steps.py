@@ -19,6 +19,7 @@ from tournament.kept import kept_forget
 from tournament.models import Bell, Evening, Guest
 from tournament.selectors.guest_boards import shared_board
 from tournament.services.bell import bell_undo
+from tournament.services.clock import round_start
 from tournament.services.guests import guest_rename
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +110,58 @@ def test_a_bell_already_decoded_is_not_read_again(make_evening):
     assert '"record"' in first.captured_queries[1]["sql"] and '"record"' not in again.captured_queries[0]["sql"]
     assert [b.round_number for b in steps.bells] == [1, 2]
     assert steps.state_after() == foursome_state(evening)
+
+
+def test_the_standings_are_kept_while_what_they_read_is_unchanged(make_evening):
+    """Between two bells a table's report changes the evening (its version) but not what the
+    standings read: the board's first draw after it keeps them. A label of a pack, a guest's
+    name or a bell changes what they read: they are computed again, as from nothing."""
+    from django.db import transaction
+
+    from tournament.formats.partnership.reports import foursome_report
+    from tournament.services.versions import evening_touch
+
+    evening = drawn(make_evening, "bunco", 7, 7)
+    report_all(evening, bunco)
+    rnd = round_start(evening=Evening.objects.get(pk=evening.pk))
+    before = shared_board(Evening.objects.get(pk=evening.pk)).family
+    foursome_report(round=rnd, table=1, report=bunco(foursome_state(evening).tables[0]))
+    now = shared_board(Evening.objects.get(pk=evening.pk)).family
+    assert now is not before and now.tables[0].result is not None  # the board is drawn again
+    assert now.standings is before.standings  # its standings kept
+
+    with transaction.atomic():
+        Evening.objects.filter(pk=evening.pk).update(red_label="Hearts")
+        evening_touch(evening=Evening.objects.get(pk=evening.pk))
+    kept, afresh = _kept_and_afresh(evening)
+    assert kept.standings is not now.standings and _seen(kept) == _seen(afresh)
+    assert [p.title for p in kept.standings.prizes] == [p.title for p in afresh.standings.prizes]
+    assert any("Hearts" in p.title for p in kept.standings.prizes)
+
+
+def test_the_reports_made_from_their_rows_name_their_senders_as_the_orm_does(make_evening):
+    """The board's reports, made from their rows with each reporter among the evening's guests
+    and each scorer's link read once, say who sent them as reports read with their senders
+    joined do: a player, a scorer's link, the host."""
+    from tournament.formats.partnership.boards import _results
+    from tournament.formats.partnership.reports import foursome_report
+    from tournament.selectors.guest_boards import guests_read
+    from tournament.services.helpers import helper_link_create
+
+    evening = drawn(make_evening, "bunco", 7, 7)
+    rnd = round_start(evening=evening)
+    tables = foursome_state(evening).tables
+    scorer = helper_link_create(evening=evening, role="scorer", label="Britt")
+    foursome_report(round=rnd, table=1, report=bunco(tables[0]), reporter=Guest.objects.get(pk=tables[0][0]))
+    foursome_report(round=rnd, table=2, report=bunco(tables[1]), helper=scorer)
+    foursome_report(round=rnd, table=3, report=bunco(tables[2]))
+    made = _results(rnd, guests_read(evening))
+    joined = _results(rnd)
+    senders = {n: r.sender() for n, r in made.items()}
+    assert senders == {n: r.sender() for n, r in joined.items()}
+    assert senders[1][1] == Guest.objects.get(pk=tables[0][0]).name and "Britt" in senders[2][0]
+    assert senders[3] == ("the host", "")
+    fields = [f.attname for f in made[1]._meta.concrete_fields]
+    assert [[getattr(made[n], f) for f in fields] for n in made] == [
+        [getattr(joined[n], f) for f in fields] for n in made
+    ]

@@ -54,6 +54,9 @@ class RungSteps:
     stored_state: FoursomeState | RuleError | None
     """The last step's state after, decoded; the ``RuleError`` the rules raised reading it (a
     state stored wrong); None before the first step or when it stored none."""
+    keys: tuple[StepKey, ...] = ()
+    """Every live step's (id, time rung), in order: what the steps read here are, so two reads
+    with the same keys read the same records and the same state (``standings.kept_standings``)."""
 
     def state_after(self) -> FoursomeState | None:
         """The state after the last live step, or None (``stored_state``). Raises the
@@ -101,6 +104,7 @@ def rung_steps(evening: Evening, *, with_state: bool = True) -> RungSteps:
     return RungSteps(
         tuple(decoded.bells[key] for _, _, key in played),
         decoded.states[last] if last is not None else None,
+        keys=tuple((pk, at) for pk, _, _, at in rows),
     )
 
 

@@ -11,6 +11,7 @@ the evening's public key, so every page shows the same cut (as for Progressive P
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,13 +23,15 @@ from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players
 from tables.packs import Pack
 from tables.prizes import Prize
-from tournament.formats.partnership.rung_steps import RungSteps, rung_steps
+from tournament.formats.partnership.rung_steps import EVENINGS_KEPT, RungSteps, rung_steps
 from tournament.formats.partnership.state import draw_state, foursome_rules
+from tournament.kept import Kept
 from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import not_played, played_guests, prize_seed
+from tournament.services.versions import evening_token
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,34 @@ def foursome_standings(
             for p in prizes
         ),
     )
+
+
+_KEPT: Kept[FoursomeStandings] = Kept(EVENINGS_KEPT)  # evening token -> its standings, by what they read
+
+
+def kept_standings(
+    evening: Evening, *, guests: Mapping[int, Guest], state: FoursomeState, steps: RungSteps
+) -> FoursomeStandings:
+    """``foursome_standings`` of ``evening`` with its ``guests`` (every guest), the ``state``
+    read from ``steps`` (``rung_steps``: ``steps.state_after()``), kept by this process under
+    everything they are computed from: the live steps (their ids and times: the records and the
+    state), every guest's row and the evening's row but its version. A change that leaves all
+    of these as they were (a table's report, a round started, a helper's link: most changes
+    between two bells) draws the same standings, so the first draw after it computes none; a
+    bell, a correction, an undo, a guest added, renamed, checked in or gone, an option or a
+    label changed computes them again. Before the first step (the draw's seats) they are
+    computed each time. Raises as ``foursome_standings``."""
+    if not steps.keys or state is not steps.stored_state:
+        return foursome_standings(evening, guests=guests, state=state, steps=steps)
+    fields = [f.attname for f in Guest._meta.concrete_fields]
+    shown = [f.attname for f in Evening._meta.concrete_fields if f.attname != "version"]
+    key = (
+        steps.keys,
+        json.dumps([getattr(evening, f) for f in shown], default=str),
+        tuple(tuple(guest.__dict__[f] for f in fields) for guest in guests.values()),
+    )
+    token = evening_token(evening.pk, evening.public_key)
+    return _KEPT.get(token, key, lambda: foursome_standings(evening, guests=guests, state=state, steps=steps))
 
 
 def _lines(
