@@ -193,6 +193,9 @@ class FoursomeBoard:
         return tuple(line for line in self.standings.lines if not line.is_ghost)
 
 
+SEATS = tuple(Seat)  # North, East, South, West: a table's seats in order, made once
+
+
 def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
     """The board of an evening at tables of four in about ten queries whatever its size; before
     the draw it has no tables. ``guests``: guest id -> guest, every guest of the evening, when
@@ -222,8 +225,8 @@ def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) 
                 number,
                 kind_of(evening, number, count),
                 tuple(
-                    SeatLine(p, player_name(p, names), guests.get(p), Seat(i), state.tallies.get(p, {}))
-                    for i, p in enumerate(ids)
+                    SeatLine(p, player_name(p, names), guests.get(p), seat, state.tallies.get(p, {}))
+                    for seat, p in zip(SEATS, ids, strict=True)
                 ),
                 results.get(number),
             )

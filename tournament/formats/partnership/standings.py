@@ -82,8 +82,9 @@ def foursome_standings(
     state: FoursomeState | None = None,
     steps: RungSteps | None = None,
 ) -> FoursomeStandings:
-    """The standings and prizes of an evening at tables of four, in four queries whatever its
-    size. Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
+    """The standings and prizes of an evening at tables of four, in at most four queries whatever
+    its size (the live steps, their records not decoded yet, the draw before the first bell, the
+    guests: each only when not given). Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
     run 1 to the number of guests. Before the draw everything is empty. ``guests`` (guest id ->
     guest, every guest of the evening), ``state`` (``foursome_state``'s) and ``steps``
     (``rung_steps``'s: the live bells, whose records are decoded once per process and bell) when
