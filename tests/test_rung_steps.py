@@ -165,3 +165,24 @@ def test_the_reports_made_from_their_rows_name_their_senders_as_the_orm_does(mak
     assert [[getattr(made[n], f) for f in fields] for n in made] == [
         [getattr(joined[n], f) for f in fields] for n in made
     ]
+
+
+def test_the_bells_read_for_who_played_are_read_once_and_follow_an_undo(make_evening):
+    """``services.prizes.live_bells`` (who played, every format) reads a bell's record once per
+    process: the next read lists the live bells only; an undone bell is left out at once."""
+    from tournament.services.prizes import live_bells
+
+    evening = drawn(make_evening, "bunco", 7, 7)
+    report_all(evening, bunco)
+    report_all(evening, bunco)
+    kept_forget()
+    with CaptureQueriesContext(connection) as first:
+        bells = live_bells(evening)
+    with CaptureQueriesContext(connection) as again:
+        assert live_bells(evening) == bells
+    assert len(first.captured_queries) == 2 and len(again.captured_queries) == 1
+    assert '"record"' not in again.captured_queries[0]["sql"]
+    assert [b.record for b in bells] == [b.record for b in Bell.objects.live().bells().of_evening(evening.pk)]
+    assert len(bells) == 2
+    bell_undo(evening=Evening.objects.get(pk=evening.pk))
+    assert live_bells(evening) == bells[:1]
