@@ -16,9 +16,10 @@ from django.urls import reverse
 from tests.fixtures_ending import ended_evening
 from tests.fixtures_room import played_evening
 from tournament.kept import kept_forget
-from tournament.models import Evening, Guest
+from tournament.models import Bell, Evening, Guest
 from tournament.selectors.guest_boards import guests_read
-from tournament.services.guests import guest_add
+from tournament.services.guests import guest_add, guest_rename
+from tournament.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +127,35 @@ def test_the_last_bells_entries_are_read_once_each_with_its_bell_and_guest(host)
         assert all(e.bell is board.last_bell and e.guest is guests[e.guest_id] for e in board.last_entries)
     assert not queries.captured_queries
     assert [e.pk for e in board.last_entries] == [e.pk for e in board.last_bell.entries.all()]
+
+
+def test_the_poker_boards_standings_are_kept_while_what_they_read_is_unchanged(host):
+    """Progressive Poker's board standings (``board_standings``) are kept under what they read:
+    a table's result in round 2 leaves them as they were (kept), a guest renamed or the bell
+    gives the standings computed from nothing."""
+    from tournament.selectors.board import evening_board
+    from tournament.selectors.guest_boards import shared_board
+    from tournament.services.bell import bell_ring
+    from tournament.services.state import evening_state
+
+    evening = played_evening(host, 12)
+    kept_forget()
+    before = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    rnd = evening.rounds.order_by("-number").first()
+    tables = evening_state(evening).tables
+    result_record(round=rnd, table=1, pool_winner=tables[0][0])
+    assert shared_board(Evening.objects.get(pk=evening.pk)).board.placed is before  # kept
+
+    def afresh() -> tuple:
+        kept_forget()
+        return evening_board(Evening.objects.get(pk=evening.pk)).placed
+
+    first = Guest.objects.get(pk=before[0][1])
+    guest_rename(guest=first, name="Zed Renamed")
+    renamed = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    assert renamed is not before and renamed == afresh()
+    for number, ids in enumerate(tables[1:], 2):
+        result_record(round=rnd, table=number, pool_winner=ids[0])
+    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    rung = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    assert rung is not renamed and rung == afresh()  # computed again (the seats moved)
