@@ -17,6 +17,7 @@ from tests.fixtures_ending import ended_evening
 from tests.fixtures_room import played_evening
 from tournament.kept import kept_forget
 from tournament.models import Bell, Evening, Guest
+from tournament.registry import format_for
 from tournament.selectors.guest_boards import guests_read
 from tournament.services.guests import guest_add, guest_rename
 from tournament.services.results import result_record
@@ -129,13 +130,29 @@ def test_the_last_bells_entries_are_read_once_each_with_its_bell_and_guest(host)
     assert [e.pk for e in board.last_entries] == [e.pk for e in board.last_bell.entries.all()]
 
 
+def _report_and_ring(evening: Evening, rnd) -> None:
+    """Every table's result of ``rnd`` (the first guest wins each pool; the head table's counts
+    move 10 counters), then its bell, which must ring."""
+    from tournament.services.bell import bell_ring
+    from tournament.services.state import evening_state
+
+    state = evening_state(evening)
+    for number, ids in enumerate(state.tables, 1):
+        counters = None
+        if number == 1:
+            counters = {g: state.counters[g] for g in ids}
+            counters[ids[0]] += 10
+            counters[ids[-1]] -= 10
+        result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+
+
 def test_the_poker_boards_standings_are_kept_while_what_they_read_is_unchanged(host):
     """Progressive Poker's board standings (``board_standings``) are kept under what they read:
     a table's result in round 2 leaves them as they were (kept), a guest renamed or the bell
     gives the standings computed from nothing."""
     from tournament.selectors.board import evening_board
     from tournament.selectors.guest_boards import shared_board
-    from tournament.services.bell import bell_ring
     from tournament.services.state import evening_state
 
     evening = played_evening(host, 12)
@@ -154,8 +171,37 @@ def test_the_poker_boards_standings_are_kept_while_what_they_read_is_unchanged(h
     guest_rename(guest=first, name="Zed Renamed")
     renamed = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
     assert renamed is not before and renamed == afresh()
-    for number, ids in enumerate(tables[1:], 2):
-        result_record(round=rnd, table=number, pool_winner=ids[0])
-    bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST)
+    _report_and_ring(evening, rnd)
     rung = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
-    assert rung is not renamed and rung == afresh()  # computed again (the seats moved)
+    assert rung != renamed and rung == afresh()  # the head table's counters moved
+
+
+def test_the_poker_state_built_once_per_step_follows_every_step_and_undo(host):
+    """``formats.poker.state.stored_state`` builds each step's state once per process and is,
+    after a result, a guest's leaving, its undo and the bell, the state the stored text gives."""
+    from tables.formats.poker.bell import EveningState
+    from tournament.formats.poker.state import stored_state
+    from tournament.services.bell import bell_undo
+    from tournament.services.state import evening_state, last_state_after
+
+    evening = played_evening(host, 12)
+
+    def stored() -> EveningState:
+        return EveningState.from_json(last_state_after(evening))
+
+    kept_forget()
+    first = stored_state(evening)
+    assert first == stored() and stored_state(evening) is first  # built once
+    rnd = evening.rounds.order_by("-number").first()
+    result_record(round=rnd, table=2, pool_winner=evening_state(evening).tables[1][0])
+    assert stored_state(evening) is first  # a result takes no step
+    _report_and_ring(evening, rnd)
+    rung = stored_state(evening)
+    assert rung == stored() != first
+    leaver = Guest.objects.get(pk=evening_state(evening).tables[0][-1])
+    format_for(evening).seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    assert stored_state(evening) == stored() != rung
+    bell_undo(evening=Evening.objects.get(pk=evening.pk))  # the leaving undone
+    assert stored_state(evening) is rung
+    bell_undo(evening=Evening.objects.get(pk=evening.pk))  # round 2's bell undone
+    assert stored_state(evening) is first
