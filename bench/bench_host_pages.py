@@ -33,12 +33,18 @@ gunicorn (one worker, one thread) serving the same database file with the produc
 interleaved the same way: the bare view then costs a request over the loopback, as in a run with
 gunicorn, so these ratios are the ones to set beside figures measured that way (issue 26's).
 
+With ``--forget`` (with ``--cold``, in process only) each first draw also follows forgetting
+everything the process keeps (``kept.kept_forget``): what is kept under what it reads rather
+than under the version (the steps decoded, the standings at tables of four, poker's board
+standings) is computed again, as after a bell, which changes all of it (the evening here has
+one bell, so this is a first draw after it, its record decoded once).
+
 With ``--cpu`` (in process only) each GET and the bare view are timed in this process's CPU
 seconds (``time.process_time``) instead of wall-clock seconds: on a machine shared with other
 jobs a GET's wait for the processor is left out, so the ratios move less between runs.
 
 Run: ``.venv/bin/python bench/bench_host_pages.py [--guests 500] [--repeat 5]
-[--formats poker,bunco] [--database-url URL] [--http] [--cold] [--cpu] [--pages guests,print]``
+[--formats poker,bunco] [--database-url URL] [--http] [--cold] [--forget] [--cpu] [--pages guests,print]``
 (``--pages``: only the pages of those labels of ``PAGES``).
 """
 
@@ -139,15 +145,20 @@ def end(fmt: str, evening) -> None:
     assert evening.stage == Evening.Stage.ENDED, evening.stage
 
 
-def bump(evening) -> None:
+def bump(evening, *, forget: bool = False) -> None:
     """Bump ``evening``'s version as every change does (``services.versions.evening_touch``, in
-    its own transaction): every page's board kept for the old version is stale."""
+    its own transaction): every page's board kept for the old version is stale. ``forget``
+    (``--forget``): also forget all this process keeps (``kept.kept_forget``: the steps decoded,
+    the standings kept under what they read), as after a bell, which changes all of these."""
     from django.db import transaction
 
+    from tournament.kept import kept_forget
     from tournament.services.versions import evening_touch
 
     with transaction.atomic():
         evening_touch(evening=evening)
+    if forget:
+        kept_forget()
 
 
 def urls(evening) -> dict[str, str]:
@@ -324,12 +335,19 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true", help="also each page's first draw after a change")
     parser.add_argument("--pages", default="", help="only these pages, by label, comma-separated (e.g. guests,print)")
     parser.add_argument("--cpu", action="store_true", help="time in this process's CPU seconds (in process only)")
+    parser.add_argument(
+        "--forget",
+        action="store_true",
+        help="with --cold: forget all the process keeps too, as a bell does (in process only)",
+    )
     args = parser.parse_args()
     only = {label.strip() for label in args.pages.split(",")} if args.pages else None
     if only and only - {label for label, _, _ in PAGES}:
         parser.error(f"--pages: choose among {', '.join(label for label, _, _ in PAGES)}")
     if args.http and args.database_url:
         parser.error("--http serves the SQLite file only")
+    if args.forget and (args.http or not args.cold):
+        parser.error("--forget: with --cold, in process only (a gunicorn's memory is its own)")
     if args.cpu and args.http:
         parser.error("--cpu times in process only: a page fetched over HTTP runs in gunicorn")
     if args.cpu:
@@ -351,7 +369,7 @@ def main() -> None:
                 cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
                 server = Http(connection.settings_dict["NAME"], settings.SECRET_KEY, cookie)
                 ways.append((" over HTTP", server.get))
-            touch = (lambda size, evenings=evenings: bump(evenings[size])) if args.cold else None
+            touch = (lambda size, evenings=evenings: bump(evenings[size], forget=args.forget)) if args.cold else None
             try:
                 pages = {size: urls(e) for size, e in evenings.items()}
                 rows = {how: measure(get, pages, args.repeat, ended=False, only=only, touch=touch) for how, get in ways}

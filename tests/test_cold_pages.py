@@ -16,9 +16,11 @@ from django.urls import reverse
 from tests.fixtures_ending import ended_evening
 from tests.fixtures_room import played_evening
 from tournament.kept import kept_forget
-from tournament.models import Evening, Guest
+from tournament.models import Bell, Evening, Guest
+from tournament.registry import format_for
 from tournament.selectors.guest_boards import guests_read
-from tournament.services.guests import guest_add
+from tournament.services.guests import guest_add, guest_rename
+from tournament.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +37,41 @@ def test_the_guests_read_once_are_the_evenings_guests_each_with_its_evening(host
     assert len(queries.captured_queries) == 1
     assert [_fields(g) for g in read.values()] == [_fields(g) for g in evening.guests.all()]
     assert list(read) == [g.pk for g in evening.guests.all()]  # the list's order
+    assert all(not g._state.adding and g._state.db == "default" for g in read.values())
+    guest = next(iter(read.values()))  # saved as one read by the ORM is
+    guest.name = "Renamed"
+    guest.save(update_fields=["name"])
+    assert Guest.objects.get(pk=guest.pk).name == "Renamed"
+
+
+def test_rows_read_as_saved_objects_are_the_objects_the_orm_makes(host):
+    """``saved_rows`` makes each object without ``Model.__init__``: the same fields, saved
+    already, for the guests and the bell entries; and Django's own objects for a model something
+    hooks (a ``post_init`` receiver)."""
+    from django.db.models import signals
+
+    from tournament.models import BellEntry
+    from tournament.selectors.saved_rows import saved_rows
+
+    evening = played_evening(host, 12)
+    for rows in (Guest.objects.filter(evening=evening), BellEntry.objects.filter(bell__round__evening=evening)):
+        made, orm = list(saved_rows(rows)), list(rows)
+        assert made and [type(m) for m in made] == [type(o) for o in orm]
+        fields = [f.attname for f in rows.model._meta.concrete_fields]
+        assert [[getattr(m, f) for f in fields] for m in made] == [[getattr(o, f) for f in fields] for o in orm]
+        assert all(not m._state.adding and m._state.db == "default" for m in made)
+    assert "__init__" not in vars(Guest) and not signals.post_init.has_listeners(Guest)
+    seen = []
+
+    def hook(sender, instance, **kwargs):
+        seen.append(instance)
+
+    signals.post_init.connect(hook, sender=Guest)
+    try:
+        made = list(saved_rows(Guest.objects.filter(evening=evening)))
+    finally:
+        signals.post_init.disconnect(hook, sender=Guest)
+    assert seen == made and len(made) == 12  # made by Django, the receiver told of each
 
 
 def test_the_print_page_at_tables_of_four_reads_the_seats_once(client, host):
@@ -91,3 +128,80 @@ def test_the_last_bells_entries_are_read_once_each_with_its_bell_and_guest(host)
         assert all(e.bell is board.last_bell and e.guest is guests[e.guest_id] for e in board.last_entries)
     assert not queries.captured_queries
     assert [e.pk for e in board.last_entries] == [e.pk for e in board.last_bell.entries.all()]
+
+
+def _report_and_ring(evening: Evening, rnd) -> None:
+    """Every table's result of ``rnd`` (the first guest wins each pool; the head table's counts
+    move 10 counters), then its bell, which must ring."""
+    from tournament.services.bell import bell_ring
+    from tournament.services.state import evening_state
+
+    state = evening_state(evening)
+    for number, ids in enumerate(state.tables, 1):
+        counters = None
+        if number == 1:
+            counters = {g: state.counters[g] for g in ids}
+            counters[ids[0]] += 10
+            counters[ids[-1]] -= 10
+        result_record(round=rnd, table=number, pool_winner=ids[0], counters=counters)
+    assert bell_ring(round_id=rnd.pk, cause=Bell.Cause.HOST) is not None
+
+
+def test_the_poker_boards_standings_are_kept_while_what_they_read_is_unchanged(host):
+    """Progressive Poker's board standings (``board_standings``) are kept under what they read:
+    a table's result in round 2 leaves them as they were (kept), a guest renamed or the bell
+    gives the standings computed from nothing."""
+    from tournament.selectors.board import evening_board
+    from tournament.selectors.guest_boards import shared_board
+    from tournament.services.state import evening_state
+
+    evening = played_evening(host, 12)
+    kept_forget()
+    before = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    rnd = evening.rounds.order_by("-number").first()
+    tables = evening_state(evening).tables
+    result_record(round=rnd, table=1, pool_winner=tables[0][0])
+    assert shared_board(Evening.objects.get(pk=evening.pk)).board.placed is before  # kept
+
+    def afresh() -> tuple:
+        kept_forget()
+        return evening_board(Evening.objects.get(pk=evening.pk)).placed
+
+    first = Guest.objects.get(pk=before[0][1])
+    guest_rename(guest=first, name="Zed Renamed")
+    renamed = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    assert renamed is not before and renamed == afresh()
+    _report_and_ring(evening, rnd)
+    rung = shared_board(Evening.objects.get(pk=evening.pk)).board.placed
+    assert rung != renamed and rung == afresh()  # the head table's counters moved
+
+
+def test_the_poker_state_built_once_per_step_follows_every_step_and_undo(host):
+    """``formats.poker.state.stored_state`` builds each step's state once per process and is,
+    after a result, a guest's leaving, its undo and the bell, the state the stored text gives."""
+    from tables.formats.poker.bell import EveningState
+    from tournament.formats.poker.state import stored_state
+    from tournament.services.bell import bell_undo
+    from tournament.services.state import evening_state, last_state_after
+
+    evening = played_evening(host, 12)
+
+    def stored() -> EveningState:
+        return EveningState.from_json(last_state_after(evening))
+
+    kept_forget()
+    first = stored_state(evening)
+    assert first == stored() and stored_state(evening) is first  # built once
+    rnd = evening.rounds.order_by("-number").first()
+    result_record(round=rnd, table=2, pool_winner=evening_state(evening).tables[1][0])
+    assert stored_state(evening) is first  # a result takes no step
+    _report_and_ring(evening, rnd)
+    rung = stored_state(evening)
+    assert rung == stored() != first
+    leaver = Guest.objects.get(pk=evening_state(evening).tables[0][-1])
+    format_for(evening).seat_change(evening=evening, guest=leaver, leaving=True, user=host, device="")
+    assert stored_state(evening) == stored() != rung
+    bell_undo(evening=Evening.objects.get(pk=evening.pk))  # the leaving undone
+    assert stored_state(evening) is rung
+    bell_undo(evening=Evening.objects.get(pk=evening.pk))  # round 2's bell undone
+    assert stored_state(evening) is first

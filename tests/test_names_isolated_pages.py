@@ -137,3 +137,28 @@ def test_every_name_on_every_page_is_isolated(key, host, client):
         evening.refresh_from_db()
     faults |= {f"ended: {label}": found for label, found in _faults(client, evening, guest).items()}
     assert not faults, faults
+
+
+def test_names_found_in_words_are_written_as_name_isolated_writes_each_name():
+    """``names_isolated`` writes each name it finds as ``name_isolated`` does (its ``<bdi>``,
+    escaped) and the words between escaped as Django escapes them, whatever the markup, quotes
+    or ampersands in either; a name is found only as a whole word."""
+    from django.utils.html import conditional_escape
+
+    from tournament.templatetags.name_tags import name_isolated, names_isolated
+
+    names = ["Ann <b>", "O'Hara & Co", 'Bo "Jr"', "דוד", "Ann"]
+    text = 'Ann <b> and O\'Hara & Co tie with Bo "Jr" & דוד; Annie <i>not</i> Ann.'
+    expected = (
+        name_isolated("Ann <b>")
+        + conditional_escape(" and ")
+        + name_isolated("O'Hara & Co")
+        + conditional_escape(" tie with ")
+        + name_isolated('Bo "Jr"')
+        + conditional_escape(" & ")
+        + name_isolated("דוד")
+        + conditional_escape("; Annie <i>not</i> ")
+        + name_isolated("Ann")
+        + conditional_escape(".")
+    )
+    assert str(names_isolated(text, names)) == str(expected)

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 
 from tables.errors import RuleError
@@ -23,6 +24,7 @@ from tables.words import once
 from tournament.models import Bell, BellEntry, DrawnCard, Evening, Guest, Result, ResultVote, Round
 from tournament.name_keys import name_order
 from tournament.registry import format_for
+from tournament.selectors.saved_rows import saved_rows
 from tournament.services.bell import step_movers, step_words
 from tournament.services.naming import guest_names
 from tournament.services.state import OPEN_STATES, evening_state
@@ -193,8 +195,9 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
     play and the last round, the last bell with its entries and count warnings; no state, no
     tables, no standings (those are the family's: Progressive Poker's ``evening_board``, a
     format's own ``FormatPlugin.family_board``). ``guests``: guest id -> guest, every guest of
-    the evening, when the caller has them (else one query). Four queries, one more after the
-    first bell, whatever the evening's size."""
+    the evening, when the caller has them (else one query). Two queries (the rounds; the last
+    bell with its count warnings), one more after the first bell (its entries), whatever the
+    evening's size."""
     guests = dict(guests) if guests is not None else {g.pk: g for g in evening.guests.all()}
     board = EveningBoard(evening=evening, guests=guests, state=None)
     rounds = list(evening.rounds.order_by("-number")[:2])
@@ -210,6 +213,7 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
         .select_related("round")
         .newest_first()
         .defer("record", "state_after")
+        .annotate(record_warnings=F("record__warnings"))  # only its count warnings of the record
         .first()
     )
     if board.last_bell is not None:
@@ -217,7 +221,7 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
         # The bell's count warnings (counters that do not add up at a table), with names.
         from tournament.services.naming import name_guests
 
-        warnings = Bell.objects.filter(pk=board.last_bell.pk).values_list("record__warnings", flat=True).first()
+        warnings = board.last_bell.record_warnings
         names = {pk: g.name for pk, g in guests.items()}
         board.last_warnings = list(once(name_guests(w, names) for w in (warnings or [])))
     return board
@@ -226,9 +230,10 @@ def board_basics(evening: Evening, guests: Mapping[int, Guest] | None = None) ->
 def _entries(bell: Bell, guests: Mapping[int, Guest]) -> list[BellEntry]:
     """``bell``'s entries in their order, each with its bell and its guest (from ``guests``, read
     already: no query per entry) set as the entry's own, not through the related manager's and
-    the field's descriptors (a bell at 500 guests has 250 to 500 entries). One query."""
+    the field's descriptors, each made from its row's values (``selectors.saved_rows``; a bell
+    at 500 guests has 250 to 500 entries). One query."""
     bell_field, guest_field = BellEntry._meta.get_field("bell"), BellEntry._meta.get_field("guest")
-    entries = list(BellEntry.objects.filter(bell_id=bell.pk))
+    entries = list(saved_rows(BellEntry.objects.filter(bell_id=bell.pk)))
     for entry in entries:
         bell_field.set_cached_value(entry, bell)
         guest_field.set_cached_value(entry, guests[entry.guest_id])

@@ -64,10 +64,15 @@ def table_tiles(board, evening) -> SafeString:
     return mark_safe("".join(out))  # noqa: S308 (every value above is escaped or a number)
 
 
-def _seat(s) -> str:
-    """One player of a partnership: the name (isolated; a ghost's marked) and the seat's word."""
+def _seat(s, words: dict[str, str]) -> str:
+    """One player of a partnership: the name (isolated; a ghost's marked) and the seat's word
+    (``words``: each seat word's HTML, written once per board)."""
     ghost = ' class="ghost"' if s.is_ghost else ""
-    return f'<bdi{ghost}>{html_text(s.name)}</bdi> <span class="seat-word">({html_text(s.seat_word)})</span>'
+    word = s.seat_word
+    said = words.get(word)
+    if said is None:
+        said = words[word] = f' <span class="seat-word">({html_text(word)})</span>'
+    return f"<bdi{ghost}>{html_text(s.name)}</bdi>{said}"
 
 
 @register.filter
@@ -101,12 +106,13 @@ def foursome_tiles(rows, board, evening) -> SafeString:
     opening with a line break and ending with one as the loop's did; raises nothing. Seats and
     partnerships: ``docs/rules/tables-of-four.md``."""
     table_url, result_url = _link("host-table", evening.pk), _link("host-result", evening.pk)
-    out = []
+    out: list[str] = []
+    seat_words: dict[str, str] = {}
     for t, words in rows:
         number = int(t.number)
         pairs = "".join(
             f'<li><span class="side">{"North–South" if i == 0 else "East–West"}:</span> '
-            + " and ".join(_seat(s) for s in pair)
+            + " and ".join(_seat(s, seat_words) for s in pair)
             + "</li>"
             for i, pair in enumerate(t.partnerships)
         )

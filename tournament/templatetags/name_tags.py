@@ -20,6 +20,7 @@ text in HTML": ``<bdi>``). House rule: every page writes each guest's name in a 
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -58,12 +59,15 @@ def names_isolated(text: object, names: Iterable[str] | None) -> SafeString:
     finder = _finder(tuple(names or ()))
     if finder is None:
         return conditional_escape(words)
+    # Each part is a plain ``str`` cut from ``words``: escaped as Django's ``escape`` does
+    # (``html.escape``), each name in its ``<bdi>`` as ``name_isolated`` writes it, without
+    # ``format_html`` per name (a prize's reason at 500 guests names hundreds; issue 26 item 3).
     out, at = [], 0
     for found in finder.finditer(words):
-        out.append(conditional_escape(words[at : found.start()]))
-        out.append(name_isolated(found.group(0)))
+        out.append(html.escape(words[at : found.start()]))
+        out.append(f"<bdi>{html.escape(found.group(0))}</bdi>")
         at = found.end()
-    out.append(conditional_escape(words[at:]))
+    out.append(html.escape(words[at:]))
     return mark_safe("".join(out))  # noqa: S308 - every part escaped above
 
 

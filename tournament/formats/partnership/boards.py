@@ -14,16 +14,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from weakref import WeakKeyDictionary
 
 from tables.errors import RuleError
 from tables.formats import FoursomeFormat
+from tables.formats.bell import FoursomeBell
 from tables.formats.foursome import Seat, Side, is_ghost, side_of
-from tables.formats.records import bell_from_json
-from tournament.formats.partnership.standings import FoursomeLine, FoursomeStandings, foursome_standings
-from tournament.formats.partnership.state import foursome_rules, foursome_state, player_name
-from tournament.models import Bell, Evening, Guest, Result, ResultVote, Round
+from tournament.formats.partnership.rung_steps import RungBell, rung_steps
+from tournament.formats.partnership.standings import (
+    FoursomeLine,
+    FoursomeStandings,
+    foursome_standings,
+    kept_standings,
+)
+from tournament.formats.partnership.state import draw_state, foursome_rules, player_name
+from tournament.models import Evening, Guest, HelperLink, Result, ResultVote, Round
 from tournament.registry import format_for
 from tournament.selectors.board import table_kind, table_label
+from tournament.selectors.saved_rows import saved_rows
 from tournament.services.state import OPEN_STATES
 
 
@@ -143,6 +151,9 @@ class FoursomeBoard:
     bell_words: tuple[str, ...]
     moves: Mapping[int, BellMove]
     standings: FoursomeStandings
+    steps_since_bell: bool = True
+    """Whether a live step that is not a bell (a guest's arrival, departure or seat change) was
+    taken after the last bell (``rung_steps``): else nobody has been seated since it."""
 
     def table_of(self, player: int) -> tuple[FoursomeTable, SeatLine] | None:
         """The table and seat ``player`` holds now, or None (not seated)."""
@@ -182,53 +193,77 @@ class FoursomeBoard:
         return tuple(line for line in self.standings.lines if not line.is_ghost)
 
 
+SEATS = tuple(Seat)  # North, East, South, West: a table's seats in order, made once
+
+
 def foursome_board(evening: Evening, guests: Mapping[int, Guest] | None = None) -> FoursomeBoard:
     """The board of an evening at tables of four in about ten queries whatever its size; before
     the draw it has no tables. ``guests``: guest id -> guest, every guest of the evening, when
     the caller has them (else one query). Raises ``RuleError`` for a Progressive Poker evening."""
     fmt, _options = foursome_rules(evening)
+    steps = rung_steps(evening)
     try:
-        state = foursome_state(evening)
+        state = steps.state_after()
+        if state is None:
+            state = draw_state(evening)
     except RuleError:
         state = None
-    standings = foursome_standings(evening, guests=guests, state=state)
+    if guests is not None and state is not None:  # kept while what they read is unchanged
+        standings = kept_standings(evening, guests=guests, state=state, steps=steps)
+    else:
+        standings = foursome_standings(evening, guests=guests, state=state, steps=steps)
     rounds = list(evening.rounds.order_by("-number")[:2])
     rnd = next((r for r in rounds if r.state in OPEN_STATES), None)
     tables: tuple[FoursomeTable, ...] = ()
     if state is not None:
+        results = _results(rnd, guests)  # every guest: a reporter may be one the standings leave out
         guests = {line.player: line.guest for line in standings.lines if line.guest is not None}
         names = {p: g.name for p, g in guests.items()}
-        results = _results(rnd)
         count = len(state.tables)
         tables = tuple(
             FoursomeTable(
                 number,
                 kind_of(evening, number, count),
                 tuple(
-                    SeatLine(p, player_name(p, names), guests.get(p), Seat(i), state.tallies.get(p, {}))
-                    for i, p in enumerate(ids)
+                    SeatLine(p, player_name(p, names), guests.get(p), seat, state.tallies.get(p, {}))
+                    for seat, p in zip(SEATS, ids, strict=True)
                 ),
                 results.get(number),
             )
             for number, ids in enumerate(state.tables, start=1)
         )
-    bell_round, words, moves = _last_bell(evening)
-    return FoursomeBoard(evening, fmt, tables, rnd, rounds[0] if rounds else None, bell_round, words, moves, standings)
+    bell_round, words, moves = _last_bell(evening, steps.last_bell)
+    last = steps.last_bell
+    bells = {bell.pk for bell in steps.bells}
+    since = last is not None and any(pk > last.pk and pk not in bells for pk, _ in steps.keys)
+    return FoursomeBoard(
+        evening, fmt, tables, rnd, rounds[0] if rounds else None, bell_round, words, moves, standings, since
+    )
 
 
-def _results(rnd: Round | None) -> dict[int, Result]:
+def _results(rnd: Round | None, guests: Mapping[int, Guest] | None = None) -> dict[int, Result]:
     """The round's live reports by table, each with its sender loaded (a player or a scorer's
     link: ``Result.sender``) and ``disputes``, the
     guests' dispute votes with their reasons (``ResultVote.note``), as Progressive Poker's board
-    has them. Two queries."""
+    has them. ``guests``: guest id -> guest, every guest of the evening, when the caller has
+    them: each report is then made from its row's values (``selectors.saved_rows``) with its
+    player from them, and the scorers' links are read only when a scorer sent one. Two or three
+    queries."""
     if rnd is None:
         return {}
-    results = {
-        r.table: r
-        for r in Result.objects.filter(round=rnd, superseded_at__isnull=True).select_related(
-            "reported_by_guest", "reported_by_helper"
-        )
-    }
+    live = Result.objects.filter(round=rnd, superseded_at__isnull=True)
+    if guests is None:
+        reports = list(live.select_related("reported_by_guest", "reported_by_helper"))
+    else:
+        reports = list(saved_rows(live))
+        sent = {r.reported_by_helper_id for r in reports if r.reported_by_helper_id is not None}
+        helpers = {h.pk: h for h in HelperLink.objects.filter(pk__in=sent)} if sent else {}
+        by_guest, by_helper = Result._meta.get_field("reported_by_guest"), Result._meta.get_field("reported_by_helper")
+        for report in reports:
+            guest, helper = report.reported_by_guest_id, report.reported_by_helper_id
+            by_guest.set_cached_value(report, guests.get(guest) if guest is not None else None)
+            by_helper.set_cached_value(report, helpers.get(helper) if helper is not None else None)
+    results = {r.table: r for r in reports}
     by_pk = {r.pk: r for r in results.values()}
     for result in by_pk.values():
         result.disputes = []
@@ -238,20 +273,27 @@ def _results(rnd: Round | None) -> dict[int, Result]:
     return results
 
 
-def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int, BellMove]]:
-    """The last live bell of play (not a guest leaving or arriving): its round number, each
-    table's result in words, and what it told every player who played (``move_words``). One
-    query; (None, (), {}) before the first bell."""
-    bell = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
-        .select_related("round")
-        .defer("state_after")  # every seat's tallies after it: not read here (``foursome_state`` reads them)
-        .order_by("-round__number", "-id")
-        .first()
-    )
+def _last_bell(evening: Evening, bell: RungBell | None) -> tuple[int | None, tuple[str, ...], Mapping[int, BellMove]]:
+    """The last live bell of play (not a guest leaving or arriving; ``RungSteps.last_bell``): its
+    round number, each table's result in words, and what it told every player who played
+    (``move_words``), worked out once per process and bell (a bell's record never changes:
+    ``rung_steps``); (None, (), {}) before the first bell. No query."""
     if bell is None:
         return None, (), {}
-    record = bell_from_json(bell.record)
+    moves = _MOVES.get(bell)
+    if moves is None:
+        moves = _MOVES[bell] = _bell_moves(evening, bell.record)
+    return bell.round_number, bell.record.words, moves
+
+
+_MOVES: WeakKeyDictionary[RungBell, Mapping[int, BellMove]] = WeakKeyDictionary()
+"""A bell's moves (``_bell_moves``), kept with the decoded bell (``rung_steps``) for as long as
+the process keeps that."""
+
+
+def _bell_moves(evening: Evening, record: FoursomeBell) -> Mapping[int, BellMove]:
+    """What the bell of ``record`` told every player who played, and at a schedule's format who
+    sat the game out (``move_words``). No query."""
     count = len(record.after)
     after = {p: n for n, t in enumerate(record.after, start=1) for p in t}
     schedule = getattr(format_for(evening), "seats_by_schedule", False)
@@ -269,7 +311,7 @@ def _last_bell(evening: Evening) -> tuple[int | None, tuple[str, ...], dict[int,
             if player not in played:
                 words = move_words(0, goes, won=False, tables=count, by_schedule=True)
                 moves[player] = BellMove(player, 0, False, goes, words, count, True)
-    return bell.round.number, record.words, moves
+    return moves
 
 
 def move_words(

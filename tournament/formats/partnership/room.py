@@ -87,13 +87,14 @@ _ROOMS: Kept[RoomParts] = Kept(BOARDS_KEPT)  # evening token -> its display's pa
 
 
 def _room_parts(evening: Evening) -> RoomParts:
-    """``RoomParts`` of ``evening``, computed from its shared board: three queries (who has
-    been seated since the bell, a schedule's sit-outs)."""
+    """``RoomParts`` of ``evening``, computed from its shared board: up to three queries (who has
+    been seated since the bell, when a step was taken since it; a schedule's sit-outs)."""
     shared = shared_board(evening)
     board, four = shared.board, cast(FoursomeBoard, shared.family)
     places = {s.player: (t.number, s.seat_word) for t in four.tables for s in t.seats if not s.is_ghost}
     kinds = {t.number: t.kind for t in four.tables}
-    groups = with_seated(_with_stayers(move_groups(board), four), seated_since_bell(board, places), kinds)
+    seated = seated_since_bell(board, places) if four.steps_since_bell else []  # no query when none was taken
+    groups = with_seated(_with_stayers(move_groups(board), four), seated, kinds)
     out = format_for(evening).sitting_out(evening) if four.tables else frozenset()
     seats = sorted(
         [(s.name, s.player, t.number, s.seat_word[:1]) for t in four.tables for s in t.seats if not s.is_ghost]

@@ -11,6 +11,7 @@ the evening's public key, so every page shows the same cut (as for Progressive P
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,15 +21,17 @@ from tables.formats import LastPrize
 from tables.formats.bell import FoursomeState
 from tables.formats.foursome import ghost_name, is_ghost
 from tables.formats.prizes import FORMATS_RULE, last_bunco, rank_players
-from tables.formats.records import bell_from_json
 from tables.packs import Pack
 from tables.prizes import Prize
-from tournament.formats.partnership.state import foursome_rules, foursome_state
+from tournament.formats.partnership.rung_steps import EVENINGS_KEPT, RungSteps, rung_steps
+from tournament.formats.partnership.state import draw_state, foursome_rules
+from tournament.kept import Kept
 from tournament.models import Bell, Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import not_played, played_guests, prize_seed
+from tournament.services.versions import evening_token
 
 
 @dataclass(frozen=True)
@@ -73,22 +76,33 @@ class FoursomeStandings:
 
 
 def foursome_standings(
-    evening: Evening, *, guests: Mapping[int, Guest] | None = None, state: FoursomeState | None = None
+    evening: Evening,
+    *,
+    guests: Mapping[int, Guest] | None = None,
+    state: FoursomeState | None = None,
+    steps: RungSteps | None = None,
 ) -> FoursomeStandings:
-    """The standings and prizes of an evening at tables of four, in four queries whatever its
-    size. Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
+    """The standings and prizes of an evening at tables of four, in at most four queries whatever
+    its size (the live steps, their records not decoded yet, the draw before the first bell, the
+    guests: each only when not given). Guests only: a ghost holds no place (``docs/rules/tables-of-four.md``: ghosts are left out), so places
     run 1 to the number of guests. Before the draw everything is empty. ``guests`` (guest id ->
-    guest, every guest of the evening) and ``state`` (``foursome_state``'s) when the caller has
-    them, else read here. Raises ``RuleError`` for stored options the rules do not know."""
+    guest, every guest of the evening), ``state`` (``foursome_state``'s) and ``steps``
+    (``rung_steps``'s: the live bells, whose records are decoded once per process and bell) when
+    the caller has them, else read here. Raises ``RuleError`` for stored options the rules do
+    not know."""
     fmt, options = foursome_rules(evening)
+    if steps is None:
+        steps = rung_steps(evening, with_state=state is None)
     if state is None:
         try:
-            state = foursome_state(evening)
+            state = steps.state_after()
+            if state is None:
+                state = draw_state(evening)
         except RuleError:
             return FoursomeStandings(fmt.tallies, (), ())
     if guests is None:
         guests = {g.pk: g for g in evening.guests.all()}
-    played = played_guests(evening, state)
+    played = played_guests(evening, state, bells=[Bell(pk=b.pk, record=b.stored) for b in steps.bells])
     if played is not None:  # a guest who never played holds no place and wins no prize
         state = players_only(state, played)
     names = {pk: g.name for pk, g in guests.items()}
@@ -100,7 +114,7 @@ def foursome_standings(
         .prizes(state, packs, options=options, rng=random.Random(prize_seed(evening)))
     )
     if fmt.last_prize is not None:
-        prizes.append(_last_prize(evening, fmt.last_prize))
+        prizes.append(_last_prize(steps, fmt.last_prize))
     named = namer(names)
     return FoursomeStandings(
         fmt.tallies,
@@ -116,6 +130,34 @@ def foursome_standings(
             for p in prizes
         ),
     )
+
+
+_KEPT: Kept[FoursomeStandings] = Kept(EVENINGS_KEPT)  # evening token -> its standings, by what they read
+
+
+def kept_standings(
+    evening: Evening, *, guests: Mapping[int, Guest], state: FoursomeState, steps: RungSteps
+) -> FoursomeStandings:
+    """``foursome_standings`` of ``evening`` with its ``guests`` (every guest), the ``state``
+    read from ``steps`` (``rung_steps``: ``steps.state_after()``), kept by this process under
+    everything they are computed from: the live steps (their ids and times: the records and the
+    state), every guest's row and the evening's row but its version. A change that leaves all
+    of these as they were (a table's report, a round started, a helper's link: most changes
+    between two bells) draws the same standings, so the first draw after it computes none; a
+    bell, a correction, an undo, a guest added, renamed, checked in or gone, an option or a
+    label changed computes them again. Before the first step (the draw's seats) they are
+    computed each time. Raises as ``foursome_standings``."""
+    if not steps.keys or state is not steps.stored_state:
+        return foursome_standings(evening, guests=guests, state=state, steps=steps)
+    fields = [f.attname for f in Guest._meta.concrete_fields]
+    shown = [f.attname for f in Evening._meta.concrete_fields if f.attname != "version"]
+    key = (
+        steps.keys,
+        json.dumps([getattr(evening, f) for f in shown], default=str),
+        tuple(tuple(guest.__dict__[f] for f in fields) for guest in guests.values()),
+    )
+    token = evening_token(evening.pk, evening.public_key)
+    return _KEPT.get(token, key, lambda: foursome_standings(evening, guests=guests, state=state, steps=steps))
 
 
 def _lines(
@@ -162,16 +204,12 @@ def players_only(state: FoursomeState, played: frozenset[int]) -> FoursomeState:
     return FoursomeState(tuple(tables), tallies, ghosts)  # type: ignore[arg-type]
 
 
-def _last_prize(evening: Evening, rule: LastPrize) -> Prize:
+def _last_prize(steps: RungSteps, rule: LastPrize) -> Prize:
     """A prize read from the bells' history (the format's ``LastPrize``; Bunco's last bunco of the
     night, club rules): who added some of its tally in the latest round that had any (several
-    that round share it: the bell does not know which roll came last)."""
-    records = (
-        Bell.objects.filter(round__evening=evening, undone_at__isnull=True, kind=Bell.Kind.BELL)
-        .order_by("round__number")
-        .values_list("record", flat=True)
-    )
-    winners = last_bunco([bell_from_json(r).added for r in records], rule.tally)
+    that round share it: the bell does not know which roll came last). ``steps``: the evening's
+    live bells in round order (``rung_steps``). No query."""
+    winners = last_bunco([bell.record.added for bell in steps.bells], rule.tally)
     return Prize(rule.key, rule.title, winners, rule.won if winners else rule.nobody, FORMATS_RULE)
 
 

@@ -72,6 +72,12 @@ def foursome_state(evening: Evening) -> FoursomeState:
     after = last_state_after(evening)
     if after is not None:
         return state_from_json(after)
+    return draw_state(evening)
+
+
+def draw_state(evening: Evening) -> FoursomeState:
+    """The seats of the draw in force with every tally at 0: where everyone sits before the
+    first step (``foursome_state``). Raises ``RuleError`` before the draw. One query."""
     draw = live_draw(evening)
     if draw is None or not draw.layout:
         raise RuleError("There is no draw yet: run the draw first.")

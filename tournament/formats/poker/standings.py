@@ -23,11 +23,13 @@ from tables.formats.poker.prizes import PrizeOptions, Settlement, StandingRow, p
 from tables.packs import Pack
 from tables.prizes import Prize
 from tournament.formats.poker.state import poker_state
+from tournament.kept import Kept
 from tournament.models import Evening, Guest
 from tournament.name_keys import name_order
 from tournament.registry import format_for
 from tournament.services.naming import namer
 from tournament.services.prizes import not_played, played_guests, prize_seed
+from tournament.services.versions import evening_token
 
 
 def prize_options(evening: Evening) -> PrizeOptions:
@@ -153,10 +155,28 @@ def board_standings(
     guest of ``state`` among ``guests``, ordered by yellow counters, then counters won (fresh
     stakes charged), guests level sharing a place (``tables.formats.poker.prizes.standings``,
     ``places``); a guest who never played holds no place (``players_only``). Each guest's pack
-    as registered. One query (``FormatPlugin.played_guests``)."""
-    state = players_only(state, played_guests(evening))
+    as registered. Kept by this process under all they are computed from (the state, who has
+    played, each of its guests' pack and name, the counters a stake gives: the rows name guests
+    by id only), so the first draw after a change that leaves those as they were (a table's
+    result, a guest who has not played checked in) computes none (issue 26 item 3). One query
+    (``FormatPlugin.played_guests``)."""
+    played = played_guests(evening)
+    shown = tuple((g, guests[g].pack, guests[g].name) for g in state.counters if g in guests)
+    key = (state, played, shown, evening.counters_per_stake)
+    token = evening_token(evening.pk, evening.public_key)
+    return _BOARD_ROWS.get(token, key, lambda: _board_rows(state, played, guests, evening.counters_per_stake))
+
+
+_BOARD_ROWS: Kept[tuple[tuple[int, int, StandingRow], ...]] = Kept(16)  # evening token -> its board's standings
+
+
+def _board_rows(
+    state: EveningState, played: frozenset[int] | None, guests: Mapping[int, Guest], stake: int
+) -> tuple[tuple[int, int, StandingRow], ...]:
+    """``board_standings``' rows, computed."""
+    state = players_only(state, played)
     packs = {g: Pack(guests[g].pack) for g in state.counters if g in guests}
-    rows = standings(state, packs, stake=evening.counters_per_stake)
+    rows = standings(state, packs, stake=stake)
     ranked = zip(places(rows), rows, strict=True)
     return tuple(
         (place, row.guest, row)

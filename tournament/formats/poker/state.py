@@ -8,13 +8,19 @@ becomes the bell's ``TableResult``. Rules: ``docs/rules/progressive-poker.md``; 
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from datetime import datetime
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from tables.errors import RuleError
 from tables.formats.poker.bell import BellOptions, EveningState, TableResult
-from tournament.models import DrawnCard, Evening, FinalCount, Result, Round
+from tournament.kept import Kept
+from tournament.models import Bell, DrawnCard, Evening, FinalCount, Result, Round
 from tournament.services.draws import live_draw
-from tournament.services.state import last_state_after
+from tournament.services.versions import evening_token
 
 
 def bell_options(evening: Evening) -> BellOptions:
@@ -50,10 +56,11 @@ def poker_state(evening: Evening, *, final: bool = True) -> EveningState:
 
 
 def _bell_state(evening: Evening) -> EveningState:
-    """The last live bell's state after, or the draw's seating (see ``poker_state``)."""
-    after = last_state_after(evening)
+    """The last live step's state after, or the draw's seating (see ``poker_state``). One query
+    (the state as stored text: ``stored_state``), one more before the first bell."""
+    after = stored_state(evening)
     if after is not None:
-        return EveningState.from_json(after)
+        return after
     draw = live_draw(evening)
     if draw is None:
         raise RuleError("There is no draw yet: run the draw first.")
@@ -61,6 +68,38 @@ def _bell_state(evening: Evening) -> EveningState:
     for guest, table in draw.cards.order_by(*DrawnCard.SEATING_ORDER).values_list("guest_id", "rank"):
         tables[table - 1].append(guest)
     return EveningState.start(tables, stake=evening.counters_per_stake)
+
+
+StepKey = tuple[int, datetime]  # a step's id and the time it was rung
+_STATES: Kept[dict[StepKey, EveningState]] = Kept(16)  # evening token -> its steps' states decoded
+
+
+def stored_state(evening: Evening) -> EveningState | None:
+    """The state after the evening's last live step (a bell, a guest's leaving or arrival, a seat
+    change), as ``services.state.last_state_after`` reads it and ``EveningState.from_json``
+    builds it, or None before the first step. A step's state after is written once and never
+    changed (a correction or an undo marks steps undone and writes new ones), so each is built
+    once per process, kept under the evening's token, the step's id and the time it was rung:
+    the first draw after a change that took no step reads the stored text and builds nothing
+    (issue 26 item 3). One query. Raises ``StateError`` (a ``RuleError``) for a state stored wrong
+    (nothing kept)."""
+    row = (
+        Bell.objects.filter(round__evening=evening, undone_at__isnull=True)
+        .order_by("-round__number", "-id")
+        .values_list("pk", "rung_at", Cast("state_after", TextField()))
+        .first()
+    )
+    if row is None:
+        return None
+    pk, at, text = row
+    kept = _STATES.get(evening_token(evening.pk, evening.public_key), "states", dict)
+    state = kept.get((pk, at))
+    if state is None:
+        after = json.loads(text) if text is not None else None
+        if after is None:
+            return None
+        state = kept[(pk, at)] = EveningState.from_json(after)
+    return state
 
 
 def table_result(row: Result) -> TableResult:
