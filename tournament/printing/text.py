@@ -242,8 +242,11 @@ def _mirror(text: str) -> str:
 
 @lru_cache(maxsize=16384)
 def _shape(font: str, text: str) -> tuple[str, float]:
-    """``text`` shaped by HarfBuzz in ``font`` (ReportLab's ``ShapedStr``, glyphs in visual
-    order) and its width at 1 point."""
+    """``text`` shaped by HarfBuzz in ``font`` and its width at 1 point: ReportLab's
+    ``ShapedStr`` (glyphs in visual order, each written with its own advance and offsets), or
+    ``text`` itself, a plain string, when HarfBuzz left it as it is (``_unshaped``): written as
+    one string, it draws the same glyphs at the same places, with one PDF operator instead of
+    one a glyph (``tests/test_printing_text.py`` compares the two ways' glyphs and positions)."""
     if not SHAPING["on"]:
         return text, pdfmetrics.stringWidth(text, font, 1.0)
     shaped = _glyphs(font, text)
@@ -252,7 +255,25 @@ def _shape(font: str, text: str) -> tuple[str, float]:
     data = getattr(shaped, "__shapeData__", None)
     if data is None:
         return shaped, pdfmetrics.stringWidth(shaped, font, 1.0)
-    return shaped, sum(d.x_advance for d in data) / 1000
+    width = sum(d.x_advance for d in data) / 1000
+    return (text if _unshaped(text, shaped) else shaped), width
+
+
+def _unshaped(text: str, shaped: ShapedStr) -> bool:
+    """Whether HarfBuzz left ``text`` as it is in ``shaped``: left to right, one glyph a
+    character, each the font's own glyph of its character (no ligature, no alternate, no
+    reordering), each at its font's default advance with no offset (no kerning, no mark
+    positioning), and no mark at all. Only then does writing ``text`` as a plain string (the
+    font's cmap, each glyph's own width from the PDF's ``/W``) put the same glyphs at the same
+    places as ReportLab's glyph-by-glyph writing of ``shaped``; anything else (right-to-left,
+    marks, ligatures, kerning) keeps the shaped way."""
+    data = shaped.__shapeData__
+    if str(shaped) != text or len(data) != len(text) or _has_right_to_left(text):
+        return False
+    for i, d in enumerate(data):
+        if d.cluster != i or d.x_offset or d.y_offset or d.y_advance or d.x_advance != d.width:
+            return False
+    return text.isascii() or not any(unicodedata.category(c)[0] == "M" for c in text)
 
 
 def _shape_by_reportlab(font: str, text: str) -> str:
