@@ -472,9 +472,23 @@ PLAIN_OR_NOT = [
 def test_a_run_written_as_a_plain_string_draws_the_same_glyphs_at_the_same_places(text, bold):
     """A run HarfBuzz left as it is (``text._unshaped``) is written as one plain string: on the
     page, the same glyphs (font and character) at the same x, baseline and advance, to 0.01
-    pt, as writing it glyph by glyph, for every sample name in every script and the links."""
+    pt, as writing it glyph by glyph, for every sample name in every script and the links;
+    and the same operators, byte for byte (ReportLab writes an unkerned shaped run as one
+    string too, after a loop over its glyphs that the plain string skips)."""
     line = layout_line(isolate(text), bold)
     assert _same_places(_placed(line), _placed(_shaped_way(line)))
+    assert _operators(line) == _operators(_shaped_way(line))  # ReportLab merges an unadjusted run into one Tj too
+
+
+def _operators(line) -> list[str]:
+    """The PDF operators ``draw_line`` writes for ``line`` at 20 points on a fresh canvas."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournament.printing.text import draw_line
+
+    textobject = Canvas(None).beginText()
+    draw_line(textobject, line, 20)
+    return list(textobject._code)
 
 
 @pytest.mark.parametrize(

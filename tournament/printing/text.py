@@ -245,8 +245,10 @@ def _shape(font: str, text: str) -> tuple[str, float]:
     """``text`` shaped by HarfBuzz in ``font`` and its width at 1 point: ReportLab's
     ``ShapedStr`` (glyphs in visual order, each written with its own advance and offsets), or
     ``text`` itself, a plain string, when HarfBuzz left it as it is (``_unshaped``): written as
-    one string, it draws the same glyphs at the same places, with one PDF operator instead of
-    one a glyph (``tests/test_printing_text.py`` compares the two ways' glyphs and positions)."""
+    one string, it draws the same glyphs at the same places with the same operators (ReportLab
+    merges such a shaped run into one string too), without ReportLab's Python loop over each
+    glyph's shape data (``tests/test_printing_text.py`` compares the two ways' glyphs,
+    positions and operators in every script)."""
     if not SHAPING["on"]:
         return text, pdfmetrics.stringWidth(text, font, 1.0)
     shaped = _glyphs(font, text)
