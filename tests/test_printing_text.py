@@ -405,3 +405,125 @@ def test_a_line_with_no_right_to_left_letter_is_cut_at_its_isolates_as_the_bidi_
     if current:
         parts.append((current, inside))
     assert _segments(line) == [(text, isolated and get_base_level(text) == 1) for text, isolated in parts]
+
+
+# ---------------------------------------------------------------------------- plain strings (issue 26 item 5)
+
+
+def _placed(line, size: float = 20) -> list[tuple[str, str, float, float, float]]:
+    """Each character pdfplumber reads from a page where ``line`` alone is written at ``size``
+    points from (40, 400): its glyph (font and character), x, baseline and advance in points."""
+    import io
+
+    import pdfplumber
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournament.printing.text import draw_line
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    textobject = canvas.beginText()
+    textobject.setTextOrigin(40, 400)
+    draw_line(textobject, line, size)
+    canvas.drawText(textobject)
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(io.BytesIO(buffer.getvalue())) as document:
+        return [(ch["fontname"], ch["text"], ch["x0"], ch["y0"], ch["adv"]) for ch in document.pages[0].chars]
+
+
+def _shaped_way(line):
+    """``line`` with every piece written as ReportLab's ``ShapedStr``, glyph by glyph (the way
+    every piece was written before plain strings)."""
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    from tournament.printing.text import Line
+
+    pieces = tuple(
+        (
+            font,
+            glyphs if isinstance(glyphs, ShapedStr) else (_glyphs(font, glyphs) or _shape_by_reportlab(font, glyphs)),
+        )
+        for font, glyphs in line.pieces
+    )
+    return Line(pieces, line.width, line.actual)
+
+
+def _same_places(a, b) -> bool:
+    return len(a) == len(b) and all(
+        p[:2] == q[:2] and all(abs(u - v) <= 0.01 for u, v in zip(p[2:], q[2:], strict=True))
+        for p, q in zip(a, b, strict=True)
+    )
+
+
+PLAIN_OR_NOT = [
+    *NAMES,
+    *SCRIPT_NAMES.values(),
+    *LINKS[:10],
+    "Table 1 · Head table",
+    "AV Ta",
+    "office",
+    "a\u0301 e\u0300",
+]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("text", PLAIN_OR_NOT)
+def test_a_run_written_as_a_plain_string_draws_the_same_glyphs_at_the_same_places(text, bold):
+    """A run HarfBuzz left as it is (``text._unshaped``) is written as one plain string: on the
+    page, the same glyphs (font and character) at the same x, baseline and advance, to 0.01
+    pt, as writing it glyph by glyph, for every sample name in every script and the links;
+    and the same operators, byte for byte (ReportLab writes an unkerned shaped run as one
+    string too, after a loop over its glyphs that the plain string skips)."""
+    line = layout_line(isolate(text), bold)
+    assert _same_places(_placed(line), _placed(_shaped_way(line)))
+    assert _operators(line) == _operators(_shaped_way(line))  # ReportLab merges an unadjusted run into one Tj too
+
+
+def _operators(line) -> list[str]:
+    """The PDF operators ``draw_line`` writes for ``line`` at 20 points on a fresh canvas."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from tournament.printing.text import draw_line
+
+    textobject = Canvas(None).beginText()
+    draw_line(textobject, line, 20)
+    return list(textobject._code)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AV Ta",  # kerned pairs
+        "office",  # the "ffi" ligature
+        "a\u0301",  # a mark HarfBuzz positions
+        SCRIPT_NAMES["Hebrew"],  # right to left
+        SCRIPT_NAMES["Arabic"],  # right to left, joined
+        SCRIPT_NAMES["Devanagari"],  # conjuncts, vowel signs reordered
+    ],
+)
+def test_kerned_ligated_marked_and_right_to_left_runs_keep_the_shaped_way(text):
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    pieces = layout_line(isolate(text)).pieces
+    assert all(isinstance(glyphs, ShapedStr) for _, glyphs in pieces), pieces
+
+
+def test_links_and_unkerned_names_are_written_as_plain_strings():
+    from reportlab.pdfbase.ttfonts import ShapedStr
+
+    # A link's key line (the line no other card prints), a host with no kerned pair, and a
+    # Cyrillic name Noto Sans does not kern ("headtable.example/g/" kerns "e.": shaped).
+    keys = [link.split("/g/")[1] for link in LINKS[:10]]
+    for text in [*keys, "headtable.local:8000/g/", "Дмитрий Иванович Смирнов"]:
+        assert all(not isinstance(glyphs, ShapedStr) for _, glyphs in layout_line(isolate(text)).pieces), text
+
+
+def test_a_kerned_run_written_as_a_plain_string_would_move_its_glyphs():
+    """What the comparison above can see: "AV" written as a plain string (its kerning lost)
+    puts the "V" elsewhere than the shaped "AV"."""
+    from tournament.printing.text import Line
+
+    shaped = layout_line("AV")
+    plain = Line(tuple((font, str(glyphs)) for font, glyphs in shaped.pieces), shaped.width, shaped.actual)
+    assert not _same_places(_placed(plain), _placed(shaped))

@@ -6,8 +6,9 @@ Two variants (issue 7 item 1, issue 2 item 7):
   evening's name, the guest's name, the table ("Table 1 · Head table"), the card drawn, drawn
   as a card in the pack's colour, with its name ("trey of the blue pack"), the guest's pack
   label (and "draws for the Blue pack" when the guest represents the other pack), and a QR code
-  of the guest's private link with the link printed under it in 7.5 pt type, on up to three
-  lines (never smaller: a guest whose camera will not scan types it).
+  of the guest's private link with the link printed under it, across the foot of the card, in
+  7.5 pt type on as many lines as it needs, broken after its "/"s (never smaller, never cut: a
+  guest whose camera will not scan types it; issue 13 asks for 7 pt at least).
 * ``"tent"``: four cards per page (2 x 2), each folded in two along a dashed line: the lower
   half is the card above, the upper half is printed upside down with the name and the table,
   so the name reads on both sides of the folded card.
@@ -33,7 +34,7 @@ from tournament.printing.layout import (
     new_canvas,
 )
 from tournament.printing.qr import draw_qr
-from tournament.printing.text import clean_text, draw_in_box, isolate, printable_name
+from tournament.printing.text import clean_text, draw_fitted, draw_in_box, fit_link, isolate, printable_name
 
 VARIANTS = {"sheet": (2, 4), "tent": (2, 2)}
 PAD = 5 * mm
@@ -98,34 +99,25 @@ class SeatingCardsPdf:
         name_h = h * 0.27
         draw_in_box(c, name, left, top - 11 - name_h, inner_w, name_h, size=20, bold=True, lines=2)
         lower_top = top - 13 - name_h
-        lower_h = lower_top - (y + PAD)
-        # The short link is printed in type a guest can read and copy (LINK_SIZE, never
-        # shrunk), on up to three lines under the QR code: a real link (host + /g/ + a
-        # 43-character key) is wider than the code, and a cut link is no use to type.
-        link_h = 3 * LINK_SIZE * 1.2 + 1
-        qr_size = min(lower_h - link_h - 3, inner_w * 0.4)
-        qr_x = left + inner_w - qr_size
-        draw_qr(c, card.url, qr_x, y + PAD + link_h + 1, qr_size)
+        # The short link is printed across the foot of the card, under the QR code and flush
+        # right with it, in type a guest can read and copy (LINK_SIZE, never shrunk or cut):
+        # broken after its "/"s ("headtable.local:8000/g/" over the 43-character key) onto
+        # as many lines as it needs, and everything else sits above it.
+        link = fit_link(clean_text(card.short_url), width=inner_w, size=LINK_SIZE)
+        link_h = link.height + 1
         c.setFillColor(GREY)
-        draw_in_box(
-            c,
-            clean_text(card.short_url),
-            qr_x - 8,
-            y + PAD - 2,
-            qr_size + 16,
-            link_h,
-            size=LINK_SIZE,
-            floor=1.0,
-            lines=3,
-            breakable=True,
-            valign="top",
-        )
+        draw_fitted(c, link, left, y + PAD - 2 + link_h, inner_w, align="right")
+        bottom = y + PAD + link_h
+        lower_h = lower_top - bottom
+        qr_size = min(lower_h - 2, inner_w * 0.4)
+        qr_x = left + inner_w - qr_size
+        draw_qr(c, card.url, qr_x, bottom + 1, qr_size)
         text_w = qr_x - left - 4
         c.setFillColor(colors.black)
         label = table_label(card.table, card.table_kind)
         draw_in_box(c, label, left, lower_top - 30, text_w, 28, size=13, bold=True, align="left")
         card_w = min(lower_h - 38, text_w * 0.36) / 1.4
-        card_y = y + PAD + 4
+        card_y = bottom + 3
         if card.card_rank is not None:
             draw_playing_card(c, left, card_y, card_w, card.card_rank, card.pack)
             info_x = left + card_w * 1.2 + 6

@@ -23,7 +23,7 @@ from tournament.printing.data import PrintError, page_size
 from tournament.printing.layout import GREY, Grid, new_canvas
 from tournament.printing.qr import draw_qr
 from tournament.printing.tally_data import STAR, TallyCardData
-from tournament.printing.text import clean_text, draw_in_box, isolate, printable_name
+from tournament.printing.text import clean_text, draw_fitted, draw_in_box, fit_link, isolate, printable_name
 
 PAD = 8 * mm
 QR = 30 * mm
@@ -97,20 +97,12 @@ class TallyCardsPdf:
         draw_in_box(c, clean_text(card.seat), left, top - 50, text_w, 12, size=10.5, align="left")
         draw_qr(c, card.url, qr_x, top - QR, QR)
         c.setFillColor(GREY)
-        draw_in_box(
-            c,
-            clean_text(card.short_url),
-            left,
-            top - QR - 10,
-            inner,
-            9,
-            size=LINK_SIZE,
-            floor=1.0,
-            align="right",
-            breakable=True,
-        )
+        # The link under the QR code, flush right, at LINK_SIZE on as many lines as it needs
+        # (one for any real link: the card is a page wide), never shrunk or cut.
+        link = fit_link(clean_text(card.short_url), width=inner, size=LINK_SIZE)
+        draw_fitted(c, link, left, top - QR - 1, inner, align="right")
         c.setFillColor(colors.black)
-        self._grid(c, card, left, y + PAD, inner, top - QR - 14 - (y + PAD))
+        self._grid(c, card, left, y + PAD, inner, top - QR - 5 - link.height - (y + PAD))
 
     def _grid(self, c: Canvas, card: TallyCardData, x: float, y: float, w: float, h: float) -> None:
         """The rounds' grid in the box (x, y, w, h): a header row, a row per round, the totals."""
