@@ -7,7 +7,8 @@ Here one worked evening (``test_corrections.four_rounds``: three tables of four,
 then a guest leaves) is read in the new form, then every step is rewritten as the old
 ``bell_store`` stored it (the record with its ``after``, the same JSON as ``state_after``), and
 read again: the records, the undo, a correction three rounds back, the export, an import of that
-export, the history's steps in words and the score sheets must give the same values.
+export and the history's steps in words must give the same values (the score sheets and the
+standings read only ``before`` and ``state_after``, which both forms keep alike).
 """
 
 from __future__ import annotations
