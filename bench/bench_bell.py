@@ -86,7 +86,7 @@ def main() -> None:
         from django.db import transaction
         from django.test.utils import CaptureQueriesContext
 
-        from tables.formats.poker.bell import BellRecord
+        from tournament.formats.poker.bell import stored_record
         from tournament.models import Seat
         from tournament.services.bell import bell_undo
 
@@ -102,7 +102,7 @@ def main() -> None:
             start = time.perf_counter()
             bell = ring(rnd)
             bell_times.append(time.perf_counter() - start)
-            record = BellRecord.from_json(bell.record)
+            record = stored_record(bell)
             new = {g: n for n, ids in enumerate(record.after.tables, 1) for g in ids}
             old = {g: n for n, ids in enumerate(record.before.tables, 1) for g in ids}
             bell_undo(evening=evening)

@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tables.errors import RuleError
-from tables.formats.poker.bell import BellRecord, rerun
+from tables.formats.poker.bell import rerun
 from tables.formats.poker.plan import plan_tables
 from tables.formats.poker.prizes import standings
 from tables.packs import Pack
 from tests.factories import EveningFactory, HostFactory
 from tests.fixtures_bell import play, seat_by_names, tables_by_name
+from tournament.formats.poker.bell import stored_record
 from tournament.models import Bell, BellEntry, Evening, Guest, Result, Round, Seat
 from tournament.services.bell import bell_ring, bell_undo
 from tournament.services.clock import round_start
@@ -189,7 +190,7 @@ def test_random_evenings_on_the_database_replay_to_the_same_standings(db, guests
         assert after.total_counters() == evening.counters_per_stake * sum(after.stakes.values())
     # Replaying the stored records reproduces the state and the standings page.
     records = [
-        BellRecord.from_json(b.record)
+        stored_record(b)
         for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("round__number")
     ]
     final = rerun(records)[-1].after

@@ -121,10 +121,11 @@ def test_a_correction_three_rounds_back_replays_every_later_bell(make_evening):
     assert entry.detail["replayed"] == [1, 2, 3, 4] and entry.detail["old_winner"] == ids["B1"]
     assert Evening.objects.get(pk=evening.pk).version > version  # every live page refetches
     # The new records replay to the same state.
-    from tables.formats.poker.bell import BellRecord, rerun
+    from tables.formats.poker.bell import rerun
+    from tournament.formats.poker.bell import stored_record
 
     records = [
-        BellRecord.from_json(b.record)
+        stored_record(b)
         for b in Bell.objects.filter(round__evening=evening, undone_at__isnull=True).order_by("round__number")
     ]
     assert rerun(records)[-1].after == evening_state(evening)

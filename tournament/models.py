@@ -751,7 +751,9 @@ class StepQuerySet(models.QuerySet):
 
 class Bell(models.Model):
     """A step of the evening's history: a bell that was rung, with the full record of what it
-    did (``tables.formats.poker.bell.BellRecord.to_json``), or a guest's arrival or departure (``kind``). Read
+    did (``tables.formats.poker.bell.BellRecord.to_json``; a Progressive Poker step stored since
+    8 December 2026 keeps its state after only in ``state_after``: read it back with
+    ``formats.poker.bell.stored_record``), or a guest's arrival or departure (``kind``). Read
     it through ``Bell.objects`` (``StepQuerySet``): ``.bells()`` when a page means "the last
     bell" or "the seats round N was played at", the whole history when it means "the last step".
 

@@ -168,13 +168,26 @@ def cards_for_bell(rnd: Round, given: Cuts | None) -> CardsCut:
 
 def bell_store(*, rnd: Round, cause: str, record: BellRecord, names: Mapping[int, str]) -> Bell:
     """Save one bell's record and its entries (texts with guests' names). Two queries.
-    The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``.
+    The record's kind ("bell", "leave", "arrive") becomes the ``Bell.kind``. The state after
+    is stored once, in ``Bell.state_after``, not again in ``Bell.record`` (since 8 December
+    2026; read a record back with ``stored_record``, which reads both forms the same).
 
     Raises ``IntegrityError`` when the round already has a live bell (of kind "bell")."""
-    data = record.to_json()  # its "after" is the state after: built once, stored twice
-    bell = Bell.objects.create(round=rnd, kind=record.kind, cause=cause, record=data, state_after=data["after"])
+    bell = Bell.objects.create(
+        round=rnd, kind=record.kind, cause=cause, record=record.to_json(after=False), state_after=record.after.to_json()
+    )
     insert_plain(BellEntry, [{**values, "bell_id": bell.pk} for values in entry_values(record, names)])  # one INSERT
     return bell
+
+
+def stored_record(bell: Bell) -> BellRecord:
+    """The ``BellRecord`` of a stored Progressive Poker step (a bell, a departure, an arrival or
+    a seat change; ``record`` and ``state_after`` loaded): a record stored with its state after
+    (every step before 8 December 2026) and one stored without (its state after then kept only
+    in ``Bell.state_after``, ``bell_store``) read to the same record. No query. Raises
+    ``KeyError`` or ``StateError`` for a record that keeps no states (an undone bell imported
+    from its entries, ``exchange.undone``: never read back)."""
+    return BellRecord.from_json(bell.record, after=bell.state_after)
 
 
 def entry_rows(bell: Bell, record: BellRecord, names: Mapping[int, str]) -> list[BellEntry]:
@@ -259,7 +272,7 @@ def poker_seats_back(evening: Evening, bell: Bell) -> None:
     departure gives the guest back their seat and status "here"; an undone arrival keeps the
     door's check-in (status stays "here": they are here, just not seated; house rule, issue 22:
     the board's *Needs you* then lists them to seat again)."""
-    record = BellRecord.from_json(bell.record)
+    record = stored_record(bell)
     if bell.kind == Bell.Kind.LEAVE:
         Guest.objects.filter(pk=record.mover()).update(status=Guest.Status.HERE)
     seats_follow(evening=evening, before=record.after, after=record.before)

@@ -316,7 +316,7 @@ def _replay_bell(
             round=round_row,
             kind=record.kind,
             cause=bell["cause"],
-            record=record.to_json(),
+            record=record.to_json(after=False),  # the state after is kept once (``bell.bell_store``)
             state_after=record.after.to_json(),
         ),
         place,

@@ -24,7 +24,7 @@ from tables.formats.poker.bell import (
     guest_arrives,
     guest_leaves,
 )
-from tournament.formats.poker.bell import bell_store, seats_follow, ties_settled
+from tournament.formats.poker.bell import bell_store, seats_follow, stored_record, ties_settled
 from tournament.formats.poker.seat_changes import poker_seat_change_again
 from tournament.formats.poker.state import table_result
 from tournament.forms.evening import ResultForm
@@ -87,11 +87,11 @@ class PokerReplay:
 
     def before(self, first: Bell) -> EveningState:
         """The state in ``first``'s record before it (tallies included)."""
-        return BellRecord.from_json(first.record).before
+        return stored_record(first).before
 
     def after(self, step: Bell) -> EveningState:
         """The state in ``step``'s record after it."""
-        return BellRecord.from_json(step.record).after
+        return stored_record(step).after
 
     def check(self, state: EveningState, table: int, result: object) -> None:
         """``tables.formats.poker.bell.check_one``: winner, callers and counters at that table, none negative."""
@@ -122,7 +122,7 @@ class PokerReplay:
 
     def bell(self, state: EveningState, step: Bell, results: Sequence[Result]) -> tuple[BellRecord, EveningState]:
         """The format engine's ring (``FormatRules.ring``) with the stake and options it was rung with."""
-        record = BellRecord.from_json(step.record)
+        record = stored_record(step)
         new = (
             format_for(self.evening)
             .rules_of(self.evening)
@@ -146,14 +146,14 @@ class PokerReplay:
 
     def leave(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
         """``tables.formats.poker.bell.guest_leaves`` with the options and cards of the departure."""
-        record = BellRecord.from_json(step.record)
+        record = stored_record(step)
         options = BellOptions.from_mapping(record.options)
         new = guest_leaves(state, record.mover(), options=options, cuts=self._cuts(step, record))
         return new, new.after
 
     def arrive(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
         """``tables.formats.poker.bell.guest_arrives`` at the table and with the stake of the arrival."""
-        record = BellRecord.from_json(step.record)
+        record = stored_record(step)
         new = guest_arrives(
             state,
             record.mover(),
@@ -165,7 +165,7 @@ class PokerReplay:
 
     def seat(self, state: EveningState, step: Bell) -> tuple[BellRecord, EveningState]:
         """``formats.poker.seat_changes.poker_seat_change_again``: the same swap or move on ``state``."""
-        record = BellRecord.from_json(step.record)
+        record = stored_record(step)
         new = poker_seat_change_again(state, record, format_for(self.evening).table_limits())
         return new, new.after
 
@@ -203,7 +203,7 @@ def poker_example_correction(evening: Evening, *, rnd: Round, bell: Bell, table:
     """Another guest than the recorded winner wins the pool at ``table``; at the head table
     (counters required) the counters are as recorded, the pool being a share of them."""
     row = Result.objects.filter(round=rnd, table=table, superseded_at__isnull=True).first()
-    seats = BellRecord.from_json(bell.record).before.tables[table - 1]
+    seats = stored_record(bell).before.tables[table - 1]
     winner = next(g for g in seats if row is None or g != row.pool_winner_id)
     counters = {int(g): int(c) for g, c in row.counters.items()} if row is not None else {}
     return TableResult(table=table, pool_winner=winner, in_call=frozenset(), counters=counters)

@@ -390,12 +390,14 @@ class BellRecord:
                 drawn.setdefault(entry.guest, []).append(entry.amount)
         return {guest: tuple(ranks) for guest, ranks in drawn.items()}
 
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON of the whole record."""
+    def to_json(self, *, after: bool = True) -> dict[str, Any]:
+        """Plain JSON of the whole record; ``after=False`` leaves the state after out, for a
+        store that keeps it once beside the record (the Django side's ``Bell.state_after``:
+        ``from_json(data, after=...)`` puts it back)."""
         return {
             "kind": self.kind,
             "before": self.before.to_json(),
-            "after": self.after.to_json(),
+            **({"after": self.after.to_json()} if after else {}),
             "entries": [entry.to_json() for entry in self.entries],
             "warnings": list(self.warnings),
             "results": [result.to_json() for result in self.results],
@@ -407,12 +409,17 @@ class BellRecord:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BellRecord:
-        """Read back what ``to_json`` wrote."""
+    def from_json(cls, data: Mapping[str, Any], *, after: Mapping[str, Any] | None = None) -> BellRecord:
+        """Read back what ``to_json`` wrote, with or without its state after: ``after`` is that
+        state's JSON kept beside the record (used only when the record has none; a record that
+        has one reads the same either way). Raises ``StateError`` when neither has it."""
+        after_json = data.get("after", after)
+        if after_json is None:
+            raise StateError("This {kind} on record keeps no state after it.", kind=str(data.get("kind", "bell")))
         return cls(
             kind=str(data.get("kind", "bell")),
             before=EveningState.from_json(data["before"]),
-            after=EveningState.from_json(data["after"]),
+            after=EveningState.from_json(after_json),
             entries=tuple(BellEntry.from_json(e) for e in data.get("entries", ())),
             warnings=tuple(str(w) for w in data.get("warnings", ())),
             results=tuple(TableResult.from_json(r) for r in data.get("results", ())),
