@@ -251,6 +251,20 @@ def start_gunicorn(port: int) -> subprocess.Popen:
 SERVER_PID = [0]  # gunicorn's arbiter, once started (for ``worker_threads``)
 
 
+def server_cpu() -> float:
+    """CPU seconds (user and system) gunicorn's worker processes have used so far (Linux
+    ``/proc``; 0.0 where it cannot read)."""
+    try:
+        children = Path(f"/proc/{SERVER_PID[0]}/task/{SERVER_PID[0]}/children").read_text().split()
+        used = 0
+        for pid in children:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            used += int(fields[11]) + int(fields[12])
+        return used / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def worker_threads() -> int:
     """Threads in gunicorn's worker processes now (Linux ``/proc``; 0 where it cannot read)."""
     try:
@@ -384,6 +398,7 @@ class Stats:
         self.pushed = 0  # pages refetched because the push said "changed"
         self.brought = 0  # pages that came in the push's answer (no refetch)
         self.failures: list[str] = []  # what failed in another thread or process (fails the bench)
+        self.cpu: list[tuple[float, float, float]] = []  # (monotonic, server CPU s, this process's CPU s)
 
 
 async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats) -> None:
@@ -523,8 +538,17 @@ async def phones(port: int, keys: list[str], evening, poll: float, stats: Stats)
                 flush=True,
             )
 
+    def sample_cpu() -> None:
+        """Every 50 ms: (time, the server's CPU seconds, this load generator's), for the CPU
+        each bell cost (``Stats.cpu``)."""
+        while time.monotonic() < end + 5:
+            stats.cpu.append((time.monotonic(), server_cpu(), time.process_time()))
+            time.sleep(0.05)
+
     ringer = threading.Thread(target=bells, daemon=True)
     ringer.start()
+    sampler = threading.Thread(target=sample_cpu, daemon=True)
+    sampler.start()
     await asyncio.gather(*(phone(k) for k in keys))
     ringer.join(timeout=60)
     del loop
@@ -580,6 +604,14 @@ def report(stats: Stats, rates: dict[str, float], poll: float, phones_n: int) ->
                 f" p95 {pct(caught, 95):.2f} s, p99 {pct(caught, 99):.2f} s, max {max(caught):.2f} s;"
                 f" within 1 s: {sum(c <= 1.0 for c in caught)}/{phones_n}"
             )
+            committed = stats.bells[i - 1][0]
+            span = [c for c in stats.cpu if committed <= c[0] <= committed + pct(caught, 99)]
+            if len(span) >= 2:
+                print(
+                    f"    CPU from the bell's commit to the p99 phone: the server {span[-1][1] - span[0][1]:.2f} s,"
+                    f" the phones' load generator {span[-1][2] - span[0][2]:.2f} s"
+                    f" (over {span[-1][0] - span[0][0]:.2f} s of a {os.cpu_count()}-core machine)"
+                )
     if ARGS.push:
         print(f"  pages refetched on the push: {stats.pushed}; pages in the push's answer: {stats.brought}")
     if rates:
