@@ -19,6 +19,7 @@ Environment variables (all optional for a laptop):
                        (``make party`` sets it with ``CONN_MAX_AGE=0``; SQLite ignores it)
     WEB_THREADS        threads per process serving requests under the ASGI server (``make party``),
                        default 8 (``tournament.version_waits.SiteApplication``)
+    WAIT_THREADS       threads per process for the phones' waits' look-ups and pages, default 2
     HTTPS              "1" behind HTTPS (a deployment): HSTS, the SSL redirect and secure session and
                        CSRF cookies, so ``manage.py check --deploy`` is clean; default "0" (the party on
                        the venue's Wi-Fi is plain HTTP, where secure cookies would never reach the browser)
@@ -155,6 +156,9 @@ TEMPLATES = [
 # in a pool kept for the process's life (tournament.version_waits.SiteApplication); a long request
 # (a PDF for 500 guests) holds one.
 WEB_THREADS = int(os.environ.get("WEB_THREADS", "8"))
+# Threads for the phones' waits (their key look-ups and the pages in their answers), a pool apart:
+# that work is all Python, so more threads would only fight over the interpreter's lock.
+WAIT_THREADS = int(os.environ.get("WAIT_THREADS", "2"))
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -171,8 +175,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
     # in a thread of its own; a pool (psycopg_pool) lends it a connection instead of opening one
     # per request (issue 26 item 2, docs/deployment.md).
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    # As many as the process's request threads, and the event loop's executor for the waits' key look-ups.
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": WEB_THREADS + 4, "timeout": 20}
+    # As many as the process's request threads and its waits' threads, and two to spare.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": WEB_THREADS + WAIT_THREADS + 2,
+        "timeout": 20,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -14,6 +14,11 @@ CPU a request that way and 0.7 ms through the pool; a guest's changed page 3.9 m
 (docs/benchmarks.md, "The push"). With threads kept, a request's database connection is kept
 with its thread (``CONN_MAX_AGE``) or lent by the pool (``DB_POOL``), as under gthread.
 
+A wait's key look-up and the page in its answer run in a pool of their own of
+``settings.WAIT_THREADS`` threads (2): that work is all Python and cache reads, so more threads
+only fight over the interpreter's lock. Measured the same way (a worker answering waits with
+their pages): with 8 threads 2.8 ms of CPU a wait and 358 a second, with 2 threads 2.0 ms and 514.
+
 ``WaitFirstASGIHandler`` is Django's ``ASGIHandler`` with one difference: a GET or HEAD of
 ``/g/<key>/wait/`` whose key opens a guest's page is answered by ``views.waits.wait_answer`` on
 the event loop, before the middleware, all synchronous, which would run the view in a thread
@@ -35,7 +40,6 @@ import re
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 from a2wsgi import WSGIMiddleware
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
@@ -57,10 +61,10 @@ _pages: list[Executor] = []
 
 
 def _default_pages() -> Executor:
-    """Threads for building a wait's page when ``WaitFirstASGIHandler`` is used alone (its tests):
-    one pool per process, ``settings.WEB_THREADS`` threads."""
+    """The threads a wait's key look-up and page run in, one pool per process of
+    ``settings.WAIT_THREADS`` threads (``WaitFirstASGIHandler``'s, unless it is given its own)."""
     if not _pages:
-        _pages.append(ThreadPoolExecutor(max_workers=settings.WEB_THREADS, thread_name_prefix="pages"))
+        _pages.append(ThreadPoolExecutor(max_workers=settings.WAIT_THREADS, thread_name_prefix="waits"))
     return _pages[0]
 
 
@@ -76,7 +80,7 @@ class WaitFirstASGIHandler(ASGIHandler):
         super().__init__()
         self.security = SecurityMiddleware(_never_called)
         self.frames = XFrameOptionsMiddleware(_never_called)
-        self.pages = pages  # the threads a wait's page is built in (``views.waits.page_answer``)
+        self.pages = pages  # the threads a wait's key is looked up and its page built in (``views.waits.page_answer``)
 
     async def __call__(self, scope, receive, send) -> None:
         if scope.get("type") == "http" and scope.get("method") in ("GET", "HEAD") and self._wait_path(scope):
@@ -136,7 +140,9 @@ class WaitFirstASGIHandler(ASGIHandler):
         """The wait's answer for a known key's wait (``views.waits.wait_answer``), else Django's."""
         wait = GUEST_WAIT.fullmatch(request.path_info) if request.method in ("GET", "HEAD") else None
         if wait is not None and self.security.process_request(request) is None:
-            found = await sync_to_async(link_lookup, thread_sensitive=False)(wait[1])
+            found = await asyncio.get_running_loop().run_in_executor(
+                self.pages or _default_pages(), link_lookup, wait[1]
+            )
             if found is not None:
                 response = await wait_answer(
                     request, found, thread_sensitive=False, one_listener=True, pages=self.pages or _default_pages()
@@ -157,7 +163,7 @@ class SiteApplication:
 
     def __init__(self, threads: int | None = None) -> None:
         self.pages = WSGIMiddleware(WSGIHandler(), workers=threads or settings.WEB_THREADS)  # type: ignore[arg-type] # a WSGI app
-        self.waits = WaitFirstASGIHandler(pages=self.pages.executor)  # a wait's page in the same threads
+        self.waits = WaitFirstASGIHandler()  # its key look-ups and pages in WAIT_THREADS threads of their own
 
     async def __call__(self, scope, receive, send) -> None:
         if scope.get("type") == "http" and scope.get("method") in ("GET", "HEAD") and self.waits._wait_path(scope):
