@@ -420,3 +420,58 @@ def test_under_asgi_the_page_comes_in_the_answer_with_the_stacks_headers(playing
     assert headers["content-security-policy"] and headers["x-frame-options"] == "DENY"
     assert headers["referrer-policy"] == "no-referrer" and b'id="guest-live"' in body
     assert plain[0] == 200 and b"<html" in plain[2] and b'id="guest-live"' in plain[2]  # every other request: Django's
+
+
+# ---------------------------------------------------------------- one publish per transaction
+
+
+def published_during(server, channel: str, work) -> list[int]:
+    """The versions published on ``channel`` while ``work()`` runs (a subscriber of our own)."""
+    listener = server.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(channel)
+    while listener.get_message(timeout=0.2) is not None:  # the subscription's own message
+        pass
+    work()
+    heard, message = [], listener.get_message(timeout=0.5)
+    while message is not None:
+        heard.append(int(message["data"]))
+        message = listener.get_message(timeout=0.2)
+    listener.close()
+    return heard
+
+
+def test_a_transaction_that_touches_the_version_many_times_publishes_it_once(playing, shared_cache):
+    """A bell that reports every table and starts the next round in one transaction touches the
+    evening's version once per change; the phones are told once, the committed version (each
+    publish woke every waiting phone with a version already out of date)."""
+    playing.refresh_from_db()
+    channel = versions.version_channel(versions.evening_token(playing.pk, playing.public_key))
+
+    def five_touches():
+        with transaction.atomic():
+            for _ in range(5):
+                evening_touch(evening=playing)
+
+    assert published_during(shared_cache, channel, five_touches) == [playing.version]
+    assert cache.get(versions.version_key(versions.evening_token(playing.pk, playing.public_key))) == playing.version
+
+
+def test_a_touch_in_a_savepoint_rolled_back_is_not_published(playing, shared_cache):
+    """A savepoint that touched the version and rolled back leaves the version committed before
+    it: that is the one published, never the rolled-back number."""
+    playing.refresh_from_db()
+    start = playing.version
+    channel = versions.version_channel(versions.evening_token(playing.pk, playing.public_key))
+
+    def touched_then_undone():
+        with transaction.atomic():
+            evening_touch(evening=playing)
+            try:
+                with transaction.atomic():
+                    evening_touch(evening=Evening.objects.get(pk=playing.pk))
+                    raise RuntimeError("the savepoint's work fails")
+            except RuntimeError:
+                pass
+
+    assert published_during(shared_cache, channel, touched_then_undone) == [start + 1]
+    assert Evening.objects.get(pk=playing.pk).version == start + 1
