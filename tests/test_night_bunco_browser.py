@@ -118,9 +118,13 @@ def test_a_bunco_night_door_board_phone_bell_ceremony_correction(browser, live_s
     prizes = ending.ceremony(evening).prizes
     reveal_the_rest(desk, [prize.title for prize in ending.reveal_order(prizes)])
     room.wait_for_function("() => document.querySelector('[data-slide=final]') !== null", timeout=20_000)
+    north = names[tables[0][0]]
+    # The phone follows by its push: after a page in a wait's answer it waits again 0.5-1.5 s later.
+    phone.wait_for_function(
+        "n => document.querySelector('main').innerText.includes(n + ': ')", arg=north, timeout=5_000
+    )
     room.screenshot(path="/tmp/night-bunco-room-before.png")
     phone.screenshot(path="/tmp/night-bunco-phone-before.png", full_page=True)
-    north = names[tables[0][0]]
     line = re.search(
         rf"{north}: (\d+) wins?, (\d+) loss(?:es)?, (\d+) buncos?, (\d+) mini buncos?, (\d+) points",
         phone.locator("main").inner_text(),

@@ -17,9 +17,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, connections, transaction
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from tests import fixtures_phones, test_unchanged_polls
@@ -385,19 +386,25 @@ def test_a_wait_asking_for_the_page_is_answered_with_the_page_the_refetch_would_
     assert answer(client.get(wait_url(guest, playing.version))) == {"state": "changed", "version": playing.version + 1}
 
 
-def test_a_page_that_would_set_a_cookie_is_not_sent_in_the_answer(client, playing, cache_kind):
+def test_a_page_that_sets_a_cookie_comes_with_it_and_its_form_can_be_sent(client, playing, cache_kind):
     """A phone without the CSRF cookie whose page holds a form (the check-in, for a guest not
-    checked in) would be given a new cookie with the page: the wait answers "changed" instead,
-    and the phone's own refetch brings page and cookie together."""
+    checked in) gets the page in the wait's answer with the new cookie beside it, as its refetch
+    would: the form's token in that page then passes the CSRF check (the check-in is taken)."""
     guest = at_table(playing, 1)[0]
     guest.status = guest.Status.REGISTERED
     guest.save(update_fields=["status"])
     evening_touch(evening=playing)
     playing.refresh_from_db()
-    assert b"csrfmiddlewaretoken" in client.get(reverse("guest-page", args=[guest.key]), HTTP_HX_REQUEST="true").content
     client.cookies.clear()
-    got = answer(client.get(wait_url(guest, playing.version - 1) + "&page=1"))
-    assert got == {"state": "changed", "version": playing.version}
+    csrf_client = Client(enforce_csrf_checks=True)
+    got = csrf_client.get(wait_url(guest, playing.version - 1) + "&page=1")
+    assert got.status_code == 200 and got["Content-Type"].startswith("text/html")
+    assert settings.CSRF_COOKIE_NAME in got.cookies and b"csrfmiddlewaretoken" in got.content
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', got.content)[1].decode()
+    sent = csrf_client.post(reverse("guest-check-in", args=[guest.key]), {"csrfmiddlewaretoken": token})
+    assert sent.status_code in (200, 302)
+    guest.refresh_from_db()
+    assert guest.status == guest.Status.HERE
 
 
 def test_under_asgi_the_page_comes_in_the_answer_with_the_stacks_headers(playing, cache_kind):

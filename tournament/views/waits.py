@@ -13,8 +13,9 @@ is answered "changed" gets the guest's page itself instead, the very response th
 refetch of ``/g/<key>/`` would get (status 200, its ETag, every header of the middleware), built
 by ``page_answer`` through Django's middleware and the page's view: the phone swaps it in
 without asking again, which saves a request per phone per bell (500 after each bell at 500
-guests). When that page would set a cookie (a CSRF cookie the phone lacks), or is not a 200,
-the answer is the JSON "changed" as before and the phone refetches.
+guests). The page's cookies come with it (a page with a form sets or renews the CSRF cookie;
+the phone's ``fetch`` takes them, as its refetch would). When that page is not a 200, the answer
+is the JSON "changed" as before and the phone refetches.
 
 When Redis cannot be reached the answer is ``{"state": "unavailable", ...}`` at once (never a
 500): the phone falls back on its 3 s poll and asks again later.
@@ -130,8 +131,9 @@ def page_answer(request: HttpRequest, found: tuple[int, int, str], version: int)
     every middleware and the page's view (``views.guest.guest_page``), which is given the wait's
     link entry ``found`` and the evening's ``version`` it answered with, as its own look-up would
     have read them (``views.guest._lookup``: no cache round trip again). Returns that response
-    (its content read, ``close()`` left to the server that sends it), or None when it is not a
-    200 or it sets a cookie (the phone must then refetch, so its browser takes the cookie).
+    (its content read, ``close()`` left to the server that sends it), its cookies included (the
+    CSRF cookie a page with a form sets or renews: the phone's ``fetch`` takes them as its htmx
+    refetch would), or None when it is not a 200.
     Raises nothing the page's own request would not. House rule: issue 26 item 2 (a request
     saved per phone per bell)."""
     if not _stack:
@@ -153,10 +155,10 @@ def page_answer(request: HttpRequest, found: tuple[int, int, str], version: int)
     page = WSGIRequest(environ)
     page._headtable_link = (found, version)  # type: ignore[attr-defined] # views.guest._lookup's
     response = _stack[0].get_response(page)
-    if not isinstance(response, HttpResponse) or response.status_code != 200 or response.cookies:
+    if not isinstance(response, HttpResponse) or response.status_code != 200:
         response.close()  # a streamed answer too: the page never is one
         return None
-    return response
+    return response  # with its cookies (a CSRF cookie): the phone's fetch takes them as a refetch would
 
 
 def guest_wait(request: HttpRequest, key: str) -> HttpResponse:
